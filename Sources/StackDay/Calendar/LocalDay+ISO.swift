@@ -1,0 +1,58 @@
+extension LocalDay: CustomStringConvertible, LosslessStringConvertible, Codable {
+    /// Parses `YYYY-MM-DD` exactly (four-digit year, two-digit month and day).
+    public init(iso text: String) throws(LocalDayError) {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+            throw .malformed(text)
+        }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let byte = bytes[index]
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
+            throw .malformed(text)
+        }
+        try self.init(year: year, month: month, day: day)
+    }
+
+    public init?(_ description: String) {
+        guard let day = try? LocalDay(iso: description) else { return nil }
+        self = day
+    }
+
+    /// `YYYY-MM-DD`.
+    public var iso: String {
+        let parts = components
+        return LocalDay.format(year: parts.year, month: parts.month, day: parts.day)
+    }
+
+    public var description: String { iso }
+
+    static func format(year: Int, month: Int, day: Int) -> String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let digits = String(value)
+            return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        do {
+            try self.init(iso: text)
+        } catch {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: error.description)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(iso)
+    }
+}

@@ -1,0 +1,32 @@
+/// A value that breaks an entity's own rules (a blank name, a goal of zero, …).
+public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConvertible {
+    case emptyName
+    case nameTooLong(length: Int, limit: Int)
+    case unitTooLong(length: Int, limit: Int)
+    case invalidGoal(Double)
+    case invalidAmount(Double)
+    case archivedBeforeStart(archivedOn: LocalDay, startedOn: LocalDay)
+    case parametersNotJSON(policy: String, reason: String)
+    case parametersNotObject(policy: String, text: String)
+
+    public var description: String {
+        switch self {
+        case .emptyName:
+            return "a habit name cannot be empty"
+        case .nameTooLong(let length, let limit):
+            return "a habit name can have at most \(limit) characters (this one has \(length))"
+        case .unitTooLong(let length, let limit):
+            return "a unit can have at most \(limit) characters (this one has \(length))"
+        case .invalidGoal(let goal):
+            return "the goal must be a finite number of at least 0.001 with at most 3 decimals (got \(Quantity.describe(goal)))"
+        case .invalidAmount(let amount):
+            return "an amount must be a finite number of at least 0.001 with at most 3 decimals (got \(Quantity.describe(amount)))"
+        case .archivedBeforeStart(let archivedOn, let startedOn):
+            return "cannot archive on \(archivedOn): the habit starts on \(startedOn)"
+        case .parametersNotJSON(let policy, let reason):
+            return "parameters for policy '\(policy)' are not valid JSON: \(reason)"
+        case .parametersNotObject(let policy, let text):
+            return "parameters for policy '\(policy)' must be a JSON object like {\"key\": 1}, not \(text)"
+        }
+    }
+}

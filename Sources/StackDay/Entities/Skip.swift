@@ -1,0 +1,16 @@
+import Foundation
+
+/// A day the user excuses for a habit: it neither counts nor breaks a streak.
+public struct Skip: Identifiable, Hashable, Sendable {
+    public let id: UUID
+    public let habitID: UUID
+    public let day: LocalDay
+    public let recordedAt: Date
+
+    public init(id: UUID = UUID(), habitID: UUID, day: LocalDay, recordedAt: Date) {
+        self.id = id
+        self.habitID = habitID
+        self.day = day
+        self.recordedAt = recordedAt
+    }
+}

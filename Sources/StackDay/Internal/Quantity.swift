@@ -1,0 +1,29 @@
+/// Amounts and goals are kept to thousandths, summed as integers so that 0.1 + 0.2 totals 0.3.
+enum Quantity {
+    static let scale = 1000.0
+    static let maximum = 1e12
+
+    /// The amount in thousandths, or nil when it is not finite, not positive, too large or finer than 0.001.
+    static func thousandths(_ value: Double) -> Int64? {
+        guard value.isFinite, value > 0, value <= maximum else { return nil }
+        let scaled = value * scale
+        let rounded = scaled.rounded()
+        guard rounded >= 1, abs(scaled - rounded) <= 1e-6 * max(1, rounded) else { return nil }
+        return Int64(rounded)
+    }
+
+    static func value(thousandths: Int64) -> Double {
+        Double(thousandths) / scale
+    }
+
+    /// A short human form: `8`, `2.5`, `0.125`.
+    static func describe(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
+        let rounded = (value * scale).rounded() / scale
+        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        var text = String(rounded)
+        if text.contains("e") { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        return text
+    }
+}

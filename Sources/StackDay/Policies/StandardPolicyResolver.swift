@@ -1,0 +1,15 @@
+/// Resolves the three built-in Swift policies (`daily`, `goal`, `strict`) and nothing else.
+public struct StandardPolicyResolver: PolicyResolver {
+    public init() {}
+
+    public func policies(for habit: Habit) throws -> HabitPolicies {
+        for (role, choice, known) in [
+            (PolicyRole.schedule, habit.schedule, PolicyChoice.daily),
+            (.progress, habit.progress, .goal),
+            (.streak, habit.streak, .strict),
+        ] where choice.name != known.name {
+            throw PolicyResolutionError.unknownPolicy(name: choice.name, role: role, known: [known.name])
+        }
+        return .standard
+    }
+}

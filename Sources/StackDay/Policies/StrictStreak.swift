@@ -1,0 +1,22 @@
+/// The default streak rule: a due day reached adds one, a due day missed resets;
+/// today still pending, days not due and skipped days leave the streak as it is.
+public struct StrictStreak: StreakPolicy {
+    public init() {}
+
+    public func streak(over entries: ArraySlice<HabitEntry>, habit: Habit) throws -> HabitStreak {
+        var current = 0
+        var longest = 0
+        for entry in entries {
+            switch entry.state {
+            case .completed:
+                current += 1
+                longest = max(longest, current)
+            case .missed:
+                current = 0
+            case .pending, .notDue, .skipped, .upcoming:
+                break
+            }
+        }
+        return HabitStreak(current: current, longest: longest)
+    }
+}

@@ -1,0 +1,36 @@
+/// Builds a `WeeklyReport` line from a habit's timeline and streak.
+public enum WeeklyReportBuilder {
+    /// The line for the week starting `monday`; `timeline` must reach that Sunday or the archive day.
+    public static func line(for timeline: HabitTimeline, streak: HabitStreak, monday: LocalDay) -> WeeklyReportLine {
+        var marks: [WeekMark] = []
+        var total = 0.0
+        var met = 0
+        var due = 0
+        for offset in 0..<7 {
+            guard let entry = timeline.entry(on: monday.adding(days: offset)) else {
+                marks.append(.rest)
+                continue
+            }
+            total += entry.total
+            switch entry.state {
+            case .completed:
+                marks.append(.met); met += 1; due += 1
+            case .missed, .pending:
+                marks.append(.unmet); due += 1
+            case .upcoming where entry.isDue:
+                marks.append(.unmet); due += 1
+            default:
+                marks.append(.rest)
+            }
+        }
+        return WeeklyReportLine(
+            habitName: timeline.habit.name,
+            unit: timeline.habit.unit,
+            marks: marks,
+            total: (total * Quantity.scale).rounded() / Quantity.scale,
+            metDays: met,
+            dueDays: due,
+            streak: streak
+        )
+    }
+}

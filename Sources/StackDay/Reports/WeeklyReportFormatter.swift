@@ -1,0 +1,68 @@
+/// Prints a `WeeklyReport` as text: seed 000's layout in Korean, the same facts in English.
+public struct WeeklyReportFormatter: Sendable {
+    public let language: ReportLanguage
+
+    public init(language: ReportLanguage) {
+        self.language = language
+    }
+
+    public func format(_ report: WeeklyReport) -> String {
+        let days = report.days
+        var lines: [String] = []
+        switch language {
+        case .korean:
+            lines.append("주간 보고서: \(koreanLabel(report.monday)) ~ \(koreanLabel(report.sunday))")
+            lines.append("요일: " + days.map { Self.koreanWeekdays[$0.weekday - 1] }.joined(separator: " "))
+            for line in report.lines {
+                lines.append(
+                    "\(line.habitName) | \(marks(line)) | 합계 \(Quantity.describe(line.total))\(line.unit)"
+                    + " | 달성 \(line.metDays)/\(line.dueDays)일"
+                    + " | 연속 \(line.streak.current)일 (최장 \(line.streak.longest)일)"
+                )
+            }
+            if let best = report.mostConsistent {
+                lines.append("가장 꾸준한 습관: \(best.habitName) (\(best.metDays)/\(best.dueDays)일)")
+            }
+        case .english:
+            lines.append("Weekly report: \(englishLabel(report.monday)) – \(englishLabel(report.sunday))")
+            lines.append("Days: " + days.map { Self.englishWeekdays[$0.weekday - 1] }.joined(separator: " "))
+            for line in report.lines {
+                let unit = line.unit.isEmpty ? "" : " \(line.unit)"
+                lines.append(
+                    "\(line.habitName) | \(marks(line)) | total \(Quantity.describe(line.total))\(unit)"
+                    + " | met \(line.metDays)/\(line.dueDays) \(plural(line.dueDays, "day"))"
+                    + " | streak \(line.streak.current) \(plural(line.streak.current, "day")) (longest \(line.streak.longest))"
+                )
+            }
+            if let best = report.mostConsistent {
+                lines.append("Most consistent: \(best.habitName) (\(best.metDays)/\(best.dueDays) \(plural(best.dueDays, "day")))")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static let koreanWeekdays = ["월", "화", "수", "목", "금", "토", "일"]
+    static let englishWeekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+
+    private func marks(_ line: WeeklyReportLine) -> String {
+        line.marks.map { mark in
+            switch mark {
+            case .met: "●"
+            case .unmet: "○"
+            case .rest: "·"
+            }
+        }.joined(separator: " ")
+    }
+
+    private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+    private func koreanLabel(_ day: LocalDay) -> String {
+        "\(twoDigits(day.month))/\(twoDigits(day.day))(\(Self.koreanWeekdays[day.weekday - 1]))"
+    }
+
+    private func englishLabel(_ day: LocalDay) -> String {
+        "\(Self.englishWeekdays[day.weekday - 1]) \(day.iso)"
+    }
+
+    private func plural(_ count: Int, _ word: String) -> String { count == 1 ? word : word + "s" }
+}

@@ -1,0 +1,12 @@
+/// The three repositories of one store, and its transactions.
+///
+/// Every use case runs in one `write` or `read`: a `write` that throws leaves nothing behind.
+public protocol HabitStore: AnyObject {
+    var habits: any HabitRepository { get }
+    var completions: any CompletionRepository { get }
+    var skips: any SkipRepository { get }
+    /// Runs `body` in one write transaction; rolls everything back when it throws.
+    func write<T>(_ body: () throws -> T) throws -> T
+    /// Runs `body` against one consistent snapshot.
+    func read<T>(_ body: () throws -> T) throws -> T
+}

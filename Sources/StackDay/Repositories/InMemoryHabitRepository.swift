@@ -1,0 +1,27 @@
+import Foundation
+
+/// Habits in memory, in insertion order.
+public final class InMemoryHabitRepository: HabitRepository {
+    var items: [Habit] = []
+
+    public init() {}
+
+    public func insert(_ habit: Habit) throws {
+        guard !items.contains(where: { $0.id == habit.id }) else { throw RepositoryError.duplicateID(entity: "habit", id: habit.id) }
+        items.append(habit)
+    }
+
+    public func update(_ habit: Habit) throws {
+        guard let index = items.firstIndex(where: { $0.id == habit.id }) else { throw RepositoryError.notFound(entity: "habit", id: habit.id) }
+        items[index] = habit
+    }
+
+    public func delete(id: UUID) throws {
+        guard let index = items.firstIndex(where: { $0.id == id }) else { throw RepositoryError.notFound(entity: "habit", id: id) }
+        items.remove(at: index)
+    }
+
+    public func habit(id: UUID) throws -> Habit? { items.first { $0.id == id } }
+
+    public func all() throws -> [Habit] { items }
+}

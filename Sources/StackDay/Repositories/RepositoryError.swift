@@ -1,0 +1,14 @@
+import Foundation
+
+/// A repository contract violation: inserting an existing id, or changing a missing one.
+public enum RepositoryError: Error, Equatable, Sendable, CustomStringConvertible {
+    case duplicateID(entity: String, id: UUID)
+    case notFound(entity: String, id: UUID)
+
+    public var description: String {
+        switch self {
+        case .duplicateID(let entity, let id): return "a \(entity) with id \(id.uuidString) already exists"
+        case .notFound(let entity, let id): return "no \(entity) has id \(id.uuidString)"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Computes `HabitStatistics` from a habit's timeline.
+public struct HabitStatisticsCalculator {
+    public let streakCalculator: HabitStreakCalculator
+
+    public init(streakCalculator: HabitStreakCalculator) {
+        self.streakCalculator = streakCalculator
+    }
+
+    public func calculate(_ timeline: HabitTimeline) throws -> HabitStatistics {
+        let elapsed = timeline.elapsed
+        var completed = 0
+        var missed = 0
+        var due = 0
+        for entry in elapsed {
+            if entry.isDue { due += 1 }
+            switch entry.state {
+            case .completed: completed += 1
+            case .missed: missed += 1
+            default: break
+            }
+        }
+        let eligible = completed + missed
+        let frequency = elapsed.isEmpty ? 1 : max(Double(due) / Double(elapsed.count), 1.0 / 365)
+        return HabitStatistics(
+            completedDays: completed,
+            eligibleDays: eligible,
+            completionRate: eligible == 0 ? 0 : Double(completed) / Double(eligible),
+            streak: try streakCalculator.calculate(timeline),
+            score: Self.score(elapsed, frequency: frequency)
+        )
+    }
+
+    /// Loop Habit Tracker's score: with m = 0.5^(√f / 13), each due day moves the score to
+    /// `score · m + progress · (1 − m)`; skipped, not-due and still-pending days carry it.
+    static func score(_ entries: ArraySlice<HabitEntry>, frequency: Double) -> Double {
+        let multiplier = pow(0.5, frequency.squareRoot() / 13)
+        var score = 0.0
+        for entry in entries {
+            switch entry.state {
+            case .completed, .missed:
+                score = score * multiplier + entry.progress * (1 - multiplier)
+            case .pending, .notDue, .skipped, .upcoming:
+                break
+            }
+        }
+        return score
+    }
+}

@@ -1,0 +1,37 @@
+/// One habit, day by day over its tracking period: the one source every derived value reads.
+public struct HabitTimeline: Sendable {
+    public let habit: Habit
+    public let today: LocalDay
+    /// `startedOn` … the earlier of `archivedOn` and the last day asked for (at least today).
+    public let period: LocalDayRange
+    /// One entry per day of `period`, in day order.
+    public let entries: [HabitEntry]
+
+    public init(habit: Habit, today: LocalDay, period: LocalDayRange, entries: [HabitEntry]) {
+        self.habit = habit
+        self.today = today
+        self.period = period
+        self.entries = entries
+    }
+
+    /// The entry for `day`, or nil outside the tracking period.
+    public func entry(on day: LocalDay) -> HabitEntry? {
+        guard period.contains(day) else { return nil }
+        return entries[period.first.days(to: day)]
+    }
+
+    /// The entries up to and including today.
+    public var elapsed: ArraySlice<HabitEntry> {
+        guard !period.isEmpty, today >= period.first else { return entries[0..<0] }
+        let end = min(entries.count, period.first.days(to: today) + 1)
+        return entries[0..<end]
+    }
+
+    /// The entries whose day falls in `days`.
+    public func entries(in days: LocalDayRange) -> ArraySlice<HabitEntry> {
+        let overlap = days.clamped(to: period)
+        guard !overlap.isEmpty else { return entries[0..<0] }
+        let start = period.first.days(to: overlap.first)
+        return entries[start..<(start + overlap.count)]
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Removes a completion: by id, or the latest recorded on a day.
+public struct CancelCompletion {
+    public let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    /// Removes the completion with this id; throws `UseCaseError.completionNotFound`.
+    public func callAsFunction(id: UUID) throws {
+        try context.store.write {
+            guard try context.store.completions.completion(id: id) != nil else {
+                throw UseCaseError.completionNotFound(id: id.uuidString)
+            }
+            try context.store.completions.delete(id: id)
+        }
+    }
+
+    /// Removes the latest completion recorded on `day` (default today) and returns it;
+    /// throws `UseCaseError.nothingToUndo` when the day has none.
+    @discardableResult
+    public func callAsFunction(habitName: String, on day: LocalDay? = nil) throws -> Completion {
+        let day = day ?? context.today
+        return try context.store.write {
+            let habit = try context.habit(named: habitName)
+            let onDay = try context.store.completions.completions(habitID: habit.id, in: LocalDayRange(day, day))
+            guard let latest = onDay.max(by: { $0.recordedAt < $1.recordedAt }) else {
+                throw UseCaseError.nothingToUndo(habit: habit.name, day: day)
+            }
+            try context.store.completions.delete(id: latest.id)
+            return latest
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Deletes a habit with its completions and skips.
+public struct DeleteHabit {
+    public let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    /// Returns the deleted habit.
+    @discardableResult
+    public func callAsFunction(habitName: String) throws -> Habit {
+        try context.store.write {
+            let habit = try context.habit(named: habitName)
+            try context.store.completions.deleteAll(habitID: habit.id)
+            try context.store.skips.deleteAll(habitID: habit.id)
+            try context.store.habits.delete(id: habit.id)
+            return habit
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// What every use case works with: the store, the clock, the user's day boundary and the policies.
+public struct HabitContext {
+    public let store: any HabitStore
+    public let clock: any Clock
+    public let boundary: DayBoundary
+    public let policies: any PolicyResolver
+
+    public init(store: any HabitStore, clock: any Clock, boundary: DayBoundary, policies: any PolicyResolver = StandardPolicyResolver()) {
+        self.store = store
+        self.clock = clock
+        self.boundary = boundary
+        self.policies = policies
+    }
+
+    /// Today for this user, from the clock and the day boundary.
+    public var today: LocalDay { boundary.day(for: clock.now) }
+
+    /// The habit with this name (case-insensitive); throws `UseCaseError.habitNotFound`.
+    func habit(named name: String) throws -> Habit {
+        guard let habit = try store.habits.habit(named: name) else { throw UseCaseError.habitNotFound(name: name) }
+        return habit
+    }
+
+    /// Checks that no other habit has this name (case-insensitive).
+    func requireUniqueName(_ name: String, except id: UUID? = nil) throws {
+        if let existing = try store.habits.habit(named: name), existing.id != id {
+            throw UseCaseError.duplicateName(name: existing.name)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// One habit's timeline, for calendars and exports.
+public struct LoadTimeline {
+    public let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    /// The timeline from `startedOn` through the later of today and `through` (clipped to the archive day).
+    public func callAsFunction(habitName: String, through: LocalDay? = nil) throws -> HabitTimeline {
+        let today = context.today
+        return try context.store.read {
+            try TimelineLoader(context: context).timeline(for: context.habit(named: habitName), today: today, through: through).0
+        }
+    }
+}

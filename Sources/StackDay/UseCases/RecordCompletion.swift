@@ -1,0 +1,43 @@
+import Foundation
+
+/// Records an amount for a habit on a day, or at an instant that becomes a day.
+public struct RecordCompletion {
+    public let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    /// Records on `day` (default today).
+    ///
+    /// Throws for a future day, a day outside the tracking period, an amount that is not a
+    /// finite number ≥ 0.001, or a second record on one day of a plain habit (goal 1, no unit).
+    @discardableResult
+    public func callAsFunction(habitName: String, amount: Double = 1, on day: LocalDay? = nil) throws -> Completion {
+        try record(habitName: habitName, amount: amount, day: day ?? context.today, recordedAt: context.clock.now)
+    }
+
+    /// Records at `instant`, which counts for the day the user's boundary puts it on.
+    @discardableResult
+    public func callAsFunction(habitName: String, amount: Double = 1, at instant: Date) throws -> Completion {
+        guard instant <= context.clock.now else {
+            throw UseCaseError.futureInstant(instant: instant.formatted(.iso8601))
+        }
+        return try record(habitName: habitName, amount: amount, day: context.boundary.day(for: instant), recordedAt: instant)
+    }
+
+    private func record(habitName: String, amount: Double, day: LocalDay, recordedAt: Date) throws -> Completion {
+        let today = context.today
+        return try context.store.write {
+            let habit = try context.habit(named: habitName)
+            let completion = try Completion(habitID: habit.id, completedOn: day, recordedAt: recordedAt, amount: amount)
+            try TrackingRules.requireRecordable(day, habit: habit, today: today)
+            if habit.isPlain,
+               try !context.store.completions.completions(habitID: habit.id, in: LocalDayRange(day, day)).isEmpty {
+                throw UseCaseError.alreadyCompleted(habit: habit.name, day: day)
+            }
+            try context.store.completions.insert(completion)
+            return completion
+        }
+    }
+}

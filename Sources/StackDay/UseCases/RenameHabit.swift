@@ -1,0 +1,22 @@
+import Foundation
+
+/// Gives a habit a new name no other habit has.
+public struct RenameHabit {
+    public let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    /// Changing only the letter case of a habit's own name is allowed.
+    @discardableResult
+    public func callAsFunction(habitName: String, to newName: String) throws -> Habit {
+        try context.store.write {
+            let habit = try context.habit(named: habitName)
+            let renamed = try habit.with(name: newName, updatedAt: context.clock.now)
+            try context.requireUniqueName(renamed.name, except: habit.id)
+            try context.store.habits.update(renamed)
+            return renamed
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// Excuses a day, or each day of a range (a vacation), for a habit.
+public struct SkipDays {
+    public static let rangeLimit = 366
+
+    public let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    /// Skips every day of `days` not already skipped and returns the new skips.
+    ///
+    /// Every day must be recordable (not in the future, inside the tracking period); at most
+    /// `rangeLimit` days at once.
+    @discardableResult
+    public func callAsFunction(habitName: String, days: LocalDayRange) throws -> [Skip] {
+        guard !days.isEmpty else { throw UseCaseError.invalidRange(from: days.first, to: days.last) }
+        guard days.count <= Self.rangeLimit else { throw UseCaseError.rangeTooLong(days: days.count, limit: Self.rangeLimit) }
+        let today = context.today
+        let now = context.clock.now
+        return try context.store.write {
+            let habit = try context.habit(named: habitName)
+            try TrackingRules.requireRecordable(days.first, habit: habit, today: today)
+            try TrackingRules.requireRecordable(days.last, habit: habit, today: today)
+            let existing = Set(try context.store.skips.skips(habitID: habit.id, in: days).map(\.day))
+            var created: [Skip] = []
+            for day in days where !existing.contains(day) {
+                let skip = Skip(habitID: habit.id, day: day, recordedAt: now)
+                try context.store.skips.insert(skip)
+                created.append(skip)
+            }
+            return created
+        }
+    }
+}

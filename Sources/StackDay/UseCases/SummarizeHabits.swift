@@ -1,0 +1,23 @@
+/// Statistics for every habit (or one), in creation order, as of today.
+public struct SummarizeHabits {
+    public let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    /// With `habitName`, only that habit (throws `UseCaseError.habitNotFound`); with
+    /// `includeArchived` false, archived habits are left out.
+    public func callAsFunction(habitName: String? = nil, includeArchived: Bool = true) throws -> [HabitSummary] {
+        let today = context.today
+        let loader = TimelineLoader(context: context)
+        return try context.store.read {
+            let habits = try habitName.map { [try context.habit(named: $0)] } ?? context.store.habits.all()
+            return try habits.filter { includeArchived || $0.archivedOn == nil }.map { habit in
+                let (timeline, policies) = try loader.timeline(for: habit, today: today)
+                let calculator = HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policy: policies.streak))
+                return HabitSummary(habit: habit, statistics: try calculator.calculate(timeline), today: timeline.entry(on: today))
+            }
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Resumes tracking an archived habit; the days since its archive day count again.
+public struct UnarchiveHabit {
+    public let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    /// Throws `UseCaseError.notArchived` when the habit is active.
+    @discardableResult
+    public func callAsFunction(habitName: String) throws -> Habit {
+        try context.store.write {
+            let habit = try context.habit(named: habitName)
+            guard habit.archivedOn != nil else { throw UseCaseError.notArchived(habit: habit.name) }
+            let active = try habit.with(archivedOn: .some(nil), updatedAt: context.clock.now)
+            try context.store.habits.update(active)
+            return active
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// Why a use case refused a request; each message says what to change.
+public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
+    case habitNotFound(name: String)
+    case duplicateName(name: String)
+    case futureDay(day: LocalDay, today: LocalDay)
+    case futureInstant(instant: String)
+    case beforeStart(day: LocalDay, habit: String, startedOn: LocalDay)
+    case afterArchive(day: LocalDay, habit: String, archivedOn: LocalDay)
+    case alreadyCompleted(habit: String, day: LocalDay)
+    case nothingToUndo(habit: String, day: LocalDay)
+    case completionNotFound(id: String)
+    case alreadyArchived(habit: String, archivedOn: LocalDay)
+    case notArchived(habit: String)
+    case invalidRange(from: LocalDay, to: LocalDay)
+    case rangeTooLong(days: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case .habitNotFound(let name):
+            return "no habit named '\(name)'"
+        case .duplicateName(let name):
+            return "a habit named '\(name)' already exists"
+        case .futureDay(let day, let today):
+            return "\(day) is in the future (today is \(today))"
+        case .futureInstant(let instant):
+            return "\(instant) is in the future"
+        case .beforeStart(let day, let habit, let startedOn):
+            return "\(day) is before '\(habit)' started (\(startedOn))"
+        case .afterArchive(let day, let habit, let archivedOn):
+            return "\(day) is after '\(habit)' was archived (\(archivedOn))"
+        case .alreadyCompleted(let habit, let day):
+            return "'\(habit)' is already recorded on \(day); it is a done/not-done habit, so a second record would count nothing"
+        case .nothingToUndo(let habit, let day):
+            return "'\(habit)' has nothing recorded on \(day) to undo"
+        case .completionNotFound(let id):
+            return "no completion has id \(id)"
+        case .alreadyArchived(let habit, let archivedOn):
+            return "'\(habit)' is already archived (on \(archivedOn))"
+        case .notArchived(let habit):
+            return "'\(habit)' is not archived"
+        case .invalidRange(let from, let to):
+            return "the range \(from) … \(to) ends before it starts"
+        case .rangeTooLong(let days, let limit):
+            return "the range has \(days) days; at most \(limit) can be skipped at once"
+        }
+    }
+}

@@ -1,0 +1,5 @@
+import Foundation
+import StackDay
+
+let status = StackdayCommand.main(Array(CommandLine.arguments.dropFirst()))
+exit(status)

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the C libraries StackDay links against when they are missing (Debian/Ubuntu).
+set -euo pipefail
+
+missing=()
+pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
+pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
+command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+
+if [ ${#missing[@]} -gt 0 ]; then
+    sudo=""
+    [ "$(id -u)" -ne 0 ] && sudo="sudo"
+    echo "Installing ${missing[*]} ..." >&2
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
