@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import StackDay
+
+@Suite("Use cases")
+struct UseCaseTests {
+    /// A context at 2026-10-11 20:00 Seoul with a plain habit "read" and a quantity habit "water", both from 10-01.
+    func seeded() throws -> HabitContext {
+        let context = makeContext()
+        try CreateHabit(context: context)(name: "read", startedOn: day("2026-10-01"))
+        try CreateHabit(context: context)(name: "water", startedOn: day("2026-10-01"), goal: 8, unit: "cups")
+        return context
+    }
+
+    enum Rejection: String, CaseIterable, CustomStringConvertible {
+        case futureDay, beforeStart, afterArchive, zeroAmount, negativeAmount, nanAmount, infiniteAmount, tooFineAmount
+        case duplicatePlain, unknownHabit, duplicateName, blankName, longName, zeroGoal, unknownPolicy, futureInstant
+        var description: String { rawValue }
+    }
+
+    @Test("rejections leave the store as it was", arguments: Rejection.allCases)
+    func rejection(_ rejection: Rejection) throws {
+        let context = try seeded()
+        try RecordCompletion(context: context)(habitName: "read", on: day("2026-10-05"))
+        try ArchiveHabit(context: context)(habitName: "water", on: day("2026-10-09"))
+        let record = RecordCompletion(context: context)
+        let before = try snapshot(context)
+        #expect(throws: (any Error).self) {
+            switch rejection {
+            case .futureDay: try record(habitName: "read", on: day("2026-10-12"))
+            case .beforeStart: try record(habitName: "read", on: day("2026-09-30"))
+            case .afterArchive: try record(habitName: "water", amount: 3, on: day("2026-10-10"))
+            case .zeroAmount: try record(habitName: "water", amount: 0)
+            case .negativeAmount: try record(habitName: "water", amount: -2, on: day("2026-10-08"))
+            case .nanAmount: try record(habitName: "water", amount: .nan, on: day("2026-10-08"))
+            case .infiniteAmount: try record(habitName: "water", amount: .infinity, on: day("2026-10-08"))
+            case .tooFineAmount: try record(habitName: "water", amount: 0.0001, on: day("2026-10-08"))
+            case .duplicatePlain: try record(habitName: "read", on: day("2026-10-05"))
+            case .unknownHabit: try record(habitName: "run")
+            case .duplicateName: try CreateHabit(context: context)(name: "  READ ")
+            case .blankName: try CreateHabit(context: context)(name: "   ")
+            case .longName: try CreateHabit(context: context)(name: String(repeating: "x", count: 101))
+            case .zeroGoal: try CreateHabit(context: context)(name: "run", goal: 0)
+            case .unknownPolicy: try CreateHabit(context: context)(name: "run", schedule: PolicyChoice(name: "fortnightly"))
+            case .futureInstant: try record(habitName: "read", at: instant("2026-10-11T20:00:01+09:00"))
+            }
+        }
+        #expect(try snapshot(context) == before)
+    }
+
+    func snapshot(_ context: HabitContext) throws -> [String] {
+        try context.store.habits.all().flatMap { habit in
+            ["\(habit.name) \(habit.archivedOn?.iso ?? "-")"] + (try context.store.completions.completions(habitID: habit.id).map { "\($0.completedOn) \($0.amount)" })
+        }
+    }
+
+    @Test("error messages say what to change")
+    func messages() throws {
+        let context = try seeded()
+        #expect(throws: UseCaseError.futureDay(day: day("2026-10-12"), today: day("2026-10-11"))) {
+            try RecordCompletion(context: context)(habitName: "read", on: day("2026-10-12"))
+        }
+        #expect(UseCaseError.beforeStart(day: day("2026-09-30"), habit: "read", startedOn: day("2026-10-01")).description
+                == "2026-09-30 is before 'read' started (2026-10-01)")
+        #expect(HabitValidationError.nameTooLong(length: 101, limit: 100).description.contains("at most 100"))
+    }
+
+    @Test("a quantity habit accepts many completions a day; an instant becomes a day through the boundary")
+    func quantityAndInstant() throws {
+        let context = makeContext(dayStart: try DayStart(hour: 3))
+        try CreateHabit(context: context)(name: "water", startedOn: day("2026-10-01"), goal: 8, unit: "cups")
+        let record = RecordCompletion(context: context)
+        try record(habitName: "water", amount: 3, on: day("2026-10-05"))
+        try record(habitName: "water", amount: 5, on: day("2026-10-05"))
+        let late = try record(habitName: "water", amount: 1, at: instant("2026-10-07T01:30:00+09:00"))
+        #expect(late.completedOn == day("2026-10-06"))
+        let timeline = try LoadTimeline(context: context)(habitName: "WATER")
+        #expect(timeline.entry(on: day("2026-10-05"))?.state == .completed)
+        #expect(timeline.entry(on: day("2026-10-05"))?.total == 8)
+    }
+
+    @Test("undo removes the latest completion of the day, then reports nothing to undo")
+    func undo() throws {
+        let context = try seeded()
+        let record = RecordCompletion(context: context)
+        try record(habitName: "water", amount: 3, at: instant("2026-10-11T08:00:00+09:00"))
+        try record(habitName: "water", amount: 5, at: instant("2026-10-11T09:00:00+09:00"))
+        let cancel = CancelCompletion(context: context)
+        #expect(try cancel(habitName: "water").amount == 5)
+        #expect(try cancel(habitName: "water").amount == 3)
+        #expect(throws: UseCaseError.nothingToUndo(habit: "water", day: day("2026-10-11"))) { try cancel(habitName: "water") }
+    }
+
+    @Test("skipping a range creates one skip per day and skips nothing twice")
+    func skipRange() throws {
+        let context = try seeded()
+        let skip = SkipDays(context: context)
+        #expect(try skip(habitName: "read", days: LocalDayRange(day("2026-10-03"), day("2026-10-06"))).count == 4)
+        #expect(try skip(habitName: "read", days: LocalDayRange(day("2026-10-05"), day("2026-10-07"))).count == 1)
+        #expect(throws: UseCaseError.self) { try skip(habitName: "read", days: LocalDayRange(day("2026-10-10"), day("2026-10-12"))) }
+        let timeline = try LoadTimeline(context: context)(habitName: "read")
+        #expect(timeline.entries.filter { $0.state == .skipped }.count == 5)
+    }
+
+    @Test("archive, unarchive, rename, edit and delete")
+    func lifecycle() throws {
+        let context = try seeded()
+        #expect(throws: HabitValidationError.self) { try ArchiveHabit(context: context)(habitName: "read", on: day("2026-09-01")) }
+        let archived = try ArchiveHabit(context: context)(habitName: "read", on: day("2026-10-08"))
+        #expect(archived.archivedOn == day("2026-10-08"))
+        #expect(throws: UseCaseError.alreadyArchived(habit: "read", archivedOn: day("2026-10-08"))) { try ArchiveHabit(context: context)(habitName: "read") }
+        #expect(try UnarchiveHabit(context: context)(habitName: "read").archivedOn == nil)
+        #expect(throws: UseCaseError.notArchived(habit: "read")) { try UnarchiveHabit(context: context)(habitName: "read") }
+
+        #expect(throws: UseCaseError.duplicateName(name: "water")) { try RenameHabit(context: context)(habitName: "read", to: "Water") }
+        #expect(try RenameHabit(context: context)(habitName: "read", to: "Read").name == "Read")
+
+        let edited = try EditHabit(context: context)(habitName: "water", changes: HabitChanges(goal: 2.5, unit: "l"))
+        #expect(edited.goal == 2.5 && edited.unit == "l")
+        #expect(throws: PolicyResolutionError.self) {
+            try EditHabit(context: context)(habitName: "water", changes: HabitChanges(streak: PolicyChoice(name: "lenient")))
+        }
+
+        try RecordCompletion(context: context)(habitName: "water", amount: 1, on: day("2026-10-02"))
+        try SkipDays(context: context)(habitName: "water", days: LocalDayRange(day("2026-10-03"), day("2026-10-03")))
+        let water = try #require(try context.store.habits.habit(named: "water"))
+        try DeleteHabit(context: context)(habitName: "water")
+        #expect(try context.store.habits.habit(id: water.id) == nil)
+        #expect(try context.store.completions.completions(habitID: water.id).isEmpty)
+        #expect(try context.store.skips.skips(habitID: water.id).isEmpty)
+    }
+
+    @Test("summaries give statistics in creation order")
+    func summaries() throws {
+        let context = try seeded()
+        try RecordCompletion(context: context)(habitName: "read", on: day("2026-10-10"))
+        let summaries = try SummarizeHabits(context: context)()
+        #expect(summaries.map(\.habit.name) == ["read", "water"])
+        #expect(summaries[0].statistics.streak == HabitStreak(current: 1, longest: 1))
+        #expect(summaries[0].statistics.eligibleDays == 10)
+        #expect(summaries[0].today?.state == .pending)
+    }
+}
