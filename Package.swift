@@ -5,6 +5,7 @@ let package = Package(
     name: "StackDay",
     products: [
         .library(name: "StackDay", targets: ["StackDay"]),
+        .library(name: "StackDaySQLite", targets: ["StackDaySQLite"]),
         .executable(name: "stackday", targets: ["stackday"]),
     ],
     targets: [
@@ -13,12 +14,21 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "StackDay"),
+        .target(name: "StackDaySQLite", dependencies: ["StackDay", "CSQLite"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
-        .executableTarget(name: "stackday", dependencies: ["StackDay"]),
+        .target(name: "StackDayTestSupport"),
+        .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite"]),
+        .executableTarget(name: "StoreExerciser", dependencies: ["StackDay", "StackDaySQLite"]),
         .testTarget(name: "CLuaTests", dependencies: ["CLua"]),
         .testTarget(name: "StackDayTests", dependencies: ["StackDay", "StackDayContract"]),
-        .testTarget(name: "StackdayCLITests", dependencies: ["stackday"]),
+        .testTarget(name: "StackDaySQLiteTests", dependencies: ["StackDaySQLite", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
+        .testTarget(name: "StackdayCLITests", dependencies: ["stackday", "StackDayTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

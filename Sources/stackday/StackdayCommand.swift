@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDaySQLite
 
 /// The `stackday` command line.
 enum StackdayCommand {
@@ -11,7 +12,9 @@ enum StackdayCommand {
         switch command {
         case "demo":
             do {
-                let store = InMemoryHabitStore()
+                let path = URL(fileURLWithPath: StoreLocation.defaultPath()).deletingLastPathComponent().appendingPathComponent("demo.sqlite").path
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+                let store = try SQLiteHabitStore(path: path)
                 let context = HabitContext(
                     store: store, clock: FixedClock(SampleData.now), boundary: DayBoundary(timeZone: SampleData.timeZone)
                 )

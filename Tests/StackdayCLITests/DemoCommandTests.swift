@@ -1,38 +1,12 @@
 import Foundation
 import Testing
+import StackDayTestSupport
 
-/// Runs the built `stackday` binary as a subprocess.
-struct CommandResult {
-    let status: Int32
-    let stdout: String
-    let stderr: String
+let stackday = Subprocess(product: "stackday")
+
+func runStackday(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Subprocess.Result {
+    try stackday.run(arguments, environment: environment, input: input)
 }
-
-func runStackday(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandResult {
-    let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("stackday")
-    process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
-}
-
-/// The folder holding the built products (the test bundle sits beside them).
-let productsDirectory: URL = {
-    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for candidate in [bundle, bundle.deletingLastPathComponent()] where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("stackday").path) {
-        return candidate
-    }
-    return bundle
-}()
 
 @Suite("stackday demo")
 struct DemoCommandTests {

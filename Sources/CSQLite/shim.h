@@ -1,0 +1,11 @@
+#ifndef STACKDAY_CSQLITE_SHIM_H
+#define STACKDAY_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+/* SQLITE_TRANSIENT is a cast macro Swift cannot import: SQLite copies the bytes before returning. */
+static inline int stackday_sqlite3_bind_text(sqlite3_stmt *statement, int index, const char *text, int length) {
+    return sqlite3_bind_text(statement, index, text, length, SQLITE_TRANSIENT);
+}
+
+#endif

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Writes many completions in resumable batches; running it again with the same data changes nothing.
+///
+/// Each batch is one write transaction, so an interrupted import leaves whole batches behind and
+/// a second run inserts only what is missing (completions are matched by id).
+public struct ImportCompletions {
+    public let context: HabitContext
+    public let batchSize: Int
+
+    public init(context: HabitContext, batchSize: Int = 5_000) {
+        self.context = context
+        self.batchSize = max(1, batchSize)
+    }
+
+    /// Throws when a completion names an unknown habit or a day it cannot be recorded on;
+    /// the batches before it stay written. `progress` is told the number of records handled so far.
+    @discardableResult
+    public func callAsFunction(_ completions: some Sequence<Completion>, progress: ((Int) -> Void)? = nil) throws -> ImportSummary {
+        let today = context.today
+        var habits: [UUID: Habit] = [:]
+        var inserted = 0
+        var present = 0
+        var batch: [Completion] = []
+        batch.reserveCapacity(batchSize)
+
+        func flush() throws {
+            guard !batch.isEmpty else { return }
+            try context.store.write {
+                for completion in batch {
+                    let habit: Habit
+                    if let known = habits[completion.habitID] {
+                        habit = known
+                    } else {
+                        guard let found = try context.store.habits.habit(id: completion.habitID) else {
+                            throw UseCaseError.habitNotFound(name: completion.habitID.uuidString)
+                        }
+                        habits[completion.habitID] = found
+                        habit = found
+                    }
+                    try TrackingRules.requireRecordable(completion.completedOn, habit: habit, today: today)
+                    if try context.store.completions.completion(id: completion.id) != nil {
+                        present += 1
+                    } else {
+                        try context.store.completions.insert(completion)
+                        inserted += 1
+                    }
+                }
+            }
+            batch.removeAll(keepingCapacity: true)
+            progress?(inserted + present)
+        }
+
+        for completion in completions {
+            batch.append(completion)
+            if batch.count == batchSize { try flush() }
+        }
+        try flush()
+        return ImportSummary(inserted: inserted, alreadyPresent: present)
+    }
+}

@@ -1,0 +1,105 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection: WAL, `synchronous = NORMAL`, foreign keys, a busy timeout,
+/// extended result codes, and a cache of prepared statements.
+final class Database {
+    let handle: OpaquePointer
+    let path: String
+    private var statements: [String: Statement] = [:]
+    private var savepointDepth = 0
+
+    /// How long a connection waits for another process's write lock before failing.
+    static let busyTimeoutMilliseconds: Int32 = 15_000
+
+    /// Opens (or creates) the file. Nothing is written here: callers check what the file is first.
+    init(path: String) throws(DatabaseError) {
+        var pointer: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        let code = sqlite3_open_v2(path, &pointer, flags, nil)
+        guard code == SQLITE_OK, let pointer else {
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            sqlite3_close_v2(pointer)
+            throw DatabaseError(extendedCode: code, message: "cannot open \(path): \(message)")
+        }
+        self.handle = pointer
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+    }
+
+    deinit {
+        statements.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Whether this is a private in-memory database (no WAL there).
+    var isInMemory: Bool {
+        guard let filename = sqlite3_db_filename(handle, "main") else { return true }
+        return filename.pointee == 0
+    }
+
+    /// Whether the file could only be opened read-only (file permissions).
+    var isReadOnly: Bool { sqlite3_db_readonly(handle, "main") == 1 }
+
+    func error(_ code: Int32, sql: String?) -> DatabaseError {
+        let extended = sqlite3_extended_errcode(handle)
+        return DatabaseError(extendedCode: extended != 0 ? extended : code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    /// The cached prepared statement for `sql`.
+    func statement(_ sql: String) throws(DatabaseError) -> Statement {
+        if let cached = statements[sql] { return cached }
+        let statement = try Statement(database: self, sql: sql)
+        statements[sql] = statement
+        return statement
+    }
+
+    /// Runs one or more statements without parameters.
+    func execute(_ sql: String) throws(DatabaseError) {
+        let code = sqlite3_exec(handle, sql, nil, nil, nil)
+        guard code == SQLITE_OK else { throw error(code, sql: sql) }
+    }
+
+    /// The first column of the first row, as text.
+    func scalarText(_ sql: String, _ values: [SQLValue] = []) throws -> String? {
+        try statement(sql).rows(values) { $0.isNull(0) ? nil : $0.text(0) }.first ?? nil
+    }
+
+    func scalarInteger(_ sql: String, _ values: [SQLValue] = []) throws -> Int64? {
+        try statement(sql).rows(values) { $0.isNull(0) ? nil : $0.integer(0) }.first ?? nil
+    }
+
+    /// Rows changed by the last statement.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `body` in a transaction (`BEGIN IMMEDIATE` for writes), nested ones as savepoints.
+    /// Commits when `body` returns, rolls back when it throws.
+    func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+        if savepointDepth > 0 {
+            let name = "stackday_\(savepointDepth)"
+            try execute("SAVEPOINT \(name)")
+            savepointDepth += 1
+            defer { savepointDepth -= 1 }
+            do {
+                let result = try body()
+                try execute("RELEASE \(name)")
+                return result
+            } catch {
+                try? execute("ROLLBACK TO \(name); RELEASE \(name)")
+                throw error
+            }
+        }
+        try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+        savepointDepth = 1
+        defer { savepointDepth = 0 }
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            if sqlite3_get_autocommit(handle) == 0 { try? execute("ROLLBACK") }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import CSQLite
+import Foundation
+
+/// A prepared statement, reused across calls and finalized in `deinit`.
+final class Statement {
+    let sql: String
+    private let handle: OpaquePointer
+    private unowned let database: Database
+
+    init(database: Database, sql: String) throws(DatabaseError) {
+        var pointer: OpaquePointer?
+        let code = sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &pointer, nil)
+        guard code == SQLITE_OK, let pointer else {
+            sqlite3_finalize(pointer)
+            throw database.error(code, sql: sql)
+        }
+        self.sql = sql
+        self.handle = pointer
+        self.database = database
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Binds values to the `?` parameters in order, after resetting the statement.
+    func bind(_ values: [SQLValue]) throws(DatabaseError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(handle, index)
+            case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): code = sqlite3_bind_double(handle, index, number)
+            case .text(let text):
+                code = text.withCString { stackday_sqlite3_bind_text(handle, index, $0, Int32(strlen($0))) }
+            }
+            guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+        }
+    }
+
+    /// Steps once; true when a row is available.
+    func step() throws(DatabaseError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default:
+            let error = database.error(code, sql: sql)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Runs the statement to completion, ignoring rows.
+    func run(_ values: [SQLValue] = []) throws(DatabaseError) {
+        try bind(values)
+        while try step() {}
+        sqlite3_reset(handle)
+    }
+
+    /// Runs the statement and maps every row.
+    func rows<T>(_ values: [SQLValue] = [], _ map: (Row) throws -> T) throws -> [T] {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        var result: [T] = []
+        let row = Row(handle: handle)
+        while try step() { result.append(try map(row)) }
+        return result
+    }
+
+    /// A read-only view of the current row.
+    struct Row {
+        let handle: OpaquePointer
+
+        func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+        func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+        func real(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+        func text(_ column: Int32) -> String {
+            guard let pointer = sqlite3_column_text(handle, column) else { return "" }
+            return String(cString: pointer)
+        }
+        /// The column's bytes without building a String.
+        func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+            guard let pointer = sqlite3_column_text(handle, column) else { return UnsafeBufferPointer(start: nil, count: 0) }
+            return UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import StackDay
+
+/// Conversions between stored columns and domain values.
+enum RowDecoding {
+    static func uuid(_ row: Statement.Row, _ column: Int32, table: String) throws -> UUID {
+        let text = row.text(column)
+        guard let id = UUID(uuidString: text) else { throw StoreError.corruptRow(table: table, column: "id", value: text) }
+        return id
+    }
+
+    static func day(_ row: Statement.Row, _ column: Int32, table: String) throws -> LocalDay {
+        let text = row.text(column)
+        do { return try LocalDay(iso: text) } catch { throw StoreError.corruptRow(table: table, column: "day", value: text) }
+    }
+
+    static func instant(_ row: Statement.Row, _ column: Int32) -> Date {
+        Date(timeIntervalSince1970: row.real(column))
+    }
+
+    /// Amounts are stored as integer thousandths so that sums are exact (0.1 + 0.2 = 0.3).
+    static func thousandths(_ value: Double) -> Int64 { Int64((value * 1000).rounded()) }
+    static func quantity(_ row: Statement.Row, _ column: Int32) -> Double { Double(row.integer(column)) / 1000 }
+
+    static func parameters(_ row: Statement.Row, _ column: Int32, policy: String, table: String) throws -> PolicyChoice {
+        let text = row.text(column)
+        do { return try PolicyChoice(name: policy, parametersJSON: text) } catch {
+            throw StoreError.corruptRow(table: table, column: "policy parameters", value: text)
+        }
+    }
+
+    static func instantValue(_ date: Date) -> SQLValue { .real(date.timeIntervalSince1970) }
+    static func dayValue(_ day: LocalDay) -> SQLValue { .text(day.iso) }
+    static func idValue(_ id: UUID) -> SQLValue { .text(id.uuidString) }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import StackDay
+
+/// Completions in SQLite, listed by day, then by `recorded_at`.
+final class SQLiteCompletionRepository: CompletionRepository {
+    private let database: Database
+    private static let columns = "id, habit_id, completed_on, recorded_at, amount_thousandths"
+    private static let order = "ORDER BY completed_on, recorded_at, rowid"
+
+    init(database: Database) {
+        self.database = database
+    }
+
+    private func decode(_ row: Statement.Row) throws -> Completion {
+        let table = "completions"
+        return try Completion(
+            id: RowDecoding.uuid(row, 0, table: table),
+            habitID: RowDecoding.uuid(row, 1, table: table),
+            completedOn: RowDecoding.day(row, 2, table: table),
+            recordedAt: RowDecoding.instant(row, 3),
+            amount: RowDecoding.quantity(row, 4)
+        )
+    }
+
+    private func values(_ completion: Completion) -> [SQLValue] {
+        [
+            RowDecoding.idValue(completion.id), RowDecoding.idValue(completion.habitID), RowDecoding.dayValue(completion.completedOn),
+            RowDecoding.instantValue(completion.recordedAt), .integer(completion.amountThousandths),
+        ]
+    }
+
+    func insert(_ completion: Completion) throws {
+        guard try self.completion(id: completion.id) == nil else { throw RepositoryError.duplicateID(entity: "completion", id: completion.id) }
+        try database.statement("INSERT INTO completions (\(Self.columns)) VALUES (?, ?, ?, ?, ?)").run(values(completion))
+    }
+
+    func update(_ completion: Completion) throws {
+        let fields = values(completion)
+        try database.statement("UPDATE completions SET habit_id = ?, completed_on = ?, recorded_at = ?, amount_thousandths = ? WHERE id = ?")
+            .run(Array(fields.dropFirst()) + [fields[0]])
+        guard database.changes == 1 else { throw RepositoryError.notFound(entity: "completion", id: completion.id) }
+    }
+
+    func delete(id: UUID) throws {
+        try database.statement("DELETE FROM completions WHERE id = ?").run([RowDecoding.idValue(id)])
+        guard database.changes == 1 else { throw RepositoryError.notFound(entity: "completion", id: id) }
+    }
+
+    func completion(id: UUID) throws -> Completion? {
+        try database.statement("SELECT \(Self.columns) FROM completions WHERE id = ?").rows([RowDecoding.idValue(id)], decode).first
+    }
+
+    func completions(habitID: UUID) throws -> [Completion] {
+        try database.statement("SELECT \(Self.columns) FROM completions WHERE habit_id = ? \(Self.order)")
+            .rows([RowDecoding.idValue(habitID)], decode)
+    }
+
+    func completions(habitID: UUID, in days: LocalDayRange) throws -> [Completion] {
+        try database.statement("SELECT \(Self.columns) FROM completions WHERE habit_id = ? AND completed_on BETWEEN ? AND ? \(Self.order)")
+            .rows([RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)], decode)
+    }
+
+    func deleteAll(habitID: UUID) throws -> Int {
+        try database.statement("DELETE FROM completions WHERE habit_id = ?").run([RowDecoding.idValue(habitID)])
+        return database.changes
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import StackDay
+
+/// Skipped days in SQLite, listed by day.
+final class SQLiteSkipRepository: SkipRepository {
+    private let database: Database
+    private static let columns = "id, habit_id, day, recorded_at"
+    private static let order = "ORDER BY day, recorded_at, rowid"
+
+    init(database: Database) {
+        self.database = database
+    }
+
+    private func decode(_ row: Statement.Row) throws -> Skip {
+        Skip(
+            id: try RowDecoding.uuid(row, 0, table: "skips"),
+            habitID: try RowDecoding.uuid(row, 1, table: "skips"),
+            day: try RowDecoding.day(row, 2, table: "skips"),
+            recordedAt: RowDecoding.instant(row, 3)
+        )
+    }
+
+    private func values(_ skip: Skip) -> [SQLValue] {
+        [RowDecoding.idValue(skip.id), RowDecoding.idValue(skip.habitID), RowDecoding.dayValue(skip.day), RowDecoding.instantValue(skip.recordedAt)]
+    }
+
+    func insert(_ skip: Skip) throws {
+        guard try self.skip(id: skip.id) == nil else { throw RepositoryError.duplicateID(entity: "skip", id: skip.id) }
+        try database.statement("INSERT INTO skips (\(Self.columns)) VALUES (?, ?, ?, ?)").run(values(skip))
+    }
+
+    func update(_ skip: Skip) throws {
+        let fields = values(skip)
+        try database.statement("UPDATE skips SET habit_id = ?, day = ?, recorded_at = ? WHERE id = ?").run(Array(fields.dropFirst()) + [fields[0]])
+        guard database.changes == 1 else { throw RepositoryError.notFound(entity: "skip", id: skip.id) }
+    }
+
+    func delete(id: UUID) throws {
+        try database.statement("DELETE FROM skips WHERE id = ?").run([RowDecoding.idValue(id)])
+        guard database.changes == 1 else { throw RepositoryError.notFound(entity: "skip", id: id) }
+    }
+
+    func skip(id: UUID) throws -> Skip? {
+        try database.statement("SELECT \(Self.columns) FROM skips WHERE id = ?").rows([RowDecoding.idValue(id)], decode).first
+    }
+
+    func skips(habitID: UUID) throws -> [Skip] {
+        try database.statement("SELECT \(Self.columns) FROM skips WHERE habit_id = ? \(Self.order)").rows([RowDecoding.idValue(habitID)], decode)
+    }
+
+    func skips(habitID: UUID, in days: LocalDayRange) throws -> [Skip] {
+        try database.statement("SELECT \(Self.columns) FROM skips WHERE habit_id = ? AND day BETWEEN ? AND ? \(Self.order)")
+            .rows([RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)], decode)
+    }
+
+    func deleteAll(habitID: UUID) throws -> Int {
+        try database.statement("DELETE FROM skips WHERE habit_id = ?").run([RowDecoding.idValue(habitID)])
+        return database.changes
+    }
+}

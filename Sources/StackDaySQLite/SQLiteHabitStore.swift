@@ -1,0 +1,66 @@
+import Foundation
+import StackDay
+
+/// The habit store on one SQLite file (or in memory with `":memory:"`).
+///
+/// Opening checks the file first: one that is not a SQLite database, that belongs to another
+/// application, or that a newer StackDay wrote is refused untouched. Writes run in
+/// `BEGIN IMMEDIATE` transactions; other processes wait up to the busy timeout for them.
+public final class SQLiteHabitStore: HabitStore {
+    public let path: String
+    private let database: Database
+    private let habitRepository: SQLiteHabitRepository
+    private let completionRepository: SQLiteCompletionRepository
+    private let skipRepository: SQLiteSkipRepository
+
+    /// Opens or creates the store, creating its folder when missing. Throws `StoreError` or `DatabaseError`.
+    /// `path` may also be `:memory:` or a SQLite `file:` URI (`file:/path?mode=ro`).
+    public init(path: String) throws {
+        // Plain paths get their folder created; `:memory:` and `file:` URIs are passed to SQLite as they are.
+        if path != ":memory:", !path.hasPrefix("file:") {
+            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError.cannotCreateFolder(path: path, reason: error.localizedDescription)
+            }
+        }
+        self.path = path
+        database = try Database(path: path)
+        try Migrator(database: database).prepare()
+        habitRepository = SQLiteHabitRepository(database: database)
+        completionRepository = SQLiteCompletionRepository(database: database)
+        skipRepository = SQLiteSkipRepository(database: database)
+    }
+
+    /// A private in-memory store, for tests and previews.
+    public static func inMemory() throws -> SQLiteHabitStore {
+        try SQLiteHabitStore(path: ":memory:")
+    }
+
+    public var habits: any HabitRepository { habitRepository }
+    public var completions: any CompletionRepository { completionRepository }
+    public var skips: any SkipRepository { skipRepository }
+
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try database.transaction(write: true, body)
+        } catch let error as DatabaseError where error.code == 8 /* SQLITE_READONLY */ {
+            throw StoreError.readOnly(path: path)
+        }
+    }
+
+    public func read<T>(_ body: () throws -> T) throws -> T {
+        try database.transaction(write: false, body)
+    }
+
+    /// `PRAGMA integrity_check`'s answer: `ok` for a sound file.
+    public func integrityCheck() throws -> String {
+        try database.statement("PRAGMA integrity_check").rows([]) { $0.text(0) }.joined(separator: "\n")
+    }
+
+    /// The connection's journal mode (`wal` for a file).
+    public func journalMode() throws -> String {
+        try database.scalarText("PRAGMA journal_mode") ?? ""
+    }
+}

@@ -1,0 +1,211 @@
+import CSQLite
+import Foundation
+import Testing
+import StackDay
+import StackDaySQLite
+import StackDayTestSupport
+
+@Suite("SQLite store")
+struct SQLiteStoreTests {
+    let folder: TemporaryFolder
+    init() throws { folder = try TemporaryFolder() }
+
+    func context(_ store: SQLiteHabitStore) -> HabitContext {
+        HabitContext(store: store, clock: FixedClock(SampleData.now), boundary: DayBoundary(timeZone: SampleData.timeZone))
+    }
+
+    /// Runs SQL through the C API directly, as another program would.
+    func sqlite(_ path: String, _ sql: String) -> [String] {
+        var handle: OpaquePointer?
+        guard sqlite3_open(path, &handle) == SQLITE_OK else { return ["open failed"] }
+        defer { sqlite3_close(handle) }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { return [String(cString: sqlite3_errmsg(handle))] }
+        defer { sqlite3_finalize(statement) }
+        var rows: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            rows.append((0..<sqlite3_column_count(statement)).map { column in
+                sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
+            }.joined(separator: "|"))
+        }
+        return rows
+    }
+
+    @Test("a new file uses WAL, records its migrations and the StackDay application id")
+    func setup() throws {
+        let path = folder.path("nested/folder/stackday.sqlite")
+        let store = try SQLiteHabitStore(path: path)
+        #expect(try store.journalMode() == "wal")
+        #expect(sqlite(path, "SELECT id FROM schema_migrations") == ["1"])
+        #expect(sqlite(path, "PRAGMA application_id") == ["\(0x5354_4B44)"])
+        // Reopening applies nothing twice.
+        _ = try SQLiteHabitStore(path: path)
+        #expect(sqlite(path, "SELECT count(*) FROM schema_migrations") == ["1"])
+    }
+
+    @Test("seed 000's sample through SQLite prints the same report")
+    func sampleReport() throws {
+        let context = context(try SQLiteHabitStore(path: folder.path("sample.sqlite")))
+        try SampleData.load(into: context)
+        let text = WeeklyReportFormatter(language: .korean).format(try BuildWeeklyReport(context: context)())
+        #expect(text.contains("물 마시기 | ● ● ● ● ● ● ○ | 합계 54잔 | 달성 6/7일 | 연속 7일 (최장 7일)"))
+        #expect(text.contains("운동 | ○ ● ● ○ ● ● ● | 합계 165분 | 달성 5/7일 | 연속 3일 (최장 3일)"))
+    }
+
+    @Test("0.1 + 0.2 cups total exactly 0.3, stored as integer thousandths")
+    func exactAmounts() throws {
+        let path = folder.path("exact.sqlite")
+        let context = context(try SQLiteHabitStore(path: path))
+        try CreateHabit(context: context)(name: "tea", startedOn: SampleData.firstDay, goal: 0.3, unit: "l")
+        try RecordCompletion(context: context)(habitName: "tea", amount: 0.1, on: SampleData.firstDay)
+        try RecordCompletion(context: context)(habitName: "tea", amount: 0.2, on: SampleData.firstDay)
+        let timeline = try LoadTimeline(context: context)(habitName: "tea")
+        #expect(timeline.entries[0].total == 0.3)
+        #expect(timeline.entries[0].state == .completed)
+        #expect(sqlite(path, "SELECT sum(amount_thousandths) FROM completions") == ["300"])
+    }
+
+    @Test("a text file is refused and left byte for byte as it was")
+    func textFile() throws {
+        let path = folder.path("notes.txt")
+        let original = String(repeating: "these are my notes, not a database\n", count: 50)
+        try original.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: StoreError.notADatabase(path: path)) { try SQLiteHabitStore(path: path) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == original)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test("another application's SQLite file is refused untouched")
+    func foreignDatabase() throws {
+        let path = folder.path("other.sqlite")
+        _ = sqlite(path, "CREATE TABLE contacts (name TEXT)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.foreignDatabase(path: path)) { try SQLiteHabitStore(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+        #expect(sqlite(path, "PRAGMA journal_mode") == ["delete"])
+    }
+
+    @Test("a file written by a newer schema is refused untouched")
+    func newerSchema() throws {
+        let path = folder.path("newer.sqlite")
+        _ = try SQLiteHabitStore(path: path)
+        _ = sqlite(path, "INSERT INTO schema_migrations (id, name, applied_at) VALUES (99, 'from the future', 0)")
+        _ = sqlite(path, "PRAGMA wal_checkpoint(TRUNCATE)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: StoreError.newerSchema(path: path, version: 99, supported: 1)) { try SQLiteHabitStore(path: path) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
+    @Test("a read-only file opens for reading and fails clearly on the first write")
+    func readOnly() throws {
+        guard getuid() != 0 else {
+            // root ignores file permissions; open the file through SQLite's read-only URI instead.
+            let path = folder.path("ro.sqlite")
+            let store = try SQLiteHabitStore(path: path)
+            try CreateHabit(context: context(store))(name: "read", startedOn: SampleData.firstDay)
+            let readOnly = try SQLiteHabitStore(path: "file:\(path)?mode=ro")
+            #expect(try readOnly.habits.all().map(\.name) == ["read"])
+            #expect(throws: StoreError.readOnly(path: "file:\(path)?mode=ro")) {
+                try CreateHabit(context: context(readOnly))(name: "write", startedOn: SampleData.firstDay)
+            }
+            return
+        }
+        let path = folder.path("ro.sqlite")
+        let store = try SQLiteHabitStore(path: path)
+        try CreateHabit(context: context(store))(name: "read", startedOn: SampleData.firstDay)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let readOnly = try SQLiteHabitStore(path: path)
+        #expect(throws: StoreError.readOnly(path: path)) { try CreateHabit(context: context(readOnly))(name: "write", startedOn: SampleData.firstDay) }
+    }
+
+    @Test("a failing use case writes nothing")
+    func rollback() throws {
+        let path = folder.path("rollback.sqlite")
+        let context = context(try SQLiteHabitStore(path: path))
+        try CreateHabit(context: context)(name: "read", startedOn: SampleData.firstDay)
+        #expect(throws: UseCaseError.self) {
+            try SkipDays(context: context)(habitName: "read", days: LocalDayRange(SampleData.firstDay, SampleData.firstDay.adding(days: 40)))
+        }
+        #expect(sqlite(path, "SELECT count(*) FROM skips") == ["0"])
+    }
+
+    @Test("DatabaseError carries the code, message and SQL")
+    func databaseError() {
+        let error = DatabaseError(extendedCode: 2067, message: "UNIQUE constraint failed: habits.id", sql: "INSERT INTO habits (id) VALUES (?)")
+        #expect(error.code == SQLITE_CONSTRAINT)
+        #expect(error.description == "UNIQUE constraint failed: habits.id (SQLITE_CONSTRAINT, extended code 2067) in: INSERT INTO habits (id) VALUES (?)")
+    }
+
+    @Test("the default location follows STACKDAY_DB, then XDG_DATA_HOME, then HOME")
+    func defaultLocation() {
+        #expect(StoreLocation.defaultPath(environment: ["STACKDAY_DB": "/tmp/x.sqlite", "HOME": "/home/a"]) == "/tmp/x.sqlite")
+        #expect(StoreLocation.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/a"]) == "/data/stackday/stackday.sqlite")
+        #expect(StoreLocation.defaultPath(environment: ["HOME": "/home/a"]) == "/home/a/.local/share/stackday/stackday.sqlite")
+    }
+}
+
+@Suite("SQLite store across processes", .serialized)
+struct SQLiteProcessTests {
+    let exerciser = Subprocess(product: "StoreExerciser")
+
+    @Test("4 processes recording 1000 completions each leave exactly 4000 rows and no lock errors")
+    func concurrentWriters() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("concurrent.sqlite")
+        #expect(try exerciser.run(["setup", path]).status == 0)
+        let results = try (0..<4).map { _ in try startCapturing(["record", path, "1000"]) }.map { $0() }
+        for result in results {
+            #expect(result.status == 0)
+            #expect(!result.stderr.contains("locked"))
+        }
+        let store = try SQLiteHabitStore(path: path)
+        let habit = try #require(try store.habits.habit(named: "water"))
+        #expect(try store.completions.completions(habitID: habit.id).count == 4000)
+    }
+
+    @Test("kill -9 in the middle of a large import leaves a sound file; re-running completes it exactly")
+    func killedImport() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("import.sqlite")
+        let total = 200_000
+        #expect(try exerciser.run(["setup", path]).status == 0)
+        let process = try exerciser.start(["import", path, String(total)])
+        let store = try SQLiteHabitStore(path: path)
+        let habit = try #require(try store.habits.habit(named: "water"))
+        // Wait until some batches are committed, then kill without warning.
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline, process.isRunning, try store.completions.completions(habitID: habit.id, in: LocalDayRange(LocalDay.earliest, LocalDay.latest)).count < 20_000 {
+            usleep(20_000)
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try store.integrityCheck() == "ok")
+        let partial = try store.completions.completions(habitID: habit.id).count
+        #expect(partial > 0 && partial < total && partial % 2_000 == 0)
+
+        let rerun = try exerciser.run(["import", path, String(total)])
+        #expect(rerun.status == 0)
+        #expect(rerun.stdout == "inserted \(total - partial), already present \(partial)\n")
+        #expect(try store.completions.completions(habitID: habit.id).count == total)
+        let again = try exerciser.run(["import", path, String(total)])
+        #expect(again.stdout == "inserted 0, already present \(total)\n")
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    /// Starts the exerciser and returns a function that waits for its result.
+    func startCapturing(_ arguments: [String]) throws -> () -> Subprocess.Result {
+        let box = ResultBox()
+        let group = DispatchGroup()
+        let exerciser = self.exerciser
+        DispatchQueue.global().async(group: group) { box.result = try? exerciser.run(arguments) }
+        return {
+            group.wait()
+            return box.result ?? Subprocess.Result(status: -1, stdout: "", stderr: "did not start")
+        }
+    }
+}
+
+private final class ResultBox: @unchecked Sendable {
+    var result: Subprocess.Result?
+}
