@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "StackDay", targets: ["StackDay"]),
         .library(name: "StackDaySQLite", targets: ["StackDaySQLite"]),
+        .library(name: "StackDayLua", targets: ["StackDayLua"]),
         .executable(name: "stackday", targets: ["stackday"]),
     ],
     targets: [
@@ -19,14 +20,17 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .target(name: "CLuaHost", dependencies: ["CLua"]),
         .target(name: "StackDay"),
+        .target(name: "StackDayLua", dependencies: ["StackDay", "CLuaHost"]),
         .target(name: "StackDaySQLite", dependencies: ["StackDay", "CSQLite"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport"),
-        .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite"]),
+        .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite", "StackDayLua"]),
         .executableTarget(name: "StoreExerciser", dependencies: ["StackDay", "StackDaySQLite"]),
         .testTarget(name: "CLuaTests", dependencies: ["CLua"]),
         .testTarget(name: "StackDayTests", dependencies: ["StackDay", "StackDayContract"]),
+        .testTarget(name: "StackDayLuaTests", dependencies: ["StackDayLua", "StackDayTestSupport"]),
         .testTarget(name: "StackDaySQLiteTests", dependencies: ["StackDaySQLite", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackdayCLITests", dependencies: ["stackday", "StackDayTestSupport"]),
     ],

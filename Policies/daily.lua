@@ -1,0 +1,12 @@
+-- Every day is due.
+return {
+  description = "Every day is due.",
+  params = {},
+  examples = {
+    { day = "2026-10-05", due = true },
+    { day = "2024-02-29", due = true },
+  },
+  isDue = function(day, params, habit)
+    return true
+  end,
+}

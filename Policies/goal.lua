@@ -1,0 +1,14 @@
+-- Progress toward the daily goal: total / goal, at most 1.
+return {
+  description = "A day is done when its total reaches the goal: progress = min(total / goal, 1).",
+  params = {},
+  examples = {
+    { total = 5, goal = 8, progress = 0.625 },
+    { total = 8, goal = 8, progress = 1 },
+    { total = 12, goal = 8, progress = 1 },
+    { total = 0, goal = 1, progress = 0 },
+  },
+  progress = function(total, goal, params, day)
+    return math.min(total / goal, 1)
+  end,
+}

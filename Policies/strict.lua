@@ -1,0 +1,21 @@
+-- The default streak rule: a due day met adds one, a due day missed resets.
+return {
+  description = "A due day met adds one; a due day missed resets; today pending, skipped and not-due days leave the streak.",
+  params = {},
+  examples = {
+    { history = "YYY", current = 3, longest = 3 },
+    { history = "YYNY", current = 1, longest = 2 },
+    { history = "YY-Y", current = 3, longest = 3 },
+    { history = "Y.Y", current = 2, longest = 2 },
+    { history = "YYN", current = 0, longest = 2 },
+  },
+  streak = function(state, day, outcome, params)
+    if outcome.status == "completed" then
+      local current = state.current + 1
+      return { current = current, longest = math.max(state.longest, current) }
+    elseif outcome.status == "missed" then
+      return { current = 0, longest = state.longest }
+    end
+    return state
+  end,
+}

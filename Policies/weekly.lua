@@ -1,0 +1,32 @@
+-- Chosen weekdays every week, e.g. {"days": ["mon", "wed", "fri"]}.
+local names = { mon = 1, tue = 2, wed = 3, thu = 4, fri = 5, sat = 6, sun = 7 }
+
+local function weekday_set(days)
+  local set = {}
+  for _, name in ipairs(days) do set[names[string.lower(name)]] = true end
+  return set
+end
+
+return {
+  description = "The chosen weekdays of every week (days: mon … sun).",
+  params = { days = { "mon", "wed", "fri" } },
+  examples = {
+    { day = "2026-10-05", due = true },                                 -- Monday
+    { day = "2026-10-06", due = false },                                -- Tuesday
+    { day = "2026-10-11", due = true, params = { days = { "sun" } } },  -- Sunday
+    { day = "2026-10-10", due = false, params = { days = { "sun" } } },
+  },
+  validate = function(params)
+    if type(params.days) ~= "table" or #params.days == 0 then
+      error("days must be a non-empty list of weekdays such as [\"mon\", \"wed\"]", 0)
+    end
+    for _, name in ipairs(params.days) do
+      if type(name) ~= "string" or not names[string.lower(name)] then
+        error("days: '" .. tostring(name) .. "' is not a weekday (use mon, tue, wed, thu, fri, sat, sun)", 0)
+      end
+    end
+  end,
+  isDue = function(day, params, habit)
+    return weekday_set(params.days)[day.weekday] == true
+  end,
+}

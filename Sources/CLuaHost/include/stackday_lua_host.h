@@ -1,0 +1,71 @@
+#ifndef STACKDAY_LUA_HOST_H
+#define STACKDAY_LUA_HOST_H
+
+#include <stddef.h>
+
+/*
+ * The policy host's C core. Every Lua API call that can raise an error runs here, inside a
+ * C function called through lua_pcall, so a Lua error never unwinds through Swift frames.
+ * Swift passes and receives plain C data only.
+ */
+
+typedef struct sd_host sd_host;
+
+/* Why a call failed. */
+enum {
+    SD_OK = 0,
+    SD_ERROR_RUNTIME = 1,      /* a Lua error (syntax or runtime); message has chunk:line when Lua knows it */
+    SD_ERROR_INSTRUCTIONS = 2, /* the instruction budget ran out */
+    SD_ERROR_MEMORY = 3,       /* the memory budget ran out */
+    SD_ERROR_ANSWER = 4,       /* the policy answered with a value of the wrong kind */
+    SD_ERROR_HOST = 5          /* the host itself failed (no memory for a new state) */
+};
+
+typedef struct sd_error {
+    int kind;
+    char *message; /* malloc'd, or NULL; release with sd_error_clear */
+} sd_error;
+
+void sd_error_clear(sd_error *error);
+
+/* Creates a state with the safe libraries and the sandbox prelude (Lua source). NULL on failure. */
+sd_host *sd_host_new(const char *prelude, size_t prelude_length, sd_error *error);
+void sd_host_free(sd_host *host);
+
+/* Per-call budgets: Lua VM instructions, and bytes a call may allocate beyond what the state held. */
+void sd_host_set_budgets(sd_host *host, long long instructions, size_t memory_bytes);
+/* Bytes the state holds now. */
+size_t sd_host_memory(const sd_host *host);
+
+/* Loads a policy file's source text (never bytecode) in its own environment and runs it.
+   Returns a reference > 0, or 0 with `error` set. */
+int sd_load_policy(sd_host *host, const char *source, size_t length, const char *chunkname, sd_error *error);
+void sd_release(sd_host *host, int reference);
+
+/* A JSON text describing the policy (roles, description, params, examples); malloc'd. */
+char *sd_describe_policy(sd_host *host, int policy, sd_error *error);
+
+/* Binds a policy to one habit: `parameters` is a Lua table constructor for the habit's
+   parameters, merged over the policy's defaults and checked by its `validate` function.
+   Returns a reference > 0, or 0 with `error` set. */
+int sd_bind(sd_host *host, int policy, const char *parameters, size_t parameters_length,
+            int started_ordinal, double goal, const char *unit, sd_error *error);
+
+/* The binding's merged parameters as JSON text (malloc'd), for display. */
+char *sd_binding_parameters(sd_host *host, int binding, sd_error *error);
+
+/* isDue for `count` days from `first_ordinal`: out[i] is 0 or 1. */
+int sd_schedule(sd_host *host, int binding, int first_ordinal, int count, unsigned char *out, sd_error *error);
+
+/* progress for `count` days: out[i] in 0...1. */
+int sd_progress(sd_host *host, int binding, int first_ordinal, int count, const double *totals, double *out, sd_error *error);
+
+/* Outcome statuses passed to streak rules. */
+enum { SD_COMPLETED = 0, SD_MISSED = 1, SD_PENDING = 2, SD_SKIPPED = 3, SD_NOT_DUE = 4 };
+
+/* Folds the streak rule over `count` consecutive days; writes the final current and longest. */
+int sd_streak(sd_host *host, int binding, int first_ordinal, int count,
+              const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
+              long long *current, long long *longest, sd_error *error);
+
+#endif

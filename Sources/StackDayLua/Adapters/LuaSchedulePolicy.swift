@@ -1,0 +1,14 @@
+import StackDay
+
+/// A Lua policy serving the schedule role: one protected call per range of days.
+public struct LuaSchedulePolicy: SchedulePolicy {
+    public let binding: PolicyBinding
+
+    public init(binding: PolicyBinding) {
+        self.binding = binding
+    }
+
+    public func dueDays(_ days: LocalDayRange, habit: Habit) throws -> [Bool] {
+        try binding.dueDays(days)
+    }
+}

@@ -1,0 +1,27 @@
+import StackDay
+
+/// Runs a streak rule over a history pattern, day by day.
+public struct StreakSimulator {
+    public struct Step: Hashable, Sendable {
+        public let day: LocalDay
+        public let outcome: StreakOutcome
+        public let streak: HabitStreak
+    }
+
+    public let binding: PolicyBinding
+
+    public init(binding: PolicyBinding) {
+        self.binding = binding
+    }
+
+    /// The streak after each day of `pattern`, the first day being `from`.
+    public func simulate(pattern: String, from: LocalDay) throws -> [Step] {
+        let outcomes = try HistoryPattern.outcomes(pattern)
+        var steps: [Step] = []
+        for index in outcomes.indices {
+            let streak = try binding.streak(first: from, outcomes: Array(outcomes[...index]))
+            steps.append(Step(day: from.adding(days: index), outcome: outcomes[index], streak: streak))
+        }
+        return steps
+    }
+}

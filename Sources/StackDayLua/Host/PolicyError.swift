@@ -1,0 +1,44 @@
+/// A policy that failed, named with its file and (when Lua knows it) the line.
+public struct PolicyError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// A syntax or run-time error in the script.
+        case script
+        /// The call ran out of its instruction budget.
+        case instructionBudget
+        /// The call ran out of its memory budget.
+        case memoryBudget
+        /// The policy answered with a value of the wrong kind.
+        case wrongAnswer
+        /// The file could not be read, or no policy has the name.
+        case unavailable
+        /// The parameters a habit gives the policy were refused.
+        case parameters
+    }
+
+    public let policy: String
+    public let file: String?
+    public let line: Int?
+    public let kind: Kind
+    public let message: String
+
+    public init(policy: String, file: String?, line: Int?, kind: Kind, message: String) {
+        self.policy = policy
+        self.file = file
+        self.line = line
+        self.kind = kind
+        self.message = message
+    }
+
+    public var description: String {
+        var location = ""
+        if let file {
+            location = " (\(file)" + (line.map { ":\($0)" } ?? "") + ")"
+        }
+        switch kind {
+        case .instructionBudget, .memoryBudget:
+            return "policy \(policy) \(message)\(location)"
+        default:
+            return "policy \(policy)\(location): \(message)"
+        }
+    }
+}

@@ -1,0 +1,344 @@
+/// The Lua side of the host: the sandbox every policy runs in and the helpers the C core calls.
+/// It runs once per state, with the full standard library, before any policy is loaded.
+enum LuaPrelude {
+    static let source = #"""
+local exhausted, memory_left, out_of_memory = ...
+local H = {}
+
+local next, type, error, select, tostring, tonumber = next, type, error, select, tostring, tonumber
+local rawget, rawset, rawlen, rawequal = rawget, rawset, rawlen, rawequal
+local raw_setmetatable, raw_getmetatable = setmetatable, getmetatable
+local raw_pcall, raw_xpcall, raw_load = pcall, xpcall, load
+local format, byte, sort, concat = string.format, string.byte, table.sort, table.concat
+local huge, floor, mtype = math.huge, math.floor, math.type
+
+-- The real string table backs method calls on strings ("x"):rep(3): make it safe in place.
+string.dump = nil
+local raw_find, raw_match, raw_gmatch, raw_gsub, raw_format = string.find, string.match, string.gmatch, string.gsub, string.format
+raw_getmetatable("").__metatable = false
+
+-- Pattern matching runs in one C call the instruction hook cannot interrupt, so its work is
+-- bounded up front: a pattern with k repetition items on a subject of n characters may cost
+-- about n^(k+1) steps (n^k when anchored), and is refused past PATTERN_LIMIT.
+local PATTERN_LIMIT = 1e8
+local function repetitions(p)
+  local k, i, n = 0, 1, #p
+  while i <= n do
+    local c = byte(p, i)
+    if c == 37 then -- %
+      local d = byte(p, i + 1)
+      if d == 98 then k = k + 1; i = i + 4 -- %bxy
+      elseif d == 102 then i = i + 2 -- %f, its set follows
+      else i = i + 2 end
+    elseif c == 91 then -- [set]
+      i = i + 1
+      if byte(p, i) == 94 then i = i + 1 end
+      if byte(p, i) == 93 then i = i + 1 end
+      while i <= n and byte(p, i) ~= 93 do
+        if byte(p, i) == 37 then i = i + 1 end
+        i = i + 1
+      end
+      i = i + 1
+    else
+      i = i + 1
+    end
+    local q = byte(p, i)
+    if q == 42 or q == 43 or q == 45 then k = k + 1; i = i + 1
+    elseif q == 63 then i = i + 1 end
+  end
+  return k
+end
+local function check_pattern(s, p)
+  if type(s) == "string" and type(p) == "string" and #s > 64 then
+    local k = repetitions(p)
+    if k > 0 then
+      local e = k + (byte(p, 1) == 94 and 0 or 1)
+      if (#s) ^ e > PATTERN_LIMIT then
+        error(format("pattern '%s' is too costly for a subject of %d characters (%d repetitions)", #p > 40 and p:sub(1, 40) .. "..." or p, #s, k), 3)
+      end
+    end
+  end
+end
+-- string.rep can ask for gigabytes in one call; refuse what the memory budget cannot hold.
+local raw_rep = string.rep
+string.rep = function(s, n, sep)
+  if type(s) == "string" and type(n) == "number" and n > 1 then
+    local size = (#s + (type(sep) == "string" and #sep or 0)) * n
+    if size > memory_left() then out_of_memory() end
+  end
+  return raw_rep(s, n, sep)
+end
+string.find = function(s, p, init, plain) if not plain then check_pattern(s, p) end return raw_find(s, p, init, plain) end
+string.match = function(s, p, init) check_pattern(s, p) return raw_match(s, p, init) end
+string.gmatch = function(s, p, init) check_pattern(s, p) return raw_gmatch(s, p, init) end
+string.gsub = function(s, p, r, n) check_pattern(s, p) return raw_gsub(s, p, r, n) end
+-- %p prints an address, which differs from run to run: a policy must be a pure function.
+string.format = function(f, ...)
+  if type(f) == "string" and raw_find(f, "%%[-+ #0]*%d*%.?%d*p") then error("string.format: %p is not available in policies", 2) end
+  return raw_format(f, ...)
+end
+
+-- Tables made read-only once a policy is loaded: their contents move to a backing table.
+local frozen = raw_setmetatable({}, {__mode = "k"})
+
+local function key_less(a, b)
+  local ta, tb = type(a), type(b)
+  if ta ~= tb then return ta < tb end
+  if ta == "number" or ta == "string" then return a < b end
+  if ta == "boolean" then return (not a) and b end
+  return false
+end
+
+-- pairs and next walk keys in a fixed order (numbers, then strings, sorted), so a policy's
+-- answers cannot depend on the hash order, which changes from run to run.
+local function sorted_keys(t)
+  local keys, n = {}, 0
+  for k in next, t do n = n + 1; keys[n] = k end
+  sort(keys, key_less)
+  return keys, n
+end
+local function safe_next(t, k)
+  local source = frozen[t] or t
+  local keys, n = sorted_keys(source)
+  local i = 0
+  if k ~= nil then
+    for j = 1, n do if rawequal(keys[j], k) then i = j; break end end
+    if i == 0 then error("invalid key to 'next'", 2) end
+  end
+  local key = keys[i + 1]
+  if key == nil then return nil end
+  return key, rawget(source, key)
+end
+local function safe_pairs(t)
+  if type(t) ~= "table" then error(format("bad argument #1 to 'pairs' (table expected, got %s)", type(t)), 2) end
+  local source = frozen[t] or t
+  local keys, n = sorted_keys(source)
+  local i = 0
+  return function()
+    i = i + 1
+    if i <= n then local k = keys[i]; return k, rawget(source, k) end
+  end, t, nil
+end
+
+local function freeze(t, what)
+  local backing = {}
+  for k, v in next, t do backing[k] = v end
+  for k in next, backing do rawset(t, k, nil) end
+  local old = raw_getmetatable(t)
+  if old then raw_setmetatable(backing, old) end
+  frozen[t] = backing
+  raw_setmetatable(t, {
+    __index = backing,
+    __newindex = function(_, k) error(format("%s cannot change after loading (tried to set '%s')", what, tostring(k)), 2) end,
+    __len = function() return #backing end,
+    __metatable = false,
+  })
+  return t
+end
+
+local function safe_rawset(t, k, v)
+  if frozen[t] then error("rawset: this table is read-only", 2) end
+  return rawset(t, k, v)
+end
+local function safe_rawget(t, k) return rawget(frozen[t] or t, k) end
+local function safe_rawlen(t) return rawlen(frozen[t] or t) end
+
+local function safe_setmetatable(t, mt)
+  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
+    error("setmetatable: metatables with __gc are not allowed in policies", 2)
+  end
+  if frozen[t] then error("setmetatable: this table is read-only", 2) end
+  return raw_setmetatable(t, mt)
+end
+
+local function safe_tostring(v)
+  local t = type(v)
+  if (t == "table" or t == "function" or t == "thread" or t == "userdata") then
+    local mt = raw_getmetatable(v)
+    if not (type(mt) == "table" and rawget(mt, "__tostring")) then return t end
+  end
+  return tostring(v)
+end
+
+-- A budget error must not be swallowed by the policy's own pcall.
+local function rethrow(ok, ...)
+  if not ok and exhausted() then error((...), 0) end
+  return ok, ...
+end
+local function safe_pcall(f, ...) return rethrow(raw_pcall(f, ...)) end
+-- A message handler called for the budget error would run inside the hook, where hooks are
+-- off: it is not called once a budget is spent.
+local function safe_xpcall(f, h, ...)
+  return rethrow(raw_xpcall(f, function(e) if exhausted() then return e end return h(e) end, ...))
+end
+
+local function copy(t)
+  local c = {}
+  for k, v in next, t do c[k] = v end
+  return c
+end
+
+local base = {"assert", "error", "ipairs", "rawequal", "select", "tonumber", "type", "_VERSION"}
+
+function H.make_env()
+  local env = {}
+  for _, name in ipairs(base) do env[name] = _G[name] end
+  env.pairs, env.next = safe_pairs, safe_next
+  env.pcall, env.xpcall = safe_pcall, safe_xpcall
+  env.rawget, env.rawset, env.rawlen = safe_rawget, safe_rawset, safe_rawlen
+  env.getmetatable, env.setmetatable = raw_getmetatable, safe_setmetatable
+  env.tostring = safe_tostring
+  env.string = copy(string)
+  env.table = copy(table)
+  env.math = copy(math)
+  env.math.random, env.math.randomseed = nil, nil
+  env.utf8 = copy(utf8)
+  env.load = function(chunk, name, mode, _)
+    if type(chunk) ~= "string" then return nil, "load: policies may load source text only" end
+    return raw_load(chunk, name, "t", env)
+  end
+  env._G = env
+  return env
+end
+
+function H.seal(policy, env)
+  if type(policy) ~= "table" then
+    error(format("the file must return a table of roles (isDue, progress, streak), not a %s value", type(policy)), 0)
+  end
+  local roles = 0
+  for _, role in ipairs({"isDue", "progress", "streak"}) do
+    local f = rawget(policy, role)
+    if f ~= nil and type(f) ~= "function" then error(format("'%s' must be a function, not a %s value", role, type(f)), 0) end
+    if f then roles = roles + 1 end
+  end
+  if roles == 0 then error("the table defines none of the roles isDue, progress or streak", 0) end
+  for _, field in ipairs({"validate", "initial"}) do
+    local f = rawget(policy, field)
+    if f ~= nil and type(f) ~= "function" then error(format("'%s' must be a function, not a %s value", field, type(f)), 0) end
+  end
+  local params = rawget(policy, "params")
+  if params ~= nil and type(params) ~= "table" then error("'params' must be a table of defaults", 0) end
+  freeze(env, "global variables")
+  freeze(policy, "the policy table")
+  return {policy = policy}
+end
+
+local function deep_copy(v, depth)
+  if type(v) ~= "table" then return v end
+  depth = (depth or 0) + 1
+  if depth > 32 then error("parameters nest too deeply", 0) end
+  local c = {}
+  for k, x in next, frozen[v] or v do c[k] = deep_copy(x, depth) end
+  return c
+end
+
+-- JSON, for describing policies to the host.
+local function encode(v, out, depth)
+  local t = type(v)
+  if depth > 32 then error("value nests too deeply", 0) end
+  if t == "nil" then out[#out + 1] = "null"
+  elseif t == "boolean" then out[#out + 1] = v and "true" or "false"
+  elseif t == "number" then
+    if v ~= v or v == huge or v == -huge then out[#out + 1] = "null"
+    elseif mtype(v) == "integer" then out[#out + 1] = format("%d", v)
+    else out[#out + 1] = format("%.17g", v) end
+  elseif t == "string" then
+    out[#out + 1] = '"' .. raw_gsub(v, '[%c"\\]', function(c)
+      local map = {['"'] = '\\"', ['\\'] = '\\\\', ['\n'] = '\\n', ['\r'] = '\\r', ['\t'] = '\\t'}
+      return map[c] or format("\\u%04x", byte(c))
+    end) .. '"'
+  elseif t == "table" then
+    local source = frozen[v] or v
+    local n = rawlen(source)
+    local keys, count = sorted_keys(source)
+    if count > 0 and count == n then
+      out[#out + 1] = "["
+      for i = 1, n do
+        if i > 1 then out[#out + 1] = "," end
+        encode(rawget(source, i), out, depth + 1)
+      end
+      out[#out + 1] = "]"
+    else
+      out[#out + 1] = "{"
+      local first = true
+      for i = 1, count do
+        local k = keys[i]
+        local x = rawget(source, k)
+        if type(x) ~= "function" then
+          if not first then out[#out + 1] = "," end
+          first = false
+          encode(tostring(k), out, depth + 1)
+          out[#out + 1] = ":"
+          encode(x, out, depth + 1)
+        end
+      end
+      out[#out + 1] = "}"
+    end
+  else
+    out[#out + 1] = "null"
+  end
+end
+local function json(v)
+  local out = {}
+  encode(v, out, 0)
+  return concat(out)
+end
+
+function H.describe(record)
+  local p = record.policy
+  local roles = {}
+  if p.isDue then roles[#roles + 1] = "schedule" end
+  if p.progress then roles[#roles + 1] = "progress" end
+  if p.streak then roles[#roles + 1] = "streak" end
+  local description = p.description
+  if description ~= nil and type(description) ~= "string" then description = tostring(description) end
+  local examples = p.examples
+  if examples ~= nil and type(examples) ~= "table" then error("'examples' must be a list of tables", 0) end
+  return json({roles = roles, description = description or "", params = p.params or {}, examples = examples or {}})
+end
+
+function H.bind(record, params, habit)
+  local p = record.policy
+  local merged = deep_copy(p.params or {})
+  for k, v in next, params do merged[k] = deep_copy(v) end
+  if p.validate then p.validate(deep_copy(merged), habit) end
+  return {record = record, params = merged, habit = habit}
+end
+
+function H.binding_parameters(binding)
+  return json(binding.params)
+end
+
+function H.call_parts(binding, role)
+  local f = binding.record.policy[role]
+  if type(f) ~= "function" then error(format("the policy does not define %s", role), 0) end
+  local habit = binding.habit
+  return f, deep_copy(binding.params), {startedOn = habit.startedOn, goal = habit.goal, unit = habit.unit}
+end
+
+function H.initial_state(binding, params)
+  local initial = binding.record.policy.initial
+  if initial then
+    local state = initial(params)
+    if type(state) ~= "table" then error("initial must return a state table", 0) end
+    return state
+  end
+  return {current = 0, longest = 0}
+end
+
+local function read_only(what)
+  return function(_, k) error(format("%s is read-only (tried to set '%s')", what, tostring(k)), 2) end
+end
+
+H.day_meta = {
+  __index = function(t, k)
+    if k == "iso" then return raw_format("%04d-%02d-%02d", rawget(t, "year"), rawget(t, "month"), rawget(t, "day")) end
+  end,
+  __newindex = read_only("the day view"),
+  __metatable = false,
+}
+H.outcome_meta = {__newindex = read_only("the outcome"), __metatable = false}
+
+return H
+"""#
+}

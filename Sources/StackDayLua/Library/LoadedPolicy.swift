@@ -1,0 +1,78 @@
+import CLuaHost
+import Foundation
+import StackDay
+
+/// A policy file compiled into a `LuaHost`.
+public final class LoadedPolicy: @unchecked Sendable {
+    public let name: String
+    /// The file it came from.
+    public let file: URL
+    public let info: PolicyInfo
+    let host: LuaHost
+    let reference: Int32
+
+    /// Compiles and runs `source` in a fresh sandboxed environment; throws `PolicyError` naming file and line.
+    init(name: String, file: URL, source: String, host: LuaHost) throws {
+        self.name = name
+        self.file = file
+        self.host = host
+        let chunkname = "@" + file.lastPathComponent
+        let reference = try host.call(policy: name, file: file.path) { handle, error in
+            let bytes = Array(source.utf8)
+            let reference = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { sd_load_policy(handle, $0.baseAddress, $0.count, chunkname, error) }
+            }
+            return reference > 0 ? reference : nil
+        }
+        do {
+            let json = try host.call(policy: name, file: file.path) { handle, error -> String? in
+                guard let text = sd_describe_policy(handle, reference, error) else { return nil }
+                defer { free(text) }
+                return String(cString: text)
+            }
+            info = try Self.parseInfo(json, policy: name, file: file.path)
+            self.reference = reference
+        } catch {
+            host.release(reference)
+            throw error
+        }
+    }
+
+    deinit {
+        host.release(reference)
+    }
+
+    private static func parseInfo(_ json: String, policy: String, file: String) throws -> PolicyInfo {
+        func fail(_ message: String) -> PolicyError {
+            PolicyError(policy: policy, file: file, line: nil, kind: .script, message: message)
+        }
+        guard let object = try? JSONValue(parsing: json).objectValue else { throw fail("cannot read what the policy declares") }
+        var roles = Set<PolicyRole>()
+        if case .array(let names)? = object["roles"] {
+            for case .string(let name) in names { if let role = PolicyRole(rawValue: name) { roles.insert(role) } }
+        }
+        var description = ""
+        if case .string(let text)? = object["description"] { description = text }
+        let defaults = object["params"]?.objectValue ?? [:]
+        var examples: [JSONValue] = []
+        if case .array(let items)? = object["examples"] { examples = items }
+        return PolicyInfo(roles: roles, description: description, defaults: defaults, examples: examples)
+    }
+
+    /// Binds this policy to a habit's parameters; throws `PolicyError` (kind `.parameters`) when its
+    /// `validate` function refuses them.
+    public func bind(parameters: [String: JSONValue], startedOn: LocalDay, goal: Double, unit: String) throws -> PolicyBinding {
+        let literal = LuaLiteral.table(parameters)
+        do {
+            let reference = try host.call(policy: name, file: file.path) { handle, error -> Int32? in
+                let reference = literal.withCString { text in
+                    unit.withCString { sd_bind(handle, self.reference, text, strlen(text), Int32(startedOn.ordinal), goal, $0, error) }
+                }
+                return reference > 0 ? reference : nil
+            }
+            return PolicyBinding(policy: self, reference: reference)
+        } catch let error as PolicyError where error.kind == .script {
+            throw PolicyError(policy: name, file: file.path, line: error.line, kind: .parameters, message: error.message)
+        }
+    }
+}

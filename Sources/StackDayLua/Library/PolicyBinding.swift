@@ -1,0 +1,70 @@
+import CLuaHost
+import Foundation
+import StackDay
+
+/// A policy bound to one habit's parameters and start day: the object the engine calls.
+///
+/// Each method is one protected call for a whole range of days.
+public final class PolicyBinding: @unchecked Sendable {
+    public let policy: LoadedPolicy
+    let reference: Int32
+
+    init(policy: LoadedPolicy, reference: Int32) {
+        self.policy = policy
+        self.reference = reference
+    }
+
+    deinit {
+        policy.host.release(reference)
+    }
+
+    @discardableResult
+    private func call<T>(_ body: (OpaquePointer, UnsafeMutablePointer<sd_error>) -> T?) throws -> T {
+        try policy.host.call(policy: policy.name, file: policy.file.path, body)
+    }
+
+    /// The merged parameters (defaults overlaid with the habit's own) as JSON text.
+    public func parametersJSON() throws -> String {
+        try call { handle, error -> String? in
+            guard let text = sd_binding_parameters(handle, reference, error) else { return nil }
+            defer { free(text) }
+            return String(cString: text)
+        }
+    }
+
+    /// `isDue` for every day of `days`.
+    public func dueDays(_ days: LocalDayRange) throws -> [Bool] {
+        let count = days.count
+        guard count > 0 else { return [] }
+        var out = [UInt8](repeating: 0, count: count)
+        try call { handle, error -> Bool? in
+            sd_schedule(handle, reference, Int32(days.first.ordinal), Int32(count), &out, error) == 0 ? true : nil
+        }
+        return out.map { $0 != 0 }
+    }
+
+    /// `progress` for each day's total.
+    public func progress(totals: [Double], days: LocalDayRange) throws -> [Double] {
+        guard !totals.isEmpty else { return [] }
+        var out = [Double](repeating: 0, count: totals.count)
+        try call { handle, error -> Bool? in
+            sd_progress(handle, reference, Int32(days.first.ordinal), Int32(totals.count), totals, &out, error) == 0 ? true : nil
+        }
+        return out
+    }
+
+    /// Folds `streak` over consecutive outcomes starting at `first`.
+    public func streak(first: LocalDay, outcomes: [StreakOutcome]) throws -> HabitStreak {
+        guard !outcomes.isEmpty else { return HabitStreak(current: 0, longest: 0) }
+        let status = outcomes.map(\.status.code)
+        let due = outcomes.map { UInt8($0.isDue ? 1 : 0) }
+        let totals = outcomes.map(\.total)
+        let progress = outcomes.map(\.progress)
+        var current: Int64 = 0
+        var longest: Int64 = 0
+        try call { handle, error -> Bool? in
+            sd_streak(handle, reference, Int32(first.ordinal), Int32(outcomes.count), status, due, totals, progress, &current, &longest, error) == 0 ? true : nil
+        }
+        return HabitStreak(current: Int(current), longest: Int(longest))
+    }
+}

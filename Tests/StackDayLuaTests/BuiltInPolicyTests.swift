@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import StackDay
+import StackDayLua
+
+@Suite("Built-in policies")
+struct BuiltInPolicyTests {
+    static let names = ["daily", "weekdays", "weekly", "every-n-days", "monthly-day", "monthly-last-day", "monthly-nth-weekday",
+                        "goal", "at-most", "strict", "grace", "freeze"]
+
+    @Test("every example in the file passes", arguments: names)
+    func examples(name: String) throws {
+        let fixture = try PolicyFixture()
+        let policy = try fixture.library.policy(named: name)
+        #expect(!policy.info.description.isEmpty)
+        #expect(!policy.info.examples.isEmpty)
+        let report = PolicyChecker(library: fixture.library).check(policy)
+        #expect(report.failures == [])
+        #expect(report.passed == policy.info.examples.count + 1)
+    }
+
+    @Test("the last day of each month across 2023, 2024 and February 2100")
+    func monthlyLastDay() throws {
+        let fixture = try PolicyFixture()
+        #expect(try fixture.dueDays("monthly-last-day", from: "2023-01-01", to: "2024-12-31") == [
+            "2023-01-31", "2023-02-28", "2023-03-31", "2023-04-30", "2023-05-31", "2023-06-30",
+            "2023-07-31", "2023-08-31", "2023-09-30", "2023-10-31", "2023-11-30", "2023-12-31",
+            "2024-01-31", "2024-02-29", "2024-03-31", "2024-04-30", "2024-05-31", "2024-06-30",
+            "2024-07-31", "2024-08-31", "2024-09-30", "2024-10-31", "2024-11-30", "2024-12-31",
+        ])
+        #expect(try fixture.dueDays("monthly-last-day", from: "2100-02-01", to: "2100-03-01") == ["2100-02-28"])
+    }
+
+    @Test("the 31st of each month: skipped in short months, or moved to their last day")
+    func monthlyThirtyFirst() throws {
+        let fixture = try PolicyFixture()
+        #expect(try fixture.dueDays("monthly-day", from: "2024-01-01", to: "2024-12-31", params: ["day": .number(31)]) == [
+            "2024-01-31", "2024-03-31", "2024-05-31", "2024-07-31", "2024-08-31", "2024-10-31", "2024-12-31",
+        ])
+        #expect(try fixture.dueDays("monthly-day", from: "2024-01-01", to: "2024-06-30", params: ["day": .number(31), "shortMonth": .string("last")]) == [
+            "2024-01-31", "2024-02-29", "2024-03-31", "2024-04-30", "2024-05-31", "2024-06-30",
+        ])
+        #expect(try fixture.dueDays("monthly-day", from: "2023-02-01", to: "2023-03-31", params: ["day": .number(29), "shortMonth": .string("last")]) == [
+            "2023-02-28", "2023-03-29",
+        ])
+        #expect(try fixture.dueDays("monthly-day", from: "2100-02-01", to: "2100-02-28", params: ["day": .number(29)]) == [])
+    }
+
+    @Test("the 2nd Tuesday, the last Friday and the 5th Monday of each month of 2026")
+    func nthWeekday() throws {
+        let fixture = try PolicyFixture()
+        #expect(try fixture.dueDays("monthly-nth-weekday", from: "2026-01-01", to: "2026-12-31", params: ["nth": .number(2), "weekday": .string("tue")]) == [
+            "2026-01-13", "2026-02-10", "2026-03-10", "2026-04-14", "2026-05-12", "2026-06-09",
+            "2026-07-14", "2026-08-11", "2026-09-08", "2026-10-13", "2026-11-10", "2026-12-08",
+        ])
+        #expect(try fixture.dueDays("monthly-nth-weekday", from: "2026-01-01", to: "2026-12-31", params: ["nth": .number(-1), "weekday": .string("fri")]) == [
+            "2026-01-30", "2026-02-27", "2026-03-27", "2026-04-24", "2026-05-29", "2026-06-26",
+            "2026-07-31", "2026-08-28", "2026-09-25", "2026-10-30", "2026-11-27", "2026-12-25",
+        ])
+        #expect(try fixture.dueDays("monthly-nth-weekday", from: "2026-01-01", to: "2026-12-31", params: ["nth": .number(5), "weekday": .string("mon")]) == [
+            "2026-03-30", "2026-06-29", "2026-08-31", "2026-11-30",
+        ])
+    }
+
+    @Test("weekly and weekdays across a year end")
+    func yearEnd() throws {
+        let fixture = try PolicyFixture()
+        #expect(try fixture.dueDays("weekly", from: "2026-12-28", to: "2027-01-04") == ["2026-12-28", "2026-12-30", "2027-01-01", "2027-01-04"])
+        #expect(try fixture.dueDays("weekdays", from: "2026-12-31", to: "2027-01-05") == ["2026-12-31", "2027-01-01", "2027-01-04", "2027-01-05"])
+        #expect(try fixture.dueDays("daily", from: "2024-02-28", to: "2024-03-01").count == 3)
+    }
+
+    @Test("every 3 days from the habit's start, across February 2100 and a leap February")
+    func everyNDays() throws {
+        let fixture = try PolicyFixture()
+        #expect(try fixture.dueDays("every-n-days", from: "2100-02-27", to: "2100-03-06", params: ["every": .number(3)]) == ["2100-02-27", "2100-03-02", "2100-03-05"])
+        #expect(try fixture.dueDays("every-n-days", from: "2024-02-26", to: "2024-03-04", params: ["every": .number(3)], start: "2024-02-20") == ["2024-02-26", "2024-02-29", "2024-03-03"])
+        #expect(try fixture.dueDays("every-n-days", from: "2026-10-01", to: "2026-10-03", params: ["every": .number(2)], start: "2026-10-05") == [])
+    }
+
+    @Test("streak rules simulated day by day", arguments: [
+        ("strict", "YYNYY-Y.Y", [:], 4, 4),
+        ("grace", "YYNYY", ["misses": JSONValue.number(1), "per": .number(7)], 4, 4),
+        ("grace", "YNNY", [:], 1, 1),
+        ("freeze", "YYYNY", ["earnEvery": .number(3), "max": .number(2)], 4, 4),
+        ("freeze", "YYNY", ["earnEvery": .number(3)], 1, 2),
+    ])
+    func streaks(name: String, history: String, params: [String: JSONValue], current: Int, longest: Int) throws {
+        let fixture = try PolicyFixture()
+        let binding = try fixture.library.policy(named: name).bind(parameters: params, startedOn: day("2026-10-01"), goal: 1, unit: "")
+        let steps = try StreakSimulator(binding: binding).simulate(pattern: history, from: day("2026-10-01"))
+        #expect(steps.count == history.count)
+        #expect(steps.last?.streak == HabitStreak(current: current, longest: longest))
+        #expect(steps.last?.day == day("2026-10-01").adding(days: history.count - 1))
+    }
+
+    @Test("Lua policies drive the timeline like the Swift defaults")
+    func timelineThroughLua() throws {
+        let fixture = try PolicyFixture()
+        let habit = try Habit(name: "water", startedOn: day("2026-10-01"), createdAt: Date(timeIntervalSince1970: 0), goal: 8, unit: "cups")
+        let amounts: [Double] = [8, 8, 6, 8, 8, 8, 9, 8, 8, 5, 5]
+        let completions = try amounts.enumerated().map {
+            try Completion(habitID: habit.id, completedOn: day("2026-10-01").adding(days: $0.offset), recordedAt: Date(timeIntervalSince1970: 0), amount: $0.element)
+        }
+        for policies in [try fixture.library.policies(for: habit), HabitPolicies.standard] {
+            let timeline = try HabitTimelineBuilder(policies: policies).build(habit: habit, completions: completions, skips: [], today: day("2026-10-11"))
+            #expect(try HabitStreakCalculator(policy: policies.streak).calculate(timeline) == HabitStreak(current: 0, longest: 6))
+            #expect(timeline.entries.map(\.progress)[2] == 0.75)
+        }
+    }
+}

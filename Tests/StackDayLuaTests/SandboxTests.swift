@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+import StackDay
+import StackDayLua
+
+@Suite("Lua host: hostile policies end in clear errors and leave the host usable")
+struct SandboxTests {
+    struct Case: CustomStringConvertible, Sendable {
+        let description: String
+        let body: String
+        let kind: PolicyError.Kind
+        let message: String
+    }
+
+    static let cases: [Case] = [
+        Case(description: "an endless loop", body: "while true do end", kind: .instructionBudget, message: "exceeded its instruction budget"),
+        Case(description: "an endless loop inside the policy's own pcall",
+             body: "while true do pcall(function() while true do end end) end", kind: .instructionBudget, message: "exceeded its instruction budget"),
+        Case(description: "an endless loop inside xpcall with a handler that loops too",
+             body: "while true do xpcall(function() while true do end end, function() while true do end end) end",
+             kind: .instructionBudget, message: "exceeded its instruction budget"),
+        Case(description: "string.rep of 2^31 bytes", body: "return #string.rep('x', 2^31) > 0", kind: .memoryBudget, message: "exceeded its memory budget"),
+        Case(description: "a table that grows without end", body: "local t = {} while true do t[#t + 1] = {} end", kind: .memoryBudget, message: "exceeded its memory budget"),
+        Case(description: "repeated concatenation", body: "local s = 'x' while true do s = s .. s end", kind: .memoryBudget, message: "exceeded its memory budget"),
+        Case(description: "a memory error caught by the policy's pcall",
+             body: "local t = {} while true do pcall(function() t[#t + 1] = string.rep('y', 1 << 20) end) end", kind: .memoryBudget, message: "exceeded its memory budget"),
+        Case(description: "deep recursion", body: "local function f(n) return 1 + f(n + 1) end return f(1) > 0", kind: .script, message: "stack overflow"),
+        Case(description: "a metatable with __gc", body: "setmetatable({}, {__gc = function() while true do end end}) return true", kind: .script, message: "__gc are not allowed"),
+        Case(description: "a pattern that backtracks for hours", body: "return ('a'):rep(3000):find('.-.-.-.-.-b') ~= nil", kind: .script, message: "too costly"),
+        Case(description: "error() with a table", body: "error({code = 1})", kind: .script, message: "error {code = 1}"),
+        Case(description: "error() with a table carrying a message", body: "error({message = 'bad day', code = 7})", kind: .script, message: "error {message = \"bad day\", code = 7}"),
+        Case(description: "error() with nil", body: "error()", kind: .script, message: "error object is a nil value"),
+        Case(description: "loading bytecode", body: "local f, e = load('\\27LuaT\\0\\25\\147') if not f then error(e) end return true", kind: .script, message: "binary chunk"),
+        Case(description: "string.dump through a string method", body: "return ('').dump(function() end) ~= nil", kind: .script, message: "dump"),
+        Case(description: "coroutines are not available", body: "local co = coroutine.wrap(function() while true do end end) co() return true", kind: .script, message: "coroutine"),
+        Case(description: "changing the string metatable", body: "getmetatable('').__index = {} return true", kind: .script, message: "index a boolean value"),
+        Case(description: "setting a global while answering", body: "counter = (counter or 0) + 1 return true", kind: .script, message: "global variables cannot change after loading"),
+        Case(description: "rawset on the frozen globals", body: "rawset(_G, 'counter', 1) return true", kind: .script, message: "read-only"),
+        Case(description: "isDue returning a string", body: "return 'yes'", kind: .wrongAnswer, message: "isDue returned string for 2026-10-05"),
+        Case(description: "isDue returning nothing", body: "return", kind: .wrongAnswer, message: "isDue returned nil"),
+        Case(description: "string.format with %p", body: "return ('%p'):format({}) ~= ''", kind: .script, message: "%p is not available"),
+    ]
+
+    @Test(arguments: cases)
+    func hostile(_ hostile: Case) throws {
+        let fixture = try PolicyFixture(["hostile": schedule(hostile.body)])
+        do {
+            _ = try fixture.isDue("hostile")
+            Issue.record("expected \(hostile.kind) error, got an answer")
+        } catch let error as PolicyError {
+            #expect(error.kind == hostile.kind)
+            #expect(error.description.contains(hostile.message), "\(error)")
+            #expect(error.description.contains("policy hostile"))
+        }
+        // The host answers the next call, for this and another policy.
+        #expect(try fixture.isDue("daily"))
+        #expect(try fixture.isDue("weekdays", on: "2026-10-10") == false)
+    }
+
+    @Test("the libraries a policy must not reach are absent")
+    func unsafeLibrariesAbsent() throws {
+        let fixture = try PolicyFixture(["probe": schedule("""
+            return io == nil and os == nil and require == nil and package == nil and debug == nil
+              and dofile == nil and loadfile == nil and collectgarbage == nil and coroutine == nil
+              and math.random == nil and math.randomseed == nil and string.dump == nil and print == nil
+              and getmetatable('') == false and type(string.format) == 'function' and type(utf8.char) == 'function'
+            """)])
+        #expect(try fixture.isDue("probe"))
+    }
+
+    @Test("errors name the file and line")
+    func errorLocation() throws {
+        let fixture = try PolicyFixture(["located": "return { isDue = function(day)\n  local x = nil\n  return x.field\nend }\n"])
+        let error = try #require(policyError { _ = try fixture.isDue("located") })
+        #expect(error.line == 3)
+        #expect(error.file?.hasSuffix("located.lua") == true)
+        #expect(error.message.contains("attempt to index a nil value"))
+    }
+
+    @Test("a syntax error reports file:line and does not take other policies down")
+    func syntaxError() throws {
+        let fixture = try PolicyFixture(["broken": "return {\n isDue = function(day)\n  return day.weekday ==\n end }\n"])
+        let error = try #require(policyError { _ = try fixture.library.policy(named: "broken") })
+        #expect(error.kind == .script)
+        #expect(error.line == 4)
+        #expect(error.description.contains("broken.lua:4"))
+        #expect(try fixture.isDue("weekly", on: "2026-10-07"))
+    }
+
+    @Test("a file that returns a number, or no role, is refused")
+    func wrongShape() throws {
+        let fixture = try PolicyFixture(["number": "return 42", "empty": "return { description = 'nothing' }", "field": "return { isDue = 3 }"])
+        #expect(throws: PolicyError.self) { try fixture.library.policy(named: "number") }
+        do { _ = try fixture.library.policy(named: "number") } catch { #expect("\(error)".contains("must return a table")) }
+        do { _ = try fixture.library.policy(named: "empty") } catch { #expect("\(error)".contains("defines none of the roles")) }
+        do { _ = try fixture.library.policy(named: "field") } catch { #expect("\(error)".contains("'isDue' must be a function")) }
+    }
+
+    @Test("a global one policy sets is invisible to another")
+    func isolatedGlobals() throws {
+        let fixture = try PolicyFixture([
+            "setter": "shared = 42\nstring.upper = nil\nreturn { isDue = function() return shared == 42 end }",
+            "reader": schedule("return shared == nil and string.upper('a') == 'A'"),
+        ])
+        #expect(try fixture.isDue("setter"))
+        #expect(try fixture.isDue("reader"))
+    }
+
+    @Test("answers do not depend on call order or on hash order")
+    func deterministic() throws {
+        let fixture = try PolicyFixture(["ordered": """
+            local seen = 0
+            return { isDue = function(day)
+              local t = { zulu = 1, alpha = 2, mike = 3, [3] = 'c', [1] = 'a', bravo = 4 }
+              local keys = {}
+              for k in pairs(t) do keys[#keys + 1] = tostring(k) end
+              local first = next(t)
+              return table.concat(keys, ',') == '1,3,alpha,bravo,mike,zulu' and first == 1 and tostring({}) == 'table'
+            end }
+            """])
+        for _ in 0..<3 { #expect(try fixture.isDue("ordered")) }
+    }
+
+    @Test("the parameters a policy receives are its own copy")
+    func parametersCopied() throws {
+        let fixture = try PolicyFixture(["mutator": schedule("params.days = nil habit.goal = 99 return true")])
+        let binding = try fixture.library.policy(named: "mutator").bind(parameters: ["days": .array([.string("mon")])], startedOn: day("2026-10-01"), goal: 1, unit: "")
+        _ = try binding.dueDays(LocalDayRange(day("2026-10-01"), day("2026-10-03")))
+        #expect(try binding.parametersJSON() == #"{"days":["mon"]}"#)
+    }
+
+    @Test("wrong answers from progress and streak are errors naming the policy", arguments: [
+        ("return { progress = function() return 0/0 end }", "progress returned NaN"),
+        ("return { progress = function() return 1/0 end }", "progress returned infinity"),
+        ("return { progress = function() return -0.5 end }", "progress returned a negative number"),
+        ("return { progress = function() return 'half' end }", "progress returned string"),
+        ("return { streak = function() return 5 end }", "streak returned number"),
+        ("return { streak = function(s) return { current = 1.5, longest = 2 } end }", "current is not a whole number"),
+        ("return { streak = function(s) return { current = 1 } end }", "longest is not a whole number"),
+    ])
+    func wrongAnswers(source: String, message: String) throws {
+        let fixture = try PolicyFixture(["wrong": source])
+        let policy = try fixture.library.policy(named: "wrong")
+        let binding = try policy.bind(parameters: [:], startedOn: day("2026-10-01"), goal: 8, unit: "cups")
+        do {
+            if policy.info.roles.contains(.progress) {
+                _ = try binding.progress(totals: [3], days: LocalDayRange(day("2026-10-01"), day("2026-10-01")))
+            } else {
+                _ = try binding.streak(first: day("2026-10-01"), outcomes: [StreakOutcome(status: .completed, isDue: true, total: 1, progress: 1)])
+            }
+            Issue.record("expected an error")
+        } catch let error as PolicyError {
+            #expect(error.kind == .wrongAnswer)
+            #expect(error.description.contains(message), "\(error)")
+            #expect(error.description.hasPrefix("policy wrong"))
+        }
+    }
+
+    @Test("budgets can be raised: a loop that a small budget stops passes under the default")
+    func budgets() throws {
+        let source = schedule("local n = 0 for i = 1, 2000000 do n = n + i end return n > 0")
+        let small = try PolicyFixture(["counting": source], budget: PolicyBudget(instructions: 1_000_000, memoryBytes: 1 << 20))
+        #expect(throws: PolicyError.self) { try small.isDue("counting") }
+        let standard = try PolicyFixture(["counting": source])
+        #expect(try standard.isDue("counting"))
+    }
+}
