@@ -1,5 +1,3 @@
 import Foundation
-import StackDay
 
-let status = StackdayCommand.main(Array(CommandLine.arguments.dropFirst()))
-exit(status)
+exit(Stackday.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,42 @@
+import Foundation
+import StackDay
+import StackDaySQLite
+
+/// `stackday demo`: seed 000's sample in a fresh database, then its weekly report.
+enum DemoCommand {
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "demo", abstract: "Load the sample habits into a fresh database and print their weekly report.",
+            discussion: """
+            The sample is three habits tracked from 2026-10-01 to 2026-10-11 in Seoul time. It is written to --db \
+            when given (which must hold no habits yet), else to a fresh demo.sqlite beside the default database. \
+            The report is in Korean unless --lang en is given.
+            """,
+            run: run
+        )
+    }
+
+    static func run(_ invocation: Invocation) throws {
+        let path: String
+        if let db = invocation.globals.db {
+            path = db
+        } else {
+            path = URL(fileURLWithPath: StoreLocation.defaultPath()).deletingLastPathComponent().appendingPathComponent("demo.sqlite").path
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        }
+        let store = try SQLiteHabitStore(path: path)
+        guard try store.habits.all().isEmpty else {
+            throw CommandFailure("\(path) already holds habits; the demo needs an empty database")
+        }
+        let context = HabitContext(store: store, clock: FixedClock(SampleData.now), boundary: DayBoundary(timeZone: SampleData.timeZone))
+        try SampleData.load(into: context)
+        let report = try BuildWeeklyReport(context: context)()
+        let habits = try store.habits.all()
+        let completions = try habits.reduce(0) { $0 + (try store.completions.completions(habitID: $1.id).count) }
+        let english = invocation.globals.lang == "en"
+        if invocation.globals.json { return invocation.io.print(ReportCommand.reportJSON(report).jsonText) }
+        invocation.io.print(english ? "\(habits.count) habits, \(completions) completions (\(path))" : "습관 \(habits.count)개, 기록 \(completions)건")
+        invocation.io.print()
+        invocation.io.print(WeeklyReportFormatter(language: english ? .english : .korean).format(report))
+    }
+}

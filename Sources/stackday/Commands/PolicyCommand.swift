@@ -1,0 +1,166 @@
+import Foundation
+import StackDay
+import StackDayLua
+
+/// `stackday policy …`: list, show, check, preview and simulate policies.
+enum PolicyCommand {
+    static let paramsOption = OptionSpec(name: "params", valueName: "json", help: "Parameters for the policy, a JSON object.")
+
+    static var spec: CommandSpec {
+        CommandSpec(name: "policy", abstract: "Inspect, check and try out Lua policies.", subcommands: [
+            CommandSpec(name: "list", abstract: "Every policy on the search path: name, roles, folder, description.", run: list),
+            CommandSpec(name: "show", abstract: "A policy's description, roles, parameters, examples and source file.",
+                        arguments: [ArgumentSpec(name: "name", help: "The policy's name.")], run: show),
+            CommandSpec(name: "check", abstract: "Compile a policy, check its roles and run its examples.",
+                        arguments: [ArgumentSpec(name: "policy", help: "A policy name or a path to a .lua file.")], run: check),
+            CommandSpec(
+                name: "preview", abstract: "The due days of a schedule policy over a range, as month grids.",
+                arguments: [ArgumentSpec(name: "name", help: "The schedule policy.")],
+                options: [
+                    paramsOption,
+                    OptionSpec(name: "start", valueName: "day", help: "The habit start the policy sees (default: --from)."),
+                    OptionSpec(name: "from", valueName: "day", help: "The first day shown."),
+                    OptionSpec(name: "to", valueName: "day", help: "The last day shown."),
+                ],
+                run: preview
+            ),
+            CommandSpec(
+                name: "simulate", abstract: "Run a streak rule over a history, day by day.",
+                discussion: "PATTERN marks one day per character: Y met, N missed, - skipped, . not due, P pending.",
+                arguments: [ArgumentSpec(name: "name", help: "The streak policy.")],
+                options: [
+                    paramsOption,
+                    OptionSpec(name: "history", valueName: "pattern", help: "The history, e.g. YYN-Y."),
+                    OptionSpec(name: "from", valueName: "day", help: "The first day of the history (default: today)."),
+                ],
+                run: simulate
+            ),
+        ])
+    }
+
+    static func list(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        let library = try environment.library()
+        var rows: [[String]] = [["NAME", "ROLES", "FOLDER", "DESCRIPTION"]]
+        var items: [JSONValue] = []
+        for name in library.availableNames() {
+            let folder = library.folder(of: name)?.path ?? ""
+            do {
+                let policy = try library.policy(named: name)
+                let roles = PolicyRole.allCases.filter(policy.info.roles.contains).map(\.rawValue)
+                rows.append([name, roles.joined(separator: ","), folder, policy.info.description])
+                items.append(.object(["name": .string(name), "roles": .array(roles.map(JSONValue.string)), "folder": .string(folder),
+                                      "description": .string(policy.info.description)]))
+            } catch {
+                rows.append([name, "-", folder, "error: \(error)"])
+                items.append(.object(["name": .string(name), "folder": .string(folder), "error": .string("\(error)")]))
+            }
+        }
+        if environment.json { return environment.printJSON(.object(["policies": .array(items)])) }
+        Format.table(rows).forEach(environment.io.print)
+    }
+
+    static func show(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        let policy = try environment.library().policy(named: invocation.required("name"))
+        let roles = PolicyRole.allCases.filter(policy.info.roles.contains).map(\.rawValue)
+        if environment.json {
+            return environment.printJSON(.object([
+                "name": .string(policy.name), "file": .string(policy.file.path), "roles": .array(roles.map(JSONValue.string)),
+                "description": .string(policy.info.description), "params": .object(policy.info.defaults), "examples": .array(policy.info.examples),
+            ]))
+        }
+        let lines = [
+            ["name", policy.name], ["file", policy.file.path], ["roles", roles.joined(separator: ", ")],
+            ["description", policy.info.description], ["params", JSONValue.object(policy.info.defaults).jsonText],
+            ["examples", "\(policy.info.examples.count)"],
+        ]
+        Format.table(lines).forEach(environment.io.print)
+        for example in policy.info.examples { environment.io.print("  " + example.jsonText) }
+    }
+
+    static func check(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        let library = try environment.library()
+        let target = invocation.required("policy")
+        let policy: LoadedPolicy
+        if target.hasSuffix(".lua") || target.contains("/") {
+            guard FileManager.default.fileExists(atPath: target) else { throw CommandFailure("no such file: \(target)") }
+            policy = try library.policy(at: URL(fileURLWithPath: target))
+        } else {
+            policy = try library.policy(named: target)
+        }
+        let report = PolicyChecker(library: library).check(policy)
+        if environment.json {
+            environment.printJSON(.object([
+                "policy": .string(report.policy), "file": .string(report.file), "roles": .array(report.roles.map { .string($0.rawValue) }),
+                "passed": JSONOutput.int(report.passed), "failures": .array(report.failures.map(JSONValue.string)),
+            ]))
+        } else {
+            environment.io.print("\(report.policy) (\(report.file)): roles \(report.roles.map(\.rawValue).joined(separator: ", ")); \(report.passed) check\(report.passed == 1 ? "" : "s") passed")
+            for failure in report.failures { environment.io.print("FAIL \(failure)") }
+        }
+        if !report.isSuccess {
+            throw CommandFailure("\(report.failures.count) check\(report.failures.count == 1 ? "" : "s") failed in \(report.policy)")
+        }
+    }
+
+    static func binding(_ invocation: Invocation, environment: CLIEnvironment, start: LocalDay) throws -> PolicyBinding {
+        let name = invocation.required("name")
+        var parameters: [String: JSONValue] = [:]
+        if let text = invocation.option("params") {
+            do { parameters = try PolicyChoice(name: name, parametersJSON: text).parameters } catch { throw invocation.usage("invalid value for --params: \(error)") }
+        }
+        return try environment.library().policy(named: name).bind(parameters: parameters, startedOn: start, goal: 1, unit: "")
+    }
+
+    static func preview(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        guard let from = try invocation.day("from") else { throw invocation.usage("missing value for --from") }
+        guard let to = try invocation.day("to") else { throw invocation.usage("missing value for --to") }
+        guard from <= to else { throw invocation.usage("--from \(from) is after --to \(to)") }
+        let range = LocalDayRange(from, to)
+        guard range.count <= 366 * 50 else { throw invocation.usage("the range has \(range.count) days; preview at most 50 years") }
+        let name = invocation.required("name")
+        let policy = try environment.library().policy(named: name)
+        guard policy.info.roles.contains(.schedule) else { throw CommandFailure("policy \(name) defines no isDue; it is not a schedule") }
+        let due = try binding(invocation, environment: environment, start: try invocation.day("start") ?? from).dueDays(range)
+        let dueDays = zip(range, due).filter(\.1).map(\.0)
+        if environment.json {
+            return environment.printJSON(.object(["policy": .string(name), "due": .array(dueDays.map { .string($0.iso) })]))
+        }
+        MonthGrid(range: range, marked: Set(dueDays)).lines().forEach(environment.io.print)
+        environment.io.print("\(dueDays.count) due day\(dueDays.count == 1 ? "" : "s") from \(from) to \(to).")
+    }
+
+    static func simulate(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        guard let history = invocation.option("history") else { throw invocation.usage("missing value for --history") }
+        let from = try invocation.day("from") ?? environment.today
+        let name = invocation.required("name")
+        let policy = try environment.library().policy(named: name)
+        guard policy.info.roles.contains(.streak) else { throw CommandFailure("policy \(name) defines no streak; it is not a streak rule") }
+        let steps: [StreakSimulator.Step]
+        do {
+            steps = try StreakSimulator(binding: binding(invocation, environment: environment, start: from)).simulate(pattern: history, from: from)
+        } catch let error as HistoryPattern.Error {
+            throw invocation.usage("invalid value for --history: \(error)")
+        }
+        let final = steps.last?.streak ?? HabitStreak(current: 0, longest: 0)
+        if environment.json {
+            return environment.printJSON(.object([
+                "policy": .string(name),
+                "steps": .array(steps.map {
+                    .object(["day": .string($0.day.iso), "status": .string($0.outcome.status.rawValue),
+                             "current": JSONOutput.int($0.streak.current), "longest": JSONOutput.int($0.streak.longest)])
+                }),
+                "current": JSONOutput.int(final.current), "longest": JSONOutput.int(final.longest),
+            ]))
+        }
+        let rows = [["DAY", "OUTCOME", "CURRENT", "LONGEST"]] + steps.map {
+            [$0.day.iso, $0.outcome.status.rawValue, String($0.streak.current), String($0.streak.longest)]
+        }
+        Format.table(rows).forEach(environment.io.print)
+        environment.io.print("current \(final.current), longest \(final.longest)")
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import StackDay
+
+/// `stackday report week` and `stackday report html`.
+enum ReportCommand {
+    static var spec: CommandSpec {
+        CommandSpec(name: "report", abstract: "Print reports.", subcommands: [
+            CommandSpec(
+                name: "week", abstract: "The weekly report, Monday to Sunday (--lang ko for the Korean layout).",
+                options: [OptionSpec(name: "week-of", valueName: "day", help: "Any day of the week to report (default: today).")],
+                run: week
+            ),
+            CommandSpec(
+                name: "html", abstract: "One self-contained HTML page: the week's report and a year heatmap per habit.",
+                options: [
+                    OptionSpec(name: "out", valueName: "file", help: "Write the page to a file instead of stdout."),
+                    OptionSpec(name: "week-of", valueName: "day", help: "Any day of the week to report (default: today)."),
+                ],
+                run: html
+            ),
+        ])
+    }
+
+    static func reportJSON(_ report: WeeklyReport) -> JSONValue {
+        .object([
+            "monday": .string(report.monday.iso),
+            "sunday": .string(report.sunday.iso),
+            "habits": .array(report.lines.map { line in
+                .object([
+                    "name": .string(line.habitName),
+                    "unit": .string(line.unit),
+                    "marks": .array(line.marks.map { mark in
+                        switch mark {
+                        case .met: .string("met")
+                        case .unmet: .string("unmet")
+                        case .rest: .string("rest")
+                        }
+                    }),
+                    "total": JSONOutput.number(line.total),
+                    "metDays": JSONOutput.int(line.metDays),
+                    "dueDays": JSONOutput.int(line.dueDays),
+                    "current": JSONOutput.int(line.streak.current),
+                    "longest": JSONOutput.int(line.streak.longest),
+                ])
+            }),
+            "mostConsistent": JSONOutput.string(report.mostConsistent?.habitName),
+        ])
+    }
+
+    static func week(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        let report = try BuildWeeklyReport(context: try environment.context())(weekOf: try invocation.day("week-of"))
+        if environment.json { return environment.printJSON(reportJSON(report)) }
+        environment.io.print(WeeklyReportFormatter(language: environment.language).format(report))
+    }
+
+    static func html(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        let context = try environment.context()
+        let report = try BuildWeeklyReport(context: context)(weekOf: try invocation.day("week-of"))
+        let today = environment.today
+        let yearStart = today.adding(days: -364).startOfWeek
+        var heatmaps: [(Habit, HabitTimeline)] = []
+        for habit in try environment.store().habits.all() {
+            heatmaps.append((habit, try LoadTimeline(context: context)(habitName: habit.name)))
+        }
+        let page = HTMLReport(
+            title: environment.language == .korean ? "StackDay 보고서" : "StackDay report",
+            weekText: WeeklyReportFormatter(language: environment.language).format(report),
+            range: LocalDayRange(yearStart, today),
+            heatmaps: heatmaps
+        ).render()
+        if let path = invocation.option("out") {
+            do {
+                try page.write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                throw CommandFailure("cannot write \(path): \(error.localizedDescription)")
+            }
+            if environment.json { return environment.printJSON(.object(["out": .string(path)])) }
+            environment.io.print("Wrote \(path).")
+        } else {
+            environment.io.print(page)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import StackDay
+
+/// The JSON export format: `{"format":"stackday","version":1,"habits":[…],"completions":[…],"skips":[…]}`.
+enum ArchiveJSON {
+    static func encode(_ archive: HabitArchive) -> String {
+        let habits: [JSONValue] = archive.habits.map { habit in
+            .object([
+                "id": .string(habit.id.uuidString), "name": .string(habit.name), "startedOn": .string(habit.startedOn.iso),
+                "archivedOn": JSONOutput.string(habit.archivedOn?.iso), "createdAt": .string(InstantText.format(habit.createdAt)),
+                "updatedAt": .string(InstantText.format(habit.updatedAt)), "goal": .number(habit.goal), "unit": .string(habit.unit),
+                "schedule": JSONOutput.policy(habit.schedule), "progress": JSONOutput.policy(habit.progress), "streak": JSONOutput.policy(habit.streak),
+            ])
+        }
+        let completions: [JSONValue] = archive.completions.map {
+            .object(["id": .string($0.id.uuidString), "habit": .string($0.habitID.uuidString), "day": .string($0.completedOn.iso),
+                     "recordedAt": .string(InstantText.format($0.recordedAt)), "amount": .number($0.amount)])
+        }
+        let skips: [JSONValue] = archive.skips.map {
+            .object(["id": .string($0.id.uuidString), "habit": .string($0.habitID.uuidString), "day": .string($0.day.iso),
+                     "recordedAt": .string(InstantText.format($0.recordedAt))])
+        }
+        // One record per line keeps large exports readable and diffable.
+        var lines = ["{\"format\":\"stackday\",\"version\":1,"]
+        for (key, items) in [("habits", habits), ("completions", completions), ("skips", skips)] {
+            lines.append("\"\(key)\":[")
+            for (index, item) in items.enumerated() { lines.append(item.jsonText + (index < items.count - 1 ? "," : "")) }
+            lines.append(key == "skips" ? "]" : "],")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func decode(_ text: String, file: String) throws -> HabitArchive {
+        let root: JSONValue
+        do {
+            root = try JSONValue(parsing: text)
+        } catch {
+            let (line, column) = position(of: error.column, in: text)
+            throw ImportFormatError(file: file, line: line, column: column, message: error.reason)
+        }
+        guard let object = root.objectValue, case .string("stackday")? = object["format"] else {
+            throw ImportFormatError(file: file, line: nil, column: nil, message: "not a StackDay export (expected \"format\": \"stackday\")")
+        }
+        var reader = FieldReader(file: file)
+        var archive = HabitArchive()
+        for (index, item) in try reader.array(object["habits"], path: "habits").enumerated() {
+            reader.path = "habits[\(index)]"
+            let fields = try reader.object(item)
+            do {
+                archive.habits.append(try Habit(
+                    id: try reader.uuid(fields, "id"), name: try reader.string(fields, "name"),
+                    startedOn: try reader.day(fields, "startedOn"), archivedOn: try reader.optionalDay(fields, "archivedOn"),
+                    createdAt: try reader.instant(fields, "createdAt"), updatedAt: try reader.instant(fields, "updatedAt"),
+                    goal: try reader.number(fields, "goal"), unit: try reader.string(fields, "unit"),
+                    schedule: try reader.policy(fields, "schedule"), progress: try reader.policy(fields, "progress"), streak: try reader.policy(fields, "streak")
+                ))
+            } catch let error as HabitValidationError {
+                throw reader.failure("\(error)")
+            }
+        }
+        for (index, item) in try reader.array(object["completions"], path: "completions").enumerated() {
+            reader.path = "completions[\(index)]"
+            let fields = try reader.object(item)
+            do {
+                archive.completions.append(try Completion(
+                    id: try reader.uuid(fields, "id"), habitID: try reader.uuid(fields, "habit"), completedOn: try reader.day(fields, "day"),
+                    recordedAt: try reader.instant(fields, "recordedAt"), amount: try reader.number(fields, "amount")
+                ))
+            } catch let error as HabitValidationError {
+                throw reader.failure("\(error)")
+            }
+        }
+        for (index, item) in try reader.array(object["skips"] ?? .array([]), path: "skips").enumerated() {
+            reader.path = "skips[\(index)]"
+            let fields = try reader.object(item)
+            archive.skips.append(Skip(
+                id: try reader.uuid(fields, "id"), habitID: try reader.uuid(fields, "habit"), day: try reader.day(fields, "day"),
+                recordedAt: try reader.instant(fields, "recordedAt")
+            ))
+        }
+        return archive
+    }
+
+    /// The 1-based line and column of a 1-based byte offset.
+    static func position(of offset: Int, in text: String) -> (Int, Int) {
+        var line = 1, column = 1
+        for (index, byte) in text.utf8.enumerated() where index < offset - 1 {
+            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
+        }
+        return (line, column)
+    }
+
+    /// Reads typed fields, naming the JSON path of anything wrong.
+    struct FieldReader {
+        let file: String
+        var path = ""
+
+        func failure(_ message: String) -> ImportFormatError {
+            ImportFormatError(file: file, line: nil, column: nil, message: "\(path): \(message)")
+        }
+
+        func array(_ value: JSONValue?, path: String) throws -> [JSONValue] {
+            guard case .array(let items)? = value else {
+                throw ImportFormatError(file: file, line: nil, column: nil, message: "\(path): expected a list")
+            }
+            return items
+        }
+
+        func object(_ value: JSONValue) throws -> [String: JSONValue] {
+            guard let fields = value.objectValue else { throw failure("expected an object") }
+            return fields
+        }
+
+        func string(_ fields: [String: JSONValue], _ key: String) throws -> String {
+            guard case .string(let text)? = fields[key] else { throw failure("\(key) must be a string") }
+            return text
+        }
+
+        func number(_ fields: [String: JSONValue], _ key: String) throws -> Double {
+            guard case .number(let value)? = fields[key] else { throw failure("\(key) must be a number") }
+            return value
+        }
+
+        func uuid(_ fields: [String: JSONValue], _ key: String) throws -> UUID {
+            let text = try string(fields, key)
+            guard let id = UUID(uuidString: text) else { throw failure("\(key) '\(text)' is not a UUID") }
+            return id
+        }
+
+        func day(_ fields: [String: JSONValue], _ key: String) throws -> LocalDay {
+            let text = try string(fields, key)
+            do { return try LocalDay(iso: text) } catch { throw failure("\(key): \(error)") }
+        }
+
+        func optionalDay(_ fields: [String: JSONValue], _ key: String) throws -> LocalDay? {
+            if fields[key] == nil || fields[key] == .null { return nil }
+            return try day(fields, key)
+        }
+
+        func instant(_ fields: [String: JSONValue], _ key: String) throws -> Date {
+            let text = try string(fields, key)
+            guard let date = InstantText.parse(text) else { throw failure("\(key) '\(text)' is not an ISO 8601 instant") }
+            return date
+        }
+
+        func policy(_ fields: [String: JSONValue], _ key: String) throws -> PolicyChoice {
+            guard let object = fields[key]?.objectValue, case .string(let name)? = object["name"] else {
+                throw failure("\(key) must be {\"name\": …, \"params\": {…}}")
+            }
+            return PolicyChoice(name: name, parameters: object["params"]?.objectValue ?? [:])
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import StackDay
+
+/// A self-contained HTML page (no network): the weekly report and an SVG heatmap per habit.
+struct HTMLReport {
+    let title: String
+    let weekText: String
+    let range: LocalDayRange
+    let heatmaps: [(Habit, HabitTimeline)]
+
+    static func escape(_ text: String) -> String {
+        var output = ""
+        for character in text {
+            switch character {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+
+    static let shades = ["#ebedf0", "#9be9a8", "#40c463", "#30a14e", "#216e39"]
+
+    /// The shade index for a day: 0 nothing, 1…4 by progress; nil outside the tracking period.
+    static func level(_ entry: HabitEntry?) -> Int? {
+        guard let entry else { return nil }
+        if entry.state == .completed { return 4 }
+        if entry.progress <= 0 { return 0 }
+        return min(3, 1 + Int(entry.progress * 3))
+    }
+
+    func heatmap(_ timeline: HabitTimeline) -> String {
+        let cell = 11, gap = 2
+        let first = range.first.startOfWeek
+        let weeks = first.days(to: range.last) / 7 + 1
+        var rects = ""
+        for offset in 0...first.days(to: range.last) {
+            let day = first.adding(days: offset)
+            guard range.contains(day), let level = Self.level(timeline.entry(on: day)) else { continue }
+            let x = (offset / 7) * (cell + gap) + 30
+            let y = (day.weekday - 1) * (cell + gap)
+            let entry = timeline.entry(on: day)
+            let label = "\(day.iso): \(Format.amount(entry?.total ?? 0)) \(timeline.habit.unit) (\(entry?.state.rawValue ?? ""))"
+            rects += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"\(Self.shades[level])\"><title>\(Self.escape(label))</title></rect>"
+        }
+        let labels = ["Mon", "", "Wed", "", "Fri", "", "Sun"].enumerated().map { index, text in
+            "<text x=\"0\" y=\"\(index * (cell + gap) + 9)\" font-size=\"9\" fill=\"#57606a\">\(text)</text>"
+        }.joined()
+        let width = weeks * (cell + gap) + 30
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(7 * (cell + gap))\" role=\"img\">\(labels)\(rects)</svg>"
+    }
+
+    func render() -> String {
+        var body = "<h1>\(Self.escape(title))</h1>\n<pre>\(Self.escape(weekText))</pre>\n"
+        for (habit, timeline) in heatmaps {
+            body += "<section><h2>\(Self.escape(habit.name))</h2>\n\(heatmap(timeline))</section>\n"
+        }
+        return """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><title>\(Self.escape(title))</title>
+        <style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1f2328}pre{font-size:14px;background:#f6f8fa;padding:1rem;border-radius:6px}h2{font-size:1rem;margin:1.5rem 0 .5rem}</style>
+        </head><body>
+        \(body)</body></html>
+        """
+    }
+}

@@ -1,0 +1,26 @@
+import StackDay
+
+/// Builders for the JSON the command line prints with `--json`.
+enum JSONOutput {
+    static func number(_ value: Double) -> JSONValue { .number((value * 1_000_000).rounded() / 1_000_000) }
+    static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
+    static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+
+    static func habit(_ habit: Habit) -> JSONValue {
+        .object([
+            "id": .string(habit.id.uuidString),
+            "name": .string(habit.name),
+            "startedOn": .string(habit.startedOn.iso),
+            "archivedOn": string(habit.archivedOn?.iso),
+            "goal": number(habit.goal),
+            "unit": .string(habit.unit),
+            "schedule": policy(habit.schedule),
+            "progress": policy(habit.progress),
+            "streak": policy(habit.streak),
+        ])
+    }
+
+    static func policy(_ choice: PolicyChoice) -> JSONValue {
+        .object(["name": .string(choice.name), "params": .object(choice.parameters)])
+    }
+}

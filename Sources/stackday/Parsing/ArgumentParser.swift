@@ -1,0 +1,141 @@
+/// Parses a command line against a `CommandSpec` tree, in swift-argument-parser's manner:
+/// `--name value` or `--name=value`, flags, positionals, `--` to end options, global options
+/// anywhere, `-h`/`--help` and `help <command>` at every level.
+struct ArgumentParser {
+    enum Outcome {
+        case run(CommandSpec, Invocation)
+        case help([String])
+        case version
+    }
+
+    let root: CommandSpec
+    let io: TerminalIO
+
+    func parse(_ argv: [String]) throws(UsageError) -> Outcome {
+        var globals = GlobalOptions()
+        var rest: [String] = []
+        var index = 0
+        var sawTerminator = false
+        var wantsHelp = false
+        var wantsVersion = false
+        // Pass 1: global options (anywhere before `--`), help and version.
+        while index < argv.count {
+            let token = argv[index]
+            index += 1
+            if sawTerminator { rest.append(token); continue }
+            if token == "--" { sawTerminator = true; rest.append(token); continue }
+            if token == "-h" || token == "--help" { wantsHelp = true; continue }
+            if token == "--version" { wantsVersion = true; continue }
+            let (name, inline) = Self.split(token)
+            guard let name, let spec = GlobalOptions.specs.first(where: { $0.name == name }) else { rest.append(token); continue }
+            if spec.isFlag {
+                if inline != nil { throw UsageError(message: "--\(name) does not take a value", path: []) }
+                globals.json = true
+                continue
+            }
+            if let inline {
+                globals.values[name] = inline
+            } else {
+                guard index < argv.count else { throw UsageError(message: "missing value for --\(name)", path: []) }
+                globals.values[name] = argv[index]
+                index += 1
+            }
+        }
+        if wantsVersion && rest.isEmpty { return .version }
+
+        // Pass 2: the command path.
+        var command = root
+        var path: [String] = []
+        var position = 0
+        if rest.first == "help" {
+            var helpPath: [String] = []
+            var current = root
+            for token in rest.dropFirst() {
+                guard let sub = current.subcommand(named: token) else {
+                    throw UsageError(message: "unknown command '\(token)'", path: helpPath)
+                }
+                helpPath.append(token)
+                current = sub
+            }
+            return .help(helpPath)
+        }
+        while position < rest.count, !command.subcommands.isEmpty {
+            let token = rest[position]
+            if token.hasPrefix("-") { break }
+            guard let sub = command.subcommand(named: token) else {
+                throw UsageError(message: "unknown command '\(token)'", path: path)
+            }
+            command = sub
+            path.append(token)
+            position += 1
+        }
+        if wantsHelp { return .help(path) }
+        guard command.run != nil else {
+            if path.isEmpty && position >= rest.count { return .help([]) }
+            throw UsageError(message: position < rest.count ? "unknown option '\(rest[position])'" : "missing subcommand", path: path)
+        }
+
+        // Pass 3: the command's own options and arguments.
+        var options: [String: String] = [:]
+        var flags = Set<String>()
+        var positionals: [String] = []
+        var optionsEnded = false
+        while position < rest.count {
+            let token = rest[position]
+            position += 1
+            if optionsEnded || !token.hasPrefix("-") || token == "-" || Self.isNumber(token) {
+                positionals.append(token)
+                continue
+            }
+            if token == "--" { optionsEnded = true; continue }
+            let (name, inline) = Self.split(token)
+            guard let name, let spec = command.options.first(where: { $0.name == name }) else {
+                throw UsageError(message: "unknown option '\(token)'", path: path)
+            }
+            if spec.isFlag {
+                if inline != nil { throw UsageError(message: "--\(name) does not take a value", path: path) }
+                flags.insert(name)
+            } else if let inline {
+                options[name] = inline
+            } else {
+                guard position < rest.count else { throw UsageError(message: "missing value for --\(name)", path: path) }
+                options[name] = rest[position]
+                position += 1
+            }
+        }
+        var arguments: [String: String] = [:]
+        for spec in command.arguments {
+            if positionals.isEmpty {
+                if !spec.isOptional { throw UsageError(message: "missing expected argument '<\(spec.name)>'", path: path) }
+                break
+            }
+            arguments[spec.name] = positionals.removeFirst()
+        }
+        if let extra = positionals.first {
+            throw UsageError(message: "unexpected argument '\(extra)'", path: path)
+        }
+        return .run(command, Invocation(path: path, arguments: arguments, options: options, flags: flags, globals: globals, io: io))
+    }
+
+    /// `--name=value` → ("name", "value"); `--name` → ("name", nil); anything else → (nil, nil).
+    static func split(_ token: String) -> (String?, String?) {
+        guard token.hasPrefix("--"), token.count > 2 else { return (nil, nil) }
+        let body = token.dropFirst(2)
+        if let equals = body.firstIndex(of: "=") {
+            return (String(body[..<equals]), String(body[body.index(after: equals)...]))
+        }
+        return (String(body), nil)
+    }
+
+    /// Negative numbers are values, not options (`record water -- -3` is not needed for them).
+    static func isNumber(_ token: String) -> Bool {
+        token.count > 1 && Double(token) != nil && !token.hasPrefix("--")
+    }
+
+    /// The spec at `path`.
+    func spec(at path: [String]) -> CommandSpec {
+        var command = root
+        for name in path { command = command.subcommand(named: name) ?? command }
+        return command
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Options accepted before or after any command.
+struct GlobalOptions {
+    static let specs: [OptionSpec] = [
+        OptionSpec(name: "db", valueName: "path", help: "The database file (default: $STACKDAY_DB, else $XDG_DATA_HOME/stackday/stackday.sqlite)."),
+        OptionSpec(name: "tz", valueName: "zone", help: "The time zone: an IANA name or ±HH:MM (default: the system zone)."),
+        OptionSpec(name: "now", valueName: "instant", help: "A fixed current instant, ISO 8601 with an offset (2026-10-11T20:00:00+09:00)."),
+        OptionSpec(name: "day-starts-at", valueName: "HH:MM", help: "When a day begins (default: 00:00)."),
+        OptionSpec(name: "policies", valueName: "dir", help: "The user policy folder, searched before the built-ins (default: $STACKDAY_POLICIES, else ~/.config/stackday/policies)."),
+        OptionSpec(name: "json", valueName: nil, help: "Print machine-readable JSON on stdout."),
+        OptionSpec(name: "lang", valueName: "en|ko", help: "The language of reports (default: en)."),
+    ]
+
+    var values: [String: String] = [:]
+    var json = false
+
+    var db: String? { values["db"] }
+    var timeZone: String? { values["tz"] }
+    var now: String? { values["now"] }
+    var dayStartsAt: String? { values["day-starts-at"] }
+    var policies: String? { values["policies"] }
+    var lang: String? { values["lang"] }
+}

@@ -1,0 +1,38 @@
+import StackDay
+
+/// A parsed command line: the command path, its arguments and options, and the global options.
+struct Invocation {
+    let path: [String]
+    let arguments: [String: String]
+    let options: [String: String]
+    let flags: Set<String>
+    let globals: GlobalOptions
+    let io: TerminalIO
+
+    func argument(_ name: String) -> String? { arguments[name] }
+
+    func option(_ name: String) -> String? { options[name] }
+
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    func usage(_ message: String) -> UsageError { UsageError(message: message, path: path) }
+
+    /// A required argument (the parser already checked it is present).
+    func required(_ name: String) -> String { arguments[name] ?? "" }
+
+    /// A `YYYY-MM-DD` value of an argument or option, or nil when absent.
+    func day(_ option: String) throws -> LocalDay? {
+        guard let text = options[option] ?? arguments[option] else { return nil }
+        do {
+            return try LocalDay(iso: text)
+        } catch {
+            throw usage("invalid value for --\(option): \(error)")
+        }
+    }
+
+    /// A JSON object option parsed as policy parameters for `policy`.
+    func parameters(_ option: String, policy: String) throws -> PolicyChoice? {
+        guard let text = options[option] else { return nil }
+        return try PolicyChoice(name: policy, parametersJSON: text)
+    }
+}

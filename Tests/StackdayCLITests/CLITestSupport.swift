@@ -1,0 +1,32 @@
+import Foundation
+import StackDayTestSupport
+
+/// A scratch database and policy folder, with `stackday` run against them at a fixed time.
+final class CLIFixture {
+    let folder: TemporaryFolder
+    let now: String
+
+    init(now: String = "2026-10-11T20:00:00+09:00") throws {
+        folder = try TemporaryFolder()
+        self.now = now
+        try FileManager.default.createDirectory(atPath: folder.path("policies"), withIntermediateDirectories: true)
+    }
+
+    var db: String { folder.path("stackday.sqlite") }
+
+    /// Runs with `--db`, `--policies`, `--tz +09:00` and `--now` set, then `arguments`.
+    @discardableResult
+    func run(_ arguments: [String], input: String? = nil) throws -> Subprocess.Result {
+        try runStackday(arguments + ["--db", db, "--policies", folder.path("policies"), "--tz", "+09:00", "--now", now], input: input)
+    }
+
+    func writePolicy(_ name: String, _ source: String) throws {
+        try source.write(toFile: folder.path("policies/\(name).lua"), atomically: true, encoding: .utf8)
+    }
+
+    /// The database file's bytes plus its WAL, to prove a failed command wrote nothing.
+    func snapshot() throws -> [String] {
+        let result = try run(["export", "--format", "csv"])
+        return [result.stdout]
+    }
+}
