@@ -497,6 +497,31 @@ int sd_schedule(sd_host *host, int binding, int first_ordinal, int count, unsign
     return sd_protected(host, op_schedule, &args, error);
 }
 
+struct sd_quota_args {
+    int binding;
+    int times, kind, days;
+};
+
+static int op_quota(lua_State *L, void *raw) {
+    struct sd_quota_args *args = (struct sd_quota_args *)raw;
+    push_prelude(L, "quota");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, args->binding);
+    lua_call(L, 1, 3);
+    args->times = (int)lua_tointeger(L, -3);
+    args->kind = (int)lua_tointeger(L, -2);
+    args->days = (int)lua_tointeger(L, -1);
+    return 0;
+}
+
+int sd_quota(sd_host *host, int binding, int *times, int *kind, int *days, sd_error *error) {
+    struct sd_quota_args args = {binding, 0, 0, 0};
+    if (sd_protected(host, op_quota, &args, error) != 0) return -1;
+    *times = args.times;
+    *kind = args.kind;
+    *days = args.days;
+    return 0;
+}
+
 static int op_progress(lua_State *L, void *raw) {
     struct sd_range_args *args = (struct sd_range_args *)raw;
     int function = push_call_parts(L, args->binding, "progress");

@@ -6,7 +6,7 @@ import StackDayLua
 @Suite("Built-in policies")
 struct BuiltInPolicyTests {
     static let names = ["daily", "weekdays", "weekly", "every-n-days", "monthly-day", "monthly-last-day", "monthly-nth-weekday",
-                        "goal", "at-most", "strict", "grace", "freeze"]
+                        "times-per-week", "times-per-month", "times-in-days", "goal", "at-most", "strict", "grace", "freeze"]
 
     @Test("every example in the file passes", arguments: names)
     func examples(name: String) throws {
@@ -107,5 +107,55 @@ struct BuiltInPolicyTests {
             #expect(try HabitStreakCalculator(policy: policies.streak).calculate(timeline) == HabitStreak(current: 0, longest: 6))
             #expect(timeline.entries.map(\.progress)[2] == 0.75)
         }
+    }
+
+    /// Statistics and streak of a habit under `schedule` with completions on `days`, as of `today`.
+    func quotaStatistics(_ schedule: PolicyChoice, start: String, days: [String], today: String) throws -> (HabitTimeline, HabitStatistics) {
+        let fixture = try PolicyFixture()
+        let habit = try Habit(name: "gym", startedOn: day(start), createdAt: Date(timeIntervalSince1970: 0), schedule: schedule)
+        let policies = try fixture.library.policies(for: habit)
+        let completions = try days.map { try Completion(habitID: habit.id, completedOn: day($0), recordedAt: Date(timeIntervalSince1970: 0)) }
+        let timeline = try HabitTimelineBuilder(policies: policies).build(habit: habit, completions: completions, skips: [], today: day(today))
+        let statistics = try HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policy: policies.streak)).calculate(timeline)
+        return (timeline, statistics)
+    }
+
+    @Test("times-per-week: a week with N completed days is met; streaks and rates count weeks")
+    func timesPerWeek() throws {
+        let (timeline, stats) = try quotaStatistics(
+            PolicyChoice(name: "times-per-week", parameters: ["times": .number(3)]), start: "2026-09-28",
+            days: ["2026-09-28", "2026-09-30", "2026-10-04",   // week 1: met
+                   "2026-10-05", "2026-10-06", "2026-10-07",   // week 2: met
+                   "2026-10-12", "2026-10-18",                 // week 3: 2 of 3, missed
+                   "2026-10-19", "2026-10-20", "2026-10-21",   // week 4: met
+                   "2026-10-26"],                              // week 5: open, 1 of 3
+            today: "2026-10-28"
+        )
+        #expect(timeline.periods.map(\.state) == [.completed, .completed, .missed, .completed, .pending])
+        #expect(stats.streak == HabitStreak(current: 1, longest: 2))
+        #expect(stats.completedDays == 3 && stats.eligibleDays == 4)
+        #expect(timeline.entry(on: day("2026-10-13"))?.state == .notDue)
+        #expect(timeline.entry(on: day("2026-10-28"))?.state == .pending)
+    }
+
+    @Test("times-per-month across February in a leap year and not")
+    func timesPerMonth() throws {
+        let (timeline, stats) = try quotaStatistics(
+            PolicyChoice(name: "times-per-month", parameters: ["times": .number(2)]), start: "2024-01-15",
+            days: ["2024-01-20", "2024-01-31", "2024-02-29", "2024-03-01", "2024-03-31"], today: "2024-04-02"
+        )
+        #expect(timeline.periods.map(\.days.first.iso) == ["2024-01-15", "2024-02-01", "2024-03-01", "2024-04-01"])
+        #expect(timeline.periods.map(\.state) == [.completed, .missed, .completed, .pending])
+        #expect(stats.streak == HabitStreak(current: 1, longest: 1))
+    }
+
+    @Test("times-in-days judges the rolling window ending on each day")
+    func timesInDays() throws {
+        let (timeline, _) = try quotaStatistics(
+            PolicyChoice(name: "times-in-days", parameters: ["times": .number(2), "days": .number(3)]), start: "2026-10-01",
+            days: ["2026-10-01", "2026-10-02", "2026-10-05", "2026-10-06"], today: "2026-10-07"
+        )
+        // windows: 10-01 (1 day, not full), 10-02 ✓, 10-03 ✓ (01-03 has 2), 10-04 ✗ (02-04 has 1), 10-05 ✗ (03-05 has 1), 10-06 ✓, 10-07 ✓
+        #expect(timeline.periods.map(\.state) == [.notDue, .completed, .completed, .missed, .missed, .completed, .completed])
     }
 }

@@ -57,6 +57,10 @@ char *sd_binding_parameters(sd_host *host, int binding, sd_error *error);
 /* isDue for `count` days from `first_ordinal`: out[i] is 0 or 1. */
 int sd_schedule(sd_host *host, int binding, int first_ordinal, int count, unsigned char *out, sd_error *error);
 
+/* The binding's quota, when its schedule defines quota(params, habit): `kind` is 0 (none),
+   1 (week), 2 (month) or 3 (rolling `days`-day window). */
+int sd_quota(sd_host *host, int binding, int *times, int *kind, int *days, sd_error *error);
+
 /* progress for `count` days: out[i] in 0...1. */
 int sd_progress(sd_host *host, int binding, int first_ordinal, int count, const double *totals, double *out, sd_error *error);
 

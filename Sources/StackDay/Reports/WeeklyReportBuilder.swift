@@ -3,9 +3,9 @@ public enum WeeklyReportBuilder {
     /// The line for the week starting `monday`; `timeline` must reach that Sunday or the archive day.
     public static func line(for timeline: HabitTimeline, streak: HabitStreak, monday: LocalDay) -> WeeklyReportLine {
         var marks: [WeekMark] = []
+        var due = 0
         var total = 0.0
         var met = 0
-        var due = 0
         for offset in 0..<7 {
             guard let entry = timeline.entry(on: monday.adding(days: offset)) else {
                 marks.append(.rest)
@@ -22,6 +22,17 @@ public enum WeeklyReportBuilder {
             default:
                 marks.append(.rest)
             }
+        }
+        if let quota = timeline.quota {
+            // No single day is asked for: the week needs its share of the quota.
+            let share: Double
+            switch quota.period {
+            case .week: share = Double(quota.times)
+            case .month: share = Double(quota.times) * 7 / 30
+            case .rolling(let days): share = Double(quota.times) * 7 / Double(days)
+            }
+            due = max(1, min(7, Int(share.rounded())))
+            met = min(met, due)
         }
         return WeeklyReportLine(
             habitName: timeline.habit.name,

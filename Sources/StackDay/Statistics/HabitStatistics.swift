@@ -1,8 +1,10 @@
 /// A summary of a habit's tracking period up to today.
+///
+/// For a quota habit ("3 times a week") the counts are periods, not days.
 public struct HabitStatistics: Hashable, Sendable {
-    /// Due days reached.
+    /// Due days (or periods) reached.
     public let completedDays: Int
-    /// Due days that were not skipped, up to yesterday, plus today once it is reached.
+    /// Due days (or periods) that were not skipped and are over, plus the current one once reached.
     public let eligibleDays: Int
     /// `completedDays / eligibleDays`, 0 when nothing was eligible yet.
     public let completionRate: Double

@@ -9,7 +9,7 @@ public struct HabitStatisticsCalculator {
     }
 
     public func calculate(_ timeline: HabitTimeline) throws -> HabitStatistics {
-        let elapsed = timeline.elapsed
+        let elapsed = timeline.outcomes
         var completed = 0
         var missed = 0
         var due = 0
@@ -22,7 +22,8 @@ public struct HabitStatisticsCalculator {
             }
         }
         let eligible = completed + missed
-        let frequency = elapsed.isEmpty ? 1 : max(Double(due) / Double(elapsed.count), 1.0 / 365)
+        // Periods count one each; days count by the share of days the schedule asks for.
+        let frequency = timeline.quota != nil || elapsed.isEmpty ? 1 : max(Double(due) / Double(elapsed.count), 1.0 / 365)
         return HabitStatistics(
             completedDays: completed,
             eligibleDays: eligible,

@@ -1,4 +1,5 @@
-/// Computes a habit's streak by folding its streak policy over the elapsed timeline.
+/// Computes a habit's streak by folding its streak policy over the elapsed timeline
+/// (over its periods, for a quota habit: the streak then counts periods).
 public struct HabitStreakCalculator {
     public let policy: any StreakPolicy
 
@@ -7,6 +8,6 @@ public struct HabitStreakCalculator {
     }
 
     public func calculate(_ timeline: HabitTimeline) throws -> HabitStreak {
-        try policy.streak(over: timeline.elapsed, habit: timeline.habit)
+        try policy.streak(over: timeline.outcomes, habit: timeline.habit)
     }
 }

@@ -6,12 +6,23 @@ public struct HabitTimeline: Sendable {
     public let period: LocalDayRange
     /// One entry per day of `period`, in day order.
     public let entries: [HabitEntry]
+    /// The quota a period schedule asks for; nil for a day-by-day schedule.
+    public let quota: PeriodQuota?
+    /// For a quota habit, its periods up to today in order; empty otherwise.
+    public let periods: [HabitPeriod]
 
-    public init(habit: Habit, today: LocalDay, period: LocalDayRange, entries: [HabitEntry]) {
+    public init(habit: Habit, today: LocalDay, period: LocalDayRange, entries: [HabitEntry], quota: PeriodQuota? = nil, periods: [HabitPeriod] = []) {
         self.habit = habit
         self.today = today
         self.period = period
         self.entries = entries
+        self.quota = quota
+        self.periods = periods
+    }
+
+    /// What streaks and rates count: the periods of a quota habit, else the elapsed days.
+    public var outcomes: ArraySlice<HabitEntry> {
+        quota == nil ? elapsed : ArraySlice(periods.map(\.entry))
     }
 
     /// The entry for `day`, or nil outside the tracking period.

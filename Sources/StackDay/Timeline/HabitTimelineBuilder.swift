@@ -41,6 +41,10 @@ public struct HabitTimelineBuilder {
             throw TimelineError.wrongAnswerCount(expected: count, due: due.count, progress: progress.count)
         }
 
+        if let quota = try policies.schedule.quota(for: habit) {
+            return QuotaTimeline(quota: quota, habit: habit, today: today, period: period)
+                .build(due: due, totals: totals, progress: progress, skipped: skipped)
+        }
         var entries: [HabitEntry] = []
         entries.reserveCapacity(count)
         for offset in 0..<count {

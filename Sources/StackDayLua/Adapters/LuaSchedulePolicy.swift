@@ -11,4 +11,8 @@ public struct LuaSchedulePolicy: SchedulePolicy {
     public func dueDays(_ days: LocalDayRange, habit: Habit) throws -> [Bool] {
         try binding.dueDays(days)
     }
+
+    public func quota(for habit: Habit) throws -> PeriodQuota? {
+        try binding.quota()
+    }
 }

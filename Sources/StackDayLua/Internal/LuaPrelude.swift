@@ -316,6 +316,23 @@ function H.call_parts(binding, role)
   return f, deep_copy(binding.params), {startedOn = habit.startedOn, goal = habit.goal, unit = habit.unit}
 end
 
+-- A schedule's quota(params, habit) returns {times = N, per = "week" | "month" | D}; D is a
+-- rolling window of D days. Answers: times, kind (0 none, 1 week, 2 month, 3 rolling), days.
+function H.quota(binding)
+  local q = binding.record.policy.quota
+  if q == nil then return 0, 0, 0 end
+  if type(q) ~= "function" then error("'quota' must be a function", 0) end
+  local answer = q(deep_copy(binding.params), binding.habit)
+  if answer == nil then return 0, 0, 0 end
+  if type(answer) ~= "table" then error("quota must return {times = N, per = \"week\" | \"month\" | days}, not a " .. type(answer), 0) end
+  local times, per = answer.times, answer.per
+  if mtype(times) ~= "integer" or times < 1 then error("quota: times must be a whole number, 1 or more", 0) end
+  if per == "week" then return times, 1, 7 end
+  if per == "month" then return times, 2, 31 end
+  if mtype(per) == "integer" and per >= 1 and per <= 366 then return times, 3, per end
+  error("quota: per must be \"week\", \"month\" or a whole number of days from 1 to 366", 0)
+end
+
 function H.initial_state(binding, params)
   local initial = binding.record.policy.initial
   if initial then

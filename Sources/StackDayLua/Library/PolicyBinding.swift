@@ -43,6 +43,20 @@ public final class PolicyBinding: @unchecked Sendable {
         return out.map { $0 != 0 }
     }
 
+    /// The schedule's quota ("3 times a week"), or nil for a day-by-day schedule.
+    public func quota() throws -> PeriodQuota? {
+        var times: Int32 = 0, kind: Int32 = 0, days: Int32 = 0
+        try call { handle, error -> Bool? in
+            sd_quota(handle, reference, &times, &kind, &days, error) == 0 ? true : nil
+        }
+        switch kind {
+        case 1: return PeriodQuota(times: Int(times), period: .week)
+        case 2: return PeriodQuota(times: Int(times), period: .month)
+        case 3: return PeriodQuota(times: Int(times), period: .rolling(days: Int(days)))
+        default: return nil
+        }
+    }
+
     /// `progress` for each day's total.
     public func progress(totals: [Double], days: LocalDayRange) throws -> [Double] {
         guard !totals.isEmpty else { return [] }

@@ -1,0 +1,23 @@
+/// A schedule asked for as a count per period ("3 times a week") rather than on set days.
+///
+/// For such a habit any day may count; a period is met when it holds `times` completed days.
+/// Streaks and completion rates then count periods, not days.
+public struct PeriodQuota: Hashable, Sendable {
+    public enum Period: Hashable, Sendable {
+        /// Monday to Sunday.
+        case week
+        /// A calendar month.
+        case month
+        /// The `days` days ending on each day (a rolling window), judged day by day.
+        case rolling(days: Int)
+    }
+
+    /// Completed days a period needs (at least 1).
+    public let times: Int
+    public let period: Period
+
+    public init(times: Int, period: Period) {
+        self.times = max(1, times)
+        self.period = period
+    }
+}
