@@ -19,6 +19,15 @@ struct BuiltInPolicyTests {
         #expect(report.passed == policy.info.examples.count + 1)
     }
 
+    @Test("the worked examples in docs/examples pass their own examples", arguments: ["payday", "half-goal", "best-of-three"])
+    func documentedExamples(name: String) throws {
+        let docs = builtInPolicies.deletingLastPathComponent().appendingPathComponent("docs/examples")
+        let library = try PolicyLibrary(searchPath: [docs])
+        let report = PolicyChecker(library: library).check(try library.policy(named: name))
+        #expect(report.failures == [])
+        #expect(report.passed > 2)
+    }
+
     @Test("the last day of each month across 2023, 2024 and February 2100")
     func monthlyLastDay() throws {
         let fixture = try PolicyFixture()
