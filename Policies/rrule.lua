@@ -1,0 +1,356 @@
+-- RFC 5545 recurrence rules at day level: {"rule": "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "start": "2026-01-01"}.
+--
+-- A day is due when it is an occurrence of the rule with DTSTART = start (default: the habit's
+-- start day). Without COUNT, a day is decided from its own period (its day, week, month or
+-- year) alone; with COUNT, the occurrences are enumerated once per rule and start, and cached.
+
+local WEEKDAYS = { MO = 1, TU = 2, WE = 3, TH = 4, FR = 5, SA = 6, SU = 7 }
+local FREQS = { DAILY = 1, WEEKLY = 2, MONTHLY = 3, YEARLY = 4 }
+local SUBDAILY = { SECONDLY = true, MINUTELY = true, HOURLY = true }
+local TIME_PARTS = { BYHOUR = true, BYMINUTE = true, BYSECOND = true, TZID = true, DTSTART = true }
+local KNOWN = { FREQ = true, INTERVAL = true, COUNT = true, UNTIL = true, BYDAY = true, BYMONTHDAY = true, BYMONTH = true,
+                BYYEARDAY = true, BYWEEKNO = true, BYSETPOS = true, WKST = true }
+
+-- Calendar arithmetic on day numbers (days since 1970-01-01), as LocalDay does it.
+local function ordinal(y, m, d)
+  if m <= 2 then y = y - 1 end
+  local era = (y >= 0 and y or y - 399) // 400
+  local yoe = y - era * 400
+  local mp = m > 2 and m - 3 or m + 9
+  local doy = (153 * mp + 2) // 5 + d - 1
+  local doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+  return era * 146097 + doe - 719468
+end
+
+local function civil(z)
+  z = z + 719468
+  local era = (z >= 0 and z or z - 146096) // 146097
+  local doe = z - era * 146097
+  local yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
+  local doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
+  local mp = (5 * doy + 2) // 153
+  local d = doy - (153 * mp + 2) // 5 + 1
+  local m = mp < 10 and mp + 3 or mp - 9
+  return yoe + era * 400 + (m <= 2 and 1 or 0), m, d
+end
+
+local function leap(y) return y % 4 == 0 and (y % 100 ~= 0 or y % 400 == 0) end
+local function month_length(y, m)
+  if m == 2 then return leap(y) and 29 or 28 end
+  if m == 4 or m == 6 or m == 9 or m == 11 then return 30 end
+  return 31
+end
+local function weekday(z) return (z + 3) % 7 + 1 end -- 1 = Monday
+
+local function parse_date(text, part)
+  local y, m, d = text:match("^(%d%d%d%d)%-?(%d%d)%-?(%d%d)$")
+  if not y then
+    if text:find("T") then
+      error(part .. ": '" .. text .. "' has a time of day; the engine is day-level, give a date (YYYYMMDD)", 0)
+    end
+    error(part .. ": '" .. text .. "' is not a date (YYYYMMDD or YYYY-MM-DD)", 0)
+  end
+  y, m, d = tonumber(y), tonumber(m), tonumber(d)
+  if m < 1 or m > 12 or d < 1 or d > month_length(y, m) then error(part .. ": " .. text .. " is not a valid date", 0) end
+  return ordinal(y, m, d)
+end
+
+local function int_list(text, part, low, high, allow_negative)
+  local list = {}
+  for item in text:gmatch("[^,]+") do
+    local n = tonumber(item)
+    if not n or math.type(n) ~= "integer" or not item:match("^[+-]?%d+$") then error(part .. ": '" .. item .. "' is not a whole number", 0) end
+    local magnitude = n < 0 and -n or n
+    if magnitude < low or magnitude > high or (n < 0 and not allow_negative) then
+      error(part .. ": " .. item .. " is out of range (" .. (allow_negative and "±" or "") .. low .. "…" .. high .. ")", 0)
+    end
+    list[#list + 1] = n
+  end
+  if #list == 0 then error(part .. " is empty", 0) end
+  return list
+end
+
+local function set_of(list)
+  local set = {}
+  for _, v in ipairs(list) do set[v] = true end
+  return set
+end
+
+-- Parses and checks a rule; errors name the part.
+local function parse(text)
+  if type(text) ~= "string" or text == "" then error("rule must be a string such as \"FREQ=WEEKLY;BYDAY=MO,WE\"", 0) end
+  local rule = { interval = 1, wkst = 1 }
+  local seen = {}
+  local body = text:gsub("^RRULE:", "")
+  for part in body:gmatch("[^;]+") do
+    local name, value = part:match("^([%a%-]+)=(.+)$")
+    if not name then error("'" .. part .. "' is not NAME=VALUE", 0) end
+    name = name:upper()
+    if TIME_PARTS[name] then error(name .. " needs a time of day; the engine is day-level", 0) end
+    if not KNOWN[name] then error("unknown part " .. name, 0) end
+    if seen[name] then error(name .. " appears twice", 0) end
+    seen[name] = true
+    value = value:upper()
+    if name == "FREQ" then
+      if SUBDAILY[value] then error("FREQ=" .. value .. " is below a day; the engine is day-level (use DAILY, WEEKLY, MONTHLY or YEARLY)", 0) end
+      rule.freq = FREQS[value]
+      if not rule.freq then error("FREQ: '" .. value .. "' is not DAILY, WEEKLY, MONTHLY or YEARLY", 0) end
+    elseif name == "INTERVAL" then
+      rule.interval = int_list(value, name, 1, 100000, false)[1]
+    elseif name == "COUNT" then
+      rule.count = int_list(value, name, 1, 100000, false)[1]
+    elseif name == "UNTIL" then
+      rule["until"] = parse_date(value, name)
+    elseif name == "WKST" then
+      rule.wkst = WEEKDAYS[value]
+      if not rule.wkst then error("WKST: '" .. value .. "' is not a weekday (MO … SU)", 0) end
+    elseif name == "BYDAY" then
+      rule.byday = {}
+      for item in value:gmatch("[^,]+") do
+        local n, wd = item:match("^([+-]?%d*)(%a%a)$")
+        if not wd or not WEEKDAYS[wd] then error("BYDAY: '" .. item .. "' is not a weekday such as MO, 2TU or -1FR", 0) end
+        local nth = nil
+        if n ~= "" then
+          nth = tonumber(n)
+          if not nth or nth == 0 or nth > 53 or nth < -53 then error("BYDAY: ordinal in '" .. item .. "' must be ±1…53", 0) end
+        end
+        rule.byday[#rule.byday + 1] = { nth = nth, weekday = WEEKDAYS[wd] }
+      end
+    elseif name == "BYMONTHDAY" then
+      rule.bymonthday = set_of(int_list(value, name, 1, 31, true))
+    elseif name == "BYMONTH" then
+      rule.bymonth = set_of(int_list(value, name, 1, 12, false))
+    elseif name == "BYYEARDAY" then
+      rule.byyearday = set_of(int_list(value, name, 1, 366, true))
+    elseif name == "BYWEEKNO" then
+      rule.byweekno = set_of(int_list(value, name, 1, 53, true))
+    elseif name == "BYSETPOS" then
+      rule.bysetpos = int_list(value, name, 1, 366, true)
+    end
+  end
+  if not rule.freq then error("FREQ is required", 0) end
+  if rule.count and rule["until"] then error("COUNT and UNTIL cannot both be given", 0) end
+  if rule.byweekno and rule.freq ~= FREQS.YEARLY then error("BYWEEKNO is only allowed with FREQ=YEARLY", 0) end
+  if rule.byyearday and (rule.freq == FREQS.WEEKLY or rule.freq == FREQS.MONTHLY) then
+    error("BYYEARDAY is not allowed with FREQ=WEEKLY or FREQ=MONTHLY", 0)
+  end
+  if rule.bymonthday and rule.freq == FREQS.WEEKLY then error("BYMONTHDAY is not allowed with FREQ=WEEKLY", 0) end
+  if rule.byday then
+    for _, d in ipairs(rule.byday) do
+      if d.nth then
+        if rule.freq ~= FREQS.MONTHLY and rule.freq ~= FREQS.YEARLY then
+          error("BYDAY: ordinals such as 2TU are only allowed with FREQ=MONTHLY or FREQ=YEARLY", 0)
+        end
+        if rule.freq == FREQS.YEARLY and rule.byweekno then error("BYDAY: ordinals are not allowed with BYWEEKNO", 0) end
+        if rule.freq == FREQS.MONTHLY and (d.nth > 5 or d.nth < -5) then error("BYDAY: a month has at most 5 of a weekday", 0) end
+      end
+    end
+  end
+  if rule.bysetpos and not (rule.byday or rule.bymonthday or rule.bymonth or rule.byyearday or rule.byweekno) then
+    error("BYSETPOS needs another BYxxx part to pick from", 0)
+  end
+  return rule
+end
+
+-- The defaults RFC 5545 takes from DTSTART when a rule names no day-level part.
+local function with_defaults(rule, start)
+  if rule.byweekno or rule.byyearday or rule.bymonthday or rule.byday then return rule end
+  local _, m, d = civil(start)
+  local filled = {}
+  for k, v in pairs(rule) do filled[k] = v end
+  if rule.freq == FREQS.YEARLY then
+    filled.bymonth = filled.bymonth or { [m] = true }
+    filled.bymonthday = { [d] = true }
+  elseif rule.freq == FREQS.MONTHLY then
+    filled.bymonthday = { [d] = true }
+  elseif rule.freq == FREQS.WEEKLY then
+    filled.byday = { { weekday = weekday(start) } }
+  end
+  return filled
+end
+
+-- The first day of the week containing z, weeks starting on `wkst`.
+local function week_start(z, wkst) return z - (weekday(z) - wkst) % 7 end
+
+-- ISO-style week number of z in year y for weeks starting on wkst (week 1 has at least 4 days of y),
+-- and the number of weeks y has.
+local function week_number(z, y, wkst)
+  local jan1 = ordinal(y, 1, 1)
+  local first = week_start(jan1, wkst)
+  if jan1 - first >= 4 then first = first + 7 end -- week 1 must hold 4 days of the year
+  local next_jan1 = ordinal(y + 1, 1, 1)
+  local next_first = week_start(next_jan1, wkst)
+  if next_jan1 - next_first >= 4 then next_first = next_first + 7 end
+  local weeks = (next_first - first) // 7
+  if z < first then return nil, weeks end
+  local n = (z - first) // 7 + 1
+  if n > weeks then return nil, weeks end
+  return n, weeks
+end
+
+-- The year whose weeks z belongs to (a week can start in December or end in January), z's week
+-- number in it, and how many weeks that year has.
+local function week_year(z, wkst)
+  local y = civil(z)
+  for _, candidate in ipairs({ y, y - 1, y + 1 }) do
+    local n, weeks = week_number(z, candidate, wkst)
+    if n then return candidate, n, weeks end
+  end
+  return y, nil, 52
+end
+
+-- The first day of week 1 of year y.
+local function first_week_start(y, wkst)
+  local jan1 = ordinal(y, 1, 1)
+  local first = week_start(jan1, wkst)
+  if jan1 - first >= 4 then first = first + 7 end
+  return first
+end
+
+-- Whether day z passes the rule's BY parts (the period decides which parts expand).
+local function matches(rule, z)
+  local y, m, d = civil(z)
+  if rule.bymonth and not rule.bymonth[m] then return false end
+  if rule.byweekno then
+    local _, n, weeks = week_year(z, rule.wkst)
+    if not n or not (rule.byweekno[n] or rule.byweekno[n - weeks - 1]) then return false end
+  end
+  if rule.byyearday then
+    local yd = z - ordinal(y, 1, 1) + 1
+    local size = leap(y) and 366 or 365
+    if not (rule.byyearday[yd] or rule.byyearday[yd - size - 1]) then return false end
+  end
+  if rule.bymonthday then
+    local length = month_length(y, m)
+    if not (rule.bymonthday[d] or rule.bymonthday[d - length - 1]) then return false end
+  end
+  if rule.byday then
+    local wd = weekday(z)
+    local ok = false
+    for _, item in ipairs(rule.byday) do
+      if item.weekday == wd then
+        if not item.nth then ok = true; break end
+        local nth, last
+        if rule.freq == FREQS.MONTHLY or rule.bymonth then
+          nth, last = (d - 1) // 7 + 1, -((month_length(y, m) - d) // 7 + 1)
+        else
+          local yd = z - ordinal(y, 1, 1) + 1
+          nth, last = (yd - 1) // 7 + 1, -(((leap(y) and 366 or 365) - yd) // 7 + 1)
+        end
+        if item.nth == nth or item.nth == last then ok = true; break end
+      end
+    end
+    if not ok then return false end
+  end
+  return true
+end
+
+-- The period of day z: its first and last day and its index counted in periods since 1970.
+local function period_of(rule, z)
+  if rule.freq == FREQS.DAILY then return z, z, z end
+  if rule.freq == FREQS.WEEKLY then
+    local first = week_start(z, rule.wkst)
+    return first, first + 6, first // 7
+  end
+  local y, m = civil(z)
+  if rule.freq == FREQS.MONTHLY then
+    local first = ordinal(y, m, 1)
+    return first, first + month_length(y, m) - 1, y * 12 + m - 1
+  end
+  if rule.byweekno then
+    -- A yearly rule by week number spans the year's weeks, which may start in December.
+    local wy = week_year(z, rule.wkst)
+    return first_week_start(wy, rule.wkst), first_week_start(wy + 1, rule.wkst) - 1, wy
+  end
+  local first = ordinal(y, 1, 1)
+  return first, ordinal(y, 12, 31), y
+end
+
+-- The occurrences of one period, in order (BYSETPOS applied), as a set and a list.
+local function expand(rule, first, last)
+  local list = {}
+  for z = first, last do
+    if matches(rule, z) then list[#list + 1] = z end
+  end
+  if rule.bysetpos then
+    local picked, set = {}, {}
+    for _, pos in ipairs(rule.bysetpos) do
+      local z = pos > 0 and list[pos] or list[#list + pos + 1]
+      if z and not set[z] then set[z] = true; picked[#picked + 1] = z end
+    end
+    table.sort(picked)
+    list = picked
+  end
+  local set = {}
+  for _, z in ipairs(list) do set[z] = true end
+  return set, list
+end
+
+-- Per rule text and start: the parsed rule, the last period expanded, and (with COUNT) the occurrences.
+local compiled = {}
+
+local function compile(text, start)
+  local key = text .. "@" .. start
+  local entry = compiled[key]
+  if entry then return entry end
+  local rule = with_defaults(parse(text), start)
+  local _, _, start_index = period_of(rule, start)
+  entry = { rule = rule, start = start, start_index = start_index }
+  if rule.count then
+    -- Enumerate once: at most COUNT occurrences, period by period from the start's.
+    local occurrences, found = {}, 0
+    local z = start
+    local guard = 0
+    while found < rule.count and guard < 400000 do
+      local first, last, index = period_of(rule, z)
+      if (index - start_index) % rule.interval == 0 then
+        local _, list = expand(rule, first, last)
+        for _, day in ipairs(list) do
+          if day >= start and found < rule.count then occurrences[day] = true; found = found + 1 end
+        end
+      end
+      z = last + 1
+      guard = guard + 1
+    end
+    entry.occurrences = occurrences
+  end
+  compiled[key] = entry
+  return entry
+end
+
+local function start_of(params, habit)
+  if params.start == nil then return habit.startedOn.ordinal end
+  if type(params.start) ~= "string" then error("start must be a date such as \"2026-01-01\"", 0) end
+  return parse_date(params.start, "start")
+end
+
+return {
+  description = "An RFC 5545 recurrence rule at day level (rule: \"FREQ=…;BY…\", start: DTSTART, default the habit's start).",
+  params = { rule = "FREQ=DAILY" },
+  examples = {
+    { day = "2026-10-30", due = true, params = { rule = "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1" } },
+    { day = "2026-10-31", due = false, params = { rule = "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1" } },
+    { day = "2026-10-13", due = true, params = { rule = "FREQ=MONTHLY;BYDAY=2TU" } },
+    { day = "2024-02-29", due = true, start = "2024-02-29", params = { rule = "FREQ=YEARLY" } },
+    { day = "2025-02-28", due = false, start = "2024-02-29", params = { rule = "FREQ=YEARLY" } },
+    { day = "2026-11-30", due = false, start = "2026-10-31", params = { rule = "FREQ=MONTHLY" } },
+  },
+  validate = function(params, habit)
+    compile(params.rule, start_of(params, habit))
+  end,
+  isDue = function(day, params, habit)
+    local entry = compile(params.rule, start_of(params, habit))
+    local z = day.ordinal
+    if z < entry.start then return false end
+    if entry.occurrences then return entry.occurrences[z] == true end
+    local rule = entry.rule
+    if rule["until"] and z > rule["until"] then return false end
+    local first, last, index = period_of(rule, z)
+    if (index - entry.start_index) % rule.interval ~= 0 then return false end
+    if entry.period_first ~= first then
+      entry.period_set = expand(rule, first, last)
+      entry.period_first = first
+    end
+    return entry.period_set[z] == true
+  end,
+}
