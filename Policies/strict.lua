@@ -10,11 +10,13 @@ return {
     { history = "YYN", current = 0, longest = 2 },
   },
   streak = function(state, day, outcome, params)
-    if outcome.status == "completed" then
+    local status = outcome.status
+    if status == "completed" then
       local current = state.current + 1
-      return { current = current, longest = math.max(state.longest, current) }
-    elseif outcome.status == "missed" then
-      return { current = 0, longest = state.longest }
+      state.current = current
+      if current > state.longest then state.longest = current end
+    elseif status == "missed" then
+      state.current = 0
     end
     return state
   end,

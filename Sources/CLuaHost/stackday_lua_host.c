@@ -355,33 +355,39 @@ static int month_length(long long year, int month) {
     return month == 2 && is_leap(year) ? 29 : lengths[month - 1];
 }
 
-static void set_integer(lua_State *L, int table, const char *key, lua_Integer value) {
-    lua_pushstring(L, key);
-    lua_pushinteger(L, value);
-    lua_rawset(L, table);
+static const char *const day_keys[] = {"year", "month", "day", "weekday", "yearDay", "daysInMonth", "ordinal"};
+#define DAY_KEY_COUNT 7
+
+/* Pushes the day view's field names, so that filling a view day after day needs no string hashing.
+   Returns the stack index of the first. */
+static int push_day_keys(lua_State *L) {
+    for (int i = 0; i < DAY_KEY_COUNT; i++) lua_pushstring(L, day_keys[i]);
+    return lua_gettop(L) - DAY_KEY_COUNT + 1;
 }
 
 /* Writes the fields of the day `ordinal` into the day view at `table` (reused from day to day). */
-static void fill_day(lua_State *L, int table, long long ordinal) {
+static void fill_day(lua_State *L, int table, int keys, long long ordinal) {
     long long year;
     int month, day;
     civil_from_days(ordinal, &year, &month, &day);
     static const int before[] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334};
-    long long weekday = ((ordinal + 3) % 7 + 7) % 7 + 1;
-    set_integer(L, table, "year", year);
-    set_integer(L, table, "month", month);
-    set_integer(L, table, "day", day);
-    set_integer(L, table, "weekday", weekday);
-    set_integer(L, table, "yearDay", before[month - 1] + day + (month > 2 && is_leap(year) ? 1 : 0));
-    set_integer(L, table, "daysInMonth", month_length(year, month));
-    set_integer(L, table, "ordinal", ordinal);
+    lua_Integer values[DAY_KEY_COUNT] = {
+        year, month, day, ((ordinal + 3) % 7 + 7) % 7 + 1,
+        before[month - 1] + day + (month > 2 && is_leap(year) ? 1 : 0), month_length(year, month), ordinal,
+    };
+    for (int i = 0; i < DAY_KEY_COUNT; i++) {
+        lua_pushvalue(L, keys + i);
+        lua_pushinteger(L, values[i]);
+        lua_rawset(L, table);
+    }
 }
 
-/* Pushes a new, read-only day view. */
-static int push_day_view(lua_State *L, long long ordinal) {
+/* Pushes a new, read-only day view (and, below it, the field names `fill_day` needs). */
+static int push_day_view(lua_State *L, long long ordinal, int *keys) {
+    *keys = push_day_keys(L);
     lua_createtable(L, 0, 8);
     int table = lua_gettop(L);
-    fill_day(L, table, ordinal);
+    fill_day(L, table, *keys, ordinal);
     push_prelude(L, "day_meta");
     lua_setmetatable(L, table);
     return table;
@@ -422,8 +428,10 @@ static int op_bind(lua_State *L, void *raw) {
     lua_call(L, 0, 1);
     lua_createtable(L, 0, 3);
     int habit = lua_gettop(L);
-    push_day_view(L, args->started_ordinal);
+    int keys;
+    push_day_view(L, args->started_ordinal, &keys);
     lua_setfield(L, habit, "startedOn");
+    lua_settop(L, habit);
     lua_pushnumber(L, args->goal);
     lua_setfield(L, habit, "goal");
     lua_pushstring(L, args->unit);
@@ -470,10 +478,11 @@ static int op_schedule(lua_State *L, void *raw) {
     struct sd_range_args *args = (struct sd_range_args *)raw;
     int function = push_call_parts(L, args->binding, "isDue");
     int params = function + 1, habit = function + 2;
-    int day = push_day_view(L, args->first);
+    int keys;
+    int day = push_day_view(L, args->first, &keys);
     for (int i = 0; i < args->count; i++) {
         long long ordinal = (long long)args->first + i;
-        if (i > 0) fill_day(L, day, ordinal);
+        if (i > 0) fill_day(L, day, keys, ordinal);
         lua_pushvalue(L, function);
         lua_pushvalue(L, day);
         lua_pushvalue(L, params);
@@ -528,10 +537,11 @@ static int op_progress(lua_State *L, void *raw) {
     int params = function + 1, habit = function + 2;
     lua_getfield(L, habit, "goal");
     int goal = lua_gettop(L);
-    int day = push_day_view(L, args->first);
+    int keys;
+    int day = push_day_view(L, args->first, &keys);
     for (int i = 0; i < args->count; i++) {
         long long ordinal = (long long)args->first + i;
-        if (i > 0) fill_day(L, day, ordinal);
+        if (i > 0) fill_day(L, day, keys, ordinal);
         lua_pushvalue(L, function);
         lua_pushnumber(L, args->totals[i]);
         lua_pushvalue(L, goal);
@@ -582,32 +592,38 @@ static int op_streak(lua_State *L, void *raw) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, args->binding);
     lua_pushvalue(L, params);
     lua_call(L, 2, 1);
-    int day = push_day_view(L, args->first);
+    /* The state is replaced each day by what the rule returns. */
+    int state = lua_gettop(L);
+    int keys;
+    int day = push_day_view(L, args->first, &keys);
     lua_createtable(L, 0, 6);
     int outcome = lua_gettop(L);
     push_prelude(L, "outcome_meta");
     lua_setmetatable(L, outcome);
+    static const char *const outcome_keys[] = {"status", "due", "met", "total", "progress"};
+    int okeys = lua_gettop(L) + 1;
+    for (int i = 0; i < 5; i++) lua_pushstring(L, outcome_keys[i]);
+    int status_names = lua_gettop(L) + 1;
+    for (int i = 0; i <= SD_NOT_DUE; i++) lua_pushstring(L, names[i]);
     args->current = 0;
     args->longest = 0;
-    /* The state sits just below `day`; it is replaced each day by what the rule returns. */
-    int state = day - 1;
     for (int i = 0; i < args->count; i++) {
         long long ordinal = (long long)args->first + i;
-        if (i > 0) fill_day(L, day, ordinal);
+        if (i > 0) fill_day(L, day, keys, ordinal);
         unsigned char status = args->status[i] <= SD_NOT_DUE ? args->status[i] : SD_NOT_DUE;
-        lua_pushstring(L, "status");
-        lua_pushstring(L, names[status]);
+        lua_pushvalue(L, okeys);
+        lua_pushvalue(L, status_names + status);
         lua_rawset(L, outcome);
-        lua_pushstring(L, "due");
+        lua_pushvalue(L, okeys + 1);
         lua_pushboolean(L, args->due[i]);
         lua_rawset(L, outcome);
-        lua_pushstring(L, "met");
+        lua_pushvalue(L, okeys + 2);
         lua_pushboolean(L, status == SD_COMPLETED);
         lua_rawset(L, outcome);
-        lua_pushstring(L, "total");
+        lua_pushvalue(L, okeys + 3);
         lua_pushnumber(L, args->totals[i]);
         lua_rawset(L, outcome);
-        lua_pushstring(L, "progress");
+        lua_pushvalue(L, okeys + 4);
         lua_pushnumber(L, args->progress[i]);
         lua_rawset(L, outcome);
         lua_pushvalue(L, function);

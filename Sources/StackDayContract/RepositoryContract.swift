@@ -134,6 +134,25 @@ public enum RepositoryContract {
             let amounts = try store.completions.completions(habitID: habit.id).map(\.amount).sorted()
             try expect(amounts == [0.001, 0.1, 0.2, 2.5, 123456.789], "amounts changed: \(amounts)")
         },
+        ContractCheck("daily totals add up each day's amounts exactly, in day order, within the range") { store in
+            let habit = try habit("Water", goal: 8, unit: "cups")
+            try store.habits.insert(habit)
+            for (offset, amount) in [(3, 0.1), (1, 2.0), (3, 0.2), (1, 3.5), (9, 1.0)] {
+                try store.completions.insert(try completion(habit.id, day: offset, amount: amount, second: amount))
+            }
+            let totals = try store.completions.dailyTotals(habitID: habit.id, in: LocalDayRange(start, start.adding(days: 5)))
+            try expect(totals.map(\.day) == [start.adding(days: 1), start.adding(days: 3)], "days: \(totals.map(\.day))")
+            try expect(totals.map(\.thousandths) == [5500, 300], "totals: \(totals.map(\.thousandths))")
+        },
+        ContractCheck("insertIfAbsent inserts once and never changes a stored completion") { store in
+            let habit = try habit("Water", goal: 8, unit: "cups")
+            try store.habits.insert(habit)
+            let first = try completion(habit.id, day: 0, amount: 3)
+            try expect(try store.completions.insertIfAbsent(first), "first insertIfAbsent did not insert")
+            let changed = try Completion(id: first.id, habitID: habit.id, completedOn: start, recordedAt: instant, amount: 7)
+            try expect(try !store.completions.insertIfAbsent(changed), "second insertIfAbsent inserted")
+            try expect(try store.completions.completion(id: first.id)?.amount == 3, "insertIfAbsent changed a stored completion")
+        },
         ContractCheck("completion delete and deleteAll") { store in
             let habit = try habit("Water")
             try store.habits.insert(habit)

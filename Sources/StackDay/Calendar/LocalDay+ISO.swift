@@ -1,10 +1,20 @@
 extension LocalDay: CustomStringConvertible, LosslessStringConvertible, Codable {
     /// Parses `YYYY-MM-DD` exactly (four-digit year, two-digit month and day).
     public init(iso text: String) throws(LocalDayError) {
-        let bytes = Array(text.utf8)
-        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-            throw .malformed(text)
-        }
+        var utf8 = text
+        let parts = utf8.withUTF8 { LocalDay.parts($0) }
+        guard let (year, month, day) = parts else { throw .malformed(text) }
+        try self.init(year: year, month: month, day: day)
+    }
+
+    /// Parses `YYYY-MM-DD` from UTF-8 bytes; nil when malformed or not a real date.
+    public init?(isoBytes bytes: UnsafeBufferPointer<UInt8>) {
+        guard let (year, month, day) = LocalDay.parts(bytes), let value = try? LocalDay(year: year, month: month, day: day) else { return nil }
+        self = value
+    }
+
+    private static func parts(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0
             for index in range {
@@ -14,10 +24,8 @@ extension LocalDay: CustomStringConvertible, LosslessStringConvertible, Codable 
             }
             return value
         }
-        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
-            throw .malformed(text)
-        }
-        try self.init(year: year, month: month, day: day)
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        return (year, month, day)
     }
 
     public init?(_ description: String) {

@@ -12,6 +12,12 @@ public protocol CompletionRepository: AnyObject {
     func completions(habitID: UUID) throws -> [Completion]
     /// The habit's completions whose day falls in `days` (both ends included).
     func completions(habitID: UUID, in days: LocalDayRange) throws -> [Completion]
+    /// The sum of each day's amounts, in thousandths of the unit, for the days of `days` that have
+    /// completions, in day order: what a timeline needs, without loading every completion.
+    func dailyTotals(habitID: UUID, in days: LocalDayRange) throws -> [(day: LocalDay, thousandths: Int64)]
+    /// Inserts unless a completion with this id exists; never changes a stored one. Returns
+    /// whether it inserted (for imports that must be safe to run twice).
+    func insertIfAbsent(_ completion: Completion) throws -> Bool
     /// Removes every completion of a habit and returns how many there were.
     @discardableResult
     func deleteAll(habitID: UUID) throws -> Int

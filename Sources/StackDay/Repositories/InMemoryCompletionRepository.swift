@@ -17,4 +17,22 @@ public final class InMemoryCompletionRepository: CompletionRepository {
         storage.records(habitID: habitID, in: days)
     }
     public func deleteAll(habitID: UUID) throws -> Int { storage.deleteAll(habitID: habitID) }
+
+    public func dailyTotals(habitID: UUID, in days: LocalDayRange) throws -> [(day: LocalDay, thousandths: Int64)] {
+        var totals: [(day: LocalDay, thousandths: Int64)] = []
+        for completion in storage.records(habitID: habitID, in: days) {
+            if totals.last?.day == completion.completedOn {
+                totals[totals.count - 1].thousandths += completion.amountThousandths
+            } else {
+                totals.append((completion.completedOn, completion.amountThousandths))
+            }
+        }
+        return totals
+    }
+
+    public func insertIfAbsent(_ completion: Completion) throws -> Bool {
+        guard storage.record(id: completion.id) == nil else { return false }
+        try storage.insert(completion)
+        return true
+    }
 }

@@ -1,5 +1,12 @@
 /// Builds a habit's timeline from its completions and skips in one pass: O(days + completions).
 public struct HabitTimelineBuilder {
+    /// `startedOn` … the earlier of `archivedOn` and `max(today, through)`.
+    public static func period(of habit: Habit, today: LocalDay, through: LocalDay? = nil) -> LocalDayRange {
+        var last = max(today, through ?? today)
+        if let archivedOn = habit.archivedOn { last = min(last, archivedOn) }
+        return LocalDayRange(habit.startedOn, last)
+    }
+
     public let policies: HabitPolicies
 
     public init(policies: HabitPolicies) {
@@ -17,17 +24,26 @@ public struct HabitTimelineBuilder {
         today: LocalDay,
         through: LocalDay? = nil
     ) throws -> HabitTimeline {
-        var last = max(today, through ?? today)
-        if let archivedOn = habit.archivedOn { last = min(last, archivedOn) }
-        let period = LocalDayRange(habit.startedOn, last)
+        try build(habit: habit, dailyTotals: completions.map { ($0.completedOn, $0.amountThousandths) }, skips: skips, today: today, through: through)
+    }
+
+    /// The same, from each day's total in thousandths (a day may repeat; its totals add up).
+    public func build(
+        habit: Habit,
+        dailyTotals: [(day: LocalDay, thousandths: Int64)],
+        skips: [Skip],
+        today: LocalDay,
+        through: LocalDay? = nil
+    ) throws -> HabitTimeline {
+        let period = Self.period(of: habit, today: today, through: through)
         let count = period.count
         guard count > 0 else {
             return HabitTimeline(habit: habit, today: today, period: period, entries: [])
         }
 
         var thousandths = [Int64](repeating: 0, count: count)
-        for completion in completions where period.contains(completion.completedOn) {
-            thousandths[period.first.days(to: completion.completedOn)] += completion.amountThousandths
+        for (day, amount) in dailyTotals where period.contains(day) {
+            thousandths[period.first.days(to: day)] += amount
         }
         var skipped = [Bool](repeating: false, count: count)
         for skip in skips where period.contains(skip.day) {

@@ -39,11 +39,10 @@ public struct ImportCompletions {
                         habit = found
                     }
                     try TrackingRules.requireRecordable(completion.completedOn, habit: habit, today: today)
-                    if try context.store.completions.completion(id: completion.id) != nil {
-                        present += 1
-                    } else {
-                        try context.store.completions.insert(completion)
+                    if try context.store.completions.insertIfAbsent(completion) {
                         inserted += 1
+                    } else {
+                        present += 1
                     }
                 }
             }

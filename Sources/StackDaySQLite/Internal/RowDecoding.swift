@@ -10,8 +10,8 @@ enum RowDecoding {
     }
 
     static func day(_ row: Statement.Row, _ column: Int32, table: String) throws -> LocalDay {
-        let text = row.text(column)
-        do { return try LocalDay(iso: text) } catch { throw StoreError.corruptRow(table: table, column: "day", value: text) }
+        if let day = LocalDay(isoBytes: row.bytes(column)) { return day }
+        throw StoreError.corruptRow(table: table, column: "day", value: row.text(column))
     }
 
     static func instant(_ row: Statement.Row, _ column: Int32) -> Date {

@@ -60,6 +60,20 @@ final class SQLiteCompletionRepository: CompletionRepository {
             .rows([RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)], decode)
     }
 
+    func dailyTotals(habitID: UUID, in days: LocalDayRange) throws -> [(day: LocalDay, thousandths: Int64)] {
+        try database.statement("""
+            SELECT completed_on, sum(amount_thousandths) FROM completions
+            WHERE habit_id = ? AND completed_on BETWEEN ? AND ? GROUP BY completed_on ORDER BY completed_on
+            """).rows([RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)]) { row in
+            (try RowDecoding.day(row, 0, table: "completions"), row.integer(1))
+        }
+    }
+
+    func insertIfAbsent(_ completion: Completion) throws -> Bool {
+        try database.statement("INSERT INTO completions (\(Self.columns)) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING").run(values(completion))
+        return database.changes == 1
+    }
+
     func deleteAll(habitID: UUID) throws -> Int {
         try database.statement("DELETE FROM completions WHERE habit_id = ?").run([RowDecoding.idValue(habitID)])
         return database.changes
