@@ -27,6 +27,11 @@ let package = Package(
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport"),
         .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite", "StackDayLua"]),
+        .executableTarget(
+            name: "stackday-bench",
+            dependencies: ["StackDay", "StackDayLua", "StackDaySQLite"],
+            path: "Benchmarks/StackDayBench"
+        ),
         .executableTarget(name: "StoreExerciser", dependencies: ["StackDay", "StackDaySQLite"]),
         .testTarget(name: "CLuaTests", dependencies: ["CLua"]),
         .testTarget(name: "StackDayTests", dependencies: ["StackDay", "StackDayContract", "StackDayTestSupport"]),

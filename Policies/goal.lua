@@ -11,4 +11,13 @@ return {
   progress = function(total, goal, params, day)
     return math.min(total / goal, 1)
   end,
+  -- The same answers for a whole range in one call.
+  progressRange = function(totals, goal, params, first)
+    local out = {}
+    for i = 1, #totals do
+      local p = totals[i] / goal
+      out[i] = p < 1 and p or 1
+    end
+    return out
+  end,
 }

@@ -266,12 +266,90 @@ local function period_of(rule, z)
   return first, ordinal(y, 12, 31), y
 end
 
+-- Candidate days of the period [first, last]: a superset of its occurrences, generated from the
+-- most selective BY part so that a month or a year costs its candidates, not its days.
+local function candidates(rule, first, last)
+  local out = {}
+  local function add(z) if z >= first and z <= last then out[#out + 1] = z end end
+  local fy = civil(first)
+  local ly = civil(last)
+  if rule.byyearday then
+    for y = fy, ly do
+      local size = leap(y) and 366 or 365
+      local jan1 = ordinal(y, 1, 1)
+      for yd in pairs(rule.byyearday) do
+        local n = yd > 0 and yd or size + yd + 1
+        if n >= 1 and n <= size then add(jan1 + n - 1) end
+      end
+    end
+    return out
+  end
+  if rule.bymonthday then
+    local z = first
+    while z <= last do
+      local y, m = civil(z)
+      local length = month_length(y, m)
+      if not rule.bymonth or rule.bymonth[m] then
+        local base = ordinal(y, m, 1)
+        for md in pairs(rule.bymonthday) do
+          local d = md > 0 and md or length + md + 1
+          if d >= 1 and d <= length then add(base + d - 1) end
+        end
+      end
+      z = ordinal(y, m, 1) + length
+    end
+    return out
+  end
+  if rule.byday and not rule.byweekno then
+    local plain = {}
+    local any_plain = false
+    for _, item in ipairs(rule.byday) do
+      if not item.nth then plain[item.weekday] = true; any_plain = true end
+    end
+    if any_plain then
+      for wd in pairs(plain) do
+        local z = first + (wd - weekday(first)) % 7
+        while z <= last do add(z); z = z + 7 end
+      end
+    end
+    for _, item in ipairs(rule.byday) do
+      if item.nth then
+        -- The nth weekday of each month (monthly, or yearly with BYMONTH) or of each year.
+        local by_month = rule.freq == FREQS.MONTHLY or rule.bymonth
+        local z = first
+        while z <= last do
+          local y, m = civil(z)
+          local span_first, span_last
+          if by_month then
+            span_first = ordinal(y, m, 1); span_last = span_first + month_length(y, m) - 1
+          else
+            span_first = ordinal(y, 1, 1); span_last = ordinal(y, 12, 31)
+          end
+          local day
+          if item.nth > 0 then
+            day = span_first + (item.weekday - weekday(span_first)) % 7 + (item.nth - 1) * 7
+          else
+            day = span_last - (weekday(span_last) - item.weekday) % 7 + (item.nth + 1) * 7
+          end
+          if day >= span_first and day <= span_last then add(day) end
+          z = span_last + 1
+        end
+      end
+    end
+    return out
+  end
+  for z = first, last do out[#out + 1] = z end
+  return out
+end
+
 -- The occurrences of one period, in order (BYSETPOS applied), as a set and a list.
 local function expand(rule, first, last)
   local list = {}
-  for z = first, last do
-    if matches(rule, z) then list[#list + 1] = z end
+  local seen = {}
+  for _, z in ipairs(candidates(rule, first, last)) do
+    if not seen[z] and matches(rule, z) then seen[z] = true; list[#list + 1] = z end
   end
+  table.sort(list)
   if rule.bysetpos then
     local picked, set = {}, {}
     for _, pos in ipairs(rule.bysetpos) do
@@ -298,7 +376,7 @@ local function compile(text, start)
   entry = { rule = rule, start = start, start_index = start_index }
   if rule.count then
     -- Enumerate once: at most COUNT occurrences, period by period from the start's.
-    local occurrences, found = {}, 0
+    local occurrences, sorted, found = {}, {}, 0
     local z = start
     local guard = 0
     while found < rule.count and guard < 400000 do
@@ -306,13 +384,14 @@ local function compile(text, start)
       if (index - start_index) % rule.interval == 0 then
         local _, list = expand(rule, first, last)
         for _, day in ipairs(list) do
-          if day >= start and found < rule.count then occurrences[day] = true; found = found + 1 end
+          if day >= start and found < rule.count then occurrences[day] = true; found = found + 1; sorted[found] = day end
         end
       end
       z = last + 1
       guard = guard + 1
     end
     entry.occurrences = occurrences
+    entry.sorted = sorted
   end
   compiled[key] = entry
   return entry
@@ -322,6 +401,31 @@ local function start_of(params, habit)
   if params.start == nil then return habit.startedOn.ordinal end
   if type(params.start) ~= "string" then error("start must be a date such as \"2026-01-01\"", 0) end
   return parse_date(params.start, "start")
+end
+
+-- The compiled rule for one parameters table (the host hands the same table to every day of a range).
+local by_params = setmetatable({}, { __mode = "k" })
+local function entry_for(params, habit)
+  local entry = by_params[params]
+  if not entry then
+    entry = compile(params.rule, start_of(params, habit))
+    by_params[params] = entry
+  end
+  return entry
+end
+
+local function is_due(entry, z)
+  if z < entry.start then return false end
+  if entry.occurrences then return entry.occurrences[z] == true end
+  local rule = entry.rule
+  if rule["until"] and z > rule["until"] then return false end
+  local first, last, index = period_of(rule, z)
+  if (index - entry.start_index) % rule.interval ~= 0 then return false end
+  if entry.period_first ~= first then
+    entry.period_set = expand(rule, first, last)
+    entry.period_first = first
+  end
+  return entry.period_set[z] == true
 end
 
 return {
@@ -339,18 +443,33 @@ return {
     compile(params.rule, start_of(params, habit))
   end,
   isDue = function(day, params, habit)
-    local entry = compile(params.rule, start_of(params, habit))
-    local z = day.ordinal
-    if z < entry.start then return false end
-    if entry.occurrences then return entry.occurrences[z] == true end
+    return is_due(entry_for(params, habit), day.ordinal)
+  end,
+  -- The due days of a whole range, period by period.
+  dueRange = function(first, last, params, habit)
+    local entry = entry_for(params, habit)
     local rule = entry.rule
-    if rule["until"] and z > rule["until"] then return false end
-    local first, last, index = period_of(rule, z)
-    if (index - entry.start_index) % rule.interval ~= 0 then return false end
-    if entry.period_first ~= first then
-      entry.period_set = expand(rule, first, last)
-      entry.period_first = first
+    local out = {}
+    if entry.sorted then
+      for _, z in ipairs(entry.sorted) do
+        if z > last then break end
+        if z >= first then out[#out + 1] = z end
+      end
+      return out
     end
-    return entry.period_set[z] == true
+    local lo = math.max(first, entry.start)
+    local hi = rule["until"] and math.min(last, rule["until"]) or last
+    local z = lo
+    while z <= hi do
+      local pf, pl, index = period_of(rule, z)
+      if (index - entry.start_index) % rule.interval == 0 then
+        local _, list = expand(rule, pf, pl)
+        for _, day in ipairs(list) do
+          if day >= lo and day <= hi then out[#out + 1] = day end
+        end
+      end
+      z = pl + 1
+    end
+    return out
   end,
 }

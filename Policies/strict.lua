@@ -20,4 +20,20 @@ return {
     end
     return state
   end,
+  -- The same fold over a whole history in one call (Y met, N missed; other marks leave it).
+  streakRange = function(state, history, params, first)
+    local current, longest = state.current, state.longest
+    local Y, N = string.byte("Y"), string.byte("N")
+    for i = 1, #history do
+      local mark = string.byte(history, i)
+      if mark == Y then
+        current = current + 1
+        if current > longest then longest = current end
+      elseif mark == N then
+        current = 0
+      end
+    end
+    state.current, state.longest = current, longest
+    return state
+  end,
 }

@@ -365,8 +365,10 @@ static int push_day_keys(lua_State *L) {
     return lua_gettop(L) - DAY_KEY_COUNT + 1;
 }
 
-/* Writes the fields of the day `ordinal` into the day view at `table` (reused from day to day). */
-static void fill_day(lua_State *L, int table, int keys, long long ordinal) {
+/* Writes the fields of the day `ordinal` into the day view at `table` (reused from day to day).
+   Walking days in order, only the day-of-month fields change most days: the year and month
+   fields are written when they change (`previous` remembers the last month written). */
+static void fill_day(lua_State *L, int table, int keys, long long ordinal, long long *previous) {
     long long year;
     int month, day;
     civil_from_days(ordinal, &year, &month, &day);
@@ -375,22 +377,30 @@ static void fill_day(lua_State *L, int table, int keys, long long ordinal) {
         year, month, day, ((ordinal + 3) % 7 + 7) % 7 + 1,
         before[month - 1] + day + (month > 2 && is_leap(year) ? 1 : 0), month_length(year, month), ordinal,
     };
-    for (int i = 0; i < DAY_KEY_COUNT; i++) {
+    long long month_key = year * 12 + month;
+    int first = month_key == *previous ? 2 : 0;
+    *previous = month_key;
+    for (int i = first; i < DAY_KEY_COUNT; i++) {
+        if (i == 5 && first == 2) continue; /* daysInMonth only changes with the month */
         lua_pushvalue(L, keys + i);
         lua_pushinteger(L, values[i]);
         lua_rawset(L, table);
     }
 }
 
-/* Pushes a new, read-only day view (and, below it, the field names `fill_day` needs). */
-static int push_day_view(lua_State *L, long long ordinal, int *keys) {
+/* Pushes a new, read-only day view and returns its index; `*backing` receives the index of the
+   table behind it, which `fill_day` writes (the view itself stays empty, so every write to it
+   reaches the read-only guard). The field names `fill_day` needs are pushed below the view. */
+static int push_day_view(lua_State *L, long long ordinal, int *keys, long long *previous, int *backing) {
     *keys = push_day_keys(L);
-    lua_createtable(L, 0, 8);
-    int table = lua_gettop(L);
-    fill_day(L, table, *keys, ordinal);
-    push_prelude(L, "day_meta");
-    lua_setmetatable(L, table);
-    return table;
+    push_prelude(L, "make_view");
+    lua_pushliteral(L, "the day view");
+    lua_pushboolean(L, 1);
+    lua_call(L, 2, 2);
+    *backing = lua_gettop(L);
+    *previous = -1;
+    fill_day(L, *backing, *keys, ordinal, previous);
+    return *backing - 1;
 }
 
 /* Raises an error about a wrong answer, marked so the host reports it as one. */
@@ -428,8 +438,9 @@ static int op_bind(lua_State *L, void *raw) {
     lua_call(L, 0, 1);
     lua_createtable(L, 0, 3);
     int habit = lua_gettop(L);
-    int keys;
-    push_day_view(L, args->started_ordinal, &keys);
+    int keys, backing;
+    long long previous;
+    lua_pushvalue(L, push_day_view(L, args->started_ordinal, &keys, &previous, &backing));
     lua_setfield(L, habit, "startedOn");
     lua_settop(L, habit);
     lua_pushnumber(L, args->goal);
@@ -448,20 +459,23 @@ int sd_bind(sd_host *host, int policy, const char *parameters, size_t parameters
     return args.reference;
 }
 
-/* Pushes the binding's role function, a fresh copy of its parameters and its habit view;
-   returns the stack index of the function. */
-static int push_call_parts(lua_State *L, int binding, const char *role) {
+/* Pushes the binding's role function, a fresh copy of its parameters, its habit view and the
+   role's range form (nil when the policy has none or `use_range` is 0); returns the stack index
+   of the function. */
+static int push_call_parts(lua_State *L, int binding, const char *role, int use_range) {
     push_prelude(L, "call_parts");
     lua_rawgeti(L, LUA_REGISTRYINDEX, binding);
     lua_pushstring(L, role);
-    lua_call(L, 2, 3);
-    return lua_gettop(L) - 2;
+    lua_pushboolean(L, use_range);
+    lua_call(L, 3, 4);
+    return lua_gettop(L) - 3;
 }
 
 /* ---- Roles ----------------------------------------------------------------------------------- */
 
 struct sd_range_args {
     int binding;
+    int use_range;
     int first;
     int count;
     const double *totals;
@@ -476,13 +490,43 @@ struct sd_range_args {
 
 static int op_schedule(lua_State *L, void *raw) {
     struct sd_range_args *args = (struct sd_range_args *)raw;
-    int function = push_call_parts(L, args->binding, "isDue");
-    int params = function + 1, habit = function + 2;
-    int keys;
-    int day = push_day_view(L, args->first, &keys);
+    int function = push_call_parts(L, args->binding, "isDue", args->use_range);
+    int params = function + 1, habit = function + 2, range = function + 3;
+    if (!lua_isnil(L, range)) {
+        /* dueRange(first, last, params, habit): true for every day, or a list of due day numbers. */
+        long long last = (long long)args->first + args->count - 1;
+        lua_pushvalue(L, range);
+        lua_pushinteger(L, args->first);
+        lua_pushinteger(L, last);
+        lua_pushvalue(L, params);
+        lua_pushvalue(L, habit);
+        lua_call(L, 4, 1);
+        if (lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1)) {
+            memset(args->due_out, 1, (size_t)args->count);
+            return 0;
+        }
+        if (!lua_istable(L, -1)) return answer_error(L, "dueRange returned %s from %04d-%02d-%02d; expected true or a list of day numbers", luaL_typename(L, -1), args->first);
+        memset(args->due_out, 0, (size_t)args->count);
+        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_rawgeti(L, -1, i);
+            int isnum = 0;
+            lua_Integer ordinal = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || ordinal < args->first || ordinal > last) {
+                return answer_error(L, "dueRange returned %s in the list for the range from %04d-%02d-%02d; expected day numbers inside the range",
+                                    isnum ? "a day outside the range" : luaL_typename(L, -1), args->first);
+            }
+            args->due_out[ordinal - args->first] = 1;
+            lua_pop(L, 1);
+        }
+        return 0;
+    }
+    int keys, backing;
+    long long previous;
+    int day = push_day_view(L, args->first, &keys, &previous, &backing);
     for (int i = 0; i < args->count; i++) {
         long long ordinal = (long long)args->first + i;
-        if (i > 0) fill_day(L, day, keys, ordinal);
+        if (i > 0) fill_day(L, backing, keys, ordinal, &previous);
         lua_pushvalue(L, function);
         lua_pushvalue(L, day);
         lua_pushvalue(L, params);
@@ -497,9 +541,10 @@ static int op_schedule(lua_State *L, void *raw) {
     return 0;
 }
 
-int sd_schedule(sd_host *host, int binding, int first_ordinal, int count, unsigned char *out, sd_error *error) {
+int sd_schedule(sd_host *host, int binding, int use_range, int first_ordinal, int count, unsigned char *out, sd_error *error) {
     struct sd_range_args args = {0};
     args.binding = binding;
+    args.use_range = use_range;
     args.first = first_ordinal;
     args.count = count;
     args.due_out = out;
@@ -531,39 +576,68 @@ int sd_quota(sd_host *host, int binding, int *times, int *kind, int *days, sd_er
     return 0;
 }
 
+/* Checks the progress value on top of the stack for day `i`, stores it and pops it; raises otherwise. */
+static int check_progress(lua_State *L, struct sd_range_args *args, int i) {
+    long long ordinal = (long long)args->first + i;
+    if (lua_type(L, -1) != LUA_TNUMBER) {
+        return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", luaL_typename(L, -1), ordinal);
+    }
+    double value = lua_tonumber(L, -1);
+    if (isnan(value)) return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", "NaN", ordinal);
+    if (isinf(value)) return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", value > 0 ? "infinity" : "-infinity", ordinal);
+    if (value < 0) return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", "a negative number", ordinal);
+    args->progress_out[i] = value > 1 ? 1 : value;
+    lua_pop(L, 1);
+    return 0;
+}
+
 static int op_progress(lua_State *L, void *raw) {
     struct sd_range_args *args = (struct sd_range_args *)raw;
-    int function = push_call_parts(L, args->binding, "progress");
-    int params = function + 1, habit = function + 2;
+    int function = push_call_parts(L, args->binding, "progress", args->use_range);
+    int params = function + 1, habit = function + 2, range = function + 3;
     lua_getfield(L, habit, "goal");
     int goal = lua_gettop(L);
-    int keys;
-    int day = push_day_view(L, args->first, &keys);
+    if (!lua_isnil(L, range)) {
+        /* progressRange(totals, goal, params, first): a list of progress values, one per day. */
+        lua_pushvalue(L, range);
+        lua_createtable(L, args->count, 0);
+        for (int i = 0; i < args->count; i++) {
+            lua_pushnumber(L, args->totals[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_pushvalue(L, goal);
+        lua_pushvalue(L, params);
+        lua_pushinteger(L, args->first);
+        lua_call(L, 4, 1);
+        if (!lua_istable(L, -1)) return answer_error(L, "progressRange returned %s from %04d-%02d-%02d; expected a list of numbers", luaL_typename(L, -1), args->first);
+        int list = lua_gettop(L);
+        for (int i = 0; i < args->count; i++) {
+            lua_rawgeti(L, list, i + 1);
+            if (check_progress(L, args, i) != 0) return 0;
+        }
+        return 0;
+    }
+    int keys, backing;
+    long long previous;
+    int day = push_day_view(L, args->first, &keys, &previous, &backing);
     for (int i = 0; i < args->count; i++) {
         long long ordinal = (long long)args->first + i;
-        if (i > 0) fill_day(L, day, keys, ordinal);
+        if (i > 0) fill_day(L, backing, keys, ordinal, &previous);
         lua_pushvalue(L, function);
         lua_pushnumber(L, args->totals[i]);
         lua_pushvalue(L, goal);
         lua_pushvalue(L, params);
         lua_pushvalue(L, day);
         lua_call(L, 4, 1);
-        if (lua_type(L, -1) != LUA_TNUMBER) {
-            return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", luaL_typename(L, -1), ordinal);
-        }
-        double value = lua_tonumber(L, -1);
-        if (isnan(value)) return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", "NaN", ordinal);
-        if (isinf(value)) return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", value > 0 ? "infinity" : "-infinity", ordinal);
-        if (value < 0) return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", "a negative number", ordinal);
-        args->progress_out[i] = value > 1 ? 1 : value;
-        lua_pop(L, 1);
+        check_progress(L, args, i);
     }
     return 0;
 }
 
-int sd_progress(sd_host *host, int binding, int first_ordinal, int count, const double *totals, double *out, sd_error *error) {
+int sd_progress(sd_host *host, int binding, int use_range, int first_ordinal, int count, const double *totals, double *out, sd_error *error) {
     struct sd_range_args args = {0};
     args.binding = binding;
+    args.use_range = use_range;
     args.first = first_ordinal;
     args.count = count;
     args.totals = totals;
@@ -586,20 +660,44 @@ static int state_field(lua_State *L, int state, const char *name, long long ordi
 static int op_streak(lua_State *L, void *raw) {
     static const char *names[] = {"completed", "missed", "pending", "skipped", "notDue"};
     struct sd_range_args *args = (struct sd_range_args *)raw;
-    int function = push_call_parts(L, args->binding, "streak");
-    int params = function + 1;
+    int function = push_call_parts(L, args->binding, "streak", args->use_range);
+    int params = function + 1, range = function + 3;
     push_prelude(L, "initial_state");
     lua_rawgeti(L, LUA_REGISTRYINDEX, args->binding);
     lua_pushvalue(L, params);
     lua_call(L, 2, 1);
+    if (!lua_isnil(L, range)) {
+        /* streakRange(state, history, params, first): the history has one mark a day (Y met, N missed,
+           P pending, - skipped, . not due), the same marks as the examples. */
+        static const char marks[] = {'Y', 'N', 'P', '-', '.'};
+        luaL_Buffer buffer;
+        int state = lua_gettop(L);
+        lua_pushvalue(L, range);
+        lua_pushvalue(L, state);
+        char *history = luaL_buffinitsize(L, &buffer, (size_t)args->count);
+        for (int i = 0; i < args->count; i++) history[i] = marks[args->status[i] <= SD_NOT_DUE ? args->status[i] : SD_NOT_DUE];
+        luaL_pushresultsize(&buffer, (size_t)args->count);
+        lua_pushvalue(L, params);
+        lua_pushinteger(L, args->first);
+        lua_call(L, 4, 1);
+        long long last = (long long)args->first + args->count - 1;
+        if (!lua_istable(L, -1)) return answer_error(L, "streakRange returned %s for the days up to %04d-%02d-%02d; expected the state table", luaL_typename(L, -1), last);
+        int result = lua_gettop(L);
+        state_field(L, result, "current", last, &args->current);
+        state_field(L, result, "longest", last, &args->longest);
+        return 0;
+    }
     /* The state is replaced each day by what the rule returns. */
     int state = lua_gettop(L);
-    int keys;
-    int day = push_day_view(L, args->first, &keys);
-    lua_createtable(L, 0, 6);
-    int outcome = lua_gettop(L);
-    push_prelude(L, "outcome_meta");
-    lua_setmetatable(L, outcome);
+    int keys, backing;
+    long long previous;
+    int day = push_day_view(L, args->first, &keys, &previous, &backing);
+    push_prelude(L, "make_view");
+    lua_pushliteral(L, "the outcome");
+    lua_pushboolean(L, 0);
+    lua_call(L, 2, 2);
+    int outcome_fields = lua_gettop(L);
+    int outcome = outcome_fields - 1;
     static const char *const outcome_keys[] = {"status", "due", "met", "total", "progress"};
     int okeys = lua_gettop(L) + 1;
     for (int i = 0; i < 5; i++) lua_pushstring(L, outcome_keys[i]);
@@ -609,23 +707,23 @@ static int op_streak(lua_State *L, void *raw) {
     args->longest = 0;
     for (int i = 0; i < args->count; i++) {
         long long ordinal = (long long)args->first + i;
-        if (i > 0) fill_day(L, day, keys, ordinal);
+        if (i > 0) fill_day(L, backing, keys, ordinal, &previous);
         unsigned char status = args->status[i] <= SD_NOT_DUE ? args->status[i] : SD_NOT_DUE;
         lua_pushvalue(L, okeys);
         lua_pushvalue(L, status_names + status);
-        lua_rawset(L, outcome);
+        lua_rawset(L, outcome_fields);
         lua_pushvalue(L, okeys + 1);
         lua_pushboolean(L, args->due[i]);
-        lua_rawset(L, outcome);
+        lua_rawset(L, outcome_fields);
         lua_pushvalue(L, okeys + 2);
         lua_pushboolean(L, status == SD_COMPLETED);
-        lua_rawset(L, outcome);
+        lua_rawset(L, outcome_fields);
         lua_pushvalue(L, okeys + 3);
         lua_pushnumber(L, args->totals[i]);
-        lua_rawset(L, outcome);
+        lua_rawset(L, outcome_fields);
         lua_pushvalue(L, okeys + 4);
         lua_pushnumber(L, args->progress[i]);
-        lua_rawset(L, outcome);
+        lua_rawset(L, outcome_fields);
         lua_pushvalue(L, function);
         lua_pushvalue(L, state);
         lua_pushvalue(L, day);
@@ -643,11 +741,12 @@ static int op_streak(lua_State *L, void *raw) {
     return 0;
 }
 
-int sd_streak(sd_host *host, int binding, int first_ordinal, int count,
+int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, int count,
               const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
               long long *current, long long *longest, sd_error *error) {
     struct sd_range_args args = {0};
     args.binding = binding;
+    args.use_range = use_range;
     args.first = first_ordinal;
     args.count = count;
     args.status = status;

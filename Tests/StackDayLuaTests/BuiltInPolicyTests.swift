@@ -103,6 +103,64 @@ struct BuiltInPolicyTests {
         #expect(steps.last?.day == day("2026-10-01").adding(days: history.count - 1))
     }
 
+    @Test("range forms give the same answers as one call a day", arguments: ["daily", "goal", "strict"])
+    func rangeForms(name: String) throws {
+        let fixture = try PolicyFixture()
+        let policy = try fixture.library.policy(named: name)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let first = day("2023-12-20").adding(days: Int.random(in: 0..<800, using: &generator))
+            let range = LocalDayRange(first, first.adding(days: Int.random(in: 0..<400, using: &generator)))
+            let fast = try policy.bind(parameters: [:], startedOn: first, goal: 3, unit: "cups")
+            let slow = try policy.bind(parameters: [:], startedOn: first, goal: 3, unit: "cups")
+            slow.usesRangeForms = false
+            if policy.info.roles.contains(.schedule) {
+                #expect(try fast.dueDays(range) == slow.dueDays(range))
+            }
+            if policy.info.roles.contains(.progress) {
+                let totals = range.map { _ in Double(Int.random(in: 0..<7, using: &generator)) / 2 }
+                #expect(try fast.progress(totals: totals, days: range) == slow.progress(totals: totals, days: range))
+            }
+            if policy.info.roles.contains(.streak) {
+                let statuses = StreakOutcome.Status.allCases
+                let outcomes = range.map { _ in
+                    let status = statuses[Int.random(in: 0..<statuses.count, using: &generator)]
+                    return StreakOutcome(status: status, isDue: status != .notDue, total: status == .completed ? 1 : 0, progress: status == .completed ? 1 : 0)
+                }
+                #expect(try fast.streak(first: first, outcomes: outcomes) == slow.streak(first: first, outcomes: outcomes))
+            }
+        }
+    }
+
+    @Test("a range form without its per-day function is refused")
+    func rangeFormNeedsRole() throws {
+        let fixture = try PolicyFixture(["lonely": "return { progress = function() return 1 end, dueRange = function() return true end }"])
+        let error = try #require(policyError { _ = try fixture.library.policy(named: "lonely") })
+        #expect(error.message.contains("'dueRange' needs 'isDue' too"))
+    }
+
+    @Test("wrong answers from range forms are errors naming the policy", arguments: [
+        ("return { isDue = function() return true end, dueRange = function() return 'all' end }", "dueRange returned string"),
+        ("return { isDue = function() return true end, dueRange = function(f, l) return { l + 1 } end }", "a day outside the range"),
+        ("return { progress = function() return 1 end, progressRange = function() return { 0.5, 0/0 } end }", "progress returned NaN"),
+        ("return { streak = function(s) return s end, streakRange = function() return 3 end }", "streakRange returned number"),
+    ])
+    func wrongRangeAnswers(source: String, message: String) throws {
+        let fixture = try PolicyFixture(["ranged": source])
+        let policy = try fixture.library.policy(named: "ranged")
+        let binding = try policy.bind(parameters: [:], startedOn: day("2026-10-01"), goal: 1, unit: "")
+        let range = LocalDayRange(day("2026-10-01"), day("2026-10-10"))
+        let error = try #require(policyError {
+            if policy.info.roles.contains(.schedule) { _ = try binding.dueDays(range) }
+            if policy.info.roles.contains(.progress) { _ = try binding.progress(totals: Array(repeating: 1, count: 10), days: range) }
+            if policy.info.roles.contains(.streak) {
+                _ = try binding.streak(first: range.first, outcomes: Array(repeating: StreakOutcome(status: .completed, isDue: true, total: 1, progress: 1), count: 10))
+            }
+        })
+        #expect(error.kind == .wrongAnswer)
+        #expect(error.description.contains(message), "\(error)")
+    }
+
     @Test("Lua policies drive the timeline like the Swift defaults")
     func timelineThroughLua() throws {
         let fixture = try PolicyFixture()

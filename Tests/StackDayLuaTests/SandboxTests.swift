@@ -39,6 +39,8 @@ struct SandboxTests {
         Case(description: "isDue returning a string", body: "return 'yes'", kind: .wrongAnswer, message: "isDue returned string for 2026-10-05"),
         Case(description: "isDue returning nothing", body: "return", kind: .wrongAnswer, message: "isDue returned nil"),
         Case(description: "string.format with %p", body: "return ('%p'):format({}) ~= ''", kind: .script, message: "%p is not available"),
+        Case(description: "rawset on the day view", body: "rawset(day, 'year', 0) return true", kind: .script, message: "read-only"),
+        Case(description: "writing to the day view", body: "day.weekday = 1 return true", kind: .script, message: "the day view is read-only"),
     ]
 
     @Test(arguments: cases)

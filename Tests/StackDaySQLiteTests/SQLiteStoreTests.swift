@@ -36,11 +36,14 @@ struct SQLiteStoreTests {
         let path = folder.path("nested/folder/stackday.sqlite")
         let store = try SQLiteHabitStore(path: path)
         #expect(try store.journalMode() == "wal")
-        #expect(sqlite(path, "SELECT id FROM schema_migrations") == ["1"])
+        #expect(sqlite(path, "SELECT id FROM schema_migrations ORDER BY id") == ["1", "2"])
+        // Daily totals are read from the index alone.
+        let plan = sqlite(path, "EXPLAIN QUERY PLAN SELECT completed_on, sum(amount_thousandths) FROM completions WHERE habit_id = 'x' AND completed_on BETWEEN '2026-01-01' AND '2026-12-31' GROUP BY completed_on")
+        #expect(plan.joined().contains("COVERING INDEX completions_by_habit_day"))
         #expect(sqlite(path, "PRAGMA application_id") == ["\(0x5354_4B44)"])
         // Reopening applies nothing twice.
         _ = try SQLiteHabitStore(path: path)
-        #expect(sqlite(path, "SELECT count(*) FROM schema_migrations") == ["1"])
+        #expect(sqlite(path, "SELECT count(*) FROM schema_migrations") == ["2"])
     }
 
     @Test("seed 000's sample through SQLite prints the same report")
@@ -92,7 +95,7 @@ struct SQLiteStoreTests {
         _ = sqlite(path, "INSERT INTO schema_migrations (id, name, applied_at) VALUES (99, 'from the future', 0)")
         _ = sqlite(path, "PRAGMA wal_checkpoint(TRUNCATE)")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(path: path, version: 99, supported: 1)) { try SQLiteHabitStore(path: path) }
+        #expect(throws: StoreError.newerSchema(path: path, version: 99, supported: 2)) { try SQLiteHabitStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 

@@ -54,21 +54,24 @@ int sd_bind(sd_host *host, int policy, const char *parameters, size_t parameters
 /* The binding's merged parameters as JSON text (malloc'd), for display. */
 char *sd_binding_parameters(sd_host *host, int binding, sd_error *error);
 
+/* The role calls below take `use_range`: when 1 and the policy defines the role's range form
+   (dueRange, progressRange, streakRange), the whole range is one Lua call; otherwise one call a day. */
+
 /* isDue for `count` days from `first_ordinal`: out[i] is 0 or 1. */
-int sd_schedule(sd_host *host, int binding, int first_ordinal, int count, unsigned char *out, sd_error *error);
+int sd_schedule(sd_host *host, int binding, int use_range, int first_ordinal, int count, unsigned char *out, sd_error *error);
 
 /* The binding's quota, when its schedule defines quota(params, habit): `kind` is 0 (none),
    1 (week), 2 (month) or 3 (rolling `days`-day window). */
 int sd_quota(sd_host *host, int binding, int *times, int *kind, int *days, sd_error *error);
 
 /* progress for `count` days: out[i] in 0...1. */
-int sd_progress(sd_host *host, int binding, int first_ordinal, int count, const double *totals, double *out, sd_error *error);
+int sd_progress(sd_host *host, int binding, int use_range, int first_ordinal, int count, const double *totals, double *out, sd_error *error);
 
 /* Outcome statuses passed to streak rules. */
 enum { SD_COMPLETED = 0, SD_MISSED = 1, SD_PENDING = 2, SD_SKIPPED = 3, SD_NOT_DUE = 4 };
 
 /* Folds the streak rule over `count` consecutive days; writes the final current and longest. */
-int sd_streak(sd_host *host, int binding, int first_ordinal, int count,
+int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, int count,
               const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
               long long *current, long long *longest, sd_error *error);
 

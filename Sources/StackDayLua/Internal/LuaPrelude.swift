@@ -78,6 +78,9 @@ string.format = function(f, ...)
   return raw_format(f, ...)
 end
 
+-- Each role's optional range form: one call for a whole range of days.
+local range_forms = {isDue = "dueRange", progress = "progressRange", streak = "streakRange"}
+
 -- Tables made read-only once a policy is loaded: their contents move to a backing table.
 local frozen = raw_setmetatable({}, {__mode = "k"})
 
@@ -212,9 +215,14 @@ function H.seal(policy, env)
     if f then roles = roles + 1 end
   end
   if roles == 0 then error("the table defines none of the roles isDue, progress or streak", 0) end
-  for _, field in ipairs({"validate", "initial"}) do
+  for _, field in ipairs({"validate", "initial", "quota", "dueRange", "progressRange", "streakRange"}) do
     local f = rawget(policy, field)
     if f ~= nil and type(f) ~= "function" then error(format("'%s' must be a function, not a %s value", field, type(f)), 0) end
+  end
+  for role, range in pairs(range_forms) do
+    if rawget(policy, range) and not rawget(policy, role) then
+      error(format("'%s' needs '%s' too: the range form is a faster way to give the same answers", range, role), 0)
+    end
   end
   local params = rawget(policy, "params")
   if params ~= nil and type(params) ~= "table" then error("'params' must be a table of defaults", 0) end
@@ -309,11 +317,13 @@ function H.binding_parameters(binding)
   return json(binding.params)
 end
 
-function H.call_parts(binding, role)
-  local f = binding.record.policy[role]
+function H.call_parts(binding, role, use_range)
+  local p = binding.record.policy
+  local f = p[role]
   if type(f) ~= "function" then error(format("the policy does not define %s", role), 0) end
   local habit = binding.habit
-  return f, deep_copy(binding.params), {startedOn = habit.startedOn, goal = habit.goal, unit = habit.unit}
+  local range = use_range and p[range_forms[role]] or nil
+  return f, deep_copy(binding.params), {startedOn = habit.startedOn, goal = habit.goal, unit = habit.unit}, range
 end
 
 -- A schedule's quota(params, habit) returns {times = N, per = "week" | "month" | D}; D is a
@@ -347,14 +357,21 @@ local function read_only(what)
   return function(_, k) error(format("%s is read-only (tried to set '%s')", what, tostring(k)), 2) end
 end
 
-H.day_meta = {
+-- A day's `iso` text, computed when asked for.
+local iso_meta = {
   __index = function(t, k)
     if k == "iso" then return raw_format("%04d-%02d-%02d", rawget(t, "year"), rawget(t, "month"), rawget(t, "day")) end
   end,
-  __newindex = read_only("the day view"),
-  __metatable = false,
 }
-H.outcome_meta = {__newindex = read_only("the outcome"), __metatable = false}
+
+-- A read-only view: an empty table reading through to `fields`, which the host fills and may
+-- refill from day to day. Writes to the view, plain or raw, are refused.
+function H.make_view(what, is_day)
+  local fields = is_day and raw_setmetatable({}, iso_meta) or {}
+  local view = raw_setmetatable({}, {__index = fields, __newindex = read_only(what), __len = function() return 0 end, __metatable = false})
+  frozen[view] = fields
+  return view, fields
+end
 
 return H
 """#

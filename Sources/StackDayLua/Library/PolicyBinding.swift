@@ -8,6 +8,9 @@ import StackDay
 public final class PolicyBinding: @unchecked Sendable {
     public let policy: LoadedPolicy
     let reference: Int32
+    /// Whether calls use the policy's range forms (dueRange, progressRange, streakRange) when it
+    /// has them; off, every day is its own call (tests compare the two).
+    public var usesRangeForms = true
 
     init(policy: LoadedPolicy, reference: Int32) {
         self.policy = policy
@@ -32,13 +35,51 @@ public final class PolicyBinding: @unchecked Sendable {
         }
     }
 
+    /// Days per block of answers kept for point queries.
+    static let blockSize = 64
+    private let memoLock = NSLock()
+    private var dueBlocks: [Int: [Bool]] = [:]
+
     /// `isDue` for every day of `days`.
+    ///
+    /// A short range (a point query) is answered from whole blocks of days evaluated once and
+    /// kept: a policy is a pure function of the day, its parameters and the habit's start.
     public func dueDays(_ days: LocalDayRange) throws -> [Bool] {
+        guard days.count > 0 else { return [] }
+        if days.count <= 4 { return try days.map(isDue) }
+        return try evaluateDue(days)
+    }
+
+    /// One day's answer, from its block of `blockSize` days.
+    public func isDue(_ day: LocalDay) throws -> Bool {
+        let size = Self.blockSize
+        let block = day.ordinal >= 0 ? day.ordinal / size : (day.ordinal - size + 1) / size
+        let offset = day.ordinal - block * size
+        memoLock.lock()
+        let cached = dueBlocks[block]
+        memoLock.unlock()
+        if let cached { return cached[offset] }
+        let first = day.adding(days: -offset)
+        let answers: [Bool]
+        do {
+            answers = try evaluateDue(LocalDayRange(first, first.adding(days: size - 1)))
+        } catch {
+            // A block can fail where the day alone would not (a budget spent on the other days,
+            // a neighbour the policy rejects): then answer, or fail, for the day by itself.
+            return try evaluateDue(LocalDayRange(day, day))[0]
+        }
+        memoLock.lock()
+        if dueBlocks.count >= 4096 { dueBlocks.removeAll(keepingCapacity: true) }
+        dueBlocks[block] = answers
+        memoLock.unlock()
+        return answers[offset]
+    }
+
+    private func evaluateDue(_ days: LocalDayRange) throws -> [Bool] {
         let count = days.count
-        guard count > 0 else { return [] }
         var out = [UInt8](repeating: 0, count: count)
         try call { handle, error -> Bool? in
-            sd_schedule(handle, reference, Int32(days.first.ordinal), Int32(count), &out, error) == 0 ? true : nil
+            sd_schedule(handle, reference, usesRangeForms ? 1 : 0, Int32(days.first.ordinal), Int32(count), &out, error) == 0 ? true : nil
         }
         return out.map { $0 != 0 }
     }
@@ -62,7 +103,7 @@ public final class PolicyBinding: @unchecked Sendable {
         guard !totals.isEmpty else { return [] }
         var out = [Double](repeating: 0, count: totals.count)
         try call { handle, error -> Bool? in
-            sd_progress(handle, reference, Int32(days.first.ordinal), Int32(totals.count), totals, &out, error) == 0 ? true : nil
+            sd_progress(handle, reference, usesRangeForms ? 1 : 0, Int32(days.first.ordinal), Int32(totals.count), totals, &out, error) == 0 ? true : nil
         }
         return out
     }
@@ -77,7 +118,7 @@ public final class PolicyBinding: @unchecked Sendable {
         var current: Int64 = 0
         var longest: Int64 = 0
         try call { handle, error -> Bool? in
-            sd_streak(handle, reference, Int32(first.ordinal), Int32(outcomes.count), status, due, totals, progress, &current, &longest, error) == 0 ? true : nil
+            sd_streak(handle, reference, usesRangeForms ? 1 : 0, Int32(first.ordinal), Int32(outcomes.count), status, due, totals, progress, &current, &longest, error) == 0 ? true : nil
         }
         return HabitStreak(current: Int(current), longest: Int(longest))
     }

@@ -1,0 +1,134 @@
+import Foundation
+import StackDay
+import StackDaySQLite
+
+/// P3, the growth rows, P4 and P5: the command line on SQLite against the `sqlite3` CLI.
+struct StoreBenchmark {
+    let context: BenchContext
+
+    static let end = (try? LocalDay(year: 2026, month: 10, day: 11)) ?? .earliest
+    static var now: String { "\(end.iso)T12:00:00Z" }
+
+    /// A database of `habits` daily habits with one completion on every day of the last `days` days.
+    func makeDatabase(_ name: String, habits: Int, days: Int) throws -> String {
+        let path = context.path(name)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let store = try SQLiteHabitStore(path: path)
+        let utc = TimeZone(secondsFromGMT: 0) ?? .gmt
+        let clock = FixedClock(Self.end.firstInstant(in: utc).addingTimeInterval(12 * 3600))
+        let habitContext = HabitContext(store: store, clock: clock, boundary: DayBoundary(timeZone: utc))
+        let first = Self.end.adding(days: 1 - days)
+        var archive = HabitArchive()
+        for index in 0..<habits {
+            let habit = try Habit(name: "habit \(index)", startedOn: first, createdAt: clock.now, goal: 2)
+            archive.habits.append(habit)
+            for offset in 0..<days where (offset * 7 + index) % 10 != 0 {
+                let day = first.adding(days: offset)
+                archive.completions.append(try Completion(habitID: habit.id, completedOn: day, recordedAt: day.firstInstant(in: utc), amount: 2))
+            }
+        }
+        try ImportArchive(context: habitContext, batchSize: 50_000)(archive)
+        return path
+    }
+
+    func stackday(_ arguments: [String], db: String) -> [String] {
+        arguments + ["--db", db, "--now", Self.now, "--tz", "+00:00", "--policies", context.path("no-user-policies")]
+    }
+
+    struct Growth {
+        let years: Int
+        let rows: Int
+        let engine: Measure.ProcessRun
+        let baseline: Double
+    }
+
+    func stats(years: Int) throws -> Growth {
+        let habits = context.quick ? 5 : 100
+        let days = years * 365 + years / 4
+        let db = try makeDatabase("stats-\(years)y.sqlite", habits: habits, days: days)
+        let engine = try Measure.bestRun(5, context.stackday, stackday(["stats", "--json"], db: db))
+        guard engine.stdout.hasPrefix("{\"habits\":[") else { throw BenchError("P3: unexpected stats output") }
+        let baseline = try Measure.bestRun(5, "sqlite3", [db, "SELECT habit_id, count(*), sum(amount_thousandths) FROM completions GROUP BY habit_id"])
+        let rows = Int(try Measure.run("sqlite3", [db, "SELECT count(*) FROM completions"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        return Growth(years: years, rows: rows, engine: engine, baseline: baseline.seconds)
+    }
+
+    func run(skipImport: Bool = false) throws -> (figures: [Figure], growth: [Growth]) {
+        guard BenchContext.has("sqlite3") else { return ([], []) }
+        var figures: [Figure] = []
+        let growth = try (context.quick ? [1] : [1, 5, 20]).map { try stats(years: $0) }
+        if let p3 = growth.first(where: { $0.years == 5 }) ?? growth.first {
+            let ratio = p3.engine.seconds / p3.baseline
+            figures.append(Figure(id: "P3", compared: "stackday stats --json, \(p3.rows) completions (\(p3.years)y) ÷ sqlite3 reading and summing them",
+                                  engine: Table.seconds(p3.engine.seconds), baseline: Table.seconds(p3.baseline), ratio: ratio, target: "≤ 2×", met: ratio <= 2))
+        }
+        if !skipImport { figures.append(try importFigure()) }
+        figures.append(try todayFigure())
+        return (figures, growth)
+    }
+
+    func importFigure() throws -> Figure {
+        let habits = context.quick ? 10 : 200
+        let days = context.quick ? 100 : 5000
+        let first = Self.end.adding(days: -days - 10)
+        var engineCSV = "kind,id,habit,name,day,archived_on,recorded_at,updated_at,amount,unit,schedule,schedule_params,progress,progress_params,streak,streak_params\n"
+        var plainCSV = "id,habit_id,completed_on,recorded_at,amount_thousandths\n"
+        engineCSV.reserveCapacity(habits * days * 130)
+        plainCSV.reserveCapacity(habits * days * 100)
+        var generator = SplitMix(seed: 7)
+        func uuid() -> String {
+            let a = generator.next(), b = generator.next()
+            let hex = String(a, radix: 16).leftPadded(16) + String(b, radix: 16).leftPadded(16)
+            let chars = Array(hex)
+            return "\(String(chars[0..<8]))-\(String(chars[8..<12]))-4\(String(chars[13..<16]))-a\(String(chars[17..<20]))-\(String(chars[20..<32]))".uppercased()
+        }
+        var habitIDs: [String] = []
+        for index in 0..<habits {
+            let id = uuid()
+            habitIDs.append(id)
+            engineCSV += "habit,\(id),,habit \(index),\(first.iso),,2026-01-01T00:00:00.000Z,2026-01-01T00:00:00.000Z,1,,daily,{},goal,{},strict,{}\n"
+        }
+        for index in 0..<habits {
+            for offset in 0..<days {
+                let id = uuid()
+                let day = first.adding(days: offset).iso
+                engineCSV += "completion,\(id),\(habitIDs[index]),,\(day),,\(day)T08:00:00.000Z,,1,,,,,,,\n"
+                plainCSV += "\(id),\(habitIDs[index]),\(day),\(Double(first.adding(days: offset).ordinal * 24 * 60 * 60 + 8 * 60 * 60)),1000\n"
+            }
+        }
+        let engineFile = try context.write("import.csv", engineCSV)
+        let plainFile = try context.write("import-plain.csv", plainCSV)
+        let schema = try context.write("schema.sql", """
+            CREATE TABLE completions (id TEXT PRIMARY KEY, habit_id TEXT NOT NULL, completed_on TEXT NOT NULL, recorded_at REAL NOT NULL,
+                                      amount_thousandths INTEGER NOT NULL);
+            CREATE INDEX completions_by_habit_day ON completions (habit_id, completed_on, recorded_at);
+            """)
+        var engineBest = Double.infinity, baselineBest = Double.infinity
+        for attempt in 0..<(context.quick ? 1 : 2) {
+            let db = context.path("import-\(attempt).sqlite")
+            let engine = try Measure.run(context.stackday, stackday(["import", engineFile], db: db))
+            guard engine.status == 0, engine.stdout.contains("Imported \(habits + habits * days) records") else { throw BenchError("P4: import failed: \(engine.stdout)") }
+            engineBest = min(engineBest, engine.seconds)
+            let plainDB = context.path("import-plain-\(attempt).sqlite")
+            let baseline = try Measure.run("sqlite3", [plainDB, ".read \(schema)", ".import --csv --skip 1 \(plainFile) completions"])
+            guard baseline.status == 0 else { throw BenchError("P4: sqlite3 .import failed") }
+            baselineBest = min(baselineBest, baseline.seconds)
+        }
+        let ratio = engineBest / baselineBest
+        return Figure(id: "P4", compared: "stackday import of \(habits * days) completions ÷ sqlite3 .import into an indexed table",
+                      engine: Table.seconds(engineBest), baseline: Table.seconds(baselineBest), ratio: ratio, target: "≤ 1.5×", met: ratio <= 1.5)
+    }
+
+    func todayFigure() throws -> Figure {
+        let db = try makeDatabase("today.sqlite", habits: context.quick ? 5 : 50, days: 365)
+        let engine = try Measure.bestRun(10, context.stackday, stackday(["today"], db: db))
+        let baseline = try Measure.bestRun(10, "sqlite3", [db, "SELECT count(*) FROM completions"])
+        let ratio = engine.seconds / baseline.seconds
+        return Figure(id: "P5", compared: "stackday today, cold process, 50 habits × 1 year ÷ sqlite3 \"select count(*)\" as a process",
+                      engine: Table.seconds(engine.seconds), baseline: Table.seconds(baseline.seconds), ratio: ratio, target: "≤ 3×", met: ratio <= 3)
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}

@@ -1,0 +1,47 @@
+// Prints one table of ratios, each measured side by side in this run.
+//   stackday-bench [--quick] [--only P1|P2|STORE] [--keep]
+import Foundation
+
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+let keep = arguments.contains("--keep")
+let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+func wanted(_ group: String) -> Bool { only == nil || only == group }
+do {
+    let context = try BenchContext(quick: quick)
+    defer {
+        if keep {
+            FileHandle.standardError.write(Data("kept \(context.work.path)\n".utf8))
+        } else {
+            try? FileManager.default.removeItem(at: context.work)
+        }
+    }
+    var figures: [Figure] = []
+    if wanted("P1") {
+        FileHandle.standardError.write(Data("P1 schedules…\n".utf8))
+        figures += try ScheduleBenchmark(context: context).run()
+    }
+    if wanted("P2") {
+        FileHandle.standardError.write(Data("P2 rrule…\n".utf8))
+        figures += try RRuleBenchmark(context: context).run()
+    }
+    var store: (figures: [Figure], growth: [StoreBenchmark.Growth]) = ([], [])
+    if wanted("STORE") {
+        FileHandle.standardError.write(Data("P3–P5 store…\n".utf8))
+        store = try StoreBenchmark(context: context).run(skipImport: arguments.contains("--skip-import"))
+    }
+    figures += store.figures
+    print(Table.render(figures))
+    if !store.growth.isEmpty {
+        print()
+        print("| history | completions | stats time | µs per completion | peak memory | sqlite3 time |")
+        print("|---|---|---|---|---|---|")
+        for row in store.growth {
+            let perRow = row.engine.seconds / Double(max(1, row.rows)) * 1e6
+            print("| \(row.years) y | \(row.rows) | \(Table.seconds(row.engine.seconds)) | \(String(format: "%.2f", perRow)) | \(row.engine.peakBytes / 1_048_576) MiB | \(Table.seconds(row.baseline)) |")
+        }
+    }
+} catch {
+    FileHandle.standardError.write(Data("stackday-bench: \(error)\n".utf8))
+    exit(1)
+}
