@@ -1,5 +1,5 @@
-# The README's two commands: `make demo` and `make test`.
-.PHONY: deps build demo test
+# The README's two commands: `make demo` and `make test` (and `make bench` for the benchmarks).
+.PHONY: deps build demo test bench bench-deps
 
 deps:
 	@scripts/install-dependencies.sh
@@ -12,3 +12,11 @@ demo: build
 
 test: deps
 	swift test
+
+bench-deps: deps
+	@scripts/install-benchmark-tools.sh
+
+# Release build with the Swift runtime linked in (as a shipped binary would be), then one table of ratios.
+bench: bench-deps
+	swift build -c release --static-swift-stdlib
+	.build/release/stackday-bench

@@ -20,18 +20,20 @@ return {
     end
     return state
   end,
-  -- The same fold over a whole history in one call (Y met, N missed; other marks leave it).
+  -- The same fold over a whole history in one call: misses (N) cut the history into runs, and
+  -- each run's met days (Y) add up; the other marks leave the streak alone.
   streakRange = function(state, history, params, first)
     local current, longest = state.current, state.longest
-    local Y, N = string.byte("Y"), string.byte("N")
-    for i = 1, #history do
-      local mark = string.byte(history, i)
-      if mark == Y then
-        current = current + 1
-        if current > longest then longest = current end
-      elseif mark == N then
-        current = 0
-      end
+    local position = 1
+    while true do
+      local miss = string.find(history, "N", position, true)
+      local run = string.sub(history, position, (miss or 0) - 1)
+      local _, met = string.gsub(run, "Y", "")
+      current = current + met
+      if current > longest then longest = current end
+      if not miss then break end
+      current = 0
+      position = miss + 1
     end
     state.current, state.longest = current, longest
     return state

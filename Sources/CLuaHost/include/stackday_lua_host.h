@@ -46,7 +46,8 @@ void sd_release(sd_host *host, int reference);
 char *sd_describe_policy(sd_host *host, int policy, sd_error *error);
 
 /* Binds a policy to one habit: `parameters` is a Lua table constructor for the habit's
-   parameters, merged over the policy's defaults and checked by its `validate` function.
+   parameters (or an empty one when `parameters_length` is 0), merged over the policy's defaults
+   and checked by its `validate` function.
    Returns a reference > 0, or 0 with `error` set. */
 int sd_bind(sd_host *host, int policy, const char *parameters, size_t parameters_length,
             int started_ordinal, double goal, const char *unit, sd_error *error);

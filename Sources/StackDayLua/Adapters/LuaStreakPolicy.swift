@@ -10,9 +10,17 @@ public struct LuaStreakPolicy: StreakPolicy {
 
     public func streak(over entries: ArraySlice<HabitEntry>, habit: Habit) throws -> HabitStreak {
         guard let first = entries.first?.day else { return HabitStreak(current: 0, longest: 0) }
-        let outcomes = entries.map {
-            StreakOutcome(status: StreakOutcome.Status($0.state), isDue: $0.isDue, total: $0.total, progress: $0.progress)
+        var status: [UInt8] = [], due: [UInt8] = [], totals: [Double] = [], progress: [Double] = []
+        status.reserveCapacity(entries.count)
+        due.reserveCapacity(entries.count)
+        totals.reserveCapacity(entries.count)
+        progress.reserveCapacity(entries.count)
+        for entry in entries {
+            status.append(StreakOutcome.Status(entry.state).code)
+            due.append(entry.isDue ? 1 : 0)
+            totals.append(entry.total)
+            progress.append(entry.progress)
         }
-        return try binding.streak(first: first, outcomes: outcomes)
+        return try binding.streak(first: first, status: status, due: due, totals: totals, progress: progress)
     }
 }

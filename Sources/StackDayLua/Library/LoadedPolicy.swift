@@ -62,11 +62,11 @@ public final class LoadedPolicy: @unchecked Sendable {
     /// Binds this policy to a habit's parameters; throws `PolicyError` (kind `.parameters`) when its
     /// `validate` function refuses them.
     public func bind(parameters: [String: JSONValue], startedOn: LocalDay, goal: Double, unit: String) throws -> PolicyBinding {
-        let literal = LuaLiteral.table(parameters)
+        let literal = parameters.isEmpty ? "" : LuaLiteral.table(parameters)
         do {
             let reference = try host.call(policy: name, file: file.path) { handle, error -> Int32? in
                 let reference = literal.withCString { text in
-                    unit.withCString { sd_bind(handle, self.reference, text, strlen(text), Int32(startedOn.ordinal), goal, $0, error) }
+                    unit.withCString { sd_bind(handle, self.reference, text, literal.utf8.count, Int32(startedOn.ordinal), goal, $0, error) }
                 }
                 return reference > 0 ? reference : nil
             }

@@ -110,15 +110,17 @@ public final class PolicyBinding: @unchecked Sendable {
 
     /// Folds `streak` over consecutive outcomes starting at `first`.
     public func streak(first: LocalDay, outcomes: [StreakOutcome]) throws -> HabitStreak {
-        guard !outcomes.isEmpty else { return HabitStreak(current: 0, longest: 0) }
-        let status = outcomes.map(\.status.code)
-        let due = outcomes.map { UInt8($0.isDue ? 1 : 0) }
-        let totals = outcomes.map(\.total)
-        let progress = outcomes.map(\.progress)
+        try streak(first: first, status: outcomes.map(\.status.code), due: outcomes.map { $0.isDue ? 1 : 0 },
+                   totals: outcomes.map(\.total), progress: outcomes.map(\.progress))
+    }
+
+    /// The same, from parallel arrays (status codes as `StreakOutcome.Status` encodes them).
+    func streak(first: LocalDay, status: [UInt8], due: [UInt8], totals: [Double], progress: [Double]) throws -> HabitStreak {
+        guard !status.isEmpty else { return HabitStreak(current: 0, longest: 0) }
         var current: Int64 = 0
         var longest: Int64 = 0
         try call { handle, error -> Bool? in
-            sd_streak(handle, reference, usesRangeForms ? 1 : 0, Int32(first.ordinal), Int32(outcomes.count), status, due, totals, progress, &current, &longest, error) == 0 ? true : nil
+            sd_streak(handle, reference, usesRangeForms ? 1 : 0, Int32(first.ordinal), Int32(status.count), status, due, totals, progress, &current, &longest, error) == 0 ? true : nil
         }
         return HabitStreak(current: Int(current), longest: Int(longest))
     }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import StackDay
 
 /// Finds policies by name along a search path and keeps them compiled.
@@ -14,12 +17,16 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     private var cache: [String: (stamp: FileStamp, policy: LoadedPolicy)] = [:]
 
     struct FileStamp: Equatable {
-        let modified: Date
+        let seconds: Int
+        let nanoseconds: Int
         let size: Int
     }
 
+    private let folderPaths: [String]
+
     public init(searchPath: [URL], budget: PolicyBudget = .standard) throws {
         self.searchPath = searchPath
+        folderPaths = searchPath.map { $0.standardizedFileURL.path }
         self.host = try LuaHost(budget: budget)
     }
 
@@ -43,10 +50,15 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
 
     /// The file a name resolves to, searching folders in order.
     public func file(named name: String) -> URL? {
+        path(named: name).map { URL(fileURLWithPath: $0) }
+    }
+
+    /// The path a name resolves to; plain string paths keep the per-lookup cost to `access` calls.
+    private func path(named name: String) -> String? {
         guard PolicyLibrary.isValidName(name) else { return nil }
-        for folder in searchPath {
-            let file = folder.appendingPathComponent(name + ".lua")
-            if FileManager.default.isReadableFile(atPath: file.path) { return file }
+        for folder in folderPaths {
+            let candidate = folder + "/" + name + ".lua"
+            if access(candidate, R_OK) == 0 { return candidate }
         }
         return nil
     }
@@ -77,35 +89,39 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     /// The compiled policy for `name`, recompiled when its file changed.
     /// Throws `PolicyError` (`.unavailable` listing the known names, or the compile error).
     public func policy(named name: String) throws -> LoadedPolicy {
-        guard let file = file(named: name) else {
+        guard let path = path(named: name) else {
             let known = availableNames()
             throw PolicyError(policy: name, file: nil, line: nil, kind: .unavailable,
                               message: "no such policy; known: " + (known.isEmpty ? "(none)" : known.joined(separator: ", ")))
         }
-        return try load(file: file, name: name)
+        return try load(path: path, name: name)
     }
 
     /// Compiles a policy from any file (used by `policy check FILE`), cached like named ones.
     public func policy(at file: URL) throws -> LoadedPolicy {
-        try load(file: file, name: file.deletingPathExtension().lastPathComponent)
+        try load(path: file.standardizedFileURL.path, name: file.deletingPathExtension().lastPathComponent)
     }
 
-    private func load(file: URL, name: String) throws -> LoadedPolicy {
-        let attributes: [FileAttributeKey: Any]
-        let source: String
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: file.path)
-            source = try String(contentsOf: file, encoding: .utf8)
-        } catch {
-            throw PolicyError(policy: name, file: file.path, line: nil, kind: .unavailable, message: "cannot read the file: \(error.localizedDescription)")
+    private func load(path: String, name: String) throws -> LoadedPolicy {
+        // The file's modification time and size decide whether the compiled policy is still good;
+        // the source is read only when they change.
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw PolicyError(policy: name, file: path, line: nil, kind: .unavailable, message: "cannot read the file: \(String(cString: strerror(errno)))")
         }
-        let stamp = FileStamp(modified: attributes[.modificationDate] as? Date ?? .distantPast, size: (attributes[.size] as? NSNumber)?.intValue ?? source.utf8.count)
-        let key = file.standardizedFileURL.path
+        let stamp = FileStamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int(info.st_size))
         lock.lock()
         defer { lock.unlock() }
-        if let cached = cache[key], cached.stamp == stamp, cached.policy.name == name { return cached.policy }
+        if let cached = cache[path], cached.stamp == stamp, cached.policy.name == name { return cached.policy }
+        let file = URL(fileURLWithPath: path)
+        let source: String
+        do {
+            source = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw PolicyError(policy: name, file: path, line: nil, kind: .unavailable, message: "cannot read the file: \(error.localizedDescription)")
+        }
         let policy = try LoadedPolicy(name: name, file: file, source: source, host: host)
-        cache[key] = (stamp, policy)
+        cache[path] = (stamp, policy)
         return policy
     }
 

@@ -71,6 +71,14 @@ final class Statement {
         return result
     }
 
+    /// Runs the statement and hands every row to `body`, building nothing in between.
+    func forEachRow(_ values: [SQLValue] = [], _ body: (Row) throws -> Void) throws {
+        try bind(values)
+        defer { sqlite3_reset(handle) }
+        let row = Row(handle: handle)
+        while try step() { try body(row) }
+    }
+
     /// A read-only view of the current row.
     struct Row {
         let handle: OpaquePointer

@@ -61,12 +61,24 @@ final class SQLiteCompletionRepository: CompletionRepository {
     }
 
     func dailyTotals(habitID: UUID, in days: LocalDayRange) throws -> [(day: LocalDay, thousandths: Int64)] {
+        // Rows come in index order; summing consecutive equal days here is cheaper than GROUP BY,
+        // and a day's text is parsed once, not once per completion.
+        var totals: [(day: LocalDay, thousandths: Int64)] = []
+        var previous: [UInt8] = []
         try database.statement("""
-            SELECT completed_on, sum(amount_thousandths) FROM completions
-            WHERE habit_id = ? AND completed_on BETWEEN ? AND ? GROUP BY completed_on ORDER BY completed_on
-            """).rows([RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)]) { row in
-            (try RowDecoding.day(row, 0, table: "completions"), row.integer(1))
+            SELECT completed_on, amount_thousandths FROM completions
+            WHERE habit_id = ? AND completed_on BETWEEN ? AND ? ORDER BY completed_on
+            """).forEachRow([RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)]) { row in
+            let bytes = row.bytes(0)
+            let amount = row.integer(1)
+            if !totals.isEmpty, bytes.elementsEqual(previous) {
+                totals[totals.count - 1].thousandths += amount
+            } else {
+                totals.append((try RowDecoding.day(row, 0, table: "completions"), amount))
+                previous = Array(bytes)
+            }
         }
+        return totals
     }
 
     func insertIfAbsent(_ completion: Completion) throws -> Bool {
