@@ -41,6 +41,16 @@ extension LocalDay: CustomStringConvertible, LosslessStringConvertible, Codable 
 
     public var description: String { iso }
 
+    /// Writes the 10 bytes of `YYYY-MM-DD` into `out` (which must hold at least 10; years 0…9999).
+    public func writeISO(into out: UnsafeMutableBufferPointer<UInt8>) {
+        let (year, month, day) = components
+        let zero = UInt8(ascii: "0")
+        out[0] = zero + UInt8(year / 1000 % 10); out[1] = zero + UInt8(year / 100 % 10)
+        out[2] = zero + UInt8(year / 10 % 10); out[3] = zero + UInt8(year % 10)
+        out[4] = UInt8(ascii: "-"); out[5] = zero + UInt8(month / 10); out[6] = zero + UInt8(month % 10)
+        out[7] = UInt8(ascii: "-"); out[8] = zero + UInt8(day / 10); out[9] = zero + UInt8(day % 10)
+    }
+
     static func format(year: Int, month: Int, day: Int) -> String {
         func pad(_ value: Int, _ width: Int) -> String {
             let digits = String(value)

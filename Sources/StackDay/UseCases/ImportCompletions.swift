@@ -8,7 +8,7 @@ public struct ImportCompletions {
     public let context: HabitContext
     public let batchSize: Int
 
-    public init(context: HabitContext, batchSize: Int = 5_000) {
+    public init(context: HabitContext, batchSize: Int = 100_000) {
         self.context = context
         self.batchSize = max(1, batchSize)
     }

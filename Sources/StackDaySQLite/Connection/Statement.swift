@@ -41,6 +41,33 @@ final class Statement {
         }
     }
 
+    /// Resets the statement for new values bound one by one (the allocation-free path for bulk writes).
+    func reset() {
+        sqlite3_reset(handle)
+    }
+
+    func bind(_ index: Int32, integer: Int64) throws(DatabaseError) {
+        let code = sqlite3_bind_int64(handle, index, integer)
+        guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+    }
+
+    func bind(_ index: Int32, real: Double) throws(DatabaseError) {
+        let code = sqlite3_bind_double(handle, index, real)
+        guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+    }
+
+    /// Binds UTF-8 bytes as text; SQLite copies them before returning.
+    func bind(_ index: Int32, text bytes: UnsafeBufferPointer<UInt8>) throws(DatabaseError) {
+        let code = bytes.withMemoryRebound(to: CChar.self) { stackday_sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count)) }
+        guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+    }
+
+    /// Steps to completion, ignoring rows, then resets.
+    func execute() throws(DatabaseError) {
+        defer { sqlite3_reset(handle) }
+        while try step() {}
+    }
+
     /// Steps once; true when a row is available.
     func step() throws(DatabaseError) -> Bool {
         let code = sqlite3_step(handle)

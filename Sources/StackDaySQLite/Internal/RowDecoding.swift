@@ -4,8 +4,7 @@ import StackDay
 /// Conversions between stored columns and domain values.
 enum RowDecoding {
     static func uuid(_ row: Statement.Row, _ column: Int32, table: String) throws -> UUID {
-        let text = row.text(column)
-        guard let id = UUID(uuidString: text) else { throw StoreError.corruptRow(table: table, column: "id", value: text) }
+        guard let id = UUIDText.parse(row.bytes(column)) else { throw StoreError.corruptRow(table: table, column: "id", value: row.text(column)) }
         return id
     }
 
@@ -31,5 +30,5 @@ enum RowDecoding {
 
     static func instantValue(_ date: Date) -> SQLValue { .real(date.timeIntervalSince1970) }
     static func dayValue(_ day: LocalDay) -> SQLValue { .text(day.iso) }
-    static func idValue(_ id: UUID) -> SQLValue { .text(id.uuidString) }
+    static func idValue(_ id: UUID) -> SQLValue { .text(UUIDText.format(id)) }
 }

@@ -7,6 +7,13 @@ final class SQLiteCompletionRepository: CompletionRepository {
     private static let columns = "id, habit_id, completed_on, recorded_at, amount_thousandths"
     private static let order = "ORDER BY completed_on, recorded_at, rowid"
 
+    // Statements are looked up by their text: built once, not on every call.
+    private static let insertSQL = "INSERT INTO completions (\(SQLiteCompletionRepository.columns)) VALUES (?, ?, ?, ?, ?)"
+    private static let selectByIDSQL = "SELECT \(SQLiteCompletionRepository.columns) FROM completions WHERE id = ?"
+    private static let selectByHabitSQL = "SELECT \(SQLiteCompletionRepository.columns) FROM completions WHERE habit_id = ? \(SQLiteCompletionRepository.order)"
+    private static let selectByHabitAndDaysSQL = "SELECT \(SQLiteCompletionRepository.columns) FROM completions WHERE habit_id = ? AND completed_on BETWEEN ? AND ? \(SQLiteCompletionRepository.order)"
+    private static let insertIfAbsentSQL = "INSERT INTO completions (\(SQLiteCompletionRepository.columns)) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"
+
     init(database: Database) {
         self.database = database
     }
@@ -31,7 +38,7 @@ final class SQLiteCompletionRepository: CompletionRepository {
 
     func insert(_ completion: Completion) throws {
         guard try self.completion(id: completion.id) == nil else { throw RepositoryError.duplicateID(entity: "completion", id: completion.id) }
-        try database.statement("INSERT INTO completions (\(Self.columns)) VALUES (?, ?, ?, ?, ?)").run(values(completion))
+        try database.statement(Self.insertSQL).run(values(completion))
     }
 
     func update(_ completion: Completion) throws {
@@ -47,16 +54,16 @@ final class SQLiteCompletionRepository: CompletionRepository {
     }
 
     func completion(id: UUID) throws -> Completion? {
-        try database.statement("SELECT \(Self.columns) FROM completions WHERE id = ?").rows([RowDecoding.idValue(id)], decode).first
+        try database.statement(Self.selectByIDSQL).rows([RowDecoding.idValue(id)], decode).first
     }
 
     func completions(habitID: UUID) throws -> [Completion] {
-        try database.statement("SELECT \(Self.columns) FROM completions WHERE habit_id = ? \(Self.order)")
+        try database.statement(Self.selectByHabitSQL)
             .rows([RowDecoding.idValue(habitID)], decode)
     }
 
     func completions(habitID: UUID, in days: LocalDayRange) throws -> [Completion] {
-        try database.statement("SELECT \(Self.columns) FROM completions WHERE habit_id = ? AND completed_on BETWEEN ? AND ? \(Self.order)")
+        try database.statement(Self.selectByHabitAndDaysSQL)
             .rows([RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)], decode)
     }
 
@@ -82,7 +89,21 @@ final class SQLiteCompletionRepository: CompletionRepository {
     }
 
     func insertIfAbsent(_ completion: Completion) throws -> Bool {
-        try database.statement("INSERT INTO completions (\(Self.columns)) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING").run(values(completion))
+        // Imports call this for every row: the values are bound from a stack buffer, not Strings.
+        let statement = try database.statement(Self.insertIfAbsentSQL)
+        statement.reset()
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 82) { buffer in
+            UUIDText.write(completion.id, into: UnsafeMutableBufferPointer(rebasing: buffer[0..<36]))
+            UUIDText.write(completion.habitID, into: UnsafeMutableBufferPointer(rebasing: buffer[36..<72]))
+            completion.completedOn.writeISO(into: UnsafeMutableBufferPointer(rebasing: buffer[72..<82]))
+            let bytes = UnsafeBufferPointer(buffer)
+            try statement.bind(1, text: UnsafeBufferPointer(rebasing: bytes[0..<36]))
+            try statement.bind(2, text: UnsafeBufferPointer(rebasing: bytes[36..<72]))
+            try statement.bind(3, text: UnsafeBufferPointer(rebasing: bytes[72..<82]))
+        }
+        try statement.bind(4, real: completion.recordedAt.timeIntervalSince1970)
+        try statement.bind(5, integer: completion.amountThousandths)
+        try statement.execute()
         return database.changes == 1
     }
 

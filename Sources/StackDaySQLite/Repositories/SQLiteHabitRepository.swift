@@ -9,6 +9,11 @@ final class SQLiteHabitRepository: HabitRepository {
         schedule_policy, schedule_params, progress_policy, progress_params, streak_policy, streak_params
         """
 
+    // Statements are looked up by their text: built once, not on every call.
+    private static let insertSQL = "INSERT INTO habits (\(SQLiteHabitRepository.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    private static let selectByIDSQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits WHERE id = ?"
+    private static let selectAllSQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits ORDER BY seq"
+
     init(database: Database) {
         self.database = database
     }
@@ -46,7 +51,7 @@ final class SQLiteHabitRepository: HabitRepository {
         guard try database.scalarInteger("SELECT 1 FROM habits WHERE id = ?", [RowDecoding.idValue(habit.id)]) == nil else {
             throw RepositoryError.duplicateID(entity: "habit", id: habit.id)
         }
-        try database.statement("INSERT INTO habits (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").run(values(habit))
+        try database.statement(Self.insertSQL).run(values(habit))
     }
 
     func update(_ habit: Habit) throws {
@@ -65,10 +70,10 @@ final class SQLiteHabitRepository: HabitRepository {
     }
 
     func habit(id: UUID) throws -> Habit? {
-        try database.statement("SELECT \(Self.columns) FROM habits WHERE id = ?").rows([RowDecoding.idValue(id)], decode).first
+        try database.statement(Self.selectByIDSQL).rows([RowDecoding.idValue(id)], decode).first
     }
 
     func all() throws -> [Habit] {
-        try database.statement("SELECT \(Self.columns) FROM habits ORDER BY seq").rows([], decode)
+        try database.statement(Self.selectAllSQL).rows([], decode)
     }
 }

@@ -7,6 +7,12 @@ final class SQLiteSkipRepository: SkipRepository {
     private static let columns = "id, habit_id, day, recorded_at"
     private static let order = "ORDER BY day, recorded_at, rowid"
 
+    // Statements are looked up by their text: built once, not on every call.
+    private static let insertSQL = "INSERT INTO skips (\(SQLiteSkipRepository.columns)) VALUES (?, ?, ?, ?)"
+    private static let selectByIDSQL = "SELECT \(SQLiteSkipRepository.columns) FROM skips WHERE id = ?"
+    private static let selectByHabitSQL = "SELECT \(SQLiteSkipRepository.columns) FROM skips WHERE habit_id = ? \(SQLiteSkipRepository.order)"
+    private static let selectByHabitAndDaysSQL = "SELECT \(SQLiteSkipRepository.columns) FROM skips WHERE habit_id = ? AND day BETWEEN ? AND ? \(SQLiteSkipRepository.order)"
+
     init(database: Database) {
         self.database = database
     }
@@ -26,7 +32,7 @@ final class SQLiteSkipRepository: SkipRepository {
 
     func insert(_ skip: Skip) throws {
         guard try self.skip(id: skip.id) == nil else { throw RepositoryError.duplicateID(entity: "skip", id: skip.id) }
-        try database.statement("INSERT INTO skips (\(Self.columns)) VALUES (?, ?, ?, ?)").run(values(skip))
+        try database.statement(Self.insertSQL).run(values(skip))
     }
 
     func update(_ skip: Skip) throws {
@@ -41,15 +47,15 @@ final class SQLiteSkipRepository: SkipRepository {
     }
 
     func skip(id: UUID) throws -> Skip? {
-        try database.statement("SELECT \(Self.columns) FROM skips WHERE id = ?").rows([RowDecoding.idValue(id)], decode).first
+        try database.statement(Self.selectByIDSQL).rows([RowDecoding.idValue(id)], decode).first
     }
 
     func skips(habitID: UUID) throws -> [Skip] {
-        try database.statement("SELECT \(Self.columns) FROM skips WHERE habit_id = ? \(Self.order)").rows([RowDecoding.idValue(habitID)], decode)
+        try database.statement(Self.selectByHabitSQL).rows([RowDecoding.idValue(habitID)], decode)
     }
 
     func skips(habitID: UUID, in days: LocalDayRange) throws -> [Skip] {
-        try database.statement("SELECT \(Self.columns) FROM skips WHERE habit_id = ? AND day BETWEEN ? AND ? \(Self.order)")
+        try database.statement(Self.selectByHabitAndDaysSQL)
             .rows([RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)], decode)
     }
 

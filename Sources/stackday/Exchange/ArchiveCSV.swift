@@ -10,18 +10,18 @@ enum ArchiveCSV {
         var lines = [header.joined(separator: ",")]
         for habit in archive.habits {
             lines.append(row([
-                "habit", habit.id.uuidString, "", habit.name, habit.startedOn.iso, habit.archivedOn?.iso ?? "",
+                "habit", UUIDText.format(habit.id), "", habit.name, habit.startedOn.iso, habit.archivedOn?.iso ?? "",
                 InstantText.format(habit.createdAt), InstantText.format(habit.updatedAt), Format.amount(habit.goal), habit.unit,
                 habit.schedule.name, habit.schedule.parametersJSON, habit.progress.name, habit.progress.parametersJSON,
                 habit.streak.name, habit.streak.parametersJSON,
             ]))
         }
         for completion in archive.completions {
-            lines.append(row(["completion", completion.id.uuidString, completion.habitID.uuidString, "", completion.completedOn.iso, "",
+            lines.append(row(["completion", UUIDText.format(completion.id), UUIDText.format(completion.habitID), "", completion.completedOn.iso, "",
                               InstantText.format(completion.recordedAt), "", Format.amount(completion.amount), "", "", "", "", "", "", ""]))
         }
         for skip in archive.skips {
-            lines.append(row(["skip", skip.id.uuidString, skip.habitID.uuidString, "", skip.day.iso, "",
+            lines.append(row(["skip", UUIDText.format(skip.id), UUIDText.format(skip.habitID), "", skip.day.iso, "",
                               InstantText.format(skip.recordedAt), "", "", "", "", "", "", "", "", ""]))
         }
         return lines.joined(separator: "\n") + "\n"
@@ -32,46 +32,51 @@ enum ArchiveCSV {
     }
 
     static func decode(_ text: String, file: String) throws -> HabitArchive {
-        let rows = try CSVReader.rows(text, file: file)
-        guard let first = rows.first, first.fields == header else {
-            throw ImportFormatError(file: file, line: 1, column: nil, message: "expected the header \(header.joined(separator: ","))")
-        }
         var archive = HabitArchive()
-        for row in rows.dropFirst() {
+        var sawHeader = false
+        try CSVReader.forEachRow(text, file: file) { row in
+            guard sawHeader else {
+                guard row.strings == header else {
+                    throw ImportFormatError(file: file, line: row.line, column: nil, message: "expected the header \(header.joined(separator: ","))")
+                }
+                sawHeader = true
+                return
+            }
             let cells = Cells(row: row, file: file)
-            guard row.fields.count == header.count else {
-                throw ImportFormatError(file: file, line: row.line, column: min(row.fields.count, header.count) + 1,
-                                        message: "expected \(header.count) fields, found \(row.fields.count)")
+            guard row.count == header.count else {
+                throw ImportFormatError(file: file, line: row.line, column: min(row.count, header.count) + 1,
+                                        message: "expected \(header.count) fields, found \(row.count)")
             }
             do {
-                switch row.fields[0] {
-                case "habit":
-                    archive.habits.append(try Habit(
-                        id: try cells.uuid(1), name: row.fields[3], startedOn: try cells.day(4),
-                        archivedOn: row.fields[5].isEmpty ? nil : try cells.day(5),
-                        createdAt: try cells.instant(6), updatedAt: try cells.instant(7), goal: try cells.number(8), unit: row.fields[9],
-                        schedule: try cells.policy(10), progress: try cells.policy(12), streak: try cells.policy(14)
-                    ))
+                switch row.string(0) {
                 case "completion":
                     archive.completions.append(try Completion(
                         id: try cells.uuid(1), habitID: try cells.uuid(2), completedOn: try cells.day(4),
                         recordedAt: try cells.instant(6), amount: try cells.number(8)
                     ))
+                case "habit":
+                    archive.habits.append(try Habit(
+                        id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
+                        archivedOn: row[5].isEmpty ? nil : try cells.day(5),
+                        createdAt: try cells.instant(6), updatedAt: try cells.instant(7), goal: try cells.number(8), unit: row.string(9),
+                        schedule: try cells.policy(10), progress: try cells.policy(12), streak: try cells.policy(14)
+                    ))
                 case "skip":
                     archive.skips.append(Skip(id: try cells.uuid(1), habitID: try cells.uuid(2), day: try cells.day(4), recordedAt: try cells.instant(6)))
                 default:
-                    throw cells.failure(0, "kind must be habit, completion or skip, not '\(row.fields[0])'")
+                    throw cells.failure(0, "kind must be habit, completion or skip, not '\(row.string(0))'")
                 }
             } catch let error as HabitValidationError {
                 throw ImportFormatError(file: file, line: row.line, column: nil, message: "\(error)")
             }
         }
+        guard sawHeader else { throw ImportFormatError(file: file, line: 1, column: nil, message: "expected the header \(header.joined(separator: ","))") }
         return archive
     }
 
     /// Typed access to a row's fields, naming line and column on failure.
     struct Cells {
-        let row: CSVReader.Row
+        let row: CSVReader.RowView
         let file: String
 
         func failure(_ index: Int, _ message: String) -> ImportFormatError {
@@ -79,29 +84,31 @@ enum ArchiveCSV {
         }
 
         func uuid(_ index: Int) throws -> UUID {
-            guard let id = UUID(uuidString: row.fields[index]) else { throw failure(index, "\(header[index]) '\(row.fields[index])' is not a UUID") }
+            guard let id = UUIDText.parse(row[index]) else { throw failure(index, "\(header[index]) '\(row.string(index))' is not a UUID") }
             return id
         }
 
         func day(_ index: Int) throws -> LocalDay {
-            do { return try LocalDay(iso: row.fields[index]) } catch { throw failure(index, "\(header[index]): \(error)") }
+            if let day = LocalDay(isoBytes: row[index]) { return day }
+            do { return try LocalDay(iso: row.string(index)) } catch { throw failure(index, "\(header[index]): \(error)") }
         }
 
         func instant(_ index: Int) throws -> Date {
-            guard let date = InstantText.parse(row.fields[index]) else {
-                throw failure(index, "\(header[index]) '\(row.fields[index])' is not an ISO 8601 instant")
+            guard let date = InstantText.parse(bytes: row[index]) ?? InstantText.parse(row.string(index)) else {
+                throw failure(index, "\(header[index]) '\(row.string(index))' is not an ISO 8601 instant")
             }
             return date
         }
 
         func number(_ index: Int) throws -> Double {
-            guard let value = Double(row.fields[index]) else { throw failure(index, "\(header[index]) '\(row.fields[index])' is not a number") }
+            guard let value = Double(row.string(index)) else { throw failure(index, "\(header[index]) '\(row.string(index))' is not a number") }
             return value
         }
 
         func policy(_ index: Int) throws -> PolicyChoice {
+            let parameters = row.string(index + 1)
             do {
-                return try PolicyChoice(name: row.fields[index], parametersJSON: row.fields[index + 1].isEmpty ? "{}" : row.fields[index + 1])
+                return try PolicyChoice(name: row.string(index), parametersJSON: parameters.isEmpty ? "{}" : parameters)
             } catch {
                 throw failure(index + 1, "\(error)")
             }

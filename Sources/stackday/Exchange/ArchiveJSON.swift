@@ -6,18 +6,18 @@ enum ArchiveJSON {
     static func encode(_ archive: HabitArchive) -> String {
         let habits: [JSONValue] = archive.habits.map { habit in
             .object([
-                "id": .string(habit.id.uuidString), "name": .string(habit.name), "startedOn": .string(habit.startedOn.iso),
+                "id": .string(UUIDText.format(habit.id)), "name": .string(habit.name), "startedOn": .string(habit.startedOn.iso),
                 "archivedOn": JSONOutput.string(habit.archivedOn?.iso), "createdAt": .string(InstantText.format(habit.createdAt)),
                 "updatedAt": .string(InstantText.format(habit.updatedAt)), "goal": .number(habit.goal), "unit": .string(habit.unit),
                 "schedule": JSONOutput.policy(habit.schedule), "progress": JSONOutput.policy(habit.progress), "streak": JSONOutput.policy(habit.streak),
             ])
         }
         let completions: [JSONValue] = archive.completions.map {
-            .object(["id": .string($0.id.uuidString), "habit": .string($0.habitID.uuidString), "day": .string($0.completedOn.iso),
+            .object(["id": .string(UUIDText.format($0.id)), "habit": .string(UUIDText.format($0.habitID)), "day": .string($0.completedOn.iso),
                      "recordedAt": .string(InstantText.format($0.recordedAt)), "amount": .number($0.amount)])
         }
         let skips: [JSONValue] = archive.skips.map {
-            .object(["id": .string($0.id.uuidString), "habit": .string($0.habitID.uuidString), "day": .string($0.day.iso),
+            .object(["id": .string(UUIDText.format($0.id)), "habit": .string(UUIDText.format($0.habitID)), "day": .string($0.day.iso),
                      "recordedAt": .string(InstantText.format($0.recordedAt))])
         }
         // One record per line keeps large exports readable and diffable.
@@ -124,7 +124,7 @@ enum ArchiveJSON {
 
         func uuid(_ fields: [String: JSONValue], _ key: String) throws -> UUID {
             let text = try string(fields, key)
-            guard let id = UUID(uuidString: text) else { throw failure("\(key) '\(text)' is not a UUID") }
+            guard let id = UUIDText.parse(text) else { throw failure("\(key) '\(text)' is not a UUID") }
             return id
         }
 

@@ -1,5 +1,5 @@
 /// RFC 4180 CSV: fields separated by commas, quoted with `"` (doubled inside), rows by newlines.
-/// Reads UTF-8 bytes directly: exports run to millions of rows.
+/// Reads UTF-8 bytes directly, a field at a time: exports run to millions of rows.
 struct CSVReader {
     struct Row {
         /// The 1-based line the row starts on.
@@ -7,36 +7,69 @@ struct CSVReader {
         let fields: [String]
     }
 
-    /// Every row; throws `ImportFormatError` for an unterminated quote or text after a closing quote.
-    static func rows(_ text: String, file: String) throws -> [Row] {
-        var text = text
-        return try text.withUTF8 { try rows(bytes: $0, file: file) }
+    /// A row's fields as bytes, valid only inside the `forEachRow` call that hands it over.
+    struct RowView {
+        let line: Int
+        fileprivate let ranges: [(quoted: Bool, start: Int, end: Int)]
+        fileprivate let input: UnsafeBufferPointer<UInt8>
+        fileprivate let scratch: UnsafeBufferPointer<UInt8>
+
+        var count: Int { ranges.count }
+
+        subscript(index: Int) -> UnsafeBufferPointer<UInt8> {
+            let range = ranges[index]
+            let source = range.quoted ? scratch : input
+            return UnsafeBufferPointer(rebasing: source[range.start..<range.end])
+        }
+
+        func string(_ index: Int) -> String {
+            let bytes = self[index]
+            return bytes.isEmpty ? "" : String(decoding: bytes, as: UTF8.self)
+        }
+
+        var strings: [String] { (0..<count).map(string) }
     }
 
-    static func rows(bytes: UnsafeBufferPointer<UInt8>, file: String) throws -> [Row] {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n"), ret = UInt8(ascii: "\r")
+    /// Every row, as Strings; throws `ImportFormatError` for an unterminated quote or a stray quote.
+    static func rows(_ text: String, file: String) throws -> [Row] {
         var rows: [Row] = []
-        var fields: [String] = []
-        var field: [UInt8] = []
+        try forEachRow(text, file: file) { rows.append(Row(line: $0.line, fields: $0.strings)) }
+        return rows
+    }
+
+    /// Hands each row to `body` as byte ranges, building no Strings (exports run to millions of rows).
+    static func forEachRow(_ text: String, file: String, _ body: (RowView) throws -> Void) throws {
+        var text = text
+        try text.withUTF8 { try forEachRow(bytes: $0, file: file, body) }
+    }
+
+    static func forEachRow(bytes: UnsafeBufferPointer<UInt8>, file: String, _ body: (RowView) throws -> Void) throws {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n"), ret = UInt8(ascii: "\r")
+        let count = bytes.count
+        var ranges: [(quoted: Bool, start: Int, end: Int)] = []
+        var scratch: [UInt8] = []
         var line = 1
         var rowLine = 1
         var index = 0
-        let count = bytes.count
-        func finishField() {
-            fields.append(String(decoding: field, as: UTF8.self))
-            field.removeAll(keepingCapacity: true)
+        func emit() throws {
+            defer {
+                ranges.removeAll(keepingCapacity: true)
+                scratch.removeAll(keepingCapacity: true)
+            }
+            if ranges.count == 1, !ranges[0].quoted, ranges[0].start == ranges[0].end { return } // a blank line
+            try scratch.withUnsafeBufferPointer { try body(RowView(line: rowLine, ranges: ranges, input: bytes, scratch: $0)) }
         }
         while index < count {
-            let byte = bytes[index]
-            if byte == quote && field.isEmpty {
-                // A quoted field: runs to the next lone quote.
+            // At the start of a field.
+            if bytes[index] == quote {
                 index += 1
+                let start = scratch.count
                 var closed = false
                 while index < count {
-                    let inner = bytes[index]
-                    if inner == quote {
+                    let byte = bytes[index]
+                    if byte == quote {
                         if index + 1 < count && bytes[index + 1] == quote {
-                            field.append(quote)
+                            scratch.append(quote)
                             index += 2
                             continue
                         }
@@ -44,36 +77,39 @@ struct CSVReader {
                         closed = true
                         break
                     }
-                    if inner == newline { line += 1 }
-                    field.append(inner)
+                    if byte == newline { line += 1 }
+                    scratch.append(byte)
                     index += 1
                 }
-                if !closed { throw ImportFormatError(file: file, line: rowLine, column: fields.count + 1, message: "unterminated quoted field") }
+                if !closed { throw ImportFormatError(file: file, line: rowLine, column: ranges.count + 1, message: "unterminated quoted field") }
                 if index < count, bytes[index] != comma, bytes[index] != newline, bytes[index] != ret {
-                    throw ImportFormatError(file: file, line: line, column: fields.count + 1, message: "text after a closing quote")
+                    throw ImportFormatError(file: file, line: line, column: ranges.count + 1, message: "text after a closing quote")
                 }
+                ranges.append((true, start, scratch.count))
+            } else {
+                let start = index
+                while index < count, bytes[index] != comma, bytes[index] != newline, bytes[index] != ret {
+                    if bytes[index] == quote {
+                        throw ImportFormatError(file: file, line: line, column: ranges.count + 1, message: "a quote inside an unquoted field")
+                    }
+                    index += 1
+                }
+                ranges.append((false, start, index))
+            }
+            // At a separator, or the end.
+            guard index < count else { break }
+            if bytes[index] == comma {
+                index += 1
+                if index == count { ranges.append((false, index, index)) }
                 continue
             }
-            switch byte {
-            case comma:
-                finishField()
-            case newline, ret:
-                finishField()
-                if !(fields.count == 1 && fields[0].isEmpty) { rows.append(Row(line: rowLine, fields: fields)) }
-                fields.removeAll(keepingCapacity: true)
-                if byte == ret, index + 1 < count, bytes[index + 1] == newline { index += 1 }
-                line += 1
-                rowLine = line
-            default:
-                field.append(byte)
-            }
+            if bytes[index] == ret, index + 1 < count, bytes[index + 1] == newline { index += 1 }
             index += 1
+            try emit()
+            line += 1
+            rowLine = line
         }
-        if !field.isEmpty || !fields.isEmpty {
-            finishField()
-            rows.append(Row(line: rowLine, fields: fields))
-        }
-        return rows
+        if !ranges.isEmpty { try emit() }
     }
 
     /// One field, quoted when it holds a comma, a quote or a line break.

@@ -25,6 +25,11 @@ enum InstantText {
         return Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
     }
 
+    /// The export layout from bytes; nil for anything else.
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        fast(bytes)
+    }
+
     /// `YYYY-MM-DDTHH:MM:SS.sssZ` or `YYYY-MM-DDTHH:MM:SSZ`.
     private static func fast(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         guard bytes.count == 24 || bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[bytes.count - 1] == UInt8(ascii: "Z"),

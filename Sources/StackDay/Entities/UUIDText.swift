@@ -1,0 +1,61 @@
+import Foundation
+
+/// UUIDs as canonical upper-case text, converted without Foundation's formatter (imports and
+/// stores convert millions of them).
+public enum UUIDText {
+    private static let digits = Array("0123456789ABCDEF".utf8)
+
+    /// `E621E1F8-C36C-495A-93FC-0C247A3E6E5F`.
+    public static func format(_ id: UUID) -> String {
+        String(unsafeUninitializedCapacity: 36) { out in
+            write(id, into: out)
+            return 36
+        }
+    }
+
+    /// Writes the 36 bytes of the text form into `out` (which must hold at least 36).
+    public static func write(_ id: UUID, into out: UnsafeMutableBufferPointer<UInt8>) {
+        withUnsafeBytes(of: id.uuid) { raw in
+            var position = 0
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    out[position] = UInt8(ascii: "-")
+                    position += 1
+                }
+                out[position] = digits[Int(raw[index] >> 4)]
+                out[position + 1] = digits[Int(raw[index] & 0x0F)]
+                position += 2
+            }
+        }
+    }
+
+    /// Parses the 36-character form, either case; nil otherwise.
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
+              bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-") else { return nil }
+        var value = [UInt8](repeating: 0, count: 16)
+        var position = 0
+        for index in 0..<16 {
+            if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
+            guard let high = nibble(bytes[position]), let low = nibble(bytes[position + 1]) else { return nil }
+            value[index] = high << 4 | low
+            position += 2
+        }
+        return UUID(uuid: (value[0], value[1], value[2], value[3], value[4], value[5], value[6], value[7],
+                           value[8], value[9], value[10], value[11], value[12], value[13], value[14], value[15]))
+    }
+
+    public static func parse(_ text: String) -> UUID? {
+        var text = text
+        return text.withUTF8 { parse($0) }
+    }
+
+    private static func nibble(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        default: return nil
+        }
+    }
+}
