@@ -11,13 +11,14 @@ return {
   progress = function(total, goal, params, day)
     return math.min(total / goal, 1)
   end,
-  -- The same answers for a whole range in one call.
+  -- The same answers for a whole range in one call (the list of totals is this call's own,
+  -- so it is overwritten with the answers).
   progressRange = function(totals, goal, params, first)
-    local out = {}
     for i = 1, #totals do
       local p = totals[i] / goal
-      out[i] = p < 1 and p or 1
+      if p > 1 then p = 1 end
+      totals[i] = p
     end
-    return out
+    return totals
   end,
 }

@@ -20,20 +20,19 @@ return {
     end
     return state
   end,
-  -- The same fold over a whole history in one call: misses (N) cut the history into runs, and
-  -- each run's met days (Y) add up; the other marks leave the streak alone.
+  -- The same fold over a whole history in one call: jump from one mark that is not Y to the
+  -- next (a C-level find), counting the met days in between.
   streakRange = function(state, history, params, first)
     local current, longest = state.current, state.longest
-    local position = 1
-    while true do
-      local miss = string.find(history, "N", position, true)
-      local run = string.sub(history, position, (miss or 0) - 1)
-      local _, met = string.gsub(run, "Y", "")
-      current = current + met
+    local find, byte = string.find, string.byte
+    local N = byte("N")
+    local position, length = 1, #history
+    while position <= length do
+      local other = find(history, "[^Y]", position) or length + 1
+      current = current + (other - position)
       if current > longest then longest = current end
-      if not miss then break end
-      current = 0
-      position = miss + 1
+      if other <= length and byte(history, other) == N then current = 0 end
+      position = other + 1
     end
     state.current, state.longest = current, longest
     return state

@@ -9,4 +9,10 @@ public protocol HabitStore: AnyObject {
     func write<T>(_ body: () throws -> T) throws -> T
     /// Runs `body` against one consistent snapshot.
     func read<T>(_ body: () throws -> T) throws -> T
+    /// Told before a bulk import of about `records` rows, so the store can trade memory for speed.
+    func prepareForBulkWrite(records: Int)
+}
+
+extension HabitStore {
+    public func prepareForBulkWrite(records: Int) {}
 }

@@ -44,6 +44,7 @@ public struct ImportArchive {
             guard let habit = habits[skip.habitID] else { throw UseCaseError.habitNotFound(name: skip.habitID.uuidString) }
             try TrackingRules.requireRecordable(skip.day, habit: habit, today: today)
         }
+        context.store.prepareForBulkWrite(records: archive.completions.count + archive.skips.count)
         var inserted = 0
         try context.store.write {
             for habit in newHabits { try context.store.habits.insert(habit) }

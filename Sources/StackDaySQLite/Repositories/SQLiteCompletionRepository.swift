@@ -12,6 +12,10 @@ final class SQLiteCompletionRepository: CompletionRepository {
     private static let selectByIDSQL = "SELECT \(SQLiteCompletionRepository.columns) FROM completions WHERE id = ?"
     private static let selectByHabitSQL = "SELECT \(SQLiteCompletionRepository.columns) FROM completions WHERE habit_id = ? \(SQLiteCompletionRepository.order)"
     private static let selectByHabitAndDaysSQL = "SELECT \(SQLiteCompletionRepository.columns) FROM completions WHERE habit_id = ? AND completed_on BETWEEN ? AND ? \(SQLiteCompletionRepository.order)"
+    private static let dailyAmountsSQL = """
+        SELECT completed_on, amount_thousandths FROM completions
+        WHERE habit_id = ? AND completed_on BETWEEN ? AND ? ORDER BY completed_on
+        """
     private static let insertIfAbsentSQL = "INSERT INTO completions (\(SQLiteCompletionRepository.columns)) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"
 
     init(database: Database) {
@@ -68,23 +72,18 @@ final class SQLiteCompletionRepository: CompletionRepository {
     }
 
     func dailyTotals(habitID: UUID, in days: LocalDayRange) throws -> [(day: LocalDay, thousandths: Int64)] {
-        // Rows come in index order; summing consecutive equal days here is cheaper than GROUP BY,
-        // and a day's text is parsed once, not once per completion.
+        // Rows come in index order; summing consecutive equal days here is cheaper than GROUP BY.
         var totals: [(day: LocalDay, thousandths: Int64)] = []
-        var previous: [UInt8] = []
-        try database.statement("""
-            SELECT completed_on, amount_thousandths FROM completions
-            WHERE habit_id = ? AND completed_on BETWEEN ? AND ? ORDER BY completed_on
-            """).forEachRow([RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)]) { row in
-            let bytes = row.bytes(0)
-            let amount = row.integer(1)
-            if !totals.isEmpty, bytes.elementsEqual(previous) {
-                totals[totals.count - 1].thousandths += amount
-            } else {
-                totals.append((try RowDecoding.day(row, 0, table: "completions"), amount))
-                previous = Array(bytes)
+        try database.statement(Self.dailyAmountsSQL)
+            .forEachRow([RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)]) { row in
+                let day = try RowDecoding.day(row, 0, table: "completions")
+                let amount = row.integer(1)
+                if let last = totals.last, last.day == day {
+                    totals[totals.count - 1].thousandths += amount
+                } else {
+                    totals.append((day, amount))
+                }
             }
-        }
         return totals
     }
 

@@ -44,9 +44,6 @@ struct Migrator {
 
     private func configure() throws {
         try database.execute("PRAGMA foreign_keys = ON")
-        // Up to 64 MiB of pages in memory (SQLite's default is 2 MiB): large imports insert random
-        // UUID keys, and a cache smaller than the id index turns each insert into disk reads.
-        try database.execute("PRAGMA cache_size = -65536")
         if database.isReadOnly || database.isInMemory { return }
         let mode = try database.scalarText("PRAGMA journal_mode = WAL")
         guard mode?.lowercased() == "wal" else { throw StoreError.walUnavailable(path: database.path, mode: mode ?? "unknown") }
