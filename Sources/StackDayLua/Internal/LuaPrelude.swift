@@ -48,9 +48,16 @@ local function repetitions(p)
   end
   return k
 end
+-- Repetition counts of the patterns seen, so a pattern used in a loop is read once.
+local repetition_counts, counted = {}, 0
 local function check_pattern(s, p)
   if type(s) == "string" and type(p) == "string" and #s > 64 then
-    local k = repetitions(p)
+    local k = repetition_counts[p]
+    if k == nil then
+      k = repetitions(p)
+      if counted >= 256 then repetition_counts, counted = {}, 0 end
+      repetition_counts[p], counted = k, counted + 1
+    end
     if k > 0 then
       local e = k + (byte(p, 1) == 94 and 0 or 1)
       if (#s) ^ e > PATTERN_LIMIT then
