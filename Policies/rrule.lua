@@ -459,6 +459,16 @@ return {
     end
     local lo = math.max(first, entry.start)
     local hi = rule["until"] and math.min(last, rule["until"]) or last
+    if rule.freq == FREQS.DAILY and not rule.bysetpos then
+      -- A daily rule's period is the day itself: step by INTERVAL and test each day directly.
+      local z = lo + (entry.start - lo) % rule.interval
+      local plain = not (rule.bymonth or rule.bymonthday or rule.byday or rule.byyearday or rule.bysetpos)
+      while z <= hi do
+        if plain or matches(rule, z) then out[#out + 1] = z end
+        z = z + rule.interval
+      end
+      return out
+    end
     local z = lo
     while z <= hi do
       local pf, pl, index = period_of(rule, z)
