@@ -18,7 +18,8 @@ enum Measure {
 
     struct ProcessRun {
         let seconds: Double
-        /// Peak resident memory of the child, in bytes.
+        /// Peak resident memory of the child, in bytes, as `wait4` reports it (it includes this
+        /// process's memory at the time of the spawn; see `peakMemory`).
         let peakBytes: Int
         let status: Int32
         let stdout: String
@@ -51,6 +52,20 @@ enum Measure {
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return ProcessRun(seconds: seconds, peakBytes: Int(usage.ru_maxrss) * 1024, status: exit, stdout: text)
+    }
+
+    /// A child's peak resident memory, in bytes, measured by a small python3 parent.
+    ///
+    /// `ru_maxrss` of a child started from this process would include this process's own
+    /// memory (the child shares it until it runs the new program), so a small parent starts it.
+    static func peakMemory(_ program: String, _ arguments: [String]) throws -> Int {
+        let script = "import resource, subprocess, sys; subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, check=True); "
+            + "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+        let run = try run("python3", ["-c", script, program] + arguments)
+        guard run.status == 0, let kilobytes = Int(run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchError("cannot measure the memory of \(program)")
+        }
+        return kilobytes * 1024
     }
 
     /// The best wall time of `repeats` runs; throws when a run fails.

@@ -39,6 +39,7 @@ struct StoreBenchmark {
         let years: Int
         let rows: Int
         let engine: Measure.ProcessRun
+        let peakBytes: Int
         let baseline: Double
     }
 
@@ -50,7 +51,8 @@ struct StoreBenchmark {
         guard engine.stdout.hasPrefix("{\"habits\":[") else { throw BenchError("P3: unexpected stats output") }
         let baseline = try Measure.bestRun(5, "sqlite3", [db, "SELECT habit_id, count(*), sum(amount_thousandths) FROM completions GROUP BY habit_id"])
         let rows = Int(try Measure.run("sqlite3", [db, "SELECT count(*) FROM completions"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
-        return Growth(years: years, rows: rows, engine: engine, baseline: baseline.seconds)
+        let peak = try Measure.peakMemory(context.stackday, stackday(["stats", "--json"], db: db))
+        return Growth(years: years, rows: rows, engine: engine, peakBytes: peak, baseline: baseline.seconds)
     }
 
     func run(skipImport: Bool = false) throws -> (figures: [Figure], growth: [Growth]) {

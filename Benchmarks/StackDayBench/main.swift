@@ -38,7 +38,7 @@ do {
         print("|---|---|---|---|---|---|")
         for row in store.growth {
             let perRow = row.engine.seconds / Double(max(1, row.rows)) * 1e6
-            print("| \(row.years) y | \(row.rows) | \(Table.seconds(row.engine.seconds)) | \(String(format: "%.2f", perRow)) | \(row.engine.peakBytes / 1_048_576) MiB | \(Table.seconds(row.baseline)) |")
+            print("| \(row.years) y | \(row.rows) | \(Table.seconds(row.engine.seconds)) | \(String(format: "%.2f", perRow)) | \(row.peakBytes / 1_048_576) MiB | \(Table.seconds(row.baseline)) |")
         }
     }
 } catch {
