@@ -403,6 +403,24 @@ static int push_day_view(lua_State *L, long long ordinal, int *keys, long long *
     return *backing - 1;
 }
 
+/* Walks a read-only day view through consecutive days from `first`. */
+struct day_cursor {
+    int view, keys, backing;
+    long long first, previous;
+};
+
+static void cursor_begin(lua_State *L, struct day_cursor *cursor, long long first) {
+    cursor->first = first;
+    cursor->view = push_day_view(L, first, &cursor->keys, &cursor->previous, &cursor->backing);
+}
+
+/* Moves the view to day `first + i` (the first day is already in place) and returns its number. */
+static long long cursor_move(lua_State *L, struct day_cursor *cursor, int i) {
+    long long ordinal = cursor->first + i;
+    if (i > 0) fill_day(L, cursor->backing, cursor->keys, ordinal, &cursor->previous);
+    return ordinal;
+}
+
 /* Raises an error about a wrong answer, marked so the host reports it as one. */
 static int answer_error(lua_State *L, const char *format, const char *what, long long ordinal) __attribute__((format(printf, 2, 0)));
 static int answer_error(lua_State *L, const char *format, const char *what, long long ordinal) {
@@ -525,14 +543,12 @@ static int op_schedule(lua_State *L, void *raw) {
         }
         return 0;
     }
-    int keys, backing;
-    long long previous;
-    int day = push_day_view(L, args->first, &keys, &previous, &backing);
+    struct day_cursor cursor;
+    cursor_begin(L, &cursor, args->first);
     for (int i = 0; i < args->count; i++) {
-        long long ordinal = (long long)args->first + i;
-        if (i > 0) fill_day(L, backing, keys, ordinal, &previous);
+        long long ordinal = cursor_move(L, &cursor, i);
         lua_pushvalue(L, function);
-        lua_pushvalue(L, day);
+        lua_pushvalue(L, cursor.view);
         lua_pushvalue(L, params);
         lua_pushvalue(L, habit);
         lua_call(L, 3, 1);
@@ -621,17 +637,15 @@ static int op_progress(lua_State *L, void *raw) {
         }
         return 0;
     }
-    int keys, backing;
-    long long previous;
-    int day = push_day_view(L, args->first, &keys, &previous, &backing);
+    struct day_cursor cursor;
+    cursor_begin(L, &cursor, args->first);
     for (int i = 0; i < args->count; i++) {
-        long long ordinal = (long long)args->first + i;
-        if (i > 0) fill_day(L, backing, keys, ordinal, &previous);
+        cursor_move(L, &cursor, i);
         lua_pushvalue(L, function);
         lua_pushnumber(L, args->totals[i]);
         lua_pushvalue(L, goal);
         lua_pushvalue(L, params);
-        lua_pushvalue(L, day);
+        lua_pushvalue(L, cursor.view);
         lua_call(L, 4, 1);
         check_progress(L, args, i);
     }
@@ -693,9 +707,8 @@ static int op_streak(lua_State *L, void *raw) {
     }
     /* The state is replaced each day by what the rule returns. */
     int state = lua_gettop(L);
-    int keys, backing;
-    long long previous;
-    int day = push_day_view(L, args->first, &keys, &previous, &backing);
+    struct day_cursor cursor;
+    cursor_begin(L, &cursor, args->first);
     push_prelude(L, "make_view");
     lua_pushliteral(L, "the outcome");
     lua_pushboolean(L, 0);
@@ -710,8 +723,7 @@ static int op_streak(lua_State *L, void *raw) {
     args->current = 0;
     args->longest = 0;
     for (int i = 0; i < args->count; i++) {
-        long long ordinal = (long long)args->first + i;
-        if (i > 0) fill_day(L, backing, keys, ordinal, &previous);
+        long long ordinal = cursor_move(L, &cursor, i);
         unsigned char status = args->status[i] <= SD_NOT_DUE ? args->status[i] : SD_NOT_DUE;
         lua_pushvalue(L, okeys);
         lua_pushvalue(L, status_names + status);
@@ -730,7 +742,7 @@ static int op_streak(lua_State *L, void *raw) {
         lua_rawset(L, outcome_fields);
         lua_pushvalue(L, function);
         lua_pushvalue(L, state);
-        lua_pushvalue(L, day);
+        lua_pushvalue(L, cursor.view);
         lua_pushvalue(L, outcome);
         lua_pushvalue(L, params);
         lua_call(L, 4, 1);
