@@ -69,9 +69,29 @@ final class CLIEnvironment {
         if let openedLibrary { return openedLibrary }
         var path = [userPolicyFolder]
         if let builtIn = PolicyLibrary.builtInFolder() { path.append(builtIn) }
-        let library = try PolicyLibrary(searchPath: path)
+        let library = try PolicyLibrary(searchPath: path, budget: try policyBudget())
         openedLibrary = library
         return library
+    }
+
+    /// The per-call policy budgets: the defaults, or `$STACKDAY_POLICY_INSTRUCTIONS` and
+    /// `$STACKDAY_POLICY_MEMORY_MB` for policies that need more.
+    func policyBudget() throws -> PolicyBudget {
+        var budget = PolicyBudget.standard
+        let environment = ProcessInfo.processInfo.environment
+        if let text = environment["STACKDAY_POLICY_INSTRUCTIONS"] {
+            guard let value = Int(text), value >= 1_000 else {
+                throw CommandFailure("STACKDAY_POLICY_INSTRUCTIONS must be a whole number of at least 1000, not '\(text)'")
+            }
+            budget.instructions = value
+        }
+        if let text = environment["STACKDAY_POLICY_MEMORY_MB"] {
+            guard let value = Int(text), (1...65_536).contains(value) else {
+                throw CommandFailure("STACKDAY_POLICY_MEMORY_MB must be a whole number from 1 to 65536, not '\(text)'")
+            }
+            budget.memoryBytes = value << 20
+        }
+        return budget
     }
 
     func context() throws -> HabitContext {

@@ -14,10 +14,10 @@ final class CLIFixture {
 
     var db: String { folder.path("stackday.sqlite") }
 
-    /// Runs with `--db`, `--policies`, `--tz +09:00` and `--now` set, then `arguments`.
+    /// Runs with `--db`, `--policies`, `--tz +09:00` and `--now` given before the command.
     @discardableResult
     func run(_ arguments: [String], input: String? = nil) throws -> Subprocess.Result {
-        try runStackday(arguments + ["--db", db, "--policies", folder.path("policies"), "--tz", "+09:00", "--now", now], input: input)
+        try runStackday(["--db", db, "--policies", folder.path("policies"), "--tz", "+09:00", "--now", now] + arguments, input: input)
     }
 
     func writePolicy(_ name: String, _ source: String) throws {

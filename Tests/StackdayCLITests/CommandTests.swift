@@ -113,6 +113,25 @@ struct CommandTests {
         #expect(try cli.snapshot() == before)
     }
 
+    @Test("-- ends options, so a name may start with a dash")
+    func doubleDash() throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "--start", "2026-10-01", "--", "-meditate"]).status == 0)
+        #expect(try cli.run(["record", "--on", "2026-10-05", "--", "-meditate"]).stdout == "Recorded 1 for '-meditate' on 2026-10-05.\n")
+    }
+
+    @Test("policy budgets can be raised or lowered through the environment")
+    func budgetsFromEnvironment() throws {
+        let cli = try CLIFixture()
+        try cli.writePolicy("busy", "return { isDue = function() local n = 0 for i = 1, 300000 do n = n + 1 end return true end }")
+        let arguments = ["policy", "preview", "busy", "--from", "2026-10-01", "--to", "2026-10-01", "--policies", cli.folder.path("policies")]
+        let low = try runStackday(arguments, environment: ["STACKDAY_POLICY_INSTRUCTIONS": "100000"])
+        #expect(low.status == 1)
+        #expect(low.stderr.contains("policy busy exceeded its instruction budget"))
+        #expect(try runStackday(arguments).status == 0)
+        #expect(try runStackday(arguments, environment: ["STACKDAY_POLICY_MEMORY_MB": "lots"]).stderr.contains("STACKDAY_POLICY_MEMORY_MB must be"))
+    }
+
     @Test("habit lifecycle through the command line")
     func lifecycle() throws {
         let cli = try CLIFixture()
