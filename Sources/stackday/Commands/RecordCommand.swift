@@ -65,7 +65,7 @@ enum RecordCommand {
             completion = try record(habitName: name, amount: amount, on: try invocation.day("on"))
         }
         if environment.json { return environment.printJSON(completionJSON(completion, habit: name)) }
-        environment.io.print("Recorded \(Format.amount(completion.amount)) for '\(name)' on \(completion.completedOn).")
+        environment.io.print("Recorded \(Quantity.describe(completion.amount)) for '\(name)' on \(completion.completedOn).")
     }
 
     static func runUndo(_ invocation: Invocation) throws {
@@ -73,7 +73,7 @@ enum RecordCommand {
         let name = invocation.required("name")
         let removed = try CancelCompletion(context: try environment.context())(habitName: name, on: try invocation.day("on"))
         if environment.json { return environment.printJSON(completionJSON(removed, habit: name)) }
-        environment.io.print("Removed \(Format.amount(removed.amount)) recorded for '\(name)' on \(removed.completedOn).")
+        environment.io.print("Removed \(Quantity.describe(removed.amount)) recorded for '\(name)' on \(removed.completedOn).")
     }
 
     static func runSkip(_ invocation: Invocation) throws {

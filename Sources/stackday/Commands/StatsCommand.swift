@@ -67,7 +67,7 @@ enum StatsCommand {
         let rows = summaries.map { summary -> [String] in
             let habit = summary.habit
             guard let entry = summary.today else { return [] }
-            let amount = "\(Format.amount(entry.total))/\(Format.quantity(habit.goal, unit: habit.unit))"
+            let amount = "\(Quantity.describe(entry.total))/\(Format.quantity(habit.goal, unit: habit.unit))"
             let state: String
             switch entry.state {
             case .completed: state = "done"

@@ -11,14 +11,14 @@ enum ArchiveCSV {
         for habit in archive.habits {
             lines.append(row([
                 "habit", UUIDText.format(habit.id), "", habit.name, habit.startedOn.iso, habit.archivedOn?.iso ?? "",
-                InstantText.format(habit.createdAt), InstantText.format(habit.updatedAt), Format.amount(habit.goal), habit.unit,
+                InstantText.format(habit.createdAt), InstantText.format(habit.updatedAt), Quantity.describe(habit.goal), habit.unit,
                 habit.schedule.name, habit.schedule.parametersJSON, habit.progress.name, habit.progress.parametersJSON,
                 habit.streak.name, habit.streak.parametersJSON,
             ]))
         }
         for completion in archive.completions {
             lines.append(row(["completion", UUIDText.format(completion.id), UUIDText.format(completion.habitID), "", completion.completedOn.iso, "",
-                              InstantText.format(completion.recordedAt), "", Format.amount(completion.amount), "", "", "", "", "", "", ""]))
+                              InstantText.format(completion.recordedAt), "", Quantity.describe(completion.amount), "", "", "", "", "", "", ""]))
         }
         for skip in archive.skips {
             lines.append(row(["skip", UUIDText.format(skip.id), UUIDText.format(skip.habitID), "", skip.day.iso, "",

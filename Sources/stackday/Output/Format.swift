@@ -2,18 +2,9 @@ import StackDay
 
 /// Small text helpers shared by the commands.
 enum Format {
-    /// `8`, `2.5`, `0.125`.
-    static func amount(_ value: Double) -> String {
-        let rounded = (value * 1000).rounded() / 1000
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        var text = String(rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
-    }
-
     /// `54 cups`, `3`.
     static func quantity(_ value: Double, unit: String) -> String {
-        unit.isEmpty ? amount(value) : "\(amount(value)) \(unit)"
+        unit.isEmpty ? Quantity.describe(value) : "\(Quantity.describe(value)) \(unit)"
     }
 
     static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }

@@ -43,7 +43,7 @@ struct HTMLReport {
             let x = (offset / 7) * (cell + gap) + 30
             let y = (day.weekday - 1) * (cell + gap)
             let entry = timeline.entry(on: day)
-            let label = "\(day.iso): \(Format.amount(entry?.total ?? 0)) \(timeline.habit.unit) (\(entry?.state.rawValue ?? ""))"
+            let label = "\(day.iso): \(Quantity.describe(entry?.total ?? 0)) \(timeline.habit.unit) (\(entry?.state.rawValue ?? ""))"
             rects += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"\(Self.shades[level])\"><title>\(Self.escape(label))</title></rect>"
         }
         let labels = ["Mon", "", "Wed", "", "Fri", "", "Sun"].enumerated().map { index, text in

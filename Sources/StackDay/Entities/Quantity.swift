@@ -1,5 +1,5 @@
 /// Amounts and goals are kept to thousandths, summed as integers so that 0.1 + 0.2 totals 0.3.
-enum Quantity {
+public enum Quantity {
     static let scale = 1000.0
     static let maximum = 1e12
 
@@ -17,7 +17,7 @@ enum Quantity {
     }
 
     /// A short human form: `8`, `2.5`, `0.125`.
-    static func describe(_ value: Double) -> String {
+    public static func describe(_ value: Double) -> String {
         guard value.isFinite else { return String(value) }
         let rounded = (value * scale).rounded() / scale
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
