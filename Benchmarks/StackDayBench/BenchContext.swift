@@ -11,13 +11,26 @@ struct BenchContext {
 
     init(quick: Bool) throws {
         self.quick = quick
-        guard let policies = PolicyLibrary.builtInFolder() else { throw BenchError("cannot find the Policies folder") }
-        self.policies = policies
-        repository = policies.deletingLastPathComponent()
+        guard let repository = Self.repository() else { throw BenchError("run the benchmark from inside the StackDay checkout") }
+        self.repository = repository
+        policies = repository.appendingPathComponent("Policies")
         stackday = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("stackday").path
         guard FileManager.default.isExecutableFile(atPath: stackday) else { throw BenchError("build stackday next to the benchmark first (\(stackday))") }
         work = FileManager.default.temporaryDirectory.appendingPathComponent("stackday-bench-\(getpid())")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    }
+
+    /// The checkout: the nearest folder holding Package.swift, above the executable or the working directory.
+    static func repository() -> URL? {
+        let starts = [URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(), URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true).appendingPathComponent("x")]
+        for start in starts {
+            var folder = start.deletingLastPathComponent()
+            while folder.path != "/" {
+                if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
+                folder = folder.deletingLastPathComponent()
+            }
+        }
+        return nil
     }
 
     func path(_ name: String) -> String { work.appendingPathComponent(name).path }

@@ -403,21 +403,29 @@ static int push_day_view(lua_State *L, long long ordinal, int *keys, long long *
     return *backing - 1;
 }
 
-/* Walks a read-only day view through consecutive days from `first`. */
+/* Walks a read-only day view through days from `first`: consecutive ones, or any in increasing order. */
 struct day_cursor {
     int view, keys, backing;
-    long long first, previous;
+    long long first, current, previous;
 };
 
 static void cursor_begin(lua_State *L, struct day_cursor *cursor, long long first) {
     cursor->first = first;
+    cursor->current = first;
     cursor->view = push_day_view(L, first, &cursor->keys, &cursor->previous, &cursor->backing);
 }
 
-/* Moves the view to day `first + i` (the first day is already in place) and returns its number. */
+/* Moves the view to day `ordinal` (nothing to write when it is there already). */
+static void cursor_to(lua_State *L, struct day_cursor *cursor, long long ordinal) {
+    if (ordinal == cursor->current) return;
+    fill_day(L, cursor->backing, cursor->keys, ordinal, &cursor->previous);
+    cursor->current = ordinal;
+}
+
+/* Moves the view to day `first + i` and returns its number. */
 static long long cursor_move(lua_State *L, struct day_cursor *cursor, int i) {
     long long ordinal = cursor->first + i;
-    if (i > 0) fill_day(L, cursor->backing, cursor->keys, ordinal, &cursor->previous);
+    cursor_to(L, cursor, ordinal);
     return ordinal;
 }
 
@@ -504,6 +512,7 @@ struct sd_range_args {
     const unsigned char *status;
     const unsigned char *due;
     const double *progress;
+    const int *ordinals;
     unsigned char *due_out;
     double *progress_out;
     long long current;
@@ -684,7 +693,7 @@ static int op_streak(lua_State *L, void *raw) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, args->binding);
     lua_pushvalue(L, params);
     lua_call(L, 2, 1);
-    if (!lua_isnil(L, range)) {
+    if (!lua_isnil(L, range) && args->ordinals == NULL) {
         /* streakRange(state, history, params, first): the history has one mark a day (Y met, N missed,
            P pending, - skipped, . not due), the same marks as the examples. */
         static const char marks[] = {'Y', 'N', 'P', '-', '.'};
@@ -723,7 +732,8 @@ static int op_streak(lua_State *L, void *raw) {
     args->current = 0;
     args->longest = 0;
     for (int i = 0; i < args->count; i++) {
-        long long ordinal = cursor_move(L, &cursor, i);
+        long long ordinal = args->ordinals ? args->ordinals[i] : (long long)args->first + i;
+        cursor_to(L, &cursor, ordinal);
         unsigned char status = args->status[i] <= SD_NOT_DUE ? args->status[i] : SD_NOT_DUE;
         lua_pushvalue(L, okeys);
         lua_pushvalue(L, status_names + status);
@@ -757,13 +767,14 @@ static int op_streak(lua_State *L, void *raw) {
     return 0;
 }
 
-int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, int count,
+int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, const int *ordinals, int count,
               const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
               long long *current, long long *longest, sd_error *error) {
     struct sd_range_args args = {0};
     args.binding = binding;
     args.use_range = use_range;
-    args.first = first_ordinal;
+    args.first = ordinals ? ordinals[0] : first_ordinal;
+    args.ordinals = ordinals;
     args.count = count;
     args.status = status;
     args.due = due;

@@ -41,7 +41,7 @@ final class CLIEnvironment {
             do { dayStart = try DayStart(parsing: text) } catch { throw invocation.usage("invalid value for --day-starts-at: \(error)") }
         }
         boundary = DayBoundary(timeZone: timeZone, dayStart: dayStart)
-        switch globals.lang ?? "en" {
+        switch globals.lang ?? CLIEnvironment.localeLanguage(ProcessInfo.processInfo.environment).rawValue {
         case "en": language = .english
         case "ko": language = .korean
         case let other: throw invocation.usage("invalid value for --lang: '\(other)' (use en or ko)")
@@ -49,6 +49,16 @@ final class CLIEnvironment {
     }
 
     var json: Bool { invocation.globals.json }
+
+    /// The language the locale asks for: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is
+    /// set and not empty decides (POSIX precedence); `ko…` is Korean, anything else English.
+    static func localeLanguage(_ environment: [String: String]) -> ReportLanguage {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            return value.lowercased().hasPrefix("ko") ? .korean : .english
+        }
+        return .english
+    }
 
     var databasePath: String { invocation.globals.db ?? StoreLocation.defaultPath() }
 
@@ -67,9 +77,7 @@ final class CLIEnvironment {
 
     func library() throws -> PolicyLibrary {
         if let openedLibrary { return openedLibrary }
-        var path = [userPolicyFolder]
-        if let builtIn = PolicyLibrary.builtInFolder() { path.append(builtIn) }
-        let library = try PolicyLibrary(searchPath: path, budget: try policyBudget())
+        let library = try PolicyLibrary(searchPath: [userPolicyFolder], budget: try policyBudget())
         openedLibrary = library
         return library
     }

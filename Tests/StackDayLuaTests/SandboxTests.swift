@@ -92,10 +92,11 @@ struct SandboxTests {
     @Test("a file that returns a number, or no role, is refused")
     func wrongShape() throws {
         let fixture = try PolicyFixture(["number": "return 42", "empty": "return { description = 'nothing' }", "field": "return { isDue = 3 }"])
-        #expect(throws: PolicyError.self) { try fixture.library.policy(named: "number") }
-        do { _ = try fixture.library.policy(named: "number") } catch { #expect("\(error)".contains("must return a table")) }
-        do { _ = try fixture.library.policy(named: "empty") } catch { #expect("\(error)".contains("defines none of the roles")) }
-        do { _ = try fixture.library.policy(named: "field") } catch { #expect("\(error)".contains("'isDue' must be a function")) }
+        for (name, message) in [("number", "must return a table"), ("empty", "defines none of the roles"), ("field", "'isDue' must be a function")] {
+            let error = try #require(policyError { _ = try fixture.library.policy(named: name) }, "\(name) was accepted")
+            #expect(error.description.contains(message), "\(error)")
+            #expect(error.description.contains("\(name).lua"), "\(error)")
+        }
     }
 
     @Test("a global one policy sets is invisible to another")

@@ -134,7 +134,7 @@ struct UseCaseTests {
     func summaries() throws {
         let context = try seeded()
         try RecordCompletion(context: context)(habitName: "read", on: day("2026-10-10"))
-        let summaries = try SummarizeHabits(context: context)()
+        let summaries = try SummarizeHabits(context: context)().map { try $0.get() }
         #expect(summaries.map(\.habit.name) == ["read", "water"])
         #expect(summaries[0].statistics.streak == HabitStreak(current: 1, longest: 1))
         #expect(summaries[0].statistics.eligibleDays == 10)

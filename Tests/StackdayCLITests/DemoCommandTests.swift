@@ -4,8 +4,10 @@ import StackDayTestSupport
 
 let stackday = Subprocess(product: "stackday")
 
+/// Runs `stackday` in an English locale unless `environment` says otherwise.
 func runStackday(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Subprocess.Result {
-    try stackday.run(arguments, environment: environment, input: input)
+    let locale = ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"]
+    return try stackday.run(arguments, environment: locale.merging(environment) { $1 }, input: input)
 }
 
 @Suite("stackday demo")

@@ -71,8 +71,10 @@ int sd_progress(sd_host *host, int binding, int use_range, int first_ordinal, in
 /* Outcome statuses passed to streak rules. */
 enum { SD_COMPLETED = 0, SD_MISSED = 1, SD_PENDING = 2, SD_SKIPPED = 3, SD_NOT_DUE = 4 };
 
-/* Folds the streak rule over `count` consecutive days; writes the final current and longest. */
-int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, int count,
+/* Folds the streak rule over `count` outcomes; writes the final current and longest. The outcomes
+   are consecutive days from `first_ordinal` when `ordinals` is NULL; otherwise outcome i is on day
+   `ordinals[i]` (increasing; a quota habit's period ends), and the range form is not used. */
+int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, const int *ordinals, int count,
               const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
               long long *current, long long *longest, sd_error *error);
 

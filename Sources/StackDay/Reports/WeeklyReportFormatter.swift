@@ -13,7 +13,8 @@ public struct WeeklyReportFormatter: Sendable {
         case .korean:
             lines.append("주간 보고서: \(koreanLabel(report.monday)) ~ \(koreanLabel(report.sunday))")
             lines.append("요일: " + days.map { Self.koreanWeekdays[$0.weekday - 1] }.joined(separator: " "))
-            for line in report.lines {
+            for row in report.rows {
+                guard case .success(let line) = row else { lines.append(failed(row)); continue }
                 lines.append(
                     "\(line.habitName) | \(marks(line)) | 합계 \(Quantity.describe(line.total))\(line.unit)"
                     + " | 달성 \(line.metDays)/\(line.dueDays)일"
@@ -26,7 +27,8 @@ public struct WeeklyReportFormatter: Sendable {
         case .english:
             lines.append("Weekly report: \(englishLabel(report.monday)) – \(englishLabel(report.sunday))")
             lines.append("Days: " + days.map { Self.englishWeekdays[$0.weekday - 1] }.joined(separator: " "))
-            for line in report.lines {
+            for row in report.rows {
+                guard case .success(let line) = row else { lines.append(failed(row)); continue }
                 let unit = line.unit.isEmpty ? "" : " \(line.unit)"
                 lines.append(
                     "\(line.habitName) | \(marks(line)) | total \(Quantity.describe(line.total))\(unit)"
@@ -52,6 +54,13 @@ public struct WeeklyReportFormatter: Sendable {
             case .rest: "·"
             }
         }.joined(separator: " ")
+    }
+
+    /// A failed habit's row: its name, then the policy's error in place of its figures.
+    private func failed(_ row: Result<WeeklyReportLine, HabitFailure>) -> String {
+        guard let failure = row.failure else { return "" }
+        let label = language == .korean ? "오류" : "error"
+        return "\(failure.habit.name) | \(label): \(failure.message)"
     }
 
     private func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }

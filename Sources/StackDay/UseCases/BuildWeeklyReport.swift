@@ -7,21 +7,24 @@ public struct BuildWeeklyReport {
     }
 
     /// Every habit whose tracking period overlaps the week, in creation order; streaks as of today.
+    ///
+    /// A habit whose policy fails gets a failed row; the others are computed as usual. Throws store errors.
     public func callAsFunction(weekOf day: LocalDay? = nil) throws -> WeeklyReport {
         let today = context.today
         let monday = (day ?? today).startOfWeek
         let week = LocalDayRange(monday, monday.adding(days: 6))
         let loader = TimelineLoader(context: context)
         return try context.store.read {
-            var lines: [WeeklyReportLine] = []
+            var rows: [Result<WeeklyReportLine, HabitFailure>] = []
             for habit in try context.store.habits.all() {
                 let tracked = LocalDayRange(habit.startedOn, habit.archivedOn ?? week.last)
                 guard !tracked.clamped(to: week).isEmpty else { continue }
-                let (timeline, policies) = try loader.timeline(for: habit, today: today, through: week.last)
-                let streak = try HabitStreakCalculator(policy: policies.streak).calculate(timeline)
-                lines.append(WeeklyReportBuilder.line(for: timeline, streak: streak, monday: monday))
+                rows.append(try loader.evaluate(habit, today: today, through: week.last) { timeline, policies in
+                    let streak = try HabitStreakCalculator(policy: policies.streak).calculate(timeline)
+                    return WeeklyReportBuilder.line(for: timeline, streak: streak, monday: monday)
+                })
             }
-            return WeeklyReport(monday: monday, lines: lines)
+            return WeeklyReport(monday: monday, rows: rows)
         }
     }
 }

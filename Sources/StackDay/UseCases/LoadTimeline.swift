@@ -13,4 +13,14 @@ public struct LoadTimeline {
             try TimelineLoader(context: context).timeline(for: context.habit(named: habitName), today: today, through: through).0
         }
     }
+
+    /// Every habit's timeline up to today, in creation order: a failed policy fails only its habit.
+    /// Throws store errors.
+    public func all() throws -> [Result<HabitTimeline, HabitFailure>] {
+        let today = context.today
+        let loader = TimelineLoader(context: context)
+        return try context.store.read {
+            try context.store.habits.all().map { habit in try loader.evaluate(habit, today: today) { timeline, _ in timeline } }
+        }
+    }
 }

@@ -6,17 +6,20 @@ public struct SummarizeHabits {
         self.context = context
     }
 
+    /// One result per habit: its summary, or the `HabitFailure` of a policy that failed for it.
+    ///
     /// With `habitName`, only that habit (throws `UseCaseError.habitNotFound`); with
-    /// `includeArchived` false, archived habits are left out.
-    public func callAsFunction(habitName: String? = nil, includeArchived: Bool = true) throws -> [HabitSummary] {
+    /// `includeArchived` false, archived habits are left out. Throws store errors.
+    public func callAsFunction(habitName: String? = nil, includeArchived: Bool = true) throws -> [Result<HabitSummary, HabitFailure>] {
         let today = context.today
         let loader = TimelineLoader(context: context)
         return try context.store.read {
             let habits = try habitName.map { [try context.habit(named: $0)] } ?? context.store.habits.all()
             return try habits.filter { includeArchived || $0.archivedOn == nil }.map { habit in
-                let (timeline, policies) = try loader.timeline(for: habit, today: today)
-                let calculator = HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policy: policies.streak))
-                return HabitSummary(habit: habit, statistics: try calculator.calculate(timeline), today: timeline.entry(on: today))
+                try loader.evaluate(habit, today: today) { timeline, policies in
+                    let calculator = HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policy: policies.streak))
+                    return HabitSummary(habit: habit, statistics: try calculator.calculate(timeline), today: timeline.entry(on: today))
+                }
             }
         }
     }

@@ -4,13 +4,28 @@ struct TimelineLoader {
     let context: HabitContext
 
     func timeline(for habit: Habit, today: LocalDay, through: LocalDay? = nil) throws -> (HabitTimeline, HabitPolicies) {
-        let policies = try context.policies.policies(for: habit)
+        try evaluate(habit, today: today, through: through) { ($0, $1) }.get()
+    }
+
+    /// Reads the habit's history, then runs `body` on its timeline and policies.
+    ///
+    /// Store errors are thrown; anything thrown while resolving or running the habit's policies
+    /// (including inside `body`) becomes this habit's `HabitFailure`, so other habits carry on.
+    func evaluate<T>(
+        _ habit: Habit, today: LocalDay, through: LocalDay? = nil,
+        _ body: (HabitTimeline, HabitPolicies) throws -> T
+    ) throws -> Result<T, HabitFailure> {
         let period = HabitTimelineBuilder.period(of: habit, today: today, through: through)
         let totals = period.isEmpty ? [] : try context.store.completions.dailyTotals(habitID: habit.id, in: period)
         let skips = period.isEmpty ? [] : try context.store.skips.skips(habitID: habit.id, in: period)
-        let timeline = try HabitTimelineBuilder(policies: policies).build(
-            habit: habit, dailyTotals: totals, skips: skips, today: today, through: period.last
-        )
-        return (timeline, policies)
+        do {
+            let policies = try context.policies.policies(for: habit)
+            let timeline = try HabitTimelineBuilder(policies: policies).build(
+                habit: habit, dailyTotals: totals, skips: skips, today: today, through: period.last
+            )
+            return .success(try body(timeline, policies))
+        } catch {
+            return .failure(HabitFailure(habit: habit, underlying: error))
+        }
     }
 }

@@ -21,6 +21,10 @@ public struct LuaStreakPolicy: StreakPolicy {
             totals.append(entry.total)
             progress.append(entry.progress)
         }
-        return try binding.streak(first: first, status: status, due: due, totals: totals, progress: progress)
+        // Consecutive days (a day-by-day habit) need no list; a quota habit's periods are each
+        // handed with their own last day.
+        let consecutive = entries.last.map { first.days(to: $0.day) == entries.count - 1 } ?? true
+        return try binding.streak(first: first, days: consecutive ? nil : entries.map(\.day),
+                                  status: status, due: due, totals: totals, progress: progress)
     }
 }

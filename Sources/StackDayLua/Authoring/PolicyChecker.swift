@@ -16,8 +16,7 @@ public struct PolicyChecker {
     public func check(_ policy: LoadedPolicy) -> PolicyCheckReport {
         var failures: [String] = []
         var passed = 1 // it compiled and declared at least one role
-        let source = (try? String(contentsOf: policy.file, encoding: .utf8)) ?? ""
-        let lines = source.components(separatedBy: "\n")
+        let lines = policy.source.components(separatedBy: "\n")
         var searchFrom = lines.firstIndex { $0.contains("examples") } ?? 0
 
         for (index, example) in policy.info.examples.enumerated() {
@@ -43,7 +42,7 @@ public struct PolicyChecker {
             }
         }
         return PolicyCheckReport(
-            policy: policy.name, file: policy.file.path,
+            policy: policy.name, file: policy.file,
             roles: PolicyRole.allCases.filter(policy.info.roles.contains), passed: passed, failures: failures
         )
     }

@@ -344,10 +344,13 @@ function H.quota(binding)
   if type(answer) ~= "table" then error("quota must return {times = N, per = \"week\" | \"month\" | days}, not a " .. type(answer), 0) end
   local times, per = answer.times, answer.per
   if mtype(times) ~= "integer" or times < 1 then error("quota: times must be a whole number, 1 or more", 0) end
-  if per == "week" then return times, 1, 7 end
-  if per == "month" then return times, 2, 31 end
-  if mtype(per) == "integer" and per >= 1 and per <= 366 then return times, 3, per end
-  error("quota: per must be \"week\", \"month\" or a whole number of days from 1 to 366", 0)
+  local kind, days, period
+  if per == "week" then kind, days, period = 1, 7, "a week"
+  elseif per == "month" then kind, days, period = 2, 31, "a month"
+  elseif mtype(per) == "integer" and per >= 1 and per <= 366 then kind, days, period = 3, per, format("%d days", per)
+  else error("quota: per must be \"week\", \"month\" or a whole number of days from 1 to 366", 0) end
+  if times > days then error(format("quota: times is %d, but %s has at most %d days", times, period, days), 0) end
+  return times, kind, days
 end
 
 function H.initial_state(binding, params)

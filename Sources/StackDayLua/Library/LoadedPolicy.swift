@@ -5,19 +5,22 @@ import StackDay
 /// A policy file compiled into a `LuaHost`.
 public final class LoadedPolicy: @unchecked Sendable {
     public let name: String
-    /// The file it came from.
-    public let file: URL
+    /// Where it came from: a file's path, or `built-in:NAME.lua` for one compiled into the binary.
+    public let file: String
+    /// The Lua source text it was compiled from.
+    public let source: String
     public let info: PolicyInfo
     let host: LuaHost
     let reference: Int32
 
     /// Compiles and runs `source` in a fresh sandboxed environment; throws `PolicyError` naming file and line.
-    init(name: String, file: URL, source: String, host: LuaHost) throws {
+    init(name: String, file: String, source: String, host: LuaHost) throws {
         self.name = name
         self.file = file
+        self.source = source
         self.host = host
-        let chunkname = "@" + file.lastPathComponent
-        let reference = try host.call(policy: name, file: file.path) { handle, error in
+        let chunkname = "@" + (file.split(separator: "/").last.map(String.init) ?? file)
+        let reference = try host.call(policy: name, file: file) { handle, error in
             let bytes = Array(source.utf8)
             let reference = bytes.withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { sd_load_policy(handle, $0.baseAddress, $0.count, chunkname, error) }
@@ -25,18 +28,21 @@ public final class LoadedPolicy: @unchecked Sendable {
             return reference > 0 ? reference : nil
         }
         do {
-            let json = try host.call(policy: name, file: file.path) { handle, error -> String? in
+            let json = try host.call(policy: name, file: file) { handle, error -> String? in
                 guard let text = sd_describe_policy(handle, reference, error) else { return nil }
                 defer { free(text) }
                 return String(cString: text)
             }
-            info = try Self.parseInfo(json, policy: name, file: file.path)
+            info = try Self.parseInfo(json, policy: name, file: file)
             self.reference = reference
         } catch {
             host.release(reference)
             throw error
         }
     }
+
+    /// Whether it is a built-in compiled into the binary (not overridden by a user file).
+    public var isBuiltIn: Bool { file.hasPrefix(PolicyLibrary.builtInPrefix) }
 
     deinit {
         host.release(reference)
@@ -64,7 +70,7 @@ public final class LoadedPolicy: @unchecked Sendable {
     public func bind(parameters: [String: JSONValue], startedOn: LocalDay, goal: Double, unit: String) throws -> PolicyBinding {
         let literal = parameters.isEmpty ? "" : LuaLiteral.table(parameters)
         do {
-            let reference = try host.call(policy: name, file: file.path) { handle, error -> Int32? in
+            let reference = try host.call(policy: name, file: file) { handle, error -> Int32? in
                 let reference = literal.withCString { text in
                     unit.withCString { sd_bind(handle, self.reference, text, literal.utf8.count, Int32(startedOn.ordinal), goal, $0, error) }
                 }
@@ -72,7 +78,7 @@ public final class LoadedPolicy: @unchecked Sendable {
             }
             return PolicyBinding(policy: self, reference: reference)
         } catch let error as PolicyError where error.kind == .script {
-            throw PolicyError(policy: name, file: file.path, line: error.line, kind: .parameters, message: error.message)
+            throw PolicyError(policy: name, file: file, line: error.line, kind: .parameters, message: error.message)
         }
     }
 }

@@ -23,7 +23,7 @@ public final class PolicyBinding: @unchecked Sendable {
 
     @discardableResult
     private func call<T>(_ body: (OpaquePointer, UnsafeMutablePointer<sd_error>) -> T?) throws -> T {
-        try policy.host.call(policy: policy.name, file: policy.file.path, body)
+        try policy.host.call(policy: policy.name, file: policy.file, body)
     }
 
     /// The merged parameters (defaults overlaid with the habit's own) as JSON text.
@@ -115,12 +115,18 @@ public final class PolicyBinding: @unchecked Sendable {
     }
 
     /// The same, from parallel arrays (status codes as `StreakOutcome.Status` encodes them).
-    func streak(first: LocalDay, status: [UInt8], due: [UInt8], totals: [Double], progress: [Double]) throws -> HabitStreak {
+    ///
+    /// With `days`, outcome i is on `days[i]` (increasing, as a quota habit's period ends are);
+    /// without, the outcomes are consecutive days from `first`.
+    func streak(first: LocalDay, days: [LocalDay]? = nil, status: [UInt8], due: [UInt8], totals: [Double], progress: [Double]) throws -> HabitStreak {
         guard !status.isEmpty else { return HabitStreak(current: 0, longest: 0) }
         var current: Int64 = 0
         var longest: Int64 = 0
+        let ordinals = days?.map { Int32($0.ordinal) }
         try call { handle, error -> Bool? in
-            sd_streak(handle, reference, usesRangeForms ? 1 : 0, Int32(first.ordinal), Int32(status.count), status, due, totals, progress, &current, &longest, error) == 0 ? true : nil
+            let status = sd_streak(handle, reference, usesRangeForms ? 1 : 0, Int32(first.ordinal), ordinals, Int32(status.count),
+                                   status, due, totals, progress, &current, &longest, error)
+            return status == 0 ? true : nil
         }
         return HabitStreak(current: Int(current), longest: Int(longest))
     }

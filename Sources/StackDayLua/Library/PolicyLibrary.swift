@@ -6,12 +6,15 @@ import StackDay
 
 /// Finds policies by name along a search path and keeps them compiled.
 ///
-/// Folders are searched in order (a user folder first, then the built-in `Policies/`), so a
-/// user file overrides a built-in of the same name. A file is recompiled when its modification
-/// time or size changes, so an edit is picked up without restarting. A file that fails to
-/// compile reports its file and line and does not affect other policies.
+/// Folders are searched in order (a user folder first), then the built-in policies compiled into
+/// the binary from the package's `Policies/` folder, so a user file overrides a built-in of the
+/// same name. A file is recompiled when its modification time or size changes, so an edit is
+/// picked up without restarting. A file that fails to compile reports its file and line and does
+/// not affect other policies.
 public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     public let searchPath: [URL]
+    /// Built-in policy sources by name, searched after every folder.
+    public let builtIns: [String: String]
     public let host: LuaHost
     private let lock = NSLock()
     private var cache: [String: (stamp: FileStamp, policy: LoadedPolicy)] = [:]
@@ -24,28 +27,18 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
 
     private let folderPaths: [String]
 
-    public init(searchPath: [URL], budget: PolicyBudget = .standard) throws {
+    /// The built-in policies compiled into this binary, by name.
+    public static var builtInSources: [String: String] { BuiltInPolicySources.all }
+
+    /// How a built-in's `file` begins: `built-in:daily.lua`.
+    public static let builtInPrefix = "built-in:"
+
+    /// The lock guards the cache; the host serializes its own calls, so a library may be shared.
+    public init(searchPath: [URL], builtIns: [String: String] = PolicyLibrary.builtInSources, budget: PolicyBudget = .standard) throws {
         self.searchPath = searchPath
+        self.builtIns = builtIns
         folderPaths = searchPath.map { $0.standardizedFileURL.path }
         self.host = try LuaHost(budget: budget)
-    }
-
-    /// The folder of built-in policies: `$STACKDAY_BUILTIN_POLICIES`, else the `Policies/` folder
-    /// found beside the executable or above it (a checkout), else nil.
-    public static func builtInFolder(executable: URL = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath(),
-                                     environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
-        if let path = environment["STACKDAY_BUILTIN_POLICIES"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0..<6 {
-            for candidate in [folder.appendingPathComponent("Policies"), folder.appendingPathComponent("share/stackday/Policies")] {
-                var isDirectory: ObjCBool = false
-                if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                    return candidate
-                }
-            }
-            folder = folder.deletingLastPathComponent()
-        }
-        return nil
     }
 
     /// The file a name resolves to, searching folders in order.
@@ -70,9 +63,9 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         }
     }
 
-    /// Every policy name on the search path (the first folder wins), sorted.
+    /// Every policy name on the search path and among the built-ins, sorted.
     public func availableNames() -> [String] {
-        var names = Set<String>()
+        var names = Set<String>(builtIns.keys)
         for folder in searchPath {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             for file in files where file.hasSuffix(".lua") {
@@ -83,13 +76,14 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         return names.sorted()
     }
 
-    /// The folder a name resolves from.
+    /// The folder a name resolves from; nil for a built-in (or an unknown name).
     public func folder(of name: String) -> URL? { file(named: name)?.deletingLastPathComponent() }
 
     /// The compiled policy for `name`, recompiled when its file changed.
     /// Throws `PolicyError` (`.unavailable` listing the known names, or the compile error).
     public func policy(named name: String) throws -> LoadedPolicy {
         guard let path = path(named: name) else {
+            if PolicyLibrary.isValidName(name), let source = builtIns[name] { return try loadBuiltIn(name: name, source: source) }
             let known = availableNames()
             throw PolicyError(policy: name, file: nil, line: nil, kind: .unavailable,
                               message: "no such policy; known: " + (known.isEmpty ? "(none)" : known.joined(separator: ", ")))
@@ -113,15 +107,25 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let cached = cache[path], cached.stamp == stamp, cached.policy.name == name { return cached.policy }
-        let file = URL(fileURLWithPath: path)
         let source: String
         do {
-            source = try String(contentsOf: file, encoding: .utf8)
+            source = try String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8)
         } catch {
             throw PolicyError(policy: name, file: path, line: nil, kind: .unavailable, message: "cannot read the file: \(error.localizedDescription)")
         }
-        let policy = try LoadedPolicy(name: name, file: file, source: source, host: host)
+        let policy = try LoadedPolicy(name: name, file: path, source: source, host: host)
         cache[path] = (stamp, policy)
+        return policy
+    }
+
+    private func loadBuiltIn(name: String, source: String) throws -> LoadedPolicy {
+        let file = Self.builtInPrefix + name + ".lua"
+        let stamp = FileStamp(seconds: 0, nanoseconds: 0, size: source.utf8.count)
+        lock.lock()
+        defer { lock.unlock() }
+        if let cached = cache[file], cached.stamp == stamp { return cached.policy }
+        let policy = try LoadedPolicy(name: name, file: file, source: source, host: host)
+        cache[file] = (stamp, policy)
         return policy
     }
 
@@ -129,7 +133,7 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     public func bind(_ choice: PolicyChoice, role: PolicyRole, startedOn: LocalDay, goal: Double, unit: String) throws -> PolicyBinding {
         let policy = try policy(named: choice.name)
         guard policy.info.roles.contains(role) else {
-            throw PolicyError(policy: choice.name, file: policy.file.path, line: nil, kind: .unavailable,
+            throw PolicyError(policy: choice.name, file: policy.file, line: nil, kind: .unavailable,
                               message: "cannot serve as a \(role.rawValue) policy (it defines \(Self.roleFunctions(policy.info.roles)))")
         }
         return try policy.bind(parameters: choice.parameters, startedOn: startedOn, goal: goal, unit: unit)

@@ -91,7 +91,21 @@ enum HabitCommand {
     static func show(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let context = try environment.context()
-        guard let summary = try SummarizeHabits(context: context)(habitName: invocation.required("name")).first else { return }
+        guard let result = try SummarizeHabits(context: context)(habitName: invocation.required("name")).first else { return }
+        let summary: HabitSummary
+        switch result {
+        case .success(let value): summary = value
+        case .failure(let failure):
+            // The definition still shows which policy failed.
+            if environment.json {
+                guard case .object(var object) = JSONOutput.habit(failure.habit) else { return }
+                object["error"] = .string(failure.message)
+                environment.printJSON(.object(object))
+            } else {
+                Format.table(definition(failure.habit) + [["error", failure.message]]).forEach(environment.io.print)
+            }
+            throw HabitsFailed(failures: [failure])
+        }
         let habit = summary.habit
         let stats = summary.statistics
         if environment.json {
@@ -99,7 +113,17 @@ enum HabitCommand {
             object["statistics"] = StatsCommand.json(summary)
             return environment.printJSON(.object(object))
         }
-        let lines = [
+        let lines = definition(habit) + [
+            ["streak", "\(stats.streak.current) (longest \(stats.streak.longest))"],
+            ["completed", "\(stats.completedDays) of \(stats.eligibleDays) due days (\(Format.percent(stats.completionRate)))"],
+            ["score", Format.percent(stats.score)],
+        ]
+        Format.table(lines).forEach(environment.io.print)
+    }
+
+    /// The rows of `habit show` that describe the habit itself.
+    static func definition(_ habit: Habit) -> [[String]] {
+        [
             ["name", habit.name],
             ["goal", "\(Format.quantity(habit.goal, unit: habit.unit)) a day"],
             ["started", habit.startedOn.iso],
@@ -107,11 +131,7 @@ enum HabitCommand {
             ["schedule", describe(habit.schedule)],
             ["progress", describe(habit.progress)],
             ["streak rule", describe(habit.streak)],
-            ["streak", "\(stats.streak.current) (longest \(stats.streak.longest))"],
-            ["completed", "\(stats.completedDays) of \(stats.eligibleDays) due days (\(Format.percent(stats.completionRate)))"],
-            ["score", Format.percent(stats.score)],
         ]
-        Format.table(lines).forEach(environment.io.print)
     }
 
     static func rename(_ invocation: Invocation) throws {

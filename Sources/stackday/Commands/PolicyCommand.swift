@@ -9,7 +9,7 @@ enum PolicyCommand {
     static var spec: CommandSpec {
         CommandSpec(name: "policy", abstract: "Inspect, check and try out Lua policies.", subcommands: [
             CommandSpec(name: "list", abstract: "Every policy on the search path: name, roles, folder, description.", run: list),
-            CommandSpec(name: "show", abstract: "A policy's description, roles, parameters, examples and source file.",
+            CommandSpec(name: "show", abstract: "A policy's description, roles, parameters and examples, then the source in use.",
                         arguments: [ArgumentSpec(name: "name", help: "The policy's name.")], run: show),
             CommandSpec(name: "check", abstract: "Compile a policy, check its roles and run its examples.",
                         arguments: [ArgumentSpec(name: "policy", help: "A policy name or a path to a .lua file.")], run: check),
@@ -44,7 +44,7 @@ enum PolicyCommand {
         var rows: [[String]] = [["NAME", "ROLES", "FOLDER", "DESCRIPTION"]]
         var items: [JSONValue] = []
         for name in library.availableNames() {
-            let folder = library.folder(of: name)?.path ?? ""
+            let folder = library.folder(of: name)?.path ?? "(built in)"
             do {
                 let policy = try library.policy(named: name)
                 let roles = PolicyRole.allCases.filter(policy.info.roles.contains).map(\.rawValue)
@@ -66,17 +66,20 @@ enum PolicyCommand {
         let roles = PolicyRole.allCases.filter(policy.info.roles.contains).map(\.rawValue)
         if environment.json {
             return environment.printJSON(.object([
-                "name": .string(policy.name), "file": .string(policy.file.path), "roles": .array(roles.map(JSONValue.string)),
+                "name": .string(policy.name), "file": .string(policy.file), "roles": .array(roles.map(JSONValue.string)),
                 "description": .string(policy.info.description), "params": .object(policy.info.defaults), "examples": .array(policy.info.examples),
+                "source": .string(policy.source),
             ]))
         }
         let lines = [
-            ["name", policy.name], ["file", policy.file.path], ["roles", roles.joined(separator: ", ")],
+            ["name", policy.name], ["file", policy.file], ["roles", roles.joined(separator: ", ")],
             ["description", policy.info.description], ["params", JSONValue.object(policy.info.defaults).jsonText],
             ["examples", "\(policy.info.examples.count)"],
         ]
         Format.table(lines).forEach(environment.io.print)
         for example in policy.info.examples { environment.io.print("  " + example.jsonText) }
+        environment.io.print()
+        environment.io.write(policy.source.hasSuffix("\n") ? policy.source : policy.source + "\n")
     }
 
     static func check(_ invocation: Invocation) throws {

@@ -25,8 +25,9 @@ enum ReportCommand {
         .object([
             "monday": .string(report.monday.iso),
             "sunday": .string(report.sunday.iso),
-            "habits": .array(report.lines.map { line in
-                .object([
+            "habits": .array(report.rows.map { row in
+                guard case .success(let line) = row else { return row.failure.map(StatsCommand.json) ?? .null }
+                return .object([
                     "name": .string(line.habitName),
                     "unit": .string(line.unit),
                     "marks": .array(line.marks.map { mark in
@@ -50,8 +51,12 @@ enum ReportCommand {
     static func week(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let report = try BuildWeeklyReport(context: try environment.context())(weekOf: try invocation.day("week-of"))
-        if environment.json { return environment.printJSON(reportJSON(report)) }
-        environment.io.print(WeeklyReportFormatter(language: environment.language).format(report))
+        if environment.json {
+            environment.printJSON(reportJSON(report))
+        } else {
+            environment.io.print(WeeklyReportFormatter(language: environment.language).format(report))
+        }
+        try HabitsFailed.check(report.failures)
     }
 
     static func html(_ invocation: Invocation) throws {
@@ -60,10 +65,7 @@ enum ReportCommand {
         let report = try BuildWeeklyReport(context: context)(weekOf: try invocation.day("week-of"))
         let today = environment.today
         let yearStart = today.adding(days: -364).startOfWeek
-        var heatmaps: [(Habit, HabitTimeline)] = []
-        for habit in try environment.store().habits.all() {
-            heatmaps.append((habit, try LoadTimeline(context: context)(habitName: habit.name)))
-        }
+        let heatmaps = try LoadTimeline(context: context).all()
         let page = HTMLReport(
             title: environment.language == .korean ? "StackDay 보고서" : "StackDay report",
             weekText: WeeklyReportFormatter(language: environment.language).format(report),
@@ -81,5 +83,6 @@ enum ReportCommand {
         } else {
             environment.io.print(page)
         }
+        try HabitsFailed.check(report.failures + heatmaps.failures())
     }
 }

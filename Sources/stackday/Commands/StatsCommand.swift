@@ -27,27 +27,50 @@ enum StatsCommand {
         ])
     }
 
+    /// A failed habit in a `--json` list: its name and the policy's error instead of its figures.
+    static func json(_ failure: HabitFailure) -> JSONValue {
+        .object(["name": .string(failure.habit.name), "error": .string(failure.message)])
+    }
+
+    static func json(_ result: Result<HabitSummary, HabitFailure>) -> JSONValue {
+        switch result {
+        case .success(let summary): json(summary)
+        case .failure(let failure): json(failure)
+        }
+    }
+
     static func runStats(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let summaries = try SummarizeHabits(context: try environment.context())(habitName: invocation.argument("name"))
-        if environment.json { return environment.printJSON(.object(["habits": .array(summaries.map(json))])) }
-        if summaries.isEmpty { return environment.io.print("No habits yet.") }
-        let rows = [["HABIT", "DONE", "DUE", "RATE", "STREAK", "LONGEST", "SCORE"]] + summaries.map {
-            let stats = $0.statistics
-            return [$0.habit.name, String(stats.completedDays), String(stats.eligibleDays), Format.percent(stats.completionRate),
-                    String(stats.streak.current), String(stats.streak.longest), Format.percent(stats.score)]
+        let results = try SummarizeHabits(context: try environment.context())(habitName: invocation.argument("name"))
+        if environment.json {
+            environment.printJSON(.object(["habits": .array(results.map(json))]))
+        } else if results.isEmpty {
+            environment.io.print("No habits yet.")
+        } else {
+            let rows = [["HABIT", "DONE", "DUE", "RATE", "STREAK", "LONGEST", "SCORE"]] + results.map { result -> [String] in
+                switch result {
+                case .success(let summary):
+                    let stats = summary.statistics
+                    return [summary.habit.name, String(stats.completedDays), String(stats.eligibleDays), Format.percent(stats.completionRate),
+                            String(stats.streak.current), String(stats.streak.longest), Format.percent(stats.score)]
+                case .failure(let failure):
+                    return [failure.habit.name, "error: \(failure.message)"]
+                }
+            }
+            Format.table(rows).forEach(environment.io.print)
         }
-        Format.table(rows).forEach(environment.io.print)
+        try HabitsFailed.check(results.failures())
     }
 
     static func runToday(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let summaries = try SummarizeHabits(context: try environment.context())(includeArchived: false)
-            .filter { $0.today != nil }
+        let results = try SummarizeHabits(context: try environment.context())(includeArchived: false)
+            .filter { (try? $0.get().today) != nil || $0.failure != nil }
         if environment.json {
-            return environment.printJSON(.object([
+            environment.printJSON(.object([
                 "day": .string(environment.today.iso),
-                "habits": .array(summaries.map { summary in
+                "habits": .array(results.map { result in
+                    guard case .success(let summary) = result else { return json(result) }
                     let entry = summary.today
                     return .object([
                         "name": .string(summary.habit.name),
@@ -61,10 +84,16 @@ enum StatsCommand {
                     ])
                 }),
             ]))
+            return try HabitsFailed.check(results.failures())
         }
         environment.io.print("Today, \(environment.today.iso)")
-        if summaries.isEmpty { return environment.io.print("No active habits.") }
-        let rows = summaries.map { summary -> [String] in
+        if results.isEmpty { return environment.io.print("No active habits.") }
+        let rows = results.map { result -> [String] in
+            let summary: HabitSummary
+            switch result {
+            case .success(let value): summary = value
+            case .failure(let failure): return [failure.habit.name, "error: \(failure.message)"]
+            }
             let habit = summary.habit
             guard let entry = summary.today else { return [] }
             let amount = "\(Quantity.describe(entry.total))/\(Format.quantity(habit.goal, unit: habit.unit))"
@@ -79,5 +108,6 @@ enum StatsCommand {
             return [habit.name, Format.bar(entry.progress), amount, state, "streak \(summary.statistics.streak.current)"]
         }
         Format.table(rows).forEach(environment.io.print)
+        try HabitsFailed.check(results.failures())
     }
 }

@@ -15,14 +15,19 @@ enum Format {
         return String(repeating: "▇", count: filled) + String(repeating: "▁", count: width - filled)
     }
 
-    /// Left-aligned columns separated by two spaces; widths count characters.
+    /// Left-aligned columns separated by two spaces, aligned by terminal display width.
+    ///
+    /// A row's last cell is never padded, so it does not widen its column (a short row's long
+    /// message stays out of the other rows' way).
     static func table(_ rows: [[String]]) -> [String] {
         guard let columns = rows.map(\.count).max() else { return [] }
         var widths = [Int](repeating: 0, count: columns)
-        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        for row in rows {
+            for (index, cell) in row.enumerated().dropLast() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
+        }
         return rows.map { row in
             row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - DisplayWidth.of(cell))
             }.joined(separator: "  ")
         }
     }

@@ -5,7 +5,8 @@ struct HTMLReport {
     let title: String
     let weekText: String
     let range: LocalDayRange
-    let heatmaps: [(Habit, HabitTimeline)]
+    /// One per habit: its timeline, or the failure shown in its place.
+    let heatmaps: [Result<HabitTimeline, HabitFailure>]
 
     static func escape(_ text: String) -> String {
         var output = ""
@@ -43,7 +44,7 @@ struct HTMLReport {
             let x = (offset / 7) * (cell + gap) + 30
             let y = (day.weekday - 1) * (cell + gap)
             let entry = timeline.entry(on: day)
-            let label = "\(day.iso): \(Quantity.describe(entry?.total ?? 0)) \(timeline.habit.unit) (\(entry?.state.rawValue ?? ""))"
+            let label = "\(day.iso): \(Format.quantity(entry?.total ?? 0, unit: timeline.habit.unit)) (\(entry?.state.rawValue ?? ""))"
             rects += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"\(Self.shades[level])\"><title>\(Self.escape(label))</title></rect>"
         }
         let labels = ["Mon", "", "Wed", "", "Fri", "", "Sun"].enumerated().map { index, text in
@@ -55,13 +56,18 @@ struct HTMLReport {
 
     func render() -> String {
         var body = "<h1>\(Self.escape(title))</h1>\n<pre>\(Self.escape(weekText))</pre>\n"
-        for (habit, timeline) in heatmaps {
-            body += "<section><h2>\(Self.escape(habit.name))</h2>\n\(heatmap(timeline))</section>\n"
+        for heatmap in heatmaps {
+            switch heatmap {
+            case .success(let timeline):
+                body += "<section><h2>\(Self.escape(timeline.habit.name))</h2>\n\(self.heatmap(timeline))</section>\n"
+            case .failure(let failure):
+                body += "<section><h2>\(Self.escape(failure.habit.name))</h2>\n<p class=\"error\">\(Self.escape(failure.message))</p></section>\n"
+            }
         }
         return """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><title>\(Self.escape(title))</title>
-        <style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1f2328}pre{font-size:14px;background:#f6f8fa;padding:1rem;border-radius:6px}h2{font-size:1rem;margin:1.5rem 0 .5rem}</style>
+        <style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1f2328}pre{font-size:14px;background:#f6f8fa;padding:1rem;border-radius:6px}h2{font-size:1rem;margin:1.5rem 0 .5rem}.error{color:#cf222e}</style>
         </head><body>
         \(body)</body></html>
         """
