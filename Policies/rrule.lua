@@ -364,6 +364,75 @@ local function expand(rule, first, last)
   return set, list
 end
 
+local MONTH_NAMES = { "January", "February", "March", "April", "May", "June", "July", "August", "September",
+                      "October", "November", "December" }
+
+local function nth_text(n)
+  local suffix = (n % 100 >= 11 and n % 100 <= 13) and "th" or ({ "st", "nd", "rd" })[n % 10] or "th"
+  return n .. suffix
+end
+
+-- Why a rule whose BYMONTH and BYMONTHDAY never meet has no occurrence ("February has no 30th"),
+-- or nil when they do meet somewhere.
+local function month_day_reason(rule)
+  if not (rule.bymonth and rule.bymonthday) then return nil end
+  local months, days = {}, {}
+  for m in pairs(rule.bymonth) do months[#months + 1] = m end
+  for d in pairs(rule.bymonthday) do days[#days + 1] = d end
+  table.sort(months)
+  table.sort(days)
+  for _, m in ipairs(months) do
+    local longest = m == 2 and 29 or month_length(2001, m)
+    for _, d in ipairs(days) do
+      if (d < 0 and -d or d) <= longest then return nil end
+    end
+  end
+  if #months == 1 and #days == 1 then
+    local d = days[1]
+    return MONTH_NAMES[months[1]] .. " has no " .. (d > 0 and nth_text(d) .. " day" or nth_text(-d) .. " day from the end")
+  end
+  return "no month in BYMONTH has a day in BYMONTHDAY"
+end
+
+-- The first occurrence in [first, last], walking the periods from the one holding `first` and
+-- expanding every `step`-th of them; nil when there is none.
+local function first_occurrence(rule, first, last, step)
+  local z, n = first, 0
+  while z <= last do
+    local pf, pl = period_of(rule, z)
+    if n % step == 0 then
+      local _, list = expand(rule, pf, pl)
+      for _, day in ipairs(list) do
+        if day >= first and day <= last then return day end
+      end
+    end
+    z = pl + 1
+    n = n + 1
+  end
+  return nil
+end
+
+-- Refuses a rule with no occurrence at all, saying why when it can. The calendar repeats its
+-- kinds of year (leap or not, the weekday of January 1st) within 2001–2028, so a pattern that
+-- occurs nowhere there occurs nowhere. INTERVAL and UNTIL are then checked from the start,
+-- over one 400-year cycle of the calendar at most.
+local function require_occurrence(rule, start)
+  if not first_occurrence(rule, ordinal(2001, 1, 1), ordinal(2028, 12, 31), 1) then
+    error("the rule never occurs: " .. (month_day_reason(rule) or "no day matches all of its BY parts together"), 0)
+  end
+  if rule.interval == 1 and not rule["until"] then return end
+  local last = start + 146097
+  if rule["until"] and rule["until"] < last then last = rule["until"] end
+  if not first_occurrence(rule, start, last, rule.interval) then
+    local y, m, d = civil(start)
+    local from = string.format("%04d-%02d-%02d", y, m, d)
+    if rule["until"] and rule["until"] < start + 146097 then
+      error("the rule never occurs between its start " .. from .. " and UNTIL", 0)
+    end
+    error("the rule never occurs with INTERVAL=" .. rule.interval .. " from its start " .. from, 0)
+  end
+end
+
 -- Per rule text and start: the parsed rule, the last period expanded, and (with COUNT) the occurrences.
 local compiled = {}
 
@@ -372,6 +441,7 @@ local function compile(text, start)
   local entry = compiled[key]
   if entry then return entry end
   local rule = with_defaults(parse(text), start)
+  require_occurrence(rule, start)
   local _, _, start_index = period_of(rule, start)
   entry = { rule = rule, start = start, start_index = start_index }
   if rule.count then

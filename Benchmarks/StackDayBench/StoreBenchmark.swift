@@ -27,7 +27,7 @@ struct StoreBenchmark {
                 archive.completions.append(try Completion(habitID: habit.id, completedOn: day, recordedAt: day.firstInstant(in: utc), amount: 2))
             }
         }
-        try ImportArchive(context: habitContext, batchSize: 50_000)(archive)
+        try ImportArchive(context: habitContext)(archive)
         return path
     }
 

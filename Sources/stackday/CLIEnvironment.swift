@@ -18,6 +18,7 @@ final class CLIEnvironment {
         self.invocation = invocation
         io = invocation.io
         let globals = invocation.globals
+        if globals.db?.isEmpty == true { throw invocation.usage("invalid value for --db: the path is empty") }
         if let text = globals.now {
             guard let date = CLIEnvironment.parseInstant(text) else {
                 throw invocation.usage("invalid value for --now: '\(text)' is not an ISO 8601 instant with an offset, like 2026-10-11T20:00:00+09:00")
@@ -41,6 +42,10 @@ final class CLIEnvironment {
             do { dayStart = try DayStart(parsing: text) } catch { throw invocation.usage("invalid value for --day-starts-at: \(error)") }
         }
         boundary = DayBoundary(timeZone: timeZone, dayStart: dayStart)
+        let today = boundary.day(for: clock.now)
+        guard today.isSupported else {
+            throw invocation.usage("the current instant falls on \(today), outside 0001-01-01 … 9999-12-31 (check --now and --tz)")
+        }
         switch globals.lang ?? CLIEnvironment.localeLanguage(ProcessInfo.processInfo.environment).rawValue {
         case "en": language = .english
         case "ko": language = .korean
@@ -62,9 +67,14 @@ final class CLIEnvironment {
 
     var databasePath: String { invocation.globals.db ?? StoreLocation.defaultPath() }
 
+    /// The store, opened on first use; a database file this opening creates is removed again if
+    /// the command fails.
     func store() throws -> SQLiteHabitStore {
         if let openedStore { return openedStore }
-        let store = try SQLiteHabitStore(path: databasePath)
+        let path = databasePath
+        let isNew = path != ":memory:" && !path.hasPrefix("file:") && !FileManager.default.fileExists(atPath: path)
+        if isNew { invocation.createdFiles.add(path) }
+        let store = try SQLiteHabitStore(path: path)
         openedStore = store
         return store
     }
@@ -113,19 +123,23 @@ final class CLIEnvironment {
         io.print(value.jsonText)
     }
 
+    /// An RFC 3339 instant with an offset, parsed strictly (see `InstantText.parse`).
     static func parseInstant(_ text: String) -> Date? {
-        for style in [Date.ISO8601FormatStyle(), Date.ISO8601FormatStyle(includingFractionalSeconds: true)] {
-            if let date = try? style.parse(text) { return date }
-        }
-        return nil
+        InstantText.parse(text)
     }
 
     static func parseTimeZone(_ text: String) -> TimeZone? {
-        let scalars = Array(text.unicodeScalars)
-        if scalars.count == 6, scalars[0] == "+" || scalars[0] == "-", scalars[3] == ":",
-           let hours = Int(String(text.dropFirst().prefix(2))), let minutes = Int(String(text.suffix(2))),
-           hours <= 14, minutes < 60 {
-            let sign = scalars[0] == "-" ? -1 : 1
+        let bytes = Array(text.utf8)
+        if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") {
+            func digit(_ index: Int) -> Int? {
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) ? Int(bytes[index] - UInt8(ascii: "0")) : nil
+            }
+            guard bytes.count == 6, bytes[3] == UInt8(ascii: ":"),
+                  let h1 = digit(1), let h2 = digit(2), let m1 = digit(4), let m2 = digit(5)
+            else { return nil }
+            let hours = h1 * 10 + h2, minutes = m1 * 10 + m2
+            guard hours * 60 + minutes <= 14 * 60, minutes < 60 else { return nil }
+            let sign = bytes[0] == UInt8(ascii: "-") ? -1 : 1
             return TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60))
         }
         if text == "UTC" || text == "Z" { return TimeZone(secondsFromGMT: 0) }

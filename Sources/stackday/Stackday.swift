@@ -20,8 +20,20 @@ enum Stackday {
 
     /// Parses and runs; returns the exit status (0, 1 on failure, 64 on a usage error).
     static func main(_ argv: [String]) -> Int32 {
+        // A closed stdout must be an error to report, not a signal that ends the process.
+        signal(SIGPIPE, SIG_IGN)
         let io = TerminalIO()
-        defer { io.flush() }
+        let status = run(argv, io: io)
+        io.flush()
+        if let code = io.outputError {
+            io.error("Error: cannot write to standard output: \(String(cString: strerror(code)))")
+            return 1
+        }
+        return status
+    }
+
+    static func run(_ argv: [String], io: TerminalIO) -> Int32 {
+        var createdFiles: CreatedFiles?
         let parser = ArgumentParser(root: root, io: io)
         let help = HelpFormatter(toolName: "stackday")
         do {
@@ -31,27 +43,35 @@ enum Stackday {
             case .help(let path):
                 io.write(help.help(parser.spec(at: path), path: path))
             case .run(let command, let invocation):
+                createdFiles = invocation.createdFiles
                 try command.run?(invocation)
             }
             return 0
         } catch let error as UsageError {
-            io.error("Error: \(error.message)")
+            createdFiles?.removeAll()
+            io.error("Error: \(message(for: error))")
             io.error("Usage: \(help.usageLine(parser.spec(at: error.path), path: error.path))")
             io.error("  See '\((["stackday"] + error.path + ["--help"]).joined(separator: " "))' for more information.")
             return 64
         } catch {
+            createdFiles?.removeAll()
             io.error("Error: \(message(for: error))")
             return 1
         }
     }
 
-    /// One line a user can act on, whatever the error.
+    /// The longest message printed whole, in characters.
+    static let messageLimit = 1_000
+
+    /// One line a user can act on, whatever the error; a longer one is cut, saying how much was cut.
     static func message(for error: any Error) -> String {
         let text: String
         switch error {
         case let error as CustomStringConvertible: text = error.description
         default: text = error.localizedDescription
         }
-        return text.replacingOccurrences(of: "\n", with: " ")
+        let line = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        guard line.count > messageLimit else { return line }
+        return String(line.prefix(messageLimit)) + "… (\(line.count - messageLimit) more characters)"
     }
 }

@@ -18,7 +18,7 @@ public struct DayStart: Hashable, Sendable, CustomStringConvertible {
     /// Parses `HH:MM`.
     public init(parsing text: String) throws(DayStartError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 2, parts[1].count == 2,
+        guard parts.count == 2, parts.allSatisfy({ $0.utf8.count == 2 && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } }),
               let hour = Int(parts[0]), let minute = Int(parts[1]),
               (0..<24).contains(hour), (0..<60).contains(minute)
         else { throw DayStartError(text: text) }

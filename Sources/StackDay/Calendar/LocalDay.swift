@@ -32,6 +32,10 @@ public struct LocalDay: Hashable, Comparable, Sendable {
         self.ordinal = ordinal
     }
 
+    /// Whether the day lies within 0001-01-01 … 9999-12-31; days computed by `adding(days:)` or
+    /// from an instant are not checked, so what is stored is checked with this.
+    public var isSupported: Bool { (LocalDay.earliest.ordinal...LocalDay.latest.ordinal).contains(ordinal) }
+
     init(uncheckedOrdinal: Int) {
         self.ordinal = uncheckedOrdinal
     }

@@ -18,6 +18,7 @@ public struct Completion: Identifiable, Hashable, Sendable {
         throws(HabitValidationError)
     {
         guard let thousandths = Quantity.thousandths(amount) else { throw .invalidAmount(amount) }
+        guard completedOn.isSupported else { throw .dayOutOfRange(completedOn) }
         self.id = id
         self.habitID = habitID
         self.completedOn = completedOn

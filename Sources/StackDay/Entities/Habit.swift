@@ -47,6 +47,8 @@ public struct Habit: Identifiable, Hashable, Sendable {
             throw .unitTooLong(length: trimmedUnit.count, limit: Habit.unitLimit)
         }
         guard Quantity.thousandths(goal) != nil else { throw .invalidGoal(goal) }
+        guard startedOn.isSupported else { throw .dayOutOfRange(startedOn) }
+        if let archivedOn, !archivedOn.isSupported { throw .dayOutOfRange(archivedOn) }
         if let archivedOn, archivedOn < startedOn {
             throw .archivedBeforeStart(archivedOn: archivedOn, startedOn: startedOn)
         }

@@ -8,6 +8,7 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
     case archivedBeforeStart(archivedOn: LocalDay, startedOn: LocalDay)
     case parametersNotJSON(policy: String, reason: String)
     case parametersNotObject(policy: String, text: String)
+    case dayOutOfRange(LocalDay)
 
     public var description: String {
         switch self {
@@ -25,6 +26,8 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
             return "cannot archive on \(archivedOn): the habit starts on \(startedOn)"
         case .parametersNotJSON(let policy, let reason):
             return "parameters for policy '\(policy)' are not valid JSON: \(reason)"
+        case .dayOutOfRange(let day):
+            return "day \(day) is outside 0001-01-01 … 9999-12-31"
         case .parametersNotObject(let policy, let text):
             return "parameters for policy '\(policy)' must be a JSON object like {\"key\": 1}, not \(text)"
         }

@@ -1,7 +1,9 @@
 /// Amounts and goals are kept to thousandths, summed as integers so that 0.1 + 0.2 totals 0.3.
 public enum Quantity {
     static let scale = 1000.0
-    static let maximum = 1e12
+    /// The largest amount, goal or day total, in the unit.
+    public static let maximum = 1e12
+    static let maximumThousandths = Int64(maximum * scale)
 
     /// The amount in thousandths, or nil when it is not finite, not positive, too large or finer than 0.001.
     static func thousandths(_ value: Double) -> Int64? {

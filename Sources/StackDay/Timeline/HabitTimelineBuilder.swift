@@ -43,7 +43,11 @@ public struct HabitTimelineBuilder {
 
         var thousandths = [Int64](repeating: 0, count: count)
         for (day, amount) in dailyTotals where period.contains(day) {
-            thousandths[period.first.days(to: day)] += amount
+            // Day totals are kept far below overflow on the way in; saturate rather than trap on a
+            // store written some other way.
+            let index = period.first.days(to: day)
+            let (sum, overflow) = thousandths[index].addingReportingOverflow(amount)
+            thousandths[index] = overflow ? .max : sum
         }
         var skipped = [Bool](repeating: false, count: count)
         for skip in skips where period.contains(skip.day) {

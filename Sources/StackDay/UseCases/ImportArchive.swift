@@ -1,60 +1,91 @@
 import Foundation
 
-/// Writes a `HabitArchive` into the store; importing the same archive again changes nothing.
+/// Writes a `HabitArchive` into the store in one transaction; importing the same archive again
+/// changes nothing.
 ///
-/// Everything is checked before anything is written: each completion and skip must belong to
-/// a habit of the archive or the store and fall on a recordable day, and a habit must not take
-/// the name of a different habit. Habits, completions and skips already stored (same id) are
-/// left as they are. Completions are written in batches, each its own transaction, so an
-/// interrupted import can simply be run again.
+/// An import restores what an export wrote, so it accepts every state a store can hold:
+/// records outside a habit's tracking period (kept, not counted) included. What it refuses —
+/// a record of a habit that is neither in the archive nor the store, a habit that takes the name
+/// of a different one, policies that refuse a habit, a day whose total would pass
+/// `Quantity.maximum` — fails the whole import with nothing written. Habits, completions and
+/// skips already stored (same id) are left as they are.
 public struct ImportArchive {
     public let context: HabitContext
-    public let batchSize: Int
 
-    public init(context: HabitContext, batchSize: Int = 100_000) {
+    public init(context: HabitContext) {
         self.context = context
-        self.batchSize = batchSize
     }
 
-    /// Returns how many records were written and how many were already present.
+    /// Returns how many records were written and how many were already present. `progress` is
+    /// told the completions handled so far and their number.
     @discardableResult
     public func callAsFunction(_ archive: HabitArchive, progress: ((Int, Int) -> Void)? = nil) throws -> ImportSummary {
-        let today = context.today
-        var habits: [UUID: Habit] = [:]
-        var newHabits: [Habit] = []
-        var present = 0
-        try context.store.read {
+        context.store.prepareForBulkWrite(records: archive.completions.count + archive.skips.count)
+        return try context.store.write {
+            var habits: [UUID: Habit] = [:]
             for habit in try context.store.habits.all() { habits[habit.id] = habit }
             var names: [String: UUID] = [:]
             for habit in habits.values { names[HabitName.key(habit.name)] = habit.id }
+            var inserted = 0
+            var present = 0
             for habit in archive.habits {
                 if habits[habit.id] != nil { present += 1; continue }
                 if let other = names[HabitName.key(habit.name)], other != habit.id { throw UseCaseError.duplicateName(name: habit.name) }
                 _ = try context.policies.policies(for: habit)
                 names[HabitName.key(habit.name)] = habit.id
                 habits[habit.id] = habit
-                newHabits.append(habit)
+                try context.store.habits.insert(habit)
+                inserted += 1
             }
-        }
-        for completion in archive.completions {
-            guard let habit = habits[completion.habitID] else { throw UseCaseError.habitNotFound(name: completion.habitID.uuidString) }
-            try TrackingRules.requireRecordable(completion.completedOn, habit: habit, today: today)
-        }
-        for skip in archive.skips {
-            guard let habit = habits[skip.habitID] else { throw UseCaseError.habitNotFound(name: skip.habitID.uuidString) }
-            try TrackingRules.requireRecordable(skip.day, habit: habit, today: today)
-        }
-        context.store.prepareForBulkWrite(records: archive.completions.count + archive.skips.count)
-        var inserted = 0
-        try context.store.write {
-            for habit in newHabits { try context.store.habits.insert(habit) }
+            func habit(_ id: UUID) throws -> Habit {
+                guard let habit = habits[id] else { throw UseCaseError.habitIDNotFound(id: id) }
+                return habit
+            }
             for skip in archive.skips {
+                _ = try habit(skip.habitID)
+                guard skip.day.isSupported else { throw UseCaseError.dayOutOfRange(day: skip.day) }
                 if try context.store.skips.skip(id: skip.id) != nil { present += 1 } else { try context.store.skips.insert(skip); inserted += 1 }
             }
+            var dayTotals = try DayTotals(store: context.store, completions: archive.completions)
+            let total = archive.completions.count
+            for (index, completion) in archive.completions.enumerated() {
+                let owner = try habit(completion.habitID)
+                if try context.store.completions.insertIfAbsent(completion) {
+                    try dayTotals.add(completion, habit: owner)
+                    inserted += 1
+                } else {
+                    present += 1
+                }
+                if (index + 1) % 10_000 == 0 || index + 1 == total { progress?(index + 1, total) }
+            }
+            return ImportSummary(inserted: inserted, alreadyPresent: present)
         }
-        inserted += newHabits.count
-        let total = archive.completions.count
-        let summary = try ImportCompletions(context: context, batchSize: batchSize)(archive.completions) { done in progress?(done, total) }
-        return ImportSummary(inserted: inserted + summary.inserted, alreadyPresent: present + summary.alreadyPresent)
+    }
+}
+
+/// Each habit-day's total as an import adds to it, checked against `Quantity.maximum`. The
+/// stored totals are read once per habit, over the span of days the archive touches.
+private struct DayTotals {
+    var totals: [UUID: [LocalDay: Int64]] = [:]
+
+    init(store: any HabitStore, completions: [Completion]) throws {
+        var spans: [UUID: LocalDayRange] = [:]
+        for completion in completions {
+            let day = completion.completedOn
+            let span = spans[completion.habitID]
+            spans[completion.habitID] = LocalDayRange(min(span?.first ?? day, day), max(span?.last ?? day, day))
+        }
+        for (habitID, span) in spans {
+            var days: [LocalDay: Int64] = [:]
+            for (day, amount) in try store.completions.dailyTotals(habitID: habitID, in: span) { days[day, default: 0] += amount }
+            totals[habitID] = days
+        }
+    }
+
+    mutating func add(_ completion: Completion, habit: Habit) throws {
+        let day = completion.completedOn
+        let existing = totals[habit.id]?[day] ?? 0
+        try TrackingRules.requireDayTotal(existing: existing, adding: completion.amountThousandths, habit: habit, day: day)
+        totals[habit.id, default: [:]][day] = existing + completion.amountThousandths
     }
 }

@@ -33,7 +33,7 @@ public struct ImportCompletions {
                         habit = known
                     } else {
                         guard let found = try context.store.habits.habit(id: completion.habitID) else {
-                            throw UseCaseError.habitNotFound(name: completion.habitID.uuidString)
+                            throw UseCaseError.habitIDNotFound(id: completion.habitID)
                         }
                         habits[completion.habitID] = found
                         habit = found

@@ -32,10 +32,11 @@ public struct RecordCompletion {
             let habit = try context.habit(named: habitName)
             let completion = try Completion(habitID: habit.id, completedOn: day, recordedAt: recordedAt, amount: amount)
             try TrackingRules.requireRecordable(day, habit: habit, today: today)
-            if habit.isPlain,
-               try !context.store.completions.completions(habitID: habit.id, in: LocalDayRange(day, day)).isEmpty {
+            let existing = try context.store.completions.dailyTotals(habitID: habit.id, in: LocalDayRange(day, day)).reduce(0) { $0 + $1.thousandths }
+            if habit.isPlain, existing > 0 {
                 throw UseCaseError.alreadyCompleted(habit: habit.name, day: day)
             }
+            try TrackingRules.requireDayTotal(existing: existing, adding: completion.amountThousandths, habit: habit, day: day)
             try context.store.completions.insert(completion)
             return completion
         }

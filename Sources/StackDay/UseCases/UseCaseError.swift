@@ -1,6 +1,11 @@
+import Foundation
+
 /// Why a use case refused a request; each message says what to change.
 public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case habitNotFound(name: String)
+    case habitIDNotFound(id: UUID)
+    case dayOutOfRange(day: LocalDay)
+    case dayTotalTooLarge(habit: String, day: LocalDay, limit: Double)
     case duplicateName(name: String)
     case futureDay(day: LocalDay, today: LocalDay)
     case futureInstant(instant: String)
@@ -18,6 +23,12 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .habitNotFound(let name):
             return "no habit named '\(name)'"
+        case .habitIDNotFound(let id):
+            return "no habit with id \(UUIDText.format(id))"
+        case .dayOutOfRange(let day):
+            return "day \(day) is outside 0001-01-01 … 9999-12-31"
+        case .dayTotalTooLarge(let habit, let day, let limit):
+            return "'\(habit)' on \(day) would total more than \(Quantity.describe(limit)), the most one day can hold"
         case .duplicateName(let name):
             return "a habit named '\(name)' already exists"
         case .futureDay(let day, let today):

@@ -51,7 +51,7 @@ end
 -- Repetition counts of the patterns seen, so a pattern used in a loop is read once.
 local repetition_counts, counted = {}, 0
 local function check_pattern(s, p)
-  if type(s) == "string" and type(p) == "string" and #s > 64 then
+  if type(s) == "string" and type(p) == "string" and #s > 1 then
     local k = repetition_counts[p]
     if k == nil then
       k = repetitions(p)
@@ -66,14 +66,28 @@ local function check_pattern(s, p)
     end
   end
 end
--- string.rep can ask for gigabytes in one call; refuse what the memory budget cannot hold.
+-- string.rep can ask for gigabytes, or (of an empty string) loop for hours, in one C call:
+-- each repetition counts as at least one byte, and what the memory budget cannot hold is refused.
 local raw_rep = string.rep
 string.rep = function(s, n, sep)
-  if type(s) == "string" and type(n) == "number" and n > 1 then
-    local size = (#s + (type(sep) == "string" and #sep or 0)) * n
+  if (type(s) == "string" or type(s) == "number") and type(n) == "number" and n > 1 then
+    local size = (#tostring(s) + (type(sep) == "string" and #sep or 0)) * n
+    if size < n then size = n end
     if size > memory_left() then out_of_memory() end
   end
   return raw_rep(s, n, sep)
+end
+-- table.move copies element by element in one C call: bound the count the same way (an element
+-- slot is 16 bytes), so a huge range ends in an error instead of a hang.
+local raw_move = table.move
+table.move = function(a1, f, e, t, a2)
+  if type(f) == "number" and type(e) == "number" and e >= f then
+    local count = e - f + 1
+    if count * 16 > memory_left() then
+      error(format("table.move: moving %.0f elements is more than one call may do", count), 2)
+    end
+  end
+  return raw_move(a1, f, e, t, a2)
 end
 string.find = function(s, p, init, plain) if not plain then check_pattern(s, p) end return raw_find(s, p, init, plain) end
 string.match = function(s, p, init) check_pattern(s, p) return raw_match(s, p, init) end

@@ -31,9 +31,7 @@ enum ExchangeCommand {
         let archive = try ExportArchive(context: try environment.context())()
         let text = format == "csv" ? ArchiveCSV.encode(archive) : ArchiveJSON.encode(archive)
         if let path = invocation.option("out") {
-            do { try text.write(toFile: path, atomically: true, encoding: .utf8) } catch {
-                throw CommandFailure("cannot write \(path): \(error.localizedDescription)")
-            }
+            try OutputFile.write(text, to: path)
         } else {
             environment.io.write(text)
         }

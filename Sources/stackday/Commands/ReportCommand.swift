@@ -73,11 +73,7 @@ enum ReportCommand {
             heatmaps: heatmaps
         ).render()
         if let path = invocation.option("out") {
-            do {
-                try page.write(toFile: path, atomically: true, encoding: .utf8)
-            } catch {
-                throw CommandFailure("cannot write \(path): \(error.localizedDescription)")
-            }
+            try OutputFile.write(page, to: path)
             if environment.json { return environment.printJSON(.object(["out": .string(path)])) }
             environment.io.print("Wrote \(path).")
         } else {

@@ -94,7 +94,7 @@ enum ArchiveCSV {
         }
 
         func instant(_ index: Int) throws -> Date {
-            guard let date = InstantText.parse(bytes: row[index]) ?? InstantText.parse(row.string(index)) else {
+            guard let date = InstantText.parse(bytes: row[index]) else {
                 throw failure(index, "\(header[index]) '\(row.string(index))' is not an ISO 8601 instant")
             }
             return date

@@ -42,6 +42,10 @@ enum ArchiveJSON {
         guard let object = root.objectValue, case .string("stackday")? = object["format"] else {
             throw ImportFormatError(file: file, line: nil, column: nil, message: "not a StackDay export (expected \"format\": \"stackday\")")
         }
+        guard case .number(let version)? = object["version"], version == 1 else {
+            let found = object["version"].map(\.jsonText) ?? "none"
+            throw ImportFormatError(file: file, line: nil, column: nil, message: "unsupported export version \(found); this StackDay reads version 1")
+        }
         var reader = FieldReader(file: file)
         var archive = HabitArchive()
         for (index, item) in try reader.array(object["habits"], path: "habits").enumerated() {

@@ -17,22 +17,16 @@ enum InstantText {
         return "\(day)T\(two(within / 3600)):\(two(within / 60 % 60)):\(two(within % 60)).\(millis)Z"
     }
 
-    /// Reads the export layout quickly; other ISO 8601 forms go through Foundation.
+    /// Parses an RFC 3339 instant strictly: `YYYY-MM-DDTHH:MM:SS`, optional fraction (kept to
+    /// milliseconds), then `Z` or `±HH:MM`. Every field must be in range and nothing may follow.
     static func parse(_ text: String) -> Date? {
         var text = text
-        if let date = text.withUTF8({ fast($0) }) { return date }
-        guard let date = CLIEnvironment.parseInstant(text) else { return nil }
-        return Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
+        return text.withUTF8 { parse(bytes: $0) }
     }
 
-    /// The export layout from bytes; nil for anything else.
     static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        fast(bytes)
-    }
-
-    /// `YYYY-MM-DDTHH:MM:SS.sssZ` or `YYYY-MM-DDTHH:MM:SSZ`.
-    private static func fast(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
-        guard bytes.count == 24 || bytes.count == 20, bytes[10] == UInt8(ascii: "T"), bytes[bytes.count - 1] == UInt8(ascii: "Z"),
+        let count = bytes.count
+        guard count >= 20, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
               let day = LocalDay(isoBytes: UnsafeBufferPointer(rebasing: bytes[0..<10]))
         else { return nil }
@@ -45,14 +39,39 @@ enum InstantText {
             }
             return value
         }
-        guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19), hour < 24, minute < 60, second < 61 else { return nil }
+        guard let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+              hour < 24, minute < 60, second < 60
+        else { return nil }
+        var index = 19
         var millis = 0
-        if bytes.count == 24 {
-            guard bytes[19] == UInt8(ascii: "."), let value = number(20..<23) else { return nil }
-            millis = value
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let digits = index
+            while index < count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9") { index += 1 }
+            guard index > digits, index - digits <= 9 else { return nil }
+            // Milliseconds, rounded half up from the digits after them.
+            var scaled = 0
+            for position in digits..<(digits + 4) {
+                scaled = scaled * 10 + (position < index ? Int(bytes[position] - UInt8(ascii: "0")) : 0)
+            }
+            millis = (scaled + 5) / 10
+        }
+        guard index < count else { return nil }
+        var offsetMinutes = 0
+        switch bytes[index] {
+        case UInt8(ascii: "Z"), UInt8(ascii: "z"):
+            guard index + 1 == count else { return nil }
+        case UInt8(ascii: "+"), UInt8(ascii: "-"):
+            guard index + 6 == count, bytes[index + 3] == UInt8(ascii: ":"),
+                  let hours = number((index + 1)..<(index + 3)), let minutes = number((index + 4)..<(index + 6)),
+                  hours < 24, minutes < 60
+            else { return nil }
+            offsetMinutes = (bytes[index] == UInt8(ascii: "-") ? -1 : 1) * (hours * 60 + minutes)
+        default:
+            return nil
         }
         let secondsPerDay: Int64 = 24 * 60 * 60
-        let seconds = Int64(day.ordinal) * secondsPerDay + Int64(hour * 3600 + minute * 60 + second)
+        let seconds = Int64(day.ordinal) * secondsPerDay + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)
         return Date(timeIntervalSince1970: Double(seconds * 1000 + Int64(millis)) / 1000)
     }
 }

@@ -42,8 +42,15 @@ struct LoopImporter {
             }
             let name = field("Name")
             let position = field("Position")
-            let numerator = Int(try number("FrequencyNumerator"))
-            let denominator = Int(try number("FrequencyDenominator"))
+            func whole(_ name: String) throws -> Int {
+                guard let value = Int(exactly: try number(name)), (1...366).contains(value) else {
+                    throw ImportFormatError(file: habitsFile.path, line: row.line, column: (index[name] ?? 0) + 1,
+                                            message: "\(name) '\(field(name))' is not a whole number from 1 to 366")
+                }
+                return value
+            }
+            let numerator = try whole("FrequencyNumerator")
+            let denominator = try whole("FrequencyDenominator")
             let numerical = ["NUMERICAL", "1"].contains(field("Type").uppercased())
             let atMost = field("Target Type").uppercased() == "AT_MOST" || field("Target Type") == "1"
             let target = numerical ? max(try number("Target Value"), 0.001) : 1

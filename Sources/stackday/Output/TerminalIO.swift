@@ -1,8 +1,13 @@
 import Foundation
 
 /// Where the command line writes, and whether it writes to a terminal.
+///
+/// Output is written with `write(2)`: a full disk or a closed pipe on stdout is remembered as
+/// `outputError` (the command then fails with a message) instead of ending the process.
 final class TerminalIO {
     private var buffer = ""
+    /// The `errno` of the first write to stdout that failed.
+    private(set) var outputError: Int32?
 
     /// Whether stdout is a terminal (colours and progress bars only then).
     let isTerminal = isatty(STDOUT_FILENO) == 1
@@ -20,23 +25,40 @@ final class TerminalIO {
 
     func flush() {
         guard !buffer.isEmpty else { return }
-        FileHandle.standardOutput.write(Data(buffer.utf8))
+        if outputError == nil, let code = Self.writeAll(STDOUT_FILENO, buffer) { outputError = code }
         buffer = ""
     }
 
     func error(_ text: String) {
         flush()
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        _ = Self.writeAll(STDERR_FILENO, text + "\n")
     }
 
     /// A progress line on stderr, rewritten in place; only on a terminal.
     func progress(_ text: String) {
         guard isErrorTerminal else { return }
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + text).utf8))
+        _ = Self.writeAll(STDERR_FILENO, "\r\u{1B}[2K" + text)
     }
 
     func endProgress() {
         guard isErrorTerminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        _ = Self.writeAll(STDERR_FILENO, "\r\u{1B}[2K")
+    }
+
+    /// Writes every byte of `text` to `descriptor`; returns `errno` when a write fails.
+    static func writeAll(_ descriptor: Int32, _ text: String) -> Int32? {
+        var text = text
+        return text.withUTF8 { bytes -> Int32? in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
     }
 }

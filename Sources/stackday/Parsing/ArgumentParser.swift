@@ -36,7 +36,7 @@ struct ArgumentParser {
             if let inline {
                 globals.values[name] = inline
             } else {
-                guard index < argv.count else { throw UsageError(message: "missing value for --\(name)", path: []) }
+                guard index < argv.count, !argv[index].hasPrefix("--") else { throw UsageError(message: "missing value for --\(name)", path: []) }
                 globals.values[name] = argv[index]
                 index += 1
             }
@@ -98,7 +98,7 @@ struct ArgumentParser {
             } else if let inline {
                 options[name] = inline
             } else {
-                guard position < rest.count else { throw UsageError(message: "missing value for --\(name)", path: path) }
+                guard position < rest.count, !rest[position].hasPrefix("--") else { throw UsageError(message: "missing value for --\(name)", path: path) }
                 options[name] = rest[position]
                 position += 1
             }

@@ -8,6 +8,8 @@ struct Invocation {
     let flags: Set<String>
     let globals: GlobalOptions
     let io: TerminalIO
+    /// Files to remove if the command fails.
+    var createdFiles = CreatedFiles()
 
     func argument(_ name: String) -> String? { arguments[name] }
 
