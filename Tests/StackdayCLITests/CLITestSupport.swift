@@ -16,8 +16,16 @@ final class CLIFixture {
 
     /// Runs with `--db`, `--policies`, `--tz +09:00` and `--now` given before the command.
     @discardableResult
-    func run(_ arguments: [String], input: String? = nil) throws -> Subprocess.Result {
-        try runStackday(["--db", db, "--policies", folder.path("policies"), "--tz", "+09:00", "--now", now] + arguments, input: input)
+    func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Subprocess.Result {
+        try runStackday(["--db", db, "--policies", folder.path("policies"), "--tz", "+09:00", "--now", now] + arguments,
+                        environment: environment, input: input)
+    }
+
+    /// The database file's bytes (after a checkpoint, so the WAL holds nothing), to prove a
+    /// failed command changed nothing.
+    func databaseBytes() throws -> Data? {
+        guard FileManager.default.fileExists(atPath: db) else { return nil }
+        return try Data(contentsOf: URL(fileURLWithPath: db))
     }
 
     func writePolicy(_ name: String, _ source: String) throws {
