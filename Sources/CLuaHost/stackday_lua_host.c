@@ -146,6 +146,12 @@ static int sd_message_handler(lua_State *L) {
     }
 }
 
+/* A full garbage collection, run under lua_pcall. */
+static int sd_collect(lua_State *L) {
+    lua_gc(L, LUA_GCCOLLECT, 0);
+    return 0;
+}
+
 typedef int (*sd_op)(lua_State *L, void *args);
 
 struct sd_call {
@@ -192,6 +198,12 @@ static int sd_protected(sd_host *host, sd_op op, void *args, sd_error *error) {
     lua_settop(L, base);
     /* Outside calls the cap is lifted: only the fixed-size pushes above run there. */
     host->limit = SIZE_MAX;
+    if (host->memory_out) {
+        /* What the failed call built is garbage now; collect it, so that the next call's budget,
+           counted from what the state holds, does not grow with every failure. */
+        lua_pushcfunction(L, sd_collect);
+        if (lua_pcall(L, 0, 0, 0) != LUA_OK) lua_pop(L, 1);
+    }
     return result;
 }
 
@@ -513,6 +525,7 @@ struct sd_range_args {
     const unsigned char *due;
     const double *progress;
     const int *ordinals;
+    long long *step_current, *step_longest;
     unsigned char *due_out;
     double *progress_out;
     long long current;
@@ -693,7 +706,7 @@ static int op_streak(lua_State *L, void *raw) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, args->binding);
     lua_pushvalue(L, params);
     lua_call(L, 2, 1);
-    if (!lua_isnil(L, range) && args->ordinals == NULL) {
+    if (!lua_isnil(L, range) && args->ordinals == NULL && args->step_current == NULL) {
         /* streakRange(state, history, params, first): the history has one mark a day (Y met, N missed,
            P pending, - skipped, . not due), the same marks as the examples. */
         static const char marks[] = {'Y', 'N', 'P', '-', '.'};
@@ -762,6 +775,10 @@ static int op_streak(lua_State *L, void *raw) {
         int result = lua_gettop(L);
         state_field(L, result, "current", ordinal, &args->current);
         state_field(L, result, "longest", ordinal, &args->longest);
+        if (args->step_current) {
+            args->step_current[i] = args->current;
+            args->step_longest[i] = args->longest;
+        }
         lua_replace(L, state);
     }
     return 0;
@@ -769,12 +786,14 @@ static int op_streak(lua_State *L, void *raw) {
 
 int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, const int *ordinals, int count,
               const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
-              long long *current, long long *longest, sd_error *error) {
+              long long *current, long long *longest, long long *step_current, long long *step_longest, sd_error *error) {
     struct sd_range_args args = {0};
     args.binding = binding;
     args.use_range = use_range;
     args.first = ordinals ? ordinals[0] : first_ordinal;
     args.ordinals = ordinals;
+    args.step_current = step_current && step_longest ? step_current : NULL;
+    args.step_longest = step_longest;
     args.count = count;
     args.status = status;
     args.due = due;

@@ -1,1 +1,84 @@
+import Foundation
 import Testing
+import StackDay
+import StackDayLua
+
+@Suite("Lua host: budgets, memory and sharing")
+struct HostTests {
+    static let counting = "return { isDue = function(day, params) local n = 0 for i = 1, params.loops do n = n + 1 end return n > 0 end, params = { loops = 1 } }"
+
+    func due(_ fixture: PolicyFixture, loops: Int) throws -> Bool {
+        let binding = try fixture.library.policy(named: "counting").bind(parameters: ["loops": .number(Double(loops))], startedOn: day("2026-10-05"), goal: 1, unit: "")
+        return try binding.dueDays(LocalDayRange(day("2026-10-05"), day("2026-10-05")))[0]
+    }
+
+    @Test("the instruction budget is per call: under it answers, over it fails, and the next call answers again", arguments: [
+        (50_000, 1_000, true), (50_000, 200_000, false), (5_000_000, 200_000, true),
+    ])
+    func instructionBudget(instructions: Int, loops: Int, answers: Bool) throws {
+        let fixture = try PolicyFixture(["counting": Self.counting], budget: PolicyBudget(instructions: instructions, memoryBytes: 8 << 20))
+        if answers {
+            #expect(try due(fixture, loops: loops))
+        } else {
+            let error = try #require(policyError { _ = try due(fixture, loops: loops) })
+            #expect(error.kind == .instructionBudget)
+        }
+        #expect(try due(fixture, loops: 10))
+    }
+
+    @Test("the memory budget is per call, and what a failed call allocated is given back")
+    func memoryBudget() throws {
+        let fixture = try PolicyFixture(["hungry": schedule("local t = {} for i = 1, params.n do t[i] = ('x'):rep(1000) .. i end return #t > 0")],
+                                        budget: PolicyBudget(instructions: 100_000_000, memoryBytes: 4 << 20))
+        let host = fixture.library.host
+        func run(_ n: Int) throws -> Bool {
+            let binding = try fixture.library.policy(named: "hungry").bind(parameters: ["n": .number(Double(n))], startedOn: day("2026-10-05"), goal: 1, unit: "")
+            return try binding.dueDays(LocalDayRange(day("2026-10-05"), day("2026-10-05")))[0]
+        }
+        #expect(try run(100))
+        let error = try #require(policyError { _ = try run(100_000) })
+        #expect(error.kind == .memoryBudget)
+        let before = host.memoryInUse
+        for _ in 0..<5 { _ = policyError { _ = try run(100_000) } }
+        // Repeated failures do not pile up: the state stays near what it held (a collection may lag).
+        #expect(host.memoryInUse < before + (8 << 20), "\(host.memoryInUse) vs \(before)")
+        #expect(try run(100))
+    }
+
+    @Test("one host answers correctly when called from several threads at once")
+    func sharedAcrossThreads() throws {
+        let fixture = try PolicyFixture()
+        let weekly = try fixture.library.policy(named: "weekly")
+        let range = LocalDayRange(day("2026-01-01"), day("2026-12-31"))
+        let expected = try weekly.bind(parameters: ["days": .array([.string("mon")])], startedOn: range.first, goal: 1, unit: "").dueDays(range)
+        #expect(expected.filter { $0 }.count == 52)
+        let results = ResultBox()
+        DispatchQueue.concurrentPerform(iterations: 8) { index in
+            do {
+                let binding = try weekly.bind(parameters: ["days": .array([.string("mon")])], startedOn: range.first, goal: 1, unit: "")
+                results.append(try binding.dueDays(range) == expected)
+            } catch {
+                results.append(false)
+            }
+        }
+        #expect(results.values == Array(repeating: true, count: 8))
+    }
+}
+
+/// Collects answers from concurrent work; the lock makes it safe to share.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Bool] = []
+
+    func append(_ value: Bool) {
+        lock.lock()
+        stored.append(value)
+        lock.unlock()
+    }
+
+    var values: [Bool] {
+        lock.lock()
+        defer { lock.unlock() }
+        return stored
+    }
+}

@@ -41,6 +41,13 @@ struct SandboxTests {
         Case(description: "string.format with %p", body: "return ('%p'):format({}) ~= ''", kind: .script, message: "%p is not available"),
         Case(description: "rawset on the day view", body: "rawset(day, 'year', 0) return true", kind: .script, message: "read-only"),
         Case(description: "writing to the day view", body: "day.weekday = 1 return true", kind: .script, message: "the day view is read-only"),
+        Case(description: "string.rep of an empty string 1e15 times", body: "return #string.rep('', 1e15) == 0", kind: .memoryBudget, message: "exceeded its memory budget"),
+        Case(description: "string.rep with an empty separator 1e15 times", body: "return #('').rep('', 1e15, '') == 0", kind: .memoryBudget, message: "exceeded its memory budget"),
+        Case(description: "table.move over 1e15 slots", body: "table.move({}, 1, 1e15, 2) return true", kind: .script, message: "table.move: moving 1000000000000000 elements"),
+        Case(description: "a costly pattern on a short subject",
+             body: "return string.find(string.rep('a', 64), string.rep('a*', 30) .. 'b') ~= nil", kind: .script, message: "too costly"),
+        Case(description: "a costly pattern through gmatch on a short subject",
+             body: "for _ in ('a'):rep(40):gmatch(('a-'):rep(20) .. 'b') do end return true", kind: .script, message: "too costly"),
     ]
 
     @Test(arguments: cases)
@@ -57,6 +64,34 @@ struct SandboxTests {
         // The host answers the next call, for this and another policy.
         #expect(try fixture.isDue("daily"))
         #expect(try fixture.isDue("weekdays", on: "2026-10-10") == false)
+    }
+
+    @Test("a library call that loops in C ends within its budget, at load time too", arguments: [
+        "string.rep('', 1e15)", "table.move({}, 1, 1e15, 2)", "string.find(string.rep('a', 64), string.rep('a*', 30) .. 'b')",
+    ])
+    func boundedAtLoad(call: String) throws {
+        let fixture = try PolicyFixture(["loader": "local x = \(call)\nreturn { isDue = function() return true end }\n"])
+        let started = Date()
+        let error = try #require(policyError { _ = try fixture.library.policy(named: "loader") })
+        #expect(Date().timeIntervalSince(started) < 2)
+        #expect(error.description.contains("loader.lua"), "\(error)")
+        #expect(try fixture.isDue("daily"))
+    }
+
+    @Test("a quota that asks for more days than its period has is refused", arguments: [
+        ("{ times = 2147483648, per = 'week' }", "times is 2147483648, but a week has at most 7 days"),
+        ("{ times = 8, per = 'week' }", "times is 8, but a week has at most 7 days"),
+        ("{ times = 32, per = 'month' }", "times is 32, but a month has at most 31 days"),
+        ("{ times = 6, per = 5 }", "times is 6, but 5 days has at most 5 days"),
+    ])
+    func quotaBounds(quota: String, message: String) throws {
+        let fixture = try PolicyFixture(["quota": "return { quota = function() return \(quota) end, isDue = function() return true end }"])
+        let binding = try fixture.library.policy(named: "quota").bind(parameters: [:], startedOn: day("2026-10-05"), goal: 1, unit: "")
+        let error = try #require(policyError { _ = try binding.quota() })
+        #expect(error.description.contains(message), "\(error)")
+        let fine = try PolicyFixture(["quota": "return { quota = function() return { times = 7, per = 'week' } end, isDue = function() return true end }"])
+        let bound = try fine.library.policy(named: "quota").bind(parameters: [:], startedOn: day("2026-10-05"), goal: 1, unit: "")
+        #expect(try bound.quota() == PeriodQuota(times: 7, period: .week))
     }
 
     @Test("the libraries a policy must not reach are absent")

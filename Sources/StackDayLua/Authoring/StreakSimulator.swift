@@ -17,11 +17,7 @@ public struct StreakSimulator {
     /// The streak after each day of `pattern`, the first day being `from`.
     public func simulate(pattern: String, from: LocalDay) throws -> [Step] {
         let outcomes = try HistoryPattern.outcomes(pattern)
-        var steps: [Step] = []
-        for index in outcomes.indices {
-            let streak = try binding.streak(first: from, outcomes: Array(outcomes[...index]))
-            steps.append(Step(day: from.adding(days: index), outcome: outcomes[index], streak: streak))
-        }
-        return steps
+        let streaks = try binding.streakSteps(first: from, outcomes: outcomes)
+        return outcomes.indices.map { Step(day: from.adding(days: $0), outcome: outcomes[$0], streak: streaks[$0]) }
     }
 }

@@ -114,6 +114,21 @@ public final class PolicyBinding: @unchecked Sendable {
                    totals: outcomes.map(\.total), progress: outcomes.map(\.progress))
     }
 
+    /// The streak after each of `outcomes` (consecutive days from `first`), in one fold.
+    public func streakSteps(first: LocalDay, outcomes: [StreakOutcome]) throws -> [HabitStreak] {
+        guard !outcomes.isEmpty else { return [] }
+        let status = outcomes.map(\.status.code), due: [UInt8] = outcomes.map { $0.isDue ? 1 : 0 }
+        let totals = outcomes.map(\.total), progress = outcomes.map(\.progress)
+        var current: Int64 = 0, longest: Int64 = 0
+        var currents = [Int64](repeating: 0, count: outcomes.count), longests = [Int64](repeating: 0, count: outcomes.count)
+        try call { handle, error -> Bool? in
+            let result = sd_streak(handle, reference, 0, Int32(first.ordinal), nil, Int32(status.count), status, due, totals, progress,
+                                   &current, &longest, &currents, &longests, error)
+            return result == 0 ? true : nil
+        }
+        return zip(currents, longests).map { HabitStreak(current: Int($0), longest: Int($1)) }
+    }
+
     /// The same, from parallel arrays (status codes as `StreakOutcome.Status` encodes them).
     ///
     /// With `days`, outcome i is on `days[i]` (increasing, as a quota habit's period ends are);
@@ -125,7 +140,7 @@ public final class PolicyBinding: @unchecked Sendable {
         let ordinals = days?.map { Int32($0.ordinal) }
         try call { handle, error -> Bool? in
             let status = sd_streak(handle, reference, usesRangeForms ? 1 : 0, Int32(first.ordinal), ordinals, Int32(status.count),
-                                   status, due, totals, progress, &current, &longest, error)
+                                   status, due, totals, progress, &current, &longest, nil, nil, error)
             return status == 0 ? true : nil
         }
         return HabitStreak(current: Int(current), longest: Int(longest))
