@@ -1,5 +1,7 @@
 # The README's two commands: `make demo` and `make test` (and `make bench` for the benchmarks).
-.PHONY: deps build demo test bench bench-deps
+.PHONY: deps build demo test bench bench-deps install
+
+PREFIX ?= /usr/local
 
 deps:
 	@scripts/install-dependencies.sh
@@ -20,3 +22,9 @@ bench-deps: deps
 bench: bench-deps
 	swift build -c release --static-swift-stdlib
 	.build/release/stackday-bench
+
+# A release binary with the Swift runtime linked in; the built-in policies are compiled into it.
+install: deps
+	swift build -c release --static-swift-stdlib --product stackday
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 .build/release/stackday "$(DESTDIR)$(PREFIX)/bin/stackday"
