@@ -242,6 +242,22 @@ struct StrictInputTests {
         #expect(lstat("/dev/full", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR)
     }
 
+    @Test("policy simulate folds the rule once, however long the history")
+    func longSimulation() throws {
+        // 40,000 marks: a fold per step (as before) would walk 800 million outcomes.
+        let history = String(repeating: "YYN-.YYYYP", count: 4_000)
+        let started = Date()
+        let result = try runStackday(["policy", "simulate", "strict", "--history", history, "--from", "1900-01-01", "--json"])
+        #expect(Date().timeIntervalSince(started) < 20)
+        #expect(result.status == 0, "\(result.stderr)")
+        // Each block: Y Y, N resets, - and . leave it, Y Y Y Y, P leaves it at 4; the next
+        // block's Y Y reach 6 before its N. The last block ends at 4.
+        let object = try jsonObject(result.stdout)
+        #expect(object["current"] as? Int == 4)
+        #expect(object["longest"] as? Int == 6)
+        #expect((object["steps"] as? [Any])?.count == 40_000)
+    }
+
     @Test("long error messages are cut and say how much was cut")
     func longMessages() throws {
         let cli = try CLIFixture()
