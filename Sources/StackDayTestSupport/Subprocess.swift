@@ -1,16 +1,22 @@
 import Foundation
 
-/// Runs one of the package's built executables as a subprocess, for tests.
+/// Runs one of the package's built executables (or any program) as a subprocess, for tests.
 public struct Subprocess: Sendable {
     public struct Result: Sendable {
         public let status: Int32
         public let stdout: String
         public let stderr: String
+        /// Whether a signal ended the process (`status` is then the signal's number).
+        public let signaled: Bool
+        /// Whether the process outlived its timeout and was terminated.
+        public let timedOut: Bool
 
-        public init(status: Int32, stdout: String, stderr: String) {
+        public init(status: Int32, stdout: String, stderr: String, signaled: Bool = false, timedOut: Bool = false) {
             self.status = status
             self.stdout = stdout
             self.stderr = stderr
+            self.signaled = signaled
+            self.timedOut = timedOut
         }
     }
 
@@ -30,51 +36,79 @@ public struct Subprocess: Sendable {
         executable = Self.productsDirectory.appendingPathComponent(product)
     }
 
+    public init(executable: URL) {
+        self.executable = executable
+    }
+
     /// Starts the process without waiting, with stdout and stderr discarded.
     public func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
-        let process = configured(arguments, environment: environment)
+        let process = configured(arguments, environment: environment, inheritEnvironment: true)
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         return process
     }
 
-    /// Runs to completion and captures both streams; `input` is written to stdin.
-    public func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Result {
-        let process = configured(arguments, environment: environment)
+    /// Runs to completion and captures both streams.
+    ///
+    /// `environment` is laid over this process's own (or is the whole environment when
+    /// `inheritEnvironment` is false); `input` is written to stdin; past `timeout` seconds the
+    /// process is terminated and the result says so.
+    public func run(
+        _ arguments: [String], environment: [String: String] = [:], inheritEnvironment: Bool = true,
+        currentDirectory: URL? = nil, input: String? = nil, timeout: Double? = nil
+    ) throws -> Result {
+        let process = configured(arguments, environment: environment, inheritEnvironment: inheritEnvironment)
+        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
         let out = Pipe(), err = Pipe(), stdin = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         try process.run()
+        // Both streams are drained in the background, so a full pipe cannot stall the child.
+        let output = Drain(out.fileHandleForReading), errors = Drain(err.fileHandleForReading)
         if let input {
             stdin.fileHandleForWriting.write(Data(input.utf8))
             try stdin.fileHandleForWriting.close()
         }
-        // Read stderr concurrently so a full pipe cannot stall the child.
-        let errors = DataBox()
-        let group = DispatchGroup()
-        let errHandle = err.fileHandleForReading
-        DispatchQueue.global().async(group: group) { errors.data = errHandle.readDataToEndOfFile() }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
+        var timedOut = false
+        if let timeout {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning, Date() < deadline { usleep(5_000) }
+            if process.isRunning {
+                timedOut = true
+                process.terminate()
+            }
+        }
         process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errors.data, as: UTF8.self))
+        return Result(status: process.terminationStatus, stdout: output.text(), stderr: errors.text(),
+                      signaled: process.terminationReason == .uncaughtSignal && !timedOut, timedOut: timedOut)
     }
 
-    private func configured(_ arguments: [String], environment: [String: String]) -> Process {
+    private func configured(_ arguments: [String], environment: [String: String], inheritEnvironment: Bool) -> Process {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var merged = ProcessInfo.processInfo.environment
+        var merged = inheritEnvironment ? ProcessInfo.processInfo.environment : [:]
         for (key, value) in environment { merged[key] = value }
         process.environment = merged
         return process
     }
 }
 
-private final class DataBox: @unchecked Sendable {
-    var data = Data()
+/// Reads a pipe to its end on a background queue; the lock-free handoff is the group's wait.
+private final class Drain: @unchecked Sendable {
+    private var data = Data()
+    private let group = DispatchGroup()
+
+    init(_ handle: FileHandle) {
+        DispatchQueue.global().async(group: group) { [self] in data = handle.readDataToEndOfFile() }
+    }
+
+    func text() -> String {
+        group.wait()
+        return String(decoding: data, as: UTF8.self)
+    }
 }
 
 /// A fresh temporary folder, removed when the value goes away.

@@ -5,9 +5,9 @@ import StackDayTestSupport
 let stackday = Subprocess(product: "stackday")
 
 /// Runs `stackday` in an English locale unless `environment` says otherwise.
-func runStackday(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Subprocess.Result {
+func runStackday(_ arguments: [String], environment: [String: String] = [:], input: String? = nil, timeout: Double? = nil) throws -> Subprocess.Result {
     let locale = ["LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"]
-    return try stackday.run(arguments, environment: locale.merging(environment) { $1 }, input: input)
+    return try stackday.run(arguments, environment: locale.merging(environment) { $1 }, input: input, timeout: timeout)
 }
 
 @Suite("stackday demo")

@@ -2,59 +2,10 @@ import Foundation
 import Testing
 import StackDayTestSupport
 
-/// One run of `stackday` with a deadline: how it ended, and what it printed.
-struct BoundedRun {
-    let status: Int32
-    let signaled: Bool
-    let timedOut: Bool
-    let stdout: String
-    let stderr: String
-
-    static func run(_ arguments: [String], seconds: Double = 15) throws -> BoundedRun {
-        let process = Process()
-        process.executableURL = stackday.executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["LC_ALL"] = ""
-        environment["LANG"] = "C.UTF-8"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-        let outData = DataSink(out.fileHandleForReading), errData = DataSink(err.fileHandleForReading)
-        let timedOut = done.wait(timeout: .now() + seconds) == .timedOut
-        if timedOut {
-            process.terminate()
-            done.wait()
-        }
-        return BoundedRun(status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal, timedOut: timedOut,
-                          stdout: outData.text(), stderr: errData.text())
-    }
-}
-
-/// Drains a pipe on a background queue so a chatty child cannot block on a full pipe.
-private final class DataSink: @unchecked Sendable {
-    private var data = Data()
-    private let group = DispatchGroup()
-
-    init(_ handle: FileHandle) {
-        DispatchQueue.global().async(group: group) { [self] in data = handle.readDataToEndOfFile() }
-    }
-
-    func text() -> String {
-        group.wait()
-        return String(decoding: data, as: UTF8.self)
-    }
-}
-
 /// The command line's contract, whatever it is given: exit 0, 1 or 64; on failure a message on
 /// one line (plus the usage lines for 64), cut at a readable length, and the database unchanged;
 /// never a hang or a signal.
-func checkContract(_ run: BoundedRun, before: Data?, after: Data?, what: String) {
+func checkContract(_ run: Subprocess.Result, before: Data?, after: Data?, what: String) {
     #expect(!run.timedOut, "hang: \(what)")
     #expect(!run.signaled, "signal \(run.status): \(what)\n\(run.stderr)")
     #expect([0, 1, 64].contains(run.status), "exit \(run.status): \(what)\n\(run.stderr)")
@@ -92,7 +43,7 @@ struct FuzzTests {
             let words = (0..<count).map { _ in Self.words.randomElement(using: &generator)! }
             let arguments = ["--db", cli.db, "--policies", cli.folder.path("policies"), "--tz", "+09:00", "--now", cli.now] + words
             let before = try cli.databaseBytes()
-            let run = try BoundedRun.run(arguments)
+            let run = try runStackday(arguments, timeout: 15)
             checkContract(run, before: before, after: try cli.databaseBytes(), what: "stackday \(words)")
         }
     }
@@ -125,7 +76,7 @@ struct FuzzTests {
                 let file = target.folder.path("mutated-\(attempt).\(format)")
                 try Data(bytes).write(to: URL(fileURLWithPath: file))
                 let before = try target.databaseBytes()
-                let run = try BoundedRun.run(["--db", target.db, "--tz", "+09:00", "--now", target.now, "import", file])
+                let run = try runStackday(["--db", target.db, "--tz", "+09:00", "--now", target.now, "import", file], timeout: 15)
                 if run.status == 0 {
                     // What an import accepted must read back: undo it by starting over.
                     #expect(try target.run(["export", "--format", "json"]).status == 0)
@@ -165,7 +116,7 @@ struct FuzzTests {
                             ["report", "week"], ["policy", "list"]]
             for command in commands {
                 let before = try cli.databaseBytes()
-                let run = try BoundedRun.run(["--db", cli.db, "--policies", cli.folder.path("policies"), "--tz", "+09:00", "--now", cli.now] + command)
+                let run = try runStackday(["--db", cli.db, "--policies", cli.folder.path("policies"), "--tz", "+09:00", "--now", cli.now] + command, timeout: 15)
                 checkContract(run, before: before, after: try cli.databaseBytes(), what: "\(command) with \(name):\n\(source)")
             }
         }

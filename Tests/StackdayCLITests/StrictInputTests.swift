@@ -2,22 +2,9 @@ import Foundation
 import Testing
 import StackDayTestSupport
 
-/// Runs a shell command line (for redirections the subprocess helper does not do).
+/// Runs a shell command line (for redirections the subprocess helper does not do), in an English locale.
 func shell(_ command: String) throws -> Subprocess.Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", command]
-    var environment = ProcessInfo.processInfo.environment
-    environment["LC_ALL"] = ""
-    environment["LANG"] = "C.UTF-8"
-    process.environment = environment
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let data = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Subprocess.Result(status: process.terminationStatus, stdout: "", stderr: String(decoding: data, as: UTF8.self))
+    try Subprocess(executable: URL(fileURLWithPath: "/bin/sh")).run(["-c", command], environment: ["LC_ALL": "", "LANG": "C.UTF-8"])
 }
 
 func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
@@ -28,24 +15,17 @@ struct StrictInputTests {
     func standaloneBinary() throws {
         let folder = try TemporaryFolder()
         let copy = folder.path("stackday")
-        try FileManager.default.copyItem(atPath: stackday.executable.path, toPath: copy)
+        // Copied by another process: a write descriptor open in this one could be inherited by a
+        // child another test forks meanwhile, and the copy would then be "busy" when started.
+        let cp = try Subprocess(executable: URL(fileURLWithPath: "/bin/cp")).run([stackday.executable.path, copy])
+        #expect(cp.status == 0, "\(cp.stderr)")
         let home = folder.path("home")
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         func run(_ arguments: [String]) throws -> Subprocess.Result {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: copy)
-            process.arguments = ["--db", folder.path("db.sqlite"), "--now", "2026-10-11T20:00:00+09:00", "--tz", "+09:00"] + arguments
-            process.environment = ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
-            process.currentDirectoryURL = folder.url
-            let out = Pipe(), err = Pipe()
-            process.standardOutput = out
-            process.standardError = err
-            try process.run()
-            let output = out.fileHandleForReading.readDataToEndOfFile()
-            let errors = err.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Subprocess.Result(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
-                                     stderr: String(decoding: errors, as: UTF8.self))
+            try Subprocess(executable: URL(fileURLWithPath: copy)).run(
+                ["--db", folder.path("db.sqlite"), "--now", "2026-10-11T20:00:00+09:00", "--tz", "+09:00"] + arguments,
+                environment: ["HOME": home, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"], inheritEnvironment: false, currentDirectory: folder.url
+            )
         }
         let add = try run(["habit", "add", "gym", "--schedule", "weekly", "--schedule-params", #"{"days":["sun"]}"#, "--streak", "grace"])
         #expect(add.status == 0, "\(add.stderr)")
