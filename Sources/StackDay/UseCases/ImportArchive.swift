@@ -46,7 +46,7 @@ public struct ImportArchive {
                 guard skip.day.isSupported else { throw UseCaseError.dayOutOfRange(day: skip.day) }
                 if try context.store.skips.skip(id: skip.id) != nil { present += 1 } else { try context.store.skips.insert(skip); inserted += 1 }
             }
-            var dayTotals = try DayTotals(store: context.store, completions: archive.completions)
+            var dayTotals = try ImportDayTotals(store: context.store, completions: archive.completions)
             let total = archive.completions.count
             for (index, completion) in archive.completions.enumerated() {
                 let owner = try habit(completion.habitID)
@@ -60,32 +60,5 @@ public struct ImportArchive {
             }
             return ImportSummary(inserted: inserted, alreadyPresent: present)
         }
-    }
-}
-
-/// Each habit-day's total as an import adds to it, checked against `Quantity.maximum`. The
-/// stored totals are read once per habit, over the span of days the archive touches.
-private struct DayTotals {
-    var totals: [UUID: [LocalDay: Int64]] = [:]
-
-    init(store: any HabitStore, completions: [Completion]) throws {
-        var spans: [UUID: LocalDayRange] = [:]
-        for completion in completions {
-            let day = completion.completedOn
-            let span = spans[completion.habitID]
-            spans[completion.habitID] = LocalDayRange(min(span?.first ?? day, day), max(span?.last ?? day, day))
-        }
-        for (habitID, span) in spans {
-            var days: [LocalDay: Int64] = [:]
-            for (day, amount) in try store.completions.dailyTotals(habitID: habitID, in: span) { days[day, default: 0] += amount }
-            totals[habitID] = days
-        }
-    }
-
-    mutating func add(_ completion: Completion, habit: Habit) throws {
-        let day = completion.completedOn
-        let existing = totals[habit.id]?[day] ?? 0
-        try TrackingRules.requireDayTotal(existing: existing, adding: completion.amountThousandths, habit: habit, day: day)
-        totals[habit.id, default: [:]][day] = existing + completion.amountThousandths
     }
 }

@@ -13,11 +13,12 @@ public struct ImportCompletions {
         self.batchSize = max(1, batchSize)
     }
 
-    /// Throws when a completion names an unknown habit or a day it cannot be recorded on;
-    /// the batches before it stay written. `progress` is told the number of records handled so far.
+    /// Throws when a completion names an unknown habit or would push a day's total past
+    /// `Quantity.maximum`; the batches before it stay written. As with `ImportArchive`, a day
+    /// outside the tracking period is restored, not refused. `progress` is told the number of
+    /// records handled so far.
     @discardableResult
     public func callAsFunction(_ completions: some Sequence<Completion>, progress: ((Int) -> Void)? = nil) throws -> ImportSummary {
-        let today = context.today
         var habits: [UUID: Habit] = [:]
         var inserted = 0
         var present = 0
@@ -27,6 +28,7 @@ public struct ImportCompletions {
         func flush() throws {
             guard !batch.isEmpty else { return }
             try context.store.write {
+                var dayTotals = try ImportDayTotals(store: context.store, completions: batch)
                 for completion in batch {
                     let habit: Habit
                     if let known = habits[completion.habitID] {
@@ -38,8 +40,8 @@ public struct ImportCompletions {
                         habits[completion.habitID] = found
                         habit = found
                     }
-                    try TrackingRules.requireRecordable(completion.completedOn, habit: habit, today: today)
                     if try context.store.completions.insertIfAbsent(completion) {
+                        try dayTotals.add(completion, habit: habit)
                         inserted += 1
                     } else {
                         present += 1
