@@ -41,9 +41,6 @@ public final class LoadedPolicy: @unchecked Sendable {
         }
     }
 
-    /// Whether it is a built-in compiled into the binary (not overridden by a user file).
-    public var isBuiltIn: Bool { file.hasPrefix(PolicyLibrary.builtInPrefix) }
-
     deinit {
         host.release(reference)
     }

@@ -139,9 +139,9 @@ public final class PolicyBinding: @unchecked Sendable {
         var longest: Int64 = 0
         let ordinals = days?.map { Int32($0.ordinal) }
         try call { handle, error -> Bool? in
-            let status = sd_streak(handle, reference, usesRangeForms ? 1 : 0, Int32(first.ordinal), ordinals, Int32(status.count),
+            let result = sd_streak(handle, reference, usesRangeForms ? 1 : 0, Int32(first.ordinal), ordinals, Int32(status.count),
                                    status, due, totals, progress, &current, &longest, nil, nil, error)
-            return status == 0 ? true : nil
+            return result == 0 ? true : nil
         }
         return HabitStreak(current: Int(current), longest: Int(longest))
     }

@@ -31,9 +31,8 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     public static var builtInSources: [String: String] { BuiltInPolicySources.all }
 
     /// How a built-in's `file` begins: `built-in:daily.lua`.
-    public static let builtInPrefix = "built-in:"
+    static let builtInPrefix = "built-in:"
 
-    /// The lock guards the cache; the host serializes its own calls, so a library may be shared.
     public init(searchPath: [URL], builtIns: [String: String] = PolicyLibrary.builtInSources, budget: PolicyBudget = .standard) throws {
         self.searchPath = searchPath
         self.builtIns = builtIns
