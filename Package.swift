@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "StackDay"),
         .executableTarget(name: "PolicyEmbedder"),
         .plugin(name: "EmbedPolicies", capability: .buildTool(), dependencies: ["PolicyEmbedder"]),
-        .target(name: "StackDayLua", dependencies: ["StackDay", "CLuaHost"], plugins: ["EmbedPolicies"]),
+        .target(name: "StackDayLua", dependencies: ["StackDay", "CLuaHost"], exclude: ["Lua"], plugins: ["EmbedPolicies"]),
         .target(name: "StackDaySQLite", dependencies: ["StackDay", "CSQLite"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport"),

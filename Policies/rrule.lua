@@ -11,36 +11,9 @@ local TIME_PARTS = { BYHOUR = true, BYMINUTE = true, BYSECOND = true, TZID = tru
 local KNOWN = { FREQ = true, INTERVAL = true, COUNT = true, UNTIL = true, BYDAY = true, BYMONTHDAY = true, BYMONTH = true,
                 BYYEARDAY = true, BYWEEKNO = true, BYSETPOS = true, WKST = true }
 
--- Calendar arithmetic on day numbers (days since 1970-01-01), as LocalDay does it.
-local function ordinal(y, m, d)
-  if m <= 2 then y = y - 1 end
-  local era = (y >= 0 and y or y - 399) // 400
-  local yoe = y - era * 400
-  local mp = m > 2 and m - 3 or m + 9
-  local doy = (153 * mp + 2) // 5 + d - 1
-  local doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-  return era * 146097 + doe - 719468
-end
-
-local function civil(z)
-  z = z + 719468
-  local era = (z >= 0 and z or z - 146096) // 146097
-  local doe = z - era * 146097
-  local yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-  local doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-  local mp = (5 * doy + 2) // 153
-  local d = doy - (153 * mp + 2) // 5 + 1
-  local m = mp < 10 and mp + 3 or mp - 9
-  return yoe + era * 400 + (m <= 2 and 1 or 0), m, d
-end
-
-local function leap(y) return y % 4 == 0 and (y % 100 ~= 0 or y % 400 == 0) end
-local function month_length(y, m)
-  if m == 2 then return leap(y) and 29 or 28 end
-  if m == 4 or m == 6 or m == 9 or m == 11 then return 30 end
-  return 31
-end
-local function weekday(z) return (z + 3) % 7 + 1 end -- 1 = Monday
+-- Calendar arithmetic on day numbers (days since 1970-01-01) comes from the host.
+local ordinal, civil, month_length, weekday = calendar.ordinal, calendar.civil, calendar.daysInMonth, calendar.weekday
+local leap = calendar.isLeapYear
 
 local function parse_date(text, part)
   local y, m, d = text:match("^(%d%d%d%d)%-?(%d%d)%-?(%d%d)$")

@@ -1,24 +1,29 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles the package's top-level `Policies/*.lua` into the target as Swift string literals,
-/// so a built binary carries its built-in policies and needs no folder beside it.
+/// Compiles Lua sources into the target as Swift string literals, so a built binary needs no
+/// folder beside it: the package's top-level `Policies/*.lua` (the built-in policies) and the
+/// target's own `Lua/*.lua` (the host's prelude).
 @main
 struct EmbedPolicies: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let folder = context.package.directoryURL.appending(path: "Policies")
-        let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "lua" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
-        let output = context.pluginWorkDirectoryURL.appending(path: "BuiltInPolicySources.swift")
+        let policies = try luaFiles(in: context.package.directoryURL.appending(path: "Policies"))
+        let host = try luaFiles(in: context.package.directoryURL.appending(path: "Sources/\(target.name)/Lua"))
+        let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedLua.swift")
         return [
             .buildCommand(
-                displayName: "Embedding \(files.count) built-in policies",
+                displayName: "Embedding \(policies.count) built-in policies and \(host.count) host sources",
                 executable: try context.tool(named: "PolicyEmbedder").url,
-                arguments: [output.path] + files.map(\.path),
-                inputFiles: files,
+                arguments: [output.path] + policies.map(\.path) + ["--host"] + host.map(\.path),
+                inputFiles: policies + host,
                 outputFiles: [output]
             ),
         ]
+    }
+
+    private func luaFiles(in folder: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "lua" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 }

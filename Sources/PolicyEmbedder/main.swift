@@ -1,13 +1,18 @@
 import Foundation
 
-// Writes a Swift file declaring `BuiltInPolicySources.all`: policy name → Lua source, one raw
-// string literal per `.lua` file given. Usage: PolicyEmbedder OUTPUT FILE.lua...
+// Writes a Swift file declaring `BuiltInPolicySources.all` and `HostLuaSources.all`: name → Lua
+// source, one raw string literal per `.lua` file given.
+// Usage: PolicyEmbedder OUTPUT POLICY.lua... --host HOST.lua...
 
-let arguments = CommandLine.arguments.dropFirst()
+let arguments = Array(CommandLine.arguments.dropFirst())
 guard let output = arguments.first else {
-    FileHandle.standardError.write(Data("usage: PolicyEmbedder OUTPUT FILE.lua...\n".utf8))
+    FileHandle.standardError.write(Data("usage: PolicyEmbedder OUTPUT POLICY.lua... --host HOST.lua...\n".utf8))
     exit(64)
 }
+let files = arguments.dropFirst()
+let split = files.firstIndex(of: "--host") ?? files.endIndex
+let policies = files[..<split]
+let host = split < files.endIndex ? files[files.index(after: split)...] : []
 
 /// A raw string literal delimiter that no `"#…` (an early close) or `\#…` (an escape) in `text` matches.
 func delimiter(for text: String) -> String {
@@ -18,28 +23,26 @@ func delimiter(for text: String) -> String {
     return String(repeating: "#", count: longest + 1)
 }
 
-var code = """
-// Generated from Policies/ at build time by the EmbedPolicies plugin; do not edit.
-
-/// The built-in policies' Lua sources by name, compiled into the binary.
-enum BuiltInPolicySources {
-    static let all: [String: String] = [
-
-"""
-for path in arguments.dropFirst() {
-    let url = URL(fileURLWithPath: path)
-    let name = url.deletingPathExtension().lastPathComponent
-    let source: String
-    do {
-        source = try String(contentsOf: url, encoding: .utf8)
-    } catch {
-        FileHandle.standardError.write(Data("error: cannot read \(path): \(error)\n".utf8))
-        exit(1)
+func table(_ name: String, _ summary: String, _ paths: ArraySlice<String>) -> String {
+    var code = "/// \(summary)\nenum \(name) {\n    static let all: [String: String] = [\n"
+    for path in paths {
+        let url = URL(fileURLWithPath: path)
+        let source: String
+        do {
+            source = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            FileHandle.standardError.write(Data("error: cannot read \(path): \(error)\n".utf8))
+            exit(1)
+        }
+        let hashes = delimiter(for: source)
+        code += "        \"\(url.deletingPathExtension().lastPathComponent)\": \(hashes)\"\"\"\n\(source)\n\"\"\"\(hashes),\n"
     }
-    let hashes = delimiter(for: source)
-    code += "        \"\(name)\": \(hashes)\"\"\"\n\(source)\n\"\"\"\(hashes),\n"
+    return code + (paths.isEmpty ? "        :\n" : "") + "    ]\n}\n"
 }
-code += "    ]\n}\n"
+
+let code = "// Generated at build time by the EmbedPolicies plugin; do not edit.\n\n"
+    + table("BuiltInPolicySources", "The built-in policies' Lua sources by name, compiled into the binary.", policies) + "\n"
+    + table("HostLuaSources", "The policy host's own Lua sources by name (the prelude), compiled into the binary.", host)
 do {
     try code.write(toFile: output, atomically: true, encoding: .utf8)
 } catch {

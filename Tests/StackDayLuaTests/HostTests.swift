@@ -45,6 +45,64 @@ struct HostTests {
         #expect(try run(100))
     }
 
+    @Test("only the libraries a policy may use are ever loaded into the state", arguments: [
+        ("io", false), ("os", false), ("package", false), ("debug", false), ("coroutine", false),
+        ("_G", true), ("string", true), ("table", true), ("math", true), ("utf8", true),
+    ])
+    func librariesLoaded(name: String, loaded: Bool) throws {
+        let host = try LuaHost()
+        #expect(host.hasLoadedLibrary(name) == loaded)
+    }
+
+    /// What each calendar function is checked with: a schedule built on it, and the same rule in Swift.
+    static let calendarRules: [(String, String)] = [
+        ("round trip", "local y, m, d = calendar.civil(day.ordinal) return calendar.ordinal(y, m, d) == day.ordinal and d == day.day"),
+        ("first of the month", "return select(3, calendar.civil(day.ordinal)) == 1"),
+        ("Mondays", "return calendar.weekday(day.ordinal) == 1"),
+        ("days of 29-day months", "local y, m = calendar.civil(day.ordinal) return calendar.daysInMonth(y, m) == 29"),
+        ("days of leap years", "return calendar.isLeapYear((calendar.civil(day.ordinal)))"),
+        ("last Fridays", "local y, m = calendar.civil(day.ordinal) return calendar.nthWeekday(y, m, -1, 5) == day.ordinal"),
+        ("second Tuesdays", "local y, m = calendar.civil(day.ordinal) return calendar.nthWeekday(y, m, 2, 2) == day.ordinal"),
+        ("fifth Mondays", "local y, m = calendar.civil(day.ordinal) return calendar.nthWeekday(y, m, 5, 1) == day.ordinal"),
+    ]
+
+    static func swiftRule(_ name: String, _ day: LocalDay) -> Bool {
+        switch name {
+        case "round trip": true
+        case "first of the month": day.day == 1
+        case "Mondays": day.weekday == 1
+        case "days of 29-day months": day.daysInMonth == 29
+        case "days of leap years": day.isInLeapYear
+        case "last Fridays": day.weekday == 5 && day.day + 7 > day.daysInMonth
+        case "second Tuesdays": day.weekday == 2 && (8...14).contains(day.day)
+        case "fifth Mondays": day.weekday == 1 && day.day > 28
+        default: false
+        }
+    }
+
+    @Test("calendar functions answer as LocalDay does, 1899 to 2101", arguments: calendarRules.map(\.0))
+    func calendar(rule: String) throws {
+        let body = try #require(Self.calendarRules.first { $0.0 == rule }?.1)
+        let fixture = try PolicyFixture(["cal": schedule(body)])
+        let due = try fixture.dueDays("cal", from: "1899-12-01", to: "2101-01-31")
+        let expected = LocalDayRange(day("1899-12-01"), day("2101-01-31")).filter { Self.swiftRule(rule, $0) }.map(\.iso)
+        #expect(due.count == expected.count, "\(rule)")
+        #expect(due == expected, "\(rule)")
+        #expect(!expected.isEmpty)
+    }
+
+    @Test("the calendar is read-only and checks its arguments", arguments: [
+        ("calendar.civil = nil return true", "calendar cannot change"),
+        ("return calendar.daysInMonth(2026, 13) > 0", "month must be 1 to 12"),
+        ("return calendar.nthWeekday(2026, 1, 0, 1) ~= nil", "nth must be 1 to 5 or -1 to -5"),
+        ("return calendar.ordinal('x', 1, 1) > 0", "number expected"),
+    ])
+    func calendarGuards(body: String, message: String) throws {
+        let fixture = try PolicyFixture(["cal": schedule(body)])
+        let error = try #require(policyError { _ = try fixture.isDue("cal") })
+        #expect(error.description.contains(message), "\(error)")
+    }
+
     @Test("one host answers correctly when called from several threads at once")
     func sharedAcrossThreads() throws {
         let fixture = try PolicyFixture()

@@ -11,7 +11,8 @@
 
 typedef struct sd_host sd_host;
 
-/* Why a call failed. */
+/* Why a call failed. The kind is recorded where the error is raised (the instruction hook, the
+   allocator, the answer checks), never read back from the message. */
 enum {
     SD_OK = 0,
     SD_ERROR_RUNTIME = 1,      /* a Lua error (syntax or runtime); message has chunk:line when Lua knows it */
@@ -28,7 +29,11 @@ typedef struct sd_error {
 
 void sd_error_clear(sd_error *error);
 
-/* Creates a state with the safe libraries and the sandbox prelude (Lua source). NULL on failure. */
+/* Creates a state with the safe libraries only (base, string, table, math, utf8) and runs the
+   sandbox prelude (Lua source) in it. The prelude is called with one table: `exhausted()`,
+   `memory_left()`, `out_of_memory()`, `budget_error()`, `calendar` (the functions policies may
+   call) and `quota` (the SD_QUOTA_* codes by name); it returns its table of helpers.
+   NULL on failure. */
 sd_host *sd_host_new(const char *prelude, size_t prelude_length, sd_error *error);
 void sd_host_free(sd_host *host);
 
@@ -36,6 +41,8 @@ void sd_host_free(sd_host *host);
 void sd_host_set_budgets(sd_host *host, long long instructions, size_t memory_bytes);
 /* Bytes the state holds now. */
 size_t sd_host_memory(const sd_host *host);
+/* Whether the library `name` (as in package.loaded, e.g. "io") was ever loaded into the state. */
+int sd_host_library_loaded(sd_host *host, const char *name);
 
 /* Loads a policy file's source text (never bytecode) in its own environment and runs it.
    Returns a reference > 0, or 0 with `error` set. */
@@ -61,8 +68,15 @@ char *sd_binding_parameters(sd_host *host, int binding, sd_error *error);
 /* isDue for `count` days from `first_ordinal`: out[i] is 0 or 1. */
 int sd_schedule(sd_host *host, int binding, int use_range, int first_ordinal, int count, unsigned char *out, sd_error *error);
 
-/* The binding's quota, when its schedule defines quota(params, habit): `kind` is 0 (none),
-   1 (week), 2 (month) or 3 (rolling `days`-day window). */
+/* The kinds of period a quota schedule counts in. */
+enum {
+    SD_QUOTA_NONE = 0,    /* a day-by-day schedule */
+    SD_QUOTA_WEEK = 1,    /* Monday to Sunday */
+    SD_QUOTA_MONTH = 2,   /* a calendar month */
+    SD_QUOTA_ROLLING = 3  /* the `days` days ending on each day */
+};
+
+/* The binding's quota, when its schedule defines quota(params, habit): `kind` is an SD_QUOTA_* code. */
 int sd_quota(sd_host *host, int binding, int *times, int *kind, int *days, sd_error *error);
 
 /* progress for `count` days: out[i] in 0...1. */

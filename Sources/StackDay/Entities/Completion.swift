@@ -27,5 +27,5 @@ public struct Completion: Identifiable, Hashable, Sendable {
     }
 
     /// The amount in thousandths of the unit, the exact form totals are summed in.
-    public var amountThousandths: Int64 { Int64((amount * Quantity.scale).rounded()) }
+    public var amountThousandths: Int64 { Quantity.roundedThousandths(amount) }
 }

@@ -46,9 +46,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
+        value.isFinite ? NumberText.format(value) : "null"
     }
 
     static func writeString(_ value: String, to output: inout String) {

@@ -14,18 +14,19 @@ public enum Quantity {
         return Int64(rounded)
     }
 
-    static func value(thousandths: Int64) -> Double {
+    /// The value of an amount kept in thousandths.
+    public static func value(thousandths: Int64) -> Double {
         Double(thousandths) / scale
+    }
+
+    /// An amount or goal already checked (finite, in range) as the thousandths it is kept in.
+    public static func roundedThousandths(_ value: Double) -> Int64 {
+        Int64((value * scale).rounded())
     }
 
     /// A short human form: `8`, `2.5`, `0.125`.
     public static func describe(_ value: Double) -> String {
         guard value.isFinite else { return String(value) }
-        let rounded = (value * scale).rounded() / scale
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
-        var text = String(rounded)
-        if text.contains("e") { return text }
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
+        return NumberText.format((value * scale).rounded() / scale)
     }
 }

@@ -38,7 +38,7 @@ public enum WeeklyReportBuilder {
             habitName: timeline.habit.name,
             unit: timeline.habit.unit,
             marks: marks,
-            total: (total * Quantity.scale).rounded() / Quantity.scale,
+            total: Quantity.value(thousandths: Quantity.roundedThousandths(total)),
             metDays: met,
             dueDays: due,
             streak: streak

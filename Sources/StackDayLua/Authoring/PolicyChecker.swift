@@ -52,7 +52,7 @@ public struct PolicyChecker {
         for name in ["day", "history"] {
             if case .string(let value)? = fields[name] { return "\"\(value)\"" }
         }
-        if case .number(let total)? = fields["total"] { return "total = \(JSONValueText.number(total))" }
+        if case .number(let total)? = fields["total"] { return "total = \(NumberText.format(total))" }
         return nil
     }
 
@@ -79,7 +79,7 @@ public struct PolicyChecker {
             let binding = try policy.bind(parameters: parameters, startedOn: target, goal: goal, unit: "")
             let answer = try binding.progress(totals: [total], days: LocalDayRange(target, target))[0]
             return abs(answer - expected) < 1e-9 ? nil
-                : "progress(\(JSONValueText.number(total)), \(JSONValueText.number(goal))) returned \(JSONValueText.number(answer)), expected \(JSONValueText.number(expected))"
+                : "progress(\(NumberText.format(total)), \(NumberText.format(goal))) returned \(NumberText.format(answer)), expected \(NumberText.format(expected))"
         }
         if case .string(let history)? = fields["history"] {
             guard policy.info.roles.contains(.streak) else { return "has 'history' but the policy defines no streak" }
@@ -93,12 +93,5 @@ public struct PolicyChecker {
                 : "history \(history) gave current \(streak.current), longest \(streak.longest); expected \(expected.joined(separator: ", "))"
         }
         return "has none of due, progress or history to check"
-    }
-}
-
-/// Short number text for messages: `8`, `0.625`.
-enum JSONValueText {
-    static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

@@ -14,7 +14,7 @@ public final class LuaHost: @unchecked Sendable {
     public init(budget: PolicyBudget = .standard) throws {
         var error = sd_error(kind: 0, message: nil)
         defer { sd_error_clear(&error) }
-        let source = LuaPrelude.source
+        let source = HostLuaSources.all["prelude", default: ""]
         guard let host = source.withCString({ sd_host_new($0, strlen($0), &error) }) else {
             throw PolicyError(policy: "(host)", file: nil, line: nil, kind: .unavailable, message: Self.message(error) ?? "cannot create a Lua state")
         }
@@ -29,6 +29,12 @@ public final class LuaHost: @unchecked Sendable {
 
     /// Bytes the Lua state holds.
     public var memoryInUse: Int { withLock { sd_host_memory(handle) } }
+
+    /// Whether a standard library (`"io"`, `"os"`, …) was ever loaded into the state; only
+    /// `_G`, `string`, `table`, `math` and `utf8` are.
+    public func hasLoadedLibrary(_ name: String) -> Bool {
+        withLock { sd_host_library_loaded(handle, name) != 0 }
+    }
 
     func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock.lock()

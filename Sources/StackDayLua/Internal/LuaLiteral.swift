@@ -13,12 +13,7 @@ enum LuaLiteral {
         switch value {
         case .null: output += "nil"
         case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let number):
-            if number == number.rounded(), abs(number) < 9e15 {
-                output += String(Int64(number))
-            } else {
-                output += "\(number)"
-            }
+        case .number(let number): output += NumberText.format(number)
         case .string(let text): writeString(text, to: &output)
         case .array(let items):
             output += "{"

@@ -90,10 +90,10 @@ public final class PolicyBinding: @unchecked Sendable {
         try call { handle, error -> Bool? in
             sd_quota(handle, reference, &times, &kind, &days, error) == 0 ? true : nil
         }
-        switch kind {
-        case 1: return PeriodQuota(times: Int(times), period: .week)
-        case 2: return PeriodQuota(times: Int(times), period: .month)
-        case 3: return PeriodQuota(times: Int(times), period: .rolling(days: Int(days)))
+        switch Int(kind) {
+        case SD_QUOTA_WEEK: return PeriodQuota(times: Int(times), period: .week)
+        case SD_QUOTA_MONTH: return PeriodQuota(times: Int(times), period: .month)
+        case SD_QUOTA_ROLLING: return PeriodQuota(times: Int(times), period: .rolling(days: Int(days)))
         default: return nil
         }
     }

@@ -18,8 +18,8 @@ enum RowDecoding {
     }
 
     /// Amounts are stored as integer thousandths so that sums are exact (0.1 + 0.2 = 0.3).
-    static func thousandths(_ value: Double) -> Int64 { Int64((value * 1000).rounded()) }
-    static func quantity(_ row: Statement.Row, _ column: Int32) -> Double { Double(row.integer(column)) / 1000 }
+    static func thousandths(_ value: Double) -> Int64 { Quantity.roundedThousandths(value) }
+    static func quantity(_ row: Statement.Row, _ column: Int32) -> Double { Quantity.value(thousandths: row.integer(column)) }
 
     static func parameters(_ row: Statement.Row, _ column: Int32, policy: String, table: String) throws -> PolicyChoice {
         let text = row.text(column)

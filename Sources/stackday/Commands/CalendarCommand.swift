@@ -58,12 +58,7 @@ enum CalendarCommand {
             for week in 0..<weeks {
                 let day = first.adding(days: week * 7 + weekday - 1)
                 guard range.contains(day), let entry = timeline.entry(on: day) else { line += "  "; continue }
-                let level: Int
-                switch entry.state {
-                case .completed: level = 4
-                case .notDue, .skipped: level = 0
-                default: level = entry.progress <= 0 ? 0 : min(3, 1 + Int(entry.progress * 3))
-                }
+                let level = HeatLevel.of(entry)
                 if environment.io.isTerminal {
                     line += "\u{1B}[38;5;\(colours[level])m■\u{1B}[0m "
                 } else {

@@ -25,14 +25,6 @@ struct HTMLReport {
 
     static let shades = ["#ebedf0", "#9be9a8", "#40c463", "#30a14e", "#216e39"]
 
-    /// The shade index for a day: 0 nothing, 1…4 by progress; nil outside the tracking period.
-    static func level(_ entry: HabitEntry?) -> Int? {
-        guard let entry else { return nil }
-        if entry.state == .completed { return 4 }
-        if entry.progress <= 0 { return 0 }
-        return min(3, 1 + Int(entry.progress * 3))
-    }
-
     func heatmap(_ timeline: HabitTimeline) -> String {
         let cell = 11, gap = 2
         let first = range.first.startOfWeek
@@ -40,11 +32,11 @@ struct HTMLReport {
         var rects = ""
         for offset in 0...first.days(to: range.last) {
             let day = first.adding(days: offset)
-            guard range.contains(day), let level = Self.level(timeline.entry(on: day)) else { continue }
+            guard range.contains(day), let entry = timeline.entry(on: day) else { continue }
+            let level = HeatLevel.of(entry)
             let x = (offset / 7) * (cell + gap) + 30
             let y = (day.weekday - 1) * (cell + gap)
-            let entry = timeline.entry(on: day)
-            let label = "\(day.iso): \(Format.quantity(entry?.total ?? 0, unit: timeline.habit.unit)) (\(entry?.state.rawValue ?? ""))"
+            let label = "\(day.iso): \(Format.quantity(entry.total, unit: timeline.habit.unit)) (\(entry.state.rawValue))"
             rects += "<rect x=\"\(x)\" y=\"\(y)\" width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"\(Self.shades[level])\"><title>\(Self.escape(label))</title></rect>"
         }
         let labels = ["Mon", "", "Wed", "", "Fri", "", "Sun"].enumerated().map { index, text in

@@ -1,8 +1,10 @@
-/// The Lua side of the host: the sandbox every policy runs in and the helpers the C core calls.
-/// It runs once per state, with the full standard library, before any policy is loaded.
-enum LuaPrelude {
-    static let source = #"""
-local exhausted, memory_left, out_of_memory = ...
+-- The Lua side of the policy host: the sandbox every policy runs in, and the helpers the C core
+-- calls. It runs once per state, before any policy is loaded, in a state that holds only the base,
+-- string, table, math and utf8 libraries. The C core passes three functions (see
+-- stackday_lua_host.h) and keeps the table this chunk returns.
+local host = ...
+local exhausted, memory_left, out_of_memory, budget_error = host.exhausted, host.memory_left, host.out_of_memory, host.budget_error
+local QUOTA = host.quota
 local H = {}
 
 local next, type, error, select, tostring, tonumber = next, type, error, select, tostring, tonumber
@@ -160,6 +162,11 @@ local function freeze(t, what)
   return t
 end
 
+-- The host's calendar functions, shared read-only by every policy.
+local calendar = {}
+for name, f in next, host.calendar do calendar[name] = f end
+freeze(calendar, "calendar")
+
 local function safe_rawset(t, k, v)
   if frozen[t] then error("rawset: this table is read-only", 2) end
   return rawset(t, k, v)
@@ -184,9 +191,9 @@ local function safe_tostring(v)
   return tostring(v)
 end
 
--- A budget error must not be swallowed by the policy's own pcall.
+-- A budget error must not be swallowed by the policy's own pcall: it is raised again.
 local function rethrow(ok, ...)
-  if not ok and exhausted() then error((...), 0) end
+  if not ok and exhausted() then budget_error() end
   return ok, ...
 end
 local function safe_pcall(f, ...) return rethrow(raw_pcall(f, ...)) end
@@ -217,6 +224,7 @@ function H.make_env()
   env.math = copy(math)
   env.math.random, env.math.randomseed = nil, nil
   env.utf8 = copy(utf8)
+  env.calendar = calendar
   env.load = function(chunk, name, mode, _)
     if type(chunk) ~= "string" then return nil, "load: policies may load source text only" end
     return raw_load(chunk, name, "t", env)
@@ -348,20 +356,20 @@ function H.call_parts(binding, role, use_range)
 end
 
 -- A schedule's quota(params, habit) returns {times = N, per = "week" | "month" | D}; D is a
--- rolling window of D days. Answers: times, kind (0 none, 1 week, 2 month, 3 rolling), days.
+-- rolling window of D days. Answers: times, kind (a QUOTA code from the host), days.
 function H.quota(binding)
   local q = binding.record.policy.quota
-  if q == nil then return 0, 0, 0 end
+  if q == nil then return 0, QUOTA.none, 0 end
   if type(q) ~= "function" then error("'quota' must be a function", 0) end
   local answer = q(deep_copy(binding.params), binding.habit)
-  if answer == nil then return 0, 0, 0 end
+  if answer == nil then return 0, QUOTA.none, 0 end
   if type(answer) ~= "table" then error("quota must return {times = N, per = \"week\" | \"month\" | days}, not a " .. type(answer), 0) end
   local times, per = answer.times, answer.per
   if mtype(times) ~= "integer" or times < 1 then error("quota: times must be a whole number, 1 or more", 0) end
   local kind, days, period
-  if per == "week" then kind, days, period = 1, 7, "a week"
-  elseif per == "month" then kind, days, period = 2, 31, "a month"
-  elseif mtype(per) == "integer" and per >= 1 and per <= 366 then kind, days, period = 3, per, format("%d days", per)
+  if per == "week" then kind, days, period = QUOTA.week, 7, "a week"
+  elseif per == "month" then kind, days, period = QUOTA.month, 31, "a month"
+  elseif mtype(per) == "integer" and per >= 1 and per <= 366 then kind, days, period = QUOTA.rolling, per, format("%d days", per)
   else error("quota: per must be \"week\", \"month\" or a whole number of days from 1 to 366", 0) end
   if times > days then error(format("quota: times is %d, but %s has at most %d days", times, period, days), 0) end
   return times, kind, days
@@ -398,5 +406,3 @@ function H.make_view(what, is_day)
 end
 
 return H
-"""#
-}

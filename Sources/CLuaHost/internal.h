@@ -1,0 +1,60 @@
+#ifndef STACKDAY_LUA_HOST_INTERNAL_H
+#define STACKDAY_LUA_HOST_INTERNAL_H
+
+/* What the C core's files share; not part of the interface Swift sees. */
+
+#include "stackday_lua_host.h"
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <lualib.h>
+
+struct sd_host {
+    lua_State *L;
+    size_t used;               /* bytes held by the state */
+    size_t limit;              /* allocation cap in force */
+    size_t memory_budget;      /* bytes a call may add */
+    long long instruction_budget;
+    long long ticks;           /* hook calls in this call */
+    int raised;                /* the SD_ERROR_* kind of a budget or answer error raised in this call, or SD_OK */
+    int memory_refused;        /* an allocation was refused in this call */
+    int prelude;               /* registry reference to the prelude's table of host functions */
+};
+
+/* ---- host.c: the state, its budgets and protected calls ---- */
+
+sd_host *sd_host_of(lua_State *L);
+
+typedef int (*sd_op)(lua_State *L, void *args);
+
+/* Runs `op` in a protected call under the budgets; on failure fills `error` and returns -1. */
+int sd_protected(sd_host *host, sd_op op, void *args, sd_error *error);
+
+/* Pushes prelude[name]. */
+void sd_push_prelude(lua_State *L, const char *name);
+
+/* Raises an error of `kind` (SD_ERROR_ANSWER, or a budget kind) with `message`; the kind is
+   recorded where it is raised, so the host never has to guess it from the text. */
+int sd_raise(lua_State *L, int kind, const char *message);
+
+/* ---- day_view.c: calendar arithmetic and read-only day views ---- */
+
+void sd_civil_from_days(long long ordinal, long long *year, int *month, int *day);
+
+/* Pushes a table of the calendar functions policies may call (see docs/policies.md). */
+void sd_push_calendar(lua_State *L);
+
+/* Walks a read-only day view through days from `first`: consecutive ones, or any in increasing order. */
+struct sd_day_cursor {
+    int view, keys, backing;
+    long long first, current, previous;
+};
+
+/* Pushes a day view (and the values behind it) for `first`; the view's index is `cursor->view`. */
+void sd_cursor_begin(lua_State *L, struct sd_day_cursor *cursor, long long first);
+/* Moves the view to day `ordinal` (nothing to write when it is there already). */
+void sd_cursor_to(lua_State *L, struct sd_day_cursor *cursor, long long ordinal);
+/* Moves the view to day `first + i` and returns its number. */
+long long sd_cursor_move(lua_State *L, struct sd_day_cursor *cursor, int i);
+
+#endif

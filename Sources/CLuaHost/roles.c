@@ -1,0 +1,365 @@
+#include "internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Binding a policy to a habit, and the roles: schedule (and its quota), progress and streak. */
+
+/* Raises an error about a wrong answer, marked so the host reports it as one. */
+static int answer_error(lua_State *L, const char *format, const char *what, long long ordinal) __attribute__((format(printf, 2, 0)));
+static int answer_error(lua_State *L, const char *format, const char *what, long long ordinal) {
+    long long year;
+    int month, day;
+    sd_civil_from_days(ordinal, &year, &month, &day);
+    char message[256];
+    snprintf(message, sizeof message, format, what, (int)year, month, day);
+    return sd_raise(L, SD_ERROR_ANSWER, message);
+}
+
+struct sd_bind_args {
+    int policy;
+    const char *parameters;
+    size_t parameters_length;
+    int started_ordinal;
+    double goal;
+    const char *unit;
+    int reference;
+};
+
+static int op_bind(lua_State *L, void *raw) {
+    struct sd_bind_args *args = (struct sd_bind_args *)raw;
+    sd_push_prelude(L, "bind");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, args->policy);
+    if (args->parameters_length == 0) {
+        lua_newtable(L); /* no parameters: nothing to compile */
+    } else {
+        if (luaL_loadbufferx(L, args->parameters, args->parameters_length, "=parameters", "t") != LUA_OK) return lua_error(L);
+        lua_newtable(L);
+        lua_setupvalue(L, -2, 1);
+        lua_call(L, 0, 1);
+    }
+    lua_createtable(L, 0, 3);
+    int habit = lua_gettop(L);
+    struct sd_day_cursor started;
+    sd_cursor_begin(L, &started, args->started_ordinal);
+    lua_pushvalue(L, started.view);
+    lua_setfield(L, habit, "startedOn");
+    lua_settop(L, habit);
+    lua_pushnumber(L, args->goal);
+    lua_setfield(L, habit, "goal");
+    lua_pushstring(L, args->unit);
+    lua_setfield(L, habit, "unit");
+    lua_call(L, 3, 1);
+    args->reference = luaL_ref(L, LUA_REGISTRYINDEX);
+    return 0;
+}
+
+int sd_bind(sd_host *host, int policy, const char *parameters, size_t parameters_length,
+            int started_ordinal, double goal, const char *unit, sd_error *error) {
+    struct sd_bind_args args = {policy, parameters, parameters_length, started_ordinal, goal, unit, 0};
+    if (sd_protected(host, op_bind, &args, error) != 0) return 0;
+    return args.reference;
+}
+
+/* Pushes the binding's role function, a fresh copy of its parameters, its habit view and the
+   role's range form (nil when the policy has none or `use_range` is 0); returns the stack index
+   of the function. */
+static int push_call_parts(lua_State *L, int binding, const char *role, int use_range) {
+    sd_push_prelude(L, "call_parts");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, binding);
+    lua_pushstring(L, role);
+    lua_pushboolean(L, use_range);
+    lua_call(L, 3, 4);
+    return lua_gettop(L) - 3;
+}
+
+struct sd_range_args {
+    int binding;
+    int use_range;
+    int first;
+    int count;
+    const double *totals;
+    const unsigned char *status;
+    const unsigned char *due;
+    const double *progress;
+    const int *ordinals;
+    long long *step_current, *step_longest;
+    unsigned char *due_out;
+    double *progress_out;
+    long long current;
+    long long longest;
+};
+
+static int op_schedule(lua_State *L, void *raw) {
+    struct sd_range_args *args = (struct sd_range_args *)raw;
+    int function = push_call_parts(L, args->binding, "isDue", args->use_range);
+    int params = function + 1, habit = function + 2, range = function + 3;
+    if (!lua_isnil(L, range)) {
+        /* dueRange(first, last, params, habit): true for every day, or a list of due day numbers. */
+        long long last = (long long)args->first + args->count - 1;
+        lua_pushvalue(L, range);
+        lua_pushinteger(L, args->first);
+        lua_pushinteger(L, last);
+        lua_pushvalue(L, params);
+        lua_pushvalue(L, habit);
+        lua_call(L, 4, 1);
+        if (lua_type(L, -1) == LUA_TBOOLEAN && lua_toboolean(L, -1)) {
+            memset(args->due_out, 1, (size_t)args->count);
+            return 0;
+        }
+        if (!lua_istable(L, -1)) return answer_error(L, "dueRange returned %s from %04d-%02d-%02d; expected true or a list of day numbers", luaL_typename(L, -1), args->first);
+        memset(args->due_out, 0, (size_t)args->count);
+        lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_rawgeti(L, -1, i);
+            int isnum = 0;
+            lua_Integer ordinal = lua_tointegerx(L, -1, &isnum);
+            if (!isnum || ordinal < args->first || ordinal > last) {
+                return answer_error(L, "dueRange returned %s in the list for the range from %04d-%02d-%02d; expected day numbers inside the range",
+                                    isnum ? "a day outside the range" : luaL_typename(L, -1), args->first);
+            }
+            args->due_out[ordinal - args->first] = 1;
+            lua_pop(L, 1);
+        }
+        return 0;
+    }
+    struct sd_day_cursor cursor;
+    sd_cursor_begin(L, &cursor, args->first);
+    for (int i = 0; i < args->count; i++) {
+        long long ordinal = sd_cursor_move(L, &cursor, i);
+        lua_pushvalue(L, function);
+        lua_pushvalue(L, cursor.view);
+        lua_pushvalue(L, params);
+        lua_pushvalue(L, habit);
+        lua_call(L, 3, 1);
+        if (lua_type(L, -1) != LUA_TBOOLEAN) {
+            return answer_error(L, "isDue returned %s for %04d-%02d-%02d; expected true or false", luaL_typename(L, -1), ordinal);
+        }
+        args->due_out[i] = (unsigned char)lua_toboolean(L, -1);
+        lua_pop(L, 1);
+    }
+    return 0;
+}
+
+int sd_schedule(sd_host *host, int binding, int use_range, int first_ordinal, int count, unsigned char *out, sd_error *error) {
+    struct sd_range_args args = {0};
+    args.binding = binding;
+    args.use_range = use_range;
+    args.first = first_ordinal;
+    args.count = count;
+    args.due_out = out;
+    return sd_protected(host, op_schedule, &args, error);
+}
+
+struct sd_quota_args {
+    int binding;
+    int times, kind, days;
+};
+
+static int op_quota(lua_State *L, void *raw) {
+    struct sd_quota_args *args = (struct sd_quota_args *)raw;
+    sd_push_prelude(L, "quota");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, args->binding);
+    lua_call(L, 1, 3);
+    args->times = (int)lua_tointeger(L, -3);
+    args->kind = (int)lua_tointeger(L, -2);
+    args->days = (int)lua_tointeger(L, -1);
+    return 0;
+}
+
+int sd_quota(sd_host *host, int binding, int *times, int *kind, int *days, sd_error *error) {
+    struct sd_quota_args args = {binding, 0, 0, 0};
+    if (sd_protected(host, op_quota, &args, error) != 0) return -1;
+    *times = args.times;
+    *kind = args.kind;
+    *days = args.days;
+    return 0;
+}
+
+/* Checks the progress value on top of the stack for day `i`, stores it and pops it; raises otherwise. */
+static int check_progress(lua_State *L, struct sd_range_args *args, int i) {
+    long long ordinal = (long long)args->first + i;
+    if (lua_type(L, -1) != LUA_TNUMBER) {
+        return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", luaL_typename(L, -1), ordinal);
+    }
+    double value = lua_tonumber(L, -1);
+    if (isnan(value)) return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", "NaN", ordinal);
+    if (isinf(value)) return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", value > 0 ? "infinity" : "-infinity", ordinal);
+    if (value < 0) return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", "a negative number", ordinal);
+    args->progress_out[i] = value > 1 ? 1 : value;
+    lua_pop(L, 1);
+    return 0;
+}
+
+static int op_progress(lua_State *L, void *raw) {
+    struct sd_range_args *args = (struct sd_range_args *)raw;
+    int function = push_call_parts(L, args->binding, "progress", args->use_range);
+    int params = function + 1, habit = function + 2, range = function + 3;
+    lua_getfield(L, habit, "goal");
+    int goal = lua_gettop(L);
+    if (!lua_isnil(L, range)) {
+        /* progressRange(totals, goal, params, first): a list of progress values, one per day. */
+        lua_pushvalue(L, range);
+        lua_createtable(L, args->count, 0);
+        for (int i = 0; i < args->count; i++) {
+            lua_pushnumber(L, args->totals[i]);
+            lua_rawseti(L, -2, i + 1);
+        }
+        lua_pushvalue(L, goal);
+        lua_pushvalue(L, params);
+        lua_pushinteger(L, args->first);
+        lua_call(L, 4, 1);
+        if (!lua_istable(L, -1)) return answer_error(L, "progressRange returned %s from %04d-%02d-%02d; expected a list of numbers", luaL_typename(L, -1), args->first);
+        int list = lua_gettop(L);
+        for (int i = 0; i < args->count; i++) {
+            lua_rawgeti(L, list, i + 1);
+            if (check_progress(L, args, i) != 0) return 0;
+        }
+        return 0;
+    }
+    struct sd_day_cursor cursor;
+    sd_cursor_begin(L, &cursor, args->first);
+    for (int i = 0; i < args->count; i++) {
+        sd_cursor_move(L, &cursor, i);
+        lua_pushvalue(L, function);
+        lua_pushnumber(L, args->totals[i]);
+        lua_pushvalue(L, goal);
+        lua_pushvalue(L, params);
+        lua_pushvalue(L, cursor.view);
+        lua_call(L, 4, 1);
+        check_progress(L, args, i);
+    }
+    return 0;
+}
+
+int sd_progress(sd_host *host, int binding, int use_range, int first_ordinal, int count, const double *totals, double *out, sd_error *error) {
+    struct sd_range_args args = {0};
+    args.binding = binding;
+    args.use_range = use_range;
+    args.first = first_ordinal;
+    args.count = count;
+    args.totals = totals;
+    args.progress_out = out;
+    return sd_protected(host, op_progress, &args, error);
+}
+
+static int state_field(lua_State *L, int state, const char *name, long long ordinal, long long *out) {
+    lua_getfield(L, state, name);
+    int isnum = 0;
+    lua_Integer value = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || value < 0) {
+        return answer_error(L, "streak returned a state whose %s is not a whole number >= 0 on %04d-%02d-%02d", name, ordinal);
+    }
+    *out = value;
+    lua_pop(L, 1);
+    return 0;
+}
+
+static int op_streak(lua_State *L, void *raw) {
+    static const char *names[] = {"completed", "missed", "pending", "skipped", "notDue"};
+    struct sd_range_args *args = (struct sd_range_args *)raw;
+    int function = push_call_parts(L, args->binding, "streak", args->use_range);
+    int params = function + 1, range = function + 3;
+    sd_push_prelude(L, "initial_state");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, args->binding);
+    lua_pushvalue(L, params);
+    lua_call(L, 2, 1);
+    if (!lua_isnil(L, range) && args->ordinals == NULL && args->step_current == NULL) {
+        /* streakRange(state, history, params, first): the history has one mark a day (Y met, N missed,
+           P pending, - skipped, . not due), the same marks as the examples. */
+        static const char marks[] = {'Y', 'N', 'P', '-', '.'};
+        luaL_Buffer buffer;
+        int state = lua_gettop(L);
+        lua_pushvalue(L, range);
+        lua_pushvalue(L, state);
+        char *history = luaL_buffinitsize(L, &buffer, (size_t)args->count);
+        for (int i = 0; i < args->count; i++) history[i] = marks[args->status[i] <= SD_NOT_DUE ? args->status[i] : SD_NOT_DUE];
+        luaL_pushresultsize(&buffer, (size_t)args->count);
+        lua_pushvalue(L, params);
+        lua_pushinteger(L, args->first);
+        lua_call(L, 4, 1);
+        long long last = (long long)args->first + args->count - 1;
+        if (!lua_istable(L, -1)) return answer_error(L, "streakRange returned %s for the days up to %04d-%02d-%02d; expected the state table", luaL_typename(L, -1), last);
+        int result = lua_gettop(L);
+        state_field(L, result, "current", last, &args->current);
+        state_field(L, result, "longest", last, &args->longest);
+        return 0;
+    }
+    /* The state is replaced each day by what the rule returns. */
+    int state = lua_gettop(L);
+    struct sd_day_cursor cursor;
+    sd_cursor_begin(L, &cursor, args->first);
+    sd_push_prelude(L, "make_view");
+    lua_pushliteral(L, "the outcome");
+    lua_pushboolean(L, 0);
+    lua_call(L, 2, 2);
+    int outcome_fields = lua_gettop(L);
+    int outcome = outcome_fields - 1;
+    static const char *const outcome_keys[] = {"status", "due", "met", "total", "progress"};
+    int okeys = lua_gettop(L) + 1;
+    for (int i = 0; i < 5; i++) lua_pushstring(L, outcome_keys[i]);
+    int status_names = lua_gettop(L) + 1;
+    for (int i = 0; i <= SD_NOT_DUE; i++) lua_pushstring(L, names[i]);
+    args->current = 0;
+    args->longest = 0;
+    for (int i = 0; i < args->count; i++) {
+        long long ordinal = args->ordinals ? args->ordinals[i] : (long long)args->first + i;
+        sd_cursor_to(L, &cursor, ordinal);
+        unsigned char status = args->status[i] <= SD_NOT_DUE ? args->status[i] : SD_NOT_DUE;
+        lua_pushvalue(L, okeys);
+        lua_pushvalue(L, status_names + status);
+        lua_rawset(L, outcome_fields);
+        lua_pushvalue(L, okeys + 1);
+        lua_pushboolean(L, args->due[i]);
+        lua_rawset(L, outcome_fields);
+        lua_pushvalue(L, okeys + 2);
+        lua_pushboolean(L, status == SD_COMPLETED);
+        lua_rawset(L, outcome_fields);
+        lua_pushvalue(L, okeys + 3);
+        lua_pushnumber(L, args->totals[i]);
+        lua_rawset(L, outcome_fields);
+        lua_pushvalue(L, okeys + 4);
+        lua_pushnumber(L, args->progress[i]);
+        lua_rawset(L, outcome_fields);
+        lua_pushvalue(L, function);
+        lua_pushvalue(L, state);
+        lua_pushvalue(L, cursor.view);
+        lua_pushvalue(L, outcome);
+        lua_pushvalue(L, params);
+        lua_call(L, 4, 1);
+        if (!lua_istable(L, -1)) {
+            return answer_error(L, "streak returned %s on %04d-%02d-%02d; expected the state table", luaL_typename(L, -1), ordinal);
+        }
+        int result = lua_gettop(L);
+        state_field(L, result, "current", ordinal, &args->current);
+        state_field(L, result, "longest", ordinal, &args->longest);
+        if (args->step_current) {
+            args->step_current[i] = args->current;
+            args->step_longest[i] = args->longest;
+        }
+        lua_replace(L, state);
+    }
+    return 0;
+}
+
+int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, const int *ordinals, int count,
+              const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
+              long long *current, long long *longest, long long *step_current, long long *step_longest, sd_error *error) {
+    struct sd_range_args args = {0};
+    args.binding = binding;
+    args.use_range = use_range;
+    args.first = ordinals ? ordinals[0] : first_ordinal;
+    args.ordinals = ordinals;
+    args.step_current = step_current && step_longest ? step_current : NULL;
+    args.step_longest = step_longest;
+    args.count = count;
+    args.status = status;
+    args.due = due;
+    args.totals = totals;
+    args.progress = progress;
+    if (sd_protected(host, op_streak, &args, error) != 0) return -1;
+    *current = args.current;
+    *longest = args.longest;
+    return 0;
+}
