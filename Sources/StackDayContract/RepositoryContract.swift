@@ -37,185 +37,192 @@ public enum RepositoryContract {
     }
 
     static let habitChecks: [ContractCheck] = [
-        ContractCheck("habit insert then fetch returns every field") { store in
+        ContractCheck("habit insert then fetch returns every field") { tx in
             let habit = try habit("Read", goal: 2.5, unit: "km")
-            try store.habits.insert(habit)
-            try expect(try store.habits.habit(id: habit.id) == habit, "fetched habit differs from the inserted one")
+            try tx.habits.insert(habit)
+            try expect(try tx.habits.habit(id: habit.id) == habit, "fetched habit differs from the inserted one")
         },
-        ContractCheck("habit insert with an existing id fails") { store in
+        ContractCheck("habit insert with an existing id fails") { tx in
             let habit = try habit("Read")
-            try store.habits.insert(habit)
-            try expectError(.duplicateID(entity: "habit", id: habit.id)) { try store.habits.insert(try Self.habit("Other", id: habit.id)) }
+            try tx.habits.insert(habit)
+            try expectError(.duplicateID(entity: "habit", id: habit.id)) { try tx.habits.insert(try Self.habit("Other", id: habit.id)) }
         },
-        ContractCheck("habit update of a missing id fails") { store in
+        ContractCheck("habit update of a missing id fails") { tx in
             let habit = try habit("Read")
-            try expectError(.notFound(entity: "habit", id: habit.id)) { try store.habits.update(habit) }
-            try expect(try store.habits.all().isEmpty, "update inserted a habit")
+            try expectError(.notFound(entity: "habit", id: habit.id)) { try tx.habits.update(habit) }
+            try expect(try tx.habits.all().isEmpty, "update inserted a habit")
         },
-        ContractCheck("habit update replaces the stored habit") { store in
+        ContractCheck("habit update replaces the stored habit") { tx in
             let habit = try habit("Read")
-            try store.habits.insert(habit)
+            try tx.habits.insert(habit)
             let archived = try habit.with(archivedOn: .some(start.adding(days: 3)), updatedAt: instant + 60)
-            try store.habits.update(archived)
-            try expect(try store.habits.habit(id: habit.id) == archived, "update did not store the new fields")
+            try tx.habits.update(archived)
+            try expect(try tx.habits.habit(id: habit.id) == archived, "update did not store the new fields")
         },
-        ContractCheck("habit delete removes it and fails when missing") { store in
+        ContractCheck("habit delete removes it and fails when missing") { tx in
             let habit = try habit("Read")
-            try store.habits.insert(habit)
-            try store.habits.delete(id: habit.id)
-            try expect(try store.habits.habit(id: habit.id) == nil, "deleted habit still fetched")
-            try expectError(.notFound(entity: "habit", id: habit.id)) { try store.habits.delete(id: habit.id) }
+            try tx.habits.insert(habit)
+            try tx.habits.delete(id: habit.id)
+            try expect(try tx.habits.habit(id: habit.id) == nil, "deleted habit still fetched")
+            try expectError(.notFound(entity: "habit", id: habit.id)) { try tx.habits.delete(id: habit.id) }
         },
-        ContractCheck("habits list in insertion order") { store in
+        ContractCheck("habits list in insertion order") { tx in
             let names = ["Zebra", "apple", "Mango", "banana"]
-            for name in names { try store.habits.insert(try habit(name)) }
-            try expect(try store.habits.all().map(\.name) == names, "order is not insertion order")
+            for name in names { try tx.habits.insert(try habit(name)) }
+            try expect(try tx.habits.all().map(\.name) == names, "order is not insertion order")
         },
-        ContractCheck("habit lookup by name ignores case") { store in
-            try store.habits.insert(try habit("Morning Run"))
-            try expect(try store.habits.habit(named: "morning run")?.name == "Morning Run", "case-insensitive lookup failed")
-            try expect(try store.habits.habit(named: "Evening Run") == nil, "found a habit that does not exist")
+        ContractCheck("habit lookup by name ignores case") { tx in
+            try tx.habits.insert(try habit("Morning Run"))
+            try expect(try tx.habits.habit(named: "morning run")?.name == "Morning Run", "case-insensitive lookup failed")
+            try expect(try tx.habits.habit(named: "Evening Run") == nil, "found a habit that does not exist")
         },
     ]
 
     static let completionChecks: [ContractCheck] = [
-        ContractCheck("completion insert then fetch by id") { store in
+        ContractCheck("completion insert then fetch by id") { tx in
             let habit = try habit("Water", goal: 8, unit: "cups")
-            try store.habits.insert(habit)
+            try tx.habits.insert(habit)
             let completion = try completion(habit.id, day: 2, amount: 0.1)
-            try store.completions.insert(completion)
-            try expect(try store.completions.completion(id: completion.id) == completion, "fetched completion differs")
+            try tx.completions.insert(completion)
+            try expect(try tx.completions.completion(id: completion.id) == completion, "fetched completion differs")
         },
-        ContractCheck("completion insert with an existing id fails") { store in
+        ContractCheck("completion insert with an existing id fails") { tx in
             let habit = try habit("Water")
-            try store.habits.insert(habit)
+            try tx.habits.insert(habit)
             let completion = try completion(habit.id, day: 0)
-            try store.completions.insert(completion)
-            try expectError(.duplicateID(entity: "completion", id: completion.id)) { try store.completions.insert(completion) }
+            try tx.completions.insert(completion)
+            try expectError(.duplicateID(entity: "completion", id: completion.id)) { try tx.completions.insert(completion) }
         },
-        ContractCheck("completion update of a missing id fails, of an existing one replaces") { store in
+        ContractCheck("completion update of a missing id fails, of an existing one replaces") { tx in
             let habit = try habit("Water", goal: 8, unit: "cups")
-            try store.habits.insert(habit)
+            try tx.habits.insert(habit)
             let completion = try completion(habit.id, day: 0, amount: 3)
-            try expectError(.notFound(entity: "completion", id: completion.id)) { try store.completions.update(completion) }
-            try store.completions.insert(completion)
+            try expectError(.notFound(entity: "completion", id: completion.id)) { try tx.completions.update(completion) }
+            try tx.completions.insert(completion)
             let changed = try Completion(id: completion.id, habitID: habit.id, completedOn: start.adding(days: 4), recordedAt: instant, amount: 5)
-            try store.completions.update(changed)
-            try expect(try store.completions.completion(id: completion.id) == changed, "update did not replace")
-            try expect(try store.completions.completions(habitID: habit.id).count == 1, "update duplicated the row")
+            try tx.completions.update(changed)
+            try expect(try tx.completions.completion(id: completion.id) == changed, "update did not replace")
+            try expect(try tx.completions.completions(habitID: habit.id).count == 1, "update duplicated the row")
         },
-        ContractCheck("several completions on one day are kept apart by id") { store in
+        ContractCheck("several completions on one day are kept apart by id") { tx in
             let habit = try habit("Water", goal: 8, unit: "cups")
-            try store.habits.insert(habit)
-            try store.completions.insert(try completion(habit.id, day: 1, amount: 3, second: 0))
-            try store.completions.insert(try completion(habit.id, day: 1, amount: 5, second: 60))
-            let amounts = try store.completions.completions(habitID: habit.id).map(\.amount)
+            try tx.habits.insert(habit)
+            try tx.completions.insert(try completion(habit.id, day: 1, amount: 3, second: 0))
+            try tx.completions.insert(try completion(habit.id, day: 1, amount: 5, second: 60))
+            let amounts = try tx.completions.completions(habitID: habit.id).map(\.amount)
             try expect(amounts == [3, 5], "expected [3, 5] in recording order, got \(amounts)")
         },
-        ContractCheck("completions list in day order and filter by range, both ends included") { store in
+        ContractCheck("completions list in day order and filter by range, both ends included") { tx in
             let habit = try habit("Water", goal: 8, unit: "cups")
             let other = try Self.habit("Other")
-            try store.habits.insert(habit)
-            try store.habits.insert(other)
-            for offset in [5, 0, 3, 9, 1] { try store.completions.insert(try completion(habit.id, day: offset)) }
-            try store.completions.insert(try completion(other.id, day: 3))
-            let all = try store.completions.completions(habitID: habit.id).map { start.days(to: $0.completedOn) }
+            try tx.habits.insert(habit)
+            try tx.habits.insert(other)
+            for offset in [5, 0, 3, 9, 1] { try tx.completions.insert(try completion(habit.id, day: offset)) }
+            try tx.completions.insert(try completion(other.id, day: 3))
+            let all = try tx.completions.completions(habitID: habit.id).map { start.days(to: $0.completedOn) }
             try expect(all == [0, 1, 3, 5, 9], "expected day order, got \(all)")
             let range = LocalDayRange(start.adding(days: 1), start.adding(days: 5))
-            let inRange = try store.completions.completions(habitID: habit.id, in: range).map { start.days(to: $0.completedOn) }
+            let inRange = try tx.completions.completions(habitID: habit.id, in: range).map { start.days(to: $0.completedOn) }
             try expect(inRange == [1, 3, 5], "expected [1, 3, 5] in range, got \(inRange)")
         },
-        ContractCheck("completion amounts come back exactly") { store in
+        ContractCheck("completion amounts come back exactly") { tx in
             let habit = try habit("Run", goal: 5, unit: "km")
-            try store.habits.insert(habit)
+            try tx.habits.insert(habit)
             for amount in [0.1, 0.2, 2.5, 0.001, 123456.789] {
-                try store.completions.insert(try completion(habit.id, day: 0, amount: amount, second: amount))
+                try tx.completions.insert(try completion(habit.id, day: 0, amount: amount, second: amount))
             }
-            let amounts = try store.completions.completions(habitID: habit.id).map(\.amount).sorted()
+            let amounts = try tx.completions.completions(habitID: habit.id).map(\.amount).sorted()
             try expect(amounts == [0.001, 0.1, 0.2, 2.5, 123456.789], "amounts changed: \(amounts)")
         },
-        ContractCheck("daily totals add up each day's amounts exactly, in day order, within the range") { store in
+        ContractCheck("daily totals add up each day's amounts exactly, in day order, within the range") { tx in
             let habit = try habit("Water", goal: 8, unit: "cups")
-            try store.habits.insert(habit)
+            try tx.habits.insert(habit)
             for (offset, amount) in [(3, 0.1), (1, 2.0), (3, 0.2), (1, 3.5), (9, 1.0)] {
-                try store.completions.insert(try completion(habit.id, day: offset, amount: amount, second: amount))
+                try tx.completions.insert(try completion(habit.id, day: offset, amount: amount, second: amount))
             }
-            let totals = try store.completions.dailyTotals(habitID: habit.id, in: LocalDayRange(start, start.adding(days: 5)))
+            let totals = try tx.completions.dailyTotals(habitID: habit.id, in: LocalDayRange(start, start.adding(days: 5)))
             try expect(totals.map(\.day) == [start.adding(days: 1), start.adding(days: 3)], "days: \(totals.map(\.day))")
             try expect(totals.map(\.thousandths) == [5500, 300], "totals: \(totals.map(\.thousandths))")
         },
-        ContractCheck("insertIfAbsent inserts once and never changes a stored completion") { store in
+        ContractCheck("insertIfAbsent inserts once and never changes a stored completion") { tx in
             let habit = try habit("Water", goal: 8, unit: "cups")
-            try store.habits.insert(habit)
+            try tx.habits.insert(habit)
             let first = try completion(habit.id, day: 0, amount: 3)
-            try expect(try store.completions.insertIfAbsent(first), "first insertIfAbsent did not insert")
+            try expect(try tx.completions.insertIfAbsent(first), "first insertIfAbsent did not insert")
             let changed = try Completion(id: first.id, habitID: habit.id, completedOn: start, recordedAt: instant, amount: 7)
-            try expect(try !store.completions.insertIfAbsent(changed), "second insertIfAbsent inserted")
-            try expect(try store.completions.completion(id: first.id)?.amount == 3, "insertIfAbsent changed a stored completion")
+            try expect(try !tx.completions.insertIfAbsent(changed), "second insertIfAbsent inserted")
+            try expect(try tx.completions.completion(id: first.id)?.amount == 3, "insertIfAbsent changed a stored completion")
         },
-        ContractCheck("completion delete and deleteAll") { store in
+        ContractCheck("completion delete and deleteAll") { tx in
             let habit = try habit("Water")
-            try store.habits.insert(habit)
+            try tx.habits.insert(habit)
             let first = try completion(habit.id, day: 0)
-            try store.completions.insert(first)
-            try store.completions.insert(try completion(habit.id, day: 1))
-            try store.completions.insert(try completion(habit.id, day: 2))
-            try store.completions.delete(id: first.id)
-            try expectError(.notFound(entity: "completion", id: first.id)) { try store.completions.delete(id: first.id) }
-            let removed = try store.completions.deleteAll(habitID: habit.id)
+            try tx.completions.insert(first)
+            try tx.completions.insert(try completion(habit.id, day: 1))
+            try tx.completions.insert(try completion(habit.id, day: 2))
+            try tx.completions.delete(id: first.id)
+            try expectError(.notFound(entity: "completion", id: first.id)) { try tx.completions.delete(id: first.id) }
+            let removed = try tx.completions.deleteAll(habitID: habit.id)
             try expect(removed == 2, "deleteAll reported \(removed), expected 2")
-            try expect(try store.completions.completions(habitID: habit.id).isEmpty, "completions left after deleteAll")
+            try expect(try tx.completions.completions(habitID: habit.id).isEmpty, "completions left after deleteAll")
         },
     ]
 
     static let skipChecks: [ContractCheck] = [
-        ContractCheck("skip insert, duplicate id, fetch, range and delete") { store in
+        ContractCheck("skip insert, duplicate id, fetch, range and delete") { tx in
             let habit = try habit("Gym")
-            try store.habits.insert(habit)
+            try tx.habits.insert(habit)
             let skips = (0..<5).map { Skip(habitID: habit.id, day: start.adding(days: 4 - $0), recordedAt: instant) }
-            for skip in skips { try store.skips.insert(skip) }
-            try expectError(.duplicateID(entity: "skip", id: skips[0].id)) { try store.skips.insert(skips[0]) }
-            try expect(try store.skips.skip(id: skips[1].id) == skips[1], "fetched skip differs")
-            let days = try store.skips.skips(habitID: habit.id).map { start.days(to: $0.day) }
+            for skip in skips { try tx.skips.insert(skip) }
+            try expectError(.duplicateID(entity: "skip", id: skips[0].id)) { try tx.skips.insert(skips[0]) }
+            try expect(try tx.skips.skip(id: skips[1].id) == skips[1], "fetched skip differs")
+            let days = try tx.skips.skips(habitID: habit.id).map { start.days(to: $0.day) }
             try expect(days == [0, 1, 2, 3, 4], "skips not in day order: \(days)")
-            let ranged = try store.skips.skips(habitID: habit.id, in: LocalDayRange(start.adding(days: 1), start.adding(days: 2)))
+            let ranged = try tx.skips.skips(habitID: habit.id, in: LocalDayRange(start.adding(days: 1), start.adding(days: 2)))
             try expect(ranged.count == 2, "range returned \(ranged.count) skips, expected 2")
-            try store.skips.delete(id: skips[0].id)
-            try expectError(.notFound(entity: "skip", id: skips[0].id)) { try store.skips.delete(id: skips[0].id) }
+            try tx.skips.delete(id: skips[0].id)
+            try expectError(.notFound(entity: "skip", id: skips[0].id)) { try tx.skips.delete(id: skips[0].id) }
             let moved = Skip(id: skips[1].id, habitID: habit.id, day: start.adding(days: 10), recordedAt: instant)
-            try store.skips.update(moved)
-            try expect(try store.skips.skip(id: moved.id)?.day == moved.day, "skip update did not move the day")
-            try expect(try store.skips.deleteAll(habitID: habit.id) == 4, "deleteAll count wrong")
+            try tx.skips.update(moved)
+            try expect(try tx.skips.skip(id: moved.id)?.day == moved.day, "skip update did not move the day")
+            try expect(try tx.skips.deleteAll(habitID: habit.id) == 4, "deleteAll count wrong")
         },
-        ContractCheck("skip update of a missing id fails") { store in
+        ContractCheck("skip update of a missing id fails") { tx in
             let habit = try habit("Gym")
-            try store.habits.insert(habit)
+            try tx.habits.insert(habit)
             let skip = Skip(habitID: habit.id, day: start, recordedAt: instant)
-            try expectError(.notFound(entity: "skip", id: skip.id)) { try store.skips.update(skip) }
+            try expectError(.notFound(entity: "skip", id: skip.id)) { try tx.skips.update(skip) }
         },
     ]
 
     static let storeChecks: [ContractCheck] = [
-        ContractCheck("a write that throws leaves nothing behind") { store in
+        ContractCheck(store: "a write that throws leaves nothing behind") { store in
             let kept = try habit("Kept")
-            try store.write { try store.habits.insert(kept) }
+            try store.write { tx in try tx.habits.insert(kept) }
             struct Abort: Error {}
             do {
-                try store.write {
-                    try store.habits.insert(try habit("Lost"))
-                    try store.completions.insert(try completion(kept.id, day: 0))
-                    try store.habits.delete(id: kept.id)
+                try store.write { tx in
+                    try tx.habits.insert(try habit("Lost"))
+                    try tx.completions.insert(try completion(kept.id, day: 0))
+                    try tx.habits.delete(id: kept.id)
                     throw Abort()
                 }
             } catch is Abort {}
-            let names = try store.habits.all().map(\.name)
-            try expect(names == ["Kept"], "rolled-back write left \(names)")
-            try expect(try store.completions.completions(habitID: kept.id).isEmpty, "rolled-back completion still stored")
+            try store.read { tx in
+                let names = try tx.habits.all().map(\.name)
+                try expect(names == ["Kept"], "rolled-back write left \(names)")
+                try expect(try tx.completions.completions(habitID: kept.id).isEmpty, "rolled-back completion still stored")
+            }
         },
-        ContractCheck("policy names and parameters come back as stored") { store in
+        ContractCheck("a read sees what earlier writes committed") { tx in
+            let habit = try habit("Seen")
+            try tx.habits.insert(habit)
+            try expect(try tx.habits.habit(named: "seen")?.id == habit.id, "a habit inserted in this transaction is not visible in it")
+        },
+        ContractCheck("policy names and parameters come back as stored") { tx in
             let habit = try habit("Policies")
-            try store.habits.insert(habit)
-            let fetched = try store.habits.habit(id: habit.id)
+            try tx.habits.insert(habit)
+            let fetched = try tx.habits.habit(id: habit.id)
             try expect(fetched?.schedule == habit.schedule && fetched?.streak == habit.streak, "policies changed on the way through")
         },
     ]

@@ -9,9 +9,7 @@ import StackDay
 public final class SQLiteHabitStore: HabitStore {
     public let path: String
     private let database: Database
-    private let habitRepository: SQLiteHabitRepository
-    private let completionRepository: SQLiteCompletionRepository
-    private let skipRepository: SQLiteSkipRepository
+    private let repositories: Repositories
 
     /// Opens or creates the store, creating its folder when missing. Throws `StoreError` or `DatabaseError`.
     /// `path` may also be `:memory:` or a SQLite `file:` URI (`file:/path?mode=ro`).
@@ -28,9 +26,11 @@ public final class SQLiteHabitStore: HabitStore {
         self.path = path
         database = try Database(path: path)
         try Migrator(database: database).prepare()
-        habitRepository = SQLiteHabitRepository(database: database)
-        completionRepository = SQLiteCompletionRepository(database: database)
-        skipRepository = SQLiteSkipRepository(database: database)
+        repositories = Repositories(
+            habits: SQLiteHabitRepository(database: database),
+            completions: SQLiteCompletionRepository(database: database),
+            skips: SQLiteSkipRepository(database: database)
+        )
     }
 
     /// A private in-memory store, for tests and previews.
@@ -38,20 +38,23 @@ public final class SQLiteHabitStore: HabitStore {
         try SQLiteHabitStore(path: ":memory:")
     }
 
-    public var habits: any HabitRepository { habitRepository }
-    public var completions: any CompletionRepository { completionRepository }
-    public var skips: any SkipRepository { skipRepository }
-
-    public func write<T>(_ body: () throws -> T) throws -> T {
+    public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         do {
-            return try database.transaction(write: true, body)
+            return try database.transaction(write: true) { try body(repositories) }
         } catch let error as DatabaseError where error.code == 8 /* SQLITE_READONLY */ {
             throw StoreError.readOnly(path: path)
         }
     }
 
-    public func read<T>(_ body: () throws -> T) throws -> T {
-        try database.transaction(write: false, body)
+    public func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
+        try database.transaction(write: false) { try body(repositories) }
+    }
+
+    /// The connection's repositories; handed out only inside a transaction.
+    private struct Repositories: HabitTransaction {
+        let habits: any HabitRepository
+        let completions: any CompletionRepository
+        let skips: any SkipRepository
     }
 
     /// For a large import, lets this connection keep up to 64 MiB of pages (SQLite's default is

@@ -107,7 +107,7 @@ struct SQLiteStoreTests {
             let store = try SQLiteHabitStore(path: path)
             try CreateHabit(context: context(store))(name: "read", startedOn: SampleData.firstDay)
             let readOnly = try SQLiteHabitStore(path: "file:\(path)?mode=ro")
-            #expect(try readOnly.habits.all().map(\.name) == ["read"])
+            #expect(try readOnly.read { tx in try tx.habits.all().map(\.name) } == ["read"])
             #expect(throws: StoreError.readOnly(path: "file:\(path)?mode=ro")) {
                 try CreateHabit(context: context(readOnly))(name: "write", startedOn: SampleData.firstDay)
             }
@@ -162,8 +162,10 @@ struct SQLiteProcessTests {
             #expect(!result.stderr.contains("locked"))
         }
         let store = try SQLiteHabitStore(path: path)
-        let habit = try #require(try store.habits.habit(named: "water"))
-        #expect(try store.completions.completions(habitID: habit.id).count == 4000)
+        let count = try store.read { tx in
+            try tx.habits.habit(named: "water").map { try tx.completions.completions(habitID: $0.id).count }
+        }
+        #expect(count == 4000)
     }
 
     @Test("kill -9 in the middle of a large import leaves a sound file; re-running completes it exactly")
@@ -174,23 +176,24 @@ struct SQLiteProcessTests {
         #expect(try exerciser.run(["setup", path]).status == 0)
         let process = try exerciser.start(["import", path, String(total)])
         let store = try SQLiteHabitStore(path: path)
-        let habit = try #require(try store.habits.habit(named: "water"))
+        let habit = try #require(try store.read { tx in try tx.habits.habit(named: "water") })
+        func stored() throws -> Int { try store.read { tx in try tx.completions.completions(habitID: habit.id).count } }
         // Wait until some batches are committed, then kill without warning.
         let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, process.isRunning, try store.completions.completions(habitID: habit.id, in: LocalDayRange(LocalDay.earliest, LocalDay.latest)).count < 20_000 {
+        while Date() < deadline, process.isRunning, try stored() < 20_000 {
             usleep(20_000)
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
         #expect(try store.integrityCheck() == "ok")
-        let partial = try store.completions.completions(habitID: habit.id).count
+        let partial = try stored()
         #expect(partial > 0 && partial < total && partial % 2_000 == 0)
 
         let rerun = try exerciser.run(["import", path, String(total)])
         #expect(rerun.status == 0)
         #expect(rerun.stdout == "inserted \(total - partial), already present \(partial)\n")
-        #expect(try store.completions.completions(habitID: habit.id).count == total)
+        #expect(try stored() == total)
         let again = try exerciser.run(["import", path, String(total)])
         #expect(again.stdout == "inserted 0, already present \(total)\n")
         #expect(try store.integrityCheck() == "ok")

@@ -49,8 +49,10 @@ struct UseCaseTests {
     }
 
     func snapshot(_ context: HabitContext) throws -> [String] {
-        try context.store.habits.all().flatMap { habit in
-            ["\(habit.name) \(habit.archivedOn?.iso ?? "-")"] + (try context.store.completions.completions(habitID: habit.id).map { "\($0.completedOn) \($0.amount)" })
+        try context.store.read { tx in
+            try tx.habits.all().flatMap { habit in
+                ["\(habit.name) \(habit.archivedOn?.iso ?? "-")"] + (try tx.completions.completions(habitID: habit.id).map { "\($0.completedOn) \($0.amount)" })
+            }
         }
     }
 
@@ -123,11 +125,14 @@ struct UseCaseTests {
 
         try RecordCompletion(context: context)(habitName: "water", amount: 1, on: day("2026-10-02"))
         try SkipDays(context: context)(habitName: "water", days: LocalDayRange(day("2026-10-03"), day("2026-10-03")))
-        let water = try #require(try context.store.habits.habit(named: "water"))
+        let water = try FindHabit(context: context)(named: "WATER")
+        #expect(try FindHabit(context: context)(id: water.id) == water)
         try DeleteHabit(context: context)(habitName: "water")
-        #expect(try context.store.habits.habit(id: water.id) == nil)
-        #expect(try context.store.completions.completions(habitID: water.id).isEmpty)
-        #expect(try context.store.skips.skips(habitID: water.id).isEmpty)
+        #expect(throws: UseCaseError.habitIDNotFound(id: water.id)) { try FindHabit(context: context)(id: water.id) }
+        let left = try context.store.read { tx in
+            try tx.completions.completions(habitID: water.id).count + tx.skips.skips(habitID: water.id).count
+        }
+        #expect(left == 0)
     }
 
     @Test("summaries give statistics in creation order")

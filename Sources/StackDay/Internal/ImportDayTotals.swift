@@ -5,7 +5,7 @@ import Foundation
 struct ImportDayTotals {
     var totals: [UUID: [LocalDay: Int64]] = [:]
 
-    init(store: any HabitStore, completions: [Completion]) throws {
+    init(in tx: any HabitTransaction, completions: [Completion]) throws {
         var spans: [UUID: LocalDayRange] = [:]
         for completion in completions {
             let day = completion.completedOn
@@ -14,7 +14,7 @@ struct ImportDayTotals {
         }
         for (habitID, span) in spans {
             var days: [LocalDay: Int64] = [:]
-            for (day, amount) in try store.completions.dailyTotals(habitID: habitID, in: span) { days[day, default: 0] += amount }
+            for (day, amount) in try tx.completions.dailyTotals(habitID: habitID, in: span) { days[day, default: 0] += amount }
             totals[habitID] = days
         }
     }

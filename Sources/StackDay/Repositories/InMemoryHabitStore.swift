@@ -1,28 +1,32 @@
 /// A store in memory; a `write` that throws restores the state from before it.
 public final class InMemoryHabitStore: HabitStore {
-    private let habitRepository = InMemoryHabitRepository()
-    private let completionRepository = InMemoryCompletionRepository()
-    private let skipRepository = InMemorySkipRepository()
+    private let repositories = Repositories()
 
     public init() {}
 
-    public var habits: any HabitRepository { habitRepository }
-    public var completions: any CompletionRepository { completionRepository }
-    public var skips: any SkipRepository { skipRepository }
-
-    public func write<T>(_ body: () throws -> T) throws -> T {
-        let saved = (habitRepository.items, completionRepository.storage, skipRepository.storage)
+    public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
+        let saved = (repositories.habitRepository.items, repositories.completionRepository.storage, repositories.skipRepository.storage)
         do {
-            return try body()
+            return try body(repositories)
         } catch {
-            habitRepository.items = saved.0
-            completionRepository.storage = saved.1
-            skipRepository.storage = saved.2
+            repositories.habitRepository.items = saved.0
+            repositories.completionRepository.storage = saved.1
+            repositories.skipRepository.storage = saved.2
             throw error
         }
     }
 
-    public func read<T>(_ body: () throws -> T) throws -> T {
-        try body()
+    public func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
+        try body(repositories)
+    }
+
+    private final class Repositories: HabitTransaction {
+        let habitRepository = InMemoryHabitRepository()
+        let completionRepository = InMemoryCompletionRepository()
+        let skipRepository = InMemorySkipRepository()
+
+        var habits: any HabitRepository { habitRepository }
+        var completions: any CompletionRepository { completionRepository }
+        var skips: any SkipRepository { skipRepository }
     }
 }

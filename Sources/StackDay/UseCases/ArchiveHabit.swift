@@ -14,12 +14,12 @@ public struct ArchiveHabit {
     public func callAsFunction(habitName: String, on day: LocalDay? = nil) throws -> Habit {
         let today = context.today
         let day = day ?? today
-        return try context.store.write {
-            let habit = try context.habit(named: habitName)
+        return try context.store.write { tx in
+            let habit = try context.habit(named: habitName, in: tx)
             if let archivedOn = habit.archivedOn { throw UseCaseError.alreadyArchived(habit: habit.name, archivedOn: archivedOn) }
             guard day <= today else { throw UseCaseError.futureDay(day: day, today: today) }
             let archived = try habit.with(archivedOn: .some(day), updatedAt: context.clock.now)
-            try context.store.habits.update(archived)
+            try tx.habits.update(archived)
             return archived
         }
     }

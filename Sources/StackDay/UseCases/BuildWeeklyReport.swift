@@ -14,12 +14,12 @@ public struct BuildWeeklyReport {
         let monday = (day ?? today).startOfWeek
         let week = LocalDayRange(monday, monday.adding(days: 6))
         let loader = TimelineLoader(context: context)
-        return try context.store.read {
+        return try context.store.read { tx in
             var rows: [Result<WeeklyReportLine, HabitFailure>] = []
-            for habit in try context.store.habits.all() {
+            for habit in try tx.habits.all() {
                 let tracked = LocalDayRange(habit.startedOn, habit.archivedOn ?? week.last)
                 guard !tracked.clamped(to: week).isEmpty else { continue }
-                rows.append(try loader.evaluate(habit, today: today, through: week.last) { timeline, policies in
+                rows.append(try loader.evaluate(habit, today: today, through: week.last, in: tx) { timeline, policies in
                     let streak = try HabitStreakCalculator(policy: policies.streak).calculate(timeline)
                     return WeeklyReportBuilder.line(for: timeline, streak: streak, monday: monday)
                 })

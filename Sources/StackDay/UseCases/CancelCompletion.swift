@@ -10,11 +10,11 @@ public struct CancelCompletion {
 
     /// Removes the completion with this id; throws `UseCaseError.completionNotFound`.
     public func callAsFunction(id: UUID) throws {
-        try context.store.write {
-            guard try context.store.completions.completion(id: id) != nil else {
+        try context.store.write { tx in
+            guard try tx.completions.completion(id: id) != nil else {
                 throw UseCaseError.completionNotFound(id: id.uuidString)
             }
-            try context.store.completions.delete(id: id)
+            try tx.completions.delete(id: id)
         }
     }
 
@@ -23,13 +23,13 @@ public struct CancelCompletion {
     @discardableResult
     public func callAsFunction(habitName: String, on day: LocalDay? = nil) throws -> Completion {
         let day = day ?? context.today
-        return try context.store.write {
-            let habit = try context.habit(named: habitName)
-            let onDay = try context.store.completions.completions(habitID: habit.id, in: LocalDayRange(day, day))
+        return try context.store.write { tx in
+            let habit = try context.habit(named: habitName, in: tx)
+            let onDay = try tx.completions.completions(habitID: habit.id, in: LocalDayRange(day, day))
             guard let latest = onDay.max(by: { $0.recordedAt < $1.recordedAt }) else {
                 throw UseCaseError.nothingToUndo(habit: habit.name, day: day)
             }
-            try context.store.completions.delete(id: latest.id)
+            try tx.completions.delete(id: latest.id)
             return latest
         }
     }

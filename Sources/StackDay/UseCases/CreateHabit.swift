@@ -27,9 +27,9 @@ public struct CreateHabit {
             goal: goal, unit: unit, schedule: schedule, progress: progress, streak: streak
         )
         _ = try context.policies.policies(for: habit)
-        return try context.store.write {
-            try context.requireUniqueName(habit.name)
-            try context.store.habits.insert(habit)
+        return try context.store.write { tx in
+            try context.requireUniqueName(habit.name, in: tx)
+            try tx.habits.insert(habit)
             return habit
         }
     }

@@ -11,11 +11,11 @@ public struct DeleteHabit {
     /// Returns the deleted habit.
     @discardableResult
     public func callAsFunction(habitName: String) throws -> Habit {
-        try context.store.write {
-            let habit = try context.habit(named: habitName)
-            try context.store.completions.deleteAll(habitID: habit.id)
-            try context.store.skips.deleteAll(habitID: habit.id)
-            try context.store.habits.delete(id: habit.id)
+        try context.store.write { tx in
+            let habit = try context.habit(named: habitName, in: tx)
+            try tx.completions.deleteAll(habitID: habit.id)
+            try tx.skips.deleteAll(habitID: habit.id)
+            try tx.habits.delete(id: habit.id)
             return habit
         }
     }

@@ -13,15 +13,15 @@ public struct EditHabit {
     public func callAsFunction(habitName: String, changes: HabitChanges) throws -> Habit {
         let today = context.today
         if let startedOn = changes.startedOn, startedOn > today { throw UseCaseError.futureDay(day: startedOn, today: today) }
-        return try context.store.write {
-            let habit = try context.habit(named: habitName)
+        return try context.store.write { tx in
+            let habit = try context.habit(named: habitName, in: tx)
             let edited = try habit.with(
                 startedOn: changes.startedOn, goal: changes.goal, unit: changes.unit,
                 schedule: changes.schedule, progress: changes.progress, streak: changes.streak,
                 updatedAt: context.clock.now
             )
             _ = try context.policies.policies(for: edited)
-            try context.store.habits.update(edited)
+            try tx.habits.update(edited)
             return edited
         }
     }

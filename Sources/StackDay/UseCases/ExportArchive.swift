@@ -7,11 +7,11 @@ public struct ExportArchive {
     }
 
     public func callAsFunction() throws -> HabitArchive {
-        try context.store.read {
-            var archive = HabitArchive(habits: try context.store.habits.all())
+        try context.store.read { tx in
+            var archive = HabitArchive(habits: try tx.habits.all())
             for habit in archive.habits {
-                archive.completions += try context.store.completions.completions(habitID: habit.id)
-                archive.skips += try context.store.skips.skips(habitID: habit.id)
+                archive.completions += try tx.completions.completions(habitID: habit.id)
+                archive.skips += try tx.skips.skips(habitID: habit.id)
             }
             return archive
         }

@@ -18,14 +18,20 @@ public struct HabitContext {
     public var today: LocalDay { boundary.day(for: clock.now) }
 
     /// The habit with this name (case-insensitive); throws `UseCaseError.habitNotFound`.
-    func habit(named name: String) throws -> Habit {
-        guard let habit = try store.habits.habit(named: name) else { throw UseCaseError.habitNotFound(name: name) }
+    func habit(named name: String, in tx: any HabitTransaction) throws -> Habit {
+        guard let habit = try tx.habits.habit(named: name) else { throw UseCaseError.habitNotFound(name: name) }
+        return habit
+    }
+
+    /// The habit with this id; throws `UseCaseError.habitIDNotFound`.
+    func habit(id: UUID, in tx: any HabitTransaction) throws -> Habit {
+        guard let habit = try tx.habits.habit(id: id) else { throw UseCaseError.habitIDNotFound(id: id) }
         return habit
     }
 
     /// Checks that no other habit has this name (case-insensitive).
-    func requireUniqueName(_ name: String, except id: UUID? = nil) throws {
-        if let existing = try store.habits.habit(named: name), existing.id != id {
+    func requireUniqueName(_ name: String, except id: UUID? = nil, in tx: any HabitTransaction) throws {
+        if let existing = try tx.habits.habit(named: name), existing.id != id {
             throw UseCaseError.duplicateName(name: existing.name)
         }
     }

@@ -21,9 +21,9 @@ public struct ImportArchive {
     @discardableResult
     public func callAsFunction(_ archive: HabitArchive, progress: ((Int, Int) -> Void)? = nil) throws -> ImportSummary {
         context.store.prepareForBulkWrite(records: archive.completions.count + archive.skips.count)
-        return try context.store.write {
+        return try context.store.write { tx in
             var habits: [UUID: Habit] = [:]
-            for habit in try context.store.habits.all() { habits[habit.id] = habit }
+            for habit in try tx.habits.all() { habits[habit.id] = habit }
             var names: [String: UUID] = [:]
             for habit in habits.values { names[HabitName.key(habit.name)] = habit.id }
             var inserted = 0
@@ -34,7 +34,7 @@ public struct ImportArchive {
                 _ = try context.policies.policies(for: habit)
                 names[HabitName.key(habit.name)] = habit.id
                 habits[habit.id] = habit
-                try context.store.habits.insert(habit)
+                try tx.habits.insert(habit)
                 inserted += 1
             }
             func habit(_ id: UUID) throws -> Habit {
@@ -44,13 +44,13 @@ public struct ImportArchive {
             for skip in archive.skips {
                 _ = try habit(skip.habitID)
                 guard skip.day.isSupported else { throw UseCaseError.dayOutOfRange(day: skip.day) }
-                if try context.store.skips.skip(id: skip.id) != nil { present += 1 } else { try context.store.skips.insert(skip); inserted += 1 }
+                if try tx.skips.skip(id: skip.id) != nil { present += 1 } else { try tx.skips.insert(skip); inserted += 1 }
             }
-            var dayTotals = try ImportDayTotals(store: context.store, completions: archive.completions)
+            var dayTotals = try ImportDayTotals(in: tx, completions: archive.completions)
             let total = archive.completions.count
             for (index, completion) in archive.completions.enumerated() {
                 let owner = try habit(completion.habitID)
-                if try context.store.completions.insertIfAbsent(completion) {
+                if try tx.completions.insertIfAbsent(completion) {
                     try dayTotals.add(completion, habit: owner)
                     inserted += 1
                 } else {

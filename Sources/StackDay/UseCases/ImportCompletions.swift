@@ -27,20 +27,20 @@ public struct ImportCompletions {
 
         func flush() throws {
             guard !batch.isEmpty else { return }
-            try context.store.write {
-                var dayTotals = try ImportDayTotals(store: context.store, completions: batch)
+            try context.store.write { tx in
+                var dayTotals = try ImportDayTotals(in: tx, completions: batch)
                 for completion in batch {
                     let habit: Habit
                     if let known = habits[completion.habitID] {
                         habit = known
                     } else {
-                        guard let found = try context.store.habits.habit(id: completion.habitID) else {
+                        guard let found = try tx.habits.habit(id: completion.habitID) else {
                             throw UseCaseError.habitIDNotFound(id: completion.habitID)
                         }
                         habits[completion.habitID] = found
                         habit = found
                     }
-                    if try context.store.completions.insertIfAbsent(completion) {
+                    if try tx.completions.insertIfAbsent(completion) {
                         try dayTotals.add(completion, habit: habit)
                         inserted += 1
                     } else {

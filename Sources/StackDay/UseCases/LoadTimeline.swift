@@ -9,8 +9,8 @@ public struct LoadTimeline {
     /// The timeline from `startedOn` through the later of today and `through` (clipped to the archive day).
     public func callAsFunction(habitName: String, through: LocalDay? = nil) throws -> HabitTimeline {
         let today = context.today
-        return try context.store.read {
-            try TimelineLoader(context: context).timeline(for: context.habit(named: habitName), today: today, through: through).0
+        return try context.store.read { tx in
+            try TimelineLoader(context: context).timeline(for: context.habit(named: habitName, in: tx), today: today, through: through, in: tx).0
         }
     }
 
@@ -19,8 +19,8 @@ public struct LoadTimeline {
     public func all() throws -> [Result<HabitTimeline, HabitFailure>] {
         let today = context.today
         let loader = TimelineLoader(context: context)
-        return try context.store.read {
-            try context.store.habits.all().map { habit in try loader.evaluate(habit, today: today) { timeline, _ in timeline } }
+        return try context.store.read { tx in
+            try tx.habits.all().map { habit in try loader.evaluate(habit, today: today, in: tx) { timeline, _ in timeline } }
         }
     }
 }

@@ -28,16 +28,16 @@ public struct RecordCompletion {
 
     private func record(habitName: String, amount: Double, day: LocalDay, recordedAt: Date) throws -> Completion {
         let today = context.today
-        return try context.store.write {
-            let habit = try context.habit(named: habitName)
+        return try context.store.write { tx in
+            let habit = try context.habit(named: habitName, in: tx)
             let completion = try Completion(habitID: habit.id, completedOn: day, recordedAt: recordedAt, amount: amount)
             try TrackingRules.requireRecordable(day, habit: habit, today: today)
-            let existing = try context.store.completions.dailyTotals(habitID: habit.id, in: LocalDayRange(day, day)).reduce(0) { $0 + $1.thousandths }
+            let existing = try tx.completions.dailyTotals(habitID: habit.id, in: LocalDayRange(day, day)).reduce(0) { $0 + $1.thousandths }
             if habit.isPlain, existing > 0 {
                 throw UseCaseError.alreadyCompleted(habit: habit.name, day: day)
             }
             try TrackingRules.requireDayTotal(existing: existing, adding: completion.amountThousandths, habit: habit, day: day)
-            try context.store.completions.insert(completion)
+            try tx.completions.insert(completion)
             return completion
         }
     }

@@ -11,11 +11,11 @@ public struct RenameHabit {
     /// Changing only the letter case of a habit's own name is allowed.
     @discardableResult
     public func callAsFunction(habitName: String, to newName: String) throws -> Habit {
-        try context.store.write {
-            let habit = try context.habit(named: habitName)
+        try context.store.write { tx in
+            let habit = try context.habit(named: habitName, in: tx)
             let renamed = try habit.with(name: newName, updatedAt: context.clock.now)
-            try context.requireUniqueName(renamed.name, except: habit.id)
-            try context.store.habits.update(renamed)
+            try context.requireUniqueName(renamed.name, except: habit.id, in: tx)
+            try tx.habits.update(renamed)
             return renamed
         }
     }

@@ -20,15 +20,15 @@ public struct SkipDays {
         guard days.count <= Self.rangeLimit else { throw UseCaseError.rangeTooLong(days: days.count, limit: Self.rangeLimit) }
         let today = context.today
         let now = context.clock.now
-        return try context.store.write {
-            let habit = try context.habit(named: habitName)
+        return try context.store.write { tx in
+            let habit = try context.habit(named: habitName, in: tx)
             try TrackingRules.requireRecordable(days.first, habit: habit, today: today)
             try TrackingRules.requireRecordable(days.last, habit: habit, today: today)
-            let existing = Set(try context.store.skips.skips(habitID: habit.id, in: days).map(\.day))
+            let existing = Set(try tx.skips.skips(habitID: habit.id, in: days).map(\.day))
             var created: [Skip] = []
             for day in days where !existing.contains(day) {
                 let skip = Skip(habitID: habit.id, day: day, recordedAt: now)
-                try context.store.skips.insert(skip)
+                try tx.skips.insert(skip)
                 created.append(skip)
             }
             return created

@@ -13,10 +13,10 @@ public struct SummarizeHabits {
     public func callAsFunction(habitName: String? = nil, includeArchived: Bool = true) throws -> [Result<HabitSummary, HabitFailure>] {
         let today = context.today
         let loader = TimelineLoader(context: context)
-        return try context.store.read {
-            let habits = try habitName.map { [try context.habit(named: $0)] } ?? context.store.habits.all()
+        return try context.store.read { tx in
+            let habits = try habitName.map { [try context.habit(named: $0, in: tx)] } ?? tx.habits.all()
             return try habits.filter { includeArchived || $0.archivedOn == nil }.map { habit in
-                try loader.evaluate(habit, today: today) { timeline, policies in
+                try loader.evaluate(habit, today: today, in: tx) { timeline, policies in
                     let calculator = HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policy: policies.streak))
                     return HabitSummary(habit: habit, statistics: try calculator.calculate(timeline), today: timeline.entry(on: today))
                 }

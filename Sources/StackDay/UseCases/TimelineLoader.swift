@@ -3,8 +3,8 @@
 struct TimelineLoader {
     let context: HabitContext
 
-    func timeline(for habit: Habit, today: LocalDay, through: LocalDay? = nil) throws -> (HabitTimeline, HabitPolicies) {
-        try evaluate(habit, today: today, through: through) { ($0, $1) }.get()
+    func timeline(for habit: Habit, today: LocalDay, through: LocalDay? = nil, in tx: any HabitTransaction) throws -> (HabitTimeline, HabitPolicies) {
+        try evaluate(habit, today: today, through: through, in: tx) { ($0, $1) }.get()
     }
 
     /// Reads the habit's history, then runs `body` on its timeline and policies.
@@ -12,12 +12,12 @@ struct TimelineLoader {
     /// Store errors are thrown; anything thrown while resolving or running the habit's policies
     /// (including inside `body`) becomes this habit's `HabitFailure`, so other habits carry on.
     func evaluate<T>(
-        _ habit: Habit, today: LocalDay, through: LocalDay? = nil,
+        _ habit: Habit, today: LocalDay, through: LocalDay? = nil, in tx: any HabitTransaction,
         _ body: (HabitTimeline, HabitPolicies) throws -> T
     ) throws -> Result<T, HabitFailure> {
         let period = HabitTimelineBuilder.period(of: habit, today: today, through: through)
-        let totals = period.isEmpty ? [] : try context.store.completions.dailyTotals(habitID: habit.id, in: period)
-        let skips = period.isEmpty ? [] : try context.store.skips.skips(habitID: habit.id, in: period)
+        let totals = period.isEmpty ? [] : try tx.completions.dailyTotals(habitID: habit.id, in: period)
+        let skips = period.isEmpty ? [] : try tx.skips.skips(habitID: habit.id, in: period)
         do {
             let policies = try context.policies.policies(for: habit)
             let timeline = try HabitTimelineBuilder(policies: policies).build(

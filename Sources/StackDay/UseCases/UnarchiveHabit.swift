@@ -11,11 +11,11 @@ public struct UnarchiveHabit {
     /// Throws `UseCaseError.notArchived` when the habit is active.
     @discardableResult
     public func callAsFunction(habitName: String) throws -> Habit {
-        try context.store.write {
-            let habit = try context.habit(named: habitName)
+        try context.store.write { tx in
+            let habit = try context.habit(named: habitName, in: tx)
             guard habit.archivedOn != nil else { throw UseCaseError.notArchived(habit: habit.name) }
             let active = try habit.with(archivedOn: .some(nil), updatedAt: context.clock.now)
-            try context.store.habits.update(active)
+            try tx.habits.update(active)
             return active
         }
     }

@@ -25,14 +25,14 @@ enum DemoCommand {
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         }
         let store = try SQLiteHabitStore(path: path)
-        guard try store.habits.all().isEmpty else {
+        let context = HabitContext(store: store, clock: FixedClock(SampleData.now), boundary: DayBoundary(timeZone: SampleData.timeZone))
+        guard try ListHabits(context: context)().isEmpty else {
             throw CommandFailure("\(path) already holds habits; the demo needs an empty database")
         }
-        let context = HabitContext(store: store, clock: FixedClock(SampleData.now), boundary: DayBoundary(timeZone: SampleData.timeZone))
         try SampleData.load(into: context)
         let report = try BuildWeeklyReport(context: context)()
-        let habits = try store.habits.all()
-        let completions = try habits.reduce(0) { $0 + (try store.completions.completions(habitID: $1.id).count) }
+        let archive = try ExportArchive(context: context)()
+        let (habits, completions) = (archive.habits, archive.completions.count)
         let english = invocation.globals.lang == "en"
         if invocation.globals.json { return invocation.io.print(ReportCommand.reportJSON(report).jsonText) }
         invocation.io.print(english ? "\(habits.count) habits, \(completions) completions (\(path))" : "습관 \(habits.count)개, 기록 \(completions)건")

@@ -75,7 +75,7 @@ enum HabitCommand {
 
     static func list(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let habits = try environment.store().habits.all().filter { !invocation.flag("active") || $0.archivedOn == nil }
+        let habits = try ListHabits(context: try environment.context())(includeArchived: !invocation.flag("active"))
         if environment.json { return environment.printJSON(.object(["habits": .array(habits.map(JSONOutput.habit))])) }
         if habits.isEmpty { return environment.io.print("No habits yet. Add one with: stackday habit add NAME") }
         let rows = [["NAME", "GOAL", "SCHEDULE", "STARTED", "ARCHIVED"]] + habits.map {
@@ -144,7 +144,7 @@ enum HabitCommand {
     static func edit(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let context = try environment.context()
-        let current = try environment.store().habits.habit(named: invocation.required("name"))
+        let current = try FindHabit(context: context)(named: invocation.required("name"))
         let choices = try choices(invocation, current: current)
         let changes = HabitChanges(
             startedOn: try invocation.day("start"), goal: try goal(invocation), unit: invocation.option("unit"),

@@ -1,0 +1,9 @@
+/// The repositories of one store, as one transaction sees them.
+///
+/// A handle is valid only inside the `write` or `read` that passed it; the repositories are
+/// reachable no other way, so no caller can touch the store outside a transaction.
+public protocol HabitTransaction {
+    var habits: any HabitRepository { get }
+    var completions: any CompletionRepository { get }
+    var skips: any SkipRepository { get }
+}
