@@ -8,6 +8,11 @@ import Foundation
 /// no future days) belong to the use cases.
 public struct Habit: Identifiable, Hashable, Sendable {
     public static let nameLimit = 100
+
+    /// What names are compared by: trimmed and lowercased, so `Water` and ` water` are one name.
+    public static func nameKey(for name: String) -> String {
+        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    }
     public static let unitLimit = 30
 
     public let id: UUID

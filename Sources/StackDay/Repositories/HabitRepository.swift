@@ -9,14 +9,16 @@ public protocol HabitRepository: AnyObject {
     /// Throws `RepositoryError.notFound` when the id does not exist.
     func delete(id: UUID) throws
     func habit(id: UUID) throws -> Habit?
+    /// The habit whose `Habit.nameKey(for:)` equals `name`'s (trimmed, ignoring case).
+    func habit(named name: String) throws -> Habit?
     /// Every habit, in the order they were inserted.
     func all() throws -> [Habit]
 }
 
 extension HabitRepository {
-    /// The habit with this name, compared case-insensitively.
+    /// A scan of every habit; a store with an index on the name key answers without one.
     public func habit(named name: String) throws -> Habit? {
-        let key = HabitName.key(name)
-        return try all().first { HabitName.key($0.name) == key }
+        let key = Habit.nameKey(for: name)
+        return try all().first { Habit.nameKey(for: $0.name) == key }
     }
 }

@@ -25,14 +25,14 @@ public struct ImportArchive {
             var habits: [UUID: Habit] = [:]
             for habit in try tx.habits.all() { habits[habit.id] = habit }
             var names: [String: UUID] = [:]
-            for habit in habits.values { names[HabitName.key(habit.name)] = habit.id }
+            for habit in habits.values { names[Habit.nameKey(for: habit.name)] = habit.id }
             var inserted = 0
             var present = 0
             for habit in archive.habits {
                 if habits[habit.id] != nil { present += 1; continue }
-                if let other = names[HabitName.key(habit.name)], other != habit.id { throw UseCaseError.duplicateName(name: habit.name) }
+                if let other = names[Habit.nameKey(for: habit.name)], other != habit.id { throw UseCaseError.duplicateName(name: habit.name) }
                 _ = try context.policies.policies(for: habit)
-                names[HabitName.key(habit.name)] = habit.id
+                names[Habit.nameKey(for: habit.name)] = habit.id
                 habits[habit.id] = habit
                 try tx.habits.insert(habit)
                 inserted += 1

@@ -10,7 +10,8 @@ final class SQLiteHabitRepository: HabitRepository {
         """
 
     // Statements are looked up by their text: built once, not on every call.
-    private static let insertSQL = "INSERT INTO habits (\(SQLiteHabitRepository.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    private static let insertSQL = "INSERT INTO habits (\(SQLiteHabitRepository.columns), name_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    private static let selectByNameKeySQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits WHERE name_key = ? ORDER BY seq LIMIT 1"
     private static let selectByIDSQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits WHERE id = ?"
     private static let selectAllSQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits ORDER BY seq"
 
@@ -51,16 +52,17 @@ final class SQLiteHabitRepository: HabitRepository {
         guard try database.scalarInteger("SELECT 1 FROM habits WHERE id = ?", [RowDecoding.idValue(habit.id)]) == nil else {
             throw RepositoryError.duplicateID(entity: "habit", id: habit.id)
         }
-        try database.statement(Self.insertSQL).run(values(habit))
+        try database.statement(Self.insertSQL).run(values(habit) + [.text(Habit.nameKey(for: habit.name))])
     }
 
     func update(_ habit: Habit) throws {
         let fields = values(habit)
         try database.statement("""
             UPDATE habits SET name = ?, started_on = ?, archived_on = ?, created_at = ?, updated_at = ?, goal_thousandths = ?, unit = ?,
-            schedule_policy = ?, schedule_params = ?, progress_policy = ?, progress_params = ?, streak_policy = ?, streak_params = ?
+            schedule_policy = ?, schedule_params = ?, progress_policy = ?, progress_params = ?, streak_policy = ?, streak_params = ?,
+            name_key = ?
             WHERE id = ?
-            """).run(Array(fields.dropFirst()) + [fields[0]])
+            """).run(Array(fields.dropFirst()) + [.text(Habit.nameKey(for: habit.name)), fields[0]])
         guard database.changes == 1 else { throw RepositoryError.notFound(entity: "habit", id: habit.id) }
     }
 
@@ -71,6 +73,11 @@ final class SQLiteHabitRepository: HabitRepository {
 
     func habit(id: UUID) throws -> Habit? {
         try database.statement(Self.selectByIDSQL).rows([RowDecoding.idValue(id)], decode).first
+    }
+
+    /// An index lookup on `name_key`.
+    func habit(named name: String) throws -> Habit? {
+        try database.statement(Self.selectByNameKeySQL).rows([.text(Habit.nameKey(for: name))], decode).first
     }
 
     func all() throws -> [Habit] {

@@ -1,3 +1,5 @@
+import StackDay
+
 /// Every schema step in order. Append new ones; never edit or reorder applied ones.
 enum Migrations {
     /// `PRAGMA application_id` marks a file as a StackDay database ("STKD").
@@ -45,5 +47,16 @@ enum Migrations {
         DROP INDEX completions_by_habit_day;
         CREATE INDEX completions_by_habit_day ON completions (habit_id, completed_on, recorded_at, amount_thousandths);
         """),
+        // Finding a habit by name is an index lookup on its key (trimmed, lowercased in Swift:
+        // SQLite's lower() folds ASCII only).
+        Migration(id: 3, name: "habits by name key", sql: """
+        ALTER TABLE habits ADD COLUMN name_key TEXT NOT NULL DEFAULT '';
+        CREATE INDEX habits_by_name_key ON habits (name_key);
+        """, backfill: { database in
+            let names = try database.statement("SELECT id, name FROM habits").rows([]) { ($0.text(0), $0.text(1)) }
+            for (id, name) in names {
+                try database.statement("UPDATE habits SET name_key = ? WHERE id = ?").run([.text(Habit.nameKey(for: name)), .text(id)])
+            }
+        }),
     ]
 }

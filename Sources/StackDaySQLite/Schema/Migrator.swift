@@ -16,6 +16,7 @@ struct Migrator {
                 try database.execute("CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL) STRICT")
                 guard try database.scalarInteger("SELECT 1 FROM schema_migrations WHERE id = ?", [.integer(Int64(migration.id))]) == nil else { return }
                 try database.execute(migration.sql)
+                try migration.backfill?(database)
                 try database.statement("INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)")
                     .run([.integer(Int64(migration.id)), .text(migration.name), .real(Date().timeIntervalSince1970)])
             }
