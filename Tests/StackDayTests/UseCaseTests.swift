@@ -126,13 +126,35 @@ struct UseCaseTests {
         try RecordCompletion(context: context)(habitName: "water", amount: 1, on: day("2026-10-02"))
         try SkipDays(context: context)(habitName: "water", days: LocalDayRange(day("2026-10-03"), day("2026-10-03")))
         let water = try FindHabit(context: context)(named: "WATER")
-        #expect(try FindHabit(context: context)(id: water.id) == water)
+        #expect(try FindHabit(context: context)(.id(water.id)) == water)
         try DeleteHabit(context: context)(habitName: "water")
-        #expect(throws: UseCaseError.habitIDNotFound(id: water.id)) { try FindHabit(context: context)(id: water.id) }
+        #expect(throws: UseCaseError.habitIDNotFound(id: water.id)) { try FindHabit(context: context)(.id(water.id)) }
         let left = try context.store.read { tx in
             try tx.completions.completions(habitID: water.id).count + tx.skips.skips(habitID: water.id).count
         }
         #expect(left == 0)
+    }
+
+    @Test("every use case that names a habit takes its id too")
+    func byID() throws {
+        let context = try seeded()
+        let water = try FindHabit(context: context)(named: "WATER")
+        let byID = HabitReference.id(water.id)
+        let recorded = try RecordCompletion(context: context)(byID, amount: 2, on: day("2026-10-11"))
+        #expect(recorded.habitID == water.id)
+        #expect(try CancelCompletion(context: context)(byID, on: day("2026-10-11")).id == recorded.id)
+        #expect(try SkipDays(context: context)(byID, days: LocalDayRange(day("2026-10-11"), day("2026-10-11"))).count == 1)
+        #expect(try LoadTimeline(context: context)(byID).entry(on: day("2026-10-11"))?.state == .skipped)
+        let summary = try #require(try SummarizeHabits(context: context)(byID).first?.get())
+        #expect(summary.habit.id == water.id)
+        #expect(try RenameHabit(context: context)(byID, to: "물").name == "물")
+        #expect(try EditHabit(context: context)(byID, changes: HabitChanges(goal: 6)).goal == 6)
+        #expect(try ArchiveHabit(context: context)(byID, on: day("2026-10-10")).archivedOn == day("2026-10-10"))
+        #expect(try UnarchiveHabit(context: context)(byID).archivedOn == nil)
+        #expect(try DeleteHabit(context: context)(byID).id == water.id)
+        let missing = UUID()
+        #expect(throws: UseCaseError.habitIDNotFound(id: missing)) { try RecordCompletion(context: context)(.id(missing)) }
+        #expect(UseCaseError.habitIDNotFound(id: missing).description == "no habit with id \(missing.uuidString)")
     }
 
     @Test("summaries give statistics in creation order")

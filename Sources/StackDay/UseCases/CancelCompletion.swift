@@ -21,10 +21,10 @@ public struct CancelCompletion {
     /// Removes the latest completion recorded on `day` (default today) and returns it;
     /// throws `UseCaseError.nothingToUndo` when the day has none.
     @discardableResult
-    public func callAsFunction(habitName: String, on day: LocalDay? = nil) throws -> Completion {
+    public func callAsFunction(_ reference: HabitReference, on day: LocalDay? = nil) throws -> Completion {
         let day = day ?? context.today
         return try context.store.write { tx in
-            let habit = try context.habit(named: habitName, in: tx)
+            let habit = try context.habit(reference, in: tx)
             let onDay = try tx.completions.completions(habitID: habit.id, in: LocalDayRange(day, day))
             guard let latest = onDay.max(by: { $0.recordedAt < $1.recordedAt }) else {
                 throw UseCaseError.nothingToUndo(habit: habit.name, day: day)
@@ -32,5 +32,11 @@ public struct CancelCompletion {
             try tx.completions.delete(id: latest.id)
             return latest
         }
+    }
+
+    /// The same, naming the habit by name.
+    @discardableResult
+    public func callAsFunction(habitName: String, on day: LocalDay? = nil) throws -> Completion {
+        try callAsFunction(.name(habitName), on: day)
     }
 }

@@ -8,13 +8,13 @@ public struct FindHabit {
         self.context = context
     }
 
-    /// Throws `UseCaseError.habitNotFound`.
-    public func callAsFunction(named name: String) throws -> Habit {
-        try context.store.read { tx in try context.habit(named: name, in: tx) }
+    /// Throws `UseCaseError.habitNotFound` or `.habitIDNotFound`.
+    public func callAsFunction(_ reference: HabitReference) throws -> Habit {
+        try context.store.read { tx in try context.habit(reference, in: tx) }
     }
 
-    /// Throws `UseCaseError.habitIDNotFound`.
-    public func callAsFunction(id: UUID) throws -> Habit {
-        try context.store.read { tx in try context.habit(id: id, in: tx) }
+    /// The same, by name.
+    public func callAsFunction(named name: String) throws -> Habit {
+        try callAsFunction(.name(name))
     }
 }

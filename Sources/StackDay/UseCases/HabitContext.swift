@@ -23,6 +23,14 @@ public struct HabitContext {
         return habit
     }
 
+    /// The habit a reference names; throws `UseCaseError.habitNotFound` or `.habitIDNotFound`.
+    func habit(_ reference: HabitReference, in tx: any HabitTransaction) throws -> Habit {
+        switch reference {
+        case .name(let name): try habit(named: name, in: tx)
+        case .id(let id): try habit(id: id, in: tx)
+        }
+    }
+
     /// The habit with this id; throws `UseCaseError.habitIDNotFound`.
     func habit(id: UUID, in tx: any HabitTransaction) throws -> Habit {
         guard let habit = try tx.habits.habit(id: id) else { throw UseCaseError.habitIDNotFound(id: id) }

@@ -7,10 +7,10 @@ public struct LoadTimeline {
     }
 
     /// The timeline from `startedOn` through the later of today and `through` (clipped to the archive day).
-    public func callAsFunction(habitName: String, through: LocalDay? = nil) throws -> HabitTimeline {
+    public func callAsFunction(_ reference: HabitReference, through: LocalDay? = nil) throws -> HabitTimeline {
         let today = context.today
         return try context.store.read { tx in
-            try TimelineLoader(context: context).timeline(for: context.habit(named: habitName, in: tx), today: today, through: through, in: tx).0
+            try TimelineLoader(context: context).timeline(for: context.habit(reference, in: tx), today: today, through: through, in: tx).0
         }
     }
 
@@ -22,5 +22,10 @@ public struct LoadTimeline {
         return try context.store.read { tx in
             try tx.habits.all().map { habit in try loader.evaluate(habit, today: today, in: tx) { timeline, _ in timeline } }
         }
+    }
+
+    /// The same, naming the habit by name.
+    public func callAsFunction(habitName: String, through: LocalDay? = nil) throws -> HabitTimeline {
+        try callAsFunction(.name(habitName), through: through)
     }
 }

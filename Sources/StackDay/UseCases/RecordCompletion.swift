@@ -13,23 +13,35 @@ public struct RecordCompletion {
     /// Throws for a future day, a day outside the tracking period, an amount that is not a
     /// finite number ≥ 0.001, or a second record on one day of a plain habit (goal 1, no unit).
     @discardableResult
+    public func callAsFunction(_ reference: HabitReference, amount: Double = 1, on day: LocalDay? = nil) throws -> Completion {
+        try record(reference, amount: amount, day: day ?? context.today, recordedAt: context.clock.now)
+    }
+
+    /// The same, naming the habit by name.
+    @discardableResult
     public func callAsFunction(habitName: String, amount: Double = 1, on day: LocalDay? = nil) throws -> Completion {
-        try record(habitName: habitName, amount: amount, day: day ?? context.today, recordedAt: context.clock.now)
+        try callAsFunction(.name(habitName), amount: amount, on: day)
     }
 
     /// Records at `instant`, which counts for the day the user's boundary puts it on.
     @discardableResult
-    public func callAsFunction(habitName: String, amount: Double = 1, at instant: Date) throws -> Completion {
+    public func callAsFunction(_ reference: HabitReference, amount: Double = 1, at instant: Date) throws -> Completion {
         guard instant <= context.clock.now else {
             throw UseCaseError.futureInstant(instant: instant.formatted(.iso8601))
         }
-        return try record(habitName: habitName, amount: amount, day: context.boundary.day(for: instant), recordedAt: instant)
+        return try record(reference, amount: amount, day: context.boundary.day(for: instant), recordedAt: instant)
     }
 
-    private func record(habitName: String, amount: Double, day: LocalDay, recordedAt: Date) throws -> Completion {
+    /// The same, naming the habit by name.
+    @discardableResult
+    public func callAsFunction(habitName: String, amount: Double = 1, at instant: Date) throws -> Completion {
+        try callAsFunction(.name(habitName), amount: amount, at: instant)
+    }
+
+    private func record(_ reference: HabitReference, amount: Double, day: LocalDay, recordedAt: Date) throws -> Completion {
         let today = context.today
         return try context.store.write { tx in
-            let habit = try context.habit(named: habitName, in: tx)
+            let habit = try context.habit(reference, in: tx)
             let completion = try Completion(habitID: habit.id, completedOn: day, recordedAt: recordedAt, amount: amount)
             try TrackingRules.requireRecordable(day, habit: habit, today: today)
             let existing = try tx.completions.dailyTotals(habitID: habit.id, in: LocalDayRange(day, day)).reduce(0) { $0 + $1.thousandths }

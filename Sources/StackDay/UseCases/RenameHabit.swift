@@ -10,13 +10,19 @@ public struct RenameHabit {
 
     /// Changing only the letter case of a habit's own name is allowed.
     @discardableResult
-    public func callAsFunction(habitName: String, to newName: String) throws -> Habit {
+    public func callAsFunction(_ reference: HabitReference, to newName: String) throws -> Habit {
         try context.store.write { tx in
-            let habit = try context.habit(named: habitName, in: tx)
+            let habit = try context.habit(reference, in: tx)
             let renamed = try habit.with(name: newName, updatedAt: context.clock.now)
             try context.requireUniqueName(renamed.name, except: habit.id, in: tx)
             try tx.habits.update(renamed)
             return renamed
         }
+    }
+
+    /// The same, naming the habit by name.
+    @discardableResult
+    public func callAsFunction(habitName: String, to newName: String) throws -> Habit {
+        try callAsFunction(.name(habitName), to: newName)
     }
 }

@@ -15,13 +15,13 @@ public struct SkipDays {
     /// Every day must be recordable (not in the future, inside the tracking period); at most
     /// `rangeLimit` days at once.
     @discardableResult
-    public func callAsFunction(habitName: String, days: LocalDayRange) throws -> [Skip] {
+    public func callAsFunction(_ reference: HabitReference, days: LocalDayRange) throws -> [Skip] {
         guard !days.isEmpty else { throw UseCaseError.invalidRange(from: days.first, to: days.last) }
         guard days.count <= Self.rangeLimit else { throw UseCaseError.rangeTooLong(days: days.count, limit: Self.rangeLimit) }
         let today = context.today
         let now = context.clock.now
         return try context.store.write { tx in
-            let habit = try context.habit(named: habitName, in: tx)
+            let habit = try context.habit(reference, in: tx)
             try TrackingRules.requireRecordable(days.first, habit: habit, today: today)
             try TrackingRules.requireRecordable(days.last, habit: habit, today: today)
             let existing = Set(try tx.skips.skips(habitID: habit.id, in: days).map(\.day))
@@ -33,5 +33,11 @@ public struct SkipDays {
             }
             return created
         }
+    }
+
+    /// The same, naming the habit by name.
+    @discardableResult
+    public func callAsFunction(habitName: String, days: LocalDayRange) throws -> [Skip] {
+        try callAsFunction(.name(habitName), days: days)
     }
 }

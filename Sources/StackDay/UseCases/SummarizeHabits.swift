@@ -10,11 +10,16 @@ public struct SummarizeHabits {
     ///
     /// With `habitName`, only that habit (throws `UseCaseError.habitNotFound`); with
     /// `includeArchived` false, archived habits are left out. Throws store errors.
-    public func callAsFunction(habitName: String? = nil, includeArchived: Bool = true) throws -> [Result<HabitSummary, HabitFailure>] {
+    public func callAsFunction(habitName: String?, includeArchived: Bool = true) throws -> [Result<HabitSummary, HabitFailure>] {
+        try callAsFunction(habitName.map(HabitReference.name), includeArchived: includeArchived)
+    }
+
+    /// With `reference`, only that habit (throws `UseCaseError.habitNotFound` or `.habitIDNotFound`).
+    public func callAsFunction(_ reference: HabitReference? = nil, includeArchived: Bool = true) throws -> [Result<HabitSummary, HabitFailure>] {
         let today = context.today
         let loader = TimelineLoader(context: context)
         return try context.store.read { tx in
-            let habits = try habitName.map { [try context.habit(named: $0, in: tx)] } ?? tx.habits.all()
+            let habits = try reference.map { [try context.habit($0, in: tx)] } ?? tx.habits.all()
             return try habits.filter { includeArchived || $0.archivedOn == nil }.map { habit in
                 try loader.evaluate(habit, today: today, in: tx) { timeline, policies in
                     let calculator = HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policy: policies.streak))
