@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "StackDay", targets: ["StackDay"]),
         .library(name: "StackDaySQLite", targets: ["StackDaySQLite"]),
         .library(name: "StackDayLua", targets: ["StackDayLua"]),
+        .library(name: "StackDayExchange", targets: ["StackDayExchange"]),
         .executable(name: "stackday", targets: ["stackday"]),
     ],
     targets: [
@@ -26,9 +27,10 @@ let package = Package(
         .plugin(name: "EmbedPolicies", capability: .buildTool(), dependencies: ["PolicyEmbedder"]),
         .target(name: "StackDayLua", dependencies: ["StackDay", "CLuaHost"], exclude: ["Lua"], plugins: ["EmbedPolicies"]),
         .target(name: "StackDaySQLite", dependencies: ["StackDay", "CSQLite"]),
+        .target(name: "StackDayExchange", dependencies: ["StackDay"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport"),
-        .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite", "StackDayLua"]),
+        .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite", "StackDayLua", "StackDayExchange"]),
         .executableTarget(
             name: "stackday-bench",
             dependencies: ["StackDay", "StackDayLua", "StackDaySQLite"],
@@ -39,6 +41,7 @@ let package = Package(
         .testTarget(name: "StackDayTests", dependencies: ["StackDay", "StackDayContract", "StackDayTestSupport"]),
         .testTarget(name: "StackDayLuaTests", dependencies: ["StackDayLua", "StackDayTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "StackDaySQLiteTests", dependencies: ["StackDaySQLite", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
+        .testTarget(name: "StackDayExchangeTests", dependencies: ["StackDayExchange", "StackDayTestSupport"]),
         .testTarget(name: "StackdayCLITests", dependencies: ["stackday", "StackDayTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

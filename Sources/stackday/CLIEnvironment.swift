@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayExchange
 import StackDayLua
 import StackDaySQLite
 

@@ -27,6 +27,9 @@ public struct PolicyChoice: Hashable, Sendable {
     /// The parameters as compact JSON text with sorted keys.
     public var parametersJSON: String { JSONValue.object(parameters).jsonText }
 
+    /// `{"name": …, "params": {…}}`, as exports and `--json` output write a policy.
+    public var jsonValue: JSONValue { .object(["name": .string(name), "params": .object(parameters)]) }
+
     public static let daily = PolicyChoice(name: "daily")
     public static let goal = PolicyChoice(name: "goal")
     public static let strict = PolicyChoice(name: "strict")

@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayExchange
 
 /// `stackday export` and `stackday import`.
 enum ExchangeCommand {
@@ -26,10 +27,12 @@ enum ExchangeCommand {
 
     static func runExport(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let format = invocation.option("format") ?? "json"
-        guard format == "json" || format == "csv" else { throw invocation.usage("invalid value for --format: '\(format)' (use csv or json)") }
+        let name = invocation.option("format") ?? "json"
+        guard let format = ArchiveFormat(rawValue: name), format != .loop else {
+            throw invocation.usage("invalid value for --format: '\(name)' (use csv or json)")
+        }
         let archive = try ExportArchive(context: try environment.context())()
-        let text = format == "csv" ? ArchiveCSV.encode(archive) : ArchiveJSON.encode(archive)
+        let text = format.encode(archive) ?? ""
         if let path = invocation.option("out") {
             try OutputFile.write(text, to: path)
         } else {
@@ -42,18 +45,15 @@ enum ExchangeCommand {
         let path = invocation.required("path")
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw CommandFailure("no such file or folder: \(path)") }
-        let format = invocation.option("format") ?? (isDirectory.boolValue ? "loop" : path.lowercased().hasSuffix(".csv") ? "csv" : "json")
-        let archive: HabitArchive
-        switch format {
-        case "loop":
-            guard isDirectory.boolValue else { throw CommandFailure("\(path) is not a folder; --format loop reads Loop's export folder") }
-            archive = try LoopImporter(folder: URL(fileURLWithPath: path), now: environment.clock.now).read()
-        case "csv", "json":
-            let text = try LoopImporter.readText(URL(fileURLWithPath: path))
-            archive = format == "csv" ? try ArchiveCSV.decode(text, file: path) : try ArchiveJSON.decode(text, file: path)
-        default:
-            throw invocation.usage("invalid value for --format: '\(format)' (use csv, json or loop)")
+        let format: ArchiveFormat
+        if let name = invocation.option("format") {
+            guard let given = ArchiveFormat(rawValue: name) else { throw invocation.usage("invalid value for --format: '\(name)' (use csv, json or loop)") }
+            format = given
+        } else {
+            format = ArchiveFormat.guess(path: path, isFolder: isDirectory.boolValue)
         }
+        if format == .loop, !isDirectory.boolValue { throw CommandFailure("\(path) is not a folder; --format loop reads Loop's export folder") }
+        let archive = try format.read(URL(fileURLWithPath: path), now: environment.clock.now)
         let io = environment.io
         let summary = try ImportArchive(context: try environment.context())(archive) { done, total in
             io.progress("importing \(Format.bar(total == 0 ? 1 : Double(done) / Double(total), width: 30)) \(done)/\(total)")

@@ -14,13 +14,9 @@ enum JSONOutput {
             "archivedOn": string(habit.archivedOn?.iso),
             "goal": number(habit.goal),
             "unit": .string(habit.unit),
-            "schedule": policy(habit.schedule),
-            "progress": policy(habit.progress),
-            "streak": policy(habit.streak),
+            "schedule": habit.schedule.jsonValue,
+            "progress": habit.progress.jsonValue,
+            "streak": habit.streak.jsonValue,
         ])
-    }
-
-    static func policy(_ choice: PolicyChoice) -> JSONValue {
-        .object(["name": .string(choice.name), "params": .object(choice.parameters)])
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import StackDay
 
 /// Instants in exports: ISO 8601 in UTC with milliseconds, e.g. `2026-10-11T13:00:00.000Z`.
-enum InstantText {
-    static func format(_ date: Date) -> String {
+public enum InstantText {
+    public static func format(_ date: Date) -> String {
         // Whole milliseconds, so that export → import → export is stable.
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
@@ -19,7 +19,7 @@ enum InstantText {
 
     /// Parses an RFC 3339 instant strictly: `YYYY-MM-DDTHH:MM:SS`, optional fraction (kept to
     /// milliseconds), then `Z` or `±HH:MM`. Every field must be in range and nothing may follow.
-    static func parse(_ text: String) -> Date? {
+    public static func parse(_ text: String) -> Date? {
         var text = text
         return text.withUTF8 { parse(bytes: $0) }
     }

@@ -2,14 +2,14 @@ import Foundation
 import StackDay
 
 /// The JSON export format: `{"format":"stackday","version":1,"habits":[…],"completions":[…],"skips":[…]}`.
-enum ArchiveJSON {
-    static func encode(_ archive: HabitArchive) -> String {
+public enum ArchiveJSON {
+    public static func encode(_ archive: HabitArchive) -> String {
         let habits: [JSONValue] = archive.habits.map { habit in
             .object([
                 "id": .string(UUIDText.format(habit.id)), "name": .string(habit.name), "startedOn": .string(habit.startedOn.iso),
-                "archivedOn": JSONOutput.string(habit.archivedOn?.iso), "createdAt": .string(InstantText.format(habit.createdAt)),
+                "archivedOn": habit.archivedOn.map { .string($0.iso) } ?? .null, "createdAt": .string(InstantText.format(habit.createdAt)),
                 "updatedAt": .string(InstantText.format(habit.updatedAt)), "goal": .number(habit.goal), "unit": .string(habit.unit),
-                "schedule": JSONOutput.policy(habit.schedule), "progress": JSONOutput.policy(habit.progress), "streak": JSONOutput.policy(habit.streak),
+                "schedule": habit.schedule.jsonValue, "progress": habit.progress.jsonValue, "streak": habit.streak.jsonValue,
             ])
         }
         let completions: [JSONValue] = archive.completions.map {
@@ -31,7 +31,8 @@ enum ArchiveJSON {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func decode(_ text: String, file: String) throws -> HabitArchive {
+    /// Throws `ImportFormatError` naming `file`, the line and the column.
+    public static func decode(_ text: String, file: String) throws -> HabitArchive {
         let root: JSONValue
         do {
             root = try JSONValue(parsing: text)

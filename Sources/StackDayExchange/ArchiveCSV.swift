@@ -2,11 +2,11 @@ import Foundation
 import StackDay
 
 /// The CSV export format: one header, then one row per habit, completion and skip (`kind` says which).
-enum ArchiveCSV {
+public enum ArchiveCSV {
     static let header = ["kind", "id", "habit", "name", "day", "archived_on", "recorded_at", "updated_at", "amount", "unit",
                          "schedule", "schedule_params", "progress", "progress_params", "streak", "streak_params"]
 
-    static func encode(_ archive: HabitArchive) -> String {
+    public static func encode(_ archive: HabitArchive) -> String {
         var lines = [header.joined(separator: ",")]
         for habit in archive.habits {
             lines.append(row([
@@ -31,7 +31,8 @@ enum ArchiveCSV {
         fields.map(CSVReader.quote).joined(separator: ",")
     }
 
-    static func decode(_ text: String, file: String) throws -> HabitArchive {
+    /// Throws `ImportFormatError` naming `file`, the line and the column.
+    public static func decode(_ text: String, file: String) throws -> HabitArchive {
         var archive = HabitArchive()
         var sawHeader = false
         try CSVReader.forEachRow(text, file: file) { row in

@@ -7,14 +7,21 @@ import StackDay
 /// YES_MANUAL becomes a completion, SKIP a skip; YES_AUTO, NO and UNKNOWN nothing. Numerical
 /// habits store values ×1000. Ids are derived from the habit's name and the day, so a second
 /// import of the same folder finds everything already present.
-struct LoopImporter {
-    let folder: URL
-    let now: Date
+public struct LoopImporter {
+    public let folder: URL
+    /// When the habits it creates count as created (Loop's export has no such times).
+    public let now: Date
+
+    public init(folder: URL, now: Date) {
+        self.folder = folder
+        self.now = now
+    }
 
     static let habitColumns = ["Position", "Name", "Type", "Question", "Description", "FrequencyNumerator", "FrequencyDenominator",
                                "Color", "Unit", "Target Type", "Target Value", "Archived?"]
 
-    func read() throws -> HabitArchive {
+    /// Throws `ImportFormatError` naming file, line and column.
+    public func read() throws -> HabitArchive {
         let habitsFile = folder.appendingPathComponent("Habits.csv")
         let text = try Self.readText(habitsFile)
         let rows = try CSVReader.rows(text, file: habitsFile.path)
@@ -104,33 +111,12 @@ struct LoopImporter {
         return archive
     }
 
+    /// A file's text; throws `ImportFormatError` naming the file when it cannot be read as UTF-8.
     static func readText(_ file: URL) throws -> String {
         do {
             return try String(contentsOf: file, encoding: .utf8)
         } catch {
-            throw CommandFailure("cannot read \(file.path): \(error.localizedDescription)")
+            throw ImportFormatError(file: file.path, line: nil, column: nil, message: "cannot read the file: \(error.localizedDescription)")
         }
-    }
-}
-
-/// Deterministic UUIDs from text (two FNV-1a 64-bit hashes), so re-imports match by id.
-enum StableID {
-    static func make(_ parts: String...) -> UUID {
-        let text = parts.joined(separator: "\u{1F}")
-        var first: UInt64 = 0xcbf2_9ce4_8422_2325
-        var second: UInt64 = 0x8422_2325_cbf2_9ce4
-        for byte in text.utf8 {
-            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 &+ 0x9E37_79B9
-        }
-        var bytes = [UInt8](repeating: 0, count: 16)
-        for index in 0..<8 {
-            bytes[index] = UInt8(truncatingIfNeeded: first >> (8 * index))
-            bytes[8 + index] = UInt8(truncatingIfNeeded: second >> (8 * index))
-        }
-        bytes[6] = (bytes[6] & 0x0F) | 0x80 // version 8: custom
-        bytes[8] = (bytes[8] & 0x3F) | 0x80 // RFC 4122 variant
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
     }
 }

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import StackDay
+import StackDayExchange
+import StackDayTestSupport
+
+func day(_ text: String) -> LocalDay {
+    do { return try LocalDay(iso: text) } catch { preconditionFailure("bad literal \(text)") }
+}
+
+/// A small archive with what exports must carry: a Unicode name with a comma and quotes, a
+/// fractional amount, an archived habit with a record after its archive day, a skip.
+func sampleArchive() throws -> HabitArchive {
+    let created = Date(timeIntervalSince1970: 1_790_000_000.123)
+    let water = try Habit(name: "물, \"cold\"", startedOn: day("2026-10-01"), createdAt: created, goal: 2.5, unit: "l",
+                          schedule: PolicyChoice(name: "weekly", parametersJSON: #"{"days":["mon","thu"]}"#))
+    let read = try Habit(name: "read", startedOn: day("2026-10-01"), archivedOn: day("2026-10-05"), createdAt: created,
+                         streak: PolicyChoice(name: "grace", parametersJSON: #"{"misses":1,"per":7}"#))
+    return HabitArchive(
+        habits: [water, read],
+        completions: [
+            try Completion(habitID: water.id, completedOn: day("2026-10-02"), recordedAt: created, amount: 0.125),
+            try Completion(habitID: read.id, completedOn: day("2026-10-09"), recordedAt: created.addingTimeInterval(86.5)),
+        ],
+        skips: [Skip(habitID: read.id, day: day("2026-10-03"), recordedAt: created)]
+    )
+}
+
+@Suite("exchange library")
+struct ExchangeLibraryTests {
+    @Test("CSV and JSON round-trip every field", arguments: [ArchiveFormat.csv, .json])
+    func roundTrip(format: ArchiveFormat) throws {
+        let archive = try sampleArchive()
+        let text = try #require(format.encode(archive))
+        let folder = try TemporaryFolder()
+        let file = URL(fileURLWithPath: folder.path("archive.\(format.rawValue)"))
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        let read = try format.read(file, now: Date())
+        #expect(read.habits == archive.habits)
+        #expect(read.completions == archive.completions)
+        #expect(read.skips == archive.skips)
+        #expect(format.encode(read) == text)
+    }
+
+    @Test("a malformed file names file, line and column", arguments: [
+        (ArchiveFormat.csv, "kind,id\n", "x.csv:1: expected the header"),
+        (ArchiveFormat.json, #"{"format":"stackday","version":1,"habits":[{]}"#, "x.json:1:"),
+        (ArchiveFormat.json, #"{"format":"other"}"#, "not a StackDay export"),
+    ])
+    func malformed(format: ArchiveFormat, text: String, message: String) throws {
+        let error = try #require(throws: ImportFormatError.self) {
+            _ = format == .csv ? try ArchiveCSV.decode(text, file: "x.csv") : try ArchiveJSON.decode(text, file: "x.json")
+        }
+        #expect(error.description.hasPrefix(message) || error.description.contains(message), "\(error)")
+    }
+
+    @Test("an unreadable file is an import error naming it")
+    func unreadable() throws {
+        let error = try #require(throws: ImportFormatError.self) {
+            _ = try ArchiveFormat.json.read(URL(fileURLWithPath: "/nonexistent/export.json"), now: Date())
+        }
+        #expect(error.file == "/nonexistent/export.json")
+        #expect(ArchiveFormat.loop.encode(HabitArchive()) == nil)
+        #expect(ArchiveFormat.guess(path: "a.CSV", isFolder: false) == .csv)
+        #expect(ArchiveFormat.guess(path: "Loop Habits", isFolder: true) == .loop)
+    }
+
+    @Test("instants: the export layout and RFC 3339 with offsets", arguments: [
+        ("2026-10-11T13:00:00.000Z", 1_791_723_600.0),
+        ("2026-10-11T22:00:00+09:00", 1_791_723_600.0),
+        ("2026-10-11T13:00:00.1236Z", 1_791_723_600.124),
+        ("1969-12-31T23:59:59.500Z", -0.5),
+    ])
+    func instants(text: String, seconds: Double) throws {
+        let date = try #require(InstantText.parse(text))
+        #expect(abs(date.timeIntervalSince1970 - seconds) < 0.0005)
+        #expect(InstantText.parse(InstantText.format(date)) == date)
+    }
+
+    @Test("text that is not an instant is refused", arguments: [
+        "2026-10-11T13:00:00", "2026-10-11T13:00:00Zjunk", "2026-10-11T24:00:00Z", "2026-02-30T12:00:00Z",
+        "2026-10-11 13:00:00Z", "2026-10-11T13:00:00+9:00", "2026-10-11T13:00:00.Z", "20260-10-11T13:00:00Z", "",
+    ])
+    func notInstants(text: String) {
+        #expect(InstantText.parse(text) == nil)
+    }
+}
