@@ -96,7 +96,10 @@ public struct Subprocess: Sendable {
     }
 }
 
-/// Reads a pipe to its end on a background queue; the lock-free handoff is the group's wait.
+/// Reads a pipe to its end on a background queue.
+///
+/// `@unchecked Sendable`: `data` is written once, on that queue, and read only after the group's
+/// wait, which orders the write before the read.
 private final class Drain: @unchecked Sendable {
     private var data = Data()
     private let group = DispatchGroup()
@@ -112,6 +115,8 @@ private final class Drain: @unchecked Sendable {
 }
 
 /// A fresh temporary folder, removed when the value goes away.
+///
+/// `@unchecked Sendable`: its one stored property is immutable.
 public final class TemporaryFolder: @unchecked Sendable {
     public let url: URL
 

@@ -113,8 +113,7 @@ struct BuiltInPolicyTests {
             let first = day("2023-12-20").adding(days: Int.random(in: 0..<800, using: &generator))
             let range = LocalDayRange(first, first.adding(days: Int.random(in: 0..<400, using: &generator)))
             let fast = try policy.bind(parameters: [:], startedOn: first, goal: 3, unit: "cups")
-            let slow = try policy.bind(parameters: [:], startedOn: first, goal: 3, unit: "cups")
-            slow.usesRangeForms = false
+            let slow = try policy.bind(parameters: [:], startedOn: first, goal: 3, unit: "cups", usesRangeForms: false)
             if policy.info.roles.contains(.schedule) {
                 #expect(try fast.dueDays(range) == slow.dueDays(range))
             }

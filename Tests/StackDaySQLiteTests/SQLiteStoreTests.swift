@@ -235,6 +235,8 @@ struct SQLiteProcessTests {
     }
 }
 
+/// `@unchecked Sendable`: `result` is written once on a background queue and read only after the
+/// group's wait, which orders the write before the read.
 private final class ResultBox: @unchecked Sendable {
     var result: Subprocess.Result?
 }

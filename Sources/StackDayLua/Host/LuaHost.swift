@@ -4,7 +4,10 @@ import Foundation
 /// One sandboxed Lua state that policies are loaded into and called in.
 ///
 /// Every call that can raise a Lua error runs inside `lua_pcall` in the C core; errors come
-/// back as `PolicyError`. Calls are serialized with a lock, so a host may be shared.
+/// back as `PolicyError`.
+///
+/// `@unchecked Sendable`: the state is touched only inside `withLock`, so one thread at a time
+/// uses it; an engine serving many callers still gives each worker thread a host of its own.
 public final class LuaHost: @unchecked Sendable {
     private let handle: OpaquePointer
     private let lock = NSLock()

@@ -3,6 +3,9 @@ import Foundation
 import StackDay
 
 /// A policy file compiled into a `LuaHost`.
+///
+/// `@unchecked Sendable`: every stored property is immutable, and its calls into Lua go through
+/// the host, which serializes them with its lock.
 public final class LoadedPolicy: @unchecked Sendable {
     public let name: String
     /// Where it came from: a file's path, or `built-in:NAME.lua` for one compiled into the binary.
@@ -63,8 +66,9 @@ public final class LoadedPolicy: @unchecked Sendable {
     }
 
     /// Binds this policy to a habit's parameters; throws `PolicyError` (kind `.parameters`) when its
-    /// `validate` function refuses them.
-    public func bind(parameters: [String: JSONValue], startedOn: LocalDay, goal: Double, unit: String) throws -> PolicyBinding {
+    /// `validate` function refuses them. With `usesRangeForms` false every day is its own call.
+    public func bind(parameters: [String: JSONValue], startedOn: LocalDay, goal: Double, unit: String,
+                     usesRangeForms: Bool = true) throws -> PolicyBinding {
         let literal = parameters.isEmpty ? "" : LuaLiteral.table(parameters)
         do {
             let reference = try host.call(policy: name, file: file) { handle, error -> Int32? in
@@ -73,7 +77,7 @@ public final class LoadedPolicy: @unchecked Sendable {
                 }
                 return reference > 0 ? reference : nil
             }
-            return PolicyBinding(policy: self, reference: reference)
+            return PolicyBinding(policy: self, reference: reference, usesRangeForms: usesRangeForms)
         } catch let error as PolicyError where error.kind == .script {
             throw PolicyError(policy: name, file: file, line: error.line, kind: .parameters, message: error.message)
         }

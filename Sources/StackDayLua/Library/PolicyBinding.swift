@@ -5,16 +5,20 @@ import StackDay
 /// A policy bound to one habit's parameters and start day: the object the engine calls.
 ///
 /// Each method is one protected call for a whole range of days.
+///
+/// `@unchecked Sendable`: its stored properties are immutable, its memo of answers is guarded by
+/// `memoLock`, and every call into Lua goes through the host, which serializes them with its lock.
 public final class PolicyBinding: @unchecked Sendable {
     public let policy: LoadedPolicy
     let reference: Int32
     /// Whether calls use the policy's range forms (dueRange, progressRange, streakRange) when it
     /// has them; off, every day is its own call (tests compare the two).
-    public var usesRangeForms = true
+    public let usesRangeForms: Bool
 
-    init(policy: LoadedPolicy, reference: Int32) {
+    init(policy: LoadedPolicy, reference: Int32, usesRangeForms: Bool) {
         self.policy = policy
         self.reference = reference
+        self.usesRangeForms = usesRangeForms
     }
 
     deinit {

@@ -11,6 +11,9 @@ import StackDay
 /// same name. A file is recompiled when its modification time or size changes, so an edit is
 /// picked up without restarting. A file that fails to compile reports its file and line and does
 /// not affect other policies.
+///
+/// `@unchecked Sendable`: the cache of compiled policies is guarded by `lock`, everything else is
+/// immutable, and the host serializes calls into its Lua state.
 public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     public let searchPath: [URL]
     /// Built-in policy sources by name, searched after every folder.
