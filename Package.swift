@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "StackDaySQLite", targets: ["StackDaySQLite"]),
         .library(name: "StackDayLua", targets: ["StackDayLua"]),
         .library(name: "StackDayExchange", targets: ["StackDayExchange"]),
+        .library(name: "StackDayEngine", targets: ["StackDayEngine"]),
         .executable(name: "stackday", targets: ["stackday"]),
     ],
     targets: [
@@ -28,6 +29,7 @@ let package = Package(
         .target(name: "StackDayLua", dependencies: ["StackDay", "CLuaHost"], exclude: ["Lua"], plugins: ["EmbedPolicies"]),
         .target(name: "StackDaySQLite", dependencies: ["StackDay", "CSQLite"]),
         .target(name: "StackDayExchange", dependencies: ["StackDay"]),
+        .target(name: "StackDayEngine", dependencies: ["StackDay"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport"),
         .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite", "StackDayLua", "StackDayExchange"]),
@@ -42,6 +44,7 @@ let package = Package(
         .testTarget(name: "StackDayLuaTests", dependencies: ["StackDayLua", "StackDayTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "StackDaySQLiteTests", dependencies: ["StackDaySQLite", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDayExchangeTests", dependencies: ["StackDayExchange", "StackDayTestSupport"]),
+        .testTarget(name: "StackDayEngineTests", dependencies: ["StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayTestSupport"]),
         .testTarget(name: "StackdayCLITests", dependencies: ["stackday", "StackDayTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
