@@ -142,12 +142,18 @@ static int op_schedule(lua_State *L, void *raw) {
     return 0;
 }
 
-int sd_schedule(sd_host *host, int binding, int use_range, int first_ordinal, int count, unsigned char *out, sd_error *error) {
+/* The arguments every role call over a range of days starts from. */
+static struct sd_range_args range_args(int binding, int use_range, int first_ordinal, int count) {
     struct sd_range_args args = {0};
     args.binding = binding;
     args.use_range = use_range;
     args.first = first_ordinal;
     args.count = count;
+    return args;
+}
+
+int sd_schedule(sd_host *host, int binding, int use_range, int first_ordinal, int count, unsigned char *out, sd_error *error) {
+    struct sd_range_args args = range_args(binding, use_range, first_ordinal, count);
     args.due_out = out;
     return sd_protected(host, op_schedule, &args, error);
 }
@@ -234,11 +240,7 @@ static int op_progress(lua_State *L, void *raw) {
 }
 
 int sd_progress(sd_host *host, int binding, int use_range, int first_ordinal, int count, const double *totals, double *out, sd_error *error) {
-    struct sd_range_args args = {0};
-    args.binding = binding;
-    args.use_range = use_range;
-    args.first = first_ordinal;
-    args.count = count;
+    struct sd_range_args args = range_args(binding, use_range, first_ordinal, count);
     args.totals = totals;
     args.progress_out = out;
     return sd_protected(host, op_progress, &args, error);
@@ -346,14 +348,10 @@ static int op_streak(lua_State *L, void *raw) {
 int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, const int *ordinals, int count,
               const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
               long long *current, long long *longest, long long *step_current, long long *step_longest, sd_error *error) {
-    struct sd_range_args args = {0};
-    args.binding = binding;
-    args.use_range = use_range;
-    args.first = ordinals ? ordinals[0] : first_ordinal;
+    struct sd_range_args args = range_args(binding, use_range, ordinals ? ordinals[0] : first_ordinal, count);
     args.ordinals = ordinals;
     args.step_current = step_current && step_longest ? step_current : NULL;
     args.step_longest = step_longest;
-    args.count = count;
     args.status = status;
     args.due = due;
     args.totals = totals;

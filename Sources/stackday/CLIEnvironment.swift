@@ -132,13 +132,12 @@ final class CLIEnvironment {
     static func parseTimeZone(_ text: String) -> TimeZone? {
         let bytes = Array(text.utf8)
         if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") {
-            func digit(_ index: Int) -> Int? {
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) ? Int(bytes[index] - UInt8(ascii: "0")) : nil
-            }
             guard bytes.count == 6, bytes[3] == UInt8(ascii: ":"),
-                  let h1 = digit(1), let h2 = digit(2), let m1 = digit(4), let m2 = digit(5)
+                  let (hours, minutes) = bytes.withUnsafeBufferPointer({ field -> (Int, Int)? in
+                      guard let hours = ASCIIDigits.value(field, 1..<3), let minutes = ASCIIDigits.value(field, 4..<6) else { return nil }
+                      return (hours, minutes)
+                  })
             else { return nil }
-            let hours = h1 * 10 + h2, minutes = m1 * 10 + m2
             guard hours * 60 + minutes <= 14 * 60, minutes < 60 else { return nil }
             let sign = bytes[0] == UInt8(ascii: "-") ? -1 : 1
             return TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60))

@@ -15,15 +15,7 @@ extension LocalDay: CustomStringConvertible, LosslessStringConvertible, Codable 
 
     private static func parts(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for index in range {
-                let byte = bytes[index]
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
+        func number(_ range: Range<Int>) -> Int? { ASCIIDigits.value(bytes, range) }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
         return (year, month, day)
     }
