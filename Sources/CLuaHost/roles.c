@@ -31,14 +31,7 @@ static int op_bind(lua_State *L, void *raw) {
     struct sd_bind_args *args = (struct sd_bind_args *)raw;
     sd_push_prelude(L, "bind");
     lua_rawgeti(L, LUA_REGISTRYINDEX, args->policy);
-    if (args->parameters_length == 0) {
-        lua_newtable(L); /* no parameters: nothing to compile */
-    } else {
-        if (luaL_loadbufferx(L, args->parameters, args->parameters_length, "=parameters", "t") != LUA_OK) return lua_error(L);
-        lua_newtable(L);
-        lua_setupvalue(L, -2, 1);
-        lua_call(L, 0, 1);
-    }
+    lua_pushlstring(L, args->parameters, args->parameters_length);
     lua_createtable(L, 0, 3);
     int habit = lua_gettop(L);
     struct sd_day_cursor started;

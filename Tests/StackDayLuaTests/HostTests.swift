@@ -103,6 +103,21 @@ struct HostTests {
         #expect(error.description.contains(message), "\(error)")
     }
 
+    @Test("parameters cross into Lua as JSON, whole numbers as integers", arguments: [
+        (#"{"n":3}"#, "math.type(params.n) == 'integer' and params.n == 3"),
+        (#"{"n":2.5,"m":-0.001}"#, "params.n == 2.5 and params.m == -0.001"),
+        (#"{"s":"물 \"q\" \\ 🏃\n"}"#, "params.s == '물 \"q\" \\\\ 🏃\\n'"),
+        (#"{"a":[1,[2,3],{"k":null,"t":true}],"e":[],"o":{}}"#, "#params.a == 3 and params.a[2][2] == 3 and params.a[3].k == nil and params.a[3].t and #params.e == 0 and next(params.o) == nil"),
+        (#"{"key with spaces":"é"}"#, "params['key with spaces'] == 'é'"),
+    ])
+    func parametersAsJSON(json: String, check: String) throws {
+        let fixture = try PolicyFixture(["p": schedule("return \(check)")])
+        let parameters = try #require(try JSONValue(parsing: json).objectValue)
+        let binding = try fixture.library.policy(named: "p").bind(parameters: parameters, startedOn: day("2026-10-05"), goal: 1, unit: "")
+        #expect(try binding.dueDays(LocalDayRange(day("2026-10-05"), day("2026-10-05")))[0], "\(json)")
+        #expect(try JSONValue(parsing: binding.parametersJSON()) == JSONValue.object(parameters).withoutNulls, "\(json)")
+    }
+
     @Test("one host answers correctly when called from several threads at once")
     func sharedAcrossThreads() throws {
         let fixture = try PolicyFixture()
@@ -138,5 +153,17 @@ private final class ResultBox: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return stored
+    }
+}
+
+extension JSONValue {
+    /// The value as Lua keeps it: a null member of an object is no member at all, and an empty
+    /// list is the same empty table as an empty object.
+    var withoutNulls: JSONValue {
+        switch self {
+        case .object(let members): .object(members.filter { $0.value != .null }.mapValues(\.withoutNulls))
+        case .array(let items): items.isEmpty ? .object([:]) : .array(items.map(\.withoutNulls))
+        default: self
+        }
     }
 }

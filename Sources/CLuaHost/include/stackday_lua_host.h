@@ -52,8 +52,8 @@ void sd_release(sd_host *host, int reference);
 /* A JSON text describing the policy (roles, description, params, examples); malloc'd. */
 char *sd_describe_policy(sd_host *host, int policy, sd_error *error);
 
-/* Binds a policy to one habit: `parameters` is a Lua table constructor for the habit's
-   parameters (or an empty one when `parameters_length` is 0), merged over the policy's defaults
+/* Binds a policy to one habit: `parameters` is the habit's parameters as a JSON object (or
+   nothing when `parameters_length` is 0), decoded by the prelude, merged over the policy's defaults
    and checked by its `validate` function.
    Returns a reference > 0, or 0 with `error` set. */
 int sd_bind(sd_host *host, int policy, const char *parameters, size_t parameters_length,

@@ -69,7 +69,7 @@ public final class LoadedPolicy: @unchecked Sendable {
     /// `validate` function refuses them. With `usesRangeForms` false every day is its own call.
     public func bind(parameters: [String: JSONValue], startedOn: LocalDay, goal: Double, unit: String,
                      usesRangeForms: Bool = true) throws -> PolicyBinding {
-        let literal = parameters.isEmpty ? "" : LuaLiteral.table(parameters)
+        let literal = parameters.isEmpty ? "" : JSONValue.object(parameters).jsonText
         do {
             let reference = try host.call(policy: name, file: file) { handle, error -> Int32? in
                 let reference = literal.withCString { text in

@@ -321,6 +321,101 @@ local function json(v)
   return concat(out)
 end
 
+-- JSON text to Lua values: the one format structured values cross the boundary in. Objects
+-- and arrays become tables, null nil, and a number written without a fraction or exponent an
+-- integer (so `math.type(params.times) == "integer"` holds for {"times": 3}).
+local sub, tointeger, char = string.sub, math.tointeger, utf8.char
+local escapes = {['"'] = '"', ['\\'] = '\\', ['/'] = '/', b = '\b', f = '\f', n = '\n', r = '\r', t = '\t'}
+local decode_value
+local function skip_space(s, i)
+  local _, last = raw_find(s, "^[ \t\r\n]*", i)
+  return last + 1
+end
+local function decode_error(s, i, what)
+  error(format("parameters are not valid JSON at character %d: %s", i, what), 0)
+end
+local function decode_string(s, i)
+  local parts, start = {}, i + 1
+  while true do
+    local at = raw_find(s, '["\\]', start)
+    if not at then decode_error(s, i, "unterminated string") end
+    parts[#parts + 1] = sub(s, start, at - 1)
+    if byte(s, at) == 34 then return concat(parts), at + 1 end
+    local e = sub(s, at + 1, at + 1)
+    if e == "u" then
+      local hex = sub(s, at + 2, at + 5)
+      local code = raw_match(hex, "^%x%x%x%x$") and tonumber(hex, 16)
+      if not code then decode_error(s, at, "bad \\u escape") end
+      local next_at = at + 6
+      if code >= 0xD800 and code <= 0xDBFF and sub(s, next_at, next_at + 1) == "\\u" then
+        local low = tonumber(sub(s, next_at + 2, next_at + 5), 16)
+        if low and low >= 0xDC00 and low <= 0xDFFF then
+          code = 0x10000 + (code - 0xD800) * 0x400 + (low - 0xDC00)
+          next_at = next_at + 6
+        end
+      end
+      parts[#parts + 1] = char(code)
+      start = next_at
+    else
+      local c = escapes[e]
+      if not c then decode_error(s, at, "bad escape") end
+      parts[#parts + 1] = c
+      start = at + 2
+    end
+  end
+end
+function decode_value(s, i, depth)
+  if depth > 32 then decode_error(s, i, "nests too deeply") end
+  i = skip_space(s, i)
+  local c = byte(s, i)
+  if c == 123 then -- {
+    local t = {}
+    i = skip_space(s, i + 1)
+    if byte(s, i) == 125 then return t, i + 1 end
+    while true do
+      if byte(s, i) ~= 34 then decode_error(s, i, "expected a key") end
+      local key
+      key, i = decode_string(s, i)
+      i = skip_space(s, i)
+      if byte(s, i) ~= 58 then decode_error(s, i, "expected ':'") end
+      t[key], i = decode_value(s, i + 1, depth + 1)
+      i = skip_space(s, i)
+      local d = byte(s, i)
+      if d == 125 then return t, i + 1 end
+      if d ~= 44 then decode_error(s, i, "expected ',' or '}'") end
+      i = skip_space(s, i + 1)
+    end
+  elseif c == 91 then -- [
+    local t, n = {}, 0
+    i = skip_space(s, i + 1)
+    if byte(s, i) == 93 then return t, i + 1 end
+    while true do
+      n = n + 1
+      t[n], i = decode_value(s, i, depth + 1)
+      i = skip_space(s, i)
+      local d = byte(s, i)
+      if d == 93 then return t, i + 1 end
+      if d ~= 44 then decode_error(s, i, "expected ',' or ']'") end
+      i = i + 1
+    end
+  elseif c == 34 then
+    return decode_string(s, i)
+  elseif raw_find(s, "true", i, true) == i then return true, i + 4
+  elseif raw_find(s, "false", i, true) == i then return false, i + 5
+  elseif raw_find(s, "null", i, true) == i then return nil, i + 4
+  end
+  local text = raw_match(s, "^-?%d+%.?%d*[eE]?[-+]?%d*", i)
+  local number = text and tonumber(text)
+  if not number then decode_error(s, i, "unexpected character") end
+  if not raw_find(text, "[.eE]") then number = tointeger(number) or number end
+  return number, i + #text
+end
+local function decode_json(s)
+  local value, i = decode_value(s, 1, 0)
+  if skip_space(s, i) <= #s then decode_error(s, i, "text after the value") end
+  return value
+end
+
 function H.describe(record)
   local p = record.policy
   local roles = {}
@@ -334,7 +429,9 @@ function H.describe(record)
   return json({roles = roles, description = description or "", params = p.params or {}, examples = examples or {}})
 end
 
-function H.bind(record, params, habit)
+function H.bind(record, params_json, habit)
+  local params = params_json == "" and {} or decode_json(params_json)
+  if type(params) ~= "table" then error("parameters must be a JSON object", 0) end
   local p = record.policy
   local merged = deep_copy(p.params or {})
   for k, v in next, params do merged[k] = deep_copy(v) end
