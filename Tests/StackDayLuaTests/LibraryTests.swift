@@ -24,6 +24,25 @@ struct LibraryTests {
         #expect(try fixture.isDue("later"))
     }
 
+    @Test("a file saved again with the same source compiles nothing; a changed source compiles anew")
+    func cachedBySourceHash() throws {
+        let source = schedule("return true")
+        let fixture = try PolicyFixture(["same": source])
+        let first = try fixture.library.policy(named: "same")
+        #expect(first.sha256 == SHA256(of: source))
+        // Rewritten with the same text (a new modification time): the compiled chunk is kept.
+        Thread.sleep(forTimeInterval: 0.01)
+        try fixture.write("same", source)
+        #expect(try fixture.library.policy(named: "same") === first)
+        try fixture.write("same", source + "-- changed\n")
+        let second = try fixture.library.policy(named: "same")
+        #expect(second !== first)
+        #expect(second.sha256 == SHA256(of: source + "-- changed\n"))
+        // Built-ins are known by their hash too.
+        let daily = try fixture.library.policy(named: "weekly")
+        #expect(daily.sha256 == SHA256(of: try String(contentsOf: builtInPolicies.appendingPathComponent("weekly.lua"), encoding: .utf8)))
+    }
+
     @Test("an unknown name is an error listing the known ones")
     func unknown() throws {
         let fixture = try PolicyFixture()

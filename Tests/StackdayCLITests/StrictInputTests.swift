@@ -39,6 +39,8 @@ struct StrictInputTests {
         }
         let show = try run(["policy", "show", "daily"])
         #expect(show.stdout.contains("file         built-in:daily.lua"))
+        let digest = try #require(try jsonObject(try run(["policy", "show", "daily", "--json"]).stdout)["sha256"] as? String)
+        #expect(show.stdout.contains("sha256       \(digest)"))
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Policies/daily.lua"), encoding: .utf8)
         #expect(show.stdout.hasSuffix("\n" + source), "policy show prints the source in use")

@@ -12,15 +12,18 @@ public final class LoadedPolicy: @unchecked Sendable {
     public let file: String
     /// The Lua source text it was compiled from.
     public let source: String
+    /// The SHA-256 of `source`'s UTF-8 bytes: what the policy is known by, whatever its file.
+    public let sha256: SHA256
     public let info: PolicyInfo
     let host: LuaHost
     let reference: Int32
 
     /// Compiles and runs `source` in a fresh sandboxed environment; throws `PolicyError` naming file and line.
-    init(name: String, file: String, source: String, host: LuaHost) throws {
+    init(name: String, file: String, source: String, sha256: SHA256, host: LuaHost) throws {
         self.name = name
         self.file = file
         self.source = source
+        self.sha256 = sha256
         self.host = host
         let chunkname = "@" + (file.split(separator: "/").last.map(String.init) ?? file)
         let reference = try host.call(policy: name, file: file) { handle, error in

@@ -115,9 +115,7 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         } catch {
             throw PolicyError(policy: name, file: path, line: nil, kind: .unavailable, message: "cannot read the file: \(error.localizedDescription)")
         }
-        let policy = try LoadedPolicy(name: name, file: path, source: source, host: host)
-        cache[path] = (stamp, policy)
-        return policy
+        return try compile(name: name, file: path, source: source, stamp: stamp)
     }
 
     private func loadBuiltIn(name: String, source: String) throws -> LoadedPolicy {
@@ -126,7 +124,18 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let cached = cache[file], cached.stamp == stamp { return cached.policy }
-        let policy = try LoadedPolicy(name: name, file: file, source: source, host: host)
+        return try compile(name: name, file: file, source: source, stamp: stamp)
+    }
+
+    /// The compiled chunk for `source`: the one cached for this file when its SHA-256 is unchanged
+    /// (a file touched or saved again compiles nothing), else a new compile. Called with `lock` held.
+    private func compile(name: String, file: String, source: String, stamp: FileStamp) throws -> LoadedPolicy {
+        let digest = SHA256(of: source)
+        if let cached = cache[file], cached.policy.name == name, cached.policy.sha256 == digest {
+            cache[file] = (stamp, cached.policy)
+            return cached.policy
+        }
+        let policy = try LoadedPolicy(name: name, file: file, source: source, sha256: digest, host: host)
         cache[file] = (stamp, policy)
         return policy
     }

@@ -68,11 +68,11 @@ enum PolicyCommand {
             return environment.printJSON(.object([
                 "name": .string(policy.name), "file": .string(policy.file), "roles": .array(roles.map(JSONValue.string)),
                 "description": .string(policy.info.description), "params": .object(policy.info.defaults), "examples": .array(policy.info.examples),
-                "source": .string(policy.source),
+                "source": .string(policy.source), "sha256": .string(policy.sha256.description),
             ]))
         }
         let lines = [
-            ["name", policy.name], ["file", policy.file], ["roles", roles.joined(separator: ", ")],
+            ["name", policy.name], ["file", policy.file], ["sha256", policy.sha256.description], ["roles", roles.joined(separator: ", ")],
             ["description", policy.info.description], ["params", JSONValue.object(policy.info.defaults).jsonText],
             ["examples", "\(policy.info.examples.count)"],
         ]
