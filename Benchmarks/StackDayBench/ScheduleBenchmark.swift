@@ -48,8 +48,8 @@ struct ScheduleBenchmark {
 
         var figures: [Figure] = []
         if BenchContext.has("lua5.4") {
-            let script = try context.write("p1.lua", luaBaseline(range: range))
-            let run = try Measure.bestRun(3, "lua5.4", [script, context.policies.path])
+            let script = context.repository.appendingPathComponent("Benchmarks/p1-baseline.lua").path
+            let run = try Measure.bestRun(3, "lua5.4", [script] + luaBaselineArguments(range: range))
             let parts = run.stdout.split(separator: " ")
             guard parts.count == 2, let seconds = Double(parts[0]), let due = Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines)) else {
                 throw BenchError("P1: unexpected output from lua5.4: \(run.stdout)")
@@ -63,55 +63,9 @@ struct ScheduleBenchmark {
         return figures
     }
 
-    /// The baseline: the policy files' own functions called in a plain loop, with day views built in Lua.
-    func luaBaseline(range: LocalDayRange) -> String {
-        let sets = Self.daySets.map { "{" + $0.map { "\"\($0)\"" }.joined(separator: ",") + "}" }.joined(separator: ",")
-        return """
-        local folder = arg[1]
-        local weekly = dofile(folder .. "/weekly.lua")
-        local month_end = dofile(folder .. "/monthly-last-day.lua")
-        local sets = {\(sets)}
-        local first, last, habits = \(range.first.ordinal), \(range.last.ordinal), \(habits)
-        local function civil(z)
-          z = z + 719468
-          local era = (z >= 0 and z or z - 146096) // 146097
-          local doe = z - era * 146097
-          local yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-          local doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-          local mp = (5 * doy + 2) // 153
-          local d = doy - (153 * mp + 2) // 5 + 1
-          local m = mp < 10 and mp + 3 or mp - 9
-          return yoe + era * 400 + (m <= 2 and 1 or 0), m, d
-        end
-        local function leap(y) return y % 4 == 0 and (y % 100 ~= 0 or y % 400 == 0) end
-        local lengths = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}
-        local before = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334}
-        local start = os.clock()
-        local due = 0
-        for h = 0, habits - 1 do
-          local policy = h % 2 == 0 and weekly or month_end
-          local params = { days = sets[(h // 2) % 5 + 1] }
-          local y, m, d = civil(first)
-          local habit = { startedOn = { year = y, month = m, day = d, ordinal = first }, goal = 1, unit = "" }
-          local day = {}
-          -- Day views built incrementally, the cheapest way plain Lua can.
-          local weekday = (first + 3) % 7 + 1
-          local length = (m == 2 and leap(y)) and 29 or lengths[m]
-          for z = first, last do
-            day.year, day.month, day.day, day.weekday, day.ordinal = y, m, d, weekday, z
-            day.daysInMonth = length
-            day.yearDay = before[m] + d + ((m > 2 and leap(y)) and 1 or 0)
-            if policy.isDue(day, params, habit) then due = due + 1 end
-            d = d + 1
-            weekday = weekday % 7 + 1
-            if d > length then
-              d, m = 1, m + 1
-              if m > 12 then m, y = 1, y + 1 end
-              length = (m == 2 and leap(y)) and 29 or lengths[m]
-            end
-          end
-        end
-        io.write(string.format("%.6f %d\\n", os.clock() - start, due))
-        """
+    /// The baseline's arguments: the policies folder, the range, the habit count and the weekday sets.
+    func luaBaselineArguments(range: LocalDayRange) -> [String] {
+        [context.policies.path, String(range.first.ordinal), String(range.last.ordinal), String(habits),
+         Self.daySets.map { $0.joined(separator: ",") }.joined(separator: ";")]
     }
 }
