@@ -80,6 +80,14 @@ struct HardeningTests {
             #expect(failed["current"] == nil)
             #expect(habits[0]["error"] == nil && habits[2]["error"] == nil)
         }
+        // calendar with several names: the healthy ones drawn, the failing one named with its error.
+        let calendar = try cli.run(["calendar", "water", "독서", "walk", "--from", "2026-10-05"])
+        #expect(calendar.status == 1)
+        #expect(calendar.stdout.contains("water: 2026-10-05 … 2026-10-11") && calendar.stdout.contains("walk: 2026-10-05 … 2026-10-11"))
+        #expect(calendar.stdout.contains("독서: error: policy broken ("), "\(calendar.stdout)")
+        #expect(calendar.stdout.contains(message), "\(calendar.stdout)")
+        let calendars = try jsonObject(try cli.run(["calendar", "water", "독서", "--json"]).stdout)["calendars"] as? [[String: Any]]
+        #expect(calendars?.count == 2 && calendars?[1]["error"] != nil && calendars?[0]["days"] != nil)
         let page = cli.folder.path("page.html")
         let html = try cli.run(["report", "html", "--out", page])
         #expect(html.status == 1)

@@ -251,3 +251,24 @@ struct StrictInputTests {
         #expect(result.stderr.contains("more characters)"), "\(result.stderr)")
     }
 }
+
+@Suite("calendar of several habits")
+struct CalendarTests {
+    @Test("one name keeps its JSON shape; several are listed in the order named; an unknown one is an error")
+    func several() throws {
+        let cli = try CLIFixture()
+        try cli.run(["habit", "add", "walk", "--start", "2026-10-05"])
+        try cli.run(["habit", "add", "read", "--start", "2026-10-12"])
+        try cli.run(["record", "walk", "--on", "2026-10-06"])
+        let one = try jsonObject(try cli.run(["calendar", "walk", "--json"]).stdout)
+        #expect(one["habit"] as? String == "walk" && (one["days"] as? [Any])?.count == 7)
+        let both = try cli.run(["calendar", "read", "walk"])
+        #expect(both.status == 0)
+        #expect(both.stdout.hasPrefix("read: no tracked days up to 2026-10-11 (it starts on 2026-10-12)\n\n"), "\(both.stdout)")
+        #expect(both.stdout.contains("Tue █") && both.stdout.hasSuffix("walk: 2026-10-05 … 2026-10-11\n"))
+        let unknown = try cli.run(["calendar", "walk", "nope"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "Error: no habit named 'nope'\n")
+        #expect(try runStackday(["calendar", "--help"]).stdout.contains("USAGE: stackday calendar <name> ..."))
+    }
+}

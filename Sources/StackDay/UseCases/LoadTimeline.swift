@@ -17,10 +17,20 @@ public struct LoadTimeline {
     /// Every habit's timeline up to today, in creation order: a failed policy fails only its habit.
     /// Throws store errors.
     public func all() throws -> [Result<HabitTimeline, HabitFailure>] {
+        try timelines(through: nil) { tx in try tx.habits.all() }
+    }
+
+    /// The named habits' timelines, in the order named: a failed policy fails only its habit.
+    /// Throws `UseCaseError.habitNotFound` (or `.habitIDNotFound`) for a reference to no habit, and store errors.
+    public func callAsFunction(_ references: [HabitReference], through: LocalDay? = nil) throws -> [Result<HabitTimeline, HabitFailure>] {
+        try timelines(through: through) { tx in try references.map { try context.habit($0, in: tx) } }
+    }
+
+    private func timelines(through: LocalDay?, _ habits: (any HabitTransaction) throws -> [Habit]) throws -> [Result<HabitTimeline, HabitFailure>] {
         let today = context.today
         let loader = TimelineLoader(context: context)
         return try context.store.read { tx in
-            try tx.habits.all().map { habit in try loader.evaluate(habit, today: today, in: tx) { timeline, _ in timeline } }
+            try habits(tx).map { habit in try loader.evaluate(habit, today: today, through: through, in: tx) { timeline, _ in timeline } }
         }
     }
 

@@ -1,12 +1,12 @@
 import StackDay
 
-/// `stackday calendar NAME`: a GitHub-style heatmap in the terminal.
+/// `stackday calendar NAME...`: a GitHub-style heatmap per habit in the terminal.
 enum CalendarCommand {
     static var spec: CommandSpec {
         CommandSpec(
-            name: "calendar", abstract: "A heatmap of a habit: weeks as columns, Monday on top, shaded by progress.",
-            discussion: "Colours are used only on a terminal; piped output uses the characters · ░ ▒ ▓ █.",
-            arguments: [HabitCommand.name],
+            name: "calendar", abstract: "A heatmap of each habit named: weeks as columns, Monday on top, shaded by progress.",
+            discussion: "Colours are used only on a terminal; piped output uses the characters · ░ ▒ ▓ █. A habit whose policy fails shows its error instead.",
+            arguments: [ArgumentSpec(name: "name", help: "The habit's name (case-insensitive); several may be given.", isVariadic: true)],
             options: [
                 OptionSpec(name: "from", valueName: "day", help: "The first day (default: 26 weeks ago, or the start day)."),
                 OptionSpec(name: "to", valueName: "day", help: "The last day (default: today)."),
@@ -20,25 +20,51 @@ enum CalendarCommand {
 
     static func run(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let name = invocation.required("name")
         let to = try invocation.day("to") ?? environment.today
-        let timeline = try LoadTimeline(context: try environment.context())(habitName: name, through: to)
-        let from = try invocation.day("from") ?? max(timeline.habit.startedOn, to.adding(days: -7 * 26 + 1))
-        guard from <= to else { throw invocation.usage("--from \(from) is after --to \(to)") }
-        let range = LocalDayRange(from, to)
-        if environment.json {
-            return environment.printJSON(.object([
-                "habit": .string(timeline.habit.name),
-                "days": .array(range.compactMap { day in
-                    timeline.entry(on: day).map { entry in
-                        .object(["day": .string(day.iso), "progress": JSONOutput.number(entry.progress), "state": .string(entry.state.rawValue),
-                                 "total": JSONOutput.number(entry.total)])
-                    }
-                }),
-            ]))
+        let from = try invocation.day("from")
+        if let from, from > to { throw invocation.usage("--from \(from) is after --to \(to)") }
+        let names = invocation.arguments("name")
+        let results = try LoadTimeline(context: try environment.context())(names.map(HabitReference.name), through: to)
+        func range(_ timeline: HabitTimeline) -> LocalDayRange {
+            LocalDayRange(from ?? max(timeline.habit.startedOn, to.adding(days: -7 * 26 + 1)), to)
         }
-        let first = from.startOfWeek
-        let weeks = first.days(to: to) / 7 + 1
+        if environment.json {
+            let objects: [JSONValue] = results.map { result in
+                switch result {
+                case .success(let timeline): json(timeline, range: range(timeline))
+                case .failure(let failure): .object(["habit": .string(failure.habit.name), "error": .string(failure.message)])
+                }
+            }
+            environment.printJSON(objects.count == 1 ? objects[0] : .object(["calendars": .array(objects)]))
+        } else {
+            for (index, result) in results.enumerated() {
+                if index > 0 { environment.io.print() }
+                switch result {
+                case .success(let timeline): heatmap(timeline, range: range(timeline), colour: environment.io.isTerminal).forEach(environment.io.print)
+                case .failure(let failure): environment.io.print("\(failure.habit.name): error: \(failure.message)")
+                }
+            }
+        }
+        try HabitsFailed.check(results.failures())
+    }
+
+    static func json(_ timeline: HabitTimeline, range: LocalDayRange) -> JSONValue {
+        .object([
+            "habit": .string(timeline.habit.name),
+            "days": .array(range.compactMap { day in
+                timeline.entry(on: day).map { entry in
+                    .object(["day": .string(day.iso), "progress": JSONOutput.number(entry.progress), "state": .string(entry.state.rawValue),
+                             "total": JSONOutput.number(entry.total)])
+                }
+            }),
+        ])
+    }
+
+    /// The heatmap's lines: month labels, a row per weekday, and the habit's name with the range.
+    static func heatmap(_ timeline: HabitTimeline, range: LocalDayRange, colour: Bool) -> [String] {
+        guard !range.isEmpty else { return ["\(timeline.habit.name): no tracked days up to \(range.last) (it starts on \(timeline.habit.startedOn))"] }
+        let first = range.first.startOfWeek
+        let weeks = first.days(to: range.last) / 7 + 1
         var lines: [String] = []
         // Month labels above the first week that starts in each month.
         var header = Array(repeating: " ", count: weeks * 2)
@@ -59,15 +85,11 @@ enum CalendarCommand {
                 let day = first.adding(days: week * 7 + weekday - 1)
                 guard range.contains(day), let entry = timeline.entry(on: day) else { line += "  "; continue }
                 let level = HeatLevel.of(entry)
-                if environment.io.isTerminal {
-                    line += "\u{1B}[38;5;\(colours[level])m■\u{1B}[0m "
-                } else {
-                    line += plain[level] + " "
-                }
+                line += colour ? "\u{1B}[38;5;\(colours[level])m■\u{1B}[0m " : plain[level] + " "
             }
             lines.append(line)
         }
-        lines.append("\(timeline.habit.name): \(from) … \(to)")
-        lines.forEach(environment.io.print)
+        lines.append("\(timeline.habit.name): \(range.first) … \(range.last)")
+        return lines
     }
 }

@@ -104,17 +104,20 @@ struct ArgumentParser {
             }
         }
         var arguments: [String: String] = [:]
+        var lists: [String: [String]] = [:]
         for spec in command.arguments {
             if positionals.isEmpty {
                 if !spec.isOptional { throw UsageError(message: "missing expected argument '<\(spec.name)>'", path: path) }
                 break
             }
-            arguments[spec.name] = positionals.removeFirst()
+            arguments[spec.name] = positionals.first
+            lists[spec.name] = spec.isVariadic ? positionals : [positionals[0]]
+            positionals.removeFirst(spec.isVariadic ? positionals.count : 1)
         }
         if let extra = positionals.first {
             throw UsageError(message: "unexpected argument '\(extra)'", path: path)
         }
-        return .run(command, Invocation(path: path, arguments: arguments, options: options, flags: flags, globals: globals, io: io))
+        return .run(command, Invocation(path: path, arguments: arguments, argumentLists: lists, options: options, flags: flags, globals: globals, io: io))
     }
 
     /// `--name=value` → ("name", "value"); `--name` → ("name", nil); anything else → (nil, nil).

@@ -18,6 +18,8 @@ struct ArgumentSpec {
     var name: String
     var help: String
     var isOptional = false
+    /// The last argument may take every remaining positional value (`<name> ...`).
+    var isVariadic = false
 }
 
 /// A `--name value` option, or a `--name` flag when `valueName` is nil.

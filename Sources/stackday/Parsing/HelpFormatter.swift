@@ -8,7 +8,8 @@ struct HelpFormatter {
             parts.append("<subcommand>")
         } else {
             for argument in spec.arguments {
-                parts.append(argument.isOptional ? "[<\(argument.name)>]" : "<\(argument.name)>")
+                let shown = "<\(argument.name)>" + (argument.isVariadic ? " ..." : "")
+                parts.append(argument.isOptional ? "[\(shown)]" : shown)
             }
             for option in spec.options {
                 parts.append("[\(option.usage)]")

@@ -4,6 +4,8 @@ import StackDay
 struct Invocation {
     let path: [String]
     let arguments: [String: String]
+    /// Every value of each argument (more than one only for a variadic one).
+    let argumentLists: [String: [String]]
     let options: [String: String]
     let flags: Set<String>
     let globals: GlobalOptions
@@ -12,6 +14,9 @@ struct Invocation {
     var createdFiles = CreatedFiles()
 
     func argument(_ name: String) -> String? { arguments[name] }
+
+    /// Every value given for a variadic argument, in order.
+    func arguments(_ name: String) -> [String] { argumentLists[name] ?? [] }
 
     func option(_ name: String) -> String? { options[name] }
 
