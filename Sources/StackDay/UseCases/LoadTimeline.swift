@@ -10,7 +10,7 @@ public struct LoadTimeline {
     public func callAsFunction(_ reference: HabitReference, through: LocalDay? = nil) throws -> HabitTimeline {
         let today = context.today
         return try context.store.read { tx in
-            try TimelineLoader(context: context).timeline(for: context.habit(reference, in: tx), today: today, through: through, in: tx).0
+            try TimelineLoader(context: context).evaluate(context.habit(reference, in: tx), today: today, through: through, in: tx) { timeline, _ in timeline }.get()
         }
     }
 

@@ -3,10 +3,6 @@
 struct TimelineLoader {
     let context: HabitContext
 
-    func timeline(for habit: Habit, today: LocalDay, through: LocalDay? = nil, in tx: any HabitTransaction) throws -> (HabitTimeline, HabitPolicies) {
-        try evaluate(habit, today: today, through: through, in: tx) { ($0, $1) }.get()
-    }
-
     /// Reads the habit's history, then runs `body` on its timeline and policies.
     ///
     /// Store errors are thrown; anything thrown while resolving or running the habit's policies
