@@ -77,6 +77,7 @@ struct sd_range_args {
     const unsigned char *due;
     const double *progress;
     const int *ordinals;
+    const long long *carry;
     long long *step_current, *step_longest;
     unsigned char *due_out;
     double *progress_out;
@@ -260,6 +261,12 @@ static int op_streak(lua_State *L, void *raw) {
     lua_rawgeti(L, LUA_REGISTRYINDEX, args->binding);
     lua_pushvalue(L, params);
     lua_call(L, 2, 1);
+    if (args->carry) {
+        lua_pushinteger(L, args->carry[0]);
+        lua_setfield(L, -2, "current");
+        lua_pushinteger(L, args->carry[1]);
+        lua_setfield(L, -2, "longest");
+    }
     if (!lua_isnil(L, range) && args->ordinals == NULL && args->step_current == NULL) {
         /* streakRange(state, history, params, first): the history has one mark a day (Y met, N missed,
            P pending, - skipped, . not due), the same marks as the examples. */
@@ -296,8 +303,8 @@ static int op_streak(lua_State *L, void *raw) {
     for (int i = 0; i < 5; i++) lua_pushstring(L, outcome_keys[i]);
     int status_names = lua_gettop(L) + 1;
     for (int i = 0; i <= SD_NOT_DUE; i++) lua_pushstring(L, names[i]);
-    args->current = 0;
-    args->longest = 0;
+    args->current = args->carry ? args->carry[0] : 0;
+    args->longest = args->carry ? args->carry[1] : 0;
     for (int i = 0; i < args->count; i++) {
         long long ordinal = args->ordinals ? args->ordinals[i] : (long long)args->first + i;
         sd_cursor_to(L, &cursor, ordinal);
@@ -340,9 +347,11 @@ static int op_streak(lua_State *L, void *raw) {
 
 int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, const int *ordinals, int count,
               const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
-              long long *current, long long *longest, long long *step_current, long long *step_longest, sd_error *error) {
+              const long long *carry, long long *current, long long *longest, long long *step_current, long long *step_longest,
+              sd_error *error) {
     struct sd_range_args args = range_args(binding, use_range, ordinals ? ordinals[0] : first_ordinal, count);
     args.ordinals = ordinals;
+    args.carry = carry;
     args.step_current = step_current && step_longest ? step_current : NULL;
     args.step_longest = step_longest;
     args.status = status;

@@ -1,28 +1,58 @@
 import Foundation
 import StackDay
 
-/// The CSV export format: one header, then one row per habit, completion and skip (`kind` says which).
+/// The CSV export format: one header, then one row per habit, rule revision, completion, skip
+/// and policy script (`kind` says which).
+///
+/// A `revision` row gives the effective-from day in `day`, the goal in `amount`, when it was
+/// written in `recorded_at`, and the pinned hashes; a `script` row its `name`, `sha256`,
+/// `source` and install time (`recorded_at`). Files with the version 1 header (no revision or
+/// script rows; a habit row carries its goal and policies) are still read.
 public enum ArchiveCSV {
-    static let header = ["kind", "id", "habit", "name", "day", "archived_on", "recorded_at", "updated_at", "amount", "unit",
-                         "schedule", "schedule_params", "progress", "progress_params", "streak", "streak_params"]
+    static let headerV1 = ["kind", "id", "habit", "name", "day", "archived_on", "recorded_at", "updated_at", "amount", "unit",
+                           "schedule", "schedule_params", "progress", "progress_params", "streak", "streak_params"]
+    static let header = headerV1 + ["revision", "schedule_sha256", "progress_sha256", "streak_sha256", "sha256", "source"]
 
     public static func encode(_ archive: HabitArchive) -> String {
         var lines = [header.joined(separator: ",")]
+        let blank = [String](repeating: "", count: header.count)
+        func fields(_ values: [Int: String]) -> [String] {
+            var row = blank
+            for (index, value) in values { row[index] = value }
+            return row
+        }
         for habit in archive.habits {
-            lines.append(row([
-                "habit", UUIDText.format(habit.id), "", habit.name, habit.startedOn.iso, habit.archivedOn?.iso ?? "",
-                InstantText.format(habit.createdAt), InstantText.format(habit.updatedAt), Quantity.describe(habit.goal), habit.unit,
-                habit.schedule.name, habit.schedule.parametersJSON, habit.progress.name, habit.progress.parametersJSON,
-                habit.streak.name, habit.streak.parametersJSON,
-            ]))
+            lines.append(row(fields([
+                0: "habit", 1: UUIDText.format(habit.id), 3: habit.name, 4: habit.startedOn.iso, 5: habit.archivedOn?.iso ?? "",
+                6: InstantText.format(habit.createdAt), 7: InstantText.format(habit.updatedAt), 9: habit.unit,
+            ])))
+        }
+        for habit in archive.habits {
+            for revision in habit.revisions {
+                var values: [Int: String] = [
+                    0: "revision", 2: UUIDText.format(habit.id), 4: revision.effectiveFrom.iso, 6: InstantText.format(revision.createdAt),
+                    8: Quantity.describe(revision.goal), 16: String(revision.number),
+                ]
+                for (offset, role) in PolicyRole.allCases.enumerated() {
+                    let choice = revision.choice(for: role)
+                    values[10 + 2 * offset] = choice.name
+                    values[11 + 2 * offset] = choice.parametersJSON
+                    values[17 + offset] = choice.sha256 ?? ""
+                }
+                lines.append(row(fields(values)))
+            }
         }
         for completion in archive.completions {
-            lines.append(row(["completion", UUIDText.format(completion.id), UUIDText.format(completion.habitID), "", completion.completedOn.iso, "",
-                              InstantText.format(completion.recordedAt), "", Quantity.describe(completion.amount), "", "", "", "", "", "", ""]))
+            lines.append(row(fields([0: "completion", 1: UUIDText.format(completion.id), 2: UUIDText.format(completion.habitID),
+                                     4: completion.completedOn.iso, 6: InstantText.format(completion.recordedAt),
+                                     8: Quantity.describe(completion.amount)])))
         }
         for skip in archive.skips {
-            lines.append(row(["skip", UUIDText.format(skip.id), UUIDText.format(skip.habitID), "", skip.day.iso, "",
-                              InstantText.format(skip.recordedAt), "", "", "", "", "", "", "", "", ""]))
+            lines.append(row(fields([0: "skip", 1: UUIDText.format(skip.id), 2: UUIDText.format(skip.habitID), 4: skip.day.iso,
+                                     6: InstantText.format(skip.recordedAt)])))
+        }
+        for script in archive.scripts {
+            lines.append(row(fields([0: "script", 3: script.name, 6: InstantText.format(script.installedAt), 20: script.sha256, 21: script.source])))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -31,16 +61,24 @@ public enum ArchiveCSV {
         fields.map(CSVReader.quote).joined(separator: ",")
     }
 
+    /// A habit row read before its revisions.
+    private struct HabitFields {
+        let id: UUID, name: String, startedOn: LocalDay, archivedOn: LocalDay?, createdAt: Date, updatedAt: Date, unit: String
+        let line: Int
+    }
+
     /// Throws `ImportFormatError` naming `file`, the line and the column.
     public static func decode(_ text: String, file: String) throws -> HabitArchive {
         var archive = HabitArchive()
-        var sawHeader = false
+        var columns: [String]? = nil
+        var pending: [HabitFields] = []
+        var revisions: [UUID: [HabitRevision]] = [:]
         try CSVReader.forEachRow(text, file: file) { row in
-            guard sawHeader else {
-                guard row.strings == header else {
-                    throw ImportFormatError(file: file, line: row.line, column: nil, message: "expected the header \(header.joined(separator: ","))")
+            guard let header = columns else {
+                guard row.strings == ArchiveCSV.header || row.strings == headerV1 else {
+                    throw ImportFormatError(file: file, line: row.line, column: nil, message: "expected the header \(ArchiveCSV.header.joined(separator: ","))")
                 }
-                sawHeader = true
+                columns = row.strings
                 return
             }
             let cells = Cells(row: row, file: file)
@@ -48,6 +86,7 @@ public enum ArchiveCSV {
                 throw ImportFormatError(file: file, line: row.line, column: min(row.count, header.count) + 1,
                                         message: "expected \(header.count) fields, found \(row.count)")
             }
+            let isV1 = header.count == headerV1.count
             do {
                 switch row.string(0) {
                 case "completion":
@@ -55,23 +94,53 @@ public enum ArchiveCSV {
                         id: try cells.uuid(1), habitID: try cells.uuid(2), completedOn: try cells.day(4),
                         recordedAt: try cells.instant(6), amount: try cells.number(8)
                     ))
-                case "habit":
+                case "habit" where isV1:
                     archive.habits.append(try Habit(
                         id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
                         archivedOn: row[5].isEmpty ? nil : try cells.day(5),
                         createdAt: try cells.instant(6), updatedAt: try cells.instant(7), goal: try cells.number(8), unit: row.string(9),
                         schedule: try cells.policy(10), progress: try cells.policy(12), streak: try cells.policy(14)
                     ))
+                case "habit":
+                    pending.append(HabitFields(
+                        id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
+                        archivedOn: row[5].isEmpty ? nil : try cells.day(5), createdAt: try cells.instant(6),
+                        updatedAt: try cells.instant(7), unit: row.string(9), line: row.line
+                    ))
+                case "revision" where !isV1:
+                    guard let number = Int(row.string(16)) else { throw cells.failure(16, "revision '\(row.string(16))' is not a whole number") }
+                    revisions[try cells.uuid(2), default: []].append(try HabitRevision(
+                        number: number, effectiveFrom: try cells.day(4), goal: try cells.number(8),
+                        schedule: try cells.policy(10, sha256: 17), progress: try cells.policy(12, sha256: 18),
+                        streak: try cells.policy(14, sha256: 19), createdAt: try cells.instant(6)
+                    ))
                 case "skip":
                     archive.skips.append(Skip(id: try cells.uuid(1), habitID: try cells.uuid(2), day: try cells.day(4), recordedAt: try cells.instant(6)))
+                case "script" where !isV1:
+                    do {
+                        archive.scripts.append(try PolicyScript(name: row.string(3), sha256: row.string(20), source: row.string(21),
+                                                                installedAt: try cells.instant(6)))
+                    } catch let error as PolicyScriptError {
+                        throw cells.failure(20, "\(error)")
+                    }
                 default:
-                    throw cells.failure(0, "kind must be habit, completion or skip, not '\(row.string(0))'")
+                    throw cells.failure(0, "kind must be \(isV1 ? "habit, completion or skip" : "habit, revision, completion, skip or script"), not '\(row.string(0))'")
                 }
             } catch let error as HabitValidationError {
                 throw ImportFormatError(file: file, line: row.line, column: nil, message: "\(error)")
             }
         }
-        guard sawHeader else { throw ImportFormatError(file: file, line: 1, column: nil, message: "expected the header \(header.joined(separator: ","))") }
+        guard columns != nil else { throw ImportFormatError(file: file, line: 1, column: nil, message: "expected the header \(header.joined(separator: ","))") }
+        for fields in pending {
+            do {
+                archive.habits.append(try Habit(
+                    id: fields.id, name: fields.name, startedOn: fields.startedOn, archivedOn: fields.archivedOn, createdAt: fields.createdAt,
+                    updatedAt: fields.updatedAt, unit: fields.unit, revisions: revisions[fields.id] ?? []
+                ))
+            } catch {
+                throw ImportFormatError(file: file, line: fields.line, column: nil, message: "habit '\(fields.name)': \(error)")
+            }
+        }
         return archive
     }
 
@@ -106,13 +175,19 @@ public enum ArchiveCSV {
             return value
         }
 
-        func policy(_ index: Int) throws -> PolicyChoice {
+        /// The policy in column `index`, its parameters in the next, its hash (when given) in `sha256`.
+        func policy(_ index: Int, sha256 column: Int? = nil) throws -> PolicyChoice {
             let parameters = row.string(index + 1)
+            let choice: PolicyChoice
             do {
-                return try PolicyChoice(name: row.string(index), parametersJSON: parameters.isEmpty ? "{}" : parameters)
+                choice = try PolicyChoice(name: row.string(index), parametersJSON: parameters.isEmpty ? "{}" : parameters)
             } catch {
                 throw failure(index + 1, "\(error)")
             }
+            guard let column, !row[column].isEmpty else { return choice }
+            let hash = row.string(column)
+            guard PolicyScript.isHash(hash) else { throw failure(column, "\(header[column]) must be 64 lowercase hex digits") }
+            return choice.pinned(to: hash)
         }
     }
 }

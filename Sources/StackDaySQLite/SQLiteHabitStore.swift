@@ -29,7 +29,8 @@ public final class SQLiteHabitStore: HabitStore {
         repositories = Repositories(
             habits: SQLiteHabitRepository(database: database),
             completions: SQLiteCompletionRepository(database: database),
-            skips: SQLiteSkipRepository(database: database)
+            skips: SQLiteSkipRepository(database: database),
+            scripts: SQLitePolicyScriptRepository(database: database)
         )
     }
 
@@ -55,6 +56,7 @@ public final class SQLiteHabitStore: HabitStore {
         let habits: any HabitRepository
         let completions: any CompletionRepository
         let skips: any SkipRepository
+        let scripts: any PolicyScriptRepository
     }
 
     /// For a large import, lets this connection keep up to 64 MiB of pages (SQLite's default is
@@ -63,6 +65,14 @@ public final class SQLiteHabitStore: HabitStore {
     public func prepareForBulkWrite(records: Int) {
         guard records > 10_000 else { return }
         try? database.execute("PRAGMA cache_size = -65536")
+    }
+
+    /// Whether a stored rule revision names a policy without a pinned script (a store written
+    /// before scripts were kept, until `PinStoredPolicies` runs).
+    public func hasUnpinnedRevisions() throws -> Bool {
+        try database.scalarInteger("""
+            SELECT 1 FROM habit_revisions WHERE schedule_sha256 IS NULL OR progress_sha256 IS NULL OR streak_sha256 IS NULL LIMIT 1
+            """) != nil
     }
 
     /// `PRAGMA integrity_check`'s answer: `ok` for a sound file.

@@ -113,9 +113,24 @@ final class CLIEnvironment {
         return budget
     }
 
+    /// The use cases' context. A store written before policy scripts were kept has its rules
+    /// pinned to the scripts their names resolve to now, once, on first use.
     func context() throws -> HabitContext {
-        HabitContext(store: try store(), clock: clock, boundary: boundary, policies: try library())
+        let store = try store()
+        let context = HabitContext(store: store, clock: clock, boundary: boundary, policies: try library())
+        if !pinChecked {
+            pinChecked = true
+            if try store.hasUnpinnedRevisions() {
+                do {
+                    try PinStoredPolicies(context: context)()
+                } catch StoreError.readOnly {
+                    // A read-only file keeps its rules unpinned; they resolve by name as before.
+                }
+            }
+        }
+        return context
     }
+    private var pinChecked = false
 
     var today: LocalDay { boundary.day(for: clock.now) }
 

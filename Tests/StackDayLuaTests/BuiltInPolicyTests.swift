@@ -169,7 +169,7 @@ struct BuiltInPolicyTests {
         let completions = try amounts.enumerated().map {
             try Completion(habitID: habit.id, completedOn: day("2026-10-01").adding(days: $0.offset), recordedAt: Date(timeIntervalSince1970: 0), amount: $0.element)
         }
-        for policies in [try fixture.library.policies(for: habit), HabitPolicies.standard] {
+        for policies in [try fixture.library.policies(for: habit, revision: habit.latest, scripts: InMemoryPolicyScriptRepository()), HabitPolicies.standard] {
             let timeline = try HabitTimelineBuilder(policies: policies).build(habit: habit, completions: completions, skips: [], today: day("2026-10-11"))
             #expect(try HabitStreakCalculator(policy: policies.streak).calculate(timeline) == HabitStreak(current: 0, longest: 6))
             #expect(timeline.entries.map(\.progress)[2] == 0.75)
@@ -180,7 +180,7 @@ struct BuiltInPolicyTests {
     func quotaStatistics(_ schedule: PolicyChoice, start: String, days: [String], today: String) throws -> (HabitTimeline, HabitStatistics) {
         let fixture = try PolicyFixture()
         let habit = try Habit(name: "gym", startedOn: day(start), createdAt: Date(timeIntervalSince1970: 0), schedule: schedule)
-        let policies = try fixture.library.policies(for: habit)
+        let policies = try fixture.library.policies(for: habit, revision: habit.latest, scripts: InMemoryPolicyScriptRepository())
         let completions = try days.map { try Completion(habitID: habit.id, completedOn: day($0), recordedAt: Date(timeIntervalSince1970: 0)) }
         let timeline = try HabitTimelineBuilder(policies: policies).build(habit: habit, completions: completions, skips: [], today: day(today))
         let statistics = try HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policy: policies.streak)).calculate(timeline)

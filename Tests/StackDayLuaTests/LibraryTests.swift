@@ -59,7 +59,7 @@ struct LibraryTests {
     func wrongRole() throws {
         let fixture = try PolicyFixture()
         let habit = try Habit(name: "run", startedOn: day("2026-10-01"), createdAt: Date(), schedule: PolicyChoice(name: "strict"))
-        #expect(throws: PolicyError.self) { try fixture.library.policies(for: habit) }
+        #expect(throws: PolicyError.self) { try fixture.library.policies(for: habit, revision: habit.latest, scripts: InMemoryPolicyScriptRepository()) }
     }
 
     @Test("bad parameters are refused at binding, naming the problem", arguments: [

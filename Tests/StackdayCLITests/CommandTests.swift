@@ -143,7 +143,7 @@ struct CommandTests {
         #expect(try cli.run(["habit", "rename", "read", "Reading"]).status == 0)
         #expect(try cli.run(["habit", "edit", "reading", "--schedule", "weekdays"]).status == 0)
         let show = try cli.run(["habit", "show", "Reading", "--json"])
-        #expect(show.stdout.contains(#""schedule":{"name":"weekdays","params":{}}"#))
+        #expect(show.stdout.contains(#""revision":2,"schedule":{"name":"weekdays","params":{},"sha256":""#), "\(show.stdout)")
         #expect(try cli.run(["habit", "archive", "reading", "--on", "2026-10-10"]).status == 0)
         #expect(try cli.run(["habit", "list", "--active"]).stdout.contains("No habits yet"))
         #expect(try cli.run(["habit", "unarchive", "reading"]).status == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StackDay
 import StackDayTestSupport
 
 /// Parses a command's stdout as one JSON document.
@@ -32,10 +33,15 @@ func cells(_ text: String) -> Int {
 
 @Suite("hardening: isolation, restores, quota streaks, strict input", .serialized)
 struct HardeningTests {
+    /// How errors name a habit's stored script: `broken.lua@` and the first 12 hex digits of its hash.
+    static func stored(_ source: String) -> String { "broken.lua@" + SHA256(of: source).description.prefix(12) }
+
+    static let raises = "return {\n  isDue = function(day) error('broken on purpose') end,\n}\n"
+    static let leaks = "return {\n  isDue = function(day) leaked = 1 return true end,\n}\n"
     static let broken: [(String, String, String)] = [
-        ("raises", "return {\n  isDue = function(day) error('broken on purpose') end,\n}\n", "broken.lua:2): broken on purpose"),
+        ("raises", raises, stored(raises) + ":2): broken on purpose"),
         ("nan", "return {\n  progress = function(total, goal) return 0/0 end,\n}\n", "progress returned NaN"),
-        ("global", "return {\n  isDue = function(day) leaked = 1 return true end,\n}\n", "broken.lua:2"),
+        ("global", leaks, stored(leaks) + ":2"),
     ]
 
     func fixtureWithBrokenHabit(_ source: String, role: String) throws -> CLIFixture {

@@ -155,7 +155,7 @@ struct RestoreTests {
         try #"{"format":"stackday","version":\#(value),"habits":[],"completions":[],"skips":[]}"#.write(toFile: file, atomically: true, encoding: .utf8)
         let result = try cli.run(["import", file])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("unsupported export version \(value); this StackDay reads version 1"), "\(result.stderr)")
+        #expect(result.stderr.contains("unsupported export version \(value); this StackDay reads versions 1 and 2"), "\(result.stderr)")
     }
 
     @Test("a day total cannot pass 1e12, by record or by import")

@@ -89,9 +89,11 @@ enum { SD_COMPLETED = 0, SD_MISSED = 1, SD_PENDING = 2, SD_SKIPPED = 3, SD_NOT_D
    are consecutive days from `first_ordinal` when `ordinals` is NULL; otherwise outcome i is on day
    `ordinals[i]` (increasing; a quota habit's period ends), and the range form is not used.
    With `step_current` and `step_longest` (arrays of `count`, or NULL), the streak after each
-   outcome is written too, in the same single fold. */
+   outcome is written too, in the same single fold. With `carry` (two values, or NULL), the rule's
+   initial state gets `current = carry[0]` and `longest = carry[1]`: a new rule revision taking over. */
 int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, const int *ordinals, int count,
               const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
-              long long *current, long long *longest, long long *step_current, long long *step_longest, sd_error *error);
+              const long long *carry, long long *current, long long *longest, long long *step_current, long long *step_longest,
+              sd_error *error);
 
 #endif

@@ -23,13 +23,18 @@ public struct Habit: Identifiable, Hashable, Sendable {
     public let archivedOn: LocalDay?
     public let createdAt: Date
     public let updatedAt: Date
-    /// How much makes a day done, in `unit`; 1 for a plain done/not-done habit.
-    public let goal: Double
     /// The unit of amounts and the goal (`cups`, `km`); empty for a plain habit.
     public let unit: String
-    public let schedule: PolicyChoice
-    public let progress: PolicyChoice
-    public let streak: PolicyChoice
+    /// The rule history, numbered 1, 2, 3, … (see `HabitRevision`); never empty.
+    public let revisions: [HabitRevision]
+
+    /// The latest revision: the rules the next edit starts from.
+    public var latest: HabitRevision { revisions[revisions.count - 1] }
+    /// The latest revision's goal; 1 for a plain done/not-done habit.
+    public var goal: Double { latest.goal }
+    public var schedule: PolicyChoice { latest.schedule }
+    public var progress: PolicyChoice { latest.progress }
+    public var streak: PolicyChoice { latest.streak }
 
     public init(
         id: UUID = UUID(),
@@ -44,6 +49,27 @@ public struct Habit: Identifiable, Hashable, Sendable {
         progress: PolicyChoice = .goal,
         streak: PolicyChoice = .strict
     ) throws(HabitValidationError) {
+        let first = try HabitRevision(number: 1, effectiveFrom: startedOn, goal: goal,
+                                      schedule: schedule, progress: progress, streak: streak, createdAt: createdAt)
+        try self.init(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
+                      updatedAt: updatedAt, unit: unit, revisions: [first])
+    }
+
+    /// A habit with its whole rule history; throws unless `revisions` are numbered 1, 2, 3, ….
+    public init(
+        id: UUID = UUID(),
+        name: String,
+        startedOn: LocalDay,
+        archivedOn: LocalDay? = nil,
+        createdAt: Date,
+        updatedAt: Date? = nil,
+        unit: String = "",
+        revisions: [HabitRevision]
+    ) throws(HabitValidationError) {
+        guard !revisions.isEmpty else { throw .revisionsOutOfOrder(expected: 1, found: 0) }
+        for (index, revision) in revisions.enumerated() where revision.number != index + 1 {
+            throw .revisionsOutOfOrder(expected: index + 1, found: revision.number)
+        }
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .emptyName }
         guard trimmed.count <= Habit.nameLimit else { throw .nameTooLong(length: trimmed.count, limit: Habit.nameLimit) }
@@ -51,7 +77,6 @@ public struct Habit: Identifiable, Hashable, Sendable {
         guard trimmedUnit.count <= Habit.unitLimit else {
             throw .unitTooLong(length: trimmedUnit.count, limit: Habit.unitLimit)
         }
-        guard Quantity.thousandths(goal) != nil else { throw .invalidGoal(goal) }
         guard startedOn.isSupported else { throw .dayOutOfRange(startedOn) }
         if let archivedOn, !archivedOn.isSupported { throw .dayOutOfRange(archivedOn) }
         if let archivedOn, archivedOn < startedOn {
@@ -63,11 +88,8 @@ public struct Habit: Identifiable, Hashable, Sendable {
         self.archivedOn = archivedOn
         self.createdAt = createdAt
         self.updatedAt = updatedAt ?? createdAt
-        self.goal = goal
         self.unit = trimmedUnit
-        self.schedule = schedule
-        self.progress = progress
-        self.streak = streak
+        self.revisions = revisions
     }
 
     /// A done/not-done habit (goal 1, no unit): one completion a day is all it takes.
@@ -79,15 +101,12 @@ public struct Habit: Identifiable, Hashable, Sendable {
     }
 
     /// A copy with some fields changed, validated like a new habit, stamped `updatedAt`.
+    /// Rules change only by `appending(_:at:)`.
     public func with(
         name: String? = nil,
         startedOn: LocalDay? = nil,
         archivedOn: LocalDay?? = .none,
-        goal: Double? = nil,
         unit: String? = nil,
-        schedule: PolicyChoice? = nil,
-        progress: PolicyChoice? = nil,
-        streak: PolicyChoice? = nil,
         updatedAt: Date
     ) throws(HabitValidationError) -> Habit {
         try Habit(
@@ -97,11 +116,37 @@ public struct Habit: Identifiable, Hashable, Sendable {
             archivedOn: archivedOn ?? self.archivedOn,
             createdAt: createdAt,
             updatedAt: updatedAt,
-            goal: goal ?? self.goal,
             unit: unit ?? self.unit,
-            schedule: schedule ?? self.schedule,
-            progress: progress ?? self.progress,
-            streak: streak ?? self.streak
+            revisions: revisions
         )
+    }
+
+    /// A copy with one more revision: `rules` (goal and policies) effective from `day`.
+    public func appending(_ rules: HabitRevision, from day: LocalDay, at now: Date) throws(HabitValidationError) -> Habit {
+        let next = try rules.renumbered(revisions.count + 1, effectiveFrom: day, createdAt: now)
+        return try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
+                         updatedAt: now, unit: unit, revisions: revisions + [next])
+    }
+
+    /// The revision that judges `day`: the highest-numbered one effective on or before it
+    /// (revision 1 for days before every other).
+    public func revision(on day: LocalDay) -> HabitRevision {
+        revisions.last { $0.number == 1 || $0.effectiveFrom <= day } ?? revisions[0]
+    }
+
+    /// The days of `range` each revision judges, in day order; revisions judging none are left out.
+    public func revisionSpans(in range: LocalDayRange) -> [(revision: HabitRevision, days: LocalDayRange)] {
+        guard !range.isEmpty else { return [] }
+        // Revision r judges [from(r), the earliest `from` of any later revision); revision 1 from
+        // the beginning of time.
+        var spans: [(revision: HabitRevision, days: LocalDayRange)] = []
+        var limit: LocalDay? = nil
+        for revision in revisions.reversed() {
+            let first = revision.number == 1 ? range.first : max(range.first, revision.effectiveFrom)
+            let last = limit.map { min(range.last, $0.adding(days: -1)) } ?? range.last
+            if first <= last { spans.append((revision, LocalDayRange(first, last))) }
+            if revision.number > 1 { limit = limit.map { min($0, revision.effectiveFrom) } ?? revision.effectiveFrom }
+        }
+        return spans.reversed()
     }
 }

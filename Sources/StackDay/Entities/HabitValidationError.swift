@@ -9,6 +9,9 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
     case parametersNotJSON(policy: String, reason: String)
     case parametersNotObject(policy: String, text: String)
     case dayOutOfRange(LocalDay)
+    case invalidRevisionNumber(Int)
+    /// Revisions must be numbered 1, 2, 3, … in order.
+    case revisionsOutOfOrder(expected: Int, found: Int)
 
     public var description: String {
         switch self {
@@ -28,6 +31,10 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
             return "parameters for policy '\(policy)' are not valid JSON: \(reason)"
         case .dayOutOfRange(let day):
             return "day \(day) is outside 0001-01-01 … 9999-12-31"
+        case .invalidRevisionNumber(let number):
+            return "a rule revision is numbered from 1 (got \(number))"
+        case .revisionsOutOfOrder(let expected, let found):
+            return "rule revisions must be numbered 1, 2, 3, … in order: expected \(expected), found \(found)"
         case .parametersNotObject(let policy, let text):
             return "parameters for policy '\(policy)' must be a JSON object like {\"key\": 1}, not \(text)"
         }

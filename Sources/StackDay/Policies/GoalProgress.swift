@@ -2,7 +2,7 @@
 public struct GoalProgress: ProgressPolicy {
     public init() {}
 
-    public func progress(totals: [Double], days: LocalDayRange, habit: Habit) throws -> [Double] {
-        totals.map { min($0 / habit.goal, 1) }
+    public func progress(totals: [Double], days: LocalDayRange, goal: Double) throws -> [Double] {
+        totals.map { min($0 / goal, 1) }
     }
 }

@@ -1,6 +1,25 @@
-/// Turns the policy names and parameters a habit carries into policies.
+import Foundation
+
+/// Turns the policy choices of a habit's revisions into policies, and policy names into scripts.
 public protocol PolicyResolver {
-    /// The habit's policies. Throws for an unknown name or parameters the policy rejects,
-    /// so creating or editing a habit can refuse them before anything is stored.
-    func policies(for habit: Habit) throws -> HabitPolicies
+    /// The policies of one revision of `habit`. A pinned choice runs the script `scripts` holds
+    /// under its hash, never the file its name resolves to now. Throws for an unknown name, a
+    /// missing or altered script, or parameters the policy rejects, so creating or editing a
+    /// habit can refuse them before anything is stored.
+    func policies(for habit: Habit, revision: HabitRevision, scripts: any PolicyScriptRepository) throws -> HabitPolicies
+
+    /// The script `name` resolves to now (the policy folder, then the built-ins), stamped `now`;
+    /// nil for a resolver whose policies are not scripts.
+    func currentScript(named name: String, at now: Date) throws -> PolicyScript?
+
+    /// Loads `script` and runs its examples; throws `PolicyRefusal` listing each failure.
+    func vet(_ script: PolicyScript) throws
+}
+
+extension PolicyResolver {
+    public func currentScript(named name: String, at now: Date) throws -> PolicyScript? { nil }
+
+    public func vet(_ script: PolicyScript) throws {
+        throw PolicyRefusal(policy: script.name, failures: ["this engine runs no policy scripts"])
+    }
 }

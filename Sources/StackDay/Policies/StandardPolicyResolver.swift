@@ -2,11 +2,11 @@
 public struct StandardPolicyResolver: PolicyResolver {
     public init() {}
 
-    public func policies(for habit: Habit) throws -> HabitPolicies {
+    public func policies(for habit: Habit, revision: HabitRevision, scripts: any PolicyScriptRepository) throws -> HabitPolicies {
         for (role, choice, known) in [
-            (PolicyRole.schedule, habit.schedule, PolicyChoice.daily),
-            (.progress, habit.progress, .goal),
-            (.streak, habit.streak, .strict),
+            (PolicyRole.schedule, revision.schedule, PolicyChoice.daily),
+            (.progress, revision.progress, .goal),
+            (.streak, revision.streak, .strict),
         ] where choice.name != known.name {
             throw PolicyResolutionError.unknownPolicy(name: choice.name, role: role, known: [known.name])
         }

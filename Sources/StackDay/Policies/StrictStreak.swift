@@ -3,9 +3,9 @@
 public struct StrictStreak: StreakPolicy {
     public init() {}
 
-    public func streak(over entries: ArraySlice<HabitEntry>, habit: Habit) throws -> HabitStreak {
-        var current = 0
-        var longest = 0
+    public func streak(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?) throws -> HabitStreak {
+        var current = carrying?.current ?? 0
+        var longest = carrying?.longest ?? 0
         for entry in entries {
             switch entry.state {
             case .completed:

@@ -23,7 +23,8 @@ public enum WeeklyReportBuilder {
                 marks.append(.rest)
             }
         }
-        if let quota = timeline.quota {
+        let lastDay = timeline.period.isEmpty ? monday : min(max(monday.adding(days: 6), timeline.period.first), timeline.period.last)
+        if let quota = timeline.segment(on: lastDay)?.quota {
             // No single day is asked for: the week needs its share of the quota.
             let share: Double
             switch quota.period {

@@ -1,10 +1,12 @@
 import Foundation
 
-/// Where habits are kept. `insert` fails on an existing id and `update` on a missing one: no upsert.
+/// Where habits are kept, with their rule revisions. `insert` fails on an existing id and
+/// `update` on a missing one: no upsert.
 public protocol HabitRepository: AnyObject {
     /// Throws `RepositoryError.duplicateID` when the id exists.
     func insert(_ habit: Habit) throws
-    /// Throws `RepositoryError.notFound` when the id does not exist.
+    /// Throws `RepositoryError.notFound` when the id does not exist, and
+    /// `RepositoryError.revisionRewritten` when a stored revision would change (see `RevisionChanges`).
     func update(_ habit: Habit) throws
     /// Throws `RepositoryError.notFound` when the id does not exist.
     func delete(id: UUID) throws

@@ -6,4 +6,5 @@ public protocol HabitTransaction {
     var habits: any HabitRepository { get }
     var completions: any CompletionRepository { get }
     var skips: any SkipRepository { get }
+    var scripts: any PolicyScriptRepository { get }
 }

@@ -13,6 +13,7 @@ public final class InMemoryHabitRepository: HabitRepository {
 
     public func update(_ habit: Habit) throws {
         guard let index = items.firstIndex(where: { $0.id == habit.id }) else { throw RepositoryError.notFound(entity: "habit", id: habit.id) }
+        _ = try RevisionChanges(stored: items[index].revisions, updated: habit)
         items[index] = habit
     }
 

@@ -9,35 +9,39 @@ public struct HabitStatisticsCalculator {
     }
 
     public func calculate(_ timeline: HabitTimeline) throws -> HabitStatistics {
-        let elapsed = timeline.outcomes
         var completed = 0
         var missed = 0
-        var due = 0
-        for entry in elapsed {
-            if entry.isDue { due += 1 }
-            switch entry.state {
-            case .completed: completed += 1
-            case .missed: missed += 1
-            default: break
+        var score = 0.0
+        for segment in timeline.segments {
+            let outcomes = timeline.outcomes(of: segment)
+            var due = 0
+            for entry in outcomes {
+                if entry.isDue { due += 1 }
+                switch entry.state {
+                case .completed: completed += 1
+                case .missed: missed += 1
+                default: break
+                }
             }
+            // Periods count one each; days count by the share of days the schedule asks for.
+            let frequency = segment.quota != nil || outcomes.isEmpty ? 1 : max(Double(due) / Double(outcomes.count), 1.0 / 365)
+            score = Self.score(outcomes, frequency: frequency, from: score)
         }
         let eligible = completed + missed
-        // Periods count one each; days count by the share of days the schedule asks for.
-        let frequency = timeline.quota != nil || elapsed.isEmpty ? 1 : max(Double(due) / Double(elapsed.count), 1.0 / 365)
         return HabitStatistics(
             completedDays: completed,
             eligibleDays: eligible,
             completionRate: eligible == 0 ? 0 : Double(completed) / Double(eligible),
             streak: try streakCalculator.calculate(timeline),
-            score: Self.score(elapsed, frequency: frequency)
+            score: score
         )
     }
 
     /// Loop Habit Tracker's score: with m = 0.5^(√f / 13), each due day moves the score to
     /// `score · m + progress · (1 − m)`; skipped, not-due and still-pending days carry it.
-    static func score(_ entries: ArraySlice<HabitEntry>, frequency: Double) -> Double {
+    static func score(_ entries: ArraySlice<HabitEntry>, frequency: Double, from start: Double = 0) -> Double {
         let multiplier = pow(0.5, frequency.squareRoot() / 13)
-        var score = 0.0
+        var score = start
         for entry in entries {
             switch entry.state {
             case .completed, .missed:

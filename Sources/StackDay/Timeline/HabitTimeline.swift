@@ -6,23 +6,41 @@ public struct HabitTimeline: Sendable {
     public let period: LocalDayRange
     /// One entry per day of `period`, in day order.
     public let entries: [HabitEntry]
-    /// The quota a period schedule asks for; nil for a day-by-day schedule.
-    public let quota: PeriodQuota?
-    /// For a quota habit, its periods up to today in order; empty otherwise.
-    public let periods: [HabitPeriod]
+    /// The period split by the rule revision judging each part, in day order.
+    public let segments: [TimelineSegment]
 
-    public init(habit: Habit, today: LocalDay, period: LocalDayRange, entries: [HabitEntry], quota: PeriodQuota? = nil, periods: [HabitPeriod] = []) {
+    public init(habit: Habit, today: LocalDay, period: LocalDayRange, entries: [HabitEntry], segments: [TimelineSegment]) {
         self.habit = habit
         self.today = today
         self.period = period
         self.entries = entries
-        self.quota = quota
-        self.periods = periods
+        self.segments = segments
     }
 
-    /// What streaks and rates count: the periods of a quota habit, else the elapsed days.
+    /// The segment whose days hold `day`, or nil outside the tracking period.
+    public func segment(on day: LocalDay) -> TimelineSegment? {
+        segments.first { $0.days.contains(day) }
+    }
+
+    /// The quota in force today (on the last tracked day, for an archived habit); nil for a
+    /// day-by-day schedule.
+    public var quota: PeriodQuota? {
+        period.isEmpty ? nil : segment(on: min(max(today, period.first), period.last))?.quota
+    }
+
+    /// Every quota period up to today, in order.
+    public var periods: [HabitPeriod] { segments.flatMap(\.periods) }
+
+    /// What streaks and rates count in `segment`: its periods under a quota, else its elapsed days.
+    public func outcomes(of segment: TimelineSegment) -> ArraySlice<HabitEntry> {
+        if segment.quota != nil { return ArraySlice(segment.periods.map(\.entry)) }
+        guard segment.days.first <= today else { return entries[0..<0] }
+        return entries(in: LocalDayRange(segment.days.first, min(today, segment.days.last)))
+    }
+
+    /// The outcomes of every segment, in order.
     public var outcomes: ArraySlice<HabitEntry> {
-        quota == nil ? elapsed : ArraySlice(periods.map(\.entry))
+        segments.count == 1 ? outcomes(of: segments[0]) : ArraySlice(segments.flatMap { outcomes(of: $0) })
     }
 
     /// The entry for `day`, or nil outside the tracking period.

@@ -7,16 +7,21 @@ public struct HabitTimelineBuilder {
         return LocalDayRange(habit.startedOn, last)
     }
 
-    public let policies: HabitPolicies
+    public let policies: RevisionPolicies
 
-    public init(policies: HabitPolicies) {
+    public init(policies: RevisionPolicies) {
         self.policies = policies
+    }
+
+    /// A builder judging every revision with the same policies.
+    public init(policies: HabitPolicies) {
+        self.init(policies: RevisionPolicies(uniform: policies))
     }
 
     /// The timeline from `startedOn` to the earlier of `archivedOn` and `max(today, through)`.
     ///
-    /// Completions and skips outside that period are ignored; the schedule and progress
-    /// policies are each asked once for the whole period. Throws what the policies throw.
+    /// Completions and skips outside that period are ignored; each revision's schedule and
+    /// progress policies are asked once for the days it judges. Throws what the policies throw.
     public func build(
         habit: Habit,
         completions: [Completion],
@@ -38,7 +43,7 @@ public struct HabitTimelineBuilder {
         let period = Self.period(of: habit, today: today, through: through)
         let count = period.count
         guard count > 0 else {
-            return HabitTimeline(habit: habit, today: today, period: period, entries: [])
+            return HabitTimeline(habit: habit, today: today, period: period, entries: [], segments: [])
         }
 
         var thousandths = [Int64](repeating: 0, count: count)
@@ -55,25 +60,36 @@ public struct HabitTimelineBuilder {
         }
         let totals = thousandths.map { Quantity.value(thousandths: $0) }
 
-        let due = try policies.schedule.dueDays(period, habit: habit)
-        let progress = try policies.progress.progress(totals: totals, days: period, habit: habit)
-        guard due.count == count, progress.count == count else {
-            throw TimelineError.wrongAnswerCount(expected: count, due: due.count, progress: progress.count)
-        }
-
-        if let quota = try policies.schedule.quota(for: habit) {
-            return QuotaTimeline(quota: quota, habit: habit, today: today, period: period)
-                .build(due: due, totals: totals, progress: progress, skipped: skipped)
-        }
         var entries: [HabitEntry] = []
         entries.reserveCapacity(count)
-        for offset in 0..<count {
-            let day = period[offset]
-            let state = HabitEntry.state(
-                day: day, today: today, isDue: due[offset], isSkipped: skipped[offset], progress: progress[offset]
-            )
-            entries.append(HabitEntry(day: day, isDue: due[offset], total: totals[offset], progress: progress[offset], state: state))
+        var segments: [TimelineSegment] = []
+        let spans = habit.revisionSpans(in: period)
+        for (index, span) in spans.enumerated() {
+            let days = span.days
+            let offsets = period.first.days(to: days.first)..<(period.first.days(to: days.last) + 1)
+            let policies = try policies.policies(for: span.revision)
+            let spanTotals = Array(totals[offsets])
+            let due = try policies.schedule.dueDays(days, habit: habit)
+            let progress = try policies.progress.progress(totals: spanTotals, days: days, goal: span.revision.goal)
+            guard due.count == days.count, progress.count == days.count else {
+                throw TimelineError.wrongAnswerCount(expected: days.count, due: due.count, progress: progress.count)
+            }
+            if let quota = try policies.schedule.quota(for: habit) {
+                let built = QuotaTimeline(quota: quota, today: today, period: days, endsAtRevision: index < spans.count - 1)
+                    .build(due: due, totals: spanTotals, progress: progress, skipped: Array(skipped[offsets]))
+                entries += built.entries
+                segments.append(TimelineSegment(revision: span.revision, days: days, quota: quota, periods: built.periods))
+                continue
+            }
+            for offset in 0..<days.count {
+                let day = days[offset]
+                let state = HabitEntry.state(
+                    day: day, today: today, isDue: due[offset], isSkipped: skipped[offsets.lowerBound + offset], progress: progress[offset]
+                )
+                entries.append(HabitEntry(day: day, isDue: due[offset], total: spanTotals[offset], progress: progress[offset], state: state))
+            }
+            segments.append(TimelineSegment(revision: span.revision, days: days))
         }
-        return HabitTimeline(habit: habit, today: today, period: period, entries: entries)
+        return HabitTimeline(habit: habit, today: today, period: period, entries: entries, segments: segments)
     }
 }

@@ -3,13 +3,16 @@
 /// A day reached is `completed`; an excused day `skipped`; today, while its period still needs
 /// more, `pending`; every other day is `notDue`, because no single day is asked for. The
 /// periods carry the misses: one that ended short of its quota is `missed`.
+///
+/// `period` is the part of the timeline one revision judges: periods never reach past it, and
+/// when a later revision takes over (`endsAtRevision`) the period cut there ends there.
 struct QuotaTimeline {
     let quota: PeriodQuota
-    let habit: Habit
     let today: LocalDay
     let period: LocalDayRange
+    let endsAtRevision: Bool
 
-    func build(due: [Bool], totals: [Double], progress: [Double], skipped: [Bool]) -> HabitTimeline {
+    func build(due: [Bool], totals: [Double], progress: [Double], skipped: [Bool]) -> (entries: [HabitEntry], periods: [HabitPeriod]) {
         let count = period.count
         let met = (0..<count).map { due[$0] && progress[$0] >= 1 }
         // Prefix sums of met days, for O(1) counts over any span.
@@ -39,7 +42,7 @@ struct QuotaTimeline {
                     let state: EntryState
                     if done >= quota.times { state = .completed }
                     else if allSkipped(span) { state = .skipped }
-                    else if natural < today && span.last == natural { state = .missed }
+                    else if span.last < today && (span.last == natural || (endsAtRevision && span.last == period.last)) { state = .missed }
                     else { state = .pending }
                     periods.append(HabitPeriod(days: span, count: done, times: quota.times, state: state))
                     start = natural.adding(days: 1)
@@ -78,6 +81,6 @@ struct QuotaTimeline {
             else { state = .notDue }
             entries.append(HabitEntry(day: day, isDue: due[offset], total: totals[offset], progress: progress[offset], state: state))
         }
-        return HabitTimeline(habit: habit, today: today, period: period, entries: entries, quota: quota, periods: periods)
+        return (entries, periods)
     }
 }

@@ -20,7 +20,7 @@ public struct BuildWeeklyReport {
                 let tracked = LocalDayRange(habit.startedOn, habit.archivedOn ?? week.last)
                 guard !tracked.clamped(to: week).isEmpty else { continue }
                 rows.append(try loader.evaluate(habit, today: today, through: week.last, in: tx) { timeline, policies in
-                    let streak = try HabitStreakCalculator(policy: policies.streak).calculate(timeline)
+                    let streak = try HabitStreakCalculator(policies: policies).calculate(timeline)
                     return WeeklyReportBuilder.line(for: timeline, streak: streak, monday: monday)
                 })
             }

@@ -10,7 +10,8 @@ public struct CreateHabit {
 
     /// Throws `HabitValidationError` for bad fields, `UseCaseError.duplicateName`,
     /// or the policy resolver's error for an unknown policy or rejected parameters.
-    /// `startedOn` defaults to today.
+    /// `startedOn` defaults to today. Writes rule revision 1, its policies pinned to the
+    /// scripts they resolve to now (stored with it).
     @discardableResult
     public func callAsFunction(
         name: String,
@@ -26,11 +27,13 @@ public struct CreateHabit {
             id: id, name: name, startedOn: startedOn ?? context.today, createdAt: context.clock.now,
             goal: goal, unit: unit, schedule: schedule, progress: progress, streak: streak
         )
-        _ = try context.policies.policies(for: habit)
         return try context.store.write { tx in
             try context.requireUniqueName(habit.name, in: tx)
-            try tx.habits.insert(habit)
-            return habit
+            let pinner = PolicyPinner(context: context)
+            let pinned = try pinner.pin(habit, in: tx)
+            try pinner.validate(pinned, in: tx)
+            try tx.habits.insert(pinned)
+            return pinned
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Changes a habit's goal, unit, start day or policies.
+/// Changes a habit's unit or start day, and its rules by writing a new revision.
 public struct EditHabit {
     public let context: HabitContext
 
@@ -8,21 +8,24 @@ public struct EditHabit {
         self.context = context
     }
 
-    /// Throws for invalid fields or policies; a new start day may not be in the future.
+    /// Throws for invalid fields or policies, a new start day in the future, or a `rulesFrom`
+    /// day outside the tracking period. A policy named without a pin is pinned to the script
+    /// its name resolves to now. Rules equal to those already in force from that day on write
+    /// no revision.
     @discardableResult
     public func callAsFunction(_ reference: HabitReference, changes: HabitChanges) throws -> Habit {
         let today = context.today
         if let startedOn = changes.startedOn, startedOn > today { throw UseCaseError.futureDay(day: startedOn, today: today) }
         return try context.store.write { tx in
-            let habit = try context.habit(reference, in: tx)
-            let edited = try habit.with(
-                startedOn: changes.startedOn, goal: changes.goal, unit: changes.unit,
-                schedule: changes.schedule, progress: changes.progress, streak: changes.streak,
-                updatedAt: context.clock.now
-            )
-            _ = try context.policies.policies(for: edited)
-            try tx.habits.update(edited)
-            return edited
+            let stored = try context.habit(reference, in: tx)
+            var habit = try stored.with(startedOn: changes.startedOn, unit: changes.unit, updatedAt: context.clock.now)
+            if changes.changesRules {
+                let from = try changes.rulesFrom.day(for: habit, today: today)
+                let rules = try habit.latest.with(goal: changes.goal, schedule: changes.schedule, progress: changes.progress, streak: changes.streak)
+                habit = try RuleReviser(context: context).append(rules, from: from, to: habit, in: tx)
+            }
+            try tx.habits.update(habit)
+            return habit
         }
     }
 

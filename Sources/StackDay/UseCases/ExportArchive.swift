@@ -1,4 +1,5 @@
-/// Reads the whole store as a `HabitArchive`, in one read transaction.
+/// Reads the whole store as a `HabitArchive` (policy scripts and rule revisions included), in
+/// one read transaction.
 public struct ExportArchive {
     public let context: HabitContext
 
@@ -8,7 +9,7 @@ public struct ExportArchive {
 
     public func callAsFunction() throws -> HabitArchive {
         try context.store.read { tx in
-            var archive = HabitArchive(habits: try tx.habits.all())
+            var archive = HabitArchive(habits: try tx.habits.all(), scripts: try tx.scripts.all())
             for habit in archive.habits {
                 archive.completions += try tx.completions.completions(habitID: habit.id)
                 archive.skips += try tx.skips.skips(habitID: habit.id)

@@ -1,13 +1,16 @@
-/// Everything a store holds, in a stable order: habits in creation order, then each habit's
-/// completions and skips in day order. What export writes and import reads.
+/// Everything a store holds, in a stable order: habits in creation order (each with its rule
+/// revisions), then each habit's completions and skips in day order, and the policy scripts
+/// oldest first. What export writes and import reads.
 public struct HabitArchive: Sendable {
     public var habits: [Habit]
     public var completions: [Completion]
     public var skips: [Skip]
+    public var scripts: [PolicyScript]
 
-    public init(habits: [Habit] = [], completions: [Completion] = [], skips: [Skip] = []) {
+    public init(habits: [Habit] = [], completions: [Completion] = [], skips: [Skip] = [], scripts: [PolicyScript] = []) {
         self.habits = habits
         self.completions = completions
         self.skips = skips
+        self.scripts = scripts
     }
 }

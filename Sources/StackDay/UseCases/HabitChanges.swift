@@ -1,4 +1,6 @@
 /// The fields `EditHabit` can change; nil leaves a field as it is.
+///
+/// A new goal or policy is a new rule revision, effective from `rulesFrom`.
 public struct HabitChanges: Sendable {
     public var startedOn: LocalDay?
     public var goal: Double?
@@ -6,11 +8,14 @@ public struct HabitChanges: Sendable {
     public var schedule: PolicyChoice?
     public var progress: PolicyChoice?
     public var streak: PolicyChoice?
+    public var rulesFrom: RevisionStart
 
     public init(
         startedOn: LocalDay? = nil, goal: Double? = nil, unit: String? = nil,
-        schedule: PolicyChoice? = nil, progress: PolicyChoice? = nil, streak: PolicyChoice? = nil
+        schedule: PolicyChoice? = nil, progress: PolicyChoice? = nil, streak: PolicyChoice? = nil,
+        rulesFrom: RevisionStart = .today
     ) {
+        self.rulesFrom = rulesFrom
         self.startedOn = startedOn
         self.goal = goal
         self.unit = unit
@@ -18,4 +23,7 @@ public struct HabitChanges: Sendable {
         self.progress = progress
         self.streak = streak
     }
+
+    /// Whether the goal or a policy changes.
+    public var changesRules: Bool { goal != nil || schedule != nil || progress != nil || streak != nil }
 }

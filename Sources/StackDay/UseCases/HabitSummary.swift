@@ -4,10 +4,23 @@ public struct HabitSummary: Sendable {
     public let statistics: HabitStatistics
     /// Today's entry, nil when today is outside the tracking period.
     public let today: HabitEntry?
+    /// The rule revision in force today (on the last tracked day, for an archived habit).
+    public let revision: HabitRevision
 
-    public init(habit: Habit, statistics: HabitStatistics, today: HabitEntry?) {
+    public init(habit: Habit, statistics: HabitStatistics, today: HabitEntry?, revision: HabitRevision? = nil) {
         self.habit = habit
         self.statistics = statistics
         self.today = today
+        self.revision = revision ?? habit.latest
+    }
+}
+
+extension HabitSummary {
+    /// The summary of an evaluated timeline, its streak folded by `policies`.
+    init(habit: Habit, timeline: HabitTimeline, policies: RevisionPolicies) throws {
+        let calculator = HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policies: policies))
+        let day = habit.archivedOn.map { min($0, timeline.today) } ?? timeline.today
+        self.init(habit: habit, statistics: try calculator.calculate(timeline), today: timeline.entry(on: timeline.today),
+                  revision: habit.revision(on: day))
     }
 }

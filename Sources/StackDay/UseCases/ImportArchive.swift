@@ -3,7 +3,8 @@ import Foundation
 /// Writes a `HabitArchive` into the store in one transaction; importing the same archive again
 /// changes nothing.
 ///
-/// An import restores what an export wrote, so it accepts every state a store can hold:
+/// An import restores what an export wrote, so it accepts every state a store can hold
+/// (scripts, every rule revision, pins as they were):
 /// records outside a habit's tracking period (kept, not counted) included. What it refuses —
 /// a record of a habit that is neither in the archive nor the store, a habit that takes the name
 /// of a different one, policies that refuse a habit, a day whose total would pass
@@ -28,10 +29,15 @@ public struct ImportArchive {
             for habit in habits.values { names[Habit.nameKey(for: habit.name)] = habit.id }
             var inserted = 0
             var present = 0
-            for habit in archive.habits {
+            // Scripts are not counted as records: a stored one is kept, a new one added.
+            for script in archive.scripts { try tx.scripts.insert(script) }
+            let pinner = PolicyPinner(context: context)
+            for var habit in archive.habits {
                 if habits[habit.id] != nil { present += 1; continue }
                 if let other = names[Habit.nameKey(for: habit.name)], other != habit.id { throw UseCaseError.duplicateName(name: habit.name) }
-                _ = try context.policies.policies(for: habit)
+                // An archive written before scripts were kept names policies only: pin them now.
+                habit = try pinner.pin(habit, in: tx)
+                try pinner.validate(habit, in: tx)
                 names[Habit.nameKey(for: habit.name)] = habit.id
                 habits[habit.id] = habit
                 try tx.habits.insert(habit)

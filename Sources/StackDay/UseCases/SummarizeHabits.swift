@@ -22,8 +22,7 @@ public struct SummarizeHabits {
             let habits = try reference.map { [try context.habit($0, in: tx)] } ?? tx.habits.all()
             return try habits.filter { includeArchived || $0.archivedOn == nil }.map { habit in
                 try loader.evaluate(habit, today: today, in: tx) { timeline, policies in
-                    let calculator = HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policy: policies.streak))
-                    return HabitSummary(habit: habit, statistics: try calculator.calculate(timeline), today: timeline.entry(on: today))
+                    try HabitSummary(habit: habit, timeline: timeline, policies: policies)
                 }
             }
         }

@@ -18,6 +18,9 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case notArchived(habit: String)
     case invalidRange(from: LocalDay, to: LocalDay)
     case rangeTooLong(days: Int, limit: Int)
+    case revisionNotFound(habit: String, number: Int, latest: Int)
+    case nothingToRollBack(habit: String)
+    case policyNotUsed(policy: String, role: PolicyRole?)
 
     public var description: String {
         switch self {
@@ -53,6 +56,12 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the range \(from) … \(to) ends before it starts"
         case .rangeTooLong(let days, let limit):
             return "the range has \(days) days; at most \(limit) can be skipped at once"
+        case .revisionNotFound(let habit, let number, let latest):
+            return "'\(habit)' has no rule revision \(number) (its revisions are 1 … \(latest))"
+        case .nothingToRollBack(let habit):
+            return "'\(habit)' has a single rule revision; there is nothing to roll back to"
+        case .policyNotUsed(let policy, let role):
+            return "policy \(policy) cannot serve as a \(role?.rawValue ?? "schedule, progress or streak") policy"
         }
     }
 }

@@ -8,7 +8,7 @@ public struct LuaProgressPolicy: ProgressPolicy {
         self.binding = binding
     }
 
-    public func progress(totals: [Double], days: LocalDayRange, habit: Habit) throws -> [Double] {
+    public func progress(totals: [Double], days: LocalDayRange, goal: Double) throws -> [Double] {
         try binding.progress(totals: totals, days: days)
     }
 }

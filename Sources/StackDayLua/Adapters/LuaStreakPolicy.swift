@@ -8,8 +8,8 @@ public struct LuaStreakPolicy: StreakPolicy {
         self.binding = binding
     }
 
-    public func streak(over entries: ArraySlice<HabitEntry>, habit: Habit) throws -> HabitStreak {
-        guard let first = entries.first?.day else { return HabitStreak(current: 0, longest: 0) }
+    public func streak(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?) throws -> HabitStreak {
+        guard let first = entries.first?.day else { return carrying ?? HabitStreak(current: 0, longest: 0) }
         var status: [UInt8] = [], due: [UInt8] = [], totals: [Double] = [], progress: [Double] = []
         status.reserveCapacity(entries.count)
         due.reserveCapacity(entries.count)
@@ -25,6 +25,6 @@ public struct LuaStreakPolicy: StreakPolicy {
         // handed with their own last day.
         let consecutive = entries.last.map { first.days(to: $0.day) == entries.count - 1 } ?? true
         return try binding.streak(first: first, days: consecutive ? nil : entries.map(\.day),
-                                  status: status, due: due, totals: totals, progress: progress)
+                                  status: status, due: due, totals: totals, progress: progress, carrying: carrying)
     }
 }

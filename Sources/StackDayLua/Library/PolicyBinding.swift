@@ -127,7 +127,7 @@ public final class PolicyBinding: @unchecked Sendable {
         var currents = [Int64](repeating: 0, count: outcomes.count), longests = [Int64](repeating: 0, count: outcomes.count)
         try call { handle, error -> Bool? in
             let result = sd_streak(handle, reference, 0, Int32(first.ordinal), nil, Int32(status.count), status, due, totals, progress,
-                                   &current, &longest, &currents, &longests, error)
+                                   nil, &current, &longest, &currents, &longests, error)
             return result == 0 ? true : nil
         }
         return zip(currents, longests).map { HabitStreak(current: Int($0), longest: Int($1)) }
@@ -136,15 +136,18 @@ public final class PolicyBinding: @unchecked Sendable {
     /// The same, from parallel arrays (status codes as `StreakOutcome.Status` encodes them).
     ///
     /// With `days`, outcome i is on `days[i]` (increasing, as a quota habit's period ends are);
-    /// without, the outcomes are consecutive days from `first`.
-    func streak(first: LocalDay, days: [LocalDay]? = nil, status: [UInt8], due: [UInt8], totals: [Double], progress: [Double]) throws -> HabitStreak {
-        guard !status.isEmpty else { return HabitStreak(current: 0, longest: 0) }
+    /// without, the outcomes are consecutive days from `first`. With `carrying`, the rule's
+    /// initial state takes its current and longest streak.
+    func streak(first: LocalDay, days: [LocalDay]? = nil, status: [UInt8], due: [UInt8], totals: [Double], progress: [Double],
+                carrying: HabitStreak? = nil) throws -> HabitStreak {
+        guard !status.isEmpty else { return carrying ?? HabitStreak(current: 0, longest: 0) }
         var current: Int64 = 0
         var longest: Int64 = 0
         let ordinals = days?.map { Int32($0.ordinal) }
+        let carry = carrying.map { [Int64($0.current), Int64($0.longest)] }
         try call { handle, error -> Bool? in
             let result = sd_streak(handle, reference, usesRangeForms ? 1 : 0, Int32(first.ordinal), ordinals, Int32(status.count),
-                                   status, due, totals, progress, &current, &longest, nil, nil, error)
+                                   status, due, totals, progress, carry, &current, &longest, nil, nil, error)
             return result == 0 ? true : nil
         }
         return HabitStreak(current: Int(current), longest: Int(longest))

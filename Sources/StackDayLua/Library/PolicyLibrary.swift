@@ -21,6 +21,10 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     public let host: LuaHost
     private let lock = NSLock()
     private var cache: [String: (stamp: FileStamp, policy: LoadedPolicy)] = [:]
+    /// Stored scripts compiled, by SHA-256: a hash names one source, so the entry never goes stale.
+    private var stored: [String: LoadedPolicy] = [:]
+    /// The file each source hash was last read from, to name it in a refusal.
+    private var origins: [String: String] = [:]
 
     struct FileStamp: Equatable {
         let seconds: Int
@@ -142,12 +146,7 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
 
     /// Binds the policy to a habit, checking it serves `role`.
     public func bind(_ choice: PolicyChoice, role: PolicyRole, startedOn: LocalDay, goal: Double, unit: String) throws -> PolicyBinding {
-        let policy = try policy(named: choice.name)
-        guard policy.info.roles.contains(role) else {
-            throw PolicyError(policy: choice.name, file: policy.file, line: nil, kind: .unavailable,
-                              message: "cannot serve as a \(role.rawValue) policy (it defines \(Self.roleFunctions(policy.info.roles)))")
-        }
-        return try policy.bind(parameters: choice.parameters, startedOn: startedOn, goal: goal, unit: unit)
+        try bind(try policy(named: choice.name), choice: choice, role: role, startedOn: startedOn, goal: goal, unit: unit)
     }
 
     static func roleFunctions(_ roles: Set<PolicyRole>) -> String {
@@ -155,15 +154,101 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         return names.isEmpty ? "no role function" : names.joined(separator: ", ")
     }
 
-    public func policies(for habit: Habit) throws -> HabitPolicies {
-        let schedule = try bind(habit.schedule, role: .schedule, startedOn: habit.startedOn, goal: habit.goal, unit: habit.unit)
-        let progress = try bind(habit.progress, role: .progress, startedOn: habit.startedOn, goal: habit.goal, unit: habit.unit)
-        let streak = try bind(habit.streak, role: .streak, startedOn: habit.startedOn, goal: habit.goal, unit: habit.unit)
+    /// The policies of one revision: a pinned choice runs the stored script with its hash
+    /// (checked against its source), an unpinned one the file its name resolves to now.
+    public func policies(for habit: Habit, revision: HabitRevision, scripts: any PolicyScriptRepository) throws -> HabitPolicies {
+        func binding(_ role: PolicyRole) throws -> PolicyBinding {
+            let choice = revision.choice(for: role)
+            let policy = try choice.sha256.map { try storedPolicy(name: choice.name, sha256: $0, scripts: scripts) } ?? self.policy(named: choice.name)
+            return try bind(policy, choice: choice, role: role, startedOn: habit.startedOn, goal: revision.goal, unit: habit.unit)
+        }
         return HabitPolicies(
-            schedule: LuaSchedulePolicy(binding: schedule),
-            progress: LuaProgressPolicy(binding: progress),
-            streak: LuaStreakPolicy(binding: streak)
+            schedule: LuaSchedulePolicy(binding: try binding(.schedule)),
+            progress: LuaProgressPolicy(binding: try binding(.progress)),
+            streak: LuaStreakPolicy(binding: try binding(.streak))
         )
+    }
+
+    /// The stored script with this hash, compiled once per process.
+    /// Throws `PolicyScriptError` for a missing or altered script, `PolicyError` for one that fails to load.
+    public func storedPolicy(name: String, sha256: String, scripts: any PolicyScriptRepository) throws -> LoadedPolicy {
+        lock.lock()
+        let compiled = stored[sha256]
+        lock.unlock()
+        if let compiled { return compiled }
+        guard let script = try scripts.script(sha256: sha256) else { throw PolicyScriptError.missing(name: name, sha256: sha256) }
+        let actual = SHA256(of: script.source)
+        guard actual.description == sha256 else {
+            throw PolicyScriptError.tampered(name: script.name, stored: sha256, actual: actual.description)
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        let policy = try LoadedPolicy(name: script.name, file: label(of: script), source: script.source, sha256: actual, host: host)
+        stored[sha256] = policy
+        return policy
+    }
+
+    /// How a script is named in errors: the file this process read it from, `built-in:NAME.lua`
+    /// for the built-in's source, else `NAME.lua@` and the first 12 hex digits of its hash.
+    /// Called with `lock` held.
+    private func label(of script: PolicyScript) -> String {
+        if let origin = origins[script.sha256] { return origin }
+        if builtIns[script.name] == script.source { return Self.builtInPrefix + script.name + ".lua" }
+        return "\(script.name).lua@\(script.shortHash)"
+    }
+
+    /// The script `name` resolves to now: the first folder holding `NAME.lua`, else the built-in.
+    /// Nil when neither has it.
+    public func currentScript(named name: String, at now: Date) throws -> PolicyScript? {
+        guard PolicyLibrary.isValidName(name) else { return nil }
+        if let path = path(named: name) { return try script(at: URL(fileURLWithPath: path), name: name, at: now) }
+        return builtIns[name].map { PolicyScript(name: name, source: $0, installedAt: now) }
+    }
+
+    /// The script in any file, named by its file name unless `name` is given.
+    public func script(at file: URL, name: String? = nil, at now: Date) throws -> PolicyScript {
+        let name = name ?? file.deletingPathExtension().lastPathComponent
+        let source: String
+        do {
+            source = try String(contentsOf: file, encoding: .utf8)
+        } catch {
+            throw PolicyError(policy: name, file: file.path, line: nil, kind: .unavailable, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        let script = PolicyScript(name: name, source: source, installedAt: now)
+        lock.lock()
+        origins[script.sha256] = file.standardizedFileURL.path
+        lock.unlock()
+        return script
+    }
+
+    /// Compiles `script` in the sandbox, checks it declares a role, and runs its examples.
+    /// Throws `PolicyRefusal` with one line per failure, each naming the file (and the line
+    /// where it is known).
+    public func vet(_ script: PolicyScript) throws {
+        guard PolicyLibrary.isValidName(script.name) else {
+            throw PolicyRefusal(policy: script.name, failures: ["'\(script.name)' is not a policy name (letters, digits, - and _, at most 64)"])
+        }
+        lock.lock()
+        let file = label(of: script)
+        lock.unlock()
+        let policy: LoadedPolicy
+        do {
+            policy = try LoadedPolicy(name: script.name, file: file, source: script.source, sha256: SHA256(of: script.source), host: host)
+        } catch {
+            throw PolicyRefusal(policy: script.name, failures: ["\(error)"])
+        }
+        let report = PolicyChecker(library: self).check(policy)
+        guard report.isSuccess else {
+            throw PolicyRefusal(policy: script.name, failures: report.failures.map { "\(file): \($0)" })
+        }
+    }
+
+    func bind(_ policy: LoadedPolicy, choice: PolicyChoice, role: PolicyRole, startedOn: LocalDay, goal: Double, unit: String) throws -> PolicyBinding {
+        guard policy.info.roles.contains(role) else {
+            throw PolicyError(policy: choice.name, file: policy.file, line: nil, kind: .unavailable,
+                              message: "cannot serve as a \(role.rawValue) policy (it defines \(Self.roleFunctions(policy.info.roles)))")
+        }
+        return try policy.bind(parameters: choice.parameters, startedOn: startedOn, goal: goal, unit: unit)
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
 import StackDay
 
-/// Habits in SQLite, listed in insertion order (`seq`).
+/// Habits in SQLite, listed in insertion order (`seq`), with their rule revisions in
+/// `habit_revisions` (the habit row's rule columns mirror the latest one).
 final class SQLiteHabitRepository: HabitRepository {
     private let database: Database
     private static let columns = """
@@ -14,6 +15,13 @@ final class SQLiteHabitRepository: HabitRepository {
     private static let selectByNameKeySQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits WHERE name_key = ? ORDER BY seq LIMIT 1"
     private static let selectByIDSQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits WHERE id = ?"
     private static let selectAllSQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits ORDER BY seq"
+    private static let revisionColumns = """
+        habit_id, number, effective_from, goal_thousandths, schedule_policy, schedule_params, schedule_sha256,
+        progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at
+        """
+    private static let insertRevisionSQL = "INSERT INTO habit_revisions (\(revisionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    private static let selectRevisionsSQL = "SELECT \(revisionColumns) FROM habit_revisions WHERE habit_id = ? ORDER BY number"
+    private static let selectAllRevisionsSQL = "SELECT \(revisionColumns) FROM habit_revisions ORDER BY habit_id, number"
 
     init(database: Database) {
         self.database = database
@@ -31,7 +39,8 @@ final class SQLiteHabitRepository: HabitRepository {
         ]
     }
 
-    private func decode(_ row: Statement.Row) throws -> Habit {
+    /// The habit row and the revisions stored for it.
+    private func decode(_ row: Statement.Row, revisions: [String: [HabitRevision]]) throws -> Habit {
         let table = "habits"
         return try Habit(
             id: RowDecoding.uuid(row, 0, table: table),
@@ -40,12 +49,40 @@ final class SQLiteHabitRepository: HabitRepository {
             archivedOn: row.isNull(3) ? nil : RowDecoding.day(row, 3, table: table),
             createdAt: RowDecoding.instant(row, 4),
             updatedAt: RowDecoding.instant(row, 5),
-            goal: RowDecoding.quantity(row, 6),
             unit: row.text(7),
-            schedule: RowDecoding.parameters(row, 9, policy: row.text(8), table: table),
-            progress: RowDecoding.parameters(row, 11, policy: row.text(10), table: table),
-            streak: RowDecoding.parameters(row, 13, policy: row.text(12), table: table)
+            revisions: revisions[row.text(0)] ?? []
         )
+    }
+
+    private func decodeRevision(_ row: Statement.Row) throws -> (habitID: String, revision: HabitRevision) {
+        let table = "habit_revisions"
+        func choice(_ column: Int32) throws -> PolicyChoice {
+            let choice = try RowDecoding.parameters(row, column + 1, policy: row.text(column), table: table)
+            guard !row.isNull(column + 2) else { return choice }
+            return choice.pinned(to: row.text(column + 2))
+        }
+        let revision = try HabitRevision(
+            number: Int(row.integer(1)), effectiveFrom: RowDecoding.day(row, 2, table: table), goal: RowDecoding.quantity(row, 3),
+            schedule: choice(4), progress: choice(7), streak: choice(10), createdAt: RowDecoding.instant(row, 13)
+        )
+        return (row.text(0), revision)
+    }
+
+    private func revisions(of id: String) throws -> [String: [HabitRevision]] {
+        [id: try database.statement(Self.selectRevisionsSQL).rows([.text(id)], decodeRevision).map(\.revision)]
+    }
+
+    private func insertRevision(_ revision: HabitRevision, of habit: Habit) throws {
+        var values: [SQLValue] = [
+            RowDecoding.idValue(habit.id), .integer(Int64(revision.number)), RowDecoding.dayValue(revision.effectiveFrom),
+            .integer(RowDecoding.thousandths(revision.goal)),
+        ]
+        for role in PolicyRole.allCases {
+            let choice = revision.choice(for: role)
+            values += [.text(choice.name), .text(choice.parametersJSON), choice.sha256.map(SQLValue.text) ?? .null]
+        }
+        values.append(RowDecoding.instantValue(revision.createdAt))
+        try database.statement(Self.insertRevisionSQL).run(values)
     }
 
     func insert(_ habit: Habit) throws {
@@ -53,9 +90,12 @@ final class SQLiteHabitRepository: HabitRepository {
             throw RepositoryError.duplicateID(entity: "habit", id: habit.id)
         }
         try database.statement(Self.insertSQL).run(values(habit) + [.text(Habit.nameKey(for: habit.name))])
+        for revision in habit.revisions { try insertRevision(revision, of: habit) }
     }
 
     func update(_ habit: Habit) throws {
+        let id = RowDecoding.idValue(habit.id)
+        let stored = try database.statement(Self.selectRevisionsSQL).rows([id], decodeRevision).map(\.revision)
         let fields = values(habit)
         try database.statement("""
             UPDATE habits SET name = ?, started_on = ?, archived_on = ?, created_at = ?, updated_at = ?, goal_thousandths = ?, unit = ?,
@@ -64,6 +104,16 @@ final class SQLiteHabitRepository: HabitRepository {
             WHERE id = ?
             """).run(Array(fields.dropFirst()) + [.text(Habit.nameKey(for: habit.name)), fields[0]])
         guard database.changes == 1 else { throw RepositoryError.notFound(entity: "habit", id: habit.id) }
+        let changes = try RevisionChanges(stored: stored, updated: habit)
+        for revision in changes.pinned {
+            var values: [SQLValue] = []
+            for role in PolicyRole.allCases { values.append(revision.choice(for: role).sha256.map(SQLValue.text) ?? .null) }
+            try database.statement("""
+                UPDATE habit_revisions SET schedule_sha256 = coalesce(schedule_sha256, ?), progress_sha256 = coalesce(progress_sha256, ?),
+                streak_sha256 = coalesce(streak_sha256, ?) WHERE habit_id = ? AND number = ?
+                """).run(values + [id, .integer(Int64(revision.number))])
+        }
+        for revision in changes.appended { try insertRevision(revision, of: habit) }
     }
 
     func delete(id: UUID) throws {
@@ -72,15 +122,20 @@ final class SQLiteHabitRepository: HabitRepository {
     }
 
     func habit(id: UUID) throws -> Habit? {
-        try database.statement(Self.selectByIDSQL).rows([RowDecoding.idValue(id)], decode).first
+        let key = UUIDText.format(id)
+        return try database.statement(Self.selectByIDSQL).rows([.text(key)]) { try decode($0, revisions: try revisions(of: key)) }.first
     }
 
     /// An index lookup on `name_key`.
     func habit(named name: String) throws -> Habit? {
-        try database.statement(Self.selectByNameKeySQL).rows([.text(Habit.nameKey(for: name))], decode).first
+        try database.statement(Self.selectByNameKeySQL).rows([.text(Habit.nameKey(for: name))]) { try decode($0, revisions: try revisions(of: $0.text(0))) }.first
     }
 
     func all() throws -> [Habit] {
-        try database.statement(Self.selectAllSQL).rows([], decode)
+        var revisions: [String: [HabitRevision]] = [:]
+        for (habitID, revision) in try database.statement(Self.selectAllRevisionsSQL).rows([], decodeRevision) {
+            revisions[habitID, default: []].append(revision)
+        }
+        return try database.statement(Self.selectAllSQL).rows([]) { try decode($0, revisions: revisions) }
     }
 }

@@ -58,5 +58,51 @@ enum Migrations {
                 try database.statement("UPDATE habits SET name_key = ? WHERE id = ?").run([.text(Habit.nameKey(for: name)), .text(id)])
             }
         }),
+            // Policy scripts kept by hash, and each habit's rules as append-only revisions. Every
+        // habit gets revision 1 from its own columns, unpinned: the command line pins it to the
+        // script its name resolves to on first open (SQL cannot read policy folders). The habit
+        // columns keep mirroring the latest revision.
+        Migration(id: 4, name: "policy scripts and rule revisions", sql: """
+        CREATE TABLE policy_scripts (
+            sha256 TEXT PRIMARY KEY CHECK (length(sha256) = 64),
+            name TEXT NOT NULL,
+            source TEXT NOT NULL,
+            installed_at REAL NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE TRIGGER policy_scripts_immutable BEFORE UPDATE ON policy_scripts
+        BEGIN SELECT RAISE(ABORT, 'policy scripts are immutable'); END;
+        CREATE TABLE habit_revisions (
+            habit_id TEXT NOT NULL REFERENCES habits(id) ON DELETE CASCADE,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            effective_from TEXT NOT NULL,
+            goal_thousandths INTEGER NOT NULL CHECK (goal_thousandths > 0),
+            schedule_policy TEXT NOT NULL,
+            schedule_params TEXT NOT NULL,
+            schedule_sha256 TEXT REFERENCES policy_scripts(sha256),
+            progress_policy TEXT NOT NULL,
+            progress_params TEXT NOT NULL,
+            progress_sha256 TEXT REFERENCES policy_scripts(sha256),
+            streak_policy TEXT NOT NULL,
+            streak_params TEXT NOT NULL,
+            streak_sha256 TEXT REFERENCES policy_scripts(sha256),
+            created_at REAL NOT NULL,
+            PRIMARY KEY (habit_id, number)
+        ) STRICT, WITHOUT ROWID;
+        CREATE TRIGGER habit_revisions_append_only BEFORE UPDATE ON habit_revisions
+        WHEN NEW.habit_id IS NOT OLD.habit_id OR NEW.number IS NOT OLD.number OR NEW.effective_from IS NOT OLD.effective_from
+          OR NEW.goal_thousandths IS NOT OLD.goal_thousandths OR NEW.created_at IS NOT OLD.created_at
+          OR NEW.schedule_policy IS NOT OLD.schedule_policy OR NEW.schedule_params IS NOT OLD.schedule_params
+          OR NEW.progress_policy IS NOT OLD.progress_policy OR NEW.progress_params IS NOT OLD.progress_params
+          OR NEW.streak_policy IS NOT OLD.streak_policy OR NEW.streak_params IS NOT OLD.streak_params
+          OR (OLD.schedule_sha256 IS NOT NULL AND NEW.schedule_sha256 IS NOT OLD.schedule_sha256)
+          OR (OLD.progress_sha256 IS NOT NULL AND NEW.progress_sha256 IS NOT OLD.progress_sha256)
+          OR (OLD.streak_sha256 IS NOT NULL AND NEW.streak_sha256 IS NOT OLD.streak_sha256)
+        BEGIN SELECT RAISE(ABORT, 'rule revisions are append-only'); END;
+        INSERT INTO habit_revisions (habit_id, number, effective_from, goal_thousandths,
+            schedule_policy, schedule_params, progress_policy, progress_params, streak_policy, streak_params, created_at)
+        SELECT id, 1, started_on, goal_thousandths, schedule_policy, schedule_params, progress_policy, progress_params,
+            streak_policy, streak_params, created_at
+        FROM habits;
+        """),
     ]
 }

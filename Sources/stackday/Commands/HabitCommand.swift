@@ -17,6 +17,21 @@ enum HabitCommand {
 
     static let name = ArgumentSpec(name: "name", help: "The habit's name (case-insensitive).")
 
+    static let revisionOptions: [OptionSpec] = [
+        OptionSpec(name: "from", valueName: "day", help: "The first day the new rules judge (default: today)."),
+        OptionSpec(name: "retroactive", valueName: nil, help: "Judge the whole history by the new rules, from the start day."),
+    ]
+
+    /// `--from DAY`, `--retroactive` (not both), else today.
+    static func revisionStart(_ invocation: Invocation) throws -> RevisionStart {
+        let from = try invocation.day("from")
+        if invocation.flag("retroactive") {
+            guard from == nil else { throw invocation.usage("--from and --retroactive cannot be used together") }
+            return .retroactive
+        }
+        return from.map(RevisionStart.day) ?? .today
+    }
+
     static var spec: CommandSpec {
         CommandSpec(name: "habit", abstract: "Create and manage habits.", subcommands: [
             CommandSpec(name: "add", abstract: "Create a habit.", arguments: [name], options: policyOptions, run: add),
@@ -25,8 +40,12 @@ enum HabitCommand {
             CommandSpec(name: "show", abstract: "Show a habit's settings and statistics.", arguments: [name], run: show),
             CommandSpec(name: "rename", abstract: "Rename a habit.",
                         arguments: [name, ArgumentSpec(name: "new-name", help: "The new name.")], run: rename),
-            CommandSpec(name: "edit", abstract: "Change a habit's goal, unit, start day or policies.", arguments: [name],
-                        options: policyOptions, run: edit),
+            CommandSpec(name: "edit", abstract: "Change a habit's goal, unit, start day or policies.",
+                        discussion: """
+                        A new goal or policy is a new rule revision: days before --from keep their results.
+                        A policy named as before keeps its pinned script; 'stackday policy upgrade' moves it.
+                        """,
+                        arguments: [name], options: policyOptions + revisionOptions, run: edit),
             CommandSpec(name: "archive", abstract: "Stop tracking a habit after a day (inclusive).", arguments: [name],
                         options: [OptionSpec(name: "on", valueName: "day", help: "The last tracked day (default: today).")], run: archive),
             CommandSpec(name: "unarchive", abstract: "Resume tracking an archived habit.", arguments: [name], run: unarchive),
@@ -41,9 +60,11 @@ enum HabitCommand {
             let params = invocation.option("\(role)-params")
             guard name != nil || params != nil else { return nil }
             let policy = name ?? existing?.name ?? (role == "schedule" ? "daily" : role == "progress" ? "goal" : "strict")
-            guard let params else { return PolicyChoice(name: policy) }
+            // The same policy keeps the script it is pinned to: only `policy upgrade` moves it.
+            let pin = existing?.name == policy ? existing?.sha256 : nil
+            guard let params else { return PolicyChoice(name: policy, sha256: pin) }
             do {
-                return try PolicyChoice(name: policy, parametersJSON: params)
+                return try PolicyChoice(name: policy, parametersJSON: params).pinned(to: pin)
             } catch {
                 throw invocation.usage("invalid value for --\(role)-params: \(error)")
             }
@@ -84,8 +105,10 @@ enum HabitCommand {
         Format.table(rows).forEach(environment.io.print)
     }
 
-    static func describe(_ choice: PolicyChoice) -> String {
-        choice.parameters.isEmpty ? choice.name : "\(choice.name) \(choice.parametersJSON)"
+    /// `name {params}`; with `pinned`, the name as `name@hash12`.
+    static func describe(_ choice: PolicyChoice, pinned: Bool = false) -> String {
+        let name = pinned ? choice.label : choice.name
+        return choice.parameters.isEmpty ? name : "\(name) \(choice.parametersJSON)"
     }
 
     static func show(_ invocation: Invocation) throws {
@@ -121,16 +144,18 @@ enum HabitCommand {
         Format.table(lines).forEach(environment.io.print)
     }
 
-    /// The rows of `habit show` that describe the habit itself.
+    /// The rows of `habit show` that describe the habit itself: its latest rules, pins included.
     static func definition(_ habit: Habit) -> [[String]] {
-        [
+        let latest = habit.latest
+        return [
             ["name", habit.name],
-            ["goal", "\(Format.quantity(habit.goal, unit: habit.unit)) a day"],
+            ["goal", "\(Format.quantity(latest.goal, unit: habit.unit)) a day"],
             ["started", habit.startedOn.iso],
             ["archived", habit.archivedOn?.iso ?? "no"],
-            ["schedule", describe(habit.schedule)],
-            ["progress", describe(habit.progress)],
-            ["streak rule", describe(habit.streak)],
+            ["rules", "revision \(latest.number) of \(habit.revisions.count), from \(latest.effectiveFrom.iso)"],
+            ["schedule", describe(latest.schedule, pinned: true)],
+            ["progress", describe(latest.progress, pinned: true)],
+            ["streak rule", describe(latest.streak, pinned: true)],
         ]
     }
 
@@ -148,11 +173,19 @@ enum HabitCommand {
         let choices = try choices(invocation, current: current)
         let changes = HabitChanges(
             startedOn: try invocation.day("start"), goal: try goal(invocation), unit: invocation.option("unit"),
-            schedule: choices.schedule, progress: choices.progress, streak: choices.streak
+            schedule: choices.schedule, progress: choices.progress, streak: choices.streak,
+            rulesFrom: try revisionStart(invocation)
         )
+        if !changes.changesRules, invocation.option("from") != nil || invocation.flag("retroactive") {
+            throw invocation.usage("--from and --retroactive apply to a new goal or policy; give --goal, --schedule, --progress or --streak")
+        }
         let habit = try EditHabit(context: context)(habitName: invocation.required("name"), changes: changes)
         if environment.json { return environment.printJSON(JSONOutput.habit(habit)) }
-        environment.io.print("Updated '\(habit.name)'.")
+        if habit.latest.number > current.latest.number {
+            environment.io.print("Updated '\(habit.name)': rule revision \(habit.latest.number) judges days from \(habit.latest.effectiveFrom).")
+        } else {
+            environment.io.print("Updated '\(habit.name)'.")
+        }
     }
 
     static func archive(_ invocation: Invocation) throws {

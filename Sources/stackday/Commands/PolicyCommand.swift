@@ -2,7 +2,8 @@ import Foundation
 import StackDay
 import StackDayLua
 
-/// `stackday policy …`: list, show, check, preview and simulate policies.
+/// `stackday policy …`: list, show, check, preview and simulate policies (reading the policy
+/// folder live), and the stored side: install, upgrade, history, rollback.
 enum PolicyCommand {
     static let paramsOption = OptionSpec(name: "params", valueName: "json", help: "Parameters for the policy, a JSON object.")
 
@@ -25,17 +26,23 @@ enum PolicyCommand {
                 run: preview
             ),
             CommandSpec(
-                name: "simulate", abstract: "Run a streak rule over a history, day by day.",
-                discussion: "PATTERN marks one day per character: Y met, N missed, - skipped, . not due, P pending.",
-                arguments: [ArgumentSpec(name: "name", help: "The streak policy.")],
+                name: "simulate", abstract: "Run a streak rule over a history, or a habit's real history under a proposed policy.",
+                discussion: """
+                With --history, PATTERN marks one day per character: Y met, N missed, - skipped, . not due, P pending.
+                With --habit, the habit's figures today are shown as stored and with the policy (the folder's current
+                file) serving --role from --from (default: the habit's start); nothing is written.
+                """,
+                arguments: [ArgumentSpec(name: "name", help: "The policy.")],
                 options: [
                     paramsOption,
                     OptionSpec(name: "history", valueName: "pattern", help: "The history, e.g. YYN-Y."),
-                    OptionSpec(name: "from", valueName: "day", help: "The first day of the history (default: today)."),
+                    OptionSpec(name: "habit", valueName: "name", help: "Simulate over this habit's real history."),
+                    OptionSpec(name: "role", valueName: "role", help: "With --habit: schedule, progress or streak (default: the policy's only role)."),
+                    OptionSpec(name: "from", valueName: "day", help: "The first day of the history (default: today), or with --habit the first day judged."),
                 ],
                 run: simulate
             ),
-        ])
+        ] + PolicyVersionCommands.specs)
     }
 
     static func list(_ invocation: Invocation) throws {
@@ -137,8 +144,13 @@ enum PolicyCommand {
     }
 
     static func simulate(_ invocation: Invocation) throws {
+        if let habit = invocation.option("habit") {
+            guard invocation.option("history") == nil else { throw invocation.usage("--history and --habit cannot be used together") }
+            return try PolicyVersionCommands.simulateHabit(invocation, habit: habit)
+        }
+        if invocation.option("role") != nil { throw invocation.usage("--role applies to --habit") }
         let environment = try CLIEnvironment(invocation)
-        guard let history = invocation.option("history") else { throw invocation.usage("missing value for --history") }
+        guard let history = invocation.option("history") else { throw invocation.usage("missing value for --history or --habit") }
         let from = try invocation.day("from") ?? environment.today
         let name = invocation.required("name")
         let policy = try environment.library().policy(named: name)

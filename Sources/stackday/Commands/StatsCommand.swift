@@ -24,6 +24,7 @@ enum StatsCommand {
             "rate": JSONOutput.number(stats.completionRate),
             "score": JSONOutput.number(stats.score),
             "archived": .bool(summary.habit.archivedOn != nil),
+            "rules": JSONOutput.revision(summary.revision),
         ])
     }
 
@@ -76,11 +77,12 @@ enum StatsCommand {
                         "name": .string(summary.habit.name),
                         "due": .bool(entry?.isDue ?? false),
                         "total": JSONOutput.number(entry?.total ?? 0),
-                        "goal": JSONOutput.number(summary.habit.goal),
+                        "goal": JSONOutput.number(summary.revision.goal),
                         "unit": .string(summary.habit.unit),
                         "progress": JSONOutput.number(entry?.progress ?? 0),
                         "state": .string(entry?.state.rawValue ?? "notDue"),
                         "streak": JSONOutput.int(summary.statistics.streak.current),
+                        "rules": JSONOutput.revision(summary.revision),
                     ])
                 }),
             ]))
@@ -96,7 +98,7 @@ enum StatsCommand {
             }
             let habit = summary.habit
             guard let entry = summary.today else { return [] }
-            let amount = "\(Quantity.describe(entry.total))/\(Format.quantity(habit.goal, unit: habit.unit))"
+            let amount = "\(Quantity.describe(entry.total))/\(Format.quantity(summary.revision.goal, unit: habit.unit))"
             let state: String
             switch entry.state {
             case .completed: state = "done"

@@ -1,4 +1,5 @@
 import StackDay
+import StackDayExchange
 
 /// Builders for the JSON the command line prints with `--json`.
 enum JSONOutput {
@@ -6,8 +7,12 @@ enum JSONOutput {
     static func int(_ value: Int) -> JSONValue { .number(Double(value)) }
     static func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
 
+    /// A rule revision: `{"revision", "from", "goal", "schedule": {"name", "params", "sha256"}, …}`.
+    static func revision(_ revision: HabitRevision) -> JSONValue { ArchiveJSON.revisionValue(revision) }
+
     static func habit(_ habit: Habit) -> JSONValue {
         .object([
+            "revision": .number(Double(habit.latest.number)),
             "id": .string(habit.id.uuidString),
             "name": .string(habit.name),
             "startedOn": .string(habit.startedOn.iso),

@@ -1,0 +1,77 @@
+import Foundation
+
+/// One entry of a habit's rule history: the goal and the three policies in force from a day on.
+///
+/// Revisions are append-only and numbered from 1. Day D is judged by the highest-numbered
+/// revision whose `effectiveFrom` is on or before D; revision 1 also covers any tracked day
+/// before every other revision (a start day moved earlier stays under it).
+public struct HabitRevision: Hashable, Sendable {
+    public let number: Int
+    /// The first day these rules judge.
+    public let effectiveFrom: LocalDay
+    /// How much makes a day done, in the habit's unit.
+    public let goal: Double
+    public let schedule: PolicyChoice
+    public let progress: PolicyChoice
+    public let streak: PolicyChoice
+    /// When the revision was written.
+    public let createdAt: Date
+
+    /// Throws `HabitValidationError` for a number below 1, an invalid goal or an unsupported day.
+    public init(
+        number: Int, effectiveFrom: LocalDay, goal: Double,
+        schedule: PolicyChoice, progress: PolicyChoice, streak: PolicyChoice, createdAt: Date
+    ) throws(HabitValidationError) {
+        guard number >= 1 else { throw .invalidRevisionNumber(number) }
+        guard Quantity.thousandths(goal) != nil else { throw .invalidGoal(goal) }
+        guard effectiveFrom.isSupported else { throw .dayOutOfRange(effectiveFrom) }
+        self.number = number
+        self.effectiveFrom = effectiveFrom
+        self.goal = goal
+        self.schedule = schedule
+        self.progress = progress
+        self.streak = streak
+        self.createdAt = createdAt
+    }
+
+    /// The choice serving `role`.
+    public func choice(for role: PolicyRole) -> PolicyChoice {
+        switch role {
+        case .schedule: schedule
+        case .progress: progress
+        case .streak: streak
+        }
+    }
+
+    /// The same rules under another number, day and time: what a rollback or an edit writes.
+    public func renumbered(_ number: Int, effectiveFrom: LocalDay, createdAt: Date) throws(HabitValidationError) -> HabitRevision {
+        try HabitRevision(number: number, effectiveFrom: effectiveFrom, goal: goal,
+                          schedule: schedule, progress: progress, streak: streak, createdAt: createdAt)
+    }
+
+    /// A copy with some rules replaced.
+    public func with(
+        goal: Double? = nil, schedule: PolicyChoice? = nil, progress: PolicyChoice? = nil, streak: PolicyChoice? = nil
+    ) throws(HabitValidationError) -> HabitRevision {
+        try HabitRevision(number: number, effectiveFrom: effectiveFrom, goal: goal ?? self.goal,
+                          schedule: schedule ?? self.schedule, progress: progress ?? self.progress,
+                          streak: streak ?? self.streak, createdAt: createdAt)
+    }
+
+    /// A copy with the choice for `role` replaced.
+    public func with(_ choice: PolicyChoice, for role: PolicyRole) throws(HabitValidationError) -> HabitRevision {
+        switch role {
+        case .schedule: try with(schedule: choice)
+        case .progress: try with(progress: choice)
+        case .streak: try with(streak: choice)
+        }
+    }
+
+    /// Whether a policy is still named without a pinned script.
+    public var isUnpinned: Bool { PolicyRole.allCases.contains { choice(for: $0).sha256 == nil } }
+
+    /// Whether the rules (goal and policies, pins included) are those of `other`.
+    public func hasSameRules(as other: HabitRevision) -> Bool {
+        goal == other.goal && schedule == other.schedule && progress == other.progress && streak == other.streak
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// A policy script as a store keeps it: immutable, known by the SHA-256 of its source.
+public struct PolicyScript: Hashable, Sendable {
+    /// The policy's name (`grace`), as habits name it.
+    public let name: String
+    /// SHA-256 of the source's UTF-8 bytes, 64 lowercase hex digits.
+    public let sha256: String
+    public let source: String
+    /// When the script was first stored.
+    public let installedAt: Date
+
+    /// A script for `source`, its hash computed here.
+    public init(name: String, source: String, installedAt: Date) {
+        self.name = name
+        self.source = source
+        self.sha256 = SHA256(of: source).description
+        self.installedAt = installedAt
+    }
+
+    /// A script read back with the hash it was stored under; throws `PolicyScriptError.tampered`
+    /// when the source does not hash to it.
+    public init(name: String, sha256: String, source: String, installedAt: Date) throws(PolicyScriptError) {
+        self.init(name: name, source: source, installedAt: installedAt)
+        guard self.sha256 == sha256 else { throw .tampered(name: name, stored: sha256, actual: self.sha256) }
+    }
+
+    /// The first 12 hex digits, as listings show a script.
+    public var shortHash: String { String(sha256.prefix(12)) }
+
+    /// Whether `text` could be a script hash: 64 lowercase hex digits.
+    public static func isHash(_ text: String) -> Bool {
+        text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+    }
+}

@@ -1,0 +1,20 @@
+/// A transaction's scripts plus one not stored: what a simulation reads. Writes are refused.
+final class OverlayScripts: PolicyScriptRepository {
+    let base: any PolicyScriptRepository
+    let extra: PolicyScript
+
+    init(base: any PolicyScriptRepository, extra: PolicyScript) {
+        self.base = base
+        self.extra = extra
+    }
+
+    func insert(_ script: PolicyScript) throws {
+        preconditionFailure("a simulation stores no script")
+    }
+
+    func script(sha256: String) throws -> PolicyScript? {
+        sha256 == extra.sha256 ? extra : try base.script(sha256: sha256)
+    }
+
+    func all() throws -> [PolicyScript] { try base.all() + [extra] }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Binds rule revisions to stored scripts: every unpinned choice gets the hash of the script its
+/// name resolves to now, and that script is stored (once per hash).
+struct PolicyPinner {
+    let context: HabitContext
+
+    /// The revision with each unpinned choice pinned; the scripts go into `tx`.
+    func pin(_ revision: HabitRevision, in tx: any HabitTransaction) throws -> HabitRevision {
+        var pinned = revision
+        for role in PolicyRole.allCases {
+            let choice = revision.choice(for: role)
+            guard choice.sha256 == nil, let script = try context.policies.currentScript(named: choice.name, at: context.clock.now) else { continue }
+            try tx.scripts.insert(script)
+            pinned = try pinned.with(choice.pinned(to: script.sha256), for: role)
+        }
+        return pinned
+    }
+
+    /// The habit with every revision pinned.
+    func pin(_ habit: Habit, in tx: any HabitTransaction) throws -> Habit {
+        let revisions = try habit.revisions.map { try pin($0, in: tx) }
+        guard revisions != habit.revisions else { return habit }
+        return try Habit(id: habit.id, name: habit.name, startedOn: habit.startedOn, archivedOn: habit.archivedOn,
+                         createdAt: habit.createdAt, updatedAt: habit.updatedAt, unit: habit.unit, revisions: revisions)
+    }
+
+    /// Resolves every revision's policies (binding each to its parameters): throws what a
+    /// habit's rules would fail with, before they are stored.
+    func validate(_ habit: Habit, in tx: any HabitTransaction) throws {
+        for revision in habit.revisions {
+            _ = try context.policies.policies(for: habit, revision: revision, scripts: tx.scripts)
+        }
+    }
+}

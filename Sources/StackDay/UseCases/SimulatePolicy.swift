@@ -1,0 +1,44 @@
+/// Runs a habit's real history under a proposed policy for one role; writes nothing.
+public struct SimulatePolicy {
+    public let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    /// The habit's figures today as stored, and with a revision whose `role` runs the script
+    /// `name` resolves to now (with `parameters`, else the ones the habit gives that role when it
+    /// already names `name`), effective from `from` (default: the habit's start).
+    ///
+    /// Throws for an unknown habit or policy, and what the proposed policy throws; the current
+    /// figures' own policy failure is thrown as the habit's `HabitFailure`.
+    public func callAsFunction(
+        _ reference: HabitReference, policy name: String, role: PolicyRole,
+        parameters: [String: JSONValue]? = nil, from: RevisionStart = .retroactive
+    ) throws -> PolicySimulation {
+        guard let script = try context.policies.currentScript(named: name, at: context.clock.now) else {
+            throw PolicyRefusal(policy: name, failures: ["this engine has no script named \(name)"])
+        }
+        let today = context.today
+        let loader = TimelineLoader(context: context)
+        return try context.store.read { tx in
+            let habit = try context.habit(reference, in: tx)
+            let existing = habit.latest.choice(for: role)
+            let params = parameters ?? (existing.name == name ? existing.parameters : [:])
+            let rules = try habit.latest.with(PolicyChoice(name: name, parameters: params, sha256: script.sha256), for: role)
+            let proposedHabit = try habit.appending(rules, from: try from.day(for: habit, today: today), at: context.clock.now)
+            let scripts = OverlayScripts(base: tx.scripts, extra: script)
+            func summary(_ habit: Habit) throws -> Result<HabitSummary, HabitFailure> {
+                try loader.evaluate(habit, today: today, in: tx, scripts: scripts) { timeline, policies in
+                    try HabitSummary(habit: habit, timeline: timeline, policies: policies)
+                }
+            }
+            let current = try summary(habit).get()
+            do {
+                return PolicySimulation(current: current, proposed: try summary(proposedHabit).get(), revision: proposedHabit.latest)
+            } catch let failure as HabitFailure {
+                throw failure.underlying
+            }
+        }
+    }
+}

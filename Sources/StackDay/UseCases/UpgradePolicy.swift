@@ -1,0 +1,43 @@
+/// Moves every active habit using a policy onto the script its name resolves to now.
+public struct UpgradePolicy {
+    public let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    /// Installs the current script of `name` (vetted like `InstallPolicy`) and gives each active
+    /// habit whose latest rules name it (in any role) a revision running it, effective from
+    /// `from` (for `.day`, a habit started later takes the new script from its start).
+    /// Throws `PolicyRefusal`, or a policy error for a habit whose parameters the new script
+    /// refuses; nothing is written then.
+    public func callAsFunction(_ name: String, from: RevisionStart = .today) throws -> PolicyUpgrade {
+        let script = try InstallPolicy(context: context)(named: name)
+        return try context.store.write { tx in
+            try tx.scripts.insert(script)
+            var upgraded: [Habit] = [], current: [Habit] = []
+            for habit in try tx.habits.all() where habit.archivedOn == nil {
+                let roles = PolicyRole.allCases.filter { habit.latest.choice(for: $0).name == name }
+                guard !roles.isEmpty else { continue }
+                guard roles.contains(where: { habit.latest.choice(for: $0).sha256 != script.sha256 }) else {
+                    current.append(habit)
+                    continue
+                }
+                var rules = habit.latest
+                for role in roles { rules = try rules.with(rules.choice(for: role).pinned(to: script.sha256), for: role) }
+                var start = from
+                if case .day(let day) = from, day < habit.startedOn { start = .retroactive }
+                let day = try start.day(for: habit, today: context.today)
+                let revised: Habit
+                do {
+                    revised = try RuleReviser(context: context).append(rules, from: day, to: habit, in: tx)
+                } catch {
+                    throw HabitFailure(habit: habit, underlying: error)
+                }
+                try tx.habits.update(revised)
+                upgraded.append(revised)
+            }
+            return PolicyUpgrade(script: script, upgraded: upgraded, current: current)
+        }
+    }
+}
