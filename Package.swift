@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "StackDaySQLiteTests", dependencies: ["StackDaySQLite", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDayExchangeTests", dependencies: ["StackDayExchange", "StackDayTestSupport"]),
         .testTarget(name: "StackDayEngineTests", dependencies: ["StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayTestSupport"]),
-        .testTarget(name: "StackdayCLITests", dependencies: ["stackday", "StackDay", "StackDayTestSupport"]),
+        .testTarget(name: "StackdayCLITests", dependencies: ["stackday", "StackDay", "StackDayTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,7 +4,7 @@ import StackDayTestSupport
 /// A scratch database and policy folder, with `stackday` run against them at a fixed time.
 final class CLIFixture {
     let folder: TemporaryFolder
-    let now: String
+    var now: String
 
     init(now: String = "2026-10-11T20:00:00+09:00") throws {
         folder = try TemporaryFolder()
