@@ -3,7 +3,7 @@ import StackDay
 
 /// The repository contract, written once: every `HabitStore` implementation runs these checks unchanged.
 public enum RepositoryContract {
-    public static let checks: [ContractCheck] = habitChecks + completionChecks + skipChecks + storeChecks
+    public static let checks: [ContractCheck] = habitChecks + revisionChecks + completionChecks + skipChecks + storeChecks
 
     static let start = LocalDay(uncheckedISO: "2026-10-01")
     static let instant = Date(timeIntervalSince1970: 1_790_000_000)
@@ -75,6 +75,57 @@ public enum RepositoryContract {
             try tx.habits.insert(try habit("Morning Run"))
             try expect(try tx.habits.habit(named: "morning run")?.name == "Morning Run", "case-insensitive lookup failed")
             try expect(try tx.habits.habit(named: "Evening Run") == nil, "found a habit that does not exist")
+        },
+    ]
+
+    static let script = PolicyScript(name: "grace", source: "return { streak = function(s) return s end }", installedAt: instant)
+
+    static let revisionChecks: [ContractCheck] = [
+        ContractCheck("revisions are appended in order and come back with their pins") { tx in
+            try tx.scripts.insert(script)
+            let habit = try habit("Read")
+            try tx.habits.insert(habit)
+            let revised = try habit.appending(try habit.latest.with(goal: 2, streak: habit.streak.pinned(to: script.sha256)), from: start.adding(days: 5), at: instant + 60)
+                .appending(habit.latest, from: start.adding(days: 9), at: instant + 120)
+            try tx.habits.update(revised)
+            let fetched = try tx.habits.habit(id: habit.id)
+            try expect(fetched == revised, "revisions changed on the way through: \(String(describing: fetched?.revisions))")
+            try expect(try tx.habits.all().first?.revisions == revised.revisions, "all() lost revisions")
+            try expect(fetched?.revision(on: start.adding(days: 6)).streak.sha256 == script.sha256, "the pin did not come back")
+        },
+        ContractCheck("a stored revision is never rewritten or dropped") { tx in
+            let habit = try habit("Read")
+            try tx.habits.insert(habit)
+            let rewritten = try Habit(id: habit.id, name: habit.name, startedOn: habit.startedOn, createdAt: habit.createdAt, goal: 3)
+            try expectError(.revisionRewritten(habitID: habit.id, number: 1)) { try tx.habits.update(rewritten) }
+            let two = try habit.appending(habit.latest.with(goal: 2), from: start.adding(days: 1), at: instant)
+            try tx.habits.update(two)
+            try expectError(.revisionRewritten(habitID: habit.id, number: 2)) { try tx.habits.update(habit) }
+            try expect(try tx.habits.habit(id: habit.id) == two, "a refused update changed the habit")
+        },
+        ContractCheck("an unpinned choice may gain its pin, and only that") { tx in
+            try tx.scripts.insert(script)
+            let habit = try habit("Read")
+            try tx.habits.insert(habit)
+            let first = try habit.latest.with(streak: habit.streak.pinned(to: script.sha256))
+            let pinned = try Habit(id: habit.id, name: habit.name, startedOn: habit.startedOn, createdAt: habit.createdAt, revisions: [first])
+            try tx.habits.update(pinned)
+            try expect(try tx.habits.habit(id: habit.id)?.streak.sha256 == script.sha256, "the pin was not stored")
+            let other = PolicyScript(name: "grace", source: "return {}", installedAt: instant)
+            try tx.scripts.insert(other)
+            let repinned = try Habit(id: habit.id, name: habit.name, startedOn: habit.startedOn, createdAt: habit.createdAt,
+                                     revisions: [try first.with(streak: first.streak.pinned(to: other.sha256))])
+            try expectError(.revisionRewritten(habitID: habit.id, number: 1)) { try tx.habits.update(repinned) }
+        },
+        ContractCheck("scripts are kept by hash: a second insert keeps the first, listed oldest first") { tx in
+            let later = PolicyScript(name: "strict", source: "return {}", installedAt: instant + 5)
+            try tx.scripts.insert(later)
+            try tx.scripts.insert(script)
+            try tx.scripts.insert(PolicyScript(name: "renamed", source: script.source, installedAt: instant + 10))
+            try expect(try tx.scripts.script(sha256: script.sha256) == script, "the stored script changed")
+            let all = try tx.scripts.all()
+            try expect(all == [script, later], "scripts listed \(all.map(\.name))")
+            try expect(try tx.scripts.script(sha256: String(repeating: "0", count: 64)) == nil, "an unknown hash found a script")
         },
     ]
 

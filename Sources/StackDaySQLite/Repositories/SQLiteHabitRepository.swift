@@ -96,6 +96,8 @@ final class SQLiteHabitRepository: HabitRepository {
     func update(_ habit: Habit) throws {
         let id = RowDecoding.idValue(habit.id)
         let stored = try database.statement(Self.selectRevisionsSQL).rows([id], decodeRevision).map(\.revision)
+        // Checked before anything is written: a refused update changes nothing.
+        let changes = try RevisionChanges(stored: stored, updated: habit)
         let fields = values(habit)
         try database.statement("""
             UPDATE habits SET name = ?, started_on = ?, archived_on = ?, created_at = ?, updated_at = ?, goal_thousandths = ?, unit = ?,
@@ -104,7 +106,6 @@ final class SQLiteHabitRepository: HabitRepository {
             WHERE id = ?
             """).run(Array(fields.dropFirst()) + [.text(Habit.nameKey(for: habit.name)), fields[0]])
         guard database.changes == 1 else { throw RepositoryError.notFound(entity: "habit", id: habit.id) }
-        let changes = try RevisionChanges(stored: stored, updated: habit)
         for revision in changes.pinned {
             var values: [SQLValue] = []
             for role in PolicyRole.allCases { values.append(revision.choice(for: role).sha256.map(SQLValue.text) ?? .null) }
