@@ -12,11 +12,15 @@ public final class HabitEngine: Sendable {
     private let queue = JobQueue()
     /// How many worker threads serve the engine (each runs until the engine stops).
     public let workers: Int
+    /// The one owner whose habits and scripts the store holds; calls scoped to another owner are
+    /// refused with `EngineError.unknownOwner`.
+    public let owner: String
 
     /// Starts `workers` threads. `makeStore` and `makePolicies` are called once per worker, on that
     /// worker's thread; a store that several workers open must allow that (a SQLite file does).
     public init(
         workers: Int = 2,
+        owner: String = "default",
         clock: any Clock,
         boundary: DayBoundary,
         makeStore: @escaping @Sendable () throws -> any HabitStore,
@@ -24,6 +28,7 @@ public final class HabitEngine: Sendable {
     ) {
         let queue = self.queue
         self.workers = max(1, workers)
+        self.owner = owner
         for index in 0..<self.workers {
             let thread = Thread {
                 var context: Result<HabitContext, any Error>?
@@ -54,6 +59,12 @@ public final class HabitEngine: Sendable {
             }
             if !queued { continuation.resume(throwing: EngineError.stopped) }
         }
+    }
+
+    /// `perform`, for a call scoped to `owner`: throws `EngineError.unknownOwner` unless the store holds that owner.
+    func perform<T: Sendable>(owner: String, _ body: @escaping @Sendable (HabitContext) throws -> T) async throws -> T {
+        guard owner == self.owner else { throw EngineError.unknownOwner(owner) }
+        return try await perform(body)
     }
 
     /// Finishes the requests already made and stops the workers; later requests throw `EngineError.stopped`.

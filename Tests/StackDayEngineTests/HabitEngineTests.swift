@@ -171,4 +171,39 @@ struct HabitEngineTests {
         await #expect(throws: Unavailable.self) { try await engine.habits() }
         await #expect(throws: Unavailable.self) { try await engine.habits() }
     }
+
+    @Test("the policy calls install, list, revise, simulate and roll back for one owner, and refuse another")
+    func policies() async throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("engine.sqlite")
+        let setup = HabitContext(store: try SQLiteHabitStore(path: path), clock: FixedClock(now), boundary: boundary, policies: try makeLibrary())
+        try CreateHabit(context: setup)(name: "walk", startedOn: day("2026-10-05"))
+        for offset in [0, 1, 3, 4, 5] { try RecordCompletion(context: setup)(habitName: "walk", on: day("2026-10-05").adding(days: offset)) }
+        let engine = HabitEngine(workers: 2, owner: "ana", clock: FixedClock(now), boundary: boundary,
+                                 makeStore: { try SQLiteHabitStore(path: path) }, makePolicies: { try makeLibrary() })
+        defer { engine.stop() }
+        let walk = HabitReference.name("walk")
+        let counting = "return { streak = function(s, d, o) if o.met then s.current = s.current + 1 s.longest = math.max(s.longest, s.current) end return s end,\n examples = { { history = \"YNY\", current = 2, longest = 2 } } }"
+        let script = try await engine.installPolicy(owner: "ana", name: "counting", source: counting)
+        #expect(script.sha256 == SHA256(of: counting).description)
+        #expect(try await engine.policyScripts(owner: "ana").contains(script))
+        await #expect(throws: PolicyRefusal.self) {
+            try await engine.installPolicy(owner: "ana", name: "wrong", source: counting.replacingOccurrences(of: "current = 2", with: "current = 5"))
+        }
+        #expect(try await engine.policyScripts(owner: "ana").allSatisfy { $0.name != "wrong" })
+
+        let simulation = try await engine.simulate(owner: "ana", habit: walk, policy: "grace", role: .streak)
+        #expect(simulation.current.statistics.streak == HabitStreak(current: 3, longest: 3))
+        #expect(simulation.proposed.statistics.streak == HabitStreak(current: 5, longest: 5))
+        let edited = try await engine.edit(owner: "ana", habit: walk, changes: HabitChanges(streak: PolicyChoice(name: "grace"), rulesFrom: .retroactive))
+        #expect(edited.latest.number == 2 && edited.streak.sha256 != nil)
+        #expect(try await engine.summaries(walk).first?.get().statistics == simulation.proposed.statistics)
+        #expect(try await engine.revisions(owner: "ana", habit: walk).map(\.streak.name) == ["strict", "grace"])
+        let rolledBack = try await engine.rollBack(owner: "ana", habit: walk, from: .retroactive)
+        #expect(rolledBack.latest.hasSameRules(as: rolledBack.revisions[0]))
+        #expect(try await engine.summaries(walk).first?.get().statistics == simulation.current.statistics)
+
+        await #expect(throws: EngineError.unknownOwner("bob")) { try await engine.revisions(owner: "bob", habit: walk) }
+        await #expect(throws: EngineError.unknownOwner("bob")) { try await engine.installPolicy(owner: "bob", name: "counting", source: counting) }
+    }
 }

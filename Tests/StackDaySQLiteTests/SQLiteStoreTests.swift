@@ -23,12 +23,15 @@ struct SQLiteStoreTests {
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { return [String(cString: sqlite3_errmsg(handle))] }
         defer { sqlite3_finalize(statement) }
         var rows: [String] = []
-        while sqlite3_step(statement) == SQLITE_ROW {
+        var result = sqlite3_step(statement)
+        while result == SQLITE_ROW {
             rows.append((0..<sqlite3_column_count(statement)).map { column in
                 sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
             }.joined(separator: "|"))
+            result = sqlite3_step(statement)
         }
-        return rows
+        // A failed step (a trigger's RAISE, a constraint) answers with its message.
+        return result == SQLITE_DONE ? rows : rows + [String(cString: sqlite3_errmsg(handle))]
     }
 
     @Test("a new file uses WAL, records its migrations and the StackDay application id")
@@ -110,6 +113,31 @@ struct SQLiteStoreTests {
         #expect(throws: StoreError.foreignDatabase(path: path)) { try SQLiteHabitStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         #expect(sqlite(path, "PRAGMA journal_mode") == ["delete"])
+    }
+
+    @Test("scripts and revisions are guarded in the file too: a revision is never rewritten, a tampered script is refused on read")
+    func guardedRules() throws {
+        let path = folder.path("rules.sqlite")
+        let store = try SQLiteHabitStore(path: path)
+        let script = PolicyScript(name: "grace", source: "return { streak = function(s) return s end }", installedAt: SampleData.now)
+        let habit = try store.write { tx in
+            try tx.scripts.insert(script)
+            let habit = try Habit(name: "read", startedOn: SampleData.firstDay, createdAt: SampleData.now, streak: PolicyChoice(name: "grace", sha256: script.sha256))
+            try tx.habits.insert(habit)
+            return habit
+        }
+        #expect(sqlite(path, "UPDATE habit_revisions SET goal_thousandths = 2000") == ["rule revisions are append-only"])
+        #expect(sqlite(path, "UPDATE habit_revisions SET streak_sha256 = NULL") == ["rule revisions are append-only"])
+        #expect(sqlite(path, "UPDATE policy_scripts SET source = 'return {}'") == ["policy scripts are immutable"])
+        #expect(try store.read { try $0.habits.habit(id: habit.id) } == habit)
+        // Edited by hand past the trigger: the hash no longer matches and the script is refused.
+        #expect(sqlite(path, "DROP TRIGGER policy_scripts_immutable") == [])
+        #expect(sqlite(path, "UPDATE policy_scripts SET source = 'return {}'") == [])
+        #expect(throws: PolicyScriptError.tampered(name: "grace", stored: script.sha256, actual: SHA256(of: "return {}").description)) {
+            try store.read { try $0.scripts.script(sha256: script.sha256) }
+        }
+        let message = PolicyScriptError.tampered(name: "grace", stored: script.sha256, actual: SHA256(of: "return {}").description).description
+        #expect(message.hasPrefix("stored script grace@\(script.shortHash) was altered"))
     }
 
     @Test("a file written by a newer schema is refused untouched")

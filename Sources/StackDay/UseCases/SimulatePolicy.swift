@@ -19,6 +19,15 @@ public struct SimulatePolicy {
         guard let script = try context.policies.currentScript(named: name, at: context.clock.now) else {
             throw PolicyRefusal(policy: name, failures: ["this engine has no script named \(name)"])
         }
+        return try callAsFunction(reference, script: script, role: role, parameters: parameters, from: from)
+    }
+
+    /// The same for a script given by its source (stored or not; it is never stored here).
+    public func callAsFunction(
+        _ reference: HabitReference, script: PolicyScript, role: PolicyRole,
+        parameters: [String: JSONValue]? = nil, from: RevisionStart = .retroactive
+    ) throws -> PolicySimulation {
+        let name = script.name
         let today = context.today
         let loader = TimelineLoader(context: context)
         return try context.store.read { tx in
