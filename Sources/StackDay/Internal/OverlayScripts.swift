@@ -1,4 +1,5 @@
-/// A transaction's scripts plus one not stored: what a simulation reads. Writes are refused.
+/// A transaction's scripts plus one not stored: what a simulation reads. Writes go to the
+/// transaction's own repository (a simulation makes none).
 final class OverlayScripts: PolicyScriptRepository {
     let base: any PolicyScriptRepository
     let extra: PolicyScript
@@ -9,7 +10,7 @@ final class OverlayScripts: PolicyScriptRepository {
     }
 
     func insert(_ script: PolicyScript) throws {
-        preconditionFailure("a simulation stores no script")
+        try base.insert(script)
     }
 
     func script(sha256: String) throws -> PolicyScript? {
