@@ -141,15 +141,22 @@ struct HabitEngineTests {
         await #expect(throws: EngineError.stopped) { try await engine.record(.id(scripts[0].id)) }
     }
 
-    @Test("the convenience calls go through the same use cases")
-    func conveniences() async throws {
+    /// An engine on a new file holding `walk` from 2026-10-05, recorded on each of `days` (offsets).
+    func walkEngine(owner: String = "default", recorded days: [Int] = []) throws -> (HabitEngine, TemporaryFolder) {
         let folder = try TemporaryFolder()
         let path = folder.path("engine.sqlite")
         let setup = HabitContext(store: try SQLiteHabitStore(path: path), clock: FixedClock(now), boundary: boundary, policies: try makeLibrary())
         try CreateHabit(context: setup)(name: "walk", startedOn: day("2026-10-05"))
-        let engine = HabitEngine(workers: 2, clock: FixedClock(now), boundary: boundary,
+        for offset in days { try RecordCompletion(context: setup)(habitName: "walk", on: day("2026-10-05").adding(days: offset)) }
+        let engine = HabitEngine(workers: 2, owner: owner, clock: FixedClock(now), boundary: boundary,
                                  makeStore: { try SQLiteHabitStore(path: path) }, makePolicies: { try makeLibrary() })
-        defer { engine.stop() }
+        return (engine, folder)
+    }
+
+    @Test("the convenience calls go through the same use cases")
+    func conveniences() async throws {
+        let (engine, folder) = try walkEngine()
+        defer { engine.stop(); withExtendedLifetime(folder) {} }
         let walk = HabitReference.name("walk")
         #expect(try await engine.record(walk, on: day("2026-10-10")).completedOn == day("2026-10-10"))
         #expect(try await engine.record(walk).completedOn == today)
@@ -174,14 +181,8 @@ struct HabitEngineTests {
 
     @Test("the policy calls install, list, revise, simulate and roll back for one owner, and refuse another")
     func policies() async throws {
-        let folder = try TemporaryFolder()
-        let path = folder.path("engine.sqlite")
-        let setup = HabitContext(store: try SQLiteHabitStore(path: path), clock: FixedClock(now), boundary: boundary, policies: try makeLibrary())
-        try CreateHabit(context: setup)(name: "walk", startedOn: day("2026-10-05"))
-        for offset in [0, 1, 3, 4, 5] { try RecordCompletion(context: setup)(habitName: "walk", on: day("2026-10-05").adding(days: offset)) }
-        let engine = HabitEngine(workers: 2, owner: "ana", clock: FixedClock(now), boundary: boundary,
-                                 makeStore: { try SQLiteHabitStore(path: path) }, makePolicies: { try makeLibrary() })
-        defer { engine.stop() }
+        let (engine, folder) = try walkEngine(owner: "ana", recorded: [0, 1, 3, 4, 5])
+        defer { engine.stop(); withExtendedLifetime(folder) {} }
         let walk = HabitReference.name("walk")
         let counting = "return { streak = function(s, d, o) if o.met then s.current = s.current + 1 s.longest = math.max(s.longest, s.current) end return s end,\n examples = { { history = \"YNY\", current = 2, longest = 2 } } }"
         let script = try await engine.installPolicy(owner: "ana", name: "counting", source: counting)
