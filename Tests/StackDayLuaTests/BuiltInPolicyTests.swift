@@ -205,6 +205,22 @@ struct BuiltInPolicyTests {
         #expect(timeline.entry(on: day("2026-10-28"))?.state == .pending)
     }
 
+    @Test("days after today meet no quota, even where a policy calls an empty day met (at-most)")
+    func futureDaysMeetNothing() throws {
+        let fixture = try PolicyFixture()
+        let habit = try Habit(name: "sweets", startedOn: day("2026-09-04"), createdAt: Date(timeIntervalSince1970: 0),
+                              schedule: PolicyChoice(name: "times-per-week", parameters: ["times": .number(2)]),
+                              progress: PolicyChoice(name: "at-most", parameters: ["limit": .number(2)]))
+        let policies = try fixture.library.policies(for: habit, revision: habit.latest, scripts: InMemoryPolicyScriptRepository())
+        // Monday the 21st: only today has passed in its week, so the week is still open — also
+        // in a timeline that runs on to Sunday, as the weekly report's does.
+        for through in [day("2026-09-21"), day("2026-09-27")] {
+            let timeline = try HabitTimelineBuilder(policies: policies).build(habit: habit, completions: [], skips: [], today: day("2026-09-21"), through: through)
+            #expect(timeline.periods.map(\.state) == [.completed, .completed, .completed, .pending], "through \(through)")
+            #expect(try HabitStreakCalculator(policy: policies.streak).calculate(timeline) == HabitStreak(current: 3, longest: 3))
+        }
+    }
+
     @Test("times-per-month across February in a leap year and not")
     func timesPerMonth() throws {
         let (timeline, stats) = try quotaStatistics(

@@ -14,7 +14,9 @@ struct QuotaTimeline {
 
     func build(due: [Bool], totals: [Double], progress: [Double], skipped: [Bool]) -> (entries: [HabitEntry], periods: [HabitPeriod]) {
         let count = period.count
-        let met = (0..<count).map { due[$0] && progress[$0] >= 1 }
+        // A day after today meets nothing yet, whatever a policy says of its empty total
+        // (`at-most` calls a day with nothing recorded met).
+        let met = (0..<count).map { due[$0] && progress[$0] >= 1 && period[$0] <= today }
         // Prefix sums of met days, for O(1) counts over any span.
         var prefix = [Int](repeating: 0, count: count + 1)
         for offset in 0..<count { prefix[offset + 1] = prefix[offset] + (met[offset] ? 1 : 0) }
