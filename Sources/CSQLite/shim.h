@@ -8,4 +8,8 @@ static inline int stackday_sqlite3_bind_text(sqlite3_stmt *statement, int index,
     return sqlite3_bind_text(statement, index, text, length, SQLITE_TRANSIENT);
 }
 
+static inline int stackday_sqlite3_bind_blob(sqlite3_stmt *statement, int index, const void *bytes, int length) {
+    return sqlite3_bind_blob(statement, index, bytes ? bytes : "", length, SQLITE_TRANSIENT);
+}
+
 #endif

@@ -10,6 +10,8 @@ public final class SQLiteHabitStore: HabitStore {
     public let path: String
     private let database: Database
     private let repositories: Repositories
+    private let invalidation = CacheInvalidation()
+    private let cache: SQLiteEvaluationCacheRepository
 
     /// Opens or creates the store, creating its folder when missing. Throws `StoreError` or `DatabaseError`.
     /// `path` may also be `:memory:` or a SQLite `file:` URI (`file:/path?mode=ro`).
@@ -26,11 +28,13 @@ public final class SQLiteHabitStore: HabitStore {
         self.path = path
         database = try Database(path: path)
         try Migrator(database: database).prepare()
+        cache = SQLiteEvaluationCacheRepository(database: database)
         repositories = Repositories(
-            habits: SQLiteHabitRepository(database: database),
-            completions: SQLiteCompletionRepository(database: database),
-            skips: SQLiteSkipRepository(database: database),
-            scripts: SQLitePolicyScriptRepository(database: database)
+            habits: SQLiteHabitRepository(database: database, invalidation: invalidation),
+            completions: SQLiteCompletionRepository(database: database, invalidation: invalidation),
+            skips: SQLiteSkipRepository(database: database, invalidation: invalidation),
+            scripts: SQLitePolicyScriptRepository(database: database),
+            evaluations: cache
         )
     }
 
@@ -39,16 +43,46 @@ public final class SQLiteHabitStore: HabitStore {
         try SQLiteHabitStore(path: ":memory:")
     }
 
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction; the evaluation cache rows of the habits
+    /// it touched are invalidated in the same transaction.
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         do {
-            return try database.transaction(write: true) { try body(repositories) }
+            return try database.transaction(write: true) {
+                let result = try body(repositories)
+                try invalidation.apply(to: database)
+                try cache.writeStaged()
+                return result
+            }
         } catch let error as DatabaseError where error.code == 8 /* SQLITE_READONLY */ {
+            invalidation.discard()
+            cache.discardStaged()
             throw StoreError.readOnly(path: path)
+        } catch {
+            invalidation.discard()
+            cache.discardStaged()
+            throw error
         }
     }
 
+    /// Runs `body` in one read transaction. Answers it staged for the evaluation cache are then
+    /// written in a short write transaction, for habits no write touched in between; a file that
+    /// cannot be written (read-only, busy) just keeps its cache as it was.
     public func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
-        try database.transaction(write: false) { try body(repositories) }
+        let result: T
+        do {
+            result = try database.transaction(write: false) { try body(repositories) }
+        } catch {
+            cache.discardStaged()
+            throw error
+        }
+        if !cache.staged.isEmpty {
+            if database.isReadOnly {
+                cache.discardStaged()
+            } else if (try? database.transaction(write: true, { try cache.writeStaged() })) == nil {
+                cache.discardStaged()
+            }
+        }
+        return result
     }
 
     /// The connection's repositories; handed out only inside a transaction.
@@ -57,6 +91,7 @@ public final class SQLiteHabitStore: HabitStore {
         let completions: any CompletionRepository
         let skips: any SkipRepository
         let scripts: any PolicyScriptRepository
+        let evaluations: (any EvaluationCacheRepository)?
     }
 
     /// For a large import, lets this connection keep up to 64 MiB of pages (SQLite's default is

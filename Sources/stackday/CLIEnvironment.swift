@@ -117,7 +117,8 @@ final class CLIEnvironment {
     /// pinned to the scripts their names resolve to now, once, on first use.
     func context() throws -> HabitContext {
         let store = try store()
-        let context = HabitContext(store: store, clock: clock, boundary: boundary, policies: try library())
+        let context = HabitContext(store: store, clock: clock, boundary: boundary, policies: try library(),
+                                   usesEvaluationCache: !invocation.globals.noCache)
         if !pinChecked {
             pinChecked = true
             if try store.hasUnpinnedRevisions() {

@@ -39,14 +39,14 @@ struct SQLiteStoreTests {
         let path = folder.path("nested/folder/stackday.sqlite")
         let store = try SQLiteHabitStore(path: path)
         #expect(try store.journalMode() == "wal")
-        #expect(sqlite(path, "SELECT id FROM schema_migrations ORDER BY id") == ["1", "2", "3", "4"])
+        #expect(sqlite(path, "SELECT id FROM schema_migrations ORDER BY id") == ["1", "2", "3", "4", "5"])
         // Daily totals are read from the index alone.
         let plan = sqlite(path, "EXPLAIN QUERY PLAN SELECT completed_on, sum(amount_thousandths) FROM completions WHERE habit_id = 'x' AND completed_on BETWEEN '2026-01-01' AND '2026-12-31' GROUP BY completed_on")
         #expect(plan.joined().contains("COVERING INDEX completions_by_habit_day"))
         #expect(sqlite(path, "PRAGMA application_id") == ["\(0x5354_4B44)"])
         // Reopening applies nothing twice.
         _ = try SQLiteHabitStore(path: path)
-        #expect(sqlite(path, "SELECT count(*) FROM schema_migrations") == ["4"])
+        #expect(sqlite(path, "SELECT count(*) FROM schema_migrations") == ["5"])
     }
 
     @Test("a habit is found by name through an index; a file from before the index gets its keys")
@@ -59,9 +59,10 @@ struct SQLiteStoreTests {
         let plan = sqlite(path, "EXPLAIN QUERY PLAN SELECT id FROM habits WHERE name_key = 'x'")
         #expect(plan.joined().contains("INDEX habits_by_name_key"), "\(plan)")
         #expect(sqlite(path, "SELECT name_key FROM habits ORDER BY seq") == ["ünïcode wäter", "독서"])
-        // The same file as migration 2 left it: no key column, no index, no record of migrations 3 and 4.
+        // The same file as migration 2 left it: no key column, no index, no record of the later migrations.
         for statement in ["DROP INDEX habits_by_name_key", "ALTER TABLE habits DROP COLUMN name_key", "DROP TABLE habit_revisions",
-                          "DROP TABLE policy_scripts", "DELETE FROM schema_migrations WHERE id >= 3"] {
+                          "DROP TABLE policy_scripts", "DROP TABLE evaluation_cache", "ALTER TABLE habits DROP COLUMN evaluation_generation",
+                          "DELETE FROM schema_migrations WHERE id >= 3"] {
             #expect(sqlite(path, statement) == [], "\(statement)")
         }
         let reopened = try SQLiteHabitStore(path: path)
@@ -147,7 +148,7 @@ struct SQLiteStoreTests {
         _ = sqlite(path, "INSERT INTO schema_migrations (id, name, applied_at) VALUES (99, 'from the future', 0)")
         _ = sqlite(path, "PRAGMA wal_checkpoint(TRUNCATE)")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(path: path, version: 99, supported: 4)) { try SQLiteHabitStore(path: path) }
+        #expect(throws: StoreError.newerSchema(path: path, version: 99, supported: 5)) { try SQLiteHabitStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 

@@ -14,9 +14,16 @@ public protocol PolicyResolver {
 
     /// Loads `script` and runs its examples; throws `PolicyRefusal` listing each failure.
     func vet(_ script: PolicyScript) throws
+
+    /// What, besides a revision's pinned scripts and parameters, decides its answers (the engine
+    /// that runs them): cached answers are reused only under the same key. Empty: answers are
+    /// never cached.
+    var evaluationKey: String { get }
 }
 
 extension PolicyResolver {
+    public var evaluationKey: String { "" }
+
     public func currentScript(named name: String, at now: Date) throws -> PolicyScript? { nil }
 
     public func vet(_ script: PolicyScript) throws {

@@ -7,4 +7,10 @@ public protocol HabitTransaction {
     var completions: any CompletionRepository { get }
     var skips: any SkipRepository { get }
     var scripts: any PolicyScriptRepository { get }
+    /// The store's evaluation cache; nil for a store that keeps none.
+    var evaluations: (any EvaluationCacheRepository)? { get }
+}
+
+extension HabitTransaction {
+    public var evaluations: (any EvaluationCacheRepository)? { nil }
 }

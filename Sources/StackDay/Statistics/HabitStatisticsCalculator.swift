@@ -9,6 +9,11 @@ public struct HabitStatisticsCalculator {
     }
 
     public func calculate(_ timeline: HabitTimeline) throws -> HabitStatistics {
+        try calculate(timeline, streak: try streakCalculator.calculate(timeline))
+    }
+
+    /// The statistics with the streak already known (from a cache, or computed once elsewhere).
+    public func calculate(_ timeline: HabitTimeline, streak: HabitStreak) throws -> HabitStatistics {
         var completed = 0
         var missed = 0
         var score = 0.0
@@ -32,7 +37,7 @@ public struct HabitStatisticsCalculator {
             completedDays: completed,
             eligibleDays: eligible,
             completionRate: eligible == 0 ? 0 : Double(completed) / Double(eligible),
-            streak: try streakCalculator.calculate(timeline),
+            streak: streak,
             score: score
         )
     }

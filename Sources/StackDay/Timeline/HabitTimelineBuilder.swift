@@ -40,25 +40,52 @@ public struct HabitTimelineBuilder {
         today: LocalDay,
         through: LocalDay? = nil
     ) throws -> HabitTimeline {
+        try build(habit: habit, dailyTotals: dailyTotals, skips: skips, today: today, through: through, known: nil).timeline
+    }
+
+    /// The timeline and the answers it was built from, starting from `known`: answers for the
+    /// first `known.count` days of the period (their totals and skips included), which the
+    /// policies are not asked again. `dailyTotals` and `skips` need only cover the days after them.
+    /// Quotas come from `known.spans` for the same rules key. Throws what the policies throw.
+    public func build(
+        habit: Habit,
+        dailyTotals: [(day: LocalDay, thousandths: Int64)],
+        skips: [Skip],
+        today: LocalDay,
+        through: LocalDay? = nil,
+        known: TimelineAnswers?
+    ) throws -> (timeline: HabitTimeline, answers: TimelineAnswers) {
         let period = Self.period(of: habit, today: today, through: through)
         let count = period.count
         guard count > 0 else {
-            return HabitTimeline(habit: habit, today: today, period: period, entries: [], segments: [])
+            return (HabitTimeline(habit: habit, today: today, period: period, entries: [], segments: []), TimelineAnswers())
         }
-
-        var thousandths = [Int64](repeating: 0, count: count)
+        let knownCount = min(known?.count ?? 0, count)
+        var answers = TimelineAnswers(
+            due: [Bool](repeating: false, count: count), progress: [Double](repeating: 0, count: count),
+            thousandths: [Int64](repeating: 0, count: count), skipped: [Bool](repeating: false, count: count)
+        )
+        if let known, knownCount > 0 {
+            answers.due.replaceSubrange(0..<knownCount, with: known.due[0..<knownCount])
+            answers.progress.replaceSubrange(0..<knownCount, with: known.progress[0..<knownCount])
+            answers.thousandths.replaceSubrange(0..<knownCount, with: known.thousandths[0..<knownCount])
+            answers.skipped.replaceSubrange(0..<knownCount, with: known.skipped[0..<knownCount])
+        }
         for (day, amount) in dailyTotals where period.contains(day) {
             // Day totals are kept far below overflow on the way in; saturate rather than trap on a
             // store written some other way.
             let index = period.first.days(to: day)
-            let (sum, overflow) = thousandths[index].addingReportingOverflow(amount)
-            thousandths[index] = overflow ? .max : sum
+            guard index >= knownCount else { continue }
+            let (sum, overflow) = answers.thousandths[index].addingReportingOverflow(amount)
+            answers.thousandths[index] = overflow ? .max : sum
         }
-        var skipped = [Bool](repeating: false, count: count)
         for skip in skips where period.contains(skip.day) {
-            skipped[period.first.days(to: skip.day)] = true
+            let index = period.first.days(to: skip.day)
+            if index >= knownCount { answers.skipped[index] = true }
         }
-        let totals = thousandths.map { Quantity.value(thousandths: $0) }
+        let totals = answers.thousandths.map { Quantity.value(thousandths: $0) }
+        var knownQuotas: [String: PeriodQuota?] = [:]
+        for case let span? in known?.spans ?? [] { knownQuotas[span.rulesKey] = span.quota }
 
         var entries: [HabitEntry] = []
         entries.reserveCapacity(count)
@@ -67,29 +94,45 @@ public struct HabitTimelineBuilder {
         for (index, span) in spans.enumerated() {
             let days = span.days
             let offsets = period.first.days(to: days.first)..<(period.first.days(to: days.last) + 1)
-            let policies = try policies.policies(for: span.revision)
-            let spanTotals = Array(totals[offsets])
-            let due = try policies.schedule.dueDays(days, habit: habit)
-            let progress = try policies.progress.progress(totals: spanTotals, days: days, goal: span.revision.goal)
-            guard due.count == days.count, progress.count == days.count else {
-                throw TimelineError.wrongAnswerCount(expected: days.count, due: due.count, progress: progress.count)
+            let rulesKey = CachedSpan.rulesKey(of: span.revision, unit: habit.unit)
+            var resolved: HabitPolicies?
+            func policies() throws -> HabitPolicies {
+                if let resolved { return resolved }
+                let policies = try self.policies.policies(for: span.revision)
+                resolved = policies
+                return policies
             }
-            if let quota = try policies.schedule.quota(for: habit) {
+            let tail = min(max(offsets.lowerBound, knownCount), offsets.upperBound)..<offsets.upperBound
+            if !tail.isEmpty {
+                let tailDays = LocalDayRange(period[tail.lowerBound], days.last)
+                let due = try policies().schedule.dueDays(tailDays, habit: habit)
+                let progress = try policies().progress.progress(totals: Array(totals[tail]), days: tailDays, goal: span.revision.goal)
+                guard due.count == tail.count, progress.count == tail.count else {
+                    throw TimelineError.wrongAnswerCount(expected: tail.count, due: due.count, progress: progress.count)
+                }
+                answers.due.replaceSubrange(tail, with: due)
+                answers.progress.replaceSubrange(tail, with: progress)
+            }
+            let quota: PeriodQuota?
+            if let rulesKey, let cached = knownQuotas[rulesKey] { quota = cached } else { quota = try policies().schedule.quota(for: habit) }
+            answers.spans.append(rulesKey.map { CachedSpan(days: days, rulesKey: $0, quota: quota) })
+            if let quota {
                 let built = QuotaTimeline(quota: quota, today: today, period: days, endsAtRevision: index < spans.count - 1)
-                    .build(due: due, totals: spanTotals, progress: progress, skipped: Array(skipped[offsets]))
+                    .build(due: Array(answers.due[offsets]), totals: Array(totals[offsets]), progress: Array(answers.progress[offsets]),
+                           skipped: Array(answers.skipped[offsets]))
                 entries += built.entries
                 segments.append(TimelineSegment(revision: span.revision, days: days, quota: quota, periods: built.periods))
                 continue
             }
-            for offset in 0..<days.count {
-                let day = days[offset]
+            for offset in offsets {
+                let day = period[offset]
                 let state = HabitEntry.state(
-                    day: day, today: today, isDue: due[offset], isSkipped: skipped[offsets.lowerBound + offset], progress: progress[offset]
+                    day: day, today: today, isDue: answers.due[offset], isSkipped: answers.skipped[offset], progress: answers.progress[offset]
                 )
-                entries.append(HabitEntry(day: day, isDue: due[offset], total: spanTotals[offset], progress: progress[offset], state: state))
+                entries.append(HabitEntry(day: day, isDue: answers.due[offset], total: totals[offset], progress: answers.progress[offset], state: state))
             }
             segments.append(TimelineSegment(revision: span.revision, days: days))
         }
-        return HabitTimeline(habit: habit, today: today, period: period, entries: entries, segments: segments)
+        return (HabitTimeline(habit: habit, today: today, period: period, entries: entries, segments: segments), answers)
     }
 }

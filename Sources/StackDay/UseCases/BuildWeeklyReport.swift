@@ -19,9 +19,8 @@ public struct BuildWeeklyReport {
             for habit in try tx.habits.all() {
                 let tracked = LocalDayRange(habit.startedOn, habit.archivedOn ?? week.last)
                 guard !tracked.clamped(to: week).isEmpty else { continue }
-                rows.append(try loader.evaluate(habit, today: today, through: week.last, in: tx) { timeline, policies in
-                    let streak = try HabitStreakCalculator(policies: policies).calculate(timeline)
-                    return WeeklyReportBuilder.line(for: timeline, streak: streak, monday: monday)
+                rows.append(try loader.evaluate(habit, today: today, through: week.last, in: tx) { evaluated in
+                    WeeklyReportBuilder.line(for: evaluated.timeline, streak: try evaluated.streak(), monday: monday)
                 })
             }
             return WeeklyReport(monday: monday, rows: rows)

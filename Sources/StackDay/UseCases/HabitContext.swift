@@ -6,12 +6,19 @@ public struct HabitContext {
     public let clock: any Clock
     public let boundary: DayBoundary
     public let policies: any PolicyResolver
+    /// Whether reads reuse and keep the store's cached policy answers (`CachedEvaluation`);
+    /// off, every read evaluates from scratch. The figures are the same either way.
+    public let usesEvaluationCache: Bool
 
-    public init(store: any HabitStore, clock: any Clock, boundary: DayBoundary, policies: any PolicyResolver = StandardPolicyResolver()) {
+    public init(
+        store: any HabitStore, clock: any Clock, boundary: DayBoundary, policies: any PolicyResolver = StandardPolicyResolver(),
+        usesEvaluationCache: Bool = true
+    ) {
         self.store = store
         self.clock = clock
         self.boundary = boundary
         self.policies = policies
+        self.usesEvaluationCache = usesEvaluationCache
     }
 
     /// Today for this user, from the clock and the day boundary.

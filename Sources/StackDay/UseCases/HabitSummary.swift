@@ -16,11 +16,12 @@ public struct HabitSummary: Sendable {
 }
 
 extension HabitSummary {
-    /// The summary of an evaluated timeline, its streak folded by `policies`.
-    init(habit: Habit, timeline: HabitTimeline, policies: RevisionPolicies) throws {
-        let calculator = HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policies: policies))
+    /// The summary of an evaluated habit.
+    init(habit: Habit, evaluated: EvaluatedHabit) throws {
+        let timeline = evaluated.timeline
+        let calculator = HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policies: evaluated.policies))
         let day = habit.archivedOn.map { min($0, timeline.today) } ?? timeline.today
-        self.init(habit: habit, statistics: try calculator.calculate(timeline), today: timeline.entry(on: timeline.today),
-                  revision: habit.revision(on: day))
+        self.init(habit: habit, statistics: try calculator.calculate(timeline, streak: try evaluated.streak()),
+                  today: timeline.entry(on: timeline.today), revision: habit.revision(on: day))
     }
 }

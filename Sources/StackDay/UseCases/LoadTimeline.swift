@@ -10,7 +10,7 @@ public struct LoadTimeline {
     public func callAsFunction(_ reference: HabitReference, through: LocalDay? = nil) throws -> HabitTimeline {
         let today = context.today
         return try context.store.read { tx in
-            try TimelineLoader(context: context).evaluate(context.habit(reference, in: tx), today: today, through: through, in: tx) { timeline, _ in timeline }.get()
+            try TimelineLoader(context: context).evaluate(context.habit(reference, in: tx), today: today, through: through, in: tx) { $0.timeline }.get()
         }
     }
 
@@ -30,7 +30,7 @@ public struct LoadTimeline {
         let today = context.today
         let loader = TimelineLoader(context: context)
         return try context.store.read { tx in
-            try habits(tx).map { habit in try loader.evaluate(habit, today: today, through: through, in: tx) { timeline, _ in timeline } }
+            try habits(tx).map { habit in try loader.evaluate(habit, today: today, through: through, in: tx) { $0.timeline } }
         }
     }
 

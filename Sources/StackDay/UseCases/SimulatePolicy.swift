@@ -38,8 +38,7 @@ public struct SimulatePolicy {
             let proposedHabit = try habit.appending(rules, from: try from.day(for: habit, today: today), at: context.clock.now)
             let scripts = OverlayScripts(base: tx.scripts, extra: script)
             func summary(_ habit: Habit) throws -> Result<HabitSummary, HabitFailure> {
-                try loader.evaluate(habit, today: today, in: tx, scripts: scripts) { timeline, policies in
-                    try HabitSummary(habit: habit, timeline: timeline, policies: policies)
+                try loader.evaluate(habit, today: today, in: tx, scripts: scripts) { try HabitSummary(habit: habit, evaluated: $0)
                 }
             }
             let current = try summary(habit).get()

@@ -1,29 +1,109 @@
 /// Loads what a habit's timeline needs from the store and builds it: the one place
-/// completions and skips become per-day entries.
+/// completions and skips become per-day entries, and the one place cached answers are reused.
 struct TimelineLoader {
     let context: HabitContext
 
-    /// Reads the habit's history, then runs `body` on its timeline and policies.
+    /// Reads the habit's history, then runs `body` on its evaluation.
     ///
-    /// Store errors are thrown; anything thrown while resolving or running the habit's policies
-    /// (including inside `body`) becomes this habit's `HabitFailure`, so other habits carry on.
-    /// Pinned scripts are read from `scripts` (default: the transaction's).
+    /// With the evaluation cache on, the answers still valid in the store's cache are reused, only
+    /// the days after them are read and asked of the policies, and the extended answers are staged
+    /// for the store to keep. Store errors are thrown; anything thrown while resolving or running
+    /// the habit's policies (including inside `body`) becomes this habit's `HabitFailure`, so other
+    /// habits carry on, and caches nothing. Pinned scripts are read from `scripts` (default: the
+    /// transaction's; a simulation's overlay is never cached).
     func evaluate<T>(
         _ habit: Habit, today: LocalDay, through: LocalDay? = nil, in tx: any HabitTransaction,
         scripts: (any PolicyScriptRepository)? = nil,
-        _ body: (HabitTimeline, RevisionPolicies) throws -> T
+        _ body: (EvaluatedHabit) throws -> T
     ) throws -> Result<T, HabitFailure> {
         let period = HabitTimelineBuilder.period(of: habit, today: today, through: through)
-        let totals = period.isEmpty ? [] : try tx.completions.dailyTotals(habitID: habit.id, in: period)
-        let skips = period.isEmpty ? [] : try tx.skips.skips(habitID: habit.id, in: period)
+        let evaluator = context.policies.evaluationKey
+        let cache = context.usesEvaluationCache && scripts == nil && !evaluator.isEmpty && !period.isEmpty ? tx.evaluations : nil
+        let cached = try cache?.evaluation(habitID: habit.id)
+        let known = cached.flatMap { Self.validAnswers($0, habit: habit, period: period, evaluator: evaluator) }
+        let knownCount = known?.count ?? 0
+        var totals: [(day: LocalDay, thousandths: Int64)] = []
+        var skips: [Skip] = []
+        if knownCount < period.count {
+            let rest = LocalDayRange(period[knownCount], period.last)
+            totals = try tx.completions.dailyTotals(habitID: habit.id, in: rest)
+            skips = try tx.skips.skips(habitID: habit.id, in: rest)
+        }
         do {
             let policies = RevisionPolicies(habit: habit, resolver: context.policies, scripts: scripts ?? tx.scripts)
-            let timeline = try HabitTimelineBuilder(policies: policies).build(
-                habit: habit, dailyTotals: totals, skips: skips, today: today, through: period.last
+            let (timeline, answers) = try HabitTimelineBuilder(policies: policies).build(
+                habit: habit, dailyTotals: totals, skips: skips, today: today, through: period.last, known: known
             )
-            return .success(try body(timeline, policies))
+            let elapsedKnown = period.first.adding(days: knownCount - 1) >= min(today, period.last)
+            let streak = elapsedKnown && cached?.streakAsOf == today ? cached?.streak : nil
+            let evaluated = EvaluatedHabit(timeline: timeline, policies: policies, streak: streak)
+            let value = try body(evaluated)
+            if let cache {
+                let generation = try cached?.generation ?? cache.generation(habitID: habit.id)
+                if let row = Self.row(habit: habit, answers: answers, evaluator: evaluator, streak: evaluated.knownStreak, today: today, generation: generation),
+                   row.count > knownCount || (row.streak != nil && streak == nil) {
+                    cache.stage(row)
+                }
+            }
+            return .success(value)
+        } catch let error as HabitFailure {
+            return .failure(error)
         } catch {
             return .failure(HabitFailure(habit: habit, underlying: error))
         }
+    }
+
+    /// The cached answers still valid for `period`: from its first day, under the same engine
+    /// and start day, up to the row's `validThrough` and the last day whose rules are the ones
+    /// the row was computed under. Nil when none are.
+    static func validAnswers(_ cached: CachedEvaluation, habit: Habit, period: LocalDayRange, evaluator: String) -> TimelineAnswers? {
+        guard cached.evaluator == evaluator, cached.firstDay == period.first, cached.isConsistent,
+              let validThrough = cached.validThrough, validThrough >= period.first
+        else { return nil }
+        var last = min(validThrough, period.last)
+        // Walk the habit's current spans against the cached ones; the first day judged by other
+        // rules ends the valid prefix.
+        var cachedSpans = cached.spans[...]
+        outer: for span in habit.revisionSpans(in: LocalDayRange(period.first, last)) {
+            guard let key = CachedSpan.rulesKey(of: span.revision, unit: habit.unit) else {
+                last = span.days.first.adding(days: -1)
+                break
+            }
+            var day = span.days.first
+            while day <= span.days.last {
+                while let first = cachedSpans.first, first.days.last < day { cachedSpans = cachedSpans.dropFirst() }
+                guard let cachedSpan = cachedSpans.first, cachedSpan.rulesKey == key else {
+                    last = day.adding(days: -1)
+                    break outer
+                }
+                day = cachedSpan.days.last.adding(days: 1)
+            }
+        }
+        let count = period.first.days(to: last) + 1
+        guard count > 0 else { return nil }
+        return TimelineAnswers(
+            due: Array(cached.due.prefix(count)), progress: Array(cached.progress.prefix(count)),
+            thousandths: Array(cached.thousandths.prefix(count)), skipped: Array(cached.skipped.prefix(count)),
+            spans: cached.spans.map(Optional.some)
+        )
+    }
+
+    /// The row to keep for `answers`: every day up to the first span whose rules are not pinned.
+    static func row(habit: Habit, answers: TimelineAnswers, evaluator: String, streak: HabitStreak?, today: LocalDay, generation: Int64) -> CachedEvaluation? {
+        var spans: [CachedSpan] = []
+        for span in answers.spans {
+            guard let span else { break }
+            spans.append(span)
+        }
+        guard let last = spans.last?.days.last, let first = spans.first?.days.first else { return nil }
+        let count = first.days(to: last) + 1
+        // A streak is kept only when every day up to today is.
+        let keepsStreak = streak != nil && last >= today
+        return CachedEvaluation(
+            habitID: habit.id, evaluator: evaluator, firstDay: first, spans: spans,
+            due: Array(answers.due.prefix(count)), skipped: Array(answers.skipped.prefix(count)),
+            progress: Array(answers.progress.prefix(count)), thousandths: Array(answers.thousandths.prefix(count)),
+            validThrough: last, streak: keepsStreak ? streak : nil, streakAsOf: keepsStreak ? today : nil, generation: generation
+        )
     }
 }

@@ -144,6 +144,15 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         return policy
     }
 
+    /// The host's own Lua sources (the prelude) and its C boundary version, hashed: cached answers
+    /// from a binary that runs policies differently are not reused.
+    public var evaluationKey: String { Self.hostKey }
+
+    private static let hostKey: String = {
+        let sources = HostLuaSources.all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+        return "lua-host-1:" + SHA256(of: sources).description.prefix(16)
+    }()
+
     /// Binds the policy to a habit, checking it serves `role`.
     public func bind(_ choice: PolicyChoice, role: PolicyRole, startedOn: LocalDay, goal: Double, unit: String) throws -> PolicyBinding {
         try bind(try policy(named: choice.name), choice: choice, role: role, startedOn: startedOn, goal: goal, unit: unit)

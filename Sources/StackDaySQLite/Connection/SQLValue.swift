@@ -4,4 +4,5 @@ enum SQLValue {
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob([UInt8])
 }

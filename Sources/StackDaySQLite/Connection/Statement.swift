@@ -36,6 +36,8 @@ final class Statement {
             case .real(let number): code = sqlite3_bind_double(handle, index, number)
             case .text(let text):
                 code = text.withCString { stackday_sqlite3_bind_text(handle, index, $0, Int32(strlen($0))) }
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { stackday_sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count)) }
             }
             guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
         }
@@ -117,6 +119,12 @@ final class Statement {
             guard let pointer = sqlite3_column_text(handle, column) else { return "" }
             return String(cString: pointer)
         }
+        /// A BLOB column's bytes, valid until the row moves on.
+        func blob(_ column: Int32) -> UnsafeRawBufferPointer {
+            guard let pointer = sqlite3_column_blob(handle, column) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            return UnsafeRawBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column)))
+        }
+
         /// The column's bytes without building a String.
         func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
             guard let pointer = sqlite3_column_text(handle, column) else { return UnsafeBufferPointer(start: nil, count: 0) }

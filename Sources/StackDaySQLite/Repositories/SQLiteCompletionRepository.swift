@@ -4,6 +4,7 @@ import StackDay
 /// Completions in SQLite, listed by day, then by `recorded_at`.
 final class SQLiteCompletionRepository: CompletionRepository {
     private let database: Database
+    private let invalidation: CacheInvalidation
     private static let columns = "id, habit_id, completed_on, recorded_at, amount_thousandths"
     private static let order = "ORDER BY completed_on, recorded_at, rowid"
 
@@ -18,8 +19,9 @@ final class SQLiteCompletionRepository: CompletionRepository {
         """
     private static let insertIfAbsentSQL = "INSERT INTO completions (\(SQLiteCompletionRepository.columns)) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"
 
-    init(database: Database) {
+    init(database: Database, invalidation: CacheInvalidation) {
         self.database = database
+        self.invalidation = invalidation
     }
 
     private func decode(_ row: Statement.Row) throws -> Completion {
@@ -43,9 +45,12 @@ final class SQLiteCompletionRepository: CompletionRepository {
     func insert(_ completion: Completion) throws {
         guard try self.completion(id: completion.id) == nil else { throw RepositoryError.duplicateID(entity: "completion", id: completion.id) }
         try database.statement(Self.insertSQL).run(values(completion))
+        invalidation.touch(completion.habitID, day: completion.completedOn)
     }
 
     func update(_ completion: Completion) throws {
+        if let old = try self.completion(id: completion.id) { invalidation.touch(old.habitID, day: old.completedOn) }
+        invalidation.touch(completion.habitID, day: completion.completedOn)
         let fields = values(completion)
         try database.statement("UPDATE completions SET habit_id = ?, completed_on = ?, recorded_at = ?, amount_thousandths = ? WHERE id = ?")
             .run(Array(fields.dropFirst()) + [fields[0]])
@@ -53,8 +58,10 @@ final class SQLiteCompletionRepository: CompletionRepository {
     }
 
     func delete(id: UUID) throws {
-        try database.statement("DELETE FROM completions WHERE id = ?").run([RowDecoding.idValue(id)])
-        guard database.changes == 1 else { throw RepositoryError.notFound(entity: "completion", id: id) }
+        let removed = try database.statement("DELETE FROM completions WHERE id = ? RETURNING habit_id, completed_on")
+            .rows([RowDecoding.idValue(id)]) { (try RowDecoding.uuid($0, 0, table: "completions"), try RowDecoding.day($0, 1, table: "completions")) }
+        guard let (habitID, day) = removed.first else { throw RepositoryError.notFound(entity: "completion", id: id) }
+        invalidation.touch(habitID, day: day)
     }
 
     func completion(id: UUID) throws -> Completion? {
@@ -103,11 +110,14 @@ final class SQLiteCompletionRepository: CompletionRepository {
         try statement.bind(4, real: completion.recordedAt.timeIntervalSince1970)
         try statement.bind(5, integer: completion.amountThousandths)
         try statement.execute()
-        return database.changes == 1
+        guard database.changes == 1 else { return false }
+        invalidation.touch(completion.habitID, day: completion.completedOn)
+        return true
     }
 
     func deleteAll(habitID: UUID) throws -> Int {
         try database.statement("DELETE FROM completions WHERE habit_id = ?").run([RowDecoding.idValue(habitID)])
+        invalidation.touch(habitID, day: .earliest)
         return database.changes
     }
 }

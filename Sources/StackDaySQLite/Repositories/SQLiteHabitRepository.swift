@@ -5,6 +5,7 @@ import StackDay
 /// `habit_revisions` (the habit row's rule columns mirror the latest one).
 final class SQLiteHabitRepository: HabitRepository {
     private let database: Database
+    private let invalidation: CacheInvalidation
     private static let columns = """
         id, name, started_on, archived_on, created_at, updated_at, goal_thousandths, unit,
         schedule_policy, schedule_params, progress_policy, progress_params, streak_policy, streak_params
@@ -23,8 +24,9 @@ final class SQLiteHabitRepository: HabitRepository {
     private static let selectRevisionsSQL = "SELECT \(revisionColumns) FROM habit_revisions WHERE habit_id = ? ORDER BY number"
     private static let selectAllRevisionsSQL = "SELECT \(revisionColumns) FROM habit_revisions ORDER BY habit_id, number"
 
-    init(database: Database) {
+    init(database: Database, invalidation: CacheInvalidation) {
         self.database = database
+        self.invalidation = invalidation
     }
 
     private func values(_ habit: Habit) -> [SQLValue] {
@@ -115,6 +117,9 @@ final class SQLiteHabitRepository: HabitRepository {
                 """).run(values + [id, .integer(Int64(revision.number))])
         }
         for revision in changes.appended { try insertRevision(revision, of: habit) }
+        // New rules are caught by the rules key of each cached span; the counter keeps answers
+        // read before this change from being stored after it.
+        invalidation.touch(habit.id, day: nil)
     }
 
     func delete(id: UUID) throws {

@@ -4,6 +4,7 @@ import StackDay
 /// Skipped days in SQLite, listed by day.
 final class SQLiteSkipRepository: SkipRepository {
     private let database: Database
+    private let invalidation: CacheInvalidation
     private static let columns = "id, habit_id, day, recorded_at"
     private static let order = "ORDER BY day, recorded_at, rowid"
 
@@ -13,8 +14,9 @@ final class SQLiteSkipRepository: SkipRepository {
     private static let selectByHabitSQL = "SELECT \(SQLiteSkipRepository.columns) FROM skips WHERE habit_id = ? \(SQLiteSkipRepository.order)"
     private static let selectByHabitAndDaysSQL = "SELECT \(SQLiteSkipRepository.columns) FROM skips WHERE habit_id = ? AND day BETWEEN ? AND ? \(SQLiteSkipRepository.order)"
 
-    init(database: Database) {
+    init(database: Database, invalidation: CacheInvalidation) {
         self.database = database
+        self.invalidation = invalidation
     }
 
     private func decode(_ row: Statement.Row) throws -> Skip {
@@ -33,17 +35,22 @@ final class SQLiteSkipRepository: SkipRepository {
     func insert(_ skip: Skip) throws {
         guard try self.skip(id: skip.id) == nil else { throw RepositoryError.duplicateID(entity: "skip", id: skip.id) }
         try database.statement(Self.insertSQL).run(values(skip))
+        invalidation.touch(skip.habitID, day: skip.day)
     }
 
     func update(_ skip: Skip) throws {
+        if let old = try self.skip(id: skip.id) { invalidation.touch(old.habitID, day: old.day) }
+        invalidation.touch(skip.habitID, day: skip.day)
         let fields = values(skip)
         try database.statement("UPDATE skips SET habit_id = ?, day = ?, recorded_at = ? WHERE id = ?").run(Array(fields.dropFirst()) + [fields[0]])
         guard database.changes == 1 else { throw RepositoryError.notFound(entity: "skip", id: skip.id) }
     }
 
     func delete(id: UUID) throws {
-        try database.statement("DELETE FROM skips WHERE id = ?").run([RowDecoding.idValue(id)])
-        guard database.changes == 1 else { throw RepositoryError.notFound(entity: "skip", id: id) }
+        let removed = try database.statement("DELETE FROM skips WHERE id = ? RETURNING habit_id, day")
+            .rows([RowDecoding.idValue(id)]) { (try RowDecoding.uuid($0, 0, table: "skips"), try RowDecoding.day($0, 1, table: "skips")) }
+        guard let (habitID, day) = removed.first else { throw RepositoryError.notFound(entity: "skip", id: id) }
+        invalidation.touch(habitID, day: day)
     }
 
     func skip(id: UUID) throws -> Skip? {
@@ -61,6 +68,7 @@ final class SQLiteSkipRepository: SkipRepository {
 
     func deleteAll(habitID: UUID) throws -> Int {
         try database.statement("DELETE FROM skips WHERE habit_id = ?").run([RowDecoding.idValue(habitID)])
+        invalidation.touch(habitID, day: .earliest)
         return database.changes
     }
 }

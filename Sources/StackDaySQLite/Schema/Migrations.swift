@@ -104,5 +104,24 @@ enum Migrations {
             streak_policy, streak_params, created_at
         FROM habits;
         """),
+            // What policies answered, per habit (`CachedEvaluation`), and a per-habit change counter
+        // that every write bumps, so that answers computed before a write are never stored after it.
+        // Deleting any or every cache row is always safe: it is rebuilt on the next read.
+        Migration(id: 5, name: "evaluation cache", sql: """
+        ALTER TABLE habits ADD COLUMN evaluation_generation INTEGER NOT NULL DEFAULT 0;
+        CREATE TABLE evaluation_cache (
+            habit_id TEXT PRIMARY KEY REFERENCES habits(id) ON DELETE CASCADE,
+            format INTEGER NOT NULL,
+            evaluator TEXT NOT NULL,
+            first_day TEXT NOT NULL,
+            valid_through TEXT,
+            spans TEXT NOT NULL,
+            days BLOB NOT NULL,
+            checksum INTEGER NOT NULL,
+            streak_as_of TEXT,
+            streak_current INTEGER,
+            streak_longest INTEGER
+        ) STRICT;
+        """),
     ]
 }

@@ -30,7 +30,7 @@ struct ArgumentParser {
             guard let name, let spec = GlobalOptions.specs.first(where: { $0.name == name }) else { rest.append(token); continue }
             if spec.isFlag {
                 if inline != nil { throw UsageError(message: "--\(name) does not take a value", path: []) }
-                globals.json = true
+                globals.flags.insert(name)
                 continue
             }
             if let inline {

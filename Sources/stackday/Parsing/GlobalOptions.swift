@@ -9,11 +9,15 @@ struct GlobalOptions {
         OptionSpec(name: "day-starts-at", valueName: "HH:MM", help: "When a day begins (default: 00:00)."),
         OptionSpec(name: "policies", valueName: "dir", help: "The user policy folder, searched before the built-ins (default: $STACKDAY_POLICIES, else ~/.config/stackday/policies)."),
         OptionSpec(name: "json", valueName: nil, help: "Print machine-readable JSON on stdout."),
+        OptionSpec(name: "no-cache", valueName: nil, help: "Evaluate every habit from scratch, neither reading nor keeping cached policy answers."),
         OptionSpec(name: "lang", valueName: "en|ko", help: "The language of reports (default: from $LC_ALL, $LC_MESSAGES or $LANG: ko… is ko, else en)."),
     ]
 
     var values: [String: String] = [:]
-    var json = false
+    var flags: Set<String> = []
+
+    var json: Bool { flags.contains("json") }
+    var noCache: Bool { flags.contains("no-cache") }
 
     var db: String? { values["db"] }
     var timeZone: String? { values["tz"] }

@@ -1,0 +1,15 @@
+import Foundation
+
+/// Where a store keeps what policies answered for each habit (see `CachedEvaluation`).
+///
+/// Reads stage rows; the store writes them after the transaction, and only for habits no write
+/// touched in between. Writes to completions, skips and habits invalidate the rows themselves.
+public protocol EvaluationCacheRepository: AnyObject {
+    /// The habit's cached answers, nil when there are none or the row fails its checks. The
+    /// value's `generation` is the habit's current change counter.
+    func evaluation(habitID: UUID) throws -> CachedEvaluation?
+    /// The habit's change counter (0 for one never written since it was created).
+    func generation(habitID: UUID) throws -> Int64
+    /// Keeps `evaluation` for the store to write once the transaction ends.
+    func stage(_ evaluation: CachedEvaluation)
+}

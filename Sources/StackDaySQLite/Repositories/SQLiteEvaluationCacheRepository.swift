@@ -1,0 +1,171 @@
+import Foundation
+import StackDay
+
+/// Cached evaluations in SQLite, one row per habit. The days are one BLOB of 17 bytes a day
+/// (flags: 1 due, 2 skipped; progress as a little-endian IEEE double; the total in thousandths
+/// as a little-endian Int64) with an FNV-1a checksum over everything but the two columns writes
+/// move back (`valid_through`, `streak_as_of`); a row that fails any check is ignored.
+final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
+    private let database: Database
+    /// Rows read in this transaction's snapshot, to be written after it (see `SQLiteHabitStore`).
+    private(set) var staged: [CachedEvaluation] = []
+
+    static let bytesPerDay = 17
+
+    init(database: Database) {
+        self.database = database
+    }
+
+    func evaluation(habitID: UUID) throws -> CachedEvaluation? {
+        try database.statement("""
+            SELECT c.format, c.evaluator, c.first_day, c.valid_through, c.spans, c.days, c.checksum,
+                   c.streak_as_of, c.streak_current, c.streak_longest, h.evaluation_generation
+            FROM evaluation_cache c JOIN habits h ON h.id = c.habit_id WHERE c.habit_id = ?
+            """).rows([RowDecoding.idValue(habitID)]) { Self.decode($0, habitID: habitID) }.first ?? nil
+    }
+
+    func generation(habitID: UUID) throws -> Int64 {
+        try database.scalarInteger("SELECT evaluation_generation FROM habits WHERE id = ?", [RowDecoding.idValue(habitID)]) ?? 0
+    }
+
+    func stage(_ evaluation: CachedEvaluation) {
+        staged.append(evaluation)
+    }
+
+    func discardStaged() { staged.removeAll() }
+
+    /// Writes the staged rows whose habit no write has touched since they were read; returns how many.
+    @discardableResult
+    func writeStaged() throws -> Int {
+        defer { staged.removeAll() }
+        var written = 0
+        for row in staged {
+            guard try generation(habitID: row.habitID) == row.generation else { continue }
+            let days = Self.encodeDays(row)
+            let spans = Self.encodeSpans(row.spans)
+            try database.statement("""
+                INSERT INTO evaluation_cache (habit_id, format, evaluator, first_day, valid_through, spans, days, checksum,
+                                              streak_as_of, streak_current, streak_longest)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (habit_id) DO UPDATE SET format = excluded.format, evaluator = excluded.evaluator,
+                    first_day = excluded.first_day, valid_through = excluded.valid_through, spans = excluded.spans, days = excluded.days,
+                    checksum = excluded.checksum, streak_as_of = excluded.streak_as_of, streak_current = excluded.streak_current,
+                    streak_longest = excluded.streak_longest
+                """).run([
+                    RowDecoding.idValue(row.habitID), .integer(Int64(CachedEvaluation.format)), .text(row.evaluator),
+                    RowDecoding.dayValue(row.firstDay), row.validThrough.map(RowDecoding.dayValue) ?? .null, .text(spans), .blob(days),
+                    .integer(Self.checksum(format: CachedEvaluation.format, evaluator: row.evaluator, firstDay: row.firstDay, spans: spans,
+                                           streak: row.streak, days: days)),
+                    row.streakAsOf.map(RowDecoding.dayValue) ?? .null,
+                    row.streak.map { .integer(Int64($0.current)) } ?? .null, row.streak.map { .integer(Int64($0.longest)) } ?? .null,
+                ])
+            written += 1
+        }
+        return written
+    }
+
+    // MARK: Encoding
+
+    static func encodeSpans(_ spans: [CachedSpan]) -> String {
+        spans.map { span in
+            var quota = "-"
+            if let value = span.quota {
+                switch value.period {
+                case .week: quota = "w\(value.times)"
+                case .month: quota = "m\(value.times)"
+                case .rolling(let days): quota = "r\(value.times)/\(days)"
+                }
+            }
+            return "\(span.days.first.iso),\(span.days.last.iso),\(span.rulesKey),\(quota)"
+        }.joined(separator: ";")
+    }
+
+    static func decodeSpans(_ text: String) -> [CachedSpan]? {
+        guard !text.isEmpty else { return [] }
+        var spans: [CachedSpan] = []
+        for part in text.split(separator: ";") {
+            let fields = part.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4, let first = try? LocalDay(iso: fields[0]), let last = try? LocalDay(iso: fields[1]), first <= last else { return nil }
+            var quota: PeriodQuota? = nil
+            let code = fields[3]
+            if code != "-" {
+                let body = code.dropFirst()
+                switch code.first {
+                case "w": guard let times = Int(body) else { return nil }; quota = PeriodQuota(times: times, period: .week)
+                case "m": guard let times = Int(body) else { return nil }; quota = PeriodQuota(times: times, period: .month)
+                case "r":
+                    let numbers = body.split(separator: "/").compactMap { Int($0) }
+                    guard numbers.count == 2 else { return nil }
+                    quota = PeriodQuota(times: numbers[0], period: .rolling(days: numbers[1]))
+                default: return nil
+                }
+            }
+            spans.append(CachedSpan(days: LocalDayRange(first, last), rulesKey: fields[2], quota: quota))
+        }
+        return spans
+    }
+
+    static func encodeDays(_ row: CachedEvaluation) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: row.count * bytesPerDay)
+        bytes.withUnsafeMutableBytes { buffer in
+            for index in 0..<row.count {
+                let offset = index * bytesPerDay
+                buffer[offset] = (row.due[index] ? 1 : 0) | (row.skipped[index] ? 2 : 0)
+                buffer.storeBytes(of: row.progress[index].bitPattern.littleEndian, toByteOffset: offset + 1, as: UInt64.self)
+                buffer.storeBytes(of: row.thousandths[index].littleEndian, toByteOffset: offset + 9, as: Int64.self)
+            }
+        }
+        return bytes
+    }
+
+    /// FNV-1a, 64 bits, over the row's identifying fields and its days.
+    static func checksum<Bytes: Sequence>(format: Int, evaluator: String, firstDay: LocalDay, spans: String, streak: HabitStreak?, days: Bytes) -> Int64
+    where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        mix("\(format)|\(evaluator)|\(firstDay.iso)|\(spans)|\(streak.map { "\($0.current),\($0.longest)" } ?? "-")|".utf8)
+        mix(days)
+        return Int64(bitPattern: hash)
+    }
+
+    static func decode(_ row: Statement.Row, habitID: UUID) -> CachedEvaluation? {
+        guard row.integer(0) == Int64(CachedEvaluation.format) else { return nil }
+        let evaluator = row.text(1)
+        guard let firstDay = try? LocalDay(iso: row.text(2)) else { return nil }
+        var validThrough: LocalDay? = nil
+        if !row.isNull(3) {
+            // An invalidation before the first day leaves the empty text: nothing is valid.
+            validThrough = try? LocalDay(iso: row.text(3))
+        }
+        let spansText = row.text(4)
+        guard let spans = decodeSpans(spansText) else { return nil }
+        var streak: HabitStreak? = nil
+        if !row.isNull(8), !row.isNull(9) { streak = HabitStreak(current: Int(row.integer(8)), longest: Int(row.integer(9))) }
+        let blob = row.blob(5)
+        guard blob.count % bytesPerDay == 0,
+              checksum(format: CachedEvaluation.format, evaluator: evaluator, firstDay: firstDay, spans: spansText, streak: streak, days: blob) == row.integer(6)
+        else { return nil }
+        let count = blob.count / bytesPerDay
+        var due = [Bool](repeating: false, count: count), skipped = [Bool](repeating: false, count: count)
+        var progress = [Double](repeating: 0, count: count), thousandths = [Int64](repeating: 0, count: count)
+        for index in 0..<count {
+            let offset = index * bytesPerDay
+            let flags = blob[offset]
+            guard flags & ~3 == 0 else { return nil }
+            due[index] = flags & 1 != 0
+            skipped[index] = flags & 2 != 0
+            progress[index] = Double(bitPattern: UInt64(littleEndian: blob.loadUnaligned(fromByteOffset: offset + 1, as: UInt64.self)))
+            thousandths[index] = Int64(littleEndian: blob.loadUnaligned(fromByteOffset: offset + 9, as: Int64.self))
+        }
+        // A streak counts only with the day it was computed for (writes clear that day).
+        let streakAsOf = row.isNull(7) ? nil : try? LocalDay(iso: row.text(7))
+        let evaluation = CachedEvaluation(
+            habitID: habitID, evaluator: evaluator, firstDay: firstDay, spans: spans, due: due, skipped: skipped, progress: progress,
+            thousandths: thousandths, validThrough: validThrough, streak: streakAsOf == nil ? nil : streak, streakAsOf: streakAsOf,
+            generation: row.integer(10)
+        )
+        return evaluation.isConsistent ? evaluation : nil
+    }
+}

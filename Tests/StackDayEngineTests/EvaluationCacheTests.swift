@@ -1,0 +1,200 @@
+import CSQLite
+import Foundation
+import Testing
+import StackDay
+import StackDayLua
+import StackDaySQLite
+import StackDayTestSupport
+
+/// The evaluation cache changes no figure: random writes and reads, each read compared with a
+/// from-scratch evaluation of the same store.
+@Suite("evaluation cache")
+struct EvaluationCacheTests {
+    let epoch = Date(timeIntervalSince1970: 1_790_000_000)
+    let zone = DayBoundary(timeZone: TimeZone(secondsFromGMT: 0)!)
+
+    static let schedules: [(String, String)] = [
+        ("daily", "{}"), ("weekdays", "{}"), ("weekly", #"{"days":["mon","thu"]}"#), ("every-n-days", #"{"every":2}"#),
+        ("times-per-week", #"{"times":2}"#), ("times-per-month", #"{"times":5}"#), ("times-in-days", #"{"times":2,"days":4}"#),
+        ("monthly-day", #"{"day":5}"#),
+    ]
+    static let streaks: [(String, String)] = [("strict", "{}"), ("grace", #"{"misses":1,"per":5}"#), ("freeze", #"{"earnEvery":3,"max":2}"#)]
+    static let progresses: [(String, String)] = [("goal", "{}"), ("at-most", #"{"limit":2}"#)]
+
+    func choice(_ pair: (String, String)) throws -> PolicyChoice { try PolicyChoice(name: pair.0, parametersJSON: pair.1) }
+
+    func context(_ store: SQLiteHabitStore, _ library: PolicyLibrary, today: LocalDay, cached: Bool) -> HabitContext {
+        HabitContext(store: store, clock: FixedClock(today.firstInstant(in: zone.timeZone).addingTimeInterval(20 * 3600)),
+                     boundary: zone, policies: library, usesEvaluationCache: cached)
+    }
+
+    /// Everything a reader sees, as text: today's summaries, the week's report, every timeline.
+    func figures(_ context: HabitContext) throws -> [String] {
+        func text<T>(_ result: Result<T, HabitFailure>, _ describe: (T) -> String) -> String {
+            switch result {
+            case .success(let value): describe(value)
+            case .failure(let failure): "failed: \(failure)"
+            }
+        }
+        let summaries = try SummarizeHabits(context: context)().map { result in
+            text(result) { "\($0.habit.name) \($0.statistics) \(String(describing: $0.today)) r\($0.revision.number)" }
+        }
+        let report = try BuildWeeklyReport(context: context)()
+        let lastWeek = try BuildWeeklyReport(context: context)(weekOf: context.today.adding(days: -7))
+        let timelines = try LoadTimeline(context: context).all().map { result in
+            text(result) { timeline in
+                "\(timeline.entries) \(timeline.periods) \(timeline.segments.map { "\($0.revision.number) \($0.days) \(String(describing: $0.quota))" })"
+            }
+        }
+        return summaries + [String(describing: report), String(describing: lastWeek)] + timelines
+    }
+
+    @Test("random records, undos, skips, edits, archives and imports: cached figures equal from-scratch ones after every step",
+          arguments: [11, 29, 47] as [UInt64])
+    func property(seed: UInt64) throws {
+        var random = SeededGenerator(seed: seed)
+        let folder = try TemporaryFolder()
+        let store = try SQLiteHabitStore(path: folder.path("cache.sqlite"))
+        let library = try PolicyLibrary(searchPath: [])
+        let start = try LocalDay(iso: "2026-09-01")
+        var today = start.adding(days: 20)
+        var names: [String] = []
+        for index in 0..<3 {
+            let setup = context(store, library, today: today, cached: true)
+            let name = "habit \(index)"
+            try CreateHabit(context: setup)(
+                name: name, startedOn: start.adding(days: index * 3), goal: Double(Int.random(in: 1...3, using: &random)),
+                schedule: try choice(Self.schedules.randomElement(using: &random)!), progress: try choice(Self.progresses.randomElement(using: &random)!),
+                streak: try choice(Self.streaks.randomElement(using: &random)!)
+            )
+            names.append(name)
+        }
+        for step in 0..<100 {
+            let cached = context(store, library, today: today, cached: true)
+            let name = names.randomElement(using: &random)!
+            let habit = try FindHabit(context: cached)(named: name)
+            let span = max(0, habit.startedOn.days(to: today))
+            let day = habit.startedOn.adding(days: Int.random(in: 0...span, using: &random))
+            var action = ""
+            do {
+                switch Int.random(in: 0..<100, using: &random) {
+                case 0..<35:
+                    action = "record \(name) \(day)"
+                    try RecordCompletion(context: cached)(habitName: name, amount: Double(Int.random(in: 1...3, using: &random)), on: day)
+                case 35..<45:
+                    action = "undo \(name) \(day)"
+                    try CancelCompletion(context: cached)(habitName: name, on: day)
+                case 45..<52:
+                    action = "skip \(name) \(day)"
+                    try SkipDays(context: cached)(habitName: name, days: LocalDayRange(day, day.adding(days: Int.random(in: 0...2, using: &random))))
+                case 52..<62:
+                    let from: RevisionStart = Bool.random(using: &random) ? .day(day.adding(days: Int.random(in: 0...3, using: &random))) : .retroactive
+                    action = "edit \(name) from \(from)"
+                    let changes: HabitChanges
+                    switch Int.random(in: 0..<3, using: &random) {
+                    case 0: changes = HabitChanges(schedule: try choice(Self.schedules.randomElement(using: &random)!), rulesFrom: from)
+                    case 1: changes = HabitChanges(streak: try choice(Self.streaks.randomElement(using: &random)!), rulesFrom: from)
+                    default: changes = HabitChanges(goal: Double(Int.random(in: 1...3, using: &random)), rulesFrom: from)
+                    }
+                    try EditHabit(context: cached)(habitName: name, changes: changes)
+                case 62..<66:
+                    action = "rollback \(name)"
+                    try RollBackRules(context: cached)(.name(name), from: .day(day))
+                case 66..<71:
+                    if habit.archivedOn == nil {
+                        action = "archive \(name) \(day)"
+                        try ArchiveHabit(context: cached)(habitName: name, on: day)
+                    } else {
+                        action = "unarchive \(name)"
+                        try UnarchiveHabit(context: cached)(habitName: name)
+                    }
+                case 71..<76:
+                    action = "import \(name) around \(day)"
+                    let completions = try (0..<3).map { offset in
+                        try Completion(habitID: habit.id, completedOn: max(habit.startedOn, day.adding(days: -offset)), recordedAt: epoch, amount: 1)
+                    }
+                    try ImportArchive(context: cached)(HabitArchive(completions: completions))
+                case 76..<86:
+                    today = today.adding(days: Int.random(in: 1...3, using: &random))
+                    action = "advance to \(today)"
+                default:
+                    action = "read"
+                }
+            } catch is UseCaseError {
+                // A refused write (a duplicate record, nothing to undo, a day outside the period) writes nothing.
+            } catch let error as HabitValidationError {
+                Issue.record("seed \(seed) step \(step) \(action): \(error)")
+            }
+            let first = try figures(context(store, library, today: today, cached: true))
+            let scratch = try figures(context(store, library, today: today, cached: false))
+            let again = try figures(context(store, library, today: today, cached: true))
+            #expect(first == scratch, "seed \(seed), step \(step), after \(action): \(Self.difference(first, scratch))")
+            #expect(again == scratch, "seed \(seed), step \(step), after \(action), read back from the cache: \(Self.difference(again, scratch))")
+            if first != scratch || again != scratch { return }
+        }
+    }
+
+    /// Runs SQL through the C API, as another program would; a failed statement answers with its message.
+    func sqlite(_ path: String, _ sql: String) -> [String] {
+        var handle: OpaquePointer?
+        guard sqlite3_open(path, &handle) == SQLITE_OK else { return ["open failed"] }
+        defer { sqlite3_close(handle) }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { return [String(cString: sqlite3_errmsg(handle))] }
+        defer { sqlite3_finalize(statement) }
+        var rows: [String] = []
+        var result = sqlite3_step(statement)
+        while result == SQLITE_ROW {
+            rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "NULL")
+            result = sqlite3_step(statement)
+        }
+        return result == SQLITE_DONE ? rows : rows + [String(cString: sqlite3_errmsg(handle))]
+    }
+
+    /// The first figure that differs, cached against from scratch.
+    static func difference(_ cached: [String], _ scratch: [String]) -> String {
+        guard let index = zip(cached, scratch).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset else { return "\(cached.count) figures against \(scratch.count)" }
+        let (a, b) = (Array(cached[index]), Array(scratch[index]))
+        let common = zip(a, b).prefix { $0 == $1 }.count
+        let start = max(0, common - 150)
+        return "figure \(index): cached …\(String(a[start..<min(a.count, common + 150)]))… from scratch …\(String(b[start..<min(b.count, common + 150)]))…"
+    }
+
+    /// A populated store whose cache holds every habit.
+    func warmStore(_ folder: TemporaryFolder) throws -> (SQLiteHabitStore, PolicyLibrary, HabitContext, String) {
+        let path = folder.path("warm.sqlite")
+        let store = try SQLiteHabitStore(path: path)
+        let library = try PolicyLibrary(searchPath: [])
+        let today = try LocalDay(iso: "2026-10-20")
+        let setup = context(store, library, today: today, cached: true)
+        try CreateHabit(context: setup)(name: "read", startedOn: today.adding(days: -40), streak: PolicyChoice(name: "grace"))
+        try CreateHabit(context: setup)(name: "gym", startedOn: today.adding(days: -40), schedule: try choice(("times-per-week", #"{"times":2}"#)))
+        for offset in stride(from: 0, through: 40, by: 1) where offset % 4 != 1 {
+            try RecordCompletion(context: setup)(habitName: "read", on: today.adding(days: -offset))
+            if offset % 3 == 0 { try RecordCompletion(context: setup)(habitName: "gym", on: today.adding(days: -offset)) }
+        }
+        _ = try figures(setup)
+        return (store, library, setup, path)
+    }
+
+    @Test("cache rows corrupted, from another format or engine, or deleted are ignored and rebuilt", arguments: [
+        "UPDATE evaluation_cache SET days = substr(days, 1, length(days) - 5)",
+        "UPDATE evaluation_cache SET days = zeroblob(length(days))",
+        "UPDATE evaluation_cache SET spans = replace(spans, '2026', '2025')",
+        "UPDATE evaluation_cache SET evaluator = 'lua-host-0:elsewhere'",
+        "UPDATE evaluation_cache SET format = 0",
+        "UPDATE evaluation_cache SET first_day = '2026-01-01'",
+        "UPDATE evaluation_cache SET streak_current = streak_current + 7",
+        "DELETE FROM evaluation_cache",
+    ])
+    func corruption(statement: String) throws {
+        let folder = try TemporaryFolder()
+        let (store, library, setup, path) = try warmStore(folder)
+        let expected = try figures(context(store, library, today: setup.today, cached: false))
+        #expect(try figures(setup) == expected)
+        #expect(sqlite(path, "SELECT count(*) FROM evaluation_cache WHERE streak_as_of IS NOT NULL") == ["2"], "both habits cached")
+        #expect(sqlite(path, statement) == [])
+        #expect(try figures(setup) == expected, "\(statement)")
+        #expect(try figures(setup) == expected, "\(statement), read again")
+    }
+}
