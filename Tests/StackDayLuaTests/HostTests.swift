@@ -30,7 +30,7 @@ struct HostTests {
     func memoryBudget() throws {
         let fixture = try PolicyFixture(["hungry": schedule("local t = {} for i = 1, params.n do t[i] = ('x'):rep(1000) .. i end return #t > 0")],
                                         budget: PolicyBudget(instructions: 100_000_000, memoryBytes: 4 << 20))
-        let host = fixture.library.host
+        let host = try fixture.library.host()
         func run(_ n: Int) throws -> Bool {
             let binding = try fixture.library.policy(named: "hungry").bind(parameters: ["n": .number(Double(n))], startedOn: day("2026-10-05"), goal: 1, unit: "")
             return try binding.dueDays(LocalDayRange(day("2026-10-05"), day("2026-10-05")))[0]

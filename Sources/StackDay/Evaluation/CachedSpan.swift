@@ -13,8 +13,9 @@ public struct CachedSpan: Hashable, Sendable {
     }
 
     /// What a revision's answers depend on besides the day, its total and the start day: the
-    /// goal, the unit, and each policy's pinned script and parameters, hashed. Nil while a
-    /// policy is unpinned: its file may change at any time, so its answers are never kept.
+    /// goal, the unit, and each policy's pinned script and parameters, hashed (`FNV1a.key`; the
+    /// scripts themselves are named by SHA-256). Nil while a policy is unpinned: its file may
+    /// change at any time, so its answers are never kept.
     public static func rulesKey(of revision: HabitRevision, unit: String) -> String? {
         var text = "goal=\(Quantity.describe(revision.goal));unit=\(unit)"
         for role in PolicyRole.allCases {
@@ -22,6 +23,6 @@ public struct CachedSpan: Hashable, Sendable {
             guard let sha256 = choice.sha256 else { return nil }
             text += ";\(role.rawValue)=\(choice.name)@\(sha256)\(choice.parametersJSON)"
         }
-        return String(SHA256(of: text).description.prefix(32))
+        return FNV1a.key(text)
     }
 }

@@ -18,7 +18,8 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     public let searchPath: [URL]
     /// Built-in policy sources by name, searched after every folder.
     public let builtIns: [String: String]
-    public let host: LuaHost
+    public let budget: PolicyBudget
+    private var createdHost: LuaHost?
     private let lock = NSLock()
     private var cache: [String: (stamp: FileStamp, policy: LoadedPolicy)] = [:]
     /// Stored scripts compiled, by SHA-256: a hash names one source, so the entry never goes stale.
@@ -44,7 +45,7 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         self.searchPath = searchPath
         self.builtIns = builtIns
         folderPaths = searchPath.map { $0.standardizedFileURL.path }
-        self.host = try LuaHost(budget: budget)
+        self.budget = budget
     }
 
     /// The file a name resolves to, searching folders in order.
@@ -139,9 +140,25 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
             cache[file] = (stamp, cached.policy)
             return cached.policy
         }
-        let policy = try LoadedPolicy(name: name, file: file, source: source, sha256: digest, host: host)
+        let policy = try LoadedPolicy(name: name, file: file, source: source, sha256: digest, host: try hostLocked())
         cache[file] = (stamp, policy)
         return policy
+    }
+
+    /// The Lua state policies run in, created on first use: a read answered from the evaluation
+    /// cache never starts Lua. Throws `PolicyError` when the state cannot be created.
+    public func host() throws -> LuaHost {
+        lock.lock()
+        defer { lock.unlock() }
+        return try hostLocked()
+    }
+
+    /// The same, called with `lock` held.
+    private func hostLocked() throws -> LuaHost {
+        if let createdHost { return createdHost }
+        let host = try LuaHost(budget: budget)
+        createdHost = host
+        return host
     }
 
     /// The host's own Lua sources (the prelude) and its C boundary version, hashed: cached answers
@@ -150,7 +167,7 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
 
     private static let hostKey: String = {
         let sources = HostLuaSources.all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
-        return "lua-host-1:" + SHA256(of: sources).description.prefix(16)
+        return "lua-host-1:" + FNV1a.key(sources)
     }()
 
     /// Binds the policy to a habit, checking it serves `role`.
@@ -192,7 +209,7 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
-        let policy = try LoadedPolicy(name: script.name, file: label(of: script), source: script.source, sha256: actual, host: host)
+        let policy = try LoadedPolicy(name: script.name, file: label(of: script), source: script.source, sha256: actual, host: try hostLocked())
         stored[sha256] = policy
         return policy
     }
@@ -242,7 +259,7 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         lock.unlock()
         let policy: LoadedPolicy
         do {
-            policy = try LoadedPolicy(name: script.name, file: file, source: script.source, sha256: SHA256(of: script.source), host: host)
+            policy = try LoadedPolicy(name: script.name, file: file, source: script.source, sha256: SHA256(of: script.source), host: try host())
         } catch {
             throw PolicyRefusal(policy: script.name, failures: ["\(error)"])
         }

@@ -121,13 +121,10 @@ final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
     /// FNV-1a, 64 bits, over the row's identifying fields and its days.
     static func checksum<Bytes: Sequence>(format: Int, evaluator: String, firstDay: LocalDay, spans: String, streak: HabitStreak?, days: Bytes) -> Int64
     where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix<S: Sequence>(_ bytes: S) where S.Element == UInt8 {
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        }
-        mix("\(format)|\(evaluator)|\(firstDay.iso)|\(spans)|\(streak.map { "\($0.current),\($0.longest)" } ?? "-")|".utf8)
-        mix(days)
-        return Int64(bitPattern: hash)
+        var hash = FNV1a()
+        hash.combine("\(format)|\(evaluator)|\(firstDay.iso)|\(spans)|\(streak.map { "\($0.current),\($0.longest)" } ?? "-")|".utf8)
+        hash.combine(days)
+        return Int64(bitPattern: hash.value)
     }
 
     static func decode(_ row: Statement.Row, habitID: UUID) -> CachedEvaluation? {
