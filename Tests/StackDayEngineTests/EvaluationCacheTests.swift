@@ -184,7 +184,8 @@ struct EvaluationCacheTests {
         "UPDATE evaluation_cache SET evaluator = 'lua-host-0:elsewhere'",
         "UPDATE evaluation_cache SET format = 0",
         "UPDATE evaluation_cache SET first_day = '2026-01-01'",
-        "UPDATE evaluation_cache SET streak_current = streak_current + 7",
+        "UPDATE evaluation_cache SET summary = replace(summary, ',', ',9')",
+        "UPDATE evaluation_cache SET summary = substr(summary, 1, 30)",
         "DELETE FROM evaluation_cache",
     ])
     func corruption(statement: String) throws {
@@ -192,7 +193,7 @@ struct EvaluationCacheTests {
         let (store, library, setup, path) = try warmStore(folder)
         let expected = try figures(context(store, library, today: setup.today, cached: false))
         #expect(try figures(setup) == expected)
-        #expect(sqlite(path, "SELECT count(*) FROM evaluation_cache WHERE streak_as_of IS NOT NULL") == ["2"], "both habits cached")
+        #expect(sqlite(path, "SELECT count(*) FROM evaluation_cache WHERE summary_as_of IS NOT NULL") == ["2"], "both habits cached")
         #expect(sqlite(path, statement) == [])
         #expect(try figures(setup) == expected, "\(statement)")
         #expect(try figures(setup) == expected, "\(statement), read again")

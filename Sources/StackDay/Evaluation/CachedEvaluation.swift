@@ -25,17 +25,15 @@ public struct CachedEvaluation: Hashable, Sendable {
     /// The last day whose answers are still valid: writes move it back to the day before the
     /// earliest day they touch.
     public let validThrough: LocalDay?
-    /// The streak as of `streakAsOf` (cleared by any write to the habit).
-    public let streak: HabitStreak?
-    public let streakAsOf: LocalDay?
+    /// The figures as of one day (cleared by any write to the habit).
+    public let summary: CachedSummary?
     /// The store's change counter for the habit when the answers were read: a row is stored
     /// only if no write came in between.
     public let generation: Int64
 
     public init(
         habitID: UUID, evaluator: String, firstDay: LocalDay, spans: [CachedSpan], due: [Bool], skipped: [Bool],
-        progress: [Double], thousandths: [Int64], validThrough: LocalDay?, streak: HabitStreak?, streakAsOf: LocalDay?,
-        generation: Int64
+        progress: [Double], thousandths: [Int64], validThrough: LocalDay?, summary: CachedSummary?, generation: Int64
     ) {
         self.habitID = habitID
         self.evaluator = evaluator
@@ -46,8 +44,7 @@ public struct CachedEvaluation: Hashable, Sendable {
         self.progress = progress
         self.thousandths = thousandths
         self.validThrough = validThrough
-        self.streak = streak
-        self.streakAsOf = streakAsOf
+        self.summary = summary
         self.generation = generation
     }
 

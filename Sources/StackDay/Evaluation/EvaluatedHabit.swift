@@ -21,4 +21,12 @@ public final class EvaluatedHabit {
 
     /// The streak if it is known without running a policy.
     var knownStreak: HabitStreak? { computedStreak }
+
+    /// Statistics computed from this evaluation, kept with the cached answers.
+    var keptStatistics: HabitStatistics?
+
+    /// Hands the statistics computed from this evaluation to the cache.
+    func keep(_ statistics: HabitStatistics) {
+        keptStatistics = statistics
+    }
 }

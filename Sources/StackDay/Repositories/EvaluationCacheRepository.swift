@@ -8,6 +8,8 @@ public protocol EvaluationCacheRepository: AnyObject {
     /// The habit's cached answers, nil when there are none or the row fails its checks. The
     /// value's `generation` is the habit's current change counter.
     func evaluation(habitID: UUID) throws -> CachedEvaluation?
+    /// Only the habit's cached figures (without its days), when they were computed under `evaluator`.
+    func summary(habitID: UUID, evaluator: String) throws -> CachedSummary?
     /// The habit's change counter (0 for one never written since it was created).
     func generation(habitID: UUID) throws -> Int64
     /// Keeps `evaluation` for the store to write once the transaction ends.

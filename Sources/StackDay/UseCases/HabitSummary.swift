@@ -16,12 +16,18 @@ public struct HabitSummary: Sendable {
 }
 
 extension HabitSummary {
+    /// The summary from cached figures.
+    init(habit: Habit, statistics: HabitStatistics, today: HabitEntry?, asOf day: LocalDay) {
+        self.init(habit: habit, statistics: statistics, today: today, revision: habit.revision(on: habit.archivedOn.map { min($0, day) } ?? day))
+    }
+
     /// The summary of an evaluated habit.
     init(habit: Habit, evaluated: EvaluatedHabit) throws {
         let timeline = evaluated.timeline
         let calculator = HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policies: evaluated.policies))
         let day = habit.archivedOn.map { min($0, timeline.today) } ?? timeline.today
-        self.init(habit: habit, statistics: try calculator.calculate(timeline, streak: try evaluated.streak()),
-                  today: timeline.entry(on: timeline.today), revision: habit.revision(on: day))
+        let statistics = try calculator.calculate(timeline, streak: try evaluated.streak())
+        evaluated.keep(statistics)
+        self.init(habit: habit, statistics: statistics, today: timeline.entry(on: timeline.today), revision: habit.revision(on: day))
     }
 }

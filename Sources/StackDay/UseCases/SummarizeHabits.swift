@@ -21,7 +21,8 @@ public struct SummarizeHabits {
         return try context.store.read { tx in
             let habits = try reference.map { [try context.habit($0, in: tx)] } ?? tx.habits.all()
             return try habits.filter { includeArchived || $0.archivedOn == nil }.map { habit in
-                try loader.evaluate(habit, today: today, in: tx) { try HabitSummary(habit: habit, evaluated: $0)
+                if let summary = try loader.cachedSummary(habit, today: today, in: tx) { return .success(summary) }
+                return try loader.evaluate(habit, today: today, in: tx) { try HabitSummary(habit: habit, evaluated: $0)
                 }
             }
         }

@@ -35,13 +35,18 @@ struct TimelineLoader {
                 habit: habit, dailyTotals: totals, skips: skips, today: today, through: period.last, known: known
             )
             let elapsedKnown = period.first.adding(days: knownCount - 1) >= min(today, period.last)
-            let streak = elapsedKnown && cached?.streakAsOf == today ? cached?.streak : nil
+            let streak = elapsedKnown && cached?.summary?.asOf == today ? cached?.summary?.streak : nil
             let evaluated = EvaluatedHabit(timeline: timeline, policies: policies, streak: streak)
             let value = try body(evaluated)
             if let cache {
                 let generation = try cached?.generation ?? cache.generation(habitID: habit.id)
-                if let row = Self.row(habit: habit, answers: answers, evaluator: evaluator, streak: evaluated.knownStreak, today: today, generation: generation),
-                   row.count > knownCount || (row.streak != nil && streak == nil) {
+                // Statistics kept earlier today stay with a streak computed again (by a report).
+                let earlier = cached?.summary?.asOf == today ? cached?.summary?.statistics : nil
+                let summary = evaluated.knownStreak.map {
+                    CachedSummary(asOf: today, streak: $0, statistics: evaluated.keptStatistics ?? earlier, today: timeline.entry(on: today))
+                }
+                if let row = Self.row(habit: habit, answers: answers, evaluator: evaluator, summary: summary, generation: generation),
+                   row.count > knownCount || (row.summary != nil && row.summary != cached?.summary) {
                     cache.stage(row)
                 }
             }
@@ -51,6 +56,16 @@ struct TimelineLoader {
         } catch {
             return .failure(HabitFailure(habit: habit, underlying: error))
         }
+    }
+
+    /// Today's figures straight from the cache, when it holds them for `today`: no timeline is built.
+    func cachedSummary(_ habit: Habit, today: LocalDay, in tx: any HabitTransaction) throws -> HabitSummary? {
+        let evaluator = context.policies.evaluationKey
+        guard context.usesEvaluationCache, !evaluator.isEmpty, let cache = tx.evaluations,
+              let summary = try cache.summary(habitID: habit.id, evaluator: evaluator), summary.asOf == today,
+              let statistics = summary.statistics
+        else { return nil }
+        return HabitSummary(habit: habit, statistics: statistics, today: summary.today, asOf: today)
     }
 
     /// The cached answers still valid for `period`: from its first day, under the same engine
@@ -89,7 +104,7 @@ struct TimelineLoader {
     }
 
     /// The row to keep for `answers`: every day up to the first span whose rules are not pinned.
-    static func row(habit: Habit, answers: TimelineAnswers, evaluator: String, streak: HabitStreak?, today: LocalDay, generation: Int64) -> CachedEvaluation? {
+    static func row(habit: Habit, answers: TimelineAnswers, evaluator: String, summary: CachedSummary?, generation: Int64) -> CachedEvaluation? {
         var spans: [CachedSpan] = []
         for span in answers.spans {
             guard let span else { break }
@@ -97,13 +112,13 @@ struct TimelineLoader {
         }
         guard let last = spans.last?.days.last, let first = spans.first?.days.first else { return nil }
         let count = first.days(to: last) + 1
-        // A streak is kept only when every day up to today is.
-        let keepsStreak = streak != nil && last >= today
+        // Figures are kept only when every day up to the day they are for is.
+        let keepsSummary = summary.map { last >= $0.asOf } ?? false
         return CachedEvaluation(
             habitID: habit.id, evaluator: evaluator, firstDay: first, spans: spans,
             due: Array(answers.due.prefix(count)), skipped: Array(answers.skipped.prefix(count)),
             progress: Array(answers.progress.prefix(count)), thousandths: Array(answers.thousandths.prefix(count)),
-            validThrough: last, streak: keepsStreak ? streak : nil, streakAsOf: keepsStreak ? today : nil, generation: generation
+            validThrough: last, summary: keepsSummary ? summary : nil, generation: generation
         )
     }
 }

@@ -21,7 +21,7 @@ final class CacheInvalidation {
     func discard() { touched.removeAll() }
 
     /// Bumps each touched habit's change counter, moves its cached answers back to the day before
-    /// the earliest day touched, and forgets its cached streak.
+    /// the earliest day touched, and forgets its cached figures.
     func apply(to database: Database) throws {
         defer { touched.removeAll() }
         for (habitID, day) in touched {
@@ -31,12 +31,12 @@ final class CacheInvalidation {
                 // ISO days order as text; a day before the start leaves nothing valid.
                 let before = day <= LocalDay.earliest ? SQLValue.text("") : RowDecoding.dayValue(day.adding(days: -1))
                 try database.statement("""
-                    UPDATE evaluation_cache SET streak_as_of = NULL,
+                    UPDATE evaluation_cache SET summary_as_of = NULL,
                     valid_through = CASE WHEN valid_through IS NULL OR valid_through < ?1 THEN valid_through ELSE ?1 END
                     WHERE habit_id = ?2
                     """).run([before, id])
             } else {
-                try database.statement("UPDATE evaluation_cache SET streak_as_of = NULL WHERE habit_id = ?").run([id])
+                try database.statement("UPDATE evaluation_cache SET summary_as_of = NULL WHERE habit_id = ?").run([id])
             }
         }
     }

@@ -3,8 +3,10 @@ import StackDay
 
 /// Cached evaluations in SQLite, one row per habit. The days are one BLOB of 17 bytes a day
 /// (flags: 1 due, 2 skipped; progress as a little-endian IEEE double; the total in thousandths
-/// as a little-endian Int64) with an FNV-1a checksum over everything but the two columns writes
-/// move back (`valid_through`, `streak_as_of`); a row that fails any check is ignored.
+/// as a little-endian Int64) with an FNV-1a checksum over the row's identifying fields and its
+/// days; the figures (`summary`) carry a checksum of their own, so reading them reads no days.
+/// Writes move `valid_through` back and clear `summary_as_of`. A row or summary that fails any
+/// check is ignored.
 final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
     private let database: Database
     /// Rows read in this transaction's snapshot, to be written after it (see `SQLiteHabitStore`).
@@ -19,9 +21,18 @@ final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
     func evaluation(habitID: UUID) throws -> CachedEvaluation? {
         try database.statement("""
             SELECT c.format, c.evaluator, c.first_day, c.valid_through, c.spans, c.days, c.checksum,
-                   c.streak_as_of, c.streak_current, c.streak_longest, h.evaluation_generation
+                   c.summary_as_of, c.summary, h.evaluation_generation
             FROM evaluation_cache c JOIN habits h ON h.id = c.habit_id WHERE c.habit_id = ?
             """).rows([RowDecoding.idValue(habitID)]) { Self.decode($0, habitID: habitID) }.first ?? nil
+    }
+
+    func summary(habitID: UUID, evaluator: String) throws -> CachedSummary? {
+        try database.statement("""
+            SELECT format, evaluator, summary_as_of, summary FROM evaluation_cache WHERE habit_id = ?
+            """).rows([RowDecoding.idValue(habitID)]) { row -> CachedSummary? in
+                guard row.integer(0) == Int64(CachedEvaluation.format), row.text(1) == evaluator, !row.isNull(2), !row.isNull(3) else { return nil }
+                return Self.decodeSummary(row.text(3), asOf: row.text(2), evaluator: evaluator)
+            }.first ?? nil
     }
 
     func generation(habitID: UUID) throws -> Int64 {
@@ -44,24 +55,59 @@ final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
             let days = Self.encodeDays(row)
             let spans = Self.encodeSpans(row.spans)
             try database.statement("""
-                INSERT INTO evaluation_cache (habit_id, format, evaluator, first_day, valid_through, spans, days, checksum,
-                                              streak_as_of, streak_current, streak_longest)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO evaluation_cache (habit_id, format, evaluator, first_day, valid_through, spans, days, checksum, summary_as_of, summary)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (habit_id) DO UPDATE SET format = excluded.format, evaluator = excluded.evaluator,
                     first_day = excluded.first_day, valid_through = excluded.valid_through, spans = excluded.spans, days = excluded.days,
-                    checksum = excluded.checksum, streak_as_of = excluded.streak_as_of, streak_current = excluded.streak_current,
-                    streak_longest = excluded.streak_longest
+                    checksum = excluded.checksum, summary_as_of = excluded.summary_as_of, summary = excluded.summary
                 """).run([
                     RowDecoding.idValue(row.habitID), .integer(Int64(CachedEvaluation.format)), .text(row.evaluator),
                     RowDecoding.dayValue(row.firstDay), row.validThrough.map(RowDecoding.dayValue) ?? .null, .text(spans), .blob(days),
-                    .integer(Self.checksum(format: CachedEvaluation.format, evaluator: row.evaluator, firstDay: row.firstDay, spans: spans,
-                                           streak: row.streak, days: days)),
-                    row.streakAsOf.map(RowDecoding.dayValue) ?? .null,
-                    row.streak.map { .integer(Int64($0.current)) } ?? .null, row.streak.map { .integer(Int64($0.longest)) } ?? .null,
+                    .integer(Self.checksum(format: CachedEvaluation.format, evaluator: row.evaluator, firstDay: row.firstDay, spans: spans, days: days)),
+                    row.summary.map { RowDecoding.dayValue($0.asOf) } ?? .null,
+                    row.summary.map { .text(Self.encodeSummary($0, evaluator: row.evaluator)) } ?? .null,
                 ])
             written += 1
         }
         return written
+    }
+
+    /// `asOf|current,longest|completed,eligible,score|today|checksum`; numbers that must come back
+    /// exactly (score, progress, totals) as the hex of their bits.
+    static func encodeSummary(_ summary: CachedSummary, evaluator: String) -> String {
+        let statistics = summary.statistics.map { "\($0.completedDays),\($0.eligibleDays),\(String($0.score.bitPattern, radix: 16))" } ?? "-"
+        let today = summary.today.map {
+            "\($0.day.iso),\($0.isDue ? 1 : 0),\(String($0.total.bitPattern, radix: 16)),\(String($0.progress.bitPattern, radix: 16)),\($0.state.rawValue)"
+        } ?? "-"
+        let body = "\(summary.asOf.iso)|\(summary.streak.current),\(summary.streak.longest)|\(statistics)|\(today)"
+        return body + "|" + FNV1a.key(evaluator + "|" + body)
+    }
+
+    static func decodeSummary(_ text: String, asOf: String, evaluator: String) -> CachedSummary? {
+        let parts = text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 5, parts[0] == asOf, FNV1a.key(evaluator + "|" + parts[0...3].joined(separator: "|")) == parts[4],
+              let day = try? LocalDay(iso: parts[0])
+        else { return nil }
+        let streak = parts[1].split(separator: ",").compactMap { Int($0) }
+        guard streak.count == 2 else { return nil }
+        var statistics: HabitStatistics? = nil
+        if parts[2] != "-" {
+            let fields = parts[2].split(separator: ",").map(String.init)
+            guard fields.count == 3, let completed = Int(fields[0]), let eligible = Int(fields[1]), let bits = UInt64(fields[2], radix: 16) else { return nil }
+            statistics = HabitStatistics(
+                completedDays: completed, eligibleDays: eligible, completionRate: eligible == 0 ? 0 : Double(completed) / Double(eligible),
+                streak: HabitStreak(current: streak[0], longest: streak[1]), score: Double(bitPattern: bits)
+            )
+        }
+        var today: HabitEntry? = nil
+        if parts[3] != "-" {
+            let fields = parts[3].split(separator: ",").map(String.init)
+            guard fields.count == 5, let entryDay = try? LocalDay(iso: fields[0]), let total = UInt64(fields[2], radix: 16),
+                  let progress = UInt64(fields[3], radix: 16), let state = EntryState(rawValue: fields[4])
+            else { return nil }
+            today = HabitEntry(day: entryDay, isDue: fields[1] == "1", total: Double(bitPattern: total), progress: Double(bitPattern: progress), state: state)
+        }
+        return CachedSummary(asOf: day, streak: HabitStreak(current: streak[0], longest: streak[1]), statistics: statistics, today: today)
     }
 
     // MARK: Encoding
@@ -119,10 +165,10 @@ final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
     }
 
     /// FNV-1a, 64 bits, over the row's identifying fields and its days.
-    static func checksum<Bytes: Sequence>(format: Int, evaluator: String, firstDay: LocalDay, spans: String, streak: HabitStreak?, days: Bytes) -> Int64
+    static func checksum<Bytes: Sequence>(format: Int, evaluator: String, firstDay: LocalDay, spans: String, days: Bytes) -> Int64
     where Bytes.Element == UInt8 {
         var hash = FNV1a()
-        hash.combine("\(format)|\(evaluator)|\(firstDay.iso)|\(spans)|\(streak.map { "\($0.current),\($0.longest)" } ?? "-")|".utf8)
+        hash.combine("\(format)|\(evaluator)|\(firstDay.iso)|\(spans)|".utf8)
         hash.combine(days)
         return Int64(bitPattern: hash.value)
     }
@@ -138,11 +184,9 @@ final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
         }
         let spansText = row.text(4)
         guard let spans = decodeSpans(spansText) else { return nil }
-        var streak: HabitStreak? = nil
-        if !row.isNull(8), !row.isNull(9) { streak = HabitStreak(current: Int(row.integer(8)), longest: Int(row.integer(9))) }
         let blob = row.blob(5)
         guard blob.count % bytesPerDay == 0,
-              checksum(format: CachedEvaluation.format, evaluator: evaluator, firstDay: firstDay, spans: spansText, streak: streak, days: blob) == row.integer(6)
+              checksum(format: CachedEvaluation.format, evaluator: evaluator, firstDay: firstDay, spans: spansText, days: blob) == row.integer(6)
         else { return nil }
         let count = blob.count / bytesPerDay
         var due = [Bool](repeating: false, count: count), skipped = [Bool](repeating: false, count: count)
@@ -156,12 +200,11 @@ final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
             progress[index] = Double(bitPattern: UInt64(littleEndian: blob.loadUnaligned(fromByteOffset: offset + 1, as: UInt64.self)))
             thousandths[index] = Int64(littleEndian: blob.loadUnaligned(fromByteOffset: offset + 9, as: Int64.self))
         }
-        // A streak counts only with the day it was computed for (writes clear that day).
-        let streakAsOf = row.isNull(7) ? nil : try? LocalDay(iso: row.text(7))
+        // Figures count only with the day they are for (writes clear that day).
+        let summary = row.isNull(7) || row.isNull(8) ? nil : decodeSummary(row.text(8), asOf: row.text(7), evaluator: evaluator)
         let evaluation = CachedEvaluation(
             habitID: habitID, evaluator: evaluator, firstDay: firstDay, spans: spans, due: due, skipped: skipped, progress: progress,
-            thousandths: thousandths, validThrough: validThrough, streak: streakAsOf == nil ? nil : streak, streakAsOf: streakAsOf,
-            generation: row.integer(10)
+            thousandths: thousandths, validThrough: validThrough, summary: summary, generation: row.integer(9)
         )
         return evaluation.isConsistent ? evaluation : nil
     }

@@ -118,9 +118,8 @@ enum Migrations {
             spans TEXT NOT NULL,
             days BLOB NOT NULL,
             checksum INTEGER NOT NULL,
-            streak_as_of TEXT,
-            streak_current INTEGER,
-            streak_longest INTEGER
+            summary_as_of TEXT,
+            summary TEXT
         ) STRICT;
         """),
     ]
