@@ -11,9 +11,11 @@ local TIME_PARTS = { BYHOUR = true, BYMINUTE = true, BYSECOND = true, TZID = tru
 local KNOWN = { FREQ = true, INTERVAL = true, COUNT = true, UNTIL = true, BYDAY = true, BYMONTHDAY = true, BYMONTH = true,
                 BYYEARDAY = true, BYWEEKNO = true, BYSETPOS = true, WKST = true }
 
--- Calendar arithmetic on day numbers (days since 1970-01-01) comes from the host.
+-- Calendar arithmetic on day numbers (days since 1970-01-01) comes from the host, and so does the
+-- hot loop: `calendar.select` scans a period (or a whole range, stepping by INTERVAL) in native code
+-- for the days that pass the rule's BY parts, given once as a `calendar.filter`.
 local ordinal, civil, month_length, weekday = calendar.ordinal, calendar.civil, calendar.daysInMonth, calendar.weekday
-local leap = calendar.isLeapYear
+local select_days, make_filter = calendar.select, calendar.filter
 
 local function parse_date(text, part)
   local y, m, d = text:match("^(%d%d%d%d)%-?(%d%d)%-?(%d%d)$")
@@ -180,42 +182,20 @@ local function first_week_start(y, wkst)
   return first
 end
 
--- Whether day z passes the rule's BY parts (the period decides which parts expand).
-local function matches(rule, z)
-  local y, m, d = civil(z)
-  if rule.bymonth and not rule.bymonth[m] then return false end
-  if rule.byweekno then
-    local _, n, weeks = week_year(z, rule.wkst)
-    if not n or not (rule.byweekno[n] or rule.byweekno[n - weeks - 1]) then return false end
+-- The rule's BY parts as a native filter (the period decides which parts expand: an nth weekday
+-- counts within the month for a monthly rule or one with BYMONTH, else within the year).
+local function filter_of(rule)
+  local function keys(set)
+    if not set then return nil end
+    local list = {}
+    for k in pairs(set) do list[#list + 1] = k end
+    return list
   end
-  if rule.byyearday then
-    local yd = z - ordinal(y, 1, 1) + 1
-    local size = leap(y) and 366 or 365
-    if not (rule.byyearday[yd] or rule.byyearday[yd - size - 1]) then return false end
-  end
-  if rule.bymonthday then
-    local length = month_length(y, m)
-    if not (rule.bymonthday[d] or rule.bymonthday[d - length - 1]) then return false end
-  end
-  if rule.byday then
-    local wd = weekday(z)
-    local ok = false
-    for _, item in ipairs(rule.byday) do
-      if item.weekday == wd then
-        if not item.nth then ok = true; break end
-        local nth, last
-        if rule.freq == FREQS.MONTHLY or rule.bymonth then
-          nth, last = (d - 1) // 7 + 1, -((month_length(y, m) - d) // 7 + 1)
-        else
-          local yd = z - ordinal(y, 1, 1) + 1
-          nth, last = (yd - 1) // 7 + 1, -(((leap(y) and 366 or 365) - yd) // 7 + 1)
-        end
-        if item.nth == nth or item.nth == last then ok = true; break end
-      end
-    end
-    if not ok then return false end
-  end
-  return true
+  return make_filter({
+    months = keys(rule.bymonth), monthDays = keys(rule.bymonthday), yearDays = keys(rule.byyearday),
+    weekNumbers = keys(rule.byweekno), weekdays = rule.byday,
+    nthInMonth = rule.freq == FREQS.MONTHLY or rule.bymonth ~= nil, weekStart = rule.wkst,
+  })
 end
 
 -- The period of day z: its first and last day and its index counted in periods since 1970.
@@ -239,90 +219,9 @@ local function period_of(rule, z)
   return first, ordinal(y, 12, 31), y
 end
 
--- Candidate days of the period [first, last]: a superset of its occurrences, generated from the
--- most selective BY part so that a month or a year costs its candidates, not its days.
-local function candidates(rule, first, last)
-  local out = {}
-  local function add(z) if z >= first and z <= last then out[#out + 1] = z end end
-  local fy = civil(first)
-  local ly = civil(last)
-  if rule.byyearday then
-    for y = fy, ly do
-      local size = leap(y) and 366 or 365
-      local jan1 = ordinal(y, 1, 1)
-      for yd in pairs(rule.byyearday) do
-        local n = yd > 0 and yd or size + yd + 1
-        if n >= 1 and n <= size then add(jan1 + n - 1) end
-      end
-    end
-    return out
-  end
-  if rule.bymonthday then
-    local z = first
-    while z <= last do
-      local y, m = civil(z)
-      local length = month_length(y, m)
-      if not rule.bymonth or rule.bymonth[m] then
-        local base = ordinal(y, m, 1)
-        for md in pairs(rule.bymonthday) do
-          local d = md > 0 and md or length + md + 1
-          if d >= 1 and d <= length then add(base + d - 1) end
-        end
-      end
-      z = ordinal(y, m, 1) + length
-    end
-    return out
-  end
-  if rule.byday and not rule.byweekno then
-    local plain = {}
-    local any_plain = false
-    for _, item in ipairs(rule.byday) do
-      if not item.nth then plain[item.weekday] = true; any_plain = true end
-    end
-    if any_plain then
-      for wd in pairs(plain) do
-        local z = first + (wd - weekday(first)) % 7
-        while z <= last do add(z); z = z + 7 end
-      end
-    end
-    for _, item in ipairs(rule.byday) do
-      if item.nth then
-        -- The nth weekday of each month (monthly, or yearly with BYMONTH) or of each year.
-        local by_month = rule.freq == FREQS.MONTHLY or rule.bymonth
-        local z = first
-        while z <= last do
-          local y, m = civil(z)
-          local span_first, span_last
-          if by_month then
-            span_first = ordinal(y, m, 1); span_last = span_first + month_length(y, m) - 1
-          else
-            span_first = ordinal(y, 1, 1); span_last = ordinal(y, 12, 31)
-          end
-          local day
-          if item.nth > 0 then
-            day = span_first + (item.weekday - weekday(span_first)) % 7 + (item.nth - 1) * 7
-          else
-            day = span_last - (weekday(span_last) - item.weekday) % 7 + (item.nth + 1) * 7
-          end
-          if day >= span_first and day <= span_last then add(day) end
-          z = span_last + 1
-        end
-      end
-    end
-    return out
-  end
-  for z = first, last do out[#out + 1] = z end
-  return out
-end
-
 -- The occurrences of one period, in order (BYSETPOS applied), as a set and a list.
 local function expand(rule, first, last)
-  local list = {}
-  local seen = {}
-  for _, z in ipairs(candidates(rule, first, last)) do
-    if not seen[z] and matches(rule, z) then seen[z] = true; list[#list + 1] = z end
-  end
-  table.sort(list)
+  local list = select_days(first, last, rule.filter)
   if rule.bysetpos then
     local picked, set = {}, {}
     for _, pos in ipairs(rule.bysetpos) do
@@ -370,6 +269,10 @@ end
 -- The first occurrence in [first, last], walking the periods from the one holding `first` and
 -- expanding every `step`-th of them; nil when there is none.
 local function first_occurrence(rule, first, last, step)
+  if rule.freq == FREQS.DAILY and not rule.bysetpos then
+    -- A day is its own period: one native scan, stepping from `first`.
+    return select_days(first, last, rule.filter, first, step, 1)[1]
+  end
   local z, n = first, 0
   while z <= last do
     local pf, pl = period_of(rule, z)
@@ -414,6 +317,7 @@ local function compile(text, start)
   local entry = compiled[key]
   if entry then return entry end
   local rule = with_defaults(parse(text), start)
+  rule.filter = filter_of(rule)
   require_occurrence(rule, start)
   local _, _, start_index = period_of(rule, start)
   entry = { rule = rule, start = start, start_index = start_index }
@@ -502,13 +406,16 @@ return {
     end
     local lo = math.max(first, entry.start)
     local hi = rule["until"] and math.min(last, rule["until"]) or last
-    if rule.freq == FREQS.DAILY and not rule.bysetpos then
-      -- A daily rule's period is the day itself: step by INTERVAL and test each day directly.
-      local z = lo + (entry.start - lo) % rule.interval
-      local plain = not (rule.bymonth or rule.bymonthday or rule.byday or rule.byyearday or rule.bysetpos)
+    if not rule.bysetpos and (rule.freq == FREQS.DAILY or rule.interval == 1) then
+      -- Without BYSETPOS a day's fate does not depend on the rest of its period: one native scan
+      -- over the range (400 years at a time), stepping by INTERVAL when a day is its own period.
+      local step = rule.freq == FREQS.DAILY and rule.interval or 1
+      local z = lo
       while z <= hi do
-        if plain or matches(rule, z) then out[#out + 1] = z end
-        z = z + rule.interval
+        local chunk = math.min(hi, z + 146096)
+        local days = select_days(z, chunk, rule.filter, entry.start, step)
+        table.move(days, 1, #days, #out + 1, out)
+        z = chunk + 1
       end
       return out
     end

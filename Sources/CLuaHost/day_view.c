@@ -1,5 +1,7 @@
 #include "internal.h"
 
+#include <string.h>
+
 /* Calendar arithmetic on day numbers (days since 1970-01-01, proleptic Gregorian), the day views
    the roles are called with, and the calendar functions policies may call. */
 
@@ -101,11 +103,223 @@ static int cal_nth_weekday(lua_State *L) {
     return 1;
 }
 
+/* ---- calendar.select: the days of a range that pass calendar filters ---- */
+
+#define SELECT_MAX_DAYS 146098 /* one 400-year cycle, both ends included: one call scans at most this */
+#define FILTER_TYPE "stackday.calendar.filter"
+
+struct day_filter {
+    int has_months, has_month_days, has_year_days, has_week_numbers, has_weekdays;
+    unsigned months;                     /* bit m for month m */
+    unsigned char month_days[2][32];     /* [0][d]: day d; [1][d]: the d-th day from the end */
+    unsigned char year_days[2][367];
+    unsigned char week_numbers[2][54];
+    unsigned plain_weekdays;             /* bit w: every weekday w */
+    int nth_count;
+    int nth_weekday[64], nth_value[64];  /* the nth weekday w of the month or year */
+    int nth_in_month;
+    int week_start;                      /* 1 (Monday) … 7 (Sunday) */
+};
+
+/* Reads the list `key` of whole numbers in low…high (or -high…-low when allowed) into flags:
+   positive[n] for n, negative[n] for -n. Returns whether the list is there. */
+static int read_ints(lua_State *L, int table, const char *key, int low, int high, int allow_negative,
+                     unsigned char *positive, unsigned char *negative) {
+    lua_getfield(L, table, key);
+    if (lua_isnil(L, -1)) { lua_pop(L, 1); return 0; }
+    luaL_argcheck(L, lua_istable(L, -1), 3, "filter lists must be tables of whole numbers");
+    lua_Integer count = luaL_len(L, -1);
+    for (lua_Integer i = 1; i <= count; i++) {
+        lua_rawgeti(L, -1, i);
+        int ok = 0;
+        lua_Integer value = lua_tointegerx(L, -1, &ok);
+        lua_pop(L, 1);
+        if (!ok) luaL_error(L, "calendar.select: %s must hold whole numbers", key);
+        if (value >= low && value <= high) positive[value] = 1;
+        else if (allow_negative && value <= -low && value >= -high) negative[-value] = 1;
+        else luaL_error(L, "calendar.select: %s holds %d, out of range", key, (int)value);
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
+static void read_filter(lua_State *L, int table, struct day_filter *filter) {
+    memset(filter, 0, sizeof *filter);
+    luaL_checktype(L, table, LUA_TTABLE);
+    unsigned char months[13] = {0}, unused[13] = {0};
+    filter->has_months = read_ints(L, table, "months", 1, 12, 0, months, unused);
+    for (int m = 1; m <= 12; m++) if (months[m]) filter->months |= 1u << m;
+    filter->has_month_days = read_ints(L, table, "monthDays", 1, 31, 1, filter->month_days[0], filter->month_days[1]);
+    filter->has_year_days = read_ints(L, table, "yearDays", 1, 366, 1, filter->year_days[0], filter->year_days[1]);
+    filter->has_week_numbers = read_ints(L, table, "weekNumbers", 1, 53, 1, filter->week_numbers[0], filter->week_numbers[1]);
+    lua_getfield(L, table, "weekdays");
+    if (!lua_isnil(L, -1)) {
+        luaL_argcheck(L, lua_istable(L, -1), 3, "weekdays must be a list of {weekday = 1…7, nth = ±1…53}");
+        filter->has_weekdays = 1;
+        lua_Integer count = luaL_len(L, -1);
+        for (lua_Integer i = 1; i <= count; i++) {
+            lua_rawgeti(L, -1, i);
+            luaL_argcheck(L, lua_istable(L, -1), 3, "weekdays must be a list of {weekday = 1…7, nth = ±1…53}");
+            lua_getfield(L, -1, "weekday");
+            lua_getfield(L, -2, "nth");
+            int ok = 0;
+            lua_Integer weekday = lua_tointegerx(L, -2, &ok);
+            if (!ok || weekday < 1 || weekday > 7) luaL_error(L, "calendar.select: a weekday must be 1 (Monday) to 7 (Sunday)");
+            if (lua_isnil(L, -1)) {
+                filter->plain_weekdays |= 1u << weekday;
+            } else {
+                lua_Integer nth = lua_tointegerx(L, -1, &ok);
+                if (!ok || nth == 0 || nth < -53 || nth > 53) luaL_error(L, "calendar.select: nth must be 1 to 53 or -1 to -53");
+                if (filter->nth_count >= 64) luaL_error(L, "calendar.select: at most 64 nth weekdays");
+                filter->nth_weekday[filter->nth_count] = (int)weekday;
+                filter->nth_value[filter->nth_count] = (int)nth;
+                filter->nth_count++;
+            }
+            lua_pop(L, 3);
+        }
+    }
+    lua_pop(L, 1);
+    lua_getfield(L, table, "nthInMonth");
+    filter->nth_in_month = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    lua_getfield(L, table, "weekStart");
+    filter->week_start = lua_isnil(L, -1) ? 1 : (int)luaL_checkinteger(L, -1);
+    if (filter->week_start < 1 || filter->week_start > 7) luaL_error(L, "calendar.select: weekStart must be 1 to 7");
+    lua_pop(L, 1);
+}
+
+static long long week_start_of(long long z, int week_start) {
+    return z - (((weekday_of(z) - week_start) % 7) + 7) % 7;
+}
+
+/* The first day of week 1 of `year` (week 1 holds at least four days of the year). */
+static long long first_week(long long year, int week_start) {
+    long long jan1 = days_from_civil(year, 1, 1);
+    long long first = week_start_of(jan1, week_start);
+    return jan1 - first >= 4 ? first + 7 : first;
+}
+
+/* z's week number and the number of weeks in the week-numbering year it belongs to. */
+static int week_number(long long z, long long year, int week_start, int *number, int *weeks) {
+    for (int delta = 0; delta < 3; delta++) {
+        long long y = delta == 0 ? year : delta == 1 ? year - 1 : year + 1;
+        long long first = first_week(y, week_start);
+        long long next = first_week(y + 1, week_start);
+        int count = (int)((next - first) / 7);
+        if (z >= first && z < first + 7LL * count) {
+            *number = (int)((z - first) / 7 + 1);
+            *weeks = count;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int passes(const struct day_filter *filter, long long z, long long year, int month, int day) {
+    if (filter->has_months && !(filter->months & (1u << month))) return 0;
+    if (filter->has_week_numbers) {
+        int number, weeks;
+        if (!week_number(z, year, filter->week_start, &number, &weeks)) return 0;
+        if (!filter->week_numbers[0][number] && !filter->week_numbers[1][weeks + 1 - number]) return 0;
+    }
+    int leap = is_leap(year);
+    long long year_day = 0;
+    if (filter->has_year_days || (filter->nth_count && !filter->nth_in_month)) {
+        static const int before[] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334};
+        year_day = before[month - 1] + day + (month > 2 && leap ? 1 : 0);
+    }
+    if (filter->has_year_days) {
+        int size = leap ? 366 : 365;
+        if (!filter->year_days[0][year_day] && !filter->year_days[1][size + 1 - year_day]) return 0;
+    }
+    int length = month_length(year, month);
+    if (filter->has_month_days && !filter->month_days[0][day] && !filter->month_days[1][length + 1 - day]) return 0;
+    if (filter->has_weekdays) {
+        int weekday = weekday_of(z);
+        if (filter->plain_weekdays & (1u << weekday)) return 1;
+        for (int i = 0; i < filter->nth_count; i++) {
+            if (filter->nth_weekday[i] != weekday) continue;
+            int nth, last;
+            if (filter->nth_in_month) {
+                nth = (day - 1) / 7 + 1;
+                last = -((length - day) / 7 + 1);
+            } else {
+                int size = leap ? 366 : 365;
+                nth = (int)((year_day - 1) / 7 + 1);
+                last = -(int)((size - year_day) / 7 + 1);
+            }
+            if (filter->nth_value[i] == nth || filter->nth_value[i] == last) return 1;
+        }
+        return 0;
+    }
+    return 1;
+}
+
+/* calendar.filter(spec) -> a filter for calendar.select, read once: months (1…12), monthDays and
+   yearDays (±), weekNumbers (±, weeks starting on weekStart, week 1 holding four days of the
+   year), weekdays ({weekday = 1…7, nth = ±n}: without nth every such weekday; with it, the nth
+   of the month when nthInMonth, else of the year). A part left out filters nothing. */
+static int cal_filter(lua_State *L) {
+    struct day_filter *filter = (struct day_filter *)lua_newuserdatauv(L, sizeof(struct day_filter), 0);
+    read_filter(L, 1, filter);
+    luaL_setmetatable(L, FILTER_TYPE);
+    return 1;
+}
+
+/* calendar.select(first, last, filter [, anchor, step, limit]) -> the ordinals of [first, last]
+   (one 400-year cycle at most) that pass the filter (from calendar.filter, or a spec table), in
+   order; with `step`, only days a whole number of steps from `anchor`; at most `limit` of them.
+   The scan counts against the instruction budget, a day an instruction. */
+static int cal_select(lua_State *L) {
+    lua_Integer first = luaL_checkinteger(L, 1);
+    lua_Integer last = luaL_checkinteger(L, 2);
+    struct day_filter parsed;
+    const struct day_filter *filter = (const struct day_filter *)luaL_testudata(L, 3, FILTER_TYPE);
+    if (filter == NULL) {
+        read_filter(L, 3, &parsed);
+        filter = &parsed;
+    }
+    lua_Integer step = luaL_optinteger(L, 5, 1);
+    luaL_argcheck(L, step >= 1, 5, "step must be 1 or more");
+    lua_Integer anchor = luaL_optinteger(L, 4, first);
+    lua_Integer limit = luaL_optinteger(L, 6, LUA_MAXINTEGER);
+    lua_newtable(L);
+    if (last < first || limit < 1) return 1;
+    luaL_argcheck(L, last - first < SELECT_MAX_DAYS, 2, "a range of at most 400 years");
+    sd_charge(L, (last - first) / step + 1);
+    long long z = first + ((((anchor - first) % step) + step) % step);
+    long long year;
+    int month, day;
+    sd_civil_from_days(z, &year, &month, &day);
+    lua_Integer count = 0;
+    while (z <= last) {
+        if (passes(filter, z, year, month, day)) {
+            lua_pushinteger(L, z);
+            lua_rawseti(L, -2, ++count);
+            if (count >= limit) break;
+        }
+        z += step;
+        if (step == 1 && day < 28) {
+            day++;
+        } else {
+            sd_civil_from_days(z, &year, &month, &day);
+        }
+    }
+    return 1;
+}
+
 void sd_push_calendar(lua_State *L) {
     static const luaL_Reg functions[] = {
         {"civil", cal_civil}, {"ordinal", cal_ordinal}, {"daysInMonth", cal_days_in_month},
-        {"isLeapYear", cal_is_leap_year}, {"weekday", cal_weekday}, {"nthWeekday", cal_nth_weekday}, {NULL, NULL},
+        {"isLeapYear", cal_is_leap_year}, {"weekday", cal_weekday}, {"nthWeekday", cal_nth_weekday},
+        {"filter", cal_filter}, {"select", cal_select}, {NULL, NULL},
     };
+    /* Filters are opaque to policies: their metatable is the registry's, never reachable from Lua. */
+    if (luaL_newmetatable(L, FILTER_TYPE)) {
+        lua_pushliteral(L, "calendar filter");
+        lua_setfield(L, -2, "__metatable");
+    }
+    lua_pop(L, 1);
     luaL_newlib(L, functions);
 }
 

@@ -84,6 +84,15 @@ static void sd_hook(lua_State *L, lua_Debug *ar) {
     }
 }
 
+void sd_charge(lua_State *L, long long instructions) {
+    sd_host *host = sd_host_of(L);
+    host->ticks += instructions / HOOK_STEP + 1;
+    if (host->raised == SD_ERROR_INSTRUCTIONS || host->ticks * HOOK_STEP > host->instruction_budget) {
+        if (host->raised != SD_ERROR_INSTRUCTIONS) lua_sethook(L, sd_hook, LUA_MASKCOUNT, 1);
+        sd_raise(L, SD_ERROR_INSTRUCTIONS, NULL);
+    }
+}
+
 /* exhausted() for the prelude: whether a budget ran out in this call. */
 static int sd_exhausted(lua_State *L) {
     lua_pushboolean(L, budget_spent(sd_host_of(L)));

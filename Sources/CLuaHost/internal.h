@@ -37,6 +37,10 @@ void sd_push_prelude(lua_State *L, const char *name);
    recorded where it is raised, so the host never has to guess it from the text. */
 int sd_raise(lua_State *L, int kind, const char *message);
 
+/* Counts native work done for a policy against its instruction budget (about one instruction per
+   unit), raising the budget error once it is spent: a C loop a policy starts is bounded too. */
+void sd_charge(lua_State *L, long long instructions);
+
 /* ---- day_view.c: calendar arithmetic and read-only day views ---- */
 
 void sd_civil_from_days(long long ordinal, long long *year, int *month, int *day);

@@ -64,7 +64,26 @@ struct HostTests {
         ("last Fridays", "local y, m = calendar.civil(day.ordinal) return calendar.nthWeekday(y, m, -1, 5) == day.ordinal"),
         ("second Tuesdays", "local y, m = calendar.civil(day.ordinal) return calendar.nthWeekday(y, m, 2, 2) == day.ordinal"),
         ("fifth Mondays", "local y, m = calendar.civil(day.ordinal) return calendar.nthWeekday(y, m, 5, 1) == day.ordinal"),
+        ("select: the second-last day of February and August",
+         "return calendar.select(day.ordinal, day.ordinal, {months = {2, 8}, monthDays = {-2}})[1] == day.ordinal"),
+        ("select: the 100th and the last day of the year", "return #calendar.select(day.ordinal, day.ordinal, {yearDays = {100, -1}}) == 1"),
+        ("select: the third Sunday of the year",
+         "return #calendar.select(day.ordinal, day.ordinal, calendar.filter({weekdays = {{weekday = 7, nth = 3}}})) == 1"),
+        ("select: Mondays of ISO week 1 and of the last week",
+         "return #calendar.select(day.ordinal, day.ordinal, {weekNumbers = {1, -1}, weekdays = {{weekday = 1}}}) == 1"),
+        ("select: every third day from 2000-01-01 that is a weekday",
+         "local hits = calendar.select(day.ordinal - 2, day.ordinal, {weekdays = {{weekday = 1}, {weekday = 2}, {weekday = 3}, {weekday = 4}, {weekday = 5}}}, calendar.ordinal(2000, 1, 1), 3) return hits[#hits] == day.ordinal"),
     ]
+
+    /// ISO 8601 week number of `day` and the number of weeks of its week-numbering year.
+    static func isoWeek(_ day: LocalDay) -> (week: Int, weeks: Int) {
+        let thursday = day.adding(days: 4 - day.weekday)
+        let year = thursday.year
+        let jan1 = (try? LocalDay(year: year, month: 1, day: 1)) ?? day
+        let leap = jan1.isInLeapYear
+        let weeks = jan1.weekday == 4 || (leap && jan1.weekday == 3) ? 53 : 52
+        return ((thursday.yearDay - 1) / 7 + 1, weeks)
+    }
 
     static func swiftRule(_ name: String, _ day: LocalDay) -> Bool {
         switch name {
@@ -76,6 +95,12 @@ struct HostTests {
         case "last Fridays": day.weekday == 5 && day.day + 7 > day.daysInMonth
         case "second Tuesdays": day.weekday == 2 && (8...14).contains(day.day)
         case "fifth Mondays": day.weekday == 1 && day.day > 28
+        case "select: the second-last day of February and August": [2, 8].contains(day.month) && day.day == day.daysInMonth - 1
+        case "select: the 100th and the last day of the year": day.yearDay == 100 || (day.month == 12 && day.day == 31)
+        case "select: the third Sunday of the year": day.weekday == 7 && (day.yearDay - 1) / 7 == 2
+        case "select: Mondays of ISO week 1 and of the last week": day.weekday == 1 && [1, isoWeek(day).weeks].contains(isoWeek(day).week)
+        case "select: every third day from 2000-01-01 that is a weekday":
+            day.weekday <= 5 && ((day.ordinal - ((try? LocalDay(year: 2000, month: 1, day: 1))?.ordinal ?? 0)) % 3 + 3) % 3 == 0
         default: false
         }
     }
@@ -96,11 +121,25 @@ struct HostTests {
         ("return calendar.daysInMonth(2026, 13) > 0", "month must be 1 to 12"),
         ("return calendar.nthWeekday(2026, 1, 0, 1) ~= nil", "nth must be 1 to 5 or -1 to -5"),
         ("return calendar.ordinal('x', 1, 1) > 0", "number expected"),
+        ("return #calendar.select(0, 146098, {}) > 0", "a range of at most 400 years"),
+        ("return #calendar.select(0, 9, {months = {13}}) > 0", "months holds 13, out of range"),
+        ("return #calendar.select(0, 9, {weekdays = {{weekday = 8}}}) > 0", "a weekday must be 1 (Monday) to 7 (Sunday)"),
+        ("return #calendar.select(0, 9, {}, 0, 0) > 0", "step must be 1 or more"),
+        // A filter is opaque: its metatable is hidden and it takes no fields.
+        ("local f = calendar.filter({}) assert(getmetatable(f) == 'calendar filter') assert(not pcall(function() f.x = 1 end)) error('opaque', 0)", "opaque"),
     ])
     func calendarGuards(body: String, message: String) throws {
         let fixture = try PolicyFixture(["cal": schedule(body)])
         let error = try #require(policyError { _ = try fixture.isDue("cal") })
         #expect(error.description.contains(message), "\(error)")
+    }
+
+    @Test("a native scan counts against the instruction budget")
+    func nativeScanBudget() throws {
+        let body = "for i = 1, 1000 do calendar.select(0, 146096, {months = {1}}) end return true"
+        let fixture = try PolicyFixture(["scan": schedule(body)], budget: PolicyBudget(instructions: 2_000_000))
+        let error = try #require(policyError { _ = try fixture.isDue("scan") })
+        #expect(error.kind == .instructionBudget, "\(error)")
     }
 
     @Test("parameters cross into Lua as JSON, whole numbers as integers", arguments: [
