@@ -83,7 +83,10 @@ struct StoreBenchmark {
                                   engine: Table.seconds(p3.cold), baseline: Table.seconds(p3.baseline), ratio: p3.cold / p3.baseline,
                                   target: "reported", met: nil))
         }
-        if !skipImport { figures.append(try importFigure()) }
+        if !skipImport {
+            figures.append(try importFigure())
+            figures.append(try loopImportFigure())
+        }
         figures += try todayFigures()
         return (figures, growth)
     }
@@ -137,6 +140,65 @@ struct StoreBenchmark {
         }
         let ratio = engineBest / baselineBest
         return Figure(id: "P4", compared: "stackday import of \(habits * days) completions ÷ sqlite3 .import into an indexed table",
+                      engine: Table.seconds(engineBest), baseline: Table.seconds(baselineBest), ratio: ratio, target: "≤ 1.5×", met: ratio <= 1.5)
+    }
+
+    /// P4l: a Loop Habit Tracker export folder (100 habits × 10 years of checkmarks) against
+    /// `sqlite3 .import` of the same completion rows (the ids the import derives, in its order)
+    /// into the same indexed table as P4.
+    func loopImportFigure() throws -> Figure {
+        let habits = context.quick ? 5 : 100
+        let days = context.quick ? 100 : 3650
+        let first = Self.end.adding(days: -days)
+        let folder = context.path("loop-export")
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var habitsCSV = "Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?\n"
+        var completions = 0, skips = 0
+        for index in 0..<habits {
+            let name = "Habit \(index)"
+            let position = String(format: "%03d", index + 1)
+            habitsCSV += "\(index + 1),\(name),YES_NO,,,1,1,#37474F,,,0,false\n"
+            var marks = "Date,Value,Notes\n"
+            marks.reserveCapacity(days * 24)
+            // Newest first, as Loop writes them: 90 % done, 2 % skipped, the rest not.
+            for offset in stride(from: days - 1, through: 0, by: -1) {
+                let day = first.adding(days: offset)
+                let roll = (offset * 7 + index * 13) % 100
+                let value = roll < 90 ? "YES_MANUAL" : roll < 92 ? "SKIP" : "NO"
+                marks += "\(day.iso),\(value),\n"
+                if roll < 90 { completions += 1 } else if roll < 92 { skips += 1 }
+            }
+            let habitFolder = folder + "/\(position) \(name)"
+            try FileManager.default.createDirectory(atPath: habitFolder, withIntermediateDirectories: true)
+            try marks.write(toFile: habitFolder + "/Checkmarks.csv", atomically: true, encoding: .utf8)
+        }
+        try habitsCSV.write(toFile: folder + "/Habits.csv", atomically: true, encoding: .utf8)
+        let schema = try context.write("loop-schema.sql", """
+            CREATE TABLE completions (id TEXT PRIMARY KEY, habit_id TEXT NOT NULL, completed_on TEXT NOT NULL, recorded_at REAL NOT NULL,
+                                      amount_thousandths INTEGER NOT NULL);
+            CREATE INDEX completions_by_habit_day ON completions (habit_id, completed_on, recorded_at);
+            """)
+        var engineBest = Double.infinity, baselineBest = Double.infinity
+        for attempt in 0..<(context.quick ? 1 : 2) {
+            let db = context.path("loop-\(attempt).sqlite")
+            let engine = try Measure.run(context.stackday, stackday(["import", folder], db: db))
+            guard engine.status == 0, engine.stdout.contains("Imported \(habits + completions + skips) records") else {
+                throw BenchError("P4l: import failed: \(engine.stdout)")
+            }
+            engineBest = min(engineBest, engine.seconds)
+            let plainFile = context.path("loop-plain.csv")
+            if attempt == 0 {
+                let rows = try Measure.run("sqlite3", ["-csv", db, "SELECT id, habit_id, completed_on, recorded_at, amount_thousandths FROM completions ORDER BY rowid"])
+                _ = try context.write("loop-plain.csv", "id,habit_id,completed_on,recorded_at,amount_thousandths\n" + rows.stdout)
+            }
+            let plainDB = context.path("loop-plain-\(attempt).sqlite")
+            let baseline = try Measure.run("sqlite3", [plainDB, ".read \(schema)", ".import --csv --skip 1 \(plainFile) completions"])
+            guard baseline.status == 0 else { throw BenchError("P4l: sqlite3 .import failed") }
+            baselineBest = min(baselineBest, baseline.seconds)
+        }
+        let ratio = engineBest / baselineBest
+        return Figure(id: "P4l", compared: "stackday import of a Loop Habit Tracker export, \(habits) habits × \(days / 365) years (\(completions) completions) ÷ sqlite3 .import of them",
                       engine: Table.seconds(engineBest), baseline: Table.seconds(baselineBest), ratio: ratio, target: "≤ 1.5×", met: ratio <= 1.5)
     }
 

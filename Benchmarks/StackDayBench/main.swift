@@ -1,5 +1,5 @@
 // Prints one table of ratios, each measured side by side in this run.
-//   stackday-bench [--quick] [--only P1|P2|STORE] [--keep]
+//   stackday-bench [--quick] [--only P1|P2|STORE|IMPORT] [--skip-import] [--keep]
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -29,6 +29,11 @@ do {
     if wanted("STORE") {
         FileHandle.standardError.write(Data("P3–P5 store…\n".utf8))
         store = try StoreBenchmark(context: context).run(skipImport: arguments.contains("--skip-import"))
+    }
+    if only == "IMPORT" {
+        FileHandle.standardError.write(Data("P4 imports…\n".utf8))
+        let benchmark = StoreBenchmark(context: context)
+        figures += [try benchmark.importFigure(), try benchmark.loopImportFigure()]
     }
     figures += store.figures
     print(Table.render(figures))

@@ -72,19 +72,26 @@ public struct LoopImporter {
 
             let checkmarksFolder = folders.first { $0.hasSuffix(" " + name) && $0.hasPrefix(position.count < 3 ? String(repeating: "0", count: 3 - position.count) + position : position) }
                 ?? folders.first { $0.hasSuffix(" " + name) }
-            var marks: [(LocalDay, String, Int)] = []
+            var marks: [Mark] = []
             if let checkmarksFolder {
                 let file = folder.appendingPathComponent(checkmarksFolder).appendingPathComponent("Checkmarks.csv")
-                let rows = try CSVReader.rows(try Self.readText(file), file: file.path)
-                for mark in rows.dropFirst() where mark.fields.count >= 2 {
+                // Checkmark files run to thousands of rows each: read as bytes, no String per field.
+                var header = true
+                try CSVReader.forEachRow(try Self.readText(file), file: file.path) { row in
+                    if header { header = false; return }
+                    guard row.count >= 2 else { return }
                     let day: LocalDay
-                    do { day = try LocalDay(iso: mark.fields[0]) } catch {
-                        throw ImportFormatError(file: file.path, line: mark.line, column: 1, message: "\(error)")
+                    if let parsed = LocalDay(isoBytes: row[0]) {
+                        day = parsed
+                    } else {
+                        do { day = try LocalDay(iso: row.string(0)) } catch {
+                            throw ImportFormatError(file: file.path, line: row.line, column: 1, message: "\(error)")
+                        }
                     }
-                    marks.append((day, mark.fields[1].trimmingCharacters(in: .whitespaces), mark.line))
+                    marks.append(Mark(day: day, value: Mark.Value(row[1], numerical: numerical)))
                 }
             }
-            let start = marks.map(\.0).min() ?? LocalDay(date: now, timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
+            let start = marks.lazy.map(\.day).min() ?? LocalDay(date: now, timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
             let habitID = StableID.make("loop-habit", name)
             let habit = try Habit(
                 id: habitID, name: name, startedOn: start, createdAt: now,
@@ -92,23 +99,56 @@ public struct LoopImporter {
                 schedule: schedule, progress: progress, streak: .strict
             )
             archive.habits.append(habit)
-            for (day, value, _) in marks.sorted(by: { $0.0 < $1.0 }) {
-                let recordedAt = day.firstInstant(in: TimeZone(secondsFromGMT: 0) ?? .gmt)
-                switch value.uppercased() {
-                case "SKIP", "3":
-                    archive.skips.append(Skip(id: StableID.make("loop-skip", name, day.iso), habitID: habitID, day: day, recordedAt: recordedAt))
-                case "YES_MANUAL" where !numerical, "2" where !numerical:
-                    archive.completions.append(try Completion(id: StableID.make("loop-completion", name, day.iso), habitID: habitID,
-                                                              completedOn: day, recordedAt: recordedAt, amount: 1))
-                default:
-                    if numerical, let raw = Double(value), raw > 0 {
-                        archive.completions.append(try Completion(id: StableID.make("loop-completion", name, day.iso), habitID: habitID,
-                                                                  completedOn: day, recordedAt: recordedAt, amount: raw / 1000))
-                    }
+            let skipIDs = StableID.Prefix("loop-skip", name), completionIDs = StableID.Prefix("loop-completion", name)
+            for mark in marks.sorted(by: { $0.day < $1.day }) {
+                // Loop's days are UTC midnights; a UTC day starts exactly ordinal × 86,400 s after the epoch.
+                let recordedAt = Date(timeIntervalSince1970: TimeInterval(mark.day.ordinal) * 86_400)
+                switch mark.value {
+                case .skip:
+                    archive.skips.append(Skip(id: skipIDs.make(mark.day), habitID: habitID, day: mark.day, recordedAt: recordedAt))
+                case .done:
+                    archive.completions.append(try Completion(id: completionIDs.make(mark.day), habitID: habitID,
+                                                              completedOn: mark.day, recordedAt: recordedAt, amount: 1))
+                case .amount(let raw):
+                    archive.completions.append(try Completion(id: completionIDs.make(mark.day), habitID: habitID,
+                                                              completedOn: mark.day, recordedAt: recordedAt, amount: raw / 1000))
+                case .nothing:
+                    break
                 }
             }
         }
         return archive
+    }
+
+    /// One row of a `Checkmarks.csv`.
+    struct Mark {
+        enum Value: Equatable {
+            case done, skip, amount(Double), nothing
+
+            /// YES_MANUAL (2) is a completion of a yes/no habit; SKIP (3) a skip; a numerical habit's
+            /// positive value an amount ×1000; YES_AUTO, NO and UNKNOWN nothing. Case and
+            /// surrounding blanks do not matter.
+            init(_ field: UnsafeBufferPointer<UInt8>, numerical: Bool) {
+                var bytes = field[...]
+                while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
+                while let last = bytes.last, last == 0x20 || last == 0x09 || last == 0x0D { bytes = bytes.dropLast() }
+                func equals(_ word: String) -> Bool {
+                    bytes.count == word.utf8.count && zip(bytes, word.utf8).allSatisfy { ($0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0) == $1 }
+                }
+                if equals("SKIP") || equals("3") {
+                    self = .skip
+                } else if !numerical && (equals("YES_MANUAL") || equals("2")) {
+                    self = .done
+                } else if numerical, let raw = Double(String(decoding: bytes, as: UTF8.self)), raw > 0, raw.isFinite {
+                    self = .amount(raw)
+                } else {
+                    self = .nothing
+                }
+            }
+        }
+
+        let day: LocalDay
+        let value: Value
     }
 
     /// A file's text; throws `ImportFormatError` naming the file when it cannot be read as UTF-8.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import StackDay
-import StackDayExchange
+@testable import StackDayExchange
 import StackDayTestSupport
 
 func day(_ text: String) -> LocalDay {
@@ -84,5 +84,15 @@ struct ExchangeLibraryTests {
     ])
     func notInstants(text: String) {
         #expect(InstantText.parse(text) == nil)
+    }
+
+    @Test("imported ids stay what earlier releases derived, so a re-import finds its records", arguments: [
+        // FNV-1a over "loop-completion␟Water␟2026-10-02", computed by an independent implementation.
+        ("loop-completion", "Water", "2026-10-02", "ECEA8072-FCE8-8C14-A5B1-3E9A9670CD20"),
+    ])
+    func stableIDs(kind: String, name: String, day: String, expected: String) throws {
+        let id = StableID.make(kind, name, day)
+        #expect(id.uuidString == expected)
+        #expect(StableID.Prefix(kind, name).make(try LocalDay(iso: day)) == id)
     }
 }
