@@ -198,4 +198,27 @@ struct EvaluationCacheTests {
         #expect(try figures(setup) == expected, "\(statement)")
         #expect(try figures(setup) == expected, "\(statement), read again")
     }
+
+    @Test("a habit whose policy fails caches nothing; the others are cached as usual")
+    func failedEvaluation() throws {
+        let folder = try TemporaryFolder()
+        let policies = folder.url.appendingPathComponent("policies")
+        try FileManager.default.createDirectory(at: policies, withIntermediateDirectories: true)
+        try "return { isDue = function(day) if day.ordinal > 20360 then error('broken on purpose') end return true end }"
+            .write(to: policies.appendingPathComponent("late.lua"), atomically: true, encoding: .utf8)
+        let path = folder.path("failing.sqlite")
+        let store = try SQLiteHabitStore(path: path)
+        let library = try PolicyLibrary(searchPath: [policies])
+        let today = try LocalDay(iso: "2026-10-20") // ordinal 20746
+        let setup = context(store, library, today: today, cached: true)
+        try CreateHabit(context: setup)(name: "fine", startedOn: today.adding(days: -10))
+        try CreateHabit(context: setup)(name: "late", startedOn: today.adding(days: -10), schedule: PolicyChoice(name: "late"))
+        let results = try SummarizeHabits(context: setup)()
+        #expect(results.count == 2 && (try? results[0].get()) != nil && results[1].failure?.message.contains("broken on purpose") == true)
+        let cached = "SELECT h.name FROM evaluation_cache c JOIN habits h ON h.id = c.habit_id ORDER BY h.name"
+        #expect(sqlite(path, cached) == ["fine"])
+        // Read again: still failing, still not cached; the healthy habit answers from its row.
+        #expect(try SummarizeHabits(context: setup)()[1].failure != nil)
+        #expect(sqlite(path, cached) == ["fine"])
+    }
 }
