@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "StackDayExchange", dependencies: ["StackDay"]),
         .target(name: "StackDayEngine", dependencies: ["StackDay"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
-        .target(name: "StackDayTestSupport"),
+        .target(name: "StackDayTestSupport", dependencies: ["CSQLite"]),
         .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite", "StackDayLua", "StackDayExchange"]),
         .executableTarget(
             name: "stackday-bench",
@@ -44,7 +44,7 @@ let package = Package(
         .testTarget(name: "StackDayLuaTests", dependencies: ["StackDayLua", "StackDayTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "StackDaySQLiteTests", dependencies: ["StackDaySQLite", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDayExchangeTests", dependencies: ["StackDayExchange", "StackDayTestSupport"]),
-        .testTarget(name: "StackDayEngineTests", dependencies: ["StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayTestSupport", "CSQLite"]),
+        .testTarget(name: "StackDayEngineTests", dependencies: ["StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayTestSupport"]),
         .testTarget(name: "StackdayCLITests", dependencies: ["stackday", "StackDay", "StackDayTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

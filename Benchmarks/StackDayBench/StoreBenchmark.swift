@@ -121,26 +121,38 @@ struct StoreBenchmark {
             }
         }
         let engineFile = try context.write("import.csv", engineCSV)
-        let plainFile = try context.write("import-plain.csv", plainCSV)
+        _ = try context.write("import-plain.csv", plainCSV)
+        let (engineBest, baselineBest) = try importTimes(
+            "P4", source: engineFile, records: habits + habits * days, plain: { _ in context.path("import-plain.csv") }
+        )
+        let ratio = engineBest / baselineBest
+        return Figure(id: "P4", compared: "stackday import of \(habits * days) completions ÷ sqlite3 .import into an indexed table",
+                      engine: Table.seconds(engineBest), baseline: Table.seconds(baselineBest), ratio: ratio, target: "≤ 1.5×", met: ratio <= 1.5)
+    }
+
+    /// The best of two `stackday import SOURCE` runs into fresh databases (one with `--quick`) and
+    /// of as many `sqlite3 .import` runs of the plain CSV `plain` names (given the first import's
+    /// database) into a table with the same primary key and index. The import must report `records`.
+    func importTimes(_ figure: String, source: String, records: Int, plain: (String) throws -> String) throws -> (Double, Double) {
         let schema = try context.write("schema.sql", """
             CREATE TABLE completions (id TEXT PRIMARY KEY, habit_id TEXT NOT NULL, completed_on TEXT NOT NULL, recorded_at REAL NOT NULL,
                                       amount_thousandths INTEGER NOT NULL);
             CREATE INDEX completions_by_habit_day ON completions (habit_id, completed_on, recorded_at);
             """)
         var engineBest = Double.infinity, baselineBest = Double.infinity
+        var plainFile: String?
         for attempt in 0..<(context.quick ? 1 : 2) {
-            let db = context.path("import-\(attempt).sqlite")
-            let engine = try Measure.run(context.stackday, stackday(["import", engineFile], db: db))
-            guard engine.status == 0, engine.stdout.contains("Imported \(habits + habits * days) records") else { throw BenchError("P4: import failed: \(engine.stdout)") }
+            let db = context.path("\(figure)-\(attempt).sqlite")
+            let engine = try Measure.run(context.stackday, stackday(["import", source], db: db))
+            guard engine.status == 0, engine.stdout.contains("Imported \(records) records") else { throw BenchError("\(figure): import failed: \(engine.stdout)") }
             engineBest = min(engineBest, engine.seconds)
-            let plainDB = context.path("import-plain-\(attempt).sqlite")
-            let baseline = try Measure.run("sqlite3", [plainDB, ".read \(schema)", ".import --csv --skip 1 \(plainFile) completions"])
-            guard baseline.status == 0 else { throw BenchError("P4: sqlite3 .import failed") }
+            let file = try plainFile ?? plain(db)
+            plainFile = file
+            let baseline = try Measure.run("sqlite3", [context.path("\(figure)-plain-\(attempt).sqlite"), ".read \(schema)", ".import --csv --skip 1 \(file) completions"])
+            guard baseline.status == 0 else { throw BenchError("\(figure): sqlite3 .import failed") }
             baselineBest = min(baselineBest, baseline.seconds)
         }
-        let ratio = engineBest / baselineBest
-        return Figure(id: "P4", compared: "stackday import of \(habits * days) completions ÷ sqlite3 .import into an indexed table",
-                      engine: Table.seconds(engineBest), baseline: Table.seconds(baselineBest), ratio: ratio, target: "≤ 1.5×", met: ratio <= 1.5)
+        return (engineBest, baselineBest)
     }
 
     /// P4l: a Loop Habit Tracker export folder (100 habits × 10 years of checkmarks) against
@@ -174,28 +186,10 @@ struct StoreBenchmark {
             try marks.write(toFile: habitFolder + "/Checkmarks.csv", atomically: true, encoding: .utf8)
         }
         try habitsCSV.write(toFile: folder + "/Habits.csv", atomically: true, encoding: .utf8)
-        let schema = try context.write("loop-schema.sql", """
-            CREATE TABLE completions (id TEXT PRIMARY KEY, habit_id TEXT NOT NULL, completed_on TEXT NOT NULL, recorded_at REAL NOT NULL,
-                                      amount_thousandths INTEGER NOT NULL);
-            CREATE INDEX completions_by_habit_day ON completions (habit_id, completed_on, recorded_at);
-            """)
-        var engineBest = Double.infinity, baselineBest = Double.infinity
-        for attempt in 0..<(context.quick ? 1 : 2) {
-            let db = context.path("loop-\(attempt).sqlite")
-            let engine = try Measure.run(context.stackday, stackday(["import", folder], db: db))
-            guard engine.status == 0, engine.stdout.contains("Imported \(habits + completions + skips) records") else {
-                throw BenchError("P4l: import failed: \(engine.stdout)")
-            }
-            engineBest = min(engineBest, engine.seconds)
-            let plainFile = context.path("loop-plain.csv")
-            if attempt == 0 {
-                let rows = try Measure.run("sqlite3", ["-csv", db, "SELECT id, habit_id, completed_on, recorded_at, amount_thousandths FROM completions ORDER BY rowid"])
-                _ = try context.write("loop-plain.csv", "id,habit_id,completed_on,recorded_at,amount_thousandths\n" + rows.stdout)
-            }
-            let plainDB = context.path("loop-plain-\(attempt).sqlite")
-            let baseline = try Measure.run("sqlite3", [plainDB, ".read \(schema)", ".import --csv --skip 1 \(plainFile) completions"])
-            guard baseline.status == 0 else { throw BenchError("P4l: sqlite3 .import failed") }
-            baselineBest = min(baselineBest, baseline.seconds)
+        let (engineBest, baselineBest) = try importTimes("P4l", source: folder, records: habits + completions + skips) { db in
+            // The baseline imports the very rows the import wrote: the same ids, in the same order.
+            let rows = try Measure.run("sqlite3", ["-csv", db, "SELECT id, habit_id, completed_on, recorded_at, amount_thousandths FROM completions ORDER BY rowid"])
+            return try context.write("loop-plain.csv", "id,habit_id,completed_on,recorded_at,amount_thousandths\n" + rows.stdout)
         }
         let ratio = engineBest / baselineBest
         return Figure(id: "P4l", compared: "stackday import of a Loop Habit Tracker export, \(habits) habits × \(days / 365) years (\(completions) completions) ÷ sqlite3 .import of them",

@@ -1,4 +1,3 @@
-import CSQLite
 import Foundation
 import Testing
 import StackDay
@@ -134,26 +133,13 @@ struct EvaluationCacheTests {
         }
     }
 
-    /// Runs SQL through the C API, as another program would; a failed statement answers with its message.
-    func sqlite(_ path: String, _ sql: String) -> [String] {
-        var handle: OpaquePointer?
-        guard sqlite3_open(path, &handle) == SQLITE_OK else { return ["open failed"] }
-        defer { sqlite3_close(handle) }
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { return [String(cString: sqlite3_errmsg(handle))] }
-        defer { sqlite3_finalize(statement) }
-        var rows: [String] = []
-        var result = sqlite3_step(statement)
-        while result == SQLITE_ROW {
-            rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "NULL")
-            result = sqlite3_step(statement)
-        }
-        return result == SQLITE_DONE ? rows : rows + [String(cString: sqlite3_errmsg(handle))]
-    }
+    func sqlite(_ path: String, _ sql: String) -> [String] { SQLiteShell.run(path, sql) }
 
     /// The first figure that differs, cached against from scratch.
     static func difference(_ cached: [String], _ scratch: [String]) -> String {
-        guard let index = zip(cached, scratch).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset else { return "\(cached.count) figures against \(scratch.count)" }
+        guard let index = zip(cached, scratch).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset else {
+            return "\(cached.count) figures against \(scratch.count)"
+        }
         let (a, b) = (Array(cached[index]), Array(scratch[index]))
         let common = zip(a, b).prefix { $0 == $1 }.count
         let start = max(0, common - 150)

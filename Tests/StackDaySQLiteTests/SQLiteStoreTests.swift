@@ -14,25 +14,7 @@ struct SQLiteStoreTests {
         HabitContext(store: store, clock: FixedClock(SampleData.now), boundary: DayBoundary(timeZone: SampleData.timeZone))
     }
 
-    /// Runs SQL through the C API directly, as another program would.
-    func sqlite(_ path: String, _ sql: String) -> [String] {
-        var handle: OpaquePointer?
-        guard sqlite3_open(path, &handle) == SQLITE_OK else { return ["open failed"] }
-        defer { sqlite3_close(handle) }
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else { return [String(cString: sqlite3_errmsg(handle))] }
-        defer { sqlite3_finalize(statement) }
-        var rows: [String] = []
-        var result = sqlite3_step(statement)
-        while result == SQLITE_ROW {
-            rows.append((0..<sqlite3_column_count(statement)).map { column in
-                sqlite3_column_text(statement, column).map { String(cString: $0) } ?? "NULL"
-            }.joined(separator: "|"))
-            result = sqlite3_step(statement)
-        }
-        // A failed step (a trigger's RAISE, a constraint) answers with its message.
-        return result == SQLITE_DONE ? rows : rows + [String(cString: sqlite3_errmsg(handle))]
-    }
+    func sqlite(_ path: String, _ sql: String) -> [String] { SQLiteShell.run(path, sql) }
 
     @Test("a new file uses WAL, records its migrations and the StackDay application id")
     func setup() throws {
