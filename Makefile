@@ -12,7 +12,8 @@ build: deps
 demo: build
 	swift run --skip-build stackday demo
 
-test: deps
+test:
+	@scripts/install-dependencies.sh --tests
 	swift test
 
 bench-deps: deps

@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "StackDayLua", targets: ["StackDayLua"]),
         .library(name: "StackDayExchange", targets: ["StackDayExchange"]),
         .library(name: "StackDayEngine", targets: ["StackDayEngine"]),
+        .library(name: "StackDayPostgres", targets: ["StackDayPostgres"]),
         .executable(name: "stackday", targets: ["stackday"]),
     ],
     targets: [
@@ -22,6 +23,11 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CPostgres",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "CLuaHost", dependencies: ["CLua"]),
         .target(name: "StackDay"),
         .executableTarget(name: "PolicyEmbedder"),
@@ -29,10 +35,11 @@ let package = Package(
         .target(name: "StackDayLua", dependencies: ["StackDay", "CLuaHost"], exclude: ["Lua"], plugins: ["EmbedPolicies"]),
         .target(name: "StackDaySQLite", dependencies: ["StackDay", "CSQLite"]),
         .target(name: "StackDayExchange", dependencies: ["StackDay"]),
+        .target(name: "StackDayPostgres", dependencies: ["StackDay", "CPostgres"]),
         .target(name: "StackDayEngine", dependencies: ["StackDay"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport", dependencies: ["CSQLite"]),
-        .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite", "StackDayLua", "StackDayExchange"]),
+        .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange"]),
         .executableTarget(
             name: "stackday-bench",
             dependencies: ["StackDay", "StackDayLua", "StackDaySQLite"],
@@ -42,6 +49,7 @@ let package = Package(
         .testTarget(name: "CLuaTests", dependencies: ["CLua"]),
         .testTarget(name: "StackDayTests", dependencies: ["StackDay", "StackDayContract", "StackDayTestSupport"]),
         .testTarget(name: "StackDayLuaTests", dependencies: ["StackDayLua", "StackDayTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "StackDayPostgresTests", dependencies: ["StackDayPostgres", "StackDayContract", "StackDayTestSupport"]),
         .testTarget(name: "StackDaySQLiteTests", dependencies: ["StackDaySQLite", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDayExchangeTests", dependencies: ["StackDayExchange", "StackDayTestSupport"]),
         .testTarget(name: "StackDayEngineTests", dependencies: ["StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayTestSupport"]),

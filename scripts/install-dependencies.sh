@@ -5,7 +5,12 @@ set -euo pipefail
 missing=()
 pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
 pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
+pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+# --tests: the PostgreSQL server too, which the PostgreSQL store's tests start for themselves.
+if [ "${1:-}" = "--tests" ] && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+    missing+=(postgresql)
+fi
 
 if [ ${#missing[@]} -gt 0 ]; then
     sudo=""

@@ -2,6 +2,7 @@ import Foundation
 import StackDay
 import StackDayExchange
 import StackDayLua
+import StackDayPostgres
 import StackDaySQLite
 
 /// What the commands share: the global options turned into a clock, a day boundary,
@@ -12,7 +13,7 @@ final class CLIEnvironment {
     let clock: any StackDay.Clock
     let boundary: DayBoundary
     let language: ReportLanguage
-    private var openedStore: SQLiteHabitStore?
+    private var openedStore: (any HabitStore)?
     private var openedLibrary: PolicyLibrary?
 
     init(_ invocation: Invocation) throws {
@@ -66,16 +67,53 @@ final class CLIEnvironment {
         return .english
     }
 
-    var databasePath: String { invocation.globals.db ?? StoreLocation.defaultPath() }
+    /// Where the data lives: `--database URL`, else `$STACKDAY_DATABASE_URL`, else `--db PATH` or
+    /// the default SQLite file.
+    enum Database {
+        case sqlite(String)
+        case postgres(String)
+    }
 
-    /// The store, opened on first use; a database file this opening creates is removed again if
-    /// the command fails.
-    func store() throws -> SQLiteHabitStore {
+    func database() throws -> Database {
+        let url = invocation.globals.database ?? ProcessInfo.processInfo.environment["STACKDAY_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        if invocation.globals.database != nil, invocation.globals.db != nil {
+            throw invocation.usage("--db and --database name two stores; give one")
+        }
+        guard let url, invocation.globals.db == nil else { return .sqlite(invocation.globals.db ?? StoreLocation.defaultPath()) }
+        if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") { return .postgres(url) }
+        let path = url.hasPrefix("sqlite:") ? String(url.dropFirst("sqlite:".count)) : url
+        guard !path.isEmpty, !path.contains("://") else {
+            throw invocation.usage("invalid value for --database: '\(url)' (use postgres://…, postgresql://…, sqlite:PATH or a path)")
+        }
+        return .sqlite(path)
+    }
+
+    /// The user whose habits the commands act on: `--user`, else `$STACKDAY_USER`, else `default`.
+    func user() throws -> String {
+        let name = invocation.globals.user ?? ProcessInfo.processInfo.environment["STACKDAY_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
+        guard !name.isEmpty, name.count <= 100, !name.contains(where: \.isNewline) else {
+            throw invocation.usage("invalid value for --user: a user name has 1 to 100 characters on one line")
+        }
+        return name
+    }
+
+    /// The store, opened on first use; a SQLite file this opening creates is removed again if the
+    /// command fails.
+    func store() throws -> any HabitStore {
         if let openedStore { return openedStore }
-        let path = databasePath
-        let isNew = path != ":memory:" && !path.hasPrefix("file:") && !FileManager.default.fileExists(atPath: path)
-        if isNew { invocation.createdFiles.add(path) }
-        let store = try SQLiteHabitStore(path: path)
+        let user = try user()
+        let store: any HabitStore
+        switch try database() {
+        case .postgres(let url):
+            store = try PostgresHabitStore(url: url, owner: user)
+        case .sqlite(let path):
+            guard user == "default" else {
+                throw CommandFailure("the SQLite store holds one user, 'default'; use --database postgres://… for user '\(user)'")
+            }
+            let isNew = path != ":memory:" && !path.hasPrefix("file:") && !FileManager.default.fileExists(atPath: path)
+            if isNew { invocation.createdFiles.add(path) }
+            store = try SQLiteHabitStore(path: path)
+        }
         openedStore = store
         return store
     }
@@ -121,7 +159,7 @@ final class CLIEnvironment {
                                    usesEvaluationCache: !invocation.globals.noCache)
         if !pinChecked {
             pinChecked = true
-            if try store.hasUnpinnedRevisions() {
+            if let sqlite = store as? SQLiteHabitStore, try sqlite.hasUnpinnedRevisions() {
                 do {
                     try PinStoredPolicies(context: context)()
                 } catch StoreError.readOnly {

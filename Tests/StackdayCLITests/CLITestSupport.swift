@@ -6,9 +6,16 @@ final class CLIFixture {
     let folder: TemporaryFolder
     var now: String
 
-    init(now: String = "2026-10-11T20:00:00+09:00") throws {
+    /// With `database`, commands name that store (`--database URL`) and `user` instead of the
+    /// scratch SQLite file.
+    let database: String?
+    let user: String?
+
+    init(now: String = "2026-10-11T20:00:00+09:00", database: String? = nil, user: String? = nil) throws {
         folder = try TemporaryFolder()
         self.now = now
+        self.database = database
+        self.user = user
         try FileManager.default.createDirectory(atPath: folder.path("policies"), withIntermediateDirectories: true)
     }
 
@@ -17,8 +24,10 @@ final class CLIFixture {
     /// Runs with `--db`, `--policies`, `--tz +09:00` and `--now` given before the command.
     @discardableResult
     func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> Subprocess.Result {
-        try runStackday(["--db", db, "--policies", folder.path("policies"), "--tz", "+09:00", "--now", now] + arguments,
-                        environment: environment, input: input)
+        let store = database.map { ["--database", $0] } ?? ["--db", db]
+        let owner = user.map { ["--user", $0] } ?? []
+        return try runStackday(store + owner + ["--policies", folder.path("policies"), "--tz", "+09:00", "--now", now] + arguments,
+                               environment: environment, input: input)
     }
 
     /// The database file's bytes (after a checkpoint, so the WAL holds nothing), to prove a

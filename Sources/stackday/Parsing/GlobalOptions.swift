@@ -4,6 +4,8 @@ import Foundation
 struct GlobalOptions {
     static let specs: [OptionSpec] = [
         OptionSpec(name: "db", valueName: "path", help: "The database file (default: $STACKDAY_DB, else $XDG_DATA_HOME/stackday/stackday.sqlite)."),
+        OptionSpec(name: "database", valueName: "url", help: "postgres://… or postgresql://… for PostgreSQL, sqlite:PATH or a path for SQLite (default: $STACKDAY_DATABASE_URL, else --db)."),
+        OptionSpec(name: "user", valueName: "name", help: "Whose habits (default: $STACKDAY_USER, else default)."),
         OptionSpec(name: "tz", valueName: "zone", help: "The time zone: an IANA name or ±HH:MM (default: the system zone)."),
         OptionSpec(name: "now", valueName: "instant", help: "A fixed current instant, ISO 8601 with an offset (2026-10-11T20:00:00+09:00)."),
         OptionSpec(name: "day-starts-at", valueName: "HH:MM", help: "When a day begins (default: 00:00)."),
@@ -20,6 +22,8 @@ struct GlobalOptions {
     var noCache: Bool { flags.contains("no-cache") }
 
     var db: String? { values["db"] }
+    var database: String? { values["database"] }
+    var user: String? { values["user"] }
     var timeZone: String? { values["tz"] }
     var now: String? { values["now"] }
     var dayStartsAt: String? { values["day-starts-at"] }

@@ -1,0 +1,30 @@
+import CPostgres
+
+/// A query's result, cleared in `deinit`. Values come back as text.
+final class PostgresRows {
+    private let result: OpaquePointer
+
+    init(_ result: OpaquePointer) {
+        self.result = result
+    }
+
+    deinit {
+        PQclear(result)
+    }
+
+    var count: Int { Int(PQntuples(result)) }
+
+    /// Rows a command changed (`UPDATE`, `DELETE`, `INSERT … ON CONFLICT DO NOTHING`).
+    var changed: Int { Int(String(cString: PQcmdTuples(result))) ?? 0 }
+
+    func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(result, Int32(row), Int32(column)) == 1 }
+
+    func text(_ row: Int, _ column: Int) -> String {
+        guard let value = PQgetvalue(result, Int32(row), Int32(column)) else { return "" }
+        return String(cString: value)
+    }
+
+    func integer(_ row: Int, _ column: Int) -> Int64 { Int64(text(row, column)) ?? 0 }
+
+    func real(_ row: Int, _ column: Int) -> Double { Double(text(row, column)) ?? 0 }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import StackDay
+
+/// One user's completions in PostgreSQL (a hash partition of `completions` holds them all).
+final class PostgresCompletionRepository: CompletionRepository {
+    private let connection: PostgresConnection
+    private let owner: String
+    private static let columns = "id, habit_id, completed_on, recorded_at, amount_thousandths"
+    private static let order = "ORDER BY completed_on, recorded_at, id"
+
+    init(connection: PostgresConnection, owner: String) {
+        self.connection = connection
+        self.owner = owner
+    }
+
+    private func decode(_ rows: PostgresRows) throws -> [Completion] {
+        let table = "completions"
+        return try (0..<rows.count).map { row in
+            try Completion(
+                id: PostgresDecoding.uuid(rows, row, 0, table: table), habitID: PostgresDecoding.uuid(rows, row, 1, table: table),
+                completedOn: PostgresDecoding.day(rows, row, 2, table: table), recordedAt: PostgresDecoding.instant(rows, row, 3),
+                amount: PostgresDecoding.quantity(rows, row, 4)
+            )
+        }
+    }
+
+    private func values(_ completion: Completion) -> [PostgresValue] {
+        [.text(owner), PostgresDecoding.id(completion.id), PostgresDecoding.id(completion.habitID), PostgresDecoding.day(completion.completedOn),
+         PostgresDecoding.instant(completion.recordedAt), .integer(completion.amountThousandths)]
+    }
+
+    private static let insertSQL = """
+        INSERT INTO completions (user_id, \(columns)) VALUES ($1, $2::uuid, $3::uuid, $4::date, $5, $6) ON CONFLICT (user_id, id) DO NOTHING
+        """
+
+    func insert(_ completion: Completion) throws {
+        guard try connection.execute(Self.insertSQL, values(completion)).changed == 1 else {
+            throw RepositoryError.duplicateID(entity: "completion", id: completion.id)
+        }
+    }
+
+    func update(_ completion: Completion) throws {
+        let updated = try connection.execute("""
+            UPDATE completions SET habit_id = $3::uuid, completed_on = $4::date, recorded_at = $5, amount_thousandths = $6
+            WHERE user_id = $1 AND id = $2::uuid
+            """, values(completion))
+        guard updated.changed == 1 else { throw RepositoryError.notFound(entity: "completion", id: completion.id) }
+    }
+
+    func delete(id: UUID) throws {
+        let deleted = try connection.execute("DELETE FROM completions WHERE user_id = $1 AND id = $2::uuid", [.text(owner), PostgresDecoding.id(id)])
+        guard deleted.changed == 1 else { throw RepositoryError.notFound(entity: "completion", id: id) }
+    }
+
+    func completion(id: UUID) throws -> Completion? {
+        try decode(connection.execute("SELECT \(Self.columns) FROM completions WHERE user_id = $1 AND id = $2::uuid",
+                                      [.text(owner), PostgresDecoding.id(id)])).first
+    }
+
+    func completions(habitID: UUID) throws -> [Completion] {
+        try decode(connection.execute("SELECT \(Self.columns) FROM completions WHERE user_id = $1 AND habit_id = $2::uuid \(Self.order)",
+                                      [.text(owner), PostgresDecoding.id(habitID)]))
+    }
+
+    func completions(habitID: UUID, in days: LocalDayRange) throws -> [Completion] {
+        try decode(connection.execute("""
+            SELECT \(Self.columns) FROM completions WHERE user_id = $1 AND habit_id = $2::uuid AND completed_on BETWEEN $3::date AND $4::date \(Self.order)
+            """, [.text(owner), PostgresDecoding.id(habitID), PostgresDecoding.day(days.first), PostgresDecoding.day(days.last)]))
+    }
+
+    func dailyTotals(habitID: UUID, in days: LocalDayRange) throws -> [(day: LocalDay, thousandths: Int64)] {
+        let rows = try connection.execute("""
+            SELECT completed_on, sum(amount_thousandths) FROM completions
+            WHERE user_id = $1 AND habit_id = $2::uuid AND completed_on BETWEEN $3::date AND $4::date
+            GROUP BY completed_on ORDER BY completed_on
+            """, [.text(owner), PostgresDecoding.id(habitID), PostgresDecoding.day(days.first), PostgresDecoding.day(days.last)])
+        return try (0..<rows.count).map { (try PostgresDecoding.day(rows, $0, 0, table: "completions"), rows.integer($0, 1)) }
+    }
+
+    func insertIfAbsent(_ completion: Completion) throws -> Bool {
+        try connection.execute(Self.insertSQL, values(completion)).changed == 1
+    }
+
+    func deleteAll(habitID: UUID) throws -> Int {
+        try connection.execute("DELETE FROM completions WHERE user_id = $1 AND habit_id = $2::uuid", [.text(owner), PostgresDecoding.id(habitID)]).changed
+    }
+}

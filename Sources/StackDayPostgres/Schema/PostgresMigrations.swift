@@ -1,0 +1,81 @@
+/// The PostgreSQL schema, forward-only. Every table's primary key starts with `user_id`, and
+/// completions are hash-partitioned by it: the same key can later spread users across machines.
+enum PostgresMigrations {
+    /// Applied under this advisory lock, so that processes starting at once migrate once.
+    static let lockKey: Int64 = 0x5354_4B44_0001
+
+    static let all: [(id: Int, name: String, sql: [String])] = [
+        (1, "habits, revisions, scripts, completions and skips, by user", [
+            """
+            CREATE TABLE habits (
+                user_id text NOT NULL,
+                id uuid NOT NULL,
+                seq bigint GENERATED ALWAYS AS IDENTITY,
+                name text NOT NULL,
+                name_key text NOT NULL,
+                started_on date NOT NULL,
+                archived_on date,
+                created_at double precision NOT NULL,
+                updated_at double precision NOT NULL,
+                unit text NOT NULL,
+                PRIMARY KEY (user_id, id)
+            )
+            """,
+            "CREATE INDEX habits_by_name_key ON habits (user_id, name_key)",
+            """
+            CREATE TABLE policy_scripts (
+                user_id text NOT NULL,
+                sha256 text NOT NULL CHECK (length(sha256) = 64),
+                name text NOT NULL,
+                source text NOT NULL,
+                installed_at double precision NOT NULL,
+                PRIMARY KEY (user_id, sha256)
+            )
+            """,
+            """
+            CREATE TABLE habit_revisions (
+                user_id text NOT NULL,
+                habit_id uuid NOT NULL,
+                number integer NOT NULL CHECK (number >= 1),
+                effective_from date NOT NULL,
+                goal_thousandths bigint NOT NULL CHECK (goal_thousandths > 0),
+                schedule_policy text NOT NULL, schedule_params text NOT NULL, schedule_sha256 text,
+                progress_policy text NOT NULL, progress_params text NOT NULL, progress_sha256 text,
+                streak_policy text NOT NULL, streak_params text NOT NULL, streak_sha256 text,
+                created_at double precision NOT NULL,
+                PRIMARY KEY (user_id, habit_id, number),
+                FOREIGN KEY (user_id, habit_id) REFERENCES habits (user_id, id) ON DELETE CASCADE
+            )
+            """,
+            """
+            CREATE TABLE completions (
+                user_id text NOT NULL,
+                id uuid NOT NULL,
+                habit_id uuid NOT NULL,
+                completed_on date NOT NULL,
+                recorded_at double precision NOT NULL,
+                amount_thousandths bigint NOT NULL CHECK (amount_thousandths > 0),
+                PRIMARY KEY (user_id, id),
+                FOREIGN KEY (user_id, habit_id) REFERENCES habits (user_id, id) ON DELETE CASCADE
+            ) PARTITION BY HASH (user_id)
+            """,
+            "CREATE TABLE completions_0 PARTITION OF completions FOR VALUES WITH (MODULUS 4, REMAINDER 0)",
+            "CREATE TABLE completions_1 PARTITION OF completions FOR VALUES WITH (MODULUS 4, REMAINDER 1)",
+            "CREATE TABLE completions_2 PARTITION OF completions FOR VALUES WITH (MODULUS 4, REMAINDER 2)",
+            "CREATE TABLE completions_3 PARTITION OF completions FOR VALUES WITH (MODULUS 4, REMAINDER 3)",
+            "CREATE INDEX completions_by_habit_day ON completions (user_id, habit_id, completed_on, recorded_at) INCLUDE (amount_thousandths)",
+            """
+            CREATE TABLE skips (
+                user_id text NOT NULL,
+                id uuid NOT NULL,
+                habit_id uuid NOT NULL,
+                day date NOT NULL,
+                recorded_at double precision NOT NULL,
+                PRIMARY KEY (user_id, id),
+                FOREIGN KEY (user_id, habit_id) REFERENCES habits (user_id, id) ON DELETE CASCADE
+            )
+            """,
+            "CREATE INDEX skips_by_habit_day ON skips (user_id, habit_id, day)",
+        ]),
+    ]
+}
