@@ -45,11 +45,11 @@ let package = Package(
             dependencies: ["StackDay", "StackDayLua", "StackDaySQLite"],
             path: "Benchmarks/StackDayBench"
         ),
-        .executableTarget(name: "StoreExerciser", dependencies: ["StackDay", "StackDaySQLite"]),
+        .executableTarget(name: "StoreExerciser", dependencies: ["StackDay", "StackDaySQLite", "StackDayPostgres"]),
         .testTarget(name: "CLuaTests", dependencies: ["CLua"]),
         .testTarget(name: "StackDayTests", dependencies: ["StackDay", "StackDayContract", "StackDayTestSupport"]),
         .testTarget(name: "StackDayLuaTests", dependencies: ["StackDayLua", "StackDayTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "StackDayPostgresTests", dependencies: ["StackDayPostgres", "StackDayContract", "StackDayTestSupport"]),
+        .testTarget(name: "StackDayPostgresTests", dependencies: ["StackDayPostgres", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDaySQLiteTests", dependencies: ["StackDaySQLite", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDayExchangeTests", dependencies: ["StackDayExchange", "StackDayTestSupport"]),
         .testTarget(name: "StackDayEngineTests", dependencies: ["StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayTestSupport"]),

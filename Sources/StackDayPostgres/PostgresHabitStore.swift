@@ -4,9 +4,12 @@ import StackDay
 /// The habit store on PostgreSQL, scoped to one user (`owner`): every statement names it, so one
 /// user never sees, changes or counts another's data.
 ///
-/// A write is one `SERIALIZABLE` transaction, run again (up to `retries` times) when the server
-/// reports a serialization failure or a deadlock; a read is one `REPEATABLE READ READ ONLY`
-/// snapshot. The connection is used by one thread at a time: give each thread a store.
+/// A write is one transaction that first takes the user's advisory lock, so that one user's
+/// writes run one at a time (as SQLite's do) while different users write in parallel; it runs
+/// again, up to `retries` times, on a serialization failure or a deadlock. A read is one
+/// `REPEATABLE READ READ ONLY` snapshot. A connection the server dropped is re-opened once
+/// before a transaction starts. The connection is used by one thread at a time: give each
+/// thread a store.
 public final class PostgresHabitStore: HabitStore {
     public let owner: String
     public let retries: Int
@@ -29,19 +32,35 @@ public final class PostgresHabitStore: HabitStore {
     }
 
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
-        try transaction("BEGIN ISOLATION LEVEL SERIALIZABLE", body)
+        // READ COMMITTED under the user's lock: every statement sees what the writer before it
+        // committed, and no other writer of this user runs in between.
+        try transaction(["BEGIN ISOLATION LEVEL READ COMMITTED", "SELECT pg_advisory_xact_lock(\(Self.lockClass), hashtext($1))"], body)
     }
 
     public func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
-        try transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", body)
+        try transaction(["BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"], body)
     }
 
-    private func transaction<T>(_ begin: String, _ body: (any HabitTransaction) throws -> T) throws -> T {
+    /// The first key of the two-key advisory locks that serialize each user's writes.
+    static let lockClass: Int32 = 0x5344 // "SD"
+
+    private func begin(_ statements: [String]) throws {
+        for statement in statements {
+            try connection.execute(statement, statement.contains("$1") ? [.text(owner)] : [])
+        }
+    }
+
+    private func transaction<T>(_ begin: [String], _ body: (any HabitTransaction) throws -> T) throws -> T {
         var attempt = 0
         while true {
             attempt += 1
-            try connection.ensureConnected()
-            try connection.execute(begin)
+            do {
+                try self.begin(begin)
+            } catch where connection.isBroken {
+                // The server went away since the last statement (a restart, a dropped link).
+                try connection.reset()
+                try self.begin(begin)
+            }
             do {
                 let result = try body(repositories)
                 try connection.execute("COMMIT")

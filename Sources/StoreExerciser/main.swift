@@ -1,10 +1,12 @@
-// Drives a StackDay SQLite file from a separate process, for the store's multi-process tests.
+// Drives a StackDay store from a separate process, for the stores' multi-process tests. DB is a
+// SQLite path or a postgres:// URL (then $STACKDAY_USER names the user, default "default").
 //
 //   StoreExerciser setup DB            creates the habit "water" (goal 8 cups) from 2020-01-01
 //   StoreExerciser record DB COUNT     records COUNT completions, one transaction each
 //   StoreExerciser import DB COUNT     imports COUNT completions with ids 0..<COUNT in batches
 import Foundation
 import StackDay
+import StackDayPostgres
 import StackDaySQLite
 
 let arguments = CommandLine.arguments
@@ -17,7 +19,10 @@ let now = Date(timeIntervalSince1970: 1_790_000_000)
 let start = LocalDay(year: 2020, month: 1, day: 1, orFallback: ())
 
 do {
-    let store = try SQLiteHabitStore(path: arguments[2])
+    let target = arguments[2]
+    let user = ProcessInfo.processInfo.environment["STACKDAY_USER"] ?? "default"
+    let store: any HabitStore = target.hasPrefix("postgres://") || target.hasPrefix("postgresql://")
+        ? try PostgresHabitStore(url: target, owner: user) : try SQLiteHabitStore(path: target)
     let context = HabitContext(store: store, clock: FixedClock(now), boundary: DayBoundary(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt))
     switch arguments[1] {
     case "setup":

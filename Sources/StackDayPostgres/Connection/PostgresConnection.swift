@@ -20,24 +20,33 @@ final class PostgresConnection {
             self.handle = nil
             throw PostgresError(sqlState: "", message: "cannot connect to PostgreSQL: " + message.trimmingCharacters(in: .whitespacesAndNewlines), sql: nil)
         }
-        try execute("SET TIME ZONE 'UTC'")
-        try execute("SET statement_timeout = '\(statementTimeout)'")
-        try execute("SET client_min_messages = warning")
+        self.statementTimeout = statementTimeout
+        try setUp()
     }
 
     deinit {
         if let handle { PQfinish(handle) }
     }
 
-    /// Whether the connection is still up; a broken one is reset (and set up again) once.
-    func ensureConnected() throws {
+    /// Whether libpq has found the connection broken (it notices when a statement fails).
+    var isBroken: Bool { handle.map { PQstatus($0) != CONNECTION_OK } ?? true }
+
+    /// Connects again (after a server restart, a dropped network) and sets the session up again.
+    func reset() throws {
         guard let handle else { throw PostgresError(sqlState: "", message: "the connection is closed", sql: nil) }
-        if PQstatus(handle) == CONNECTION_OK { return }
         PQreset(handle)
         guard PQstatus(handle) == CONNECTION_OK else {
             throw PostgresError(sqlState: "08006", message: "lost the connection to PostgreSQL: " + String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines), sql: nil)
         }
+        try setUp()
+    }
+
+    private var statementTimeout = "30s"
+
+    private func setUp() throws {
         try execute("SET TIME ZONE 'UTC'")
+        try execute("SET statement_timeout = '\(statementTimeout)'")
+        try execute("SET client_min_messages = warning")
     }
 
     /// Runs one statement with `$1…$n` parameters and returns its rows.
