@@ -86,4 +86,36 @@ struct PostgresCommandTests {
         #expect(unreachable.status == 1 && unreachable.stderr.hasPrefix("Error: cannot connect to PostgreSQL:"), "\(unreachable.stderr)")
         #expect(unreachable.stderr.split(separator: "\n").count == 1)
     }
+
+    @Test("another user's habit is not there for any command", arguments: [
+        (["habit", "show", "read"], "Error: no habit named 'read'"),
+        (["habit", "edit", "read", "--goal", "2"], "Error: no habit named 'read'"),
+        (["habit", "rename", "read", "book"], "Error: no habit named 'read'"),
+        (["habit", "archive", "read"], "Error: no habit named 'read'"),
+        (["habit", "delete", "read"], "Error: no habit named 'read'"),
+        (["record", "read", "--on", "2026-10-10"], "Error: no habit named 'read'"),
+        (["undo", "read", "--on", "2026-10-10"], "Error: no habit named 'read'"),
+        (["skip", "read", "--on", "2026-10-09"], "Error: no habit named 'read'"),
+        (["calendar", "read"], "Error: no habit named 'read'"),
+        (["stats", "read"], "Error: no habit named 'read'"),
+        (["policy", "history", "read"], "Error: no habit named 'read'"),
+        (["policy", "rollback", "read"], "Error: no habit named 'read'"),
+        (["policy", "simulate", "grace", "--habit", "read"], "Error: no habit named 'read'"),
+    ])
+    func isolationPerCommand(arguments: [String], message: String) throws {
+        let tag = UUID().uuidString
+        let owner = try fixture("owner-\(tag)"), other = try fixture("other-\(tag)")
+        #expect(try owner.run(["habit", "add", "read", "--start", "2026-10-01", "--streak", "grace"]).status == 0)
+        #expect(try owner.run(["habit", "edit", "read", "--streak", "strict", "--from", "2026-10-05"]).status == 0)
+        #expect(try owner.run(["record", "read", "--on", "2026-10-10"]).status == 0)
+        let before = try owner.run(["export", "--format", "json"]).stdout
+        let result = try other.run(arguments)
+        #expect(result.status == 1 && result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+        // Nothing the other user reads lists it, and the owner's data is as it was.
+        for listing in [["habit", "list", "--json"], ["today", "--json"], ["stats", "--json"]] {
+            #expect(!(try other.run(listing).stdout.contains("\"read\"")), "\(listing)")
+        }
+        #expect(try other.run(["export", "--format", "json"]).stdout.contains("\"habits\":[\n]"))
+        #expect(try owner.run(["export", "--format", "json"]).stdout == before)
+    }
 }
