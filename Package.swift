@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange"]),
         .executableTarget(
             name: "stackday-bench",
-            dependencies: ["StackDay", "StackDayLua", "StackDaySQLite"],
+            dependencies: ["StackDay", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"],
             path: "Benchmarks/StackDayBench"
         ),
         .executableTarget(name: "StoreExerciser", dependencies: ["StackDay", "StackDaySQLite", "StackDayPostgres"]),

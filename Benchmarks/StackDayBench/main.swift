@@ -1,5 +1,5 @@
 // Prints one table of ratios, each measured side by side in this run.
-//   stackday-bench [--quick] [--only P1|P2|STORE|IMPORT] [--skip-import] [--keep]
+//   stackday-bench [--quick] [--only P1|P2|STORE|IMPORT|POSTGRES] [--skip-import] [--keep]
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -36,6 +36,10 @@ do {
         figures += [try benchmark.importFigure(), try benchmark.loopImportFigure()]
     }
     figures += store.figures
+    if wanted("POSTGRES") {
+        FileHandle.standardError.write(Data("P6–P7 PostgreSQL…\n".utf8))
+        figures += try PostgresBenchmark(context: context).run()
+    }
     print(Table.render(figures))
     if !store.growth.isEmpty {
         print()

@@ -204,6 +204,19 @@ public enum RepositoryContract {
             try expect(try !tx.completions.insertIfAbsent(changed), "second insertIfAbsent inserted")
             try expect(try tx.completions.completion(id: first.id)?.amount == 3, "insertIfAbsent changed a stored completion")
         },
+        ContractCheck("insertIfAbsent of many: one answer each, in order; an id twice in one slice inserted once") { tx in
+            let habit = try habit("Water", goal: 8, unit: "cups")
+            try tx.habits.insert(habit)
+            let stored = try completion(habit.id, day: 0, amount: 3)
+            try tx.completions.insert(stored)
+            let fresh = try completion(habit.id, day: 1, amount: 2.5)
+            let again = try Completion(id: fresh.id, habitID: habit.id, completedOn: start.adding(days: 2), recordedAt: instant, amount: 9)
+            let answers = try tx.completions.insertIfAbsent([stored, fresh, again][...])
+            try expect(answers == [false, true, false], "answers \(answers)")
+            let kept = try tx.completions.completions(habitID: habit.id)
+            try expect(kept.map(\.amount) == [3, 2.5] && kept.map(\.completedOn) == [start, start.adding(days: 1)], "stored \(kept)")
+            try expect(try tx.completions.insertIfAbsent([][...]).isEmpty, "an empty slice answered")
+        },
         ContractCheck("completion delete and deleteAll") { tx in
             let habit = try habit("Water")
             try tx.habits.insert(habit)

@@ -18,7 +18,16 @@ public protocol CompletionRepository: AnyObject {
     /// Inserts unless a completion with this id exists; never changes a stored one. Returns
     /// whether it inserted (for imports that must be safe to run twice).
     func insertIfAbsent(_ completion: Completion) throws -> Bool
+    /// The same for many at once (a store may send them in one statement); one answer each, in order.
+    func insertIfAbsent(_ completions: ArraySlice<Completion>) throws -> [Bool]
     /// Removes every completion of a habit and returns how many there were.
     @discardableResult
     func deleteAll(habitID: UUID) throws -> Int
+}
+
+extension CompletionRepository {
+    /// One at a time.
+    public func insertIfAbsent(_ completions: ArraySlice<Completion>) throws -> [Bool] {
+        try completions.map { try insertIfAbsent($0) }
+    }
 }

@@ -54,15 +54,21 @@ public struct ImportArchive {
             }
             var dayTotals = try ImportDayTotals(in: tx, completions: archive.completions)
             let total = archive.completions.count
-            for (index, completion) in archive.completions.enumerated() {
-                let owner = try habit(completion.habitID)
-                if try tx.completions.insertIfAbsent(completion) {
-                    try dayTotals.add(completion, habit: owner)
-                    inserted += 1
-                } else {
-                    present += 1
+            // In chunks, so that a store can send many rows in one statement.
+            var start = 0
+            while start < total {
+                let chunk = archive.completions[start..<min(total, start + 5_000)]
+                let owners = try chunk.map { try habit($0.habitID) }
+                for (offset, wasInserted) in try tx.completions.insertIfAbsent(chunk).enumerated() {
+                    if wasInserted {
+                        try dayTotals.add(chunk[chunk.startIndex + offset], habit: owners[offset])
+                        inserted += 1
+                    } else {
+                        present += 1
+                    }
                 }
-                if (index + 1) % 10_000 == 0 || index + 1 == total { progress?(index + 1, total) }
+                start = chunk.endIndex
+                if start % 10_000 == 0 || start == total { progress?(start, total) }
             }
             return ImportSummary(inserted: inserted, alreadyPresent: present)
         }

@@ -29,23 +29,27 @@ public struct ImportCompletions {
             guard !batch.isEmpty else { return }
             try context.store.write { tx in
                 var dayTotals = try ImportDayTotals(in: tx, completions: batch)
-                for completion in batch {
-                    let habit: Habit
-                    if let known = habits[completion.habitID] {
-                        habit = known
-                    } else {
-                        guard let found = try tx.habits.habit(id: completion.habitID) else {
-                            throw UseCaseError.habitIDNotFound(id: completion.habitID)
+                let owners = try batch.map { completion -> Habit in
+                    if let known = habits[completion.habitID] { return known }
+                    guard let found = try tx.habits.habit(id: completion.habitID) else {
+                        throw UseCaseError.habitIDNotFound(id: completion.habitID)
+                    }
+                    habits[completion.habitID] = found
+                    return found
+                }
+                // In chunks, so that a store can send many rows in one statement.
+                var start = 0
+                while start < batch.count {
+                    let chunk = batch[start..<min(batch.count, start + 5_000)]
+                    for (offset, wasInserted) in try tx.completions.insertIfAbsent(chunk).enumerated() {
+                        if wasInserted {
+                            try dayTotals.add(chunk[chunk.startIndex + offset], habit: owners[chunk.startIndex + offset])
+                            inserted += 1
+                        } else {
+                            present += 1
                         }
-                        habits[completion.habitID] = found
-                        habit = found
                     }
-                    if try tx.completions.insertIfAbsent(completion) {
-                        try dayTotals.add(completion, habit: habit)
-                        inserted += 1
-                    } else {
-                        present += 1
-                    }
+                    start = chunk.endIndex
                 }
             }
             batch.removeAll(keepingCapacity: true)

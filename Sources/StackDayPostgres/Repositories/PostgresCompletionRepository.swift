@@ -81,6 +81,25 @@ final class PostgresCompletionRepository: CompletionRepository {
         try connection.execute(Self.insertSQL, values(completion)).changed == 1
     }
 
+    /// One statement for the whole slice: the rows as arrays, `unnest`ed; the ids it inserted come back.
+    func insertIfAbsent(_ completions: ArraySlice<Completion>) throws -> [Bool] {
+        guard !completions.isEmpty else { return [] }
+        func array(_ values: [String]) -> PostgresValue { .text("{" + values.joined(separator: ",") + "}") }
+        let rows = try connection.execute("""
+            INSERT INTO completions (user_id, \(Self.columns))
+            SELECT $1, * FROM unnest($2::uuid[], $3::uuid[], $4::date[], $5::float8[], $6::int8[])
+            ON CONFLICT (user_id, id) DO NOTHING RETURNING id
+            """, [
+                .text(owner), array(completions.map { UUIDText.format($0.id) }), array(completions.map { UUIDText.format($0.habitID) }),
+                array(completions.map(\.completedOn.iso)), array(completions.map { "\($0.recordedAt.timeIntervalSince1970)" }),
+                array(completions.map { String($0.amountThousandths) }),
+            ])
+        var inserted = Set<UUID>()
+        for row in 0..<rows.count { inserted.insert(try PostgresDecoding.uuid(rows, row, 0, table: "completions")) }
+        // An id twice in one slice is inserted once: the first is new, the second already present.
+        return completions.map { inserted.remove($0.id) != nil }
+    }
+
     func deleteAll(habitID: UUID) throws -> Int {
         try connection.execute("DELETE FROM completions WHERE user_id = $1 AND habit_id = $2::uuid", [.text(owner), PostgresDecoding.id(habitID)]).changed
     }
