@@ -76,16 +76,7 @@ struct PostgresBenchmark {
         let utc = TimeZone(secondsFromGMT: 0) ?? .gmt
         let clock = FixedClock(StoreBenchmark.end.firstInstant(in: utc).addingTimeInterval(12 * 3600))
         let habitContext = HabitContext(store: store, clock: clock, boundary: DayBoundary(timeZone: utc))
-        let firstDay = StoreBenchmark.end.adding(days: 1 - days)
-        var archive = HabitArchive()
-        for index in 0..<habits {
-            let habit = try Habit(name: "habit \(index)", startedOn: firstDay, createdAt: clock.now, goal: 2)
-            archive.habits.append(habit)
-            for offset in 0..<days where (offset * 7 + index) % 10 != 0 {
-                let day = firstDay.adding(days: offset)
-                archive.completions.append(try Completion(habitID: habit.id, completedOn: day, recordedAt: day.firstInstant(in: utc), amount: 2))
-            }
-        }
+        let archive = try StoreBenchmark.sampleArchive(habits: habits, days: days, createdAt: clock.now)
         try ImportArchive(context: habitContext)(archive)
         let arguments = ["stats", "--json", "--database", server.url, "--user", user, "--now", StoreBenchmark.now, "--tz", "+00:00",
                          "--policies", context.path("no-user-policies")]

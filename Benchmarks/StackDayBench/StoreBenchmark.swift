@@ -18,18 +18,23 @@ struct StoreBenchmark {
         let utc = TimeZone(secondsFromGMT: 0) ?? .gmt
         let clock = FixedClock(Self.end.firstInstant(in: utc).addingTimeInterval(12 * 3600))
         let habitContext = HabitContext(store: store, clock: clock, boundary: DayBoundary(timeZone: utc))
-        let first = Self.end.adding(days: 1 - days)
+        try ImportArchive(context: habitContext)(try Self.sampleArchive(habits: habits, days: days, createdAt: clock.now))
+        return path
+    }
+
+    /// `habits` daily habits (goal 2) with a completion of 2 on 9 days in 10 of the last `days`.
+    static func sampleArchive(habits: Int, days: Int, createdAt: Date) throws -> HabitArchive {
+        let first = end.adding(days: 1 - days)
         var archive = HabitArchive()
         for index in 0..<habits {
-            let habit = try Habit(name: "habit \(index)", startedOn: first, createdAt: clock.now, goal: 2)
+            let habit = try Habit(name: "habit \(index)", startedOn: first, createdAt: createdAt, goal: 2)
             archive.habits.append(habit)
             for offset in 0..<days where (offset * 7 + index) % 10 != 0 {
                 let day = first.adding(days: offset)
-                archive.completions.append(try Completion(habitID: habit.id, completedOn: day, recordedAt: day.firstInstant(in: utc), amount: 2))
+                archive.completions.append(try Completion(habitID: habit.id, completedOn: day, recordedAt: day.midnightUTC, amount: 2))
             }
         }
-        try ImportArchive(context: habitContext)(archive)
-        return path
+        return archive
     }
 
     func stackday(_ arguments: [String], db: String) -> [String] {

@@ -101,8 +101,8 @@ public struct LoopImporter {
             archive.habits.append(habit)
             let skipIDs = StableID.Prefix("loop-skip", name), completionIDs = StableID.Prefix("loop-completion", name)
             for mark in marks.sorted(by: { $0.day < $1.day }) {
-                // Loop's days are UTC midnights; a UTC day starts exactly ordinal × 86,400 s after the epoch.
-                let recordedAt = Date(timeIntervalSince1970: TimeInterval(mark.day.ordinal) * 86_400)
+                // Loop's days are UTC midnights.
+                let recordedAt = mark.day.midnightUTC
                 switch mark.value {
                 case .skip:
                     archive.skips.append(Skip(id: skipIDs.make(mark.day), habitID: habitID, day: mark.day, recordedAt: recordedAt))

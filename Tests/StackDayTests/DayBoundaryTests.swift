@@ -82,4 +82,13 @@ struct DayBoundaryTests {
         let now = SystemClock().now
         #expect(now >= before && now <= Date())
     }
+
+    @Test("midnightUTC is the day's first instant in UTC, before and after 1970", arguments: ["1969-12-31", "1970-01-01", "2000-02-29", "2026-10-11", "0001-01-01", "9999-12-31"])
+    func midnightUTC(text: String) throws {
+        let day = try LocalDay(iso: text)
+        // Foundation's Gregorian calendar turns Julian before October 1582; LocalDay (and so
+        // midnightUTC) stays proleptic Gregorian, and both agree from then on.
+        if day.year > 1582 { #expect(day.midnightUTC == day.firstInstant(in: TimeZone(identifier: "UTC")!)) }
+        #expect(LocalDay(date: day.midnightUTC, timeZone: TimeZone(identifier: "UTC")!) == day)
+    }
 }

@@ -14,6 +14,12 @@ extension LocalDay {
         self.init(uncheckedOrdinal: ordinal)
     }
 
+    /// Midnight UTC at the start of this day, without Foundation's calendar: UTC has no offset
+    /// changes, and Unix time counts every UTC day as the same number of seconds.
+    public var midnightUTC: Date {
+        Date(timeIntervalSince1970: TimeInterval(ordinal) * 24 * 60 * 60)
+    }
+
     /// The first instant of this day in `timeZone` (its `dayStart`, or the first instant after it
     /// when a DST gap skips that wall-clock time).
     public func firstInstant(in timeZone: TimeZone, dayStart: DayStart = .midnight) -> Date {
