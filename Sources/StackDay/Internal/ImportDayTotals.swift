@@ -19,6 +19,31 @@ struct ImportDayTotals {
         }
     }
 
+    /// Inserts the completions that are not stored yet (`owners[i]` is the habit of the i-th), in
+    /// slices a store can send in one statement, checking each new one's day total. `done` is told
+    /// how many were handled after each slice. Returns how many were new and how many already stored.
+    mutating func insert(
+        _ completions: ArraySlice<Completion>, owners: [Habit], into repository: any CompletionRepository, done: ((Int) -> Void)? = nil
+    ) throws -> (inserted: Int, present: Int) {
+        var inserted = 0, present = 0
+        var start = completions.startIndex
+        while start < completions.endIndex {
+            let slice = completions[start..<min(completions.endIndex, start + 5_000)]
+            for (offset, wasInserted) in try repository.insertIfAbsent(slice).enumerated() {
+                if wasInserted {
+                    let index = slice.startIndex + offset
+                    try add(completions[index], habit: owners[index - completions.startIndex])
+                    inserted += 1
+                } else {
+                    present += 1
+                }
+            }
+            start = slice.endIndex
+            done?(start - completions.startIndex)
+        }
+        return (inserted, present)
+    }
+
     mutating func add(_ completion: Completion, habit: Habit) throws {
         let day = completion.completedOn
         let existing = totals[habit.id]?[day] ?? 0

@@ -25,9 +25,8 @@ extension HabitSummary {
     init(habit: Habit, evaluated: EvaluatedHabit) throws {
         let timeline = evaluated.timeline
         let calculator = HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policies: evaluated.policies))
-        let day = habit.archivedOn.map { min($0, timeline.today) } ?? timeline.today
         let statistics = try calculator.calculate(timeline, streak: try evaluated.streak())
         evaluated.keep(statistics)
-        self.init(habit: habit, statistics: statistics, today: timeline.entry(on: timeline.today), revision: habit.revision(on: day))
+        self.init(habit: habit, statistics: statistics, today: timeline.entry(on: timeline.today), asOf: timeline.today)
     }
 }

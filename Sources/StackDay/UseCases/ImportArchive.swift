@@ -54,22 +54,12 @@ public struct ImportArchive {
             }
             var dayTotals = try ImportDayTotals(in: tx, completions: archive.completions)
             let total = archive.completions.count
-            // In chunks, so that a store can send many rows in one statement.
-            var start = 0
-            while start < total {
-                let chunk = archive.completions[start..<min(total, start + 5_000)]
-                let owners = try chunk.map { try habit($0.habitID) }
-                for (offset, wasInserted) in try tx.completions.insertIfAbsent(chunk).enumerated() {
-                    if wasInserted {
-                        try dayTotals.add(chunk[chunk.startIndex + offset], habit: owners[offset])
-                        inserted += 1
-                    } else {
-                        present += 1
-                    }
-                }
-                start = chunk.endIndex
-                if start % 10_000 == 0 || start == total { progress?(start, total) }
+            let owners = try archive.completions.map { try habit($0.habitID) }
+            let counts = try dayTotals.insert(archive.completions[...], owners: owners, into: tx.completions) { done in
+                if done % 10_000 == 0 || done == total { progress?(done, total) }
             }
+            inserted += counts.inserted
+            present += counts.present
             return ImportSummary(inserted: inserted, alreadyPresent: present)
         }
     }

@@ -37,20 +37,9 @@ public struct ImportCompletions {
                     habits[completion.habitID] = found
                     return found
                 }
-                // In chunks, so that a store can send many rows in one statement.
-                var start = 0
-                while start < batch.count {
-                    let chunk = batch[start..<min(batch.count, start + 5_000)]
-                    for (offset, wasInserted) in try tx.completions.insertIfAbsent(chunk).enumerated() {
-                        if wasInserted {
-                            try dayTotals.add(chunk[chunk.startIndex + offset], habit: owners[chunk.startIndex + offset])
-                            inserted += 1
-                        } else {
-                            present += 1
-                        }
-                    }
-                    start = chunk.endIndex
-                }
+                let counts = try dayTotals.insert(batch[...], owners: owners, into: tx.completions)
+                inserted += counts.inserted
+                present += counts.present
             }
             batch.removeAll(keepingCapacity: true)
             progress?(inserted + present)

@@ -18,7 +18,7 @@ struct TimelineLoader {
     ) throws -> Result<T, HabitFailure> {
         let period = HabitTimelineBuilder.period(of: habit, today: today, through: through)
         let evaluator = context.policies.evaluationKey
-        let cache = context.usesEvaluationCache && scripts == nil && !evaluator.isEmpty && !period.isEmpty ? tx.evaluations : nil
+        let cache = scripts == nil && !period.isEmpty ? cache(in: tx) : nil
         let cached = try cache?.evaluation(habitID: habit.id)
         let known = cached.flatMap { Self.validAnswers($0, habit: habit, period: period, evaluator: evaluator) }
         let knownCount = known?.count ?? 0
@@ -58,11 +58,16 @@ struct TimelineLoader {
         }
     }
 
+    /// The store's evaluation cache when this context uses one and its resolver's answers can be
+    /// kept (an empty `evaluationKey` means they cannot).
+    private func cache(in tx: any HabitTransaction) -> (any EvaluationCacheRepository)? {
+        context.usesEvaluationCache && !context.policies.evaluationKey.isEmpty ? tx.evaluations : nil
+    }
+
     /// Today's figures straight from the cache, when it holds them for `today`: no timeline is built.
     func cachedSummary(_ habit: Habit, today: LocalDay, in tx: any HabitTransaction) throws -> HabitSummary? {
-        let evaluator = context.policies.evaluationKey
-        guard context.usesEvaluationCache, !evaluator.isEmpty, let cache = tx.evaluations,
-              let summary = try cache.summary(habitID: habit.id, evaluator: evaluator), summary.asOf == today,
+        guard let cache = cache(in: tx), let summary = try cache.summary(habitID: habit.id, evaluator: context.policies.evaluationKey),
+              summary.asOf == today,
               let statistics = summary.statistics
         else { return nil }
         return HabitSummary(habit: habit, statistics: statistics, today: summary.today, asOf: today)

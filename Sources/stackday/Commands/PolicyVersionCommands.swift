@@ -118,7 +118,8 @@ enum PolicyVersionCommands {
         let habit = try RollBackRules(context: try environment.context())(.name(invocation.required("habit")), to: number, from: from)
         let latest = habit.latest
         if environment.json { return environment.printJSON(.object(["habit": .string(habit.name), "rules": JSONOutput.revision(latest)])) }
-        let restored = habit.revisions.first { $0.number != latest.number && $0.hasSameRules(as: latest) }?.number ?? number ?? latest.number - 2
+        // The target RollBackRules used: the one named, else the one before the latest of then.
+        let restored = number ?? latest.number - 2
         environment.io.print("'\(habit.name)': revision \(latest.number) brings back the rules of revision \(restored) from \(latest.effectiveFrom.iso)")
     }
 
