@@ -8,13 +8,17 @@ import StackDay
 /// resolver (its own Lua state) on first use, so no `sqlite3*` or `lua_State` is ever used by two
 /// threads; callers `await` the result. Writes from different workers are serialized by the
 /// store's transactions.
+///
+/// Calls that take an `owner` act for that user: the worker's store scoped to it, with a policy
+/// resolver of that owner's own, so one user's scripts never run in a Lua state that another's use.
 public final class HabitEngine: Sendable {
     private let queue = JobQueue()
     /// How many worker threads serve the engine (each runs until the engine stops).
     public let workers: Int
-    /// The one owner whose habits and scripts the store holds; calls scoped to another owner are
-    /// refused with `EngineError.unknownOwner`.
+    /// The owner that calls naming none act for.
     public let owner: String
+    /// How many owners' contexts a worker keeps before it lets them all go.
+    static let ownersPerWorker = 64
 
     /// Starts `workers` threads. `makeStore` and `makePolicies` are called once per worker, on that
     /// worker's thread; a store that several workers open must allow that (a SQLite file does).
@@ -31,13 +35,17 @@ public final class HabitEngine: Sendable {
         self.owner = owner
         for index in 0..<self.workers {
             let thread = Thread {
-                var context: Result<HabitContext, any Error>?
-                while let job = queue.pop() {
-                    if context == nil {
-                        context = Result { HabitContext(store: try makeStore(), clock: clock, boundary: boundary, policies: try makePolicies()) }
-                    }
-                    job(context!)
+                var store: Result<any HabitStore, any Error>?
+                var contexts: [String: HabitContext] = [:]
+                let contextFor = { (owner: String) throws -> HabitContext in
+                    if let context = contexts[owner] { return context }
+                    if store == nil { store = Result { try makeStore() } }
+                    if contexts.count >= HabitEngine.ownersPerWorker { contexts.removeAll() }
+                    let context = HabitContext(store: try store!.get().scoped(to: owner), clock: clock, boundary: boundary, policies: try makePolicies())
+                    contexts[owner] = context
+                    return context
                 }
+                while let job = queue.pop() { job(contextFor) }
             }
             thread.name = "stackday-engine-\(index)"
             thread.stackSize = 8 << 20
@@ -53,18 +61,17 @@ public final class HabitEngine: Sendable {
     /// `EngineError.stopped` after `stop()`, or the error that kept the worker from opening its
     /// store or policies.
     public func perform<T: Sendable>(_ body: @escaping @Sendable (HabitContext) throws -> T) async throws -> T {
+        try await perform(owner: owner, body)
+    }
+
+    /// `perform` acting for `owner`: the context's store and policies are that owner's.
+    public func perform<T: Sendable>(owner: String, _ body: @escaping @Sendable (HabitContext) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            let queued = queue.push { context in
-                continuation.resume(with: Result { try body(context.get()) })
+            let queued = queue.push { contextFor in
+                continuation.resume(with: Result { try body(contextFor(owner)) })
             }
             if !queued { continuation.resume(throwing: EngineError.stopped) }
         }
-    }
-
-    /// `perform`, for a call scoped to `owner`: throws `EngineError.unknownOwner` unless the store holds that owner.
-    func perform<T: Sendable>(owner: String, _ body: @escaping @Sendable (HabitContext) throws -> T) async throws -> T {
-        guard owner == self.owner else { throw EngineError.unknownOwner(owner) }
-        return try await perform(body)
     }
 
     /// Finishes the requests already made and stops the workers; later requests throw `EngineError.stopped`.

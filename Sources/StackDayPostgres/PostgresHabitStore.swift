@@ -18,17 +18,27 @@ public final class PostgresHabitStore: HabitStore {
 
     /// Connects to `url` (`postgres://…` or `postgresql://…`, or any libpq connection string)
     /// and brings the schema up to date. Throws `PostgresError`.
-    public init(url: String, owner: String = "default", retries: Int = 5) throws {
+    public convenience init(url: String, owner: String = "default", retries: Int = 5) throws {
+        let connection = try PostgresConnection(url: url)
+        try PostgresMigrator(connection: connection).prepare()
+        self.init(connection: connection, owner: owner, retries: retries)
+    }
+
+    private init(connection: PostgresConnection, owner: String, retries: Int) {
         self.owner = owner
         self.retries = retries
-        connection = try PostgresConnection(url: url)
-        try PostgresMigrator(connection: connection).prepare()
+        self.connection = connection
         repositories = Repositories(
             habits: PostgresHabitRepository(connection: connection, owner: owner),
             completions: PostgresCompletionRepository(connection: connection, owner: owner),
             skips: PostgresSkipRepository(connection: connection, owner: owner),
             scripts: PostgresPolicyScriptRepository(connection: connection, owner: owner)
         )
+    }
+
+    /// The same connection acting for `owner`: use it on the thread that uses this store.
+    public func scoped(to owner: String) -> any HabitStore {
+        owner == self.owner ? self : PostgresHabitStore(connection: connection, owner: owner, retries: retries)
     }
 
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {

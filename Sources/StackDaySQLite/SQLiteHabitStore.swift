@@ -1,21 +1,24 @@
 import Foundation
 import StackDay
 
-/// The habit store on one SQLite file (or in memory with `":memory:"`).
+/// The habit store on one SQLite file (or in memory with `":memory:"`), acting for one owner:
+/// every statement names it, so one user never sees, changes or counts another's data.
 ///
 /// Opening checks the file first: one that is not a SQLite database, that belongs to another
 /// application, or that a newer StackDay wrote is refused untouched. Writes run in
 /// `BEGIN IMMEDIATE` transactions; other processes wait up to the busy timeout for them.
 public final class SQLiteHabitStore: HabitStore {
     public let path: String
+    public let owner: String
     private let database: Database
     private let repositories: Repositories
-    private let invalidation = CacheInvalidation()
+    private let invalidation: CacheInvalidation
     private let cache: SQLiteEvaluationCacheRepository
 
     /// Opens or creates the store, creating its folder when missing. Throws `StoreError` or `DatabaseError`.
-    /// `path` may also be `:memory:` or a SQLite `file:` URI (`file:/path?mode=ro`).
-    public init(path: String) throws {
+    /// `path` may also be `:memory:` or a SQLite `file:` URI (`file:/path?mode=ro`). A file
+    /// written before owners existed holds `default`'s data.
+    public convenience init(path: String, owner: String = "default") throws {
         // Plain paths get their folder created; `:memory:` and `file:` URIs are passed to SQLite as they are.
         if path != ":memory:", !path.hasPrefix("file:") {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -25,17 +28,34 @@ public final class SQLiteHabitStore: HabitStore {
                 throw StoreError.cannotCreateFolder(path: path, reason: error.localizedDescription)
             }
         }
-        self.path = path
-        database = try Database(path: path)
+        let database = try Database(path: path)
         try Migrator(database: database).prepare()
-        cache = SQLiteEvaluationCacheRepository(database: database)
+        self.init(database: database, owner: owner)
+    }
+
+    private init(database: Database, owner: String) {
+        path = database.path
+        self.owner = owner
+        self.database = database
+        invalidation = CacheInvalidation(owner: owner)
+        cache = SQLiteEvaluationCacheRepository(database: database, owner: owner)
         repositories = Repositories(
-            habits: SQLiteHabitRepository(database: database, invalidation: invalidation),
-            completions: SQLiteCompletionRepository(database: database, invalidation: invalidation),
-            skips: SQLiteSkipRepository(database: database, invalidation: invalidation),
-            scripts: SQLitePolicyScriptRepository(database: database),
+            habits: SQLiteHabitRepository(database: database, owner: owner, invalidation: invalidation),
+            completions: SQLiteCompletionRepository(database: database, owner: owner, invalidation: invalidation),
+            skips: SQLiteSkipRepository(database: database, owner: owner, invalidation: invalidation),
+            scripts: SQLitePolicyScriptRepository(database: database, owner: owner),
             evaluations: cache
         )
+    }
+
+    /// The same connection acting for `owner`: use it on the thread that uses this store.
+    public func scoped(to owner: String) -> any HabitStore {
+        owner == self.owner ? self : SQLiteHabitStore(database: database, owner: owner)
+    }
+
+    /// Every owner that has a habit or a stored script, sorted.
+    public func owners() throws -> [String] {
+        try database.statement("SELECT owner FROM habits UNION SELECT owner FROM policy_scripts ORDER BY 1").rows([]) { $0.text(0) }
     }
 
     /// A private in-memory store, for tests and previews.
@@ -106,8 +126,8 @@ public final class SQLiteHabitStore: HabitStore {
     /// before scripts were kept, until `PinStoredPolicies` runs).
     public func hasUnpinnedRevisions() throws -> Bool {
         try database.scalarInteger("""
-            SELECT 1 FROM habit_revisions WHERE schedule_sha256 IS NULL OR progress_sha256 IS NULL OR streak_sha256 IS NULL LIMIT 1
-            """) != nil
+            SELECT 1 FROM habit_revisions WHERE owner = ? AND (schedule_sha256 IS NULL OR progress_sha256 IS NULL OR streak_sha256 IS NULL) LIMIT 1
+            """, [.text(owner)]) != nil
     }
 
     /// `PRAGMA integrity_check`'s answer: `ok` for a sound file.

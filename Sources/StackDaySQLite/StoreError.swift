@@ -7,6 +7,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case readOnly(path: String)
     case cannotCreateFolder(path: String, reason: String)
     case corruptRow(table: String, column: String, value: String)
+    /// A schema upgrade found a row whose parent is missing; the upgrade was rolled back.
+    case brokenReference(path: String, table: String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot create the folder for \(path): \(reason)"
         case .corruptRow(let table, let column, let value):
             return "the database holds an invalid \(column) in \(table): '\(value)'"
+        case .brokenReference(let path, let table):
+            return "\(path) has rows in \(table) whose habit or script is missing; the schema upgrade was rolled back and nothing was changed"
         }
     }
 }

@@ -22,7 +22,7 @@ do {
     let target = arguments[2]
     let user = ProcessInfo.processInfo.environment["STACKDAY_USER"] ?? "default"
     let store: any HabitStore = target.hasPrefix("postgres://") || target.hasPrefix("postgresql://")
-        ? try PostgresHabitStore(url: target, owner: user) : try SQLiteHabitStore(path: target)
+        ? try PostgresHabitStore(url: target, owner: user) : try SQLiteHabitStore(path: target, owner: user)
     let context = HabitContext(store: store, clock: FixedClock(now), boundary: DayBoundary(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt))
     switch arguments[1] {
     case "setup":

@@ -91,8 +91,14 @@ final class CLIEnvironment {
     /// The user whose habits the commands act on: `--user`, else `$STACKDAY_USER`, else `default`.
     func user() throws -> String {
         let name = invocation.globals.user ?? ProcessInfo.processInfo.environment["STACKDAY_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
-        guard !name.isEmpty, name.count <= 100, !name.contains(where: \.isNewline) else {
-            throw invocation.usage("invalid value for --user: a user name has 1 to 100 characters on one line")
+        let printable = name.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: false
+            default: true
+            }
+        }
+        guard !name.isEmpty, name.count <= 100, printable, name.trimmingCharacters(in: .whitespaces) == name else {
+            throw invocation.usage("invalid value for --user: a user name has 1 to 100 printable characters, without leading or trailing spaces")
         }
         return name
     }
@@ -107,12 +113,9 @@ final class CLIEnvironment {
         case .postgres(let url):
             store = try PostgresHabitStore(url: url, owner: user)
         case .sqlite(let path):
-            guard user == "default" else {
-                throw CommandFailure("the SQLite store holds one user, 'default'; use --database postgres://… for user '\(user)'")
-            }
             let isNew = path != ":memory:" && !path.hasPrefix("file:") && !FileManager.default.fileExists(atPath: path)
             if isNew { invocation.createdFiles.add(path) }
-            store = try SQLiteHabitStore(path: path)
+            store = try SQLiteHabitStore(path: path, owner: user)
         }
         openedStore = store
         return store

@@ -145,7 +145,7 @@ struct HabitEngineTests {
     func walkEngine(owner: String = "default", recorded days: [Int] = []) throws -> (HabitEngine, TemporaryFolder) {
         let folder = try TemporaryFolder()
         let path = folder.path("engine.sqlite")
-        let setup = HabitContext(store: try SQLiteHabitStore(path: path), clock: FixedClock(now), boundary: boundary, policies: try makeLibrary())
+        let setup = HabitContext(store: try SQLiteHabitStore(path: path, owner: owner), clock: FixedClock(now), boundary: boundary, policies: try makeLibrary())
         try CreateHabit(context: setup)(name: "walk", startedOn: day("2026-10-05"))
         for offset in days { try RecordCompletion(context: setup)(habitName: "walk", on: day("2026-10-05").adding(days: offset)) }
         let engine = HabitEngine(workers: 2, owner: owner, clock: FixedClock(now), boundary: boundary,
@@ -179,7 +179,7 @@ struct HabitEngineTests {
         await #expect(throws: Unavailable.self) { try await engine.habits() }
     }
 
-    @Test("the policy calls install, list, revise, simulate and roll back for one owner, and refuse another")
+    @Test("the policy calls install, list, revise, simulate and roll back for one owner, and reach nothing of another's")
     func policies() async throws {
         let (engine, folder) = try walkEngine(owner: "ana", recorded: [0, 1, 3, 4, 5])
         defer { engine.stop(); withExtendedLifetime(folder) {} }
@@ -204,7 +204,12 @@ struct HabitEngineTests {
         #expect(rolledBack.latest.hasSameRules(as: rolledBack.revisions[0]))
         #expect(try await engine.summaries(walk).first?.get().statistics == simulation.current.statistics)
 
-        await #expect(throws: EngineError.unknownOwner("bob")) { try await engine.revisions(owner: "bob", habit: walk) }
-        await #expect(throws: EngineError.unknownOwner("bob")) { try await engine.installPolicy(owner: "bob", name: "counting", source: counting) }
+        await #expect(throws: UseCaseError.habitNotFound(name: "walk")) { try await engine.revisions(owner: "bob", habit: walk) }
+        #expect(try await engine.policyScripts(owner: "bob").isEmpty)
+        #expect(try await engine.perform(owner: "bob") { try ListHabits(context: $0)(includeArchived: true) }.isEmpty)
+        let bobs = try await engine.installPolicy(owner: "bob", name: "counting", source: counting)
+        #expect(bobs.sha256 == script.sha256)
+        #expect(try await engine.policyScripts(owner: "bob").map(\.name) == ["counting"])
+        #expect(try await engine.policyScripts(owner: "ana").count > 1)
     }
 }

@@ -16,19 +16,23 @@ struct SQLiteStoreTests {
 
     func sqlite(_ path: String, _ sql: String) -> [String] { SQLiteShell.run(path, sql) }
 
+    /// A file the release before rule revisions wrote (schema 3), kept with the command-line tests.
+    static let schema3Fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../StackdayCLITests/Fixtures/schema3.sqlite").standardizedFileURL.path
+
     @Test("a new file uses WAL, records its migrations and the StackDay application id")
     func setup() throws {
         let path = folder.path("nested/folder/stackday.sqlite")
         let store = try SQLiteHabitStore(path: path)
         #expect(try store.journalMode() == "wal")
-        #expect(sqlite(path, "SELECT id FROM schema_migrations ORDER BY id") == ["1", "2", "3", "4", "5"])
+        #expect(sqlite(path, "SELECT id FROM schema_migrations ORDER BY id") == ["1", "2", "3", "4", "5", "6"])
         // Daily totals are read from the index alone.
-        let plan = sqlite(path, "EXPLAIN QUERY PLAN SELECT completed_on, sum(amount_thousandths) FROM completions WHERE habit_id = 'x' AND completed_on BETWEEN '2026-01-01' AND '2026-12-31' GROUP BY completed_on")
+        let plan = sqlite(path, "EXPLAIN QUERY PLAN SELECT completed_on, sum(amount_thousandths) FROM completions WHERE owner = 'default' AND habit_id = 'x' AND completed_on BETWEEN '2026-01-01' AND '2026-12-31' GROUP BY completed_on")
         #expect(plan.joined().contains("COVERING INDEX completions_by_habit_day"))
         #expect(sqlite(path, "PRAGMA application_id") == ["\(0x5354_4B44)"])
         // Reopening applies nothing twice.
         _ = try SQLiteHabitStore(path: path)
-        #expect(sqlite(path, "SELECT count(*) FROM schema_migrations") == ["5"])
+        #expect(sqlite(path, "SELECT count(*) FROM schema_migrations") == ["6"])
     }
 
     @Test("a habit is found by name through an index; a file from before the index gets its keys")
@@ -38,17 +42,18 @@ struct SQLiteStoreTests {
         let context = context(store)
         try CreateHabit(context: context)(name: "Ünïcode Wäter", startedOn: SampleData.firstDay)
         try CreateHabit(context: context)(name: "독서", startedOn: SampleData.firstDay)
-        let plan = sqlite(path, "EXPLAIN QUERY PLAN SELECT id FROM habits WHERE name_key = 'x'")
+        let plan = sqlite(path, "EXPLAIN QUERY PLAN SELECT id FROM habits WHERE owner = 'default' AND name_key = 'x'")
         #expect(plan.joined().contains("INDEX habits_by_name_key"), "\(plan)")
         #expect(sqlite(path, "SELECT name_key FROM habits ORDER BY seq") == ["ünïcode wäter", "독서"])
-        // The same file as migration 2 left it: no key column, no index, no record of the later migrations.
-        for statement in ["DROP INDEX habits_by_name_key", "ALTER TABLE habits DROP COLUMN name_key", "DROP TABLE habit_revisions",
-                          "DROP TABLE policy_scripts", "DROP TABLE evaluation_cache", "ALTER TABLE habits DROP COLUMN evaluation_generation",
-                          "DELETE FROM schema_migrations WHERE id >= 3"] {
-            #expect(sqlite(path, statement) == [], "\(statement)")
+        // A file written at schema 3, taken back to what migration 2 left: no key column, no index.
+        let old = folder.path("schema2.sqlite")
+        try FileManager.default.copyItem(atPath: Self.schema3Fixture, toPath: old)
+        for statement in ["DROP INDEX habits_by_name_key", "ALTER TABLE habits DROP COLUMN name_key",
+                          "UPDATE habits SET name = 'Ünïcode Wäter' WHERE name = 'water'", "DELETE FROM schema_migrations WHERE id >= 3"] {
+            #expect(sqlite(old, statement) == [], "\(statement)")
         }
-        let reopened = try SQLiteHabitStore(path: path)
-        #expect(sqlite(path, "SELECT name_key FROM habits ORDER BY seq") == ["ünïcode wäter", "독서"])
+        let reopened = try SQLiteHabitStore(path: old)
+        #expect(sqlite(old, "SELECT name_key FROM habits ORDER BY seq") == ["ünïcode wäter", "gym", "stretch", "독서"])
         let found = try FindHabit(context: self.context(reopened))(named: "  ÜNÏCODE wäter ")
         #expect(found.name == "Ünïcode Wäter")
         #expect(throws: UseCaseError.duplicateName(name: "Ünïcode Wäter")) {
@@ -127,10 +132,11 @@ struct SQLiteStoreTests {
     func newerSchema() throws {
         let path = folder.path("newer.sqlite")
         _ = try SQLiteHabitStore(path: path)
+        let known = try #require(Int(sqlite(path, "SELECT max(id) FROM schema_migrations").first ?? ""))
         _ = sqlite(path, "INSERT INTO schema_migrations (id, name, applied_at) VALUES (99, 'from the future', 0)")
         _ = sqlite(path, "PRAGMA wal_checkpoint(TRUNCATE)")
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        #expect(throws: StoreError.newerSchema(path: path, version: 99, supported: 5)) { try SQLiteHabitStore(path: path) }
+        #expect(throws: StoreError.newerSchema(path: path, version: 99, supported: known)) { try SQLiteHabitStore(path: path) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
 

@@ -10,6 +10,8 @@ final class CLIFixture {
     /// scratch SQLite file.
     let database: String?
     let user: String?
+    /// Whatever must live as long as this fixture (another fixture whose folder holds the store).
+    var keepAlive: AnyObject?
 
     init(now: String = "2026-10-11T20:00:00+09:00", database: String? = nil, user: String? = nil) throws {
         folder = try TemporaryFolder()

@@ -10,7 +10,7 @@ struct PolicyPinner {
         var pinned = revision
         for role in PolicyRole.allCases {
             let choice = revision.choice(for: role)
-            guard choice.sha256 == nil, let script = try context.policies.currentScript(named: choice.name, at: context.clock.now) else { continue }
+            guard choice.sha256 == nil, let script = try context.script(named: choice.name, in: tx) else { continue }
             try tx.scripts.insert(script)
             pinned = try pinned.with(choice.pinned(to: script.sha256), for: role)
         }

@@ -1,7 +1,13 @@
 /// A store of habits, completions and skips, reached through transactions.
 ///
 /// Every use case runs in one `write` or `read`: a `write` that throws leaves nothing behind.
+/// A store acts for one owner (a user): it reads, writes and counts only that owner's data.
 public protocol HabitStore: AnyObject {
+    /// The user whose habits, records, skips, scripts and revisions this store reaches.
+    var owner: String { get }
+    /// The same store acting for `owner`; it shares this store's connection, so use it on the
+    /// thread that uses this one.
+    func scoped(to owner: String) throws -> any HabitStore
     /// Runs `body` in one write transaction; rolls everything back when it throws.
     func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T
     /// Runs `body` against one consistent snapshot.

@@ -1,8 +1,23 @@
-/// A store in memory; a `write` that throws restores the state from before it.
+/// A store in memory; a `write` that throws restores the state from before it. Stores made with
+/// `scoped(to:)` share the memory, each owner with repositories of its own.
 public final class InMemoryHabitStore: HabitStore {
-    private let repositories = Repositories()
+    public let owner: String
+    private let shared: Owners
+    private let repositories: Repositories
 
-    public init() {}
+    public convenience init() {
+        self.init(owner: "default", shared: Owners())
+    }
+
+    private init(owner: String, shared: Owners) {
+        self.owner = owner
+        self.shared = shared
+        repositories = shared.repositories(of: owner)
+    }
+
+    public func scoped(to owner: String) -> any HabitStore {
+        owner == self.owner ? self : InMemoryHabitStore(owner: owner, shared: shared)
+    }
 
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         let saved = (repositories.habitRepository.items, repositories.completionRepository.storage, repositories.skipRepository.storage,
@@ -20,6 +35,18 @@ public final class InMemoryHabitStore: HabitStore {
 
     public func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         try body(repositories)
+    }
+
+    /// Each owner's repositories, made on first use.
+    private final class Owners {
+        private var byOwner: [String: Repositories] = [:]
+
+        func repositories(of owner: String) -> Repositories {
+            if let existing = byOwner[owner] { return existing }
+            let made = Repositories()
+            byOwner[owner] = made
+            return made
+        }
     }
 
     private final class Repositories: HabitTransaction {

@@ -8,3 +8,10 @@ public protocol PolicyScriptRepository: AnyObject {
     /// Every stored script, oldest first (ties by name, then hash).
     func all() throws -> [PolicyScript]
 }
+
+extension PolicyScriptRepository {
+    /// The script stored last under `name`, if any.
+    public func latest(named name: String) throws -> PolicyScript? {
+        try all().last { $0.name == name }
+    }
+}

@@ -24,6 +24,12 @@ public struct HabitContext {
     /// Today for this user, from the clock and the day boundary.
     public var today: LocalDay { boundary.day(for: clock.now) }
 
+    /// The script a policy name resolves to now: the policy folders' file or the built-in, else
+    /// the script this store's owner installed last under that name.
+    func script(named name: String, in tx: any HabitTransaction) throws -> PolicyScript? {
+        try policies.currentScript(named: name, at: clock.now) ?? tx.scripts.latest(named: name)
+    }
+
     /// The habit with this name (case-insensitive); throws `UseCaseError.habitNotFound`.
     func habit(named name: String, in tx: any HabitTransaction) throws -> Habit {
         guard let habit = try tx.habits.habit(named: name) else { throw UseCaseError.habitNotFound(name: name) }

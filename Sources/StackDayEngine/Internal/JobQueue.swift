@@ -1,11 +1,12 @@
 import Foundation
 import StackDay
 
-/// The engine's work: closures run by its worker threads, each with that worker's own context.
+/// The engine's work: closures run by its worker threads, each given that worker's contexts
+/// (one per owner, made on first use).
 ///
 /// `@unchecked Sendable`: `jobs` and `closed` are read and written only while `condition` is held.
 final class JobQueue: @unchecked Sendable {
-    typealias Job = @Sendable (Result<HabitContext, any Error>) -> Void
+    typealias Job = @Sendable (_ contextFor: (_ owner: String) throws -> HabitContext) -> Void
 
     private let condition = NSCondition()
     private var jobs: [Job] = []

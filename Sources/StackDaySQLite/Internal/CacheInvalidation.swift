@@ -5,6 +5,7 @@ import StackDay
 /// the evaluation cache once before the transaction commits (one update per habit, however many
 /// rows an import writes).
 final class CacheInvalidation {
+    private let owner: SQLValue
     /// nil: the habit itself changed (rules, start, archive) but no particular day.
     private var touched: [UUID: LocalDay?] = [:]
 
@@ -18,6 +19,10 @@ final class CacheInvalidation {
         }
     }
 
+    init(owner: String) {
+        self.owner = .text(owner)
+    }
+
     func discard() { touched.removeAll() }
 
     /// Bumps each touched habit's change counter, moves its cached answers back to the day before
@@ -26,17 +31,17 @@ final class CacheInvalidation {
         defer { touched.removeAll() }
         for (habitID, day) in touched {
             let id = RowDecoding.idValue(habitID)
-            try database.statement("UPDATE habits SET evaluation_generation = evaluation_generation + 1 WHERE id = ?").run([id])
+            try database.statement("UPDATE habits SET evaluation_generation = evaluation_generation + 1 WHERE owner = ? AND id = ?").run([owner, id])
             if let day {
                 // ISO days order as text; a day before the start leaves nothing valid.
                 let before = day <= LocalDay.earliest ? SQLValue.text("") : RowDecoding.dayValue(day.adding(days: -1))
                 try database.statement("""
                     UPDATE evaluation_cache SET summary_as_of = NULL,
                     valid_through = CASE WHEN valid_through IS NULL OR valid_through < ?1 THEN valid_through ELSE ?1 END
-                    WHERE habit_id = ?2
-                    """).run([before, id])
+                    WHERE owner = ?2 AND habit_id = ?3
+                    """).run([before, owner, id])
             } else {
-                try database.statement("UPDATE evaluation_cache SET summary_as_of = NULL WHERE habit_id = ?").run([id])
+                try database.statement("UPDATE evaluation_cache SET summary_as_of = NULL WHERE owner = ? AND habit_id = ?").run([owner, id])
             }
         }
     }

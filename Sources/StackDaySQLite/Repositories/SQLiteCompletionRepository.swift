@@ -1,26 +1,30 @@
 import Foundation
 import StackDay
 
-/// Completions in SQLite, listed by day, then by `recorded_at`.
+/// Completions in SQLite, listed by day, then by `recorded_at`; every statement is scoped to `owner`.
 final class SQLiteCompletionRepository: CompletionRepository {
     private let database: Database
+    private let owner: SQLValue
+    private let ownerBytes: [UInt8]
     private let invalidation: CacheInvalidation
     private static let columns = "id, habit_id, completed_on, recorded_at, amount_thousandths"
     private static let order = "ORDER BY completed_on, recorded_at, rowid"
 
     // Statements are looked up by their text: built once, not on every call.
-    private static let insertSQL = "INSERT INTO completions (\(SQLiteCompletionRepository.columns)) VALUES (?, ?, ?, ?, ?)"
-    private static let selectByIDSQL = "SELECT \(SQLiteCompletionRepository.columns) FROM completions WHERE id = ?"
-    private static let selectByHabitSQL = "SELECT \(SQLiteCompletionRepository.columns) FROM completions WHERE habit_id = ? \(SQLiteCompletionRepository.order)"
-    private static let selectByHabitAndDaysSQL = "SELECT \(SQLiteCompletionRepository.columns) FROM completions WHERE habit_id = ? AND completed_on BETWEEN ? AND ? \(SQLiteCompletionRepository.order)"
+    private static let insertSQL = "INSERT INTO completions (owner, \(SQLiteCompletionRepository.columns)) VALUES (?, ?, ?, ?, ?, ?)"
+    private static let selectByIDSQL = "SELECT \(SQLiteCompletionRepository.columns) FROM completions WHERE owner = ? AND id = ?"
+    private static let selectByHabitSQL = "SELECT \(SQLiteCompletionRepository.columns) FROM completions WHERE owner = ? AND habit_id = ? \(SQLiteCompletionRepository.order)"
+    private static let selectByHabitAndDaysSQL = "SELECT \(SQLiteCompletionRepository.columns) FROM completions WHERE owner = ? AND habit_id = ? AND completed_on BETWEEN ? AND ? \(SQLiteCompletionRepository.order)"
     private static let dailyAmountsSQL = """
         SELECT completed_on, amount_thousandths FROM completions
-        WHERE habit_id = ? AND completed_on BETWEEN ? AND ? ORDER BY completed_on
+        WHERE owner = ? AND habit_id = ? AND completed_on BETWEEN ? AND ? ORDER BY completed_on
         """
-    private static let insertIfAbsentSQL = "INSERT INTO completions (\(SQLiteCompletionRepository.columns)) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING"
+    private static let insertIfAbsentSQL = "INSERT INTO completions (owner, \(SQLiteCompletionRepository.columns)) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (owner, id) DO NOTHING"
 
-    init(database: Database, invalidation: CacheInvalidation) {
+    init(database: Database, owner: String, invalidation: CacheInvalidation) {
         self.database = database
+        self.owner = .text(owner)
+        ownerBytes = Array(owner.utf8)
         self.invalidation = invalidation
     }
 
@@ -44,7 +48,7 @@ final class SQLiteCompletionRepository: CompletionRepository {
 
     func insert(_ completion: Completion) throws {
         guard try self.completion(id: completion.id) == nil else { throw RepositoryError.duplicateID(entity: "completion", id: completion.id) }
-        try database.statement(Self.insertSQL).run(values(completion))
+        try database.statement(Self.insertSQL).run([owner] + values(completion))
         invalidation.touch(completion.habitID, day: completion.completedOn)
     }
 
@@ -52,37 +56,37 @@ final class SQLiteCompletionRepository: CompletionRepository {
         if let old = try self.completion(id: completion.id) { invalidation.touch(old.habitID, day: old.completedOn) }
         invalidation.touch(completion.habitID, day: completion.completedOn)
         let fields = values(completion)
-        try database.statement("UPDATE completions SET habit_id = ?, completed_on = ?, recorded_at = ?, amount_thousandths = ? WHERE id = ?")
-            .run(Array(fields.dropFirst()) + [fields[0]])
+        try database.statement("UPDATE completions SET habit_id = ?, completed_on = ?, recorded_at = ?, amount_thousandths = ? WHERE owner = ? AND id = ?")
+            .run(Array(fields.dropFirst()) + [owner, fields[0]])
         guard database.changes == 1 else { throw RepositoryError.notFound(entity: "completion", id: completion.id) }
     }
 
     func delete(id: UUID) throws {
-        let removed = try database.statement("DELETE FROM completions WHERE id = ? RETURNING habit_id, completed_on")
-            .rows([RowDecoding.idValue(id)]) { (try RowDecoding.uuid($0, 0, table: "completions"), try RowDecoding.day($0, 1, table: "completions")) }
+        let removed = try database.statement("DELETE FROM completions WHERE owner = ? AND id = ? RETURNING habit_id, completed_on")
+            .rows([owner, RowDecoding.idValue(id)]) { (try RowDecoding.uuid($0, 0, table: "completions"), try RowDecoding.day($0, 1, table: "completions")) }
         guard let (habitID, day) = removed.first else { throw RepositoryError.notFound(entity: "completion", id: id) }
         invalidation.touch(habitID, day: day)
     }
 
     func completion(id: UUID) throws -> Completion? {
-        try database.statement(Self.selectByIDSQL).rows([RowDecoding.idValue(id)], decode).first
+        try database.statement(Self.selectByIDSQL).rows([owner, RowDecoding.idValue(id)], decode).first
     }
 
     func completions(habitID: UUID) throws -> [Completion] {
         try database.statement(Self.selectByHabitSQL)
-            .rows([RowDecoding.idValue(habitID)], decode)
+            .rows([owner, RowDecoding.idValue(habitID)], decode)
     }
 
     func completions(habitID: UUID, in days: LocalDayRange) throws -> [Completion] {
         try database.statement(Self.selectByHabitAndDaysSQL)
-            .rows([RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)], decode)
+            .rows([owner, RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)], decode)
     }
 
     func dailyTotals(habitID: UUID, in days: LocalDayRange) throws -> [(day: LocalDay, thousandths: Int64)] {
         // Rows come in index order; summing consecutive equal days here is cheaper than GROUP BY.
         var totals: [(day: LocalDay, thousandths: Int64)] = []
         try database.statement(Self.dailyAmountsSQL)
-            .forEachRow([RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)]) { row in
+            .forEachRow([owner, RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)]) { row in
                 let day = try RowDecoding.day(row, 0, table: "completions")
                 let amount = row.integer(1)
                 if let last = totals.last, last.day == day {
@@ -103,12 +107,13 @@ final class SQLiteCompletionRepository: CompletionRepository {
             UUIDText.write(completion.habitID, into: UnsafeMutableBufferPointer(rebasing: buffer[36..<72]))
             completion.completedOn.writeISO(into: UnsafeMutableBufferPointer(rebasing: buffer[72..<82]))
             let bytes = UnsafeBufferPointer(buffer)
-            try statement.bind(1, text: UnsafeBufferPointer(rebasing: bytes[0..<36]))
-            try statement.bind(2, text: UnsafeBufferPointer(rebasing: bytes[36..<72]))
-            try statement.bind(3, text: UnsafeBufferPointer(rebasing: bytes[72..<82]))
+            try statement.bind(2, text: UnsafeBufferPointer(rebasing: bytes[0..<36]))
+            try statement.bind(3, text: UnsafeBufferPointer(rebasing: bytes[36..<72]))
+            try statement.bind(4, text: UnsafeBufferPointer(rebasing: bytes[72..<82]))
         }
-        try statement.bind(4, real: completion.recordedAt.timeIntervalSince1970)
-        try statement.bind(5, integer: completion.amountThousandths)
+        try ownerBytes.withUnsafeBufferPointer { try statement.bind(1, text: $0) }
+        try statement.bind(5, real: completion.recordedAt.timeIntervalSince1970)
+        try statement.bind(6, integer: completion.amountThousandths)
         try statement.execute()
         guard database.changes == 1 else { return false }
         invalidation.touch(completion.habitID, day: completion.completedOn)
@@ -116,7 +121,7 @@ final class SQLiteCompletionRepository: CompletionRepository {
     }
 
     func deleteAll(habitID: UUID) throws -> Int {
-        try database.statement("DELETE FROM completions WHERE habit_id = ?").run([RowDecoding.idValue(habitID)])
+        try database.statement("DELETE FROM completions WHERE owner = ? AND habit_id = ?").run([owner, RowDecoding.idValue(habitID)])
         invalidation.touch(habitID, day: .earliest)
         return database.changes
     }

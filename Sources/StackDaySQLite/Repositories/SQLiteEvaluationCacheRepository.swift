@@ -9,34 +9,36 @@ import StackDay
 /// check is ignored.
 final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
     private let database: Database
+    private let owner: SQLValue
     /// Rows read in this transaction's snapshot, to be written after it (see `SQLiteHabitStore`).
     private(set) var staged: [CachedEvaluation] = []
 
     static let bytesPerDay = 17
 
-    init(database: Database) {
+    init(database: Database, owner: String) {
         self.database = database
+        self.owner = .text(owner)
     }
 
     func evaluation(habitID: UUID) throws -> CachedEvaluation? {
         try database.statement("""
             SELECT c.format, c.evaluator, c.first_day, c.valid_through, c.spans, c.days, c.checksum,
                    c.summary_as_of, c.summary, h.evaluation_generation
-            FROM evaluation_cache c JOIN habits h ON h.id = c.habit_id WHERE c.habit_id = ?
-            """).rows([RowDecoding.idValue(habitID)]) { Self.decode($0, habitID: habitID) }.first ?? nil
+            FROM evaluation_cache c JOIN habits h ON h.owner = c.owner AND h.id = c.habit_id WHERE c.owner = ? AND c.habit_id = ?
+            """).rows([owner, RowDecoding.idValue(habitID)]) { Self.decode($0, habitID: habitID) }.first ?? nil
     }
 
     func summary(habitID: UUID, evaluator: String) throws -> CachedSummary? {
         try database.statement("""
-            SELECT format, evaluator, summary_as_of, summary FROM evaluation_cache WHERE habit_id = ?
-            """).rows([RowDecoding.idValue(habitID)]) { row -> CachedSummary? in
+            SELECT format, evaluator, summary_as_of, summary FROM evaluation_cache WHERE owner = ? AND habit_id = ?
+            """).rows([owner, RowDecoding.idValue(habitID)]) { row -> CachedSummary? in
                 guard row.integer(0) == Int64(CachedEvaluation.format), row.text(1) == evaluator, !row.isNull(2), !row.isNull(3) else { return nil }
                 return Self.decodeSummary(row.text(3), asOf: row.text(2), evaluator: evaluator)
             }.first ?? nil
     }
 
     func generation(habitID: UUID) throws -> Int64 {
-        try database.scalarInteger("SELECT evaluation_generation FROM habits WHERE id = ?", [RowDecoding.idValue(habitID)]) ?? 0
+        try database.scalarInteger("SELECT evaluation_generation FROM habits WHERE owner = ? AND id = ?", [owner, RowDecoding.idValue(habitID)]) ?? 0
     }
 
     func stage(_ evaluation: CachedEvaluation) {
@@ -55,13 +57,13 @@ final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
             let days = Self.encodeDays(row)
             let spans = Self.encodeSpans(row.spans)
             try database.statement("""
-                INSERT INTO evaluation_cache (habit_id, format, evaluator, first_day, valid_through, spans, days, checksum, summary_as_of, summary)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (habit_id) DO UPDATE SET format = excluded.format, evaluator = excluded.evaluator,
+                INSERT INTO evaluation_cache (owner, habit_id, format, evaluator, first_day, valid_through, spans, days, checksum, summary_as_of, summary)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (owner, habit_id) DO UPDATE SET format = excluded.format, evaluator = excluded.evaluator,
                     first_day = excluded.first_day, valid_through = excluded.valid_through, spans = excluded.spans, days = excluded.days,
                     checksum = excluded.checksum, summary_as_of = excluded.summary_as_of, summary = excluded.summary
                 """).run([
-                    RowDecoding.idValue(row.habitID), .integer(Int64(CachedEvaluation.format)), .text(row.evaluator),
+                    owner, RowDecoding.idValue(row.habitID), .integer(Int64(CachedEvaluation.format)), .text(row.evaluator),
                     RowDecoding.dayValue(row.firstDay), row.validThrough.map(RowDecoding.dayValue) ?? .null, .text(spans), .blob(days),
                     .integer(Self.checksum(format: CachedEvaluation.format, evaluator: row.evaluator, firstDay: row.firstDay, spans: spans, days: days)),
                     row.summary.map { RowDecoding.dayValue($0.asOf) } ?? .null,

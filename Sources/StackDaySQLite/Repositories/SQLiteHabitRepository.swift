@@ -2,9 +2,11 @@ import Foundation
 import StackDay
 
 /// Habits in SQLite, listed in insertion order (`seq`), with their rule revisions in
-/// `habit_revisions` (the habit row's rule columns mirror the latest one).
+/// `habit_revisions` (the habit row's rule columns mirror the latest one); every statement is
+/// scoped to `owner`.
 final class SQLiteHabitRepository: HabitRepository {
     private let database: Database
+    private let owner: SQLValue
     private let invalidation: CacheInvalidation
     private static let columns = """
         id, name, started_on, archived_on, created_at, updated_at, goal_thousandths, unit,
@@ -12,20 +14,21 @@ final class SQLiteHabitRepository: HabitRepository {
         """
 
     // Statements are looked up by their text: built once, not on every call.
-    private static let insertSQL = "INSERT INTO habits (\(SQLiteHabitRepository.columns), name_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-    private static let selectByNameKeySQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits WHERE name_key = ? ORDER BY seq LIMIT 1"
-    private static let selectByIDSQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits WHERE id = ?"
-    private static let selectAllSQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits ORDER BY seq"
+    private static let insertSQL = "INSERT INTO habits (owner, \(SQLiteHabitRepository.columns), name_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    private static let selectByNameKeySQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits WHERE owner = ? AND name_key = ? ORDER BY seq LIMIT 1"
+    private static let selectByIDSQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits WHERE owner = ? AND id = ?"
+    private static let selectAllSQL = "SELECT \(SQLiteHabitRepository.columns) FROM habits WHERE owner = ? ORDER BY seq"
     private static let revisionColumns = """
         habit_id, number, effective_from, goal_thousandths, schedule_policy, schedule_params, schedule_sha256,
         progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at
         """
-    private static let insertRevisionSQL = "INSERT INTO habit_revisions (\(revisionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-    private static let selectRevisionsSQL = "SELECT \(revisionColumns) FROM habit_revisions WHERE habit_id = ? ORDER BY number"
-    private static let selectAllRevisionsSQL = "SELECT \(revisionColumns) FROM habit_revisions ORDER BY habit_id, number"
+    private static let insertRevisionSQL = "INSERT INTO habit_revisions (owner, \(revisionColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    private static let selectRevisionsSQL = "SELECT \(revisionColumns) FROM habit_revisions WHERE owner = ? AND habit_id = ? ORDER BY number"
+    private static let selectAllRevisionsSQL = "SELECT \(revisionColumns) FROM habit_revisions WHERE owner = ? ORDER BY habit_id, number"
 
-    init(database: Database, invalidation: CacheInvalidation) {
+    init(database: Database, owner: String, invalidation: CacheInvalidation) {
         self.database = database
+        self.owner = .text(owner)
         self.invalidation = invalidation
     }
 
@@ -71,12 +74,12 @@ final class SQLiteHabitRepository: HabitRepository {
     }
 
     private func revisions(of id: String) throws -> [String: [HabitRevision]] {
-        [id: try database.statement(Self.selectRevisionsSQL).rows([.text(id)], decodeRevision).map(\.revision)]
+        [id: try database.statement(Self.selectRevisionsSQL).rows([owner, .text(id)], decodeRevision).map(\.revision)]
     }
 
     private func insertRevision(_ revision: HabitRevision, of habit: Habit) throws {
         var values: [SQLValue] = [
-            RowDecoding.idValue(habit.id), .integer(Int64(revision.number)), RowDecoding.dayValue(revision.effectiveFrom),
+            owner, RowDecoding.idValue(habit.id), .integer(Int64(revision.number)), RowDecoding.dayValue(revision.effectiveFrom),
             .integer(RowDecoding.thousandths(revision.goal)),
         ]
         for role in PolicyRole.allCases {
@@ -88,16 +91,16 @@ final class SQLiteHabitRepository: HabitRepository {
     }
 
     func insert(_ habit: Habit) throws {
-        guard try database.scalarInteger("SELECT 1 FROM habits WHERE id = ?", [RowDecoding.idValue(habit.id)]) == nil else {
+        guard try database.scalarInteger("SELECT 1 FROM habits WHERE owner = ? AND id = ?", [owner, RowDecoding.idValue(habit.id)]) == nil else {
             throw RepositoryError.duplicateID(entity: "habit", id: habit.id)
         }
-        try database.statement(Self.insertSQL).run(values(habit) + [.text(Habit.nameKey(for: habit.name))])
+        try database.statement(Self.insertSQL).run([owner] + values(habit) + [.text(Habit.nameKey(for: habit.name))])
         for revision in habit.revisions { try insertRevision(revision, of: habit) }
     }
 
     func update(_ habit: Habit) throws {
         let id = RowDecoding.idValue(habit.id)
-        let stored = try database.statement(Self.selectRevisionsSQL).rows([id], decodeRevision).map(\.revision)
+        let stored = try database.statement(Self.selectRevisionsSQL).rows([owner, id], decodeRevision).map(\.revision)
         // Checked before anything is written: a refused update changes nothing.
         let changes = try RevisionChanges(stored: stored, updated: habit)
         let fields = values(habit)
@@ -105,16 +108,16 @@ final class SQLiteHabitRepository: HabitRepository {
             UPDATE habits SET name = ?, started_on = ?, archived_on = ?, created_at = ?, updated_at = ?, goal_thousandths = ?, unit = ?,
             schedule_policy = ?, schedule_params = ?, progress_policy = ?, progress_params = ?, streak_policy = ?, streak_params = ?,
             name_key = ?
-            WHERE id = ?
-            """).run(Array(fields.dropFirst()) + [.text(Habit.nameKey(for: habit.name)), fields[0]])
+            WHERE owner = ? AND id = ?
+            """).run(Array(fields.dropFirst()) + [.text(Habit.nameKey(for: habit.name)), owner, fields[0]])
         guard database.changes == 1 else { throw RepositoryError.notFound(entity: "habit", id: habit.id) }
         for revision in changes.pinned {
             var values: [SQLValue] = []
             for role in PolicyRole.allCases { values.append(revision.choice(for: role).sha256.map(SQLValue.text) ?? .null) }
             try database.statement("""
                 UPDATE habit_revisions SET schedule_sha256 = coalesce(schedule_sha256, ?), progress_sha256 = coalesce(progress_sha256, ?),
-                streak_sha256 = coalesce(streak_sha256, ?) WHERE habit_id = ? AND number = ?
-                """).run(values + [id, .integer(Int64(revision.number))])
+                streak_sha256 = coalesce(streak_sha256, ?) WHERE owner = ? AND habit_id = ? AND number = ?
+                """).run(values + [owner, id, .integer(Int64(revision.number))])
         }
         for revision in changes.appended { try insertRevision(revision, of: habit) }
         // New rules are caught by the rules key of each cached span; the counter keeps answers
@@ -123,25 +126,25 @@ final class SQLiteHabitRepository: HabitRepository {
     }
 
     func delete(id: UUID) throws {
-        try database.statement("DELETE FROM habits WHERE id = ?").run([RowDecoding.idValue(id)])
+        try database.statement("DELETE FROM habits WHERE owner = ? AND id = ?").run([owner, RowDecoding.idValue(id)])
         guard database.changes == 1 else { throw RepositoryError.notFound(entity: "habit", id: id) }
     }
 
     func habit(id: UUID) throws -> Habit? {
         let key = UUIDText.format(id)
-        return try database.statement(Self.selectByIDSQL).rows([.text(key)]) { try decode($0, revisions: try revisions(of: key)) }.first
+        return try database.statement(Self.selectByIDSQL).rows([owner, .text(key)]) { try decode($0, revisions: try revisions(of: key)) }.first
     }
 
     /// An index lookup on `name_key`.
     func habit(named name: String) throws -> Habit? {
-        try database.statement(Self.selectByNameKeySQL).rows([.text(Habit.nameKey(for: name))]) { try decode($0, revisions: try revisions(of: $0.text(0))) }.first
+        try database.statement(Self.selectByNameKeySQL).rows([owner, .text(Habit.nameKey(for: name))]) { try decode($0, revisions: try revisions(of: $0.text(0))) }.first
     }
 
     func all() throws -> [Habit] {
         var revisions: [String: [HabitRevision]] = [:]
-        for (habitID, revision) in try database.statement(Self.selectAllRevisionsSQL).rows([], decodeRevision) {
+        for (habitID, revision) in try database.statement(Self.selectAllRevisionsSQL).rows([owner], decodeRevision) {
             revisions[habitID, default: []].append(revision)
         }
-        return try database.statement(Self.selectAllSQL).rows([]) { try decode($0, revisions: revisions) }
+        return try database.statement(Self.selectAllSQL).rows([owner]) { try decode($0, revisions: revisions) }
     }
 }

@@ -1,21 +1,23 @@
 import Foundation
 import StackDay
 
-/// Skipped days in SQLite, listed by day.
+/// Skipped days in SQLite, listed by day; every statement is scoped to `owner`.
 final class SQLiteSkipRepository: SkipRepository {
     private let database: Database
+    private let owner: SQLValue
     private let invalidation: CacheInvalidation
     private static let columns = "id, habit_id, day, recorded_at"
     private static let order = "ORDER BY day, recorded_at, rowid"
 
     // Statements are looked up by their text: built once, not on every call.
-    private static let insertSQL = "INSERT INTO skips (\(SQLiteSkipRepository.columns)) VALUES (?, ?, ?, ?)"
-    private static let selectByIDSQL = "SELECT \(SQLiteSkipRepository.columns) FROM skips WHERE id = ?"
-    private static let selectByHabitSQL = "SELECT \(SQLiteSkipRepository.columns) FROM skips WHERE habit_id = ? \(SQLiteSkipRepository.order)"
-    private static let selectByHabitAndDaysSQL = "SELECT \(SQLiteSkipRepository.columns) FROM skips WHERE habit_id = ? AND day BETWEEN ? AND ? \(SQLiteSkipRepository.order)"
+    private static let insertSQL = "INSERT INTO skips (owner, \(SQLiteSkipRepository.columns)) VALUES (?, ?, ?, ?, ?)"
+    private static let selectByIDSQL = "SELECT \(SQLiteSkipRepository.columns) FROM skips WHERE owner = ? AND id = ?"
+    private static let selectByHabitSQL = "SELECT \(SQLiteSkipRepository.columns) FROM skips WHERE owner = ? AND habit_id = ? \(SQLiteSkipRepository.order)"
+    private static let selectByHabitAndDaysSQL = "SELECT \(SQLiteSkipRepository.columns) FROM skips WHERE owner = ? AND habit_id = ? AND day BETWEEN ? AND ? \(SQLiteSkipRepository.order)"
 
-    init(database: Database, invalidation: CacheInvalidation) {
+    init(database: Database, owner: String, invalidation: CacheInvalidation) {
         self.database = database
+        self.owner = .text(owner)
         self.invalidation = invalidation
     }
 
@@ -34,7 +36,7 @@ final class SQLiteSkipRepository: SkipRepository {
 
     func insert(_ skip: Skip) throws {
         guard try self.skip(id: skip.id) == nil else { throw RepositoryError.duplicateID(entity: "skip", id: skip.id) }
-        try database.statement(Self.insertSQL).run(values(skip))
+        try database.statement(Self.insertSQL).run([owner] + values(skip))
         invalidation.touch(skip.habitID, day: skip.day)
     }
 
@@ -42,32 +44,33 @@ final class SQLiteSkipRepository: SkipRepository {
         if let old = try self.skip(id: skip.id) { invalidation.touch(old.habitID, day: old.day) }
         invalidation.touch(skip.habitID, day: skip.day)
         let fields = values(skip)
-        try database.statement("UPDATE skips SET habit_id = ?, day = ?, recorded_at = ? WHERE id = ?").run(Array(fields.dropFirst()) + [fields[0]])
+        try database.statement("UPDATE skips SET habit_id = ?, day = ?, recorded_at = ? WHERE owner = ? AND id = ?")
+            .run(Array(fields.dropFirst()) + [owner, fields[0]])
         guard database.changes == 1 else { throw RepositoryError.notFound(entity: "skip", id: skip.id) }
     }
 
     func delete(id: UUID) throws {
-        let removed = try database.statement("DELETE FROM skips WHERE id = ? RETURNING habit_id, day")
-            .rows([RowDecoding.idValue(id)]) { (try RowDecoding.uuid($0, 0, table: "skips"), try RowDecoding.day($0, 1, table: "skips")) }
+        let removed = try database.statement("DELETE FROM skips WHERE owner = ? AND id = ? RETURNING habit_id, day")
+            .rows([owner, RowDecoding.idValue(id)]) { (try RowDecoding.uuid($0, 0, table: "skips"), try RowDecoding.day($0, 1, table: "skips")) }
         guard let (habitID, day) = removed.first else { throw RepositoryError.notFound(entity: "skip", id: id) }
         invalidation.touch(habitID, day: day)
     }
 
     func skip(id: UUID) throws -> Skip? {
-        try database.statement(Self.selectByIDSQL).rows([RowDecoding.idValue(id)], decode).first
+        try database.statement(Self.selectByIDSQL).rows([owner, RowDecoding.idValue(id)], decode).first
     }
 
     func skips(habitID: UUID) throws -> [Skip] {
-        try database.statement(Self.selectByHabitSQL).rows([RowDecoding.idValue(habitID)], decode)
+        try database.statement(Self.selectByHabitSQL).rows([owner, RowDecoding.idValue(habitID)], decode)
     }
 
     func skips(habitID: UUID, in days: LocalDayRange) throws -> [Skip] {
         try database.statement(Self.selectByHabitAndDaysSQL)
-            .rows([RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)], decode)
+            .rows([owner, RowDecoding.idValue(habitID), RowDecoding.dayValue(days.first), RowDecoding.dayValue(days.last)], decode)
     }
 
     func deleteAll(habitID: UUID) throws -> Int {
-        try database.statement("DELETE FROM skips WHERE habit_id = ?").run([RowDecoding.idValue(habitID)])
+        try database.statement("DELETE FROM skips WHERE owner = ? AND habit_id = ?").run([owner, RowDecoding.idValue(habitID)])
         invalidation.touch(habitID, day: .earliest)
         return database.changes
     }

@@ -5,4 +5,7 @@ struct Migration: Sendable {
     let name: String
     let sql: String
     var backfill: (@Sendable (Database) throws -> Void)? = nil
+    /// Whether the step copies tables into new ones and drops the old: it then runs with foreign
+    /// keys off (so dropping a parent deletes no children) and checks them all before committing.
+    var rebuildsTables = false
 }

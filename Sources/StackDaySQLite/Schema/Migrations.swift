@@ -122,5 +122,146 @@ enum Migrations {
             summary TEXT
         ) STRICT;
         """),
+        // Owners: every row belongs to one user, and the owner leads every key, as on PostgreSQL, so
+        // two users can hold the same archive (same ids) side by side. SQLite cannot change a key
+        // in place: each table is rebuilt and its rows copied, owned by `default`. Cached
+        // evaluations are dropped (they are rebuilt on the next read).
+        Migration(id: 6, name: "owners", sql: """
+        CREATE TABLE new_habits (
+            seq INTEGER PRIMARY KEY,
+            owner TEXT NOT NULL,
+            id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL,
+            started_on TEXT NOT NULL,
+            archived_on TEXT,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            goal_thousandths INTEGER NOT NULL CHECK (goal_thousandths > 0),
+            unit TEXT NOT NULL,
+            schedule_policy TEXT NOT NULL,
+            schedule_params TEXT NOT NULL,
+            progress_policy TEXT NOT NULL,
+            progress_params TEXT NOT NULL,
+            streak_policy TEXT NOT NULL,
+            streak_params TEXT NOT NULL,
+            evaluation_generation INTEGER NOT NULL DEFAULT 0,
+            UNIQUE (owner, id)
+        ) STRICT;
+        INSERT INTO new_habits (seq, owner, id, name, name_key, started_on, archived_on, created_at, updated_at, goal_thousandths, unit,
+            schedule_policy, schedule_params, progress_policy, progress_params, streak_policy, streak_params, evaluation_generation)
+        SELECT seq, 'default', id, name, name_key, started_on, archived_on, created_at, updated_at, goal_thousandths, unit,
+            schedule_policy, schedule_params, progress_policy, progress_params, streak_policy, streak_params, evaluation_generation
+        FROM habits;
+
+        CREATE TABLE new_completions (
+            owner TEXT NOT NULL,
+            id TEXT NOT NULL,
+            habit_id TEXT NOT NULL,
+            completed_on TEXT NOT NULL,
+            recorded_at REAL NOT NULL,
+            amount_thousandths INTEGER NOT NULL CHECK (amount_thousandths > 0),
+            PRIMARY KEY (owner, id),
+            FOREIGN KEY (owner, habit_id) REFERENCES habits (owner, id) ON DELETE CASCADE
+        ) STRICT;
+        INSERT INTO new_completions (rowid, owner, id, habit_id, completed_on, recorded_at, amount_thousandths)
+        SELECT rowid, 'default', id, habit_id, completed_on, recorded_at, amount_thousandths FROM completions;
+
+        CREATE TABLE new_skips (
+            owner TEXT NOT NULL,
+            id TEXT NOT NULL,
+            habit_id TEXT NOT NULL,
+            day TEXT NOT NULL,
+            recorded_at REAL NOT NULL,
+            PRIMARY KEY (owner, id),
+            FOREIGN KEY (owner, habit_id) REFERENCES habits (owner, id) ON DELETE CASCADE
+        ) STRICT;
+        INSERT INTO new_skips (rowid, owner, id, habit_id, day, recorded_at)
+        SELECT rowid, 'default', id, habit_id, day, recorded_at FROM skips;
+
+        CREATE TABLE new_policy_scripts (
+            owner TEXT NOT NULL,
+            sha256 TEXT NOT NULL CHECK (length(sha256) = 64),
+            name TEXT NOT NULL,
+            source TEXT NOT NULL,
+            installed_at REAL NOT NULL,
+            PRIMARY KEY (owner, sha256)
+        ) STRICT, WITHOUT ROWID;
+        INSERT INTO new_policy_scripts (owner, sha256, name, source, installed_at)
+        SELECT 'default', sha256, name, source, installed_at FROM policy_scripts;
+
+        CREATE TABLE new_habit_revisions (
+            owner TEXT NOT NULL,
+            habit_id TEXT NOT NULL,
+            number INTEGER NOT NULL CHECK (number >= 1),
+            effective_from TEXT NOT NULL,
+            goal_thousandths INTEGER NOT NULL CHECK (goal_thousandths > 0),
+            schedule_policy TEXT NOT NULL,
+            schedule_params TEXT NOT NULL,
+            schedule_sha256 TEXT,
+            progress_policy TEXT NOT NULL,
+            progress_params TEXT NOT NULL,
+            progress_sha256 TEXT,
+            streak_policy TEXT NOT NULL,
+            streak_params TEXT NOT NULL,
+            streak_sha256 TEXT,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (owner, habit_id, number),
+            FOREIGN KEY (owner, habit_id) REFERENCES habits (owner, id) ON DELETE CASCADE,
+            FOREIGN KEY (owner, schedule_sha256) REFERENCES policy_scripts (owner, sha256),
+            FOREIGN KEY (owner, progress_sha256) REFERENCES policy_scripts (owner, sha256),
+            FOREIGN KEY (owner, streak_sha256) REFERENCES policy_scripts (owner, sha256)
+        ) STRICT, WITHOUT ROWID;
+        INSERT INTO new_habit_revisions SELECT 'default', habit_id, number, effective_from, goal_thousandths,
+            schedule_policy, schedule_params, schedule_sha256, progress_policy, progress_params, progress_sha256,
+            streak_policy, streak_params, streak_sha256, created_at
+        FROM habit_revisions;
+
+        CREATE TABLE new_evaluation_cache (
+            owner TEXT NOT NULL,
+            habit_id TEXT NOT NULL,
+            format INTEGER NOT NULL,
+            evaluator TEXT NOT NULL,
+            first_day TEXT NOT NULL,
+            valid_through TEXT,
+            spans TEXT NOT NULL,
+            days BLOB NOT NULL,
+            checksum INTEGER NOT NULL,
+            summary_as_of TEXT,
+            summary TEXT,
+            PRIMARY KEY (owner, habit_id),
+            FOREIGN KEY (owner, habit_id) REFERENCES habits (owner, id) ON DELETE CASCADE
+        ) STRICT;
+
+        DROP TABLE evaluation_cache;
+        DROP TABLE habit_revisions;
+        DROP TABLE policy_scripts;
+        DROP TABLE skips;
+        DROP TABLE completions;
+        DROP TABLE habits;
+        ALTER TABLE new_habits RENAME TO habits;
+        ALTER TABLE new_completions RENAME TO completions;
+        ALTER TABLE new_skips RENAME TO skips;
+        ALTER TABLE new_policy_scripts RENAME TO policy_scripts;
+        ALTER TABLE new_habit_revisions RENAME TO habit_revisions;
+        ALTER TABLE new_evaluation_cache RENAME TO evaluation_cache;
+
+        CREATE INDEX habits_by_name_key ON habits (owner, name_key);
+        CREATE INDEX completions_by_habit_day ON completions (owner, habit_id, completed_on, recorded_at, amount_thousandths);
+        CREATE INDEX skips_by_habit_day ON skips (owner, habit_id, day);
+        CREATE TRIGGER policy_scripts_immutable BEFORE UPDATE ON policy_scripts
+        BEGIN SELECT RAISE(ABORT, 'policy scripts are immutable'); END;
+        CREATE TRIGGER habit_revisions_append_only BEFORE UPDATE ON habit_revisions
+        WHEN NEW.owner IS NOT OLD.owner OR NEW.habit_id IS NOT OLD.habit_id OR NEW.number IS NOT OLD.number
+          OR NEW.effective_from IS NOT OLD.effective_from
+          OR NEW.goal_thousandths IS NOT OLD.goal_thousandths OR NEW.created_at IS NOT OLD.created_at
+          OR NEW.schedule_policy IS NOT OLD.schedule_policy OR NEW.schedule_params IS NOT OLD.schedule_params
+          OR NEW.progress_policy IS NOT OLD.progress_policy OR NEW.progress_params IS NOT OLD.progress_params
+          OR NEW.streak_policy IS NOT OLD.streak_policy OR NEW.streak_params IS NOT OLD.streak_params
+          OR (OLD.schedule_sha256 IS NOT NULL AND NEW.schedule_sha256 IS NOT OLD.schedule_sha256)
+          OR (OLD.progress_sha256 IS NOT NULL AND NEW.progress_sha256 IS NOT OLD.progress_sha256)
+          OR (OLD.streak_sha256 IS NOT NULL AND NEW.streak_sha256 IS NOT OLD.streak_sha256)
+        BEGIN SELECT RAISE(ABORT, 'rule revisions are append-only'); END;
+        """, rebuildsTables: true),
     ]
 }

@@ -12,11 +12,17 @@ struct Migrator {
         let pending = Migrations.all.filter { $0.id > applied }
         if !pending.isEmpty, database.isReadOnly { throw StoreError.readOnly(path: database.path) }
         for migration in pending {
+            // `PRAGMA foreign_keys` is ignored inside a transaction: set it around one.
+            if migration.rebuildsTables { try database.execute("PRAGMA foreign_keys = OFF") }
+            defer { if migration.rebuildsTables { try? database.execute("PRAGMA foreign_keys = ON") } }
             try database.transaction(write: true) {
                 try database.execute("CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL) STRICT")
                 guard try database.scalarInteger("SELECT 1 FROM schema_migrations WHERE id = ?", [.integer(Int64(migration.id))]) == nil else { return }
                 try database.execute(migration.sql)
                 try migration.backfill?(database)
+                if migration.rebuildsTables, let table = try database.scalarText("PRAGMA foreign_key_check") {
+                    throw StoreError.brokenReference(path: database.path, table: table)
+                }
                 try database.statement("INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)")
                     .run([.integer(Int64(migration.id)), .text(migration.name), .real(Date().timeIntervalSince1970)])
             }
