@@ -7,7 +7,8 @@ import StackDay
 /// A write is one transaction that first takes the user's advisory lock, so that one user's
 /// writes run one at a time (as SQLite's do) while different users write in parallel; it runs
 /// again, up to `retries` times, on a serialization failure or a deadlock. A read is one
-/// `REPEATABLE READ READ ONLY` snapshot. A connection the server dropped is re-opened once
+/// `REPEATABLE READ READ ONLY` snapshot; the policy answers it computed are then kept in the
+/// evaluation cache by a short write, for habits no write touched in between. A connection the server dropped is re-opened once
 /// before a transaction starts. The connection is used by one thread at a time: give each
 /// thread a store.
 public final class PostgresHabitStore: HabitStore {
@@ -15,6 +16,8 @@ public final class PostgresHabitStore: HabitStore {
     public let retries: Int
     private let connection: PostgresConnection
     private let repositories: Repositories
+    private let invalidation: PostgresCacheInvalidation
+    private let cache: PostgresEvaluationCacheRepository
 
     /// Connects to `url` (`postgres://…` or `postgresql://…`, or any libpq connection string)
     /// and brings the schema up to date. Throws `PostgresError`.
@@ -28,11 +31,14 @@ public final class PostgresHabitStore: HabitStore {
         self.owner = owner
         self.retries = retries
         self.connection = connection
+        invalidation = PostgresCacheInvalidation(owner: owner)
+        cache = PostgresEvaluationCacheRepository(connection: connection, owner: owner)
         repositories = Repositories(
-            habits: PostgresHabitRepository(connection: connection, owner: owner),
-            completions: PostgresCompletionRepository(connection: connection, owner: owner),
-            skips: PostgresSkipRepository(connection: connection, owner: owner),
-            scripts: PostgresPolicyScriptRepository(connection: connection, owner: owner)
+            habits: PostgresHabitRepository(connection: connection, owner: owner, invalidation: invalidation),
+            completions: PostgresCompletionRepository(connection: connection, owner: owner, invalidation: invalidation),
+            skips: PostgresSkipRepository(connection: connection, owner: owner, invalidation: invalidation),
+            scripts: PostgresPolicyScriptRepository(connection: connection, owner: owner),
+            evaluations: cache
         )
     }
 
@@ -44,12 +50,22 @@ public final class PostgresHabitStore: HabitStore {
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         // READ COMMITTED under the user's lock: every statement sees what the writer before it
         // committed, and no other writer of this user runs in between.
-        try transaction(["BEGIN ISOLATION LEVEL READ COMMITTED", "SELECT pg_advisory_xact_lock(\(Self.lockClass), hashtext($1))"], body)
+        try transaction(Self.beginWrite, body) {
+            try invalidation.apply(to: connection)
+            try cache.writeStaged()
+        }
     }
 
     public func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
-        try transaction(["BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"], body)
+        let result = try transaction(["BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"], body)
+        if !cache.staged.isEmpty {
+            // A cache that cannot be written now (a lost connection, a timeout) stays as it was.
+            if (try? transaction(Self.beginWrite, { _ in }, beforeCommit: { try cache.writeStaged() })) == nil { cache.discardStaged() }
+        }
+        return result
     }
+
+    private static let beginWrite = ["BEGIN ISOLATION LEVEL READ COMMITTED", "SELECT pg_advisory_xact_lock(\(lockClass), hashtext($1))"]
 
     /// The first key of the two-key advisory locks that serialize each user's writes.
     static let lockClass: Int32 = 0x5344 // "SD"
@@ -60,7 +76,9 @@ public final class PostgresHabitStore: HabitStore {
         }
     }
 
-    private func transaction<T>(_ begin: [String], _ body: (any HabitTransaction) throws -> T) throws -> T {
+    private func transaction<T>(
+        _ begin: [String], _ body: (any HabitTransaction) throws -> T, beforeCommit: () throws -> Void = {}
+    ) throws -> T {
         var attempt = 0
         while true {
             attempt += 1
@@ -73,14 +91,19 @@ public final class PostgresHabitStore: HabitStore {
             }
             do {
                 let result = try body(repositories)
+                try beforeCommit()
                 try connection.execute("COMMIT")
                 return result
             } catch let error as PostgresError where error.isRetryable && attempt <= retries {
                 _ = try? connection.execute("ROLLBACK")
+                invalidation.discard()
+                cache.discardStaged()
                 // Back off a little, longer each time, before running the transaction again.
                 usleep(UInt32(1_000 * attempt * attempt))
             } catch {
                 _ = try? connection.execute("ROLLBACK")
+                invalidation.discard()
+                cache.discardStaged()
                 throw error
             }
         }
@@ -92,5 +115,6 @@ public final class PostgresHabitStore: HabitStore {
         let completions: any CompletionRepository
         let skips: any SkipRepository
         let scripts: any PolicyScriptRepository
+        let evaluations: (any EvaluationCacheRepository)?
     }
 }

@@ -2,8 +2,12 @@ import Foundation
 import Testing
 import StackDay
 import StackDayLua
+import StackDayPostgres
 import StackDaySQLite
 import StackDayTestSupport
+
+/// A PostgreSQL server for the cache tests on that store, stopped when the test process exits.
+let cacheServer = Result { try PostgresServer() }
 
 /// The evaluation cache changes no figure: random writes and reads, each read compared with a
 /// from-scratch evaluation of the same store.
@@ -22,7 +26,7 @@ struct EvaluationCacheTests {
 
     func choice(_ pair: (String, String)) throws -> PolicyChoice { try PolicyChoice(name: pair.0, parametersJSON: pair.1) }
 
-    func context(_ store: SQLiteHabitStore, _ library: PolicyLibrary, today: LocalDay, cached: Bool) -> HabitContext {
+    func context(_ store: any HabitStore, _ library: PolicyLibrary, today: LocalDay, cached: Bool) -> HabitContext {
         HabitContext(store: store, clock: FixedClock(today.firstInstant(in: zone.timeZone).addingTimeInterval(20 * 3600)),
                      boundary: zone, policies: library, usesEvaluationCache: cached)
     }
@@ -49,11 +53,21 @@ struct EvaluationCacheTests {
     }
 
     @Test("random records, undos, skips, edits, archives and imports: cached figures equal from-scratch ones after every step",
-          arguments: [11, 29, 47] as [UInt64])
-    func property(seed: UInt64) throws {
+          arguments: ["sqlite", "postgres"], [11, 29, 47] as [UInt64])
+    func property(kind: String, seed: UInt64) throws {
         var random = SeededGenerator(seed: seed)
         let folder = try TemporaryFolder()
-        let store = try SQLiteHabitStore(path: folder.path("cache.sqlite"))
+        let owner = "cache-\(seed)-\(UUID().uuidString)"
+        let store: any HabitStore = kind == "sqlite"
+            ? try SQLiteHabitStore(path: folder.path("cache.sqlite"), owner: owner)
+            : try PostgresHabitStore(url: try cacheServer.get().url, owner: owner)
+        // The cache must be in use for the comparison to mean anything.
+        func cachedRows() throws -> Int {
+            kind == "sqlite"
+                ? Int(sqlite(folder.path("cache.sqlite"), "SELECT count(*) FROM evaluation_cache WHERE owner = '\(owner)' AND summary IS NOT NULL").first ?? "") ?? 0
+                : Int(try cacheServer.get().psql("SELECT count(*) FROM evaluation_cache WHERE user_id = '\(owner)' AND summary IS NOT NULL")
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
         let library = try PolicyLibrary(searchPath: [])
         let start = try LocalDay(iso: "2026-09-01")
         var today = start.adding(days: 20)
@@ -127,6 +141,7 @@ struct EvaluationCacheTests {
             let first = try figures(context(store, library, today: today, cached: true))
             let scratch = try figures(context(store, library, today: today, cached: false))
             let again = try figures(context(store, library, today: today, cached: true))
+            #expect(try cachedRows() > 0, "seed \(seed), step \(step): nothing was cached")
             #expect(first == scratch, "seed \(seed), step \(step), after \(action): \(Self.difference(first, scratch))")
             #expect(again == scratch, "seed \(seed), step \(step), after \(action), read back from the cache: \(Self.difference(again, scratch))")
             if first != scratch || again != scratch { return }

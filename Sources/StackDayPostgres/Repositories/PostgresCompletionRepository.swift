@@ -5,12 +5,14 @@ import StackDay
 final class PostgresCompletionRepository: CompletionRepository {
     private let connection: PostgresConnection
     private let owner: String
+    private let invalidation: PostgresCacheInvalidation
     private static let columns = "id, habit_id, completed_on, recorded_at, amount_thousandths"
     private static let order = "ORDER BY completed_on, recorded_at, id"
 
-    init(connection: PostgresConnection, owner: String) {
+    init(connection: PostgresConnection, owner: String, invalidation: PostgresCacheInvalidation) {
         self.connection = connection
         self.owner = owner
+        self.invalidation = invalidation
     }
 
     private func decode(_ rows: PostgresRows) throws -> [Completion] {
@@ -37,19 +39,24 @@ final class PostgresCompletionRepository: CompletionRepository {
         guard try connection.execute(Self.insertSQL, values(completion)).changed == 1 else {
             throw RepositoryError.duplicateID(entity: "completion", id: completion.id)
         }
+        invalidation.touch(completion.habitID, day: completion.completedOn)
     }
 
     func update(_ completion: Completion) throws {
+        if let old = try self.completion(id: completion.id) { invalidation.touch(old.habitID, day: old.completedOn) }
         let updated = try connection.execute("""
             UPDATE completions SET habit_id = $3::uuid, completed_on = $4::date, recorded_at = $5, amount_thousandths = $6
             WHERE user_id = $1 AND id = $2::uuid
             """, values(completion))
         guard updated.changed == 1 else { throw RepositoryError.notFound(entity: "completion", id: completion.id) }
+        invalidation.touch(completion.habitID, day: completion.completedOn)
     }
 
     func delete(id: UUID) throws {
-        let deleted = try connection.execute("DELETE FROM completions WHERE user_id = $1 AND id = $2::uuid", [.text(owner), PostgresDecoding.id(id)])
-        guard deleted.changed == 1 else { throw RepositoryError.notFound(entity: "completion", id: id) }
+        let deleted = try connection.execute("DELETE FROM completions WHERE user_id = $1 AND id = $2::uuid RETURNING habit_id, completed_on",
+                                             [.text(owner), PostgresDecoding.id(id)])
+        guard deleted.count == 1 else { throw RepositoryError.notFound(entity: "completion", id: id) }
+        invalidation.touch(try PostgresDecoding.uuid(deleted, 0, 0, table: "completions"), day: try PostgresDecoding.day(deleted, 0, 1, table: "completions"))
     }
 
     func completion(id: UUID) throws -> Completion? {
@@ -78,7 +85,9 @@ final class PostgresCompletionRepository: CompletionRepository {
     }
 
     func insertIfAbsent(_ completion: Completion) throws -> Bool {
-        try connection.execute(Self.insertSQL, values(completion)).changed == 1
+        guard try connection.execute(Self.insertSQL, values(completion)).changed == 1 else { return false }
+        invalidation.touch(completion.habitID, day: completion.completedOn)
+        return true
     }
 
     /// One statement for the whole slice: the rows as arrays, `unnest`ed; the ids it inserted come back.
@@ -97,10 +106,15 @@ final class PostgresCompletionRepository: CompletionRepository {
         var inserted = Set<UUID>()
         for row in 0..<rows.count { inserted.insert(try PostgresDecoding.uuid(rows, row, 0, table: "completions")) }
         // An id twice in one slice is inserted once: the first is new, the second already present.
-        return completions.map { inserted.remove($0.id) != nil }
+        return completions.map { completion in
+            guard inserted.remove(completion.id) != nil else { return false }
+            invalidation.touch(completion.habitID, day: completion.completedOn)
+            return true
+        }
     }
 
     func deleteAll(habitID: UUID) throws -> Int {
-        try connection.execute("DELETE FROM completions WHERE user_id = $1 AND habit_id = $2::uuid", [.text(owner), PostgresDecoding.id(habitID)]).changed
+        invalidation.touch(habitID, day: .earliest)
+        return try connection.execute("DELETE FROM completions WHERE user_id = $1 AND habit_id = $2::uuid", [.text(owner), PostgresDecoding.id(habitID)]).changed
     }
 }

@@ -77,5 +77,28 @@ enum PostgresMigrations {
             """,
             "CREATE INDEX skips_by_habit_day ON skips (user_id, habit_id, day)",
         ]),
+        // What policies answered, per habit (`CachedEvaluation`, laid out by `CachedEvaluationCoding`),
+        // and a per-habit change counter that every write bumps. Deleting any or every cache row is
+        // always safe: it is rebuilt on the next read.
+        (2, "evaluation cache", [
+            "ALTER TABLE habits ADD COLUMN evaluation_generation bigint NOT NULL DEFAULT 0",
+            """
+            CREATE TABLE evaluation_cache (
+                user_id text NOT NULL,
+                habit_id uuid NOT NULL,
+                format integer NOT NULL,
+                evaluator text NOT NULL,
+                first_day text NOT NULL,
+                valid_through text,
+                spans text NOT NULL,
+                days bytea NOT NULL,
+                checksum bigint NOT NULL,
+                summary_as_of text,
+                summary text,
+                PRIMARY KEY (user_id, habit_id),
+                FOREIGN KEY (user_id, habit_id) REFERENCES habits (user_id, id) ON DELETE CASCADE
+            )
+            """,
+        ]),
     ]
 }

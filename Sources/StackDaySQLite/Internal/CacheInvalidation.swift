@@ -1,27 +1,18 @@
 import Foundation
 import StackDay
 
-/// The habits one write transaction touched, with the earliest day touched for each, applied to
-/// the evaluation cache once before the transaction commits (one update per habit, however many
-/// rows an import writes).
+/// What one write transaction touched (`TouchedHabits`), applied to the SQLite evaluation cache
+/// before the transaction commits.
 final class CacheInvalidation {
     private let owner: SQLValue
-    /// nil: the habit itself changed (rules, start, archive) but no particular day.
-    private var touched: [UUID: LocalDay?] = [:]
-
-    /// Records a write on `day` (nil for a change to the habit's own row).
-    func touch(_ habitID: UUID, day: LocalDay?) {
-        switch (touched[habitID], day) {
-        case (nil, _): touched[habitID] = .some(day)
-        case (.some(.some(let earlier)), .some(let day)): touched[habitID] = .some(min(earlier, day))
-        case (.some(.none), .some(let day)): touched[habitID] = .some(day)
-        case (.some, .none): break
-        }
-    }
+    private var touched = TouchedHabits()
 
     init(owner: String) {
         self.owner = .text(owner)
     }
+
+    /// Records a write on `day` (nil for a change to the habit's own row).
+    func touch(_ habitID: UUID, day: LocalDay?) { touched.touch(habitID, day: day) }
 
     func discard() { touched.removeAll() }
 
@@ -29,12 +20,12 @@ final class CacheInvalidation {
     /// the earliest day touched, and forgets its cached figures.
     func apply(to database: Database) throws {
         defer { touched.removeAll() }
-        for (habitID, day) in touched {
+        for (habitID, day) in touched.days {
             let id = RowDecoding.idValue(habitID)
             try database.statement("UPDATE habits SET evaluation_generation = evaluation_generation + 1 WHERE owner = ? AND id = ?").run([owner, id])
             if let day {
-                // ISO days order as text; a day before the start leaves nothing valid.
-                let before = day <= LocalDay.earliest ? SQLValue.text("") : RowDecoding.dayValue(day.adding(days: -1))
+                // ISO days order as text; a day before the start leaves nothing valid (the empty text).
+                let before = TouchedHabits.lastValidDay(before: day).map(RowDecoding.dayValue) ?? .text("")
                 try database.statement("""
                     UPDATE evaluation_cache SET summary_as_of = NULL,
                     valid_through = CASE WHEN valid_through IS NULL OR valid_through < ?1 THEN valid_through ELSE ?1 END

@@ -1,0 +1,142 @@
+import Foundation
+
+/// How a store keeps a `CachedEvaluation` in a row: the days as one byte string of 17 bytes a day
+/// (flags: 1 due, 2 skipped; progress as a little-endian IEEE double; the total in thousandths as
+/// a little-endian Int64), the spans and the figures as short texts, and FNV-1a checksums, so a
+/// row that was cut, edited or written by another build is recognised and ignored.
+public enum CachedEvaluationCoding {
+    public static let bytesPerDay = 17
+
+    /// `asOf|current,longest|completed,eligible,score|today|checksum`; numbers that must come back
+    /// exactly (score, progress, totals) as the hex of their bits.
+    public static func encodeSummary(_ summary: CachedSummary, evaluator: String) -> String {
+        let statistics = summary.statistics.map { "\($0.completedDays),\($0.eligibleDays),\(String($0.score.bitPattern, radix: 16))" } ?? "-"
+        let today = summary.today.map {
+            "\($0.day.iso),\($0.isDue ? 1 : 0),\(String($0.total.bitPattern, radix: 16)),\(String($0.progress.bitPattern, radix: 16)),\($0.state.rawValue)"
+        } ?? "-"
+        let body = "\(summary.asOf.iso)|\(summary.streak.current),\(summary.streak.longest)|\(statistics)|\(today)"
+        return body + "|" + FNV1a.key(evaluator + "|" + body)
+    }
+
+    public static func decodeSummary(_ text: String, asOf: String, evaluator: String) -> CachedSummary? {
+        let parts = text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 5, parts[0] == asOf, FNV1a.key(evaluator + "|" + parts[0...3].joined(separator: "|")) == parts[4],
+              let day = try? LocalDay(iso: parts[0])
+        else { return nil }
+        let streak = parts[1].split(separator: ",").compactMap { Int($0) }
+        guard streak.count == 2 else { return nil }
+        var statistics: HabitStatistics? = nil
+        if parts[2] != "-" {
+            let fields = parts[2].split(separator: ",").map(String.init)
+            guard fields.count == 3, let completed = Int(fields[0]), let eligible = Int(fields[1]), let bits = UInt64(fields[2], radix: 16) else { return nil }
+            statistics = HabitStatistics(
+                completedDays: completed, eligibleDays: eligible, completionRate: eligible == 0 ? 0 : Double(completed) / Double(eligible),
+                streak: HabitStreak(current: streak[0], longest: streak[1]), score: Double(bitPattern: bits)
+            )
+        }
+        var today: HabitEntry? = nil
+        if parts[3] != "-" {
+            let fields = parts[3].split(separator: ",").map(String.init)
+            guard fields.count == 5, let entryDay = try? LocalDay(iso: fields[0]), let total = UInt64(fields[2], radix: 16),
+                  let progress = UInt64(fields[3], radix: 16), let state = EntryState(rawValue: fields[4])
+            else { return nil }
+            today = HabitEntry(day: entryDay, isDue: fields[1] == "1", total: Double(bitPattern: total), progress: Double(bitPattern: progress), state: state)
+        }
+        return CachedSummary(asOf: day, streak: HabitStreak(current: streak[0], longest: streak[1]), statistics: statistics, today: today)
+    }
+
+    public static func encodeSpans(_ spans: [CachedSpan]) -> String {
+        spans.map { span in
+            var quota = "-"
+            if let value = span.quota {
+                switch value.period {
+                case .week: quota = "w\(value.times)"
+                case .month: quota = "m\(value.times)"
+                case .rolling(let days): quota = "r\(value.times)/\(days)"
+                }
+            }
+            return "\(span.days.first.iso),\(span.days.last.iso),\(span.rulesKey),\(quota)"
+        }.joined(separator: ";")
+    }
+
+    public static func decodeSpans(_ text: String) -> [CachedSpan]? {
+        guard !text.isEmpty else { return [] }
+        var spans: [CachedSpan] = []
+        for part in text.split(separator: ";") {
+            let fields = part.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4, let first = try? LocalDay(iso: fields[0]), let last = try? LocalDay(iso: fields[1]), first <= last else { return nil }
+            var quota: PeriodQuota? = nil
+            let code = fields[3]
+            if code != "-" {
+                let body = code.dropFirst()
+                switch code.first {
+                case "w": guard let times = Int(body) else { return nil }; quota = PeriodQuota(times: times, period: .week)
+                case "m": guard let times = Int(body) else { return nil }; quota = PeriodQuota(times: times, period: .month)
+                case "r":
+                    let numbers = body.split(separator: "/").compactMap { Int($0) }
+                    guard numbers.count == 2 else { return nil }
+                    quota = PeriodQuota(times: numbers[0], period: .rolling(days: numbers[1]))
+                default: return nil
+                }
+            }
+            spans.append(CachedSpan(days: LocalDayRange(first, last), rulesKey: fields[2], quota: quota))
+        }
+        return spans
+    }
+
+    public static func encodeDays(_ row: CachedEvaluation) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: row.count * bytesPerDay)
+        bytes.withUnsafeMutableBytes { buffer in
+            for index in 0..<row.count {
+                let offset = index * bytesPerDay
+                buffer[offset] = (row.due[index] ? 1 : 0) | (row.skipped[index] ? 2 : 0)
+                buffer.storeBytes(of: row.progress[index].bitPattern.littleEndian, toByteOffset: offset + 1, as: UInt64.self)
+                buffer.storeBytes(of: row.thousandths[index].littleEndian, toByteOffset: offset + 9, as: Int64.self)
+            }
+        }
+        return bytes
+    }
+
+    /// FNV-1a, 64 bits, over the row's identifying fields and its days.
+    public static func checksum<Bytes: Sequence>(format: Int, evaluator: String, firstDay: LocalDay, spans: String, days: Bytes) -> Int64
+    where Bytes.Element == UInt8 {
+        var hash = FNV1a()
+        hash.combine("\(format)|\(evaluator)|\(firstDay.iso)|\(spans)|".utf8)
+        hash.combine(days)
+        return Int64(bitPattern: hash.value)
+    }
+
+    /// The evaluation a stored row describes, or nil when any check fails: the format, the
+    /// checksum over the identifying fields and days, the day flags, the spans, and the figures'
+    /// own checksum (figures count only with the day they are for).
+    public static func decode(
+        habitID: UUID, format: Int64, evaluator: String, firstDay: String, validThrough: String?, spans spansText: String,
+        days blob: UnsafeRawBufferPointer, checksum stored: Int64, summaryAsOf: String?, summary: String?, generation: Int64
+    ) -> CachedEvaluation? {
+        guard format == Int64(CachedEvaluation.format), let firstDay = try? LocalDay(iso: firstDay) else { return nil }
+        // An invalidation before the first day leaves nothing valid (stored as NULL or as the empty text).
+        let validThrough = validThrough.flatMap { try? LocalDay(iso: $0) }
+        guard let spans = decodeSpans(spansText) else { return nil }
+        guard blob.count % bytesPerDay == 0,
+              checksum(format: CachedEvaluation.format, evaluator: evaluator, firstDay: firstDay, spans: spansText, days: blob) == stored
+        else { return nil }
+        let count = blob.count / bytesPerDay
+        var due = [Bool](repeating: false, count: count), skipped = [Bool](repeating: false, count: count)
+        var progress = [Double](repeating: 0, count: count), thousandths = [Int64](repeating: 0, count: count)
+        for index in 0..<count {
+            let offset = index * bytesPerDay
+            let flags = blob[offset]
+            guard flags & ~3 == 0 else { return nil }
+            due[index] = flags & 1 != 0
+            skipped[index] = flags & 2 != 0
+            progress[index] = Double(bitPattern: UInt64(littleEndian: blob.loadUnaligned(fromByteOffset: offset + 1, as: UInt64.self)))
+            thousandths[index] = Int64(littleEndian: blob.loadUnaligned(fromByteOffset: offset + 9, as: Int64.self))
+        }
+        let figures = summaryAsOf.flatMap { asOf in summary.flatMap { decodeSummary($0, asOf: asOf, evaluator: evaluator) } }
+        let evaluation = CachedEvaluation(
+            habitID: habitID, evaluator: evaluator, firstDay: firstDay, spans: spans, due: due, skipped: skipped, progress: progress,
+            thousandths: thousandths, validThrough: validThrough, summary: figures, generation: generation
+        )
+        return evaluation.isConsistent ? evaluation : nil
+    }
+}
