@@ -62,15 +62,53 @@ final class PostgresConnection {
         guard let result else {
             throw PostgresError(sqlState: "", message: String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines), sql: sql)
         }
-        let status = PQresultStatus(result)
-        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
-            let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-            let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-                ?? String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            try check(result, sql: sql)
+        } catch {
             PQclear(result)
-            throw PostgresError(sqlState: state, message: message, sql: sql)
+            throw error
         }
         return PostgresRows(result)
+    }
+
+    /// Runs `COPY … FROM STDIN` and streams `data` (rows in COPY's text format) in the COPY
+    /// protocol: no statement per row, no parameters to parse. Throws `PostgresError`.
+    func copyIn(_ sql: String, data: [UInt8]) throws {
+        guard let handle else { throw PostgresError(sqlState: "", message: "the connection is closed", sql: sql) }
+        guard let start = PQexec(handle, sql) else {
+            throw PostgresError(sqlState: "", message: String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines), sql: sql)
+        }
+        let started = PQresultStatus(start)
+        if started != PGRES_COPY_IN { try check(start, sql: sql) }
+        PQclear(start)
+        var offset = 0
+        var sent = true
+        // Chunks of 1 MiB: libpq buffers what it cannot send at once.
+        while offset < data.count, sent {
+            let count = min(1 << 20, data.count - offset)
+            sent = data.withUnsafeBufferPointer { buffer in
+                buffer.baseAddress!.advanced(by: offset).withMemoryRebound(to: CChar.self, capacity: count) { PQputCopyData(handle, $0, Int32(count)) == 1 }
+            }
+            offset += count
+        }
+        _ = PQputCopyEnd(handle, sent ? nil : "the client could not send the rows")
+        // The command's result, then nil.
+        var failure: PostgresError?
+        while let result = PQgetResult(handle) {
+            do { try check(result, sql: sql) } catch let error as PostgresError { failure = failure ?? error }
+            PQclear(result)
+        }
+        if let failure { throw failure }
+    }
+
+    /// Throws the error a result carries; nothing for a command or query that succeeded. Leaves the result to the caller.
+    private func check(_ result: OpaquePointer, sql: String) throws {
+        let status = PQresultStatus(result)
+        guard status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK else { return }
+        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            ?? handle.map { String(cString: PQerrorMessage($0)).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown error"
+        throw PostgresError(sqlState: state, message: message, sql: sql)
     }
 
     /// The first column of the first row, or nil.

@@ -90,27 +90,53 @@ final class PostgresCompletionRepository: CompletionRepository {
         return true
     }
 
-    /// One statement for the whole slice: the rows as arrays, `unnest`ed; the ids it inserted come back.
+    /// The slice is streamed in the COPY protocol into a temporary staging table, then moved in
+    /// one `INSERT … SELECT`. The ids already stored are read first: under the user's write lock
+    /// no other writer can add one in between.
     func insertIfAbsent(_ completions: ArraySlice<Completion>) throws -> [Bool] {
         guard !completions.isEmpty else { return [] }
-        func array(_ values: [String]) -> PostgresValue { .text("{" + values.joined(separator: ",") + "}") }
-        let rows = try connection.execute("""
-            INSERT INTO completions (user_id, \(Self.columns))
-            SELECT $1, * FROM unnest($2::uuid[], $3::uuid[], $4::date[], $5::float8[], $6::int8[])
-            ON CONFLICT (user_id, id) DO NOTHING RETURNING id
-            """, [
-                .text(owner), array(completions.map { UUIDText.format($0.id) }), array(completions.map { UUIDText.format($0.habitID) }),
-                array(completions.map(\.completedOn.iso)), array(completions.map { "\($0.recordedAt.timeIntervalSince1970)" }),
-                array(completions.map { String($0.amountThousandths) }),
-            ])
-        var inserted = Set<UUID>()
-        for row in 0..<rows.count { inserted.insert(try PostgresDecoding.uuid(rows, row, 0, table: "completions")) }
+        try connection.execute("""
+            CREATE TEMPORARY TABLE IF NOT EXISTS staged_completions (
+                id uuid NOT NULL, habit_id uuid NOT NULL, completed_on date NOT NULL, recorded_at double precision NOT NULL,
+                amount_thousandths bigint NOT NULL
+            ) ON COMMIT DELETE ROWS
+            """)
+        try connection.copyIn("COPY staged_completions FROM STDIN", data: Self.copyRows(completions))
+        let present = try connection.execute(
+            "SELECT s.id FROM staged_completions s JOIN completions c ON c.user_id = $1 AND c.id = s.id", [.text(owner)])
+        var stored = Set<UUID>()
+        for row in 0..<present.count { stored.insert(try PostgresDecoding.uuid(present, row, 0, table: "completions")) }
+        try connection.execute("""
+            INSERT INTO completions (user_id, \(Self.columns)) SELECT $1, \(Self.columns) FROM staged_completions
+            ON CONFLICT (user_id, id) DO NOTHING
+            """, [.text(owner)])
+        try connection.execute("TRUNCATE staged_completions")
         // An id twice in one slice is inserted once: the first is new, the second already present.
         return completions.map { completion in
-            guard inserted.remove(completion.id) != nil else { return false }
+            guard stored.insert(completion.id).inserted else { return false }
             invalidation.touch(completion.habitID, day: completion.completedOn)
             return true
         }
+    }
+
+    /// The rows in COPY's text format: tab-separated, one per line (no field needs escaping).
+    static func copyRows(_ completions: ArraySlice<Completion>) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(completions.count * 112)
+        var field = [UInt8](repeating: 0, count: 36)
+        for completion in completions {
+            field.withUnsafeMutableBufferPointer { UUIDText.write(completion.id, into: $0) }
+            bytes += field
+            bytes.append(9)
+            field.withUnsafeMutableBufferPointer { UUIDText.write(completion.habitID, into: $0) }
+            bytes += field
+            bytes.append(9)
+            field.withUnsafeMutableBufferPointer { completion.completedOn.writeISO(into: UnsafeMutableBufferPointer(rebasing: $0[0..<10])) }
+            bytes += field[0..<10]
+            bytes.append(9)
+            bytes += "\(completion.recordedAt.timeIntervalSince1970)\t\(completion.amountThousandths)\n".utf8
+        }
+        return bytes
     }
 
     func deleteAll(habitID: UUID) throws -> Int {
