@@ -217,6 +217,17 @@ public enum RepositoryContract {
             try expect(kept.map(\.amount) == [3, 2.5] && kept.map(\.completedOn) == [start, start.adding(days: 1)], "stored \(kept)")
             try expect(try tx.completions.insertIfAbsent([][...]).isEmpty, "an empty slice answered")
         },
+        ContractCheck("insertIfAbsent of a slice of new ids inserts them all, exactly as given") { tx in
+            let habit = try habit("Water", goal: 8, unit: "cups")
+            try tx.habits.insert(habit)
+            let slice = try (0..<50).map { try completion(habit.id, day: $0 % 7, amount: Double($0 % 5) + 0.25, second: Double($0) * 0.125) }
+            try expect(try tx.completions.insertIfAbsent(slice[...]) == Array(repeating: true, count: 50), "not every new completion was inserted")
+            let stored = try tx.completions.completions(habitID: habit.id)
+            try expect(Set(stored.map(\.id)) == Set(slice.map(\.id)), "stored ids differ")
+            let expected = Dictionary(uniqueKeysWithValues: slice.map { ($0.id, $0) })
+            try expect(stored.allSatisfy { expected[$0.id] == $0 }, "a stored completion differs from the one given")
+            try expect(try tx.completions.insertIfAbsent(slice[10..<20]) == Array(repeating: false, count: 10), "a stored slice was inserted again")
+        },
         ContractCheck("completion delete and deleteAll") { tx in
             let habit = try habit("Water")
             try tx.habits.insert(habit)

@@ -122,14 +122,6 @@ public final class SQLiteHabitStore: HabitStore {
         try? database.execute("PRAGMA cache_size = -65536")
     }
 
-    /// Whether a stored rule revision names a policy without a pinned script (a store written
-    /// before scripts were kept, until `PinStoredPolicies` runs).
-    public func hasUnpinnedRevisions() throws -> Bool {
-        try database.scalarInteger("""
-            SELECT 1 FROM habit_revisions WHERE owner = ? AND (schedule_sha256 IS NULL OR progress_sha256 IS NULL OR streak_sha256 IS NULL) LIMIT 1
-            """, [.text(owner)]) != nil
-    }
-
     /// `PRAGMA integrity_check`'s answer: `ok` for a sound file.
     public func integrityCheck() throws -> String {
         try database.statement("PRAGMA integrity_check").rows([]) { $0.text(0) }.joined(separator: "\n")

@@ -162,7 +162,7 @@ final class CLIEnvironment {
                                    usesEvaluationCache: !invocation.globals.noCache)
         if !pinChecked {
             pinChecked = true
-            if let sqlite = store as? SQLiteHabitStore, try sqlite.hasUnpinnedRevisions() {
+            if try store.read({ try $0.habits.hasUnpinnedRevisions() }) {
                 do {
                     try PinStoredPolicies(context: context)()
                 } catch StoreError.readOnly {

@@ -15,6 +15,9 @@ public protocol HabitRepository: AnyObject {
     func habit(named name: String) throws -> Habit?
     /// Every habit, in the order they were inserted.
     func all() throws -> [Habit]
+    /// Whether any stored revision names a policy without a pinned script (a store written before
+    /// scripts were kept, or by a resolver that could not pin), until `PinStoredPolicies` runs.
+    func hasUnpinnedRevisions() throws -> Bool
 }
 
 extension HabitRepository {
@@ -22,5 +25,10 @@ extension HabitRepository {
     public func habit(named name: String) throws -> Habit? {
         let key = Habit.nameKey(for: name)
         return try all().first { Habit.nameKey(for: $0.name) == key }
+    }
+
+    /// A scan of every habit; a store answers with one query.
+    public func hasUnpinnedRevisions() throws -> Bool {
+        try all().contains { $0.revisions.contains(where: \.isUnpinned) }
     }
 }

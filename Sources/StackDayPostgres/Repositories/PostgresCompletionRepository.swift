@@ -90,11 +90,21 @@ final class PostgresCompletionRepository: CompletionRepository {
         return true
     }
 
-    /// The slice is streamed in the COPY protocol into a temporary staging table, then moved in
-    /// one `INSERT … SELECT`. The ids already stored are read first: under the user's write lock
-    /// no other writer can add one in between.
+    /// The slice is streamed in the COPY protocol straight into `completions` (under a savepoint);
+    /// when one of its ids is already stored, that is undone and the slice goes through a
+    /// temporary staging table and one `INSERT … SELECT … ON CONFLICT DO NOTHING`, which answers
+    /// with the ids it inserted.
     func insertIfAbsent(_ completions: ArraySlice<Completion>) throws -> [Bool] {
         guard !completions.isEmpty else { return [] }
+        try connection.execute("SAVEPOINT stackday_copy")
+        do {
+            try connection.copyIn("COPY completions (user_id, \(Self.columns)) FROM STDIN", data: Self.copyRows(completions, owner: owner))
+            try connection.execute("RELEASE SAVEPOINT stackday_copy")
+            for completion in completions { invalidation.touch(completion.habitID, day: completion.completedOn) }
+            return completions.map { _ in true }
+        } catch let error as PostgresError where error.sqlState == "23505" /* unique_violation */ {
+            try connection.execute("ROLLBACK TO SAVEPOINT stackday_copy")
+        }
         try connection.execute("""
             CREATE TEMPORARY TABLE IF NOT EXISTS staged_completions (
                 id uuid NOT NULL, habit_id uuid NOT NULL, completed_on date NOT NULL, recorded_at double precision NOT NULL,
@@ -102,29 +112,42 @@ final class PostgresCompletionRepository: CompletionRepository {
             ) ON COMMIT DELETE ROWS
             """)
         try connection.copyIn("COPY staged_completions FROM STDIN", data: Self.copyRows(completions))
-        let present = try connection.execute(
-            "SELECT s.id FROM staged_completions s JOIN completions c ON c.user_id = $1 AND c.id = s.id", [.text(owner)])
-        var stored = Set<UUID>()
-        for row in 0..<present.count { stored.insert(try PostgresDecoding.uuid(present, row, 0, table: "completions")) }
-        try connection.execute("""
+        let rows = try connection.execute("""
             INSERT INTO completions (user_id, \(Self.columns)) SELECT $1, \(Self.columns) FROM staged_completions
-            ON CONFLICT (user_id, id) DO NOTHING
+            ON CONFLICT (user_id, id) DO NOTHING RETURNING id
             """, [.text(owner)])
         try connection.execute("TRUNCATE staged_completions")
+        var inserted = Set<UUID>()
+        for row in 0..<rows.count { inserted.insert(try PostgresDecoding.uuid(rows, row, 0, table: "completions")) }
         // An id twice in one slice is inserted once: the first is new, the second already present.
         return completions.map { completion in
-            guard stored.insert(completion.id).inserted else { return false }
+            guard inserted.remove(completion.id) != nil else { return false }
             invalidation.touch(completion.habitID, day: completion.completedOn)
             return true
         }
     }
 
-    /// The rows in COPY's text format: tab-separated, one per line (no field needs escaping).
-    static func copyRows(_ completions: ArraySlice<Completion>) -> [UInt8] {
+    /// The rows in COPY's text format: tab-separated, one per line, led by `owner` when given
+    /// (escaped; no other field can hold a backslash, tab or line break).
+    static func copyRows(_ completions: ArraySlice<Completion>, owner: String? = nil) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(completions.count * 112)
+        var lead: [UInt8] = []
+        if let owner {
+            for byte in owner.utf8 {
+                switch byte {
+                case UInt8(ascii: "\\"): lead += [92, 92]
+                case 9: lead += [92, UInt8(ascii: "t")]
+                case 10: lead += [92, UInt8(ascii: "n")]
+                case 13: lead += [92, UInt8(ascii: "r")]
+                default: lead.append(byte)
+                }
+            }
+            lead.append(9)
+        }
+        bytes.reserveCapacity(completions.count * (112 + lead.count))
         var field = [UInt8](repeating: 0, count: 36)
         for completion in completions {
+            bytes += lead
             field.withUnsafeMutableBufferPointer { UUIDText.write(completion.id, into: $0) }
             bytes += field
             bytes.append(9)

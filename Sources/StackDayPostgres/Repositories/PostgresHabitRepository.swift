@@ -112,6 +112,12 @@ final class PostgresHabitRepository: HabitRepository {
         guard deleted.changed == 1 else { throw RepositoryError.notFound(entity: "habit", id: id) }
     }
 
+    func hasUnpinnedRevisions() throws -> Bool {
+        try connection.scalar("""
+            SELECT 1 FROM habit_revisions WHERE user_id = $1 AND (schedule_sha256 IS NULL OR progress_sha256 IS NULL OR streak_sha256 IS NULL) LIMIT 1
+            """, [.text(owner)]) != nil
+    }
+
     func habit(id: UUID) throws -> Habit? {
         try habits("AND id = $2::uuid", [PostgresDecoding.id(id)]).first
     }

@@ -140,6 +140,12 @@ final class SQLiteHabitRepository: HabitRepository {
         try database.statement(Self.selectByNameKeySQL).rows([owner, .text(Habit.nameKey(for: name))]) { try decode($0, revisions: try revisions(of: $0.text(0))) }.first
     }
 
+    func hasUnpinnedRevisions() throws -> Bool {
+        try database.scalarInteger("""
+            SELECT 1 FROM habit_revisions WHERE owner = ? AND (schedule_sha256 IS NULL OR progress_sha256 IS NULL OR streak_sha256 IS NULL) LIMIT 1
+            """, [owner]) != nil
+    }
+
     func all() throws -> [Habit] {
         var revisions: [String: [HabitRevision]] = [:]
         for (habitID, revision) in try database.statement(Self.selectAllRevisionsSQL).rows([owner], decodeRevision) {
