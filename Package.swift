@@ -23,11 +23,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .systemLibrary(
-            name: "CPostgres",
-            pkgConfig: "libpq",
-            providers: [.apt(["libpq-dev"])]
-        ),
+        // libpq's header (Debian: libpq-dev) and a loader that opens libpq.so.5 on the first
+        // connection, so that binaries which never reach PostgreSQL do not load it at start.
+        .target(name: "CPostgres"),
         .target(name: "CLuaHost", dependencies: ["CLua"]),
         .target(name: "StackDay"),
         .executableTarget(name: "PolicyEmbedder"),

@@ -7,6 +7,32 @@ import Foundation
 public enum CachedEvaluationCoding {
     public static let bytesPerDay = 17
 
+    /// A row's stored fields (ISO days as text), ready to bind.
+    public struct Row: Sendable {
+        public let format: Int64
+        public let evaluator: String
+        public let firstDay: String
+        public let validThrough: String?
+        public let spans: String
+        public let days: [UInt8]
+        public let checksum: Int64
+        public let summaryAsOf: String?
+        public let summary: String?
+    }
+
+    /// The fields a store keeps for `evaluation`.
+    public static func encode(_ evaluation: CachedEvaluation) -> Row {
+        let days = encodeDays(evaluation)
+        let spans = encodeSpans(evaluation.spans)
+        return Row(
+            format: Int64(CachedEvaluation.format), evaluator: evaluation.evaluator, firstDay: evaluation.firstDay.iso,
+            validThrough: evaluation.validThrough?.iso, spans: spans, days: days,
+            checksum: checksum(format: CachedEvaluation.format, evaluator: evaluation.evaluator, firstDay: evaluation.firstDay, spans: spans, days: days),
+            summaryAsOf: evaluation.summary?.asOf.iso,
+            summary: evaluation.summary.map { encodeSummary($0, evaluator: evaluation.evaluator) }
+        )
+    }
+
     /// `asOf|current,longest|completed,eligible,score|today|checksum`; numbers that must come back
     /// exactly (score, progress, totals) as the hex of their bits.
     public static func encodeSummary(_ summary: CachedSummary, evaluator: String) -> String {

@@ -13,10 +13,13 @@ final class PostgresConnection {
     /// Connects and sets the session up (UTC, a statement timeout). Throws `PostgresError`.
     init(url: String, statementTimeout: String = "30s") throws {
         self.url = url
-        handle = PQconnectdb(url)
-        guard let handle, PQstatus(handle) == CONNECTION_OK else {
-            let message = handle.map { String(cString: PQerrorMessage($0)) } ?? "out of memory"
-            if let handle { PQfinish(handle) }
+        if let failure = sd_libpq_open() {
+            throw PostgresError(sqlState: "", message: "cannot load libpq (apt-get install libpq5): " + String(cString: failure), sql: nil)
+        }
+        handle = sd_PQconnectdb(url)
+        guard let handle, sd_PQstatus(handle) == CONNECTION_OK else {
+            let message = handle.map { String(cString: sd_PQerrorMessage($0)) } ?? "out of memory"
+            if let handle { sd_PQfinish(handle) }
             self.handle = nil
             throw PostgresError(sqlState: "", message: "cannot connect to PostgreSQL: " + message.trimmingCharacters(in: .whitespacesAndNewlines), sql: nil)
         }
@@ -25,18 +28,18 @@ final class PostgresConnection {
     }
 
     deinit {
-        if let handle { PQfinish(handle) }
+        if let handle { sd_PQfinish(handle) }
     }
 
     /// Whether libpq has found the connection broken (it notices when a statement fails).
-    var isBroken: Bool { handle.map { PQstatus($0) != CONNECTION_OK } ?? true }
+    var isBroken: Bool { handle.map { sd_PQstatus($0) != CONNECTION_OK } ?? true }
 
     /// Connects again (after a server restart, a dropped network) and sets the session up again.
     func reset() throws {
         guard let handle else { throw PostgresError(sqlState: "", message: "the connection is closed", sql: nil) }
-        PQreset(handle)
-        guard PQstatus(handle) == CONNECTION_OK else {
-            throw PostgresError(sqlState: "08006", message: "lost the connection to PostgreSQL: " + String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines), sql: nil)
+        sd_PQreset(handle)
+        guard sd_PQstatus(handle) == CONNECTION_OK else {
+            throw PostgresError(sqlState: "08006", message: "lost the connection to PostgreSQL: " + String(cString: sd_PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines), sql: nil)
         }
         try setUp()
     }
@@ -57,15 +60,15 @@ final class PostgresConnection {
         let pointers = texts.map { $0.flatMap { strdup($0) } }
         defer { pointers.forEach { free($0) } }
         let result = pointers.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
-            PQexecParams(handle, sql, Int32(values.count), nil, buffer.baseAddress, nil, nil, 0)
+            sd_PQexecParams(handle, sql, Int32(values.count), nil, buffer.baseAddress, nil, nil, 0)
         }
         guard let result else {
-            throw PostgresError(sqlState: "", message: String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines), sql: sql)
+            throw PostgresError(sqlState: "", message: String(cString: sd_PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines), sql: sql)
         }
         do {
             try check(result, sql: sql)
         } catch {
-            PQclear(result)
+            sd_PQclear(result)
             throw error
         }
         return PostgresRows(result)
@@ -75,39 +78,39 @@ final class PostgresConnection {
     /// protocol: no statement per row, no parameters to parse. Throws `PostgresError`.
     func copyIn(_ sql: String, data: [UInt8]) throws {
         guard let handle else { throw PostgresError(sqlState: "", message: "the connection is closed", sql: sql) }
-        guard let start = PQexec(handle, sql) else {
-            throw PostgresError(sqlState: "", message: String(cString: PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines), sql: sql)
+        guard let start = sd_PQexec(handle, sql) else {
+            throw PostgresError(sqlState: "", message: String(cString: sd_PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines), sql: sql)
         }
-        let started = PQresultStatus(start)
+        let started = sd_PQresultStatus(start)
         if started != PGRES_COPY_IN { try check(start, sql: sql) }
-        PQclear(start)
+        sd_PQclear(start)
         var offset = 0
         var sent = true
         // Chunks of 1 MiB: libpq buffers what it cannot send at once.
         while offset < data.count, sent {
             let count = min(1 << 20, data.count - offset)
             sent = data.withUnsafeBufferPointer { buffer in
-                buffer.baseAddress!.advanced(by: offset).withMemoryRebound(to: CChar.self, capacity: count) { PQputCopyData(handle, $0, Int32(count)) == 1 }
+                buffer.baseAddress!.advanced(by: offset).withMemoryRebound(to: CChar.self, capacity: count) { sd_PQputCopyData(handle, $0, Int32(count)) == 1 }
             }
             offset += count
         }
-        _ = PQputCopyEnd(handle, sent ? nil : "the client could not send the rows")
+        _ = sd_PQputCopyEnd(handle, sent ? nil : "the client could not send the rows")
         // The command's result, then nil.
         var failure: PostgresError?
-        while let result = PQgetResult(handle) {
+        while let result = sd_PQgetResult(handle) {
             do { try check(result, sql: sql) } catch let error as PostgresError { failure = failure ?? error }
-            PQclear(result)
+            sd_PQclear(result)
         }
         if let failure { throw failure }
     }
 
     /// Throws the error a result carries; nothing for a command or query that succeeded. Leaves the result to the caller.
     private func check(_ result: OpaquePointer, sql: String) throws {
-        let status = PQresultStatus(result)
+        let status = sd_PQresultStatus(result)
         guard status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK else { return }
-        let state = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
-        let message = PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-            ?? handle.map { String(cString: PQerrorMessage($0)).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown error"
+        let state = sd_PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) } ?? ""
+        let message = sd_PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            ?? handle.map { String(cString: sd_PQerrorMessage($0)).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "unknown error"
         throw PostgresError(sqlState: state, message: message, sql: sql)
     }
 

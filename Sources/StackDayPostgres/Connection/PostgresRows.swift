@@ -9,18 +9,18 @@ final class PostgresRows {
     }
 
     deinit {
-        PQclear(result)
+        sd_PQclear(result)
     }
 
-    var count: Int { Int(PQntuples(result)) }
+    var count: Int { Int(sd_PQntuples(result)) }
 
     /// Rows a command changed (`UPDATE`, `DELETE`, `INSERT … ON CONFLICT DO NOTHING`).
-    var changed: Int { Int(String(cString: PQcmdTuples(result))) ?? 0 }
+    var changed: Int { Int(String(cString: sd_PQcmdTuples(result))) ?? 0 }
 
-    func isNull(_ row: Int, _ column: Int) -> Bool { PQgetisnull(result, Int32(row), Int32(column)) == 1 }
+    func isNull(_ row: Int, _ column: Int) -> Bool { sd_PQgetisnull(result, Int32(row), Int32(column)) == 1 }
 
     func text(_ row: Int, _ column: Int) -> String {
-        guard let value = PQgetvalue(result, Int32(row), Int32(column)) else { return "" }
+        guard let value = sd_PQgetvalue(result, Int32(row), Int32(column)) else { return "" }
         return String(cString: value)
     }
 

@@ -61,10 +61,7 @@ final class PostgresEvaluationCacheRepository: EvaluationCacheRepository {
         defer { staged.removeAll() }
         var written = 0
         for row in staged {
-            let days = CachedEvaluationCoding.encodeDays(row)
-            let spans = CachedEvaluationCoding.encodeSpans(row.spans)
-            let checksum = CachedEvaluationCoding.checksum(
-                format: CachedEvaluation.format, evaluator: row.evaluator, firstDay: row.firstDay, spans: spans, days: days)
+            let fields = CachedEvaluationCoding.encode(row)
             let result = try connection.execute("""
                 INSERT INTO evaluation_cache (user_id, habit_id, format, evaluator, first_day, valid_through, spans, days, checksum, summary_as_of, summary)
                 SELECT $1, $2::uuid, $3, $4, $5, $6, $7, decode($8, 'hex'), $9, $10, $11
@@ -73,12 +70,9 @@ final class PostgresEvaluationCacheRepository: EvaluationCacheRepository {
                     first_day = excluded.first_day, valid_through = excluded.valid_through, spans = excluded.spans, days = excluded.days,
                     checksum = excluded.checksum, summary_as_of = excluded.summary_as_of, summary = excluded.summary
                 """, [
-                    owner, PostgresDecoding.id(row.habitID), .integer(Int64(CachedEvaluation.format)), .text(row.evaluator),
-                    PostgresDecoding.day(row.firstDay), row.validThrough.map(PostgresDecoding.day) ?? .null, .text(spans),
-                    .text(Self.hex(days)), .integer(checksum),
-                    row.summary.map { PostgresDecoding.day($0.asOf) } ?? .null,
-                    row.summary.map { .text(CachedEvaluationCoding.encodeSummary($0, evaluator: row.evaluator)) } ?? .null,
-                    .integer(row.generation),
+                    owner, PostgresDecoding.id(row.habitID), .integer(fields.format), .text(fields.evaluator), .text(fields.firstDay),
+                    fields.validThrough.map(PostgresValue.text) ?? .null, .text(fields.spans), .text(Self.hex(fields.days)), .integer(fields.checksum),
+                    fields.summaryAsOf.map(PostgresValue.text) ?? .null, fields.summary.map(PostgresValue.text) ?? .null, .integer(row.generation),
                 ])
             written += result.changed
         }

@@ -51,8 +51,7 @@ final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
         var written = 0
         for row in staged {
             guard try generation(habitID: row.habitID) == row.generation else { continue }
-            let days = CachedEvaluationCoding.encodeDays(row)
-            let spans = CachedEvaluationCoding.encodeSpans(row.spans)
+            let fields = CachedEvaluationCoding.encode(row)
             try database.statement("""
                 INSERT INTO evaluation_cache (owner, habit_id, format, evaluator, first_day, valid_through, spans, days, checksum, summary_as_of, summary)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -60,11 +59,9 @@ final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
                     first_day = excluded.first_day, valid_through = excluded.valid_through, spans = excluded.spans, days = excluded.days,
                     checksum = excluded.checksum, summary_as_of = excluded.summary_as_of, summary = excluded.summary
                 """).run([
-                    owner, RowDecoding.idValue(row.habitID), .integer(Int64(CachedEvaluation.format)), .text(row.evaluator),
-                    RowDecoding.dayValue(row.firstDay), row.validThrough.map(RowDecoding.dayValue) ?? .null, .text(spans), .blob(days),
-                    .integer(CachedEvaluationCoding.checksum(format: CachedEvaluation.format, evaluator: row.evaluator, firstDay: row.firstDay, spans: spans, days: days)),
-                    row.summary.map { RowDecoding.dayValue($0.asOf) } ?? .null,
-                    row.summary.map { .text(CachedEvaluationCoding.encodeSummary($0, evaluator: row.evaluator)) } ?? .null,
+                    owner, RowDecoding.idValue(row.habitID), .integer(fields.format), .text(fields.evaluator), .text(fields.firstDay),
+                    fields.validThrough.map(SQLValue.text) ?? .null, .text(fields.spans), .blob(fields.days), .integer(fields.checksum),
+                    fields.summaryAsOf.map(SQLValue.text) ?? .null, fields.summary.map(SQLValue.text) ?? .null,
                 ])
             written += 1
         }
