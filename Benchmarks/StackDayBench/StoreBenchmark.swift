@@ -101,7 +101,7 @@ struct StoreBenchmark {
         let days = context.quick ? 100 : 5000
         let first = Self.end.adding(days: -days - 10)
         var engineCSV = "kind,id,habit,name,day,archived_on,recorded_at,updated_at,amount,unit,schedule,schedule_params,progress,progress_params,streak,streak_params\n"
-        var plainCSV = "id,habit_id,completed_on,recorded_at,amount_thousandths\n"
+        var plainCSV = "owner,id,habit_id,completed_on,recorded_at,amount_thousandths\n"
         engineCSV.reserveCapacity(habits * days * 130)
         plainCSV.reserveCapacity(habits * days * 100)
         var generator = SplitMix(seed: 7)
@@ -122,7 +122,7 @@ struct StoreBenchmark {
                 let id = uuid()
                 let day = first.adding(days: offset).iso
                 engineCSV += "completion,\(id),\(habitIDs[index]),,\(day),,\(day)T08:00:00.000Z,,1,,,,,,,\n"
-                plainCSV += "\(id),\(habitIDs[index]),\(day),\(Double(first.adding(days: offset).ordinal * 24 * 60 * 60 + 8 * 60 * 60)),1000\n"
+                plainCSV += "default,\(id),\(habitIDs[index]),\(day),\(Double(first.adding(days: offset).ordinal * 24 * 60 * 60 + 8 * 60 * 60)),1000\n"
             }
         }
         let engineFile = try context.write("import.csv", engineCSV)
@@ -140,9 +140,9 @@ struct StoreBenchmark {
     /// database) into a table with the same primary key and index. The import must report `records`.
     func importTimes(_ figure: String, source: String, records: Int, plain: (String) throws -> String) throws -> (Double, Double) {
         let schema = try context.write("schema.sql", """
-            CREATE TABLE completions (id TEXT PRIMARY KEY, habit_id TEXT NOT NULL, completed_on TEXT NOT NULL, recorded_at REAL NOT NULL,
-                                      amount_thousandths INTEGER NOT NULL);
-            CREATE INDEX completions_by_habit_day ON completions (habit_id, completed_on, recorded_at);
+            CREATE TABLE completions (owner TEXT NOT NULL, id TEXT NOT NULL, habit_id TEXT NOT NULL, completed_on TEXT NOT NULL,
+                                      recorded_at REAL NOT NULL, amount_thousandths INTEGER NOT NULL, PRIMARY KEY (owner, id));
+            CREATE INDEX completions_by_habit_day ON completions (owner, habit_id, completed_on, recorded_at, amount_thousandths);
             """)
         var engineBest = Double.infinity, baselineBest = Double.infinity
         var plainFile: String?
@@ -193,8 +193,8 @@ struct StoreBenchmark {
         try habitsCSV.write(toFile: folder + "/Habits.csv", atomically: true, encoding: .utf8)
         let (engineBest, baselineBest) = try importTimes("P4l", source: folder, records: habits + completions + skips) { db in
             // The baseline imports the very rows the import wrote: the same ids, in the same order.
-            let rows = try Measure.run("sqlite3", ["-csv", db, "SELECT id, habit_id, completed_on, recorded_at, amount_thousandths FROM completions ORDER BY rowid"])
-            return try context.write("loop-plain.csv", "id,habit_id,completed_on,recorded_at,amount_thousandths\n" + rows.stdout)
+            let rows = try Measure.run("sqlite3", ["-csv", db, "SELECT owner, id, habit_id, completed_on, recorded_at, amount_thousandths FROM completions ORDER BY rowid"])
+            return try context.write("loop-plain.csv", "owner,id,habit_id,completed_on,recorded_at,amount_thousandths\n" + rows.stdout)
         }
         let ratio = engineBest / baselineBest
         return Figure(id: "P4l", compared: "stackday import of a Loop Habit Tracker export, \(habits) habits × \(days / 365) years (\(completions) completions) ÷ sqlite3 .import of them",
