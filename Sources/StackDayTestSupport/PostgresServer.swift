@@ -26,7 +26,12 @@ public final class PostgresServer: @unchecked Sendable {
     public var socketDirectory: String { folder.url.path }
 
     /// A libpq URL for the test database over the Unix socket.
-    public var url: String { "postgresql://\(user)@/\(database)?host=\(socketDirectory)&port=\(port)" }
+    public var url: String { url(database: database) }
+
+    /// A libpq URL for another database of this server (create it with `psql("CREATE DATABASE …")`).
+    public func url(database: String, user: String? = nil) -> String {
+        "postgresql://\(user ?? self.user)@/\(database)?host=\(socketDirectory)&port=\(port)"
+    }
 
     /// A libpq URL over TCP on 127.0.0.1 (only when started with `tcp: true`).
     public var tcpURL: String { "postgresql://\(user)@127.0.0.1:\(port)/\(database)" }
@@ -140,11 +145,11 @@ public final class PostgresServer: @unchecked Sendable {
         return status
     }
 
-    /// Runs `psql -c sql` on the test database; returns its output.
+    /// Runs `psql -c sql` on the test database (or another one of this server); returns its output.
     @discardableResult
-    public func psql(_ sql: String) throws -> String {
+    public func psql(_ sql: String, database: String? = nil) throws -> String {
         try run(binaries.appendingPathComponent("psql").path,
-                ["-h", socketDirectory, "-p", "\(port)", "-U", user, "-d", database, "-v", "ON_ERROR_STOP=1", "-At", "-c", sql])
+                ["-h", socketDirectory, "-p", "\(port)", "-U", user, "-d", database ?? self.database, "-v", "ON_ERROR_STOP=1", "-At", "-c", sql])
     }
 
     @discardableResult

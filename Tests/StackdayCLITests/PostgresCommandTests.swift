@@ -67,4 +67,48 @@ struct PostgresCommandTests {
         #expect(unreachable.status == 1 && unreachable.stderr.hasPrefix("Error: cannot connect to PostgreSQL:"), "\(unreachable.stderr)")
         #expect(unreachable.stderr.split(separator: "\n").count == 1)
     }
+
+    @Test("a database StackDay cannot use is one line naming why, exit 1, and nothing written", arguments: [
+        "no such role", "no such database", "another application", "newer schema", "bad URL",
+    ])
+    func unusableDatabase(kind: String) throws {
+        let server = try commandServer.get()
+        let name = "db_" + UUID().uuidString.prefix(8).lowercased()
+        var url = server.url(database: name)
+        var expected = ""
+        var tables: String?
+        switch kind {
+        case "no such role":
+            url = server.url(database: server.database, user: "nobody_" + name)
+            expected = "Error: cannot connect to PostgreSQL:"
+        case "no such database":
+            expected = "Error: cannot connect to PostgreSQL:"
+        case "another application":
+            try server.psql("CREATE DATABASE \(name)")
+            try server.psql("CREATE TABLE habits (id integer PRIMARY KEY, title text)", database: name)
+            expected = "Error: schema public of this database holds another application's tables; StackDay will not change it"
+            tables = "habits\n"
+        case "newer schema":
+            try server.psql("CREATE DATABASE \(name)")
+            #expect(try runStackday(["--database", url, "habit", "list"]).status == 0)
+            try server.psql("INSERT INTO schema_migrations (id, name) VALUES (99, 'from the future')", database: name)
+            expected = "Error: this database was written by a newer StackDay (schema 99"
+            tables = try server.psql("SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'public'", database: name)
+        default:
+            url = "postgresql://%zz@/x"
+            expected = "Error: cannot connect to PostgreSQL:"
+        }
+        let result = try runStackday(["--database", url, "--now", "2026-10-11T20:00:00Z", "habit", "add", "read"])
+        #expect(result.status == 1, "\(kind): \(result.stderr)")
+        #expect(result.stderr.hasPrefix(expected) && result.stderr.split(separator: "\n").count == 1, "\(kind): \(result.stderr)")
+        if let tables {
+            let query = kind == "newer schema"
+                ? "SELECT string_agg(tablename, ',' ORDER BY tablename) FROM pg_tables WHERE schemaname = 'public'"
+                : "SELECT string_agg(tablename, ',') FROM pg_tables WHERE schemaname = 'public'"
+            #expect(try server.psql(query, database: name) == tables, "\(kind): tables changed")
+        }
+        if kind == "newer schema" {
+            #expect(try server.psql("SELECT count(*) FROM habits", database: name) == "0\n")
+        }
+    }
 }
