@@ -15,7 +15,7 @@ public final class PostgresHabitStore: HabitStore {
     public let owner: String
     public let retries: Int
     private let connection: PostgresConnection
-    private let repositories: Repositories
+    private let repositories: StoreRepositories
     private let invalidation: PostgresCacheInvalidation
     private let cache: PostgresEvaluationCacheRepository
 
@@ -33,7 +33,7 @@ public final class PostgresHabitStore: HabitStore {
         self.connection = connection
         invalidation = PostgresCacheInvalidation(owner: owner)
         cache = PostgresEvaluationCacheRepository(connection: connection, owner: owner)
-        repositories = Repositories(
+        repositories = StoreRepositories(
             habits: PostgresHabitRepository(connection: connection, owner: owner, invalidation: invalidation),
             completions: PostgresCompletionRepository(connection: connection, owner: owner, invalidation: invalidation),
             skips: PostgresSkipRepository(connection: connection, owner: owner, invalidation: invalidation),
@@ -107,14 +107,5 @@ public final class PostgresHabitStore: HabitStore {
                 throw error
             }
         }
-    }
-
-    /// The connection's repositories; handed out only inside a transaction.
-    private struct Repositories: HabitTransaction {
-        let habits: any HabitRepository
-        let completions: any CompletionRepository
-        let skips: any SkipRepository
-        let scripts: any PolicyScriptRepository
-        let evaluations: (any EvaluationCacheRepository)?
     }
 }

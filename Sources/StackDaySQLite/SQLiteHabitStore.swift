@@ -11,7 +11,7 @@ public final class SQLiteHabitStore: HabitStore {
     public let path: String
     public let owner: String
     private let database: Database
-    private let repositories: Repositories
+    private let repositories: StoreRepositories
     private let invalidation: CacheInvalidation
     private let cache: SQLiteEvaluationCacheRepository
 
@@ -39,7 +39,7 @@ public final class SQLiteHabitStore: HabitStore {
         self.database = database
         invalidation = CacheInvalidation(owner: owner)
         cache = SQLiteEvaluationCacheRepository(database: database, owner: owner)
-        repositories = Repositories(
+        repositories = StoreRepositories(
             habits: SQLiteHabitRepository(database: database, owner: owner, invalidation: invalidation),
             completions: SQLiteCompletionRepository(database: database, owner: owner, invalidation: invalidation),
             skips: SQLiteSkipRepository(database: database, owner: owner, invalidation: invalidation),
@@ -103,15 +103,6 @@ public final class SQLiteHabitStore: HabitStore {
             }
         }
         return result
-    }
-
-    /// The connection's repositories; handed out only inside a transaction.
-    private struct Repositories: HabitTransaction {
-        let habits: any HabitRepository
-        let completions: any CompletionRepository
-        let skips: any SkipRepository
-        let scripts: any PolicyScriptRepository
-        let evaluations: (any EvaluationCacheRepository)?
     }
 
     /// For a large import, lets this connection keep up to 64 MiB of pages (SQLite's default is

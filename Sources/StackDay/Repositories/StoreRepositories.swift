@@ -1,0 +1,20 @@
+/// The repositories a store built over one connection, handed to `write` and `read` bodies as
+/// their transaction (only inside them: see `HabitTransaction`).
+public struct StoreRepositories: HabitTransaction {
+    public let habits: any HabitRepository
+    public let completions: any CompletionRepository
+    public let skips: any SkipRepository
+    public let scripts: any PolicyScriptRepository
+    public let evaluations: (any EvaluationCacheRepository)?
+
+    public init(
+        habits: any HabitRepository, completions: any CompletionRepository, skips: any SkipRepository,
+        scripts: any PolicyScriptRepository, evaluations: (any EvaluationCacheRepository)?
+    ) {
+        self.habits = habits
+        self.completions = completions
+        self.skips = skips
+        self.scripts = scripts
+        self.evaluations = evaluations
+    }
+}
