@@ -3,7 +3,7 @@ import StackDay
 
 /// The repository contract, written once: every `HabitStore` implementation runs these checks unchanged.
 public enum RepositoryContract {
-    public static let checks: [ContractCheck] = habitChecks + revisionChecks + completionChecks + skipChecks + storeChecks
+    public static let checks: [ContractCheck] = habitChecks + revisionChecks + completionChecks + skipChecks + storeChecks + userChecks
 
     static let start = LocalDay(uncheckedISO: "2026-10-01")
     static let instant = Date(timeIntervalSince1970: 1_790_000_000)
@@ -299,6 +299,68 @@ public enum RepositoryContract {
             try tx.habits.insert(habit)
             let fetched = try tx.habits.habit(id: habit.id)
             try expect(fetched?.schedule == habit.schedule && fetched?.streak == habit.streak, "policies changed on the way through")
+        },
+    ]
+}
+
+extension RepositoryContract {
+    /// A user with a name of its own (user tables are shared by every owner of a store).
+    static func user(_ prefix: String, zone: String = "Asia/Seoul", minutes: Int = 0) throws -> User {
+        try User(name: "\(prefix)-\(UUID().uuidString.prefix(8))", tokenSHA256: UserToken().sha256, timeZone: zone,
+                 dayStart: DayStart(hour: minutes / 60, minute: minutes % 60), createdAt: instant)
+    }
+
+    static let userChecks: [ContractCheck] = [
+        ContractCheck("users: insert, find by name and by token hash, a taken name refused, update, delete") { tx in
+            let ana = try user("ana", minutes: 270)
+            try tx.users.insert(ana)
+            try expect(try tx.users.user(named: ana.name) == ana, "user by name differs")
+            try expect(try tx.users.user(tokenSHA256: ana.tokenSHA256) == ana, "user by token hash differs")
+            try expect(try tx.users.user(tokenSHA256: UserToken().sha256) == nil, "an unknown token found a user")
+            do {
+                try tx.users.insert(try User(name: ana.name, tokenSHA256: UserToken().sha256, timeZone: "UTC", dayStart: .midnight, createdAt: instant))
+                throw ContractFailure("a taken user name was inserted")
+            } catch UseCaseError.userExists(let name) {
+                try expect(name == ana.name, "userExists names \(name)")
+            }
+            var changed = ana
+            changed.tokenSHA256 = UserToken().sha256
+            changed.timeZone = "-03:30"
+            try tx.users.update(changed)
+            try expect(try tx.users.user(named: ana.name) == changed, "update did not store every field")
+            try expect(try tx.users.user(tokenSHA256: ana.tokenSHA256) == nil, "the replaced token still finds the user")
+            try expect(try tx.users.all().contains(changed), "all() lacks the user")
+            try expect(try tx.users.delete(named: ana.name), "delete answered false")
+            try expect(try !tx.users.delete(named: ana.name), "a second delete answered true")
+            try expect(try tx.users.user(named: ana.name) == nil, "a deleted user is still found")
+            do {
+                try tx.users.update(changed)
+                throw ContractFailure("an update of a missing user succeeded")
+            } catch UseCaseError.userNotFound {}
+        },
+        ContractCheck(store: "users are the store's: every owner's scope sees the same ones; removing one removes only its data") { store in
+            let context = HabitContext(store: store, clock: FixedClock(instant), boundary: DayBoundary(timeZone: TimeZone(secondsFromGMT: 0)!))
+            let (added, token) = try ManageUsers(context: context).add("bob-\(UUID().uuidString.prefix(8))", timeZone: "Europe/Berlin")
+            let other = try store.scoped(to: "someone-else-\(UUID().uuidString.prefix(8))")
+            try expect(try other.read { try $0.users.user(named: added.name) } == added, "another owner's scope does not see the user")
+            try expect(try ManageUsers(context: context).authenticate(token.text) == added, "the token does not authenticate")
+            let bob = try store.scoped(to: added.name)
+            let kept = try habit("Kept")
+            try store.write { try $0.habits.insert(kept) }
+            let gone = try habit("Gone")
+            try bob.write { tx in
+                try tx.habits.insert(gone)
+                try tx.completions.insert(try completion(gone.id, day: 0))
+                try tx.scripts.insert(PolicyScript(name: "mine", source: "return {}", installedAt: instant))
+            }
+            let removed = try ManageUsers(context: context).remove(added.name)
+            try expect(removed.habits == 1 && removed.completions == 1, "removed \(removed)")
+            try bob.read { tx in
+                try expect(try tx.habits.all().isEmpty && tx.scripts.all().isEmpty, "the removed user's data is still there")
+                try expect(try tx.users.user(named: added.name) == nil, "the removed user is still there")
+            }
+            try expect(try store.read { try $0.habits.habit(id: kept.id) } != nil, "another owner's habit went with the user")
+            try expect(try ManageUsers(context: context).authenticate(token.text) == nil, "a removed user's token still authenticates")
         },
     ]
 }

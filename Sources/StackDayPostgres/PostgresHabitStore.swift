@@ -38,6 +38,7 @@ public final class PostgresHabitStore: HabitStore {
             completions: PostgresCompletionRepository(connection: connection, owner: owner, invalidation: invalidation),
             skips: PostgresSkipRepository(connection: connection, owner: owner, invalidation: invalidation),
             scripts: PostgresPolicyScriptRepository(connection: connection, owner: owner),
+            users: PostgresUserRepository(connection: connection),
             evaluations: cache
         )
     }

@@ -44,6 +44,7 @@ public final class SQLiteHabitStore: HabitStore {
             completions: SQLiteCompletionRepository(database: database, owner: owner, invalidation: invalidation),
             skips: SQLiteSkipRepository(database: database, owner: owner, invalidation: invalidation),
             scripts: SQLitePolicyScriptRepository(database: database, owner: owner),
+            users: SQLiteUserRepository(database: database),
             evaluations: cache
         )
     }

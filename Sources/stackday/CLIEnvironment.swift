@@ -31,7 +31,7 @@ final class CLIEnvironment {
         }
         let timeZone: TimeZone
         if let name = globals.timeZone {
-            guard let zone = CLIEnvironment.parseTimeZone(name) else {
+            guard let zone = TimeZoneText.parse(name) else {
                 throw invocation.usage("invalid value for --tz: unknown time zone '\(name)' (use an IANA name like Asia/Seoul, or ±HH:MM)")
             }
             timeZone = zone
@@ -91,13 +91,7 @@ final class CLIEnvironment {
     /// The user whose habits the commands act on: `--user`, else `$STACKDAY_USER`, else `default`.
     func user() throws -> String {
         let name = invocation.globals.user ?? ProcessInfo.processInfo.environment["STACKDAY_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
-        let printable = name.unicodeScalars.allSatisfy { scalar in
-            switch scalar.properties.generalCategory {
-            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: false
-            default: true
-            }
-        }
-        guard !name.isEmpty, name.count <= 100, printable, name.trimmingCharacters(in: .whitespaces) == name else {
+        guard User.isValidName(name) else {
             throw invocation.usage("invalid value for --user: a user name has 1 to 100 printable characters, without leading or trailing spaces")
         }
         return name
@@ -186,20 +180,4 @@ final class CLIEnvironment {
         InstantText.parse(text)
     }
 
-    static func parseTimeZone(_ text: String) -> TimeZone? {
-        let bytes = Array(text.utf8)
-        if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") {
-            guard bytes.count == 6, bytes[3] == UInt8(ascii: ":"),
-                  let (hours, minutes) = bytes.withUnsafeBufferPointer({ field -> (Int, Int)? in
-                      guard let hours = ASCIIDigits.value(field, 1..<3), let minutes = ASCIIDigits.value(field, 4..<6) else { return nil }
-                      return (hours, minutes)
-                  })
-            else { return nil }
-            guard hours * 60 + minutes <= 14 * 60, minutes < 60 else { return nil }
-            let sign = bytes[0] == UInt8(ascii: "-") ? -1 : 1
-            return TimeZone(secondsFromGMT: sign * (hours * 3600 + minutes * 60))
-        }
-        if text == "UTC" || text == "Z" { return TimeZone(secondsFromGMT: 0) }
-        return TimeZone(identifier: text)
-    }
 }

@@ -18,4 +18,6 @@ final class OverlayScripts: PolicyScriptRepository {
     }
 
     func all() throws -> [PolicyScript] { try base.all() + [extra] }
+
+    func deleteAll() throws { try base.deleteAll() }
 }

@@ -7,6 +7,8 @@ public protocol HabitTransaction {
     var completions: any CompletionRepository { get }
     var skips: any SkipRepository { get }
     var scripts: any PolicyScriptRepository { get }
+    /// The store's users (not scoped to this transaction's owner).
+    var users: any UserRepository { get }
     /// The store's evaluation cache; nil for a store that keeps none.
     var evaluations: (any EvaluationCacheRepository)? { get }
 }

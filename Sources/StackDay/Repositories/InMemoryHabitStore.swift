@@ -21,7 +21,7 @@ public final class InMemoryHabitStore: HabitStore {
 
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         let saved = (repositories.habitRepository.items, repositories.completionRepository.storage, repositories.skipRepository.storage,
-                     repositories.scriptRepository.storage)
+                     repositories.scriptRepository.storage, shared.users.storage)
         do {
             return try body(repositories)
         } catch {
@@ -29,6 +29,7 @@ public final class InMemoryHabitStore: HabitStore {
             repositories.completionRepository.storage = saved.1
             repositories.skipRepository.storage = saved.2
             repositories.scriptRepository.storage = saved.3
+            shared.users.storage = saved.4
             throw error
         }
     }
@@ -37,13 +38,14 @@ public final class InMemoryHabitStore: HabitStore {
         try body(repositories)
     }
 
-    /// Each owner's repositories, made on first use.
+    /// Each owner's repositories, made on first use, and the users they share.
     private final class Owners {
         private var byOwner: [String: Repositories] = [:]
+        let users = InMemoryUserRepository()
 
         func repositories(of owner: String) -> Repositories {
             if let existing = byOwner[owner] { return existing }
-            let made = Repositories()
+            let made = Repositories(users: users)
             byOwner[owner] = made
             return made
         }
@@ -54,6 +56,11 @@ public final class InMemoryHabitStore: HabitStore {
         let completionRepository = InMemoryCompletionRepository()
         let skipRepository = InMemorySkipRepository()
         let scriptRepository = InMemoryPolicyScriptRepository()
+        let users: any UserRepository
+
+        init(users: InMemoryUserRepository) {
+            self.users = users
+        }
 
         var habits: any HabitRepository { habitRepository }
         var completions: any CompletionRepository { completionRepository }

@@ -13,4 +13,6 @@ public final class InMemoryPolicyScriptRepository: PolicyScriptRepository {
     public func all() throws -> [PolicyScript] {
         storage.values.sorted { ($0.installedAt, $0.name, $0.sha256) < ($1.installedAt, $1.name, $1.sha256) }
     }
+
+    public func deleteAll() throws { storage.removeAll() }
 }

@@ -7,6 +7,8 @@ public protocol PolicyScriptRepository: AnyObject {
     func script(sha256: String) throws -> PolicyScript?
     /// Every stored script, oldest first (ties by name, then hash).
     func all() throws -> [PolicyScript]
+    /// Removes every stored script; for removing a user, once none of its revisions is left.
+    func deleteAll() throws
 }
 
 extension PolicyScriptRepository {

@@ -5,16 +5,18 @@ public struct StoreRepositories: HabitTransaction {
     public let completions: any CompletionRepository
     public let skips: any SkipRepository
     public let scripts: any PolicyScriptRepository
+    public let users: any UserRepository
     public let evaluations: (any EvaluationCacheRepository)?
 
     public init(
         habits: any HabitRepository, completions: any CompletionRepository, skips: any SkipRepository,
-        scripts: any PolicyScriptRepository, evaluations: (any EvaluationCacheRepository)?
+        scripts: any PolicyScriptRepository, users: any UserRepository, evaluations: (any EvaluationCacheRepository)?
     ) {
         self.habits = habits
         self.completions = completions
         self.skips = skips
         self.scripts = scripts
+        self.users = users
         self.evaluations = evaluations
     }
 }

@@ -21,6 +21,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case revisionNotFound(habit: String, number: Int, latest: Int)
     case nothingToRollBack(habit: String)
     case policyNotUsed(policy: String, role: PolicyRole?)
+    case userExists(name: String)
+    case userNotFound(name: String)
+    case invalidUserName(name: String)
+    case invalidTimeZone(text: String)
 
     public var description: String {
         switch self {
@@ -62,6 +66,14 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(habit)' has a single rule revision; there is nothing to roll back to"
         case .policyNotUsed(let policy, let role):
             return "policy \(policy) cannot serve as a \(role?.rawValue ?? "schedule, progress or streak") policy"
+        case .userExists(let name):
+            return "a user named '\(name)' already exists"
+        case .userNotFound(let name):
+            return "no user named '\(name)'"
+        case .invalidUserName:
+            return "a user name has 1 to 100 printable characters, without leading or trailing spaces"
+        case .invalidTimeZone(let text):
+            return "unknown time zone '\(text)' (use an IANA name like Asia/Seoul, or ±HH:MM)"
         }
     }
 }

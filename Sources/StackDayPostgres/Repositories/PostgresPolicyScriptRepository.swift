@@ -29,6 +29,10 @@ final class PostgresPolicyScriptRepository: PolicyScriptRepository {
                                       [.text(owner)]))
     }
 
+    func deleteAll() throws {
+        try connection.execute("DELETE FROM policy_scripts WHERE user_id = $1", [.text(owner)])
+    }
+
     private func decode(_ rows: PostgresRows) throws -> [PolicyScript] {
         try (0..<rows.count).map {
             try PolicyScript(name: rows.text($0, 0), sha256: rows.text($0, 1), source: rows.text($0, 2), installedAt: PostgresDecoding.instant(rows, $0, 3))

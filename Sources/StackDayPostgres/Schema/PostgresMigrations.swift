@@ -100,5 +100,17 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        // The users a service answers for, as in SQLite's migration 7.
+        (3, "users", [
+            """
+            CREATE TABLE users (
+                name text PRIMARY KEY,
+                token_sha256 text NOT NULL UNIQUE CHECK (length(token_sha256) = 64),
+                time_zone text NOT NULL,
+                day_start_minutes integer NOT NULL CHECK (day_start_minutes BETWEEN 0 AND 1439),
+                created_at double precision NOT NULL
+            )
+            """,
+        ]),
     ]
 }

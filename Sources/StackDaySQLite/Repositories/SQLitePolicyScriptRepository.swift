@@ -26,6 +26,10 @@ final class SQLitePolicyScriptRepository: PolicyScriptRepository {
             .rows([owner], decode)
     }
 
+    func deleteAll() throws {
+        try database.statement("DELETE FROM policy_scripts WHERE owner = ?").run([owner])
+    }
+
     private func decode(_ row: Statement.Row) throws -> PolicyScript {
         try PolicyScript(name: row.text(0), sha256: row.text(1), source: row.text(2), installedAt: RowDecoding.instant(row, 3))
     }

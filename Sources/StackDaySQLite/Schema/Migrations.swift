@@ -263,5 +263,16 @@ enum Migrations {
           OR (OLD.streak_sha256 IS NOT NULL AND NEW.streak_sha256 IS NOT OLD.streak_sha256)
         BEGIN SELECT RAISE(ABORT, 'rule revisions are append-only'); END;
         """, rebuildsTables: true),
+        // The users a service answers for: the name is the owner of their rows; only the token's
+        // hash is kept. Users are not owned: the table is the store's.
+        Migration(id: 7, name: "users", sql: """
+        CREATE TABLE users (
+            name TEXT PRIMARY KEY,
+            token_sha256 TEXT NOT NULL UNIQUE CHECK (length(token_sha256) = 64),
+            time_zone TEXT NOT NULL,
+            day_start_minutes INTEGER NOT NULL CHECK (day_start_minutes BETWEEN 0 AND 1439),
+            created_at REAL NOT NULL
+        ) STRICT;
+        """),
     ]
 }

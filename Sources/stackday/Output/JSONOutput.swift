@@ -10,6 +10,14 @@ enum JSONOutput {
     /// A rule revision: `{"revision", "from", "goal", "schedule": {"name", "params", "sha256"}, …}`.
     static func revision(_ revision: HabitRevision) -> JSONValue { ArchiveJSON.revisionValue(revision) }
 
+    /// A user without its token: `{"name", "timeZone", "dayStartsAt", "createdAt"}`.
+    static func user(_ user: User) -> JSONValue {
+        .object([
+            "name": .string(user.name), "timeZone": .string(user.timeZone), "dayStartsAt": .string(user.dayStart.description),
+            "createdAt": .string(InstantText.format(user.createdAt)),
+        ])
+    }
+
     static func habit(_ habit: Habit) -> JSONValue {
         .object([
             "revision": .number(Double(habit.latest.number)),

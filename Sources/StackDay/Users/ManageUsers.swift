@@ -1,0 +1,71 @@
+import Foundation
+
+/// Adds, re-keys, re-configures, lists and removes the users of a store, and finds the user a
+/// bearer token belongs to.
+public struct ManageUsers {
+    public let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    /// Adds `name` with a new token; returns the user and the token, which is shown only now.
+    /// Throws `UseCaseError.userExists`, `.invalidUserName` or `.invalidTimeZone`.
+    public func add(_ name: String, timeZone: String, dayStart: DayStart = .midnight) throws -> (user: User, token: UserToken) {
+        let token = UserToken()
+        let user = try User(name: name, tokenSHA256: token.sha256, timeZone: timeZone, dayStart: dayStart, createdAt: context.clock.now)
+        try context.store.write { tx in try tx.users.insert(user) }
+        return (user, token)
+    }
+
+    /// Gives `name` a new token; the old one stops working. Throws `UseCaseError.userNotFound`.
+    public func replaceToken(of name: String) throws -> UserToken {
+        let token = UserToken()
+        try context.store.write { tx in
+            guard var user = try tx.users.user(named: name) else { throw UseCaseError.userNotFound(name: name) }
+            user.tokenSHA256 = token.sha256
+            try tx.users.update(user)
+        }
+        return token
+    }
+
+    /// Sets the time zone and day start `name`'s days follow. Throws `UseCaseError.userNotFound` or `.invalidTimeZone`.
+    public func configure(_ name: String, timeZone: String, dayStart: DayStart) throws -> User {
+        guard TimeZoneText.parse(timeZone) != nil else { throw UseCaseError.invalidTimeZone(text: timeZone) }
+        return try context.store.write { tx in
+            guard var user = try tx.users.user(named: name) else { throw UseCaseError.userNotFound(name: name) }
+            user.timeZone = timeZone
+            user.dayStart = dayStart
+            try tx.users.update(user)
+            return user
+        }
+    }
+
+    /// Every user, by name.
+    public func list() throws -> [User] {
+        try context.store.read { try $0.users.all() }
+    }
+
+    /// The user `token` belongs to, or nil (an unknown or replaced token).
+    public func authenticate(_ token: String) throws -> User? {
+        try context.store.read { try $0.users.user(tokenSHA256: UserToken.sha256(of: token)) }
+    }
+
+    /// Removes `name` and everything it owns (habits with their records, skips and revisions, and
+    /// its policy scripts) in one transaction; returns how many habits and records went.
+    /// Throws `UseCaseError.userNotFound`.
+    public func remove(_ name: String) throws -> (habits: Int, completions: Int) {
+        try context.store.scoped(to: name).write { tx in
+            guard try tx.users.delete(named: name) else { throw UseCaseError.userNotFound(name: name) }
+            var removed = (habits: 0, completions: 0)
+            for habit in try tx.habits.all() {
+                removed.completions += try tx.completions.deleteAll(habitID: habit.id)
+                _ = try tx.skips.deleteAll(habitID: habit.id)
+                try tx.habits.delete(id: habit.id)
+                removed.habits += 1
+            }
+            try tx.scripts.deleteAll()
+            return removed
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Someone a service answers for: the owner whose habits a request reaches, the SHA-256 of the
+/// bearer token that proves it (the token itself is never kept), and the time zone and day start
+/// that turn the server's instants into this user's days.
+public struct User: Hashable, Sendable {
+    /// Also the owner of the user's habits, records, scripts and revisions in the store.
+    public let name: String
+    /// Lowercase hex SHA-256 of the token's text.
+    public var tokenSHA256: String
+    /// As the user gave it: an IANA name or `±HH:MM` (`TimeZoneText`).
+    public var timeZone: String
+    public var dayStart: DayStart
+    public let createdAt: Date
+
+    /// Throws `UseCaseError.invalidUserName` or `.invalidTimeZone`.
+    public init(name: String, tokenSHA256: String, timeZone: String, dayStart: DayStart, createdAt: Date) throws {
+        guard User.isValidName(name) else { throw UseCaseError.invalidUserName(name: name) }
+        guard TimeZoneText.parse(timeZone) != nil else { throw UseCaseError.invalidTimeZone(text: timeZone) }
+        self.name = name
+        self.tokenSHA256 = tokenSHA256
+        self.timeZone = timeZone
+        self.dayStart = dayStart
+        self.createdAt = createdAt
+    }
+
+    /// How this user's instants become days.
+    public var boundary: DayBoundary {
+        DayBoundary(timeZone: TimeZoneText.parse(timeZone) ?? TimeZone(secondsFromGMT: 0)!, dayStart: dayStart)
+    }
+
+    /// 1 to 100 printable characters (no control, format or unassigned code points), without
+    /// leading or trailing spaces: what `--user` and `user add` accept.
+    public static func isValidName(_ name: String) -> Bool {
+        let printable = name.unicodeScalars.allSatisfy { scalar in
+            switch scalar.properties.generalCategory {
+            case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate, .privateUse, .unassigned: false
+            default: true
+            }
+        }
+        return !name.isEmpty && name.count <= 100 && printable && name.trimmingCharacters(in: .whitespaces) == name
+    }
+}

@@ -1,0 +1,14 @@
+/// The users of a store. Not scoped to an owner: the same in every store `scoped(to:)` gives.
+public protocol UserRepository: AnyObject {
+    /// Throws `UseCaseError.userExists` for a taken name.
+    func insert(_ user: User) throws
+    /// Replaces the stored user of the same name; throws `UseCaseError.userNotFound`.
+    func update(_ user: User) throws
+    /// Removes the user's row (its data is removed by `RemoveUser`); false when there was none.
+    func delete(named name: String) throws -> Bool
+    func user(named name: String) throws -> User?
+    /// The user whose token hashes to `sha256`.
+    func user(tokenSHA256 sha256: String) throws -> User?
+    /// Every user, by name.
+    func all() throws -> [User]
+}

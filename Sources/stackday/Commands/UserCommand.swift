@@ -1,0 +1,68 @@
+import Foundation
+import StackDay
+import StackDayExchange
+
+/// `stackday user …`: the users `stackday serve` answers for, each with a bearer token.
+enum UserCommand {
+    static let name = ArgumentSpec(name: "name", help: "The user's name (also --user for the command line).")
+
+    static var spec: CommandSpec {
+        CommandSpec(name: "user", abstract: "Manage the users a server answers for and their tokens.", subcommands: [
+            CommandSpec(name: "add", abstract: "Add a user; prints its new token, which is shown only this once.",
+                        discussion: "The user's days follow --tz and --day-starts-at (default: this system's zone, midnight).",
+                        arguments: [name], run: add),
+            CommandSpec(name: "token", abstract: "Give a user a new token (the old one stops working); prints it.", arguments: [name], run: token),
+            CommandSpec(name: "list", abstract: "List users: name, time zone, day start, created.", run: list),
+            CommandSpec(name: "remove", abstract: "Remove a user with all of its habits, records, skips and scripts.", arguments: [name], run: remove),
+        ])
+    }
+
+    static func users(_ environment: CLIEnvironment) throws -> ManageUsers {
+        ManageUsers(context: try environment.context())
+    }
+
+    static func validName(_ invocation: Invocation) throws -> String {
+        let name = invocation.required("name")
+        guard User.isValidName(name) else { throw invocation.usage("invalid value for <name>: \(UseCaseError.invalidUserName(name: name))") }
+        return name
+    }
+
+    static func add(_ invocation: Invocation) throws {
+        let name = try validName(invocation)
+        let environment = try CLIEnvironment(invocation)
+        let zone = invocation.globals.timeZone ?? TimeZone.current.identifier
+        let (user, token) = try users(environment).add(name, timeZone: zone, dayStart: environment.boundary.dayStart)
+        if environment.json {
+            return environment.printJSON(.object(["user": JSONOutput.user(user), "token": .string(token.text)]))
+        }
+        environment.io.error("Added user '\(user.name)' (\(user.timeZone), days start at \(user.dayStart)); its token, shown only now:")
+        environment.io.print(token.text)
+    }
+
+    static func token(_ invocation: Invocation) throws {
+        let name = try validName(invocation)
+        let environment = try CLIEnvironment(invocation)
+        let token = try users(environment).replaceToken(of: name)
+        if environment.json { return environment.printJSON(.object(["user": .string(name), "token": .string(token.text)])) }
+        environment.io.error("New token for '\(name)'; the old one no longer works:")
+        environment.io.print(token.text)
+    }
+
+    static func list(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        let all = try users(environment).list()
+        if environment.json { return environment.printJSON(.object(["users": .array(all.map(JSONOutput.user))])) }
+        if all.isEmpty { return environment.io.print("No users yet. Add one with: stackday user add NAME") }
+        let rows = [["NAME", "TIME ZONE", "DAY STARTS", "CREATED"]] + all.map {
+            [$0.name, $0.timeZone, $0.dayStart.description, InstantText.format($0.createdAt)]
+        }
+        Format.table(rows).forEach(environment.io.print)
+    }
+
+    static func remove(_ invocation: Invocation) throws {
+        let name = try validName(invocation)
+        let environment = try CLIEnvironment(invocation)
+        let removed = try users(environment).remove(name)
+        environment.io.print("Removed user '\(name)' with \(removed.habits) habit\(removed.habits == 1 ? "" : "s") and \(removed.completions) record\(removed.completions == 1 ? "" : "s").")
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import StackDay
+import StackDayTestSupport
+
+/// `stackday user …` on either store: tokens shown once and kept only as hashes, users removed
+/// with their data and nothing of anyone else's.
+@Suite("stackday user")
+struct UserCommandTests {
+    typealias Store = OwnerCommandTests.Store
+
+    /// An administrator's fixture on a store of its own (a SQLite file, or a fresh PostgreSQL database).
+    func admin(_ store: Store) throws -> CLIFixture {
+        switch store {
+        case .sqlite:
+            return try CLIFixture()
+        case .postgres:
+            let server = try commandServer.get()
+            let name = "users_" + UUID().uuidString.prefix(8).lowercased()
+            try server.psql("CREATE DATABASE \(name)")
+            return try CLIFixture(database: server.url(database: name))
+        }
+    }
+
+    func isToken(_ text: String) -> Bool {
+        text.hasPrefix("sd_") && text.count == 67 && text.dropFirst(3).allSatisfy { $0.isHexDigit && !$0.isUppercase }
+    }
+
+    @Test("add prints a token once; list shows the user without it; token replaces it", arguments: Store.allCases)
+    func tokens(store: Store) throws {
+        let cli = try admin(store)
+        let added = try cli.run(["--tz", "Asia/Seoul", "--day-starts-at", "04:30", "user", "add", "ana"])
+        #expect(added.status == 0, "\(added.stderr)")
+        let token = added.stdout.trimmingCharacters(in: .newlines)
+        #expect(isToken(token), "\(added.stdout)")
+        #expect(added.stderr == "Added user 'ana' (Asia/Seoul, days start at 04:30); its token, shown only now:\n")
+        let listed = try cli.run(["user", "list", "--json"])
+        #expect(listed.stdout.contains(#""name":"ana""#) && listed.stdout.contains(#""timeZone":"Asia/Seoul""#)
+                && listed.stdout.contains(#""dayStartsAt":"04:30""#), "\(listed.stdout)")
+        let table = try cli.run(["user", "list"]).stdout
+        #expect(!listed.stdout.contains(token) && !table.contains(token) && table.contains("Asia/Seoul"))
+        let replaced = try cli.run(["user", "token", "ana"])
+        let second = replaced.stdout.trimmingCharacters(in: .newlines)
+        #expect(replaced.status == 0 && isToken(second) && second != token, "\(replaced.stdout)")
+        if store == .sqlite {
+            // Only the hash of the current token is kept; neither token's text is anywhere in the file.
+            #expect(SQLiteShell.run(cli.db, "SELECT token_sha256 FROM users WHERE name = 'ana'") == [UserToken.sha256(of: second)])
+            _ = SQLiteShell.run(cli.db, "PRAGMA wal_checkpoint(TRUNCATE)")
+            let bytes = try #require(try cli.databaseBytes())
+            #expect(bytes.range(of: Data(token.utf8)) == nil)
+            #expect(bytes.range(of: Data(second.utf8)) == nil)
+        }
+    }
+
+    @Test("remove takes the user's habits, records and scripts and leaves everyone else's", arguments: Store.allCases)
+    func remove(store: Store) throws {
+        let cli = try admin(store)
+        #expect(try cli.run(["user", "add", "ana"]).status == 0)
+        #expect(try cli.run(["user", "add", "bob"]).status == 0)
+        for user in ["ana", "bob"] {
+            #expect(try cli.run(["--user", user, "habit", "add", "read", "--start", "2026-10-01"]).status == 0)
+            #expect(try cli.run(["--user", user, "record", "read", "--on", "2026-10-02"]).status == 0)
+            #expect(try cli.run(["--user", user, "record", "read", "--on", "2026-10-03"]).status == 0)
+        }
+        let removed = try cli.run(["user", "remove", "ana"])
+        #expect(removed.status == 0 && removed.stdout == "Removed user 'ana' with 1 habit and 2 records.\n", "\(removed.stdout)\(removed.stderr)")
+        #expect(try cli.run(["--user", "ana", "habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
+        #expect(try cli.run(["--user", "bob", "stats", "read", "--json"]).stdout.contains(#""completedDays":2"#))
+        #expect(try cli.run(["user", "list", "--json"]).stdout.contains(#""name":"bob""#))
+        #expect(!(try cli.run(["user", "list", "--json"]).stdout.contains(#""name":"ana""#)))
+    }
+
+    @Test("bad input: a taken or unknown name is one line and exit 1, a bad name or zone a usage error; nothing is written", arguments: [
+        (["user", "add", "ana"], 1, "Error: a user named 'ana' already exists\n"),
+        (["user", "remove", "nobody"], 1, "Error: no user named 'nobody'\n"),
+        (["user", "token", "nobody"], 1, "Error: no user named 'nobody'\n"),
+        (["user", "add", " spaced"], 64, "Error: invalid value for <name>: a user name has 1 to 100 printable characters"),
+        (["--tz", "Mars/Olympus", "user", "add", "bob"], 64, "Error: invalid value for --tz: unknown time zone 'Mars/Olympus'"),
+    ] as [([String], Int32, String)])
+    func badInput(arguments: [String], status: Int32, message: String) throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["user", "add", "ana"]).status == 0)
+        let before = try cli.run(["user", "list", "--json"]).stdout
+        let result = try cli.run(arguments)
+        #expect(result.status == status && result.stderr.hasPrefix(message), "\(arguments): \(result.stderr)")
+        let after = try cli.run(["user", "list", "--json"]).stdout
+        #expect(after == before)
+    }
+}
