@@ -1,4 +1,5 @@
 import StackDay
+import StackDayExchange
 
 /// `stackday calendar NAME...`: a GitHub-style heatmap per habit in the terminal.
 enum CalendarCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayExchange
 
 /// `stackday habit …`: create, list, show, rename, edit, archive, unarchive and delete habits.
 enum HabitCommand {
@@ -133,7 +134,7 @@ enum HabitCommand {
         let stats = summary.statistics
         if environment.json {
             guard case .object(var object) = JSONOutput.habit(habit) else { return }
-            object["statistics"] = StatsCommand.json(summary)
+            object["statistics"] = JSONOutput.summary(summary)
             return environment.printJSON(.object(object))
         }
         let lines = definition(habit) + [

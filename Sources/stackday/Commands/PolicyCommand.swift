@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayExchange
 import StackDayLua
 
 /// `stackday policy …`: list, show, check, preview and simulate policies (reading the policy

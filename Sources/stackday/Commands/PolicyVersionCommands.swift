@@ -146,7 +146,7 @@ enum PolicyVersionCommands {
         if environment.json {
             return environment.printJSON(.object([
                 "habit": .string(simulation.current.habit.name), "role": .string(role.rawValue),
-                "current": StatsCommand.json(simulation.current), "proposed": StatsCommand.json(simulation.proposed),
+                "current": JSONOutput.summary(simulation.current), "proposed": JSONOutput.summary(simulation.proposed),
             ]))
         }
         let proposed = simulation.revision.choice(for: role)

@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayExchange
 
 /// `stackday record`, `undo` and `skip`.
 enum RecordCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayExchange
 
 /// `stackday report week` and `stackday report html`.
 enum ReportCommand {
@@ -26,7 +27,7 @@ enum ReportCommand {
             "monday": .string(report.monday.iso),
             "sunday": .string(report.sunday.iso),
             "habits": .array(report.rows.map { row in
-                guard case .success(let line) = row else { return row.failure.map(StatsCommand.json) ?? .null }
+                guard case .success(let line) = row else { return row.failure.map(JSONOutput.failure) ?? .null }
                 return .object([
                     "name": .string(line.habitName),
                     "unit": .string(line.unit),

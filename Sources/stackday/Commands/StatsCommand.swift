@@ -1,4 +1,5 @@
 import StackDay
+import StackDayExchange
 
 /// `stackday stats` and `stackday today`.
 enum StatsCommand {
@@ -13,38 +14,11 @@ enum StatsCommand {
         CommandSpec(name: "today", abstract: "Each active habit today: due or not, progress and streak.", run: runToday)
     }
 
-    static func json(_ summary: HabitSummary) -> JSONValue {
-        let stats = summary.statistics
-        return .object([
-            "name": .string(summary.habit.name),
-            "current": JSONOutput.int(stats.streak.current),
-            "longest": JSONOutput.int(stats.streak.longest),
-            "completedDays": JSONOutput.int(stats.completedDays),
-            "eligibleDays": JSONOutput.int(stats.eligibleDays),
-            "rate": JSONOutput.number(stats.completionRate),
-            "score": JSONOutput.number(stats.score),
-            "archived": .bool(summary.habit.archivedOn != nil),
-            "rules": JSONOutput.revision(summary.revision),
-        ])
-    }
-
-    /// A failed habit in a `--json` list: its name and the policy's error instead of its figures.
-    static func json(_ failure: HabitFailure) -> JSONValue {
-        .object(["name": .string(failure.habit.name), "error": .string(failure.message)])
-    }
-
-    static func json(_ result: Result<HabitSummary, HabitFailure>) -> JSONValue {
-        switch result {
-        case .success(let summary): json(summary)
-        case .failure(let failure): json(failure)
-        }
-    }
-
     static func runStats(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let results = try SummarizeHabits(context: try environment.context())(habitName: invocation.argument("name"))
         if environment.json {
-            environment.printJSON(.object(["habits": .array(results.map(json))]))
+            environment.printJSON(JSONOutput.stats(results))
         } else if results.isEmpty {
             environment.io.print("No habits yet.")
         } else {
@@ -65,27 +39,9 @@ enum StatsCommand {
 
     static func runToday(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let results = try SummarizeHabits(context: try environment.context())(includeArchived: false)
-            .filter { (try? $0.get().today) != nil || $0.failure != nil }
+        let results = JSONOutput.todayResults(try SummarizeHabits(context: try environment.context())(includeArchived: false))
         if environment.json {
-            environment.printJSON(.object([
-                "day": .string(environment.today.iso),
-                "habits": .array(results.map { result in
-                    guard case .success(let summary) = result else { return json(result) }
-                    let entry = summary.today
-                    return .object([
-                        "name": .string(summary.habit.name),
-                        "due": .bool(entry?.isDue ?? false),
-                        "total": JSONOutput.number(entry?.total ?? 0),
-                        "goal": JSONOutput.number(summary.revision.goal),
-                        "unit": .string(summary.habit.unit),
-                        "progress": JSONOutput.number(entry?.progress ?? 0),
-                        "state": .string(entry?.state.rawValue ?? "notDue"),
-                        "streak": JSONOutput.int(summary.statistics.streak.current),
-                        "rules": JSONOutput.revision(summary.revision),
-                    ])
-                }),
-            ]))
+            environment.printJSON(JSONOutput.today(environment.today, results))
             return try HabitsFailed.check(results.failures())
         }
         environment.io.print("Today, \(environment.today.iso)")
