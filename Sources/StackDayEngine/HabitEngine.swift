@@ -17,8 +17,6 @@ public final class HabitEngine: Sendable {
     public let workers: Int
     /// The owner that calls naming none act for.
     public let owner: String
-    /// How many owners' contexts a worker keeps before it lets them all go.
-    static let ownersPerWorker = 64
 
     /// Starts `workers` threads. `makeStore` and `makePolicies` are called once per worker, on that
     /// worker's thread; a store that several workers open must allow that (a SQLite file does).
@@ -35,17 +33,8 @@ public final class HabitEngine: Sendable {
         self.owner = owner
         for index in 0..<self.workers {
             let thread = Thread {
-                var store: Result<any HabitStore, any Error>?
-                var contexts: [String: HabitContext] = [:]
-                let contextFor = { (owner: String) throws -> HabitContext in
-                    if let context = contexts[owner] { return context }
-                    if store == nil { store = Result { try makeStore() } }
-                    if contexts.count >= HabitEngine.ownersPerWorker { contexts.removeAll() }
-                    let context = HabitContext(store: try store!.get().scoped(to: owner), clock: clock, boundary: boundary, policies: try makePolicies())
-                    contexts[owner] = context
-                    return context
-                }
-                while let job = queue.pop() { job(contextFor) }
+                let contexts = OwnerContexts(makeStore: makeStore, makePolicies: makePolicies)
+                while let job = queue.pop() { job { owner in try contexts.context(for: owner, clock: clock, boundary: boundary) } }
             }
             thread.name = "stackday-engine-\(index)"
             thread.stackSize = 8 << 20

@@ -1,0 +1,42 @@
+import Foundation
+import StackDay
+
+/// One thread's stores and policy resolvers, one pair per owner, made on first use: the thread's
+/// store opened once and scoped to each owner over the same connection, and a policy resolver (a
+/// Lua state) of each owner's own, so one user's scripts never run in a state another's use.
+///
+/// Used by one thread at a time (a worker owns it); it holds at most `limit` owners and lets them
+/// all go when a new one would pass that.
+public final class OwnerContexts {
+    public static let limit = 64
+    private let makeStore: () throws -> any HabitStore
+    private let makePolicies: () throws -> any PolicyResolver
+    private var store: Result<any HabitStore, any Error>?
+    private var byOwner: [String: (store: any HabitStore, policies: any PolicyResolver)] = [:]
+
+    public init(makeStore: @escaping () throws -> any HabitStore, makePolicies: @escaping () throws -> any PolicyResolver) {
+        self.makeStore = makeStore
+        self.makePolicies = makePolicies
+    }
+
+    /// `owner`'s context with this clock and day boundary. Throws what opening the store (once,
+    /// remembered) or the policies failed with.
+    public func context(for owner: String, clock: any Clock, boundary: DayBoundary) throws -> HabitContext {
+        if let existing = byOwner[owner] {
+            return HabitContext(store: existing.store, clock: clock, boundary: boundary, policies: existing.policies)
+        }
+        if store == nil { store = Result { try makeStore() } }
+        let scoped = try store!.get().scoped(to: owner)
+        let policies = try makePolicies()
+        if byOwner.count >= Self.limit { byOwner.removeAll() }
+        byOwner[owner] = (scoped, policies)
+        return HabitContext(store: scoped, clock: clock, boundary: boundary, policies: policies)
+    }
+
+    /// The thread's store, scoped to `owner` (for calls that need no policies).
+    public func store(for owner: String) throws -> any HabitStore {
+        if let existing = byOwner[owner] { return existing.store }
+        if store == nil { store = Result { try makeStore() } }
+        return try store!.get().scoped(to: owner)
+    }
+}
