@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "StackDayLua", targets: ["StackDayLua"]),
         .library(name: "StackDayExchange", targets: ["StackDayExchange"]),
         .library(name: "StackDayEngine", targets: ["StackDayEngine"]),
+        .library(name: "StackDayServer", targets: ["StackDayServer"]),
         .library(name: "StackDayPostgres", targets: ["StackDayPostgres"]),
         .executable(name: "stackday", targets: ["stackday"]),
     ],
@@ -26,6 +27,9 @@ let package = Package(
         // libpq's header (Debian: libpq-dev) and a loader that opens libpq.so.5 on the first
         // connection, so that binaries which never reach PostgreSQL do not load it at start.
         .target(name: "CPostgres"),
+        // libmicrohttpd's header (Debian: libmicrohttpd-dev) and a request layer over it; the
+        // library is opened when a server starts.
+        .target(name: "CHTTP"),
         .target(name: "CLuaHost", dependencies: ["CLua"]),
         .target(name: "StackDay"),
         .executableTarget(name: "PolicyEmbedder"),
@@ -35,9 +39,10 @@ let package = Package(
         .target(name: "StackDayExchange", dependencies: ["StackDay"]),
         .target(name: "StackDayPostgres", dependencies: ["StackDay", "CPostgres"]),
         .target(name: "StackDayEngine", dependencies: ["StackDay"]),
+        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayEngine", "StackDayExchange", "CHTTP"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport", dependencies: ["CSQLite"]),
-        .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange"]),
+        .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange", "StackDayServer"]),
         .executableTarget(
             name: "stackday-bench",
             dependencies: ["StackDay", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"],

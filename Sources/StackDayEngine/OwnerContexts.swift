@@ -25,18 +25,16 @@ public final class OwnerContexts {
         if let existing = byOwner[owner] {
             return HabitContext(store: existing.store, clock: clock, boundary: boundary, policies: existing.policies)
         }
-        if store == nil { store = Result { try makeStore() } }
-        let scoped = try store!.get().scoped(to: owner)
+        let scoped = try baseStore().scoped(to: owner)
         let policies = try makePolicies()
         if byOwner.count >= Self.limit { byOwner.removeAll() }
         byOwner[owner] = (scoped, policies)
         return HabitContext(store: scoped, clock: clock, boundary: boundary, policies: policies)
     }
 
-    /// The thread's store, scoped to `owner` (for calls that need no policies).
-    public func store(for owner: String) throws -> any HabitStore {
-        if let existing = byOwner[owner] { return existing.store }
+    /// The thread's store as opened (for what is not any one owner's, such as its users).
+    public func baseStore() throws -> any HabitStore {
         if store == nil { store = Result { try makeStore() } }
-        return try store!.get().scoped(to: owner)
+        return try store!.get()
     }
 }

@@ -11,6 +11,14 @@ public enum JSONOutput {
     /// A rule revision: `{"revision", "from", "goal", "schedule": {"name", "params", "sha256"}, …}`.
     public static func revision(_ revision: HabitRevision) -> JSONValue { ArchiveJSON.revisionValue(revision) }
 
+    /// A record: `{"id", "habit", "day", "amount"}`.
+    public static func completion(_ completion: Completion, habit: String) -> JSONValue {
+        .object([
+            "id": .string(completion.id.uuidString), "habit": .string(habit), "day": .string(completion.completedOn.iso),
+            "amount": number(completion.amount),
+        ])
+    }
+
     /// A user without its token: `{"name", "timeZone", "dayStartsAt", "createdAt"}`.
     public static func user(_ user: User) -> JSONValue {
         .object([
@@ -32,6 +40,19 @@ public enum JSONOutput {
             "progress": habit.progress.jsonValue,
             "streak": habit.streak.jsonValue,
         ])
+    }
+
+    /// `habit show --json`: the habit with its `statistics`, or with the policy's `error`.
+    public static func habitShow(_ result: Result<HabitSummary, HabitFailure>) -> JSONValue {
+        let habit: Habit
+        let extra: (String, JSONValue)
+        switch result {
+        case .success(let value): (habit, extra) = (value.habit, ("statistics", summary(value)))
+        case .failure(let value): (habit, extra) = (value.habit, ("error", .string(value.message)))
+        }
+        guard case .object(var object) = self.habit(habit) else { return .null }
+        object[extra.0] = extra.1
+        return .object(object)
     }
 
     /// A habit's figures: `{"name", "current", "longest", "completedDays", "eligibleDays", "rate", "score", "archived", "rules"}`.

@@ -13,7 +13,7 @@ enum Stackday {
             subcommands: [
                 HabitCommand.spec, RecordCommand.record, RecordCommand.undo, RecordCommand.skip, StatsCommand.today,
                 ReportCommand.spec, StatsCommand.stats, CalendarCommand.spec, PolicyCommand.spec,
-                ExchangeCommand.export, ExchangeCommand.importSpec, UserCommand.spec, DemoCommand.spec,
+                ExchangeCommand.export, ExchangeCommand.importSpec, UserCommand.spec, ServeCommand.spec, DemoCommand.spec,
             ]
         )
     }

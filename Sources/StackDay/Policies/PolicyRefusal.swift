@@ -1,5 +1,5 @@
 /// A policy script refused before it is stored: it did not load, or its examples failed.
-public struct PolicyRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+public struct PolicyRefusal: PolicyProblem, Equatable, Sendable, CustomStringConvertible {
     public let policy: String
     /// One line per failure, each naming the file and, where known, the line.
     public let failures: [String]

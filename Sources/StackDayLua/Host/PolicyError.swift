@@ -1,5 +1,7 @@
+import StackDay
+
 /// A policy that failed, named with its file and (when Lua knows it) the line.
-public struct PolicyError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct PolicyError: PolicyProblem, Equatable, Sendable, CustomStringConvertible {
     public enum Kind: String, Sendable {
         /// A syntax or run-time error in the script.
         case script

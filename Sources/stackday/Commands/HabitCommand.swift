@@ -122,9 +122,7 @@ enum HabitCommand {
         case .failure(let failure):
             // The definition still shows which policy failed.
             if environment.json {
-                guard case .object(var object) = JSONOutput.habit(failure.habit) else { return }
-                object["error"] = .string(failure.message)
-                environment.printJSON(.object(object))
+                environment.printJSON(JSONOutput.habitShow(result))
             } else {
                 Format.table(definition(failure.habit) + [["error", failure.message]]).forEach(environment.io.print)
             }
@@ -132,11 +130,7 @@ enum HabitCommand {
         }
         let habit = summary.habit
         let stats = summary.statistics
-        if environment.json {
-            guard case .object(var object) = JSONOutput.habit(habit) else { return }
-            object["statistics"] = JSONOutput.summary(summary)
-            return environment.printJSON(.object(object))
-        }
+        if environment.json { return environment.printJSON(JSONOutput.habitShow(result)) }
         let lines = definition(habit) + [
             ["streak", "\(stats.streak.current) (longest \(stats.streak.longest))"],
             ["completed", "\(stats.completedDays) of \(stats.eligibleDays) due days (\(Format.percent(stats.completionRate)))"],

@@ -37,13 +37,6 @@ enum RecordCommand {
         )
     }
 
-    static func completionJSON(_ completion: Completion, habit: String) -> JSONValue {
-        .object([
-            "id": .string(completion.id.uuidString), "habit": .string(habit), "day": .string(completion.completedOn.iso),
-            "amount": JSONOutput.number(completion.amount),
-        ])
-    }
-
     static func runRecord(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         var amount = 1.0
@@ -65,7 +58,7 @@ enum RecordCommand {
         } else {
             completion = try record(habitName: name, amount: amount, on: try invocation.day("on"))
         }
-        if environment.json { return environment.printJSON(completionJSON(completion, habit: name)) }
+        if environment.json { return environment.printJSON(JSONOutput.completion(completion, habit: name)) }
         environment.io.print("Recorded \(Quantity.describe(completion.amount)) for '\(name)' on \(completion.completedOn).")
     }
 
@@ -73,7 +66,7 @@ enum RecordCommand {
         let environment = try CLIEnvironment(invocation)
         let name = invocation.required("name")
         let removed = try CancelCompletion(context: try environment.context())(habitName: name, on: try invocation.day("on"))
-        if environment.json { return environment.printJSON(completionJSON(removed, habit: name)) }
+        if environment.json { return environment.printJSON(JSONOutput.completion(removed, habit: name)) }
         environment.io.print("Removed \(Quantity.describe(removed.amount)) recorded for '\(name)' on \(removed.completedOn).")
     }
 

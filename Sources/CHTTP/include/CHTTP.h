@@ -1,0 +1,71 @@
+#ifndef STACKDAY_CHTTP_H
+#define STACKDAY_CHTTP_H
+
+// An HTTP/1.1 server on GNU libmicrohttpd (Debian: libmicrohttpd12, headers in libmicrohttpd-dev),
+// opened with dlopen when a server starts, so the command line does not load it (and its TLS
+// libraries) for every other command. libmicrohttpd parses HTTP; this layer collects one
+// request (headers it needs, query arguments, a body up to a limit) and hands it to a handler.
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// One request, valid while the handler runs.
+typedef struct sd_http_request {
+    const char *method;
+    /// The path, without the query; percent-decoding is left to the handler.
+    const char *path;
+    const char *authorization;
+    const char *cookie;
+    const char *content_type;
+    const char *const *query_keys;
+    const char *const *query_values;
+    int query_count;
+    const char *body;
+    size_t body_length;
+    /// The body passed the limit; its bytes were dropped.
+    int body_too_large;
+} sd_http_request;
+
+/// The handler's answer. `content_type`, `body` and `set_cookie` are allocated with malloc (or
+/// NULL) and freed by this layer.
+typedef struct sd_http_response {
+    unsigned int status;
+    char *content_type;
+    char *body;
+    size_t body_length;
+    char *set_cookie;
+} sd_http_response;
+
+typedef void (*sd_http_handler)(void *context, const sd_http_request *request, sd_http_response *response);
+
+typedef struct sd_http_server sd_http_server;
+
+typedef struct sd_http_options {
+    /// IPv4 address in network byte order and port (0: any free port).
+    uint32_t address;
+    uint16_t port;
+    unsigned int threads;
+    size_t max_body;
+    /// Seconds an idle connection is kept.
+    unsigned int idle_timeout;
+    unsigned int connection_limit;
+    /// Bytes of memory per connection, which bounds the request line and headers.
+    size_t connection_memory;
+} sd_http_options;
+
+/// Starts a server; NULL with `error` (a static or thread-local message) on failure.
+sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler handler, void *context, const char **error);
+
+/// The port the server listens on.
+uint16_t sd_http_port(sd_http_server *server);
+
+/// Stops accepting connections; requests in flight go on.
+void sd_http_quiesce(sd_http_server *server);
+
+/// Requests being handled right now.
+unsigned int sd_http_in_flight(sd_http_server *server);
+
+/// Stops the server (closing every connection) and frees it.
+void sd_http_stop(sd_http_server *server);
+
+#endif

@@ -1,0 +1,91 @@
+import Foundation
+import StackDay
+import StackDayEngine
+import StackDayExchange
+
+/// The HTTP JSON API over the use cases: each request authenticated by its bearer token, run as
+/// that user (its store scope, its own policy resolver, its time zone and day start), and
+/// answered with the JSON the matching `--json` command prints.
+///
+/// Requests run on the HTTP server's threads; a pool of `OwnerContexts` gives each one a store
+/// connection and Lua states no other thread is using.
+public final class StackDayAPI: Sendable {
+    private let pool: ContextPool
+    private let clock: any StackDay.Clock
+    private let log: @Sendable (String) -> Void
+
+    /// `makeStore` and `makePolicies` are called on server threads, once per pooled context
+    /// (stores) and once per owner in it (policies). `log` gets one access line per request.
+    public init(
+        clock: any StackDay.Clock,
+        makeStore: @escaping @Sendable () throws -> any HabitStore,
+        makePolicies: @escaping @Sendable () throws -> any PolicyResolver,
+        log: @escaping @Sendable (String) -> Void
+    ) {
+        self.clock = clock
+        self.log = log
+        pool = ContextPool { OwnerContexts(makeStore: makeStore, makePolicies: makePolicies) }
+    }
+
+    /// Answers one request; never throws (every failure is a status and `{"error": …}`).
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        let started = Date()
+        var user: String?
+        let response: HTTPResponse
+        do {
+            response = try route(request, user: &user)
+        } catch let error as APIError {
+            response = .error(error.message, status: error.status)
+        } catch {
+            response = Self.response(for: error)
+        }
+        let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
+        log("\(request.method) \(request.path) \(response.status) \(milliseconds)ms \(user ?? "-")")
+        return response
+    }
+
+    /// The status and message for an error a use case threw.
+    static func response(for error: any Error) -> HTTPResponse {
+        switch error {
+        case let error as UseCaseError:
+            switch error {
+            case .habitNotFound, .habitIDNotFound, .userNotFound, .revisionNotFound, .completionNotFound: return .error("\(error)", status: 404)
+            case .duplicateName, .userExists: return .error("\(error)", status: 409)
+            default: return .error("\(error)", status: 400)
+            }
+        case let error as HabitValidationError: return .error("\(error)", status: 400)
+        case let error as HabitFailure: return .error(error.message, status: 422)
+        case let error as any PolicyProblem: return .error("\(error)", status: 422)
+        case let error as JSONValueError: return .error("\(error)", status: 400)
+        default: return .error("the server could not answer: \(error)", status: 500)
+        }
+    }
+
+    private func route(_ request: HTTPRequest, user: inout String?) throws -> HTTPResponse {
+        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        if parts == ["healthz"] {
+            guard request.method == "GET" else { throw APIError.methodNotAllowed(request.method) }
+            return .text("ok\n")
+        }
+        guard parts.first == "v1" else { throw APIError.notFound("no such endpoint: \(request.path)") }
+        if request.bodyTooLarge { throw APIError.tooLarge }
+        return try pool.with { contexts in
+            let account = try authenticate(request, contexts)
+            user = account.name
+            let context = try contexts.context(for: account.name, clock: clock, boundary: account.boundary)
+            return try HabitRoutes(context: context, user: account, request: request, users: ManageUsers(context: context))
+                .answer(Array(parts.dropFirst()))
+        }
+    }
+
+    /// The user of the request's bearer token; 401 without one or for an unknown one.
+    private func authenticate(_ request: HTTPRequest, _ contexts: OwnerContexts) throws -> User {
+        guard let header = request.authorization, header.hasPrefix("Bearer ") else { throw APIError.unauthorized }
+        let token = String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
+        let store = try contexts.baseStore()
+        guard !token.isEmpty, let user = try store.read({ try $0.users.user(tokenSHA256: UserToken.sha256(of: token)) }) else {
+            throw APIError.unauthorized
+        }
+        return user
+    }
+}

@@ -1,0 +1,31 @@
+/// One HTTP request as the server hands it to a handler.
+public struct HTTPRequest: Sendable {
+    public let method: String
+    /// The path without the query, percent-decoded by the server.
+    public let path: String
+    public let authorization: String?
+    public let cookie: String?
+    public let contentType: String?
+    /// Query arguments, decoded, in order.
+    public let query: [(key: String, value: String)]
+    public let body: [UInt8]
+    /// The body was over the server's limit and was dropped.
+    public let bodyTooLarge: Bool
+
+    public init(method: String, path: String, authorization: String? = nil, cookie: String? = nil, contentType: String? = nil,
+                query: [(key: String, value: String)] = [], body: [UInt8] = [], bodyTooLarge: Bool = false) {
+        self.method = method
+        self.path = path
+        self.authorization = authorization
+        self.cookie = cookie
+        self.contentType = contentType
+        self.query = query
+        self.body = body
+        self.bodyTooLarge = bodyTooLarge
+    }
+
+    /// The last value of query argument `key`.
+    public func argument(_ key: String) -> String? {
+        query.last { $0.key == key }?.value
+    }
+}

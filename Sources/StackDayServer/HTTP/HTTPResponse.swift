@@ -1,0 +1,30 @@
+import StackDay
+
+/// What a handler answers.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var contentType: String
+    public var body: [UInt8]
+    public var setCookie: String?
+
+    public init(status: Int, contentType: String, body: [UInt8], setCookie: String? = nil) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+        self.setCookie = setCookie
+    }
+
+    /// JSON as the command line prints it: one line, keys sorted, a newline.
+    public static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: "application/json", body: Array((value.jsonText + "\n").utf8))
+    }
+
+    public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
+        HTTPResponse(status: status, contentType: contentType, body: Array(text.utf8))
+    }
+
+    /// `{"error": message}` with `status`.
+    public static func error(_ message: String, status: Int) -> HTTPResponse {
+        json(.object(["error": .string(message)]), status: status)
+    }
+}

@@ -1,0 +1,92 @@
+import CHTTP
+import Foundation
+
+/// An HTTP/1.1 server (GNU libmicrohttpd: a pool of polling threads, keep-alive, idle timeouts)
+/// that answers every request with `handler`, called on one of the server's threads: never on
+/// Swift's cooperative pool, so a handler may block on a store or a Lua state.
+///
+/// `@unchecked Sendable`: the C server is only started, queried and stopped through functions
+/// libmicrohttpd allows from any thread; the handler box is immutable.
+public final class HTTPServer: @unchecked Sendable {
+    private let server: OpaquePointer
+    private let box: Unmanaged<HandlerBox>
+
+    /// The port the server listens on.
+    public let port: Int
+
+    /// Starts listening; throws `HTTPServerError` when the address is bad or taken, or
+    /// libmicrohttpd cannot be loaded.
+    public init(options: HTTPServerOptions, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {
+        var address = in_addr()
+        guard inet_pton(AF_INET, options.host, &address) == 1 else {
+            throw HTTPServerError(message: "'\(options.host)' is not an IPv4 address")
+        }
+        guard (0...65535).contains(options.port) else { throw HTTPServerError(message: "port \(options.port) is out of range") }
+        var settings = sd_http_options(
+            address: address.s_addr, port: UInt16(options.port), threads: UInt32(max(1, options.threads)), max_body: options.maxBody,
+            idle_timeout: UInt32(max(1, options.idleTimeout)), connection_limit: UInt32(max(1, options.connectionLimit)),
+            connection_memory: options.connectionMemory
+        )
+        let box = Unmanaged.passRetained(HandlerBox(handler))
+        var failure: UnsafePointer<CChar>?
+        guard let server = sd_http_start(&settings, httpTrampoline, box.toOpaque(), &failure) else {
+            box.release()
+            throw HTTPServerError(message: failure.map { String(cString: $0) } ?? "cannot start the server")
+        }
+        self.server = server
+        self.box = box
+        port = Int(sd_http_port(server))
+    }
+
+    /// Stops accepting connections; requests already received go on.
+    public func quiesce() { sd_http_quiesce(server) }
+
+    /// How many requests are being answered right now.
+    public var inFlight: Int { Int(sd_http_in_flight(server)) }
+
+    /// Stops accepting, waits up to `grace` seconds for requests in flight, then closes every
+    /// connection and frees the server. Call once.
+    public func stop(grace: TimeInterval = 10) {
+        quiesce()
+        let deadline = Date().addingTimeInterval(grace)
+        while inFlight > 0, Date() < deadline { usleep(10_000) }
+        sd_http_stop(server)
+        box.release()
+    }
+}
+
+/// The handler, kept alive for the C server.
+final class HandlerBox: Sendable {
+    let handler: @Sendable (HTTPRequest) -> HTTPResponse
+
+    init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+        self.handler = handler
+    }
+}
+
+/// Called by the C server on its threads: the request in, the answer out (malloc'd for C to free).
+private let httpTrampoline: sd_http_handler = { context, request, response in
+    guard let context, let request, let response else { return }
+    let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
+    let raw = request.pointee
+    func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
+    var query: [(key: String, value: String)] = []
+    for index in 0..<Int(raw.query_count) {
+        query.append((text(raw.query_keys[index]) ?? "", text(raw.query_values[index]) ?? ""))
+    }
+    let body = raw.body_length > 0 ? Array(UnsafeRawBufferPointer(start: raw.body, count: raw.body_length)) : []
+    let answer = box.handler(HTTPRequest(
+        method: text(raw.method) ?? "", path: text(raw.path) ?? "", authorization: text(raw.authorization), cookie: text(raw.cookie),
+        contentType: text(raw.content_type), query: query, body: body, bodyTooLarge: raw.body_too_large != 0
+    ))
+    response.pointee.status = UInt32(answer.status)
+    response.pointee.content_type = strdup(answer.contentType)
+    response.pointee.set_cookie = answer.setCookie.flatMap { strdup($0) }
+    if let memory = malloc(max(1, answer.body.count)) {
+        answer.body.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { memory.copyMemory(from: base, byteCount: bytes.count) }
+        }
+        response.pointee.body = memory.assumingMemoryBound(to: CChar.self)
+        response.pointee.body_length = answer.body.count
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import StackDay
+import StackDayEngine
+
+/// The server threads' `OwnerContexts`: a request takes one, uses it on its thread, and gives it
+/// back; there are never more than the server has threads, so each store connection and Lua
+/// state is used by one thread at a time.
+///
+/// `@unchecked Sendable`: `free` is read and written only while `lock` is held; a taken
+/// `OwnerContexts` belongs to the one request that took it.
+final class ContextPool: @unchecked Sendable {
+    private let lock = NSLock()
+    private var free: [OwnerContexts] = []
+    private let make: @Sendable () -> OwnerContexts
+
+    init(make: @escaping @Sendable () -> OwnerContexts) {
+        self.make = make
+    }
+
+    func with<T>(_ body: (OwnerContexts) throws -> T) rethrows -> T {
+        lock.lock()
+        let contexts = free.popLast() ?? make()
+        lock.unlock()
+        defer {
+            lock.lock()
+            free.append(contexts)
+            lock.unlock()
+        }
+        return try body(contexts)
+    }
+}

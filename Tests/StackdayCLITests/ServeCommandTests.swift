@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import StackDayTestSupport
+
+/// `stackday serve` as a real process on 127.0.0.1 and a free port, driven over HTTP.
+@Suite("stackday serve")
+struct ServeCommandTests {
+    static let now = "2026-10-11T22:00:00+09:00"
+
+    /// A store with users `ana` and `bob` (Seoul time) and a server on it; their tokens.
+    func serve(_ serveArguments: [String] = []) throws -> (CLIFixture, ServerProcess, ana: String, bob: String) {
+        let cli = try CLIFixture(now: Self.now)
+        let ana = try cli.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .newlines)
+        let bob = try cli.run(["user", "add", "bob"]).stdout.trimmingCharacters(in: .newlines)
+        let server = try ServerProcess(executable: stackday.executable, arguments: ["--db", cli.db, "--now", Self.now, "--tz", "+09:00",
+                                                                                   "--policies", cli.folder.path("policies")],
+                                       serveArguments: serveArguments, environment: ["LANG": "C.UTF-8"])
+        server.keepAlive = cli
+        return (cli, server, ana, bob)
+    }
+
+    @Test("seed 000 entered over HTTP: the weekly report is byte for byte the sample, and every read is the command line's JSON")
+    func sameAnswers() throws {
+        let (cli, server, ana, _) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        for (name, goal, unit) in [("물 마시기", 8, "잔"), ("운동", 30, "분"), ("독서", 20, "쪽")] {
+            let created = try client.send("POST", "/v1/habits", token: ana,
+                                          body: #"{"name":"\#(name)","goal":\#(goal),"unit":"\#(unit)","start":"2026-10-01"}"#)
+            #expect(created.status == 201, "\(created.body)")
+        }
+        let amounts = [
+            "물 마시기": [8, 8, 6, 8, 8, 8, 9, 8, 8, 8, 3], "운동": [30, 0, 45, 30, 0, 25, 30, 0, 35, 30, 30],
+            "독서": [10, 25, 30, 20, 0, 15, 20, 22, 0, 20, 20],
+        ]
+        for (name, values) in amounts {
+            let path = "/v1/habits/" + name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! + "/records"
+            for (offset, amount) in values.enumerated() where amount > 0 {
+                let recorded = try client.send("POST", path, token: ana, body: #"{"amount":\#(amount),"on":"2026-10-\#(String(format: "%02d", offset + 1))"}"#)
+                #expect(recorded.status == 201, "\(recorded.body)")
+            }
+        }
+        let water = "/v1/habits/" + "물 마시기".addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! + "/records"
+        let exercise = "/v1/habits/" + "운동".addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)! + "/records"
+        #expect(try client.send("POST", water, token: ana, body: #"{"amount":2,"at":"2026-10-11T21:40:00+09:00"}"#).status == 201)
+        #expect(try client.send("POST", exercise, token: ana, body: #"{"amount":15,"at":"2026-10-05T22:30:00Z"}"#).status == 201)
+
+        let report = try client.send("GET", "/v1/report/week?lang=ko", token: ana)
+        #expect(report.status == 200 && report.headers["content-type"]?.hasPrefix("text/plain") == true)
+        #expect(report.body == SeedReport.korean + "\n")
+        for (path, command) in [("/v1/today", ["today"]), ("/v1/stats", ["stats"]), ("/v1/habits", ["habit", "list"]),
+                                ("/v1/habits/%EC%9A%B4%EB%8F%99", ["habit", "show", "운동"])] {
+            let answer = try client.send("GET", path, token: ana)
+            let printed = try cli.run(["--user", "ana", "--tz", "+09:00", "--json"] + command)
+            #expect(answer.status == 200 && answer.body == printed.stdout, "\(path)")
+        }
+    }
+
+    @Test("no token, a wrong token, another user's token: 401, 401, and 404 for their habits, with nothing of theirs in any message")
+    func authentication() throws {
+        let (_, server, ana, bob) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        let created = try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"secret diary","start":"2026-10-01"}"#)
+        #expect(created.status == 201, "\(created.status) \(created.body) \(server.log())")
+        let paths = [("GET", "/v1/habits/secret%20diary"), ("DELETE", "/v1/habits/secret%20diary"), ("POST", "/v1/habits/secret%20diary/records"),
+                     ("DELETE", "/v1/habits/secret%20diary/records/latest"), ("POST", "/v1/habits/secret%20diary/skips")]
+        for (method, path) in paths {
+            let body = method == "POST" ? (path.hasSuffix("skips") ? #"{"from":"2026-10-05"}"# : "{}") : nil
+            #expect(try client.send(method, path, body: body).status == 401, "\(method) \(path)")
+            #expect(try client.send(method, path, token: "sd_" + String(repeating: "0", count: 64), body: body).status == 401)
+            let foreign = try client.send(method, path, token: bob, body: body)
+            #expect(foreign.status == 404, "\(method) \(path): \(foreign.status) \(foreign.body)")
+        }
+        for path in ["/v1/habits", "/v1/today", "/v1/stats", "/v1/report/week"] {
+            let answer = try client.send("GET", path, token: bob)
+            #expect(answer.status == 200 && !answer.body.contains("secret"), "\(path): \(answer.body)")
+        }
+        #expect(try client.send("GET", "/v1/habits/secret%20diary", token: ana).status == 200)
+        #expect(try client.send("GET", "/healthz").body == "ok\n")
+        let log = server.log()
+        #expect(!log.contains(ana) && !log.contains(bob), "the access log holds a token")
+        #expect(log.contains("GET /v1/habits/secret diary 404 ") && log.contains(" bob\n") && log.contains("GET /v1/habits/secret diary 401 "), "\(log)")
+    }
+
+    @Test("bad requests are a 400, 404, 405 or 413 naming what is wrong, and write nothing", arguments: [
+        ("POST", "/v1/habits", "{\"name\":", 400, "the body is not JSON"),
+        ("POST", "/v1/habits", "[1,2]", 400, "the body must be a JSON object"),
+        ("POST", "/v1/habits", #"{"name":"x","colour":"red"}"#, 400, "unknown field 'colour'"),
+        ("POST", "/v1/habits", #"{"name":7}"#, 400, "field 'name' must be a string"),
+        ("POST", "/v1/habits", #"{"name":"x","goal":"lots"}"#, 400, "field 'goal' must be a number"),
+        ("POST", "/v1/habits", #"{"name":"x","goal":1e999}"#, 400, "number out of range"),
+        ("POST", "/v1/habits", #"{"name":"x","goal":NaN}"#, 400, "the body is not JSON"),
+        ("POST", "/v1/habits", #"{"name":"x","start":"2026-02-30"}"#, 400, "field 'start' must be a day as YYYY-MM-DD"),
+        ("POST", "/v1/habits", #"{"name":"read"}"#, 409, "a habit named 'read' already exists"),
+        ("POST", "/v1/habits/read/records", #"{"amount":1e300}"#, 400, ""),
+        ("POST", "/v1/habits/read/records", #"{"amount":1,"on":"2026-13-01"}"#, 400, "field 'on' must be a day"),
+        ("POST", "/v1/habits/read/records", #"{"amount":1,"at":"yesterday"}"#, 400, "field 'at' must be an ISO 8601 instant"),
+        ("POST", "/v1/habits/read/records", #"{"amount":1,"on":"2026-10-20"}"#, 400, ""),
+        ("GET", "/v1/habits/..%2F..%2Fetc%2Fpasswd", nil, 404, ""),
+        ("GET", "/v1/nothing", nil, 404, "no such endpoint"),
+        ("PATCH", "/v1/today", nil, 405, "PATCH is not allowed here"),
+        ("GET", "/v1/report/week?lang=fr", nil, 400, "lang must be en or ko"),
+        ("PUT", "/v1/settings", #"{"timeZone":"Mars/Olympus"}"#, 400, "unknown time zone 'Mars/Olympus'"),
+        ("POST", "/v1/habits", "{\"name\":\"" + String(repeating: "x", count: 2_000) + "\"}", 413, "over the server's limit"),
+    ] as [(String, String, String?, Int, String)])
+    func badRequests(method: String, path: String, body: String?, status: Int, message: String) throws {
+        let (cli, server, ana, _) = try serve(["--max-body", "1000"])
+        defer { server.stop() }
+        #expect(try server.client.send("POST", "/v1/habits", token: ana, body: #"{"name":"read","start":"2026-10-01"}"#).status == 201)
+        let before = try cli.run(["--user", "ana", "export", "--format", "json"]).stdout
+        let answer = try server.client.send(method, path, token: ana, body: body)
+        #expect(answer.status == status, "\(method) \(path): \(answer.status) \(answer.body)")
+        #expect(answer.body.hasPrefix("{\"error\":") && (message.isEmpty || answer.body.contains(message)), "\(answer.body)")
+        #expect(try cli.run(["--user", "ana", "export", "--format", "json"]).stdout == before)
+    }
+
+    @Test("settings move a user's days: the same instant falls on another day in another time zone")
+    func settings() throws {
+        let (_, server, ana, _) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        #expect(try client.send("GET", "/v1/today", token: ana).body.hasPrefix(#"{"day":"2026-10-11""#))
+        let changed = try client.send("PUT", "/v1/settings", token: ana, body: #"{"timeZone":"America/Los_Angeles","dayStartsAt":"04:00"}"#)
+        #expect(changed.status == 200 && changed.body.contains(#""timeZone":"America/Los_Angeles""#) && changed.body.contains(#""dayStartsAt":"04:00""#))
+        // 2026-10-11T22:00+09:00 is 06:00 on the 11th in Los Angeles, after a 04:00 day start.
+        #expect(try client.send("GET", "/v1/today", token: ana).body.hasPrefix(#"{"day":"2026-10-11""#))
+        #expect(try client.send("PUT", "/v1/settings", token: ana, body: #"{"dayStartsAt":"07:00"}"#).status == 200)
+        #expect(try client.send("GET", "/v1/today", token: ana).body.hasPrefix(#"{"day":"2026-10-10""#))
+    }
+
+    @Test("SIGTERM ends the server with exit 0; an idle or stalled connection is closed; 200 open connections do not stop a new client")
+    func operations() throws {
+        let (_, server, _, _) = try serve(["--idle-timeout", "1", "--threads", "2"])
+        let client = server.client
+        // A client that sends half a request and waits is cut off after the idle timeout.
+        let stalled = try client.connect()
+        try client.write(stalled, Array("GET /healthz HTTP/1.1\r\nHost: x\r\n".utf8))
+        let started = Date()
+        var byte: UInt8 = 0
+        let read = recv(stalled, &byte, 1, 0)
+        close(stalled)
+        #expect(read <= 0 && Date().timeIntervalSince(started) < 10, "the stalled connection stayed open")
+        // Connections held open without a request do not keep a new one from being answered.
+        var held: [Int32] = []
+        defer { held.forEach { close($0) } }
+        for _ in 0..<200 { held.append(try client.connect()) }
+        #expect(try client.send("GET", "/healthz").body == "ok\n")
+        #expect(server.stop() == 0)
+        #expect(server.log().contains("SIGTERM"))
+    }
+}
