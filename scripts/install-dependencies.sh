@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Installs the C libraries StackDay links against when they are missing (Debian/Ubuntu).
+# Installs the C libraries StackDay builds against when they are missing (Debian/Ubuntu): Lua and
+# SQLite are linked; libpq and libmicrohttpd are opened when a PostgreSQL store or a server is used.
 set -euo pipefail
 
 missing=()
 pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
 pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
 pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
+pkg-config --exists libmicrohttpd 2>/dev/null || missing+=(libmicrohttpd-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 # --tests: the PostgreSQL server too, which the PostgreSQL store's tests start for themselves.
 if [ "${1:-}" = "--tests" ] && ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
