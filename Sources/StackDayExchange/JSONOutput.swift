@@ -114,4 +114,50 @@ public enum JSONOutput {
             }),
         ])
     }
+
+    /// `calendar NAME --json`: `{"habit", "days": [{"day", "progress", "state", "total"}…]}` over `range`.
+    public static func calendar(_ timeline: HabitTimeline, range: LocalDayRange) -> JSONValue {
+        .object([
+            "habit": .string(timeline.habit.name),
+            "days": .array(range.compactMap { day in
+                timeline.entry(on: day).map { entry in
+                    .object(["day": .string(day.iso), "progress": number(entry.progress), "state": .string(entry.state.rawValue),
+                             "total": number(entry.total)])
+                }
+            }),
+        ])
+    }
+
+    /// A calendar whose policy failed: `{"habit", "error"}`.
+    public static func calendarFailure(_ failure: HabitFailure) -> JSONValue {
+        .object(["habit": .string(failure.habit.name), "error": .string(failure.message)])
+    }
+
+    /// An installed script: `{"name", "sha256", "installedAt"}`.
+    public static func installed(_ script: PolicyScript) -> JSONValue {
+        .object(["name": .string(script.name), "sha256": .string(script.sha256), "installedAt": .string(InstantText.format(script.installedAt))])
+    }
+
+    /// A refused script: `{"policy", "failures": […]}`.
+    public static func refusal(_ refusal: PolicyRefusal) -> JSONValue {
+        .object(["policy": .string(refusal.policy), "failures": .array(refusal.failures.map(JSONValue.string))])
+    }
+
+    /// `policy history --json`: `{"habit", "revisions": […]}`.
+    public static func history(_ habit: Habit) -> JSONValue {
+        .object(["habit": .string(habit.name), "revisions": .array(habit.revisions.map(revision))])
+    }
+
+    /// `policy rollback --json`: `{"habit", "rules"}`, the revision just appended.
+    public static func rules(_ habit: Habit) -> JSONValue {
+        .object(["habit": .string(habit.name), "rules": revision(habit.latest)])
+    }
+
+    /// `policy simulate --habit --json`: `{"habit", "role", "current", "proposed"}`.
+    public static func simulation(_ simulation: PolicySimulation, role: PolicyRole) -> JSONValue {
+        .object([
+            "habit": .string(simulation.current.habit.name), "role": .string(role.rawValue),
+            "current": summary(simulation.current), "proposed": summary(simulation.proposed),
+        ])
+    }
 }

@@ -150,3 +150,75 @@ struct ServeCommandTests {
         #expect(server.log().contains("SIGTERM"))
     }
 }
+
+/// The versioned-policy and editing endpoints, each against its command-line twin.
+@Suite("stackday serve: policies and edits")
+struct ServePolicyTests {
+    let counting = """
+        return {
+          description = "counts met days; misses do not break it",
+          streak = function(state, day, outcome)
+            if outcome.met then state.current = state.current + 1; state.longest = math.max(state.longest, state.current) end
+            return state
+          end,
+          examples = { { history = "YNY", current = 2, longest = 2 } },
+        }
+        """
+
+    @Test("edit, calendar, revisions, rollback and simulate answer what the command line prints; a taken name changes nothing")
+    func edits() throws {
+        let (cli, server, ana, _) = try ServeCommandTests().serve()
+        defer { server.stop() }
+        let client = server.client
+        #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"read","start":"2026-10-01","streak":"grace"}"#).status == 201)
+        #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"gym","start":"2026-10-01"}"#).status == 201)
+        for day in [1, 2, 3, 5, 6, 8, 9] {
+            #expect(try client.send("POST", "/v1/habits/read/records", token: ana, body: #"{"on":"2026-10-0\#(day)"}"#).status == 201)
+        }
+        let taken = try client.send("PATCH", "/v1/habits/read", token: ana, body: #"{"name":"gym","goal":2,"from":"2026-10-05"}"#)
+        #expect(taken.status == 409 && taken.body.contains("gym"), "\(taken.body)")
+        #expect(try client.send("GET", "/v1/habits/read/revisions", token: ana).body.contains(#""revisions":[{"#))
+        #expect(!(try client.send("GET", "/v1/habits/read/revisions", token: ana).body.contains(#""revision":2"#)))
+        let edited = try client.send("PATCH", "/v1/habits/read", token: ana, body: #"{"name":"books","streak":"strict","from":"2026-10-05"}"#)
+        #expect(edited.status == 200 && edited.body.contains(#""name":"books""#), "\(edited.body)")
+        let pairs: [(String, String, [String])] = [
+            ("GET", "/v1/habits/books", ["habit", "show", "books"]),
+            ("GET", "/v1/calendar/books?from=2026-10-01&to=2026-10-11", ["calendar", "books", "--from", "2026-10-01", "--to", "2026-10-11"]),
+            ("GET", "/v1/habits/books/revisions", ["policy", "history", "books"]),
+        ]
+        for (method, path, command) in pairs {
+            let answer = try client.send(method, path, token: ana)
+            let expected = try cli.run(["--user", "ana", "--tz", "+09:00", "--json"] + command).stdout
+            #expect(answer.status == 200 && answer.body == expected, "\(path): \(answer.body)")
+        }
+        let simulated = try client.send("POST", "/v1/habits/books/simulate", token: ana, body: #"{"policy":"grace","role":"streak"}"#)
+        let printed = try cli.run(["--user", "ana", "--tz", "+09:00", "--json", "policy", "simulate", "grace", "--habit", "books", "--role", "streak"])
+        #expect(simulated.status == 200 && simulated.body == printed.stdout, "\(simulated.body)")
+        let rolled = try client.send("POST", "/v1/habits/books/rollback", token: ana, body: #"{"from":"2026-10-05"}"#)
+        #expect(rolled.status == 201 && rolled.body.contains(#""revision":3"#) && rolled.body.contains(#""name":"grace""#), "\(rolled.body)")
+        #expect(try client.send("POST", "/v1/habits/books/simulate", token: ana, body: #"{"policy":"grace","role":"sideways"}"#).status == 400)
+    }
+
+    @Test("a policy installed over HTTP is vetted, listed, served back, used by its user's habits, and by nobody else's")
+    func policies() throws {
+        let (_, server, ana, bob) = try ServeCommandTests().serve()
+        defer { server.stop() }
+        let client = server.client
+        let wrong = counting.replacingOccurrences(of: "current = 2, longest = 2", with: "current = 5, longest = 2")
+        let refused = try client.send("PUT", "/v1/policies/counting", token: ana, body: wrong)
+        #expect(refused.status == 422 && refused.body.contains(#""failures":["#) && refused.body.contains("example 1"), "\(refused.body)")
+        #expect(try client.send("GET", "/v1/policies", token: ana).body == "{\"policies\":[]}\n")
+        let installed = try client.send("PUT", "/v1/policies/counting", token: ana, body: counting)
+        #expect(installed.status == 201 && installed.body.contains(#""sha256":""#), "\(installed.body)")
+        #expect(try client.send("GET", "/v1/policies", token: ana).body.contains(#""name":"counting""#))
+        let served = try client.send("GET", "/v1/policies/counting", token: ana)
+        #expect(served.status == 200 && served.body.contains("counts met days"), "\(served.body)")
+        let created = try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"walk","start":"2026-10-01","streak":"counting"}"#)
+        #expect(created.status == 201 && created.body.contains(#""name":"counting""#), "\(created.body)")
+        #expect(try client.send("GET", "/v1/policies/counting", token: bob).status == 404)
+        #expect(try client.send("GET", "/v1/policies", token: bob).body == "{\"policies\":[]}\n")
+        let foreign = try client.send("POST", "/v1/habits", token: bob, body: #"{"name":"walk","start":"2026-10-01","streak":"counting"}"#)
+        #expect(foreign.status == 422 && foreign.body.contains("no such policy"), "\(foreign.status) \(foreign.body)")
+        #expect(try client.send("PUT", "/v1/policies/counting", token: bob, body: "").status == 400)
+    }
+}

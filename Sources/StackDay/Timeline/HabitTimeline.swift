@@ -64,3 +64,11 @@ public struct HabitTimeline: Sendable {
         return entries[start..<(start + overlap.count)]
     }
 }
+
+extension HabitTimeline {
+    /// The days a calendar shows through `last`: from `first` when given, else the 26 weeks up to
+    /// `last`, not before the habit's start.
+    public func calendarDays(from first: LocalDay?, through last: LocalDay) -> LocalDayRange {
+        LocalDayRange(first ?? max(habit.startedOn, last.adding(days: -7 * 26 + 1)), last)
+    }
+}

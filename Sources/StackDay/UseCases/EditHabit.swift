@@ -1,6 +1,7 @@
 import Foundation
 
-/// Changes a habit's unit or start day, and its rules by writing a new revision.
+/// Changes a habit's name, unit or start day, and its rules by writing a new revision: all in one
+/// transaction.
 public struct EditHabit {
     public let context: HabitContext
 
@@ -19,6 +20,10 @@ public struct EditHabit {
         return try context.store.write { tx in
             let stored = try context.habit(reference, in: tx)
             var habit = try stored.with(startedOn: changes.startedOn, unit: changes.unit, updatedAt: context.clock.now)
+            if let name = changes.name {
+                habit = try habit.with(name: name, updatedAt: context.clock.now)
+                try context.requireUniqueName(habit.name, except: habit.id, in: tx)
+            }
             if changes.changesRules {
                 let from = try changes.rulesFrom.day(for: habit, today: today)
                 let rules = try habit.latest.with(goal: changes.goal, schedule: changes.schedule, progress: changes.progress, streak: changes.streak)

@@ -2,6 +2,8 @@
 ///
 /// A new goal or policy is a new rule revision, effective from `rulesFrom`.
 public struct HabitChanges: Sendable {
+    /// A new name no other habit has (a change of letter case only is allowed).
+    public var name: String?
     public var startedOn: LocalDay?
     public var goal: Double?
     public var unit: String?
@@ -11,11 +13,12 @@ public struct HabitChanges: Sendable {
     public var rulesFrom: RevisionStart
 
     public init(
-        startedOn: LocalDay? = nil, goal: Double? = nil, unit: String? = nil,
+        name: String? = nil, startedOn: LocalDay? = nil, goal: Double? = nil, unit: String? = nil,
         schedule: PolicyChoice? = nil, progress: PolicyChoice? = nil, streak: PolicyChoice? = nil,
         rulesFrom: RevisionStart = .today
     ) {
         self.rulesFrom = rulesFrom
+        self.name = name
         self.startedOn = startedOn
         self.goal = goal
         self.unit = unit

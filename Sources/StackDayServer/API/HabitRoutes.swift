@@ -39,6 +39,49 @@ struct HabitRoutes {
             }),
             ("GET", "stats", { _ in .json(JSONOutput.stats(try SummarizeHabits(context: context)(includeArchived: true))) }),
             ("GET", "report/week", { _ in try weeklyReport() }),
+            ("PATCH", "habits/:name", { names in try editHabit(names[0]) }),
+            ("GET", "calendar/:name", { names in
+                let to = try queryDay("to") ?? context.today
+                let from = try queryDay("from")
+                if let from, from > to { throw APIError.badRequest("from \(from) is after to \(to)") }
+                let timeline = try LoadTimeline(context: context)(habitName: names[0], through: to)
+                return .json(JSONOutput.calendar(timeline, range: timeline.calendarDays(from: from, through: to)))
+            }),
+            ("GET", "habits/:name/revisions", { names in .json(JSONOutput.history(try FindHabit(context: context)(named: names[0]))) }),
+            ("POST", "habits/:name/rollback", { names in
+                let body = try RequestBody(request.body, allowed: ["to", "from"])
+                var number: Int?
+                if let value = try body.number("to") {
+                    guard value >= 1, value == value.rounded(), value < 1e9 else { throw APIError.badRequest("field 'to' must be a revision number") }
+                    number = Int(value)
+                }
+                let from = try body.day("from").map(RevisionStart.day) ?? .today
+                return .json(JSONOutput.rules(try RollBackRules(context: context)(.name(names[0]), to: number, from: from)), status: 201)
+            }),
+            ("POST", "habits/:name/simulate", { names in try simulate(names[0]) }),
+            ("GET", "policies", { _ in
+                .json(.object(["policies": .array(try context.store.read { try $0.scripts.all() }.map(JSONOutput.installed))]))
+            }),
+            ("GET", "policies/:name", { names in
+                guard let script = try context.store.read({ try $0.scripts.latest(named: names[0]) }) else {
+                    throw APIError.notFound("no policy named \(names[0]) is installed")
+                }
+                guard case .object(var object) = JSONOutput.installed(script) else { return .json(.null) }
+                object["source"] = .string(script.source)
+                return .json(.object(object))
+            }),
+            ("PUT", "policies/:name", { names in
+                guard let source = String(validating: request.body, as: UTF8.self), !source.isEmpty else {
+                    throw APIError.badRequest("the body must be the policy's Lua source, as UTF-8 text")
+                }
+                do {
+                    return .json(JSONOutput.installed(try InstallPolicy(context: context)(name: names[0], source: source)), status: 201)
+                } catch let refusal as PolicyRefusal {
+                    guard case .object(var object) = JSONOutput.refusal(refusal) else { throw refusal }
+                    object["error"] = .string("policy \(refusal.policy) was not installed: \(refusal.failures.count) check\(refusal.failures.count == 1 ? "" : "s") failed")
+                    return .json(.object(object), status: 422)
+                }
+            }),
             ("GET", "settings", { _ in .json(JSONOutput.user(user)) }),
             ("PUT", "settings", { _ in try settings() }),
         ]
@@ -68,6 +111,44 @@ struct HabitRoutes {
             }
         }
         return captures
+    }
+
+    /// `PATCH /v1/habits/{name}`: a new name, start or unit, and new rules from `from` (default
+    /// today) or the start with `"retroactive": true`, as `habit edit` and `habit rename` do, in
+    /// one transaction.
+    func editHabit(_ name: String) throws -> HTTPResponse {
+        let body = try RequestBody(request.body, allowed: [
+            "name", "goal", "unit", "start", "schedule", "scheduleParams", "progress", "progressParams", "streak", "streakParams",
+            "from", "retroactive",
+        ])
+        let from = try body.day("from")
+        let retroactive: Bool
+        switch try body.bool("retroactive") {
+        case true?:
+            guard from == nil else { throw APIError.badRequest("give 'from' or 'retroactive', not both") }
+            retroactive = true
+        default: retroactive = false
+        }
+        let changes = HabitChanges(
+            name: try body.string("name"), startedOn: try body.day("start"), goal: try body.number("goal"), unit: try body.string("unit"),
+            schedule: try policyChoice(body, "schedule"), progress: try policyChoice(body, "progress"), streak: try policyChoice(body, "streak"),
+            rulesFrom: retroactive ? .retroactive : from.map(RevisionStart.day) ?? .today
+        )
+        if !changes.changesRules, from != nil || retroactive {
+            throw APIError.badRequest("'from' and 'retroactive' apply to a new goal or policy")
+        }
+        return .json(JSONOutput.habit(try EditHabit(context: context)(habitName: name, changes: changes)))
+    }
+
+    /// `POST /v1/habits/{name}/simulate`: `{"policy", "role", "params", "from"}`.
+    func simulate(_ name: String) throws -> HTTPResponse {
+        let body = try RequestBody(request.body, allowed: ["policy", "role", "params", "from"])
+        let policy = try body.requiredString("policy")
+        guard let roleText = try body.string("role") else { throw APIError.badRequest("field 'role' is required: schedule, progress or streak") }
+        guard let role = PolicyRole(rawValue: roleText) else { throw APIError.badRequest("field 'role' must be schedule, progress or streak, not '\(roleText)'") }
+        let from = try body.day("from").map(RevisionStart.day) ?? .retroactive
+        let simulation = try SimulatePolicy(context: context)(.name(name), policy: policy, role: role, parameters: try body.object("params"), from: from)
+        return .json(JSONOutput.simulation(simulation, role: role))
     }
 
     func weeklyReport() throws -> HTTPResponse {

@@ -36,6 +36,14 @@ struct RequestBody {
         return value
     }
 
+    func bool(_ key: String) throws -> Bool? {
+        switch fields[key] {
+        case nil, .null?: return nil
+        case .bool(let value)?: return value
+        default: throw APIError.badRequest("field '\(key)' must be true or false")
+        }
+    }
+
     /// A finite number.
     func number(_ key: String) throws -> Double? {
         switch fields[key] {

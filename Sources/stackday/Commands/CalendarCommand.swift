@@ -27,13 +27,13 @@ enum CalendarCommand {
         let names = invocation.arguments("name")
         let results = try LoadTimeline(context: try environment.context())(names.map(HabitReference.name), through: to)
         func range(_ timeline: HabitTimeline) -> LocalDayRange {
-            LocalDayRange(from ?? max(timeline.habit.startedOn, to.adding(days: -7 * 26 + 1)), to)
+            timeline.calendarDays(from: from, through: to)
         }
         if environment.json {
             let objects: [JSONValue] = results.map { result in
                 switch result {
-                case .success(let timeline): json(timeline, range: range(timeline))
-                case .failure(let failure): .object(["habit": .string(failure.habit.name), "error": .string(failure.message)])
+                case .success(let timeline): JSONOutput.calendar(timeline, range: range(timeline))
+                case .failure(let failure): JSONOutput.calendarFailure(failure)
                 }
             }
             environment.printJSON(objects.count == 1 ? objects[0] : .object(["calendars": .array(objects)]))
@@ -47,18 +47,6 @@ enum CalendarCommand {
             }
         }
         try HabitsFailed.check(results.failures())
-    }
-
-    static func json(_ timeline: HabitTimeline, range: LocalDayRange) -> JSONValue {
-        .object([
-            "habit": .string(timeline.habit.name),
-            "days": .array(range.compactMap { day in
-                timeline.entry(on: day).map { entry in
-                    .object(["day": .string(day.iso), "progress": JSONOutput.number(entry.progress), "state": .string(entry.state.rawValue),
-                             "total": JSONOutput.number(entry.total)])
-                }
-            }),
-        ])
     }
 
     /// The heatmap's lines: month labels, a row per weekday, and the habit's name with the range.

@@ -52,9 +52,7 @@ enum PolicyVersionCommands {
         }
         let stored = try refusing(environment) { try InstallPolicy(context: context)(name: script.name, source: script.source) }
         if environment.json {
-            return environment.printJSON(.object([
-                "name": .string(stored.name), "sha256": .string(stored.sha256), "installedAt": .string(InstantText.format(stored.installedAt)),
-            ]))
+            return environment.printJSON(JSONOutput.installed(stored))
         }
         environment.io.print("installed \(stored.name) sha256:\(stored.shortHash)")
     }
@@ -65,7 +63,7 @@ enum PolicyVersionCommands {
             return try body()
         } catch let refusal as PolicyRefusal {
             if environment.json {
-                environment.printJSON(.object(["policy": .string(refusal.policy), "failures": .array(refusal.failures.map(JSONValue.string))]))
+                environment.printJSON(JSONOutput.refusal(refusal))
             } else {
                 refusal.failures.forEach { environment.io.print("FAIL \($0)") }
             }
@@ -98,7 +96,7 @@ enum PolicyVersionCommands {
         let environment = try CLIEnvironment(invocation)
         let habit = try FindHabit(context: try environment.context())(named: invocation.required("habit"))
         if environment.json {
-            return environment.printJSON(.object(["habit": .string(habit.name), "revisions": .array(habit.revisions.map(JSONOutput.revision))]))
+            return environment.printJSON(JSONOutput.history(habit))
         }
         for revision in habit.revisions {
             let goal = Format.quantity(revision.goal, unit: habit.unit)
@@ -117,7 +115,7 @@ enum PolicyVersionCommands {
         let from = try invocation.day("from").map(RevisionStart.day) ?? .today
         let habit = try RollBackRules(context: try environment.context())(.name(invocation.required("habit")), to: number, from: from)
         let latest = habit.latest
-        if environment.json { return environment.printJSON(.object(["habit": .string(habit.name), "rules": JSONOutput.revision(latest)])) }
+        if environment.json { return environment.printJSON(JSONOutput.rules(habit)) }
         // The target RollBackRules used: the one named, else the one before the latest of then.
         let restored = number ?? latest.number - 2
         environment.io.print("'\(habit.name)': revision \(latest.number) brings back the rules of revision \(restored) from \(latest.effectiveFrom.iso)")
@@ -144,10 +142,7 @@ enum PolicyVersionCommands {
             ("score", { JSONOutput.number($0.score) }, { Format.percent($0.score) }),
         ]
         if environment.json {
-            return environment.printJSON(.object([
-                "habit": .string(simulation.current.habit.name), "role": .string(role.rawValue),
-                "current": JSONOutput.summary(simulation.current), "proposed": JSONOutput.summary(simulation.proposed),
-            ]))
+            return environment.printJSON(JSONOutput.simulation(simulation, role: role))
         }
         let proposed = simulation.revision.choice(for: role)
         environment.io.print("'\(simulation.current.habit.name)': \(role.rawValue) \(HabitCommand.describe(proposed, pinned: true)) from \(simulation.revision.effectiveFrom.iso), against the stored rules (nothing is written)")
