@@ -222,3 +222,68 @@ struct ServePolicyTests {
         #expect(try client.send("PUT", "/v1/policies/counting", token: bob, body: "").status == 400)
     }
 }
+
+/// Several servers, and several users on one server.
+@Suite("stackday serve: scale and isolation")
+struct ServeScaleTests {
+    @Test("two servers on one PostgreSQL database, requests for one user spread over both, give the figures one process gives")
+    func twoServers() throws {
+        let database = try commandServer.get()
+        let name = "serve_" + UUID().uuidString.prefix(8).lowercased()
+        try database.psql("CREATE DATABASE \(name)")
+        let url = database.url(database: name)
+        let cli = try CLIFixture(now: ServeCommandTests.now, database: url, user: "ana")
+        let token = try cli.run(["--tz", "+09:00", "user", "add", "ana"]).stdout.trimmingCharacters(in: .newlines)
+        let arguments = ["--database", url, "--now", ServeCommandTests.now, "--policies", cli.folder.path("policies")]
+        let first = try ServerProcess(executable: stackday.executable, arguments: arguments)
+        let second = try ServerProcess(executable: stackday.executable, arguments: arguments)
+        defer { first.stop(); second.stop() }
+        let servers = [first.client, second.client]
+        for (index, habit) in ["read", "gym", "water"].enumerated() {
+            let body = #"{"name":"\#(habit)","start":"2026-09-20","goal":\#(index + 1),"streak":"\#(index == 1 ? "grace" : "strict")"}"#
+            #expect(try servers[index % 2].send("POST", "/v1/habits", token: token, body: body).status == 201)
+        }
+        var request = 0
+        for day in 20...30 {
+            for habit in ["read", "gym", "water"] where (day + habit.count) % 3 != 0 {
+                let answer = try servers[request % 2].send("POST", "/v1/habits/\(habit)/records", token: token, body: #"{"amount":2,"on":"2026-09-\#(day)"}"#)
+                #expect(answer.status == 201, "\(answer.body)")
+                request += 1
+                // Each server reads between the other's writes, so both keep cached figures that the writes must invalidate.
+                _ = try servers[request % 2].send("GET", "/v1/stats", token: token)
+            }
+        }
+        #expect(try servers[0].send("DELETE", "/v1/habits/gym/records/latest?on=2026-09-29", token: token).status == 200)
+        let expected = try cli.run(["--tz", "+09:00", "--json", "stats"]).stdout
+        let today = try cli.run(["--tz", "+09:00", "--json", "today"]).stdout
+        for client in servers {
+            #expect(try client.send("GET", "/v1/stats", token: token).body == expected)
+            #expect(try client.send("GET", "/v1/today", token: token).body == today)
+        }
+        #expect(try cli.run(["--tz", "+09:00", "--no-cache", "--json", "stats"]).stdout == expected)
+    }
+
+    @Test("one user's runaway policy answers that user 422 within its budget; another user's requests meanwhile are answered")
+    func runawayPolicy() throws {
+        let (_, server, ana, bob) = try ServeCommandTests().serve(["--threads", "4"])
+        defer { server.stop() }
+        let client = server.client
+        let spin = "return { streak = function(state, day, outcome) while true do end end }\n"
+        #expect(try client.send("PUT", "/v1/policies/spin", token: ana, body: spin).status == 201)
+        #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"loop","start":"2026-10-01","streak":"spin"}"#).status == 201)
+        #expect(try client.send("POST", "/v1/habits", token: bob, body: #"{"name":"read","start":"2026-10-01"}"#).status == 201)
+        let slow = DispatchGroup()
+        nonisolated(unsafe) var anaStatus = 0
+        DispatchQueue.global().async(group: slow) {
+            anaStatus = (try? client.send("GET", "/v1/habits/loop", token: ana).status) ?? -1
+        }
+        let started = Date()
+        for _ in 0..<5 {
+            #expect(try client.send("GET", "/v1/today", token: bob).status == 200)
+        }
+        let bobSeconds = Date().timeIntervalSince(started)
+        #expect(slow.wait(timeout: .now() + 30) == .success)
+        #expect(anaStatus == 422, "the runaway policy answered \(anaStatus)")
+        #expect(bobSeconds < 5, "bob waited \(bobSeconds) s")
+    }
+}

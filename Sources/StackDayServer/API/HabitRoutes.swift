@@ -16,7 +16,8 @@ struct HabitRoutes {
             ("POST", "habits", { _ in try createHabit() }),
             ("GET", "habits/:name", { names in
                 guard let result = try SummarizeHabits(context: context)(habitName: names[0]).first else { throw UseCaseError.habitNotFound(name: names[0]) }
-                return .json(JSONOutput.habitShow(result))
+                // A policy that failed for this habit: its definition with the error, as `habit show` prints it.
+                return .json(JSONOutput.habitShow(result), status: result.failure == nil ? 200 : 422)
             }),
             ("DELETE", "habits/:name", { names in
                 _ = try DeleteHabit(context: context)(habitName: names[0])
