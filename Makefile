@@ -15,6 +15,7 @@ demo: build
 test:
 	@scripts/install-dependencies.sh --tests
 	swift test
+	scripts/browser-test.sh
 
 bench-deps: deps
 	@scripts/install-benchmark-tools.sh

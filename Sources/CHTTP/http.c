@@ -89,13 +89,14 @@ static enum MHD_Result collect_argument(void *cls, enum MHD_ValueKind kind, cons
 }
 
 static enum MHD_Result answer(struct MHD_Connection *connection, unsigned int status, const char *content_type, const char *body,
-                              size_t length, const char *set_cookie) {
+                              size_t length, const char *set_cookie, const char *location) {
     struct MHD_Response *response = mhd.create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
     if (!response) return MHD_NO;
     mhd.add_response_header(response, "Content-Type", content_type ? content_type : "application/json");
     mhd.add_response_header(response, "Cache-Control", "no-store");
     mhd.add_response_header(response, "X-Content-Type-Options", "nosniff");
     if (set_cookie) mhd.add_response_header(response, "Set-Cookie", set_cookie);
+    if (location) mhd.add_response_header(response, "Location", location);
     enum MHD_Result result = mhd.queue_response(connection, status, response);
     mhd.destroy_response(response);
     return result;
@@ -150,13 +151,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
         .body_length = state->length,
         .body_too_large = state->too_large,
     };
-    sd_http_response response = {.status = 500, .content_type = NULL, .body = NULL, .body_length = 0, .set_cookie = NULL};
+    sd_http_response response = {.status = 500, .content_type = NULL, .body = NULL, .body_length = 0, .set_cookie = NULL, .location = NULL};
     server->handler(server->context, &request, &response);
     enum MHD_Result result = answer(connection, response.status, response.content_type, response.body ? response.body : "",
-                                    response.body ? response.body_length : 0, response.set_cookie);
+                                    response.body ? response.body_length : 0, response.set_cookie, response.location);
     free(response.content_type);
     free(response.body);
     free(response.set_cookie);
+    free(response.location);
     return result;
 }
 

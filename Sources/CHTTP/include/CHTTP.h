@@ -26,14 +26,15 @@ typedef struct sd_http_request {
     int body_too_large;
 } sd_http_request;
 
-/// The handler's answer. `content_type`, `body` and `set_cookie` are allocated with malloc (or
-/// NULL) and freed by this layer.
+/// The handler's answer. `content_type`, `body`, `set_cookie` and `location` are allocated with
+/// malloc (or NULL) and freed by this layer.
 typedef struct sd_http_response {
     unsigned int status;
     char *content_type;
     char *body;
     size_t body_length;
     char *set_cookie;
+    char *location;
 } sd_http_response;
 
 typedef void (*sd_http_handler)(void *context, const sd_http_request *request, sd_http_response *response);

@@ -67,8 +67,12 @@ public final class StackDayAPI: Sendable {
             guard request.method == "GET" else { throw APIError.methodNotAllowed(request.method) }
             return .text("ok\n")
         }
-        guard parts.first == "v1" else { throw APIError.notFound("no such endpoint: \(request.path)") }
         if request.bodyTooLarge { throw APIError.tooLarge }
+        guard parts.first == "v1" else {
+            return try pool.with { contexts in
+                try DashboardRoutes(request: request, clock: clock).answer(request.path, contexts: contexts, user: &user)
+            }
+        }
         return try pool.with { contexts in
             let account = try authenticate(request, contexts)
             user = account.name
@@ -82,10 +86,7 @@ public final class StackDayAPI: Sendable {
     private func authenticate(_ request: HTTPRequest, _ contexts: OwnerContexts) throws -> User {
         guard let header = request.authorization, header.hasPrefix("Bearer ") else { throw APIError.unauthorized }
         let token = String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
-        let store = try contexts.baseStore()
-        guard !token.isEmpty, let user = try store.read({ try $0.users.user(tokenSHA256: UserToken.sha256(of: token)) }) else {
-            throw APIError.unauthorized
-        }
+        guard let user = try Tokens.user(of: token, contexts) else { throw APIError.unauthorized }
         return user
     }
 }

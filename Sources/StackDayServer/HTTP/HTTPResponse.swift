@@ -6,12 +6,23 @@ public struct HTTPResponse: Sendable {
     public var contentType: String
     public var body: [UInt8]
     public var setCookie: String?
+    public var location: String?
 
-    public init(status: Int, contentType: String, body: [UInt8], setCookie: String? = nil) {
+    public init(status: Int, contentType: String, body: [UInt8], setCookie: String? = nil, location: String? = nil) {
         self.status = status
         self.contentType = contentType
         self.body = body
         self.setCookie = setCookie
+        self.location = location
+    }
+
+    /// 303 See Other to `location`.
+    public static func redirect(to location: String, setCookie: String? = nil) -> HTTPResponse {
+        HTTPResponse(status: 303, contentType: "text/plain; charset=utf-8", body: [], setCookie: setCookie, location: location)
+    }
+
+    public static func html(_ page: String, status: Int = 200) -> HTTPResponse {
+        text(page, status: status, contentType: "text/html; charset=utf-8")
     }
 
     /// JSON as the command line prints it: one line, keys sorted, a newline.

@@ -82,6 +82,7 @@ private let httpTrampoline: sd_http_handler = { context, request, response in
     response.pointee.status = UInt32(answer.status)
     response.pointee.content_type = strdup(answer.contentType)
     response.pointee.set_cookie = answer.setCookie.flatMap { strdup($0) }
+    response.pointee.location = answer.location.flatMap { strdup($0) }
     if let memory = malloc(max(1, answer.body.count)) {
         answer.body.withUnsafeBytes { bytes in
             if let base = bytes.baseAddress { memory.copyMemory(from: base, byteCount: bytes.count) }

@@ -1,5 +1,6 @@
 import StackDay
 import StackDayExchange
+import StackDayServer
 
 /// `stackday calendar NAME...`: a GitHub-style heatmap per habit in the terminal.
 enum CalendarCommand {

@@ -64,14 +64,9 @@ enum ReportCommand {
         let environment = try CLIEnvironment(invocation)
         let context = try environment.context()
         let report = try BuildWeeklyReport(context: context)(weekOf: try invocation.day("week-of"))
-        let today = environment.today
-        let yearStart = today.adding(days: -364).startOfWeek
-        let heatmaps = try LoadTimeline(context: context).all()
-        let page = HTMLReport(
-            title: environment.language == .korean ? "StackDay 보고서" : "StackDay report",
-            weekText: WeeklyReportFormatter(language: environment.language).format(report),
-            range: LocalDayRange(yearStart, today),
-            heatmaps: heatmaps
+        let page = try HTMLReport(
+            title: environment.language == .korean ? "StackDay 보고서" : "StackDay report", context: context,
+            weekText: WeeklyReportFormatter(language: environment.language).format(report)
         ).render()
         if let path = invocation.option("out") {
             try OutputFile.write(page, to: path)
@@ -80,6 +75,6 @@ enum ReportCommand {
         } else {
             environment.io.print(page)
         }
-        try HabitsFailed.check(report.failures + heatmaps.failures())
+        try HabitsFailed.check(report.failures)
     }
 }

@@ -1,0 +1,103 @@
+import StackDay
+
+/// One self-contained HTML page (inline CSS and SVG, nothing fetched): today's habits with their
+/// progress, the weekly report, and per habit a year heatmap and a score line. The dashboard
+/// `stackday serve` shows a signed-in user, and the page `stackday report html` writes.
+public struct DashboardPage {
+    public struct HabitPanel {
+        public let habit: Habit
+        /// The habit's timeline and score series, or why its policy failed.
+        public let content: Result<(timeline: HabitTimeline, scores: [(day: LocalDay, score: Double)]), HabitFailure>
+
+        public init(habit: Habit, content: Result<(timeline: HabitTimeline, scores: [(day: LocalDay, score: Double)]), HabitFailure>) {
+            self.habit = habit
+            self.content = content
+        }
+    }
+
+    public let title: String
+    /// The signed-in user, whose page gets a sign-out button.
+    public let user: String?
+    public let today: LocalDay
+    public let todayRows: [Result<HabitSummary, HabitFailure>]
+    public let weekText: String
+    public let panels: [HabitPanel]
+
+    public init(title: String, user: String?, today: LocalDay, todayRows: [Result<HabitSummary, HabitFailure>], weekText: String, panels: [HabitPanel]) {
+        self.title = title
+        self.user = user
+        self.today = today
+        self.todayRows = todayRows
+        self.weekText = weekText
+        self.panels = panels
+    }
+
+    /// The year shown: the 53 weeks up to today.
+    public var year: LocalDayRange { LocalDayRange(today.adding(days: -364).startOfWeek, today) }
+
+    public func render() -> String {
+        var body = "<header><h1>\(HTMLText.escape(title))</h1>"
+        if let user {
+            body += "<p class=\"who\">Signed in as <strong id=\"user\">\(HTMLText.escape(user))</strong> "
+                + "<form method=\"post\" action=\"/session/end\"><button type=\"submit\">Sign out</button></form></p>"
+        }
+        body += "</header>\n<section id=\"today\"><h2>Today, <span id=\"day\">\(today.iso)</span></h2>\n"
+        if todayRows.isEmpty {
+            body += "<p>No active habits.</p>"
+        } else {
+            body += "<table><thead><tr><th>Habit</th><th>Progress</th><th>Done</th><th>State</th><th>Streak</th></tr></thead><tbody>"
+            for row in todayRows { body += todayRow(row) }
+            body += "</tbody></table>"
+        }
+        body += "</section>\n<section id=\"week\"><h2>This week</h2><pre>\(HTMLText.escape(weekText))</pre></section>\n"
+        for panel in panels {
+            body += "<section class=\"habit\" data-habit=\"\(HTMLText.escape(panel.habit.name))\"><h2>\(HTMLText.escape(panel.habit.name))</h2>"
+            switch panel.content {
+            case .success(let content):
+                body += "<h3>Last year</h3>" + HeatmapSVG(timeline: content.timeline, range: year).render()
+                body += "<h3>Score</h3>" + ScoreLineSVG(name: panel.habit.name, series: content.scores, range: year).render()
+            case .failure(let failure):
+                body += "<p class=\"error\">\(HTMLText.escape(failure.message))</p>"
+            }
+            body += "</section>\n"
+        }
+        return """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(HTMLText.escape(title))</title><style>\(Self.style)</style></head><body>
+        \(body)</body></html>
+        """
+    }
+
+    func todayRow(_ row: Result<HabitSummary, HabitFailure>) -> String {
+        switch row {
+        case .failure(let failure):
+            return "<tr class=\"habit\" data-habit=\"\(HTMLText.escape(failure.habit.name))\"><td class=\"name\">\(HTMLText.escape(failure.habit.name))</td>"
+                + "<td colspan=\"4\" class=\"error\">\(HTMLText.escape(failure.message))</td></tr>"
+        case .success(let summary):
+            let entry = summary.today
+            let progress = min(1, max(0, entry?.progress ?? 0))
+            let unit = summary.habit.unit
+            let done = "\(Quantity.describe(entry?.total ?? 0))/\(Quantity.describe(summary.revision.goal))" + (unit.isEmpty ? "" : " \(unit)")
+            let percent = Int((progress * 100).rounded())
+            return "<tr class=\"habit\" data-habit=\"\(HTMLText.escape(summary.habit.name))\"><td class=\"name\">\(HTMLText.escape(summary.habit.name))</td>"
+                + "<td class=\"progress\"><div class=\"bar\" role=\"progressbar\" aria-valuenow=\"\(percent)\" aria-valuemin=\"0\" aria-valuemax=\"100\">"
+                + "<div style=\"width:\(percent)%\"></div></div> <span class=\"percent\">\(percent)%</span></td>"
+                + "<td class=\"done\">\(HTMLText.escape(done))</td><td class=\"state\">\(entry?.state.rawValue ?? "notDue")</td>"
+                + "<td class=\"streak\">\(summary.statistics.streak.current)</td></tr>"
+        }
+    }
+
+    static let style = """
+        body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1f2328}
+        header{display:flex;justify-content:space-between;align-items:baseline;flex-wrap:wrap}
+        header form{display:inline}
+        h1{font-size:1.4rem}h2{font-size:1.1rem;margin:1.8rem 0 .6rem}h3{font-size:.85rem;color:#57606a;margin:.8rem 0 .3rem}
+        table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.35rem .6rem;border-bottom:1px solid #d8dee4}
+        .bar{display:inline-block;width:8rem;height:.6rem;background:#ebedf0;border-radius:3px;vertical-align:middle}
+        .bar div{height:100%;background:#2da44e;border-radius:3px}
+        pre{font-size:14px;background:#f6f8fa;padding:1rem;border-radius:6px;overflow-x:auto}
+        .error{color:#cf222e}svg{display:block;max-width:100%}
+        button{font:inherit;padding:.25rem .8rem}
+        """
+}
