@@ -1,5 +1,5 @@
 // Prints one table of ratios, each measured side by side in this run.
-//   stackday-bench [--quick] [--only P1|P2|STORE|IMPORT|POSTGRES] [--skip-import] [--keep]
+//   stackday-bench [--quick] [--only P1|P2|STORE|IMPORT|POSTGRES|SERVER] [--skip-import] [--keep]
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -40,7 +40,22 @@ do {
         FileHandle.standardError.write(Data("P6–P7 PostgreSQL…\n".utf8))
         figures += try PostgresBenchmark(context: context).run()
     }
+    var loads: [ServerBenchmark.Load] = []
+    if wanted("SERVER") {
+        FileHandle.standardError.write(Data("P8 server under wrk…\n".utf8))
+        let server = try ServerBenchmark(context: context).run()
+        figures += server.figures
+        loads = server.loads
+    }
     print(Table.render(figures))
+    if !loads.isEmpty {
+        print()
+        print("| connections | requests/s | p50 | p99 | errors |")
+        print("|---|---|---|---|---|")
+        for load in loads {
+            print("| \(load.connections) | \(Int(load.requestsPerSecond)) | \(Table.seconds(load.p50)) | \(Table.seconds(load.p99)) | \(load.errors) |")
+        }
+    }
     if !store.growth.isEmpty {
         print()
         print("| history | completions | stats, warm cache | stats --no-cache | µs per completion (--no-cache) | today, warm cache | peak memory | sqlite3 time |")

@@ -11,7 +11,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
 
     /// What names are compared by: trimmed and lowercased, so `Water` and ` water` are one name.
     public static func nameKey(for name: String) -> String {
-        name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        name.trimmedWhitespace.lowercased()
     }
     public static let unitLimit = 30
 
@@ -70,10 +70,10 @@ public struct Habit: Identifiable, Hashable, Sendable {
         for (index, revision) in revisions.enumerated() where revision.number != index + 1 {
             throw .revisionsOutOfOrder(expected: index + 1, found: revision.number)
         }
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = name.trimmedWhitespace
         guard !trimmed.isEmpty else { throw .emptyName }
         guard trimmed.count <= Habit.nameLimit else { throw .nameTooLong(length: trimmed.count, limit: Habit.nameLimit) }
-        let trimmedUnit = unit.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmedUnit = unit.trimmedWhitespace
         guard trimmedUnit.count <= Habit.unitLimit else {
             throw .unitTooLong(length: trimmedUnit.count, limit: Habit.unitLimit)
         }

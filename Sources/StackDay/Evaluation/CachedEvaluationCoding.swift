@@ -44,31 +44,80 @@ public enum CachedEvaluationCoding {
         return body + "|" + FNV1a.key(evaluator + "|" + body)
     }
 
+    /// The figures `encodeSummary` wrote, or nil when any part or the checksum does not hold.
+    /// Read as bytes, in one pass: `today` and `stats` read one of these per habit.
     public static func decodeSummary(_ text: String, asOf: String, evaluator: String) -> CachedSummary? {
-        let parts = text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 5, parts[0] == asOf, FNV1a.key(evaluator + "|" + parts[0...3].joined(separator: "|")) == parts[4],
-              let day = try? LocalDay(iso: parts[0])
-        else { return nil }
-        let streak = parts[1].split(separator: ",").compactMap { Int($0) }
+        let bytes = Array(text.utf8)
+        let parts = split(bytes[...], on: UInt8(ascii: "|"))
+        guard parts.count == 5, parts[0].elementsEqual(asOf.utf8) else { return nil }
+        var first = FNV1a(), second = FNV1a(seed: 0x8422_2325_cbf2_9ce4)
+        let body = bytes[..<(bytes.count - parts[4].count - 1)]
+        for part in [Array(evaluator.utf8), [UInt8(ascii: "|")], Array(body)] {
+            first.combine(part)
+            second.combine(part)
+        }
+        guard parts[4].elementsEqual((FNV1a.hex(first.value) + FNV1a.hex(second.value)).utf8), let day = isoDay(parts[0]) else { return nil }
+        let streak = split(parts[1], on: UInt8(ascii: ",")).compactMap(integer)
         guard streak.count == 2 else { return nil }
         var statistics: HabitStatistics? = nil
-        if parts[2] != "-" {
-            let fields = parts[2].split(separator: ",").map(String.init)
-            guard fields.count == 3, let completed = Int(fields[0]), let eligible = Int(fields[1]), let bits = UInt64(fields[2], radix: 16) else { return nil }
+        if !parts[2].elementsEqual("-".utf8) {
+            let fields = split(parts[2], on: UInt8(ascii: ","))
+            guard fields.count == 3, let completed = integer(fields[0]), let eligible = integer(fields[1]), let bits = hexBits(fields[2]) else { return nil }
             statistics = HabitStatistics(
                 completedDays: completed, eligibleDays: eligible, completionRate: eligible == 0 ? 0 : Double(completed) / Double(eligible),
                 streak: HabitStreak(current: streak[0], longest: streak[1]), score: Double(bitPattern: bits)
             )
         }
         var today: HabitEntry? = nil
-        if parts[3] != "-" {
-            let fields = parts[3].split(separator: ",").map(String.init)
-            guard fields.count == 5, let entryDay = try? LocalDay(iso: fields[0]), let total = UInt64(fields[2], radix: 16),
-                  let progress = UInt64(fields[3], radix: 16), let state = EntryState(rawValue: fields[4])
+        if !parts[3].elementsEqual("-".utf8) {
+            let fields = split(parts[3], on: UInt8(ascii: ","))
+            guard fields.count == 5, let entryDay = isoDay(fields[0]), let total = hexBits(fields[2]), let progress = hexBits(fields[3]),
+                  let state = EntryState(rawValue: String(decoding: fields[4], as: UTF8.self))
             else { return nil }
-            today = HabitEntry(day: entryDay, isDue: fields[1] == "1", total: Double(bitPattern: total), progress: Double(bitPattern: progress), state: state)
+            today = HabitEntry(day: entryDay, isDue: fields[1].elementsEqual("1".utf8), total: Double(bitPattern: total),
+                               progress: Double(bitPattern: progress), state: state)
         }
         return CachedSummary(asOf: day, streak: HabitStreak(current: streak[0], longest: streak[1]), statistics: statistics, today: today)
+    }
+
+    static func split(_ bytes: ArraySlice<UInt8>, on separator: UInt8) -> [ArraySlice<UInt8>] {
+        var parts: [ArraySlice<UInt8>] = []
+        var start = bytes.startIndex
+        for index in bytes.indices where bytes[index] == separator {
+            parts.append(bytes[start..<index])
+            start = index + 1
+        }
+        parts.append(bytes[start...])
+        return parts
+    }
+
+    /// A non-negative decimal integer of at most 18 digits.
+    static func integer(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 18 else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard (0x30...0x39).contains(byte) else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
+    }
+
+    /// 1 to 16 lowercase hex digits as a bit pattern.
+    static func hexBits(_ bytes: ArraySlice<UInt8>) -> UInt64? {
+        guard !bytes.isEmpty, bytes.count <= 16 else { return nil }
+        var value: UInt64 = 0
+        for byte in bytes {
+            switch byte {
+            case 0x30...0x39: value = value << 4 | UInt64(byte - 0x30)
+            case 0x61...0x66: value = value << 4 | UInt64(byte - 0x61 + 10)
+            default: return nil
+            }
+        }
+        return value
+    }
+
+    static func isoDay(_ bytes: ArraySlice<UInt8>) -> LocalDay? {
+        Array(bytes).withUnsafeBufferPointer { LocalDay(isoBytes: $0) }
     }
 
     public static func encodeSpans(_ spans: [CachedSpan]) -> String {

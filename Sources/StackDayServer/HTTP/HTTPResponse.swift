@@ -27,7 +27,7 @@ public struct HTTPResponse: Sendable {
 
     /// JSON as the command line prints it: one line, keys sorted, a newline.
     public static func json(_ value: JSONValue, status: Int = 200) -> HTTPResponse {
-        HTTPResponse(status: status, contentType: "application/json", body: Array((value.jsonText + "\n").utf8))
+        HTTPResponse(status: status, contentType: "application/json", body: value.jsonBytes + [0x0A])
     }
 
     public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
