@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Installs the baselines the benchmarks compare against: lua5.4, sqlite3 and python-dateutil.
+# Installs the baselines the benchmarks compare against: lua5.4, sqlite3 and python-dateutil, and
+# wrk, which loads the server.
 set -euo pipefail
 missing=()
 command -v lua5.4 >/dev/null 2>&1 || missing+=(lua5.4)
 command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
+command -v wrk >/dev/null 2>&1 || missing+=(wrk)
 command -v python3 >/dev/null 2>&1 || missing+=(python3 python3-pip)
 if [ ${#missing[@]} -gt 0 ]; then
     sudo=""
