@@ -286,4 +286,23 @@ struct ServeScaleTests {
         #expect(anaStatus == 422, "the runaway policy answered \(anaStatus)")
         #expect(bobSeconds < 5, "bob waited \(bobSeconds) s")
     }
+
+    @Test("SIGTERM while a request is running: that request is answered, then the server exits 0")
+    func drainOnStop() throws {
+        let (_, server, ana, _) = try ServeCommandTests().serve()
+        let client = server.client
+        let spin = "return { streak = function(state, day, outcome) while true do end end }\n"
+        #expect(try client.send("PUT", "/v1/policies/spin", token: ana, body: spin).status == 201)
+        #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"loop","start":"2026-10-01","streak":"spin"}"#).status == 201)
+        let running = DispatchGroup()
+        nonisolated(unsafe) var status = 0
+        DispatchQueue.global().async(group: running) {
+            status = (try? client.send("GET", "/v1/habits/loop", token: ana).status) ?? -1
+        }
+        // Wait until the request is in the server (its worker is spinning through the budget).
+        usleep(150_000)
+        #expect(server.stop() == 0)
+        #expect(running.wait(timeout: .now() + 30) == .success)
+        #expect(status == 422, "the request in flight got \(status)")
+    }
 }

@@ -45,6 +45,7 @@ typedef struct sd_http_options {
     /// IPv4 address in network byte order and port (0: any free port).
     uint32_t address;
     uint16_t port;
+    /// Worker threads that run the handler (one more thread polls the connections).
     unsigned int threads;
     size_t max_body;
     /// Seconds an idle connection is kept.

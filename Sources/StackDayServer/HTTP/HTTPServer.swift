@@ -1,9 +1,11 @@
 import CHTTP
 import Foundation
 
-/// An HTTP/1.1 server (GNU libmicrohttpd: a pool of polling threads, keep-alive, idle timeouts)
-/// that answers every request with `handler`, called on one of the server's threads: never on
-/// Swift's cooperative pool, so a handler may block on a store or a Lua state.
+/// An HTTP/1.1 server (GNU libmicrohttpd: one epoll thread for every connection, keep-alive, idle
+/// timeouts) that answers every request with `handler`, called on one of the server's worker
+/// threads: a complete request is suspended in libmicrohttpd, queued, answered by the next free
+/// worker and resumed, so requests are served in arrival order whichever connection they came on.
+/// Never on Swift's cooperative pool: a handler may block on a store or a Lua state.
 ///
 /// `@unchecked Sendable`: the C server is only started, queried and stopped through functions
 /// libmicrohttpd allows from any thread; the handler box is immutable.

@@ -4,7 +4,8 @@ public struct HTTPServerOptions: Sendable {
     public var host: String
     /// 0 for any free port (`HTTPServer.port` tells which).
     public var port: Int
-    /// Threads that poll connections and run handlers (each handler runs on one of them).
+    /// Worker threads that run handlers, taking complete requests in arrival order (one more
+    /// thread polls the connections).
     public var threads: Int
     /// Request bodies over this many bytes are answered 413 without being kept.
     public var maxBody: Int
