@@ -338,6 +338,22 @@ extension RepositoryContract {
                 throw ContractFailure("an update of a missing user succeeded")
             } catch UseCaseError.userNotFound {}
         },
+        ContractCheck(store: "the change count grows with each write transaction of its owner, not with reads or other owners' writes") { store in
+            guard let start = try store.changeCount() else { return } // a store that keeps none
+            let other = try store.scoped(to: "other-\(UUID().uuidString.prefix(8))")
+            let otherStart = try other.changeCount()
+            try store.write { try $0.habits.insert(try habit("Counted")) }
+            let afterWrite = try store.changeCount() ?? 0
+            try expect(afterWrite > start, "a write did not move the count (\(start) → \(afterWrite))")
+            _ = try store.read { try $0.habits.all() }
+            try expect(try store.changeCount() == afterWrite, "a read moved the count")
+            try other.write { try $0.habits.insert(try habit("Theirs")) }
+            try expect(try store.changeCount() == afterWrite, "another owner's write moved the count")
+            try expect(try other.changeCount() != otherStart, "the other owner's write did not move its own count")
+            struct Abort: Error {}
+            do { try store.write { tx -> Void in try tx.habits.insert(try habit("Undone")); throw Abort() } } catch is Abort {}
+            try expect(try store.changeCount() == afterWrite, "a rolled-back write moved the count")
+        },
         ContractCheck(store: "users are the store's: every owner's scope sees the same ones; removing one removes only its data") { store in
             let context = HabitContext(store: store, clock: FixedClock(instant), boundary: DayBoundary(timeZone: TimeZone(secondsFromGMT: 0)!))
             let (added, token) = try ManageUsers(context: context).add("bob-\(UUID().uuidString.prefix(8))", timeZone: "Europe/Berlin")

@@ -52,6 +52,9 @@ public final class PostgresHabitStore: HabitStore {
         // READ COMMITTED under the user's lock: every statement sees what the writer before it
         // committed, and no other writer of this user runs in between.
         try transaction(Self.beginWrite, body) {
+            try connection.execute("""
+                INSERT INTO owner_changes (user_id, generation) VALUES ($1, 1) ON CONFLICT (user_id) DO UPDATE SET generation = owner_changes.generation + 1
+                """, [.text(owner)])
             try invalidation.apply(to: connection)
             try cache.writeStaged()
         }
@@ -67,6 +70,10 @@ public final class PostgresHabitStore: HabitStore {
     }
 
     private static let beginWrite = ["BEGIN ISOLATION LEVEL READ COMMITTED", "SELECT pg_advisory_xact_lock(\(lockClass), hashtext($1))"]
+
+    public func changeCount() throws -> Int64? {
+        try connection.scalar("SELECT generation FROM owner_changes WHERE user_id = $1", [.text(owner)]).flatMap { Int64($0) } ?? 0
+    }
 
     /// The first key of the two-key advisory locks that serialize each user's writes.
     static let lockClass: Int32 = 0x5344 // "SD"

@@ -70,6 +70,9 @@ public final class SQLiteHabitStore: HabitStore {
         do {
             return try database.transaction(write: true) {
                 let result = try body(repositories)
+                try database.statement("""
+                    INSERT INTO owner_changes (owner, generation) VALUES (?, 1) ON CONFLICT (owner) DO UPDATE SET generation = generation + 1
+                    """).run([.text(owner)])
                 try invalidation.apply(to: database)
                 try cache.writeStaged()
                 return result
@@ -104,6 +107,10 @@ public final class SQLiteHabitStore: HabitStore {
             }
         }
         return result
+    }
+
+    public func changeCount() throws -> Int64? {
+        try database.scalarInteger("SELECT generation FROM owner_changes WHERE owner = ?", [.text(owner)]) ?? 0
     }
 
     /// For a large import, lets this connection keep up to 64 MiB of pages (SQLite's default is

@@ -115,6 +115,24 @@ struct ServeCommandTests {
         #expect(try cli.run(["--user", "ana", "export", "--format", "json"]).stdout == before)
     }
 
+    @Test("a read repeated is the same answer; a write from another process (the command line) shows in the next read")
+    func answersFollowWrites() throws {
+        let (cli, server, ana, bob) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"read","start":"2026-10-01"}"#).status == 201)
+        let first = try client.send("GET", "/v1/today", token: ana).body
+        #expect(try client.send("GET", "/v1/today", token: ana).body == first)
+        #expect(try client.send("GET", "/v1/today", token: bob).body == "{\"day\":\"2026-10-11\",\"habits\":[]}\n")
+        #expect(try cli.run(["--user", "ana", "record", "read"]).status == 0)
+        let second = try client.send("GET", "/v1/today", token: ana).body
+        let printed = try cli.run(["--user", "ana", "--tz", "+09:00", "--json", "today"]).stdout
+        #expect(second != first && second == printed)
+        #expect(try cli.run(["--user", "ana", "habit", "rename", "read", "books"]).status == 0)
+        #expect(try client.send("GET", "/v1/habits", token: ana).body.contains(#""name":"books""#))
+        #expect(try client.send("GET", "/v1/habits/read", token: ana).status == 404)
+    }
+
     @Test("settings move a user's days: the same instant falls on another day in another time zone")
     func settings() throws {
         let (_, server, ana, _) = try serve()

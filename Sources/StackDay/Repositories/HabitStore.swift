@@ -14,8 +14,12 @@ public protocol HabitStore: AnyObject {
     func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T
     /// Told before a bulk import of about `records` rows, so the store can trade memory for speed.
     func prepareForBulkWrite(records: Int)
+    /// A number that grows with every write transaction of this owner, from any process: what a
+    /// server keys an owner's answers by. nil for a store that keeps none.
+    func changeCount() throws -> Int64?
 }
 
 extension HabitStore {
     public func prepareForBulkWrite(records: Int) {}
+    public func changeCount() throws -> Int64? { nil }
 }

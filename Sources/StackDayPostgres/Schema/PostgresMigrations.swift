@@ -112,5 +112,9 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        // A counter per user that every write transaction of that user bumps, as in SQLite's migration 8.
+        (4, "owner change counters", [
+            "CREATE TABLE owner_changes (user_id text PRIMARY KEY, generation bigint NOT NULL)",
+        ]),
     ]
 }

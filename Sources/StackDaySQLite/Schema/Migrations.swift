@@ -274,5 +274,13 @@ enum Migrations {
             created_at REAL NOT NULL
         ) STRICT;
         """),
+        // A counter per owner that every write transaction of that owner bumps: a server keeps an
+        // owner's answers until it moves (`HabitStore.changeCount`).
+        Migration(id: 8, name: "owner change counters", sql: """
+        CREATE TABLE owner_changes (
+            owner TEXT PRIMARY KEY,
+            generation INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        """),
     ]
 }

@@ -13,17 +13,21 @@ public final class StackDayAPI: Sendable {
     private let pool: ContextPool
     private let clock: any StackDay.Clock
     private let log: @Sendable (String) -> Void
+    private let answers: AnswerCache?
 
     /// `makeStore` and `makePolicies` are called on server threads, once per pooled context
     /// (stores) and once per owner in it (policies). `log` gets one access line per request.
+    /// `cachesAnswers` keeps each user's read answers until that user's next write (`AnswerCache`).
     public init(
         clock: any StackDay.Clock,
         makeStore: @escaping @Sendable () throws -> any HabitStore,
         makePolicies: @escaping @Sendable () throws -> any PolicyResolver,
+        cachesAnswers: Bool = true,
         log: @escaping @Sendable (String) -> Void
     ) {
         self.clock = clock
         self.log = log
+        answers = cachesAnswers ? AnswerCache() : nil
         pool = ContextPool { OwnerContexts(makeStore: makeStore, makePolicies: makePolicies) }
     }
 
@@ -77,8 +81,17 @@ public final class StackDayAPI: Sendable {
             let account = try authenticate(request, contexts)
             user = account.name
             let context = try contexts.context(for: account.name, clock: clock, boundary: account.boundary)
-            return try HabitRoutes(context: context, user: account, request: request, users: ManageUsers(context: context))
-                .answer(Array(parts.dropFirst()))
+            let routes = HabitRoutes(context: context, user: account, request: request, users: ManageUsers(context: context))
+            guard request.method == "GET", let answers, let count = try context.store.changeCount() else {
+                return try routes.answer(Array(parts.dropFirst()))
+            }
+            let query = request.query.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+            let key = [account.name, request.path, query, context.today.iso, account.timeZone, account.dayStart.description, String(count)]
+                .joined(separator: "\u{1}")
+            if let kept = answers.answer(for: key) { return kept }
+            let response = try routes.answer(Array(parts.dropFirst()))
+            if response.status == 200 { answers.keep(response, for: key) }
+            return response
         }
     }
 

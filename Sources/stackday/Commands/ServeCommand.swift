@@ -54,6 +54,7 @@ enum ServeCommand {
         let api = StackDayAPI(
             clock: environment.clock, makeStore: makeStore,
             makePolicies: { try PolicyLibrary(searchPath: [folder], budget: budget) },
+            cachesAnswers: !invocation.globals.noCache,
             log: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         )
 
