@@ -64,15 +64,19 @@ struct ServeCommandTests {
         let created = try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"secret diary","start":"2026-10-01"}"#)
         #expect(created.status == 201, "\(created.status) \(created.body) \(server.log())")
         let paths = [("GET", "/v1/habits/secret%20diary"), ("DELETE", "/v1/habits/secret%20diary"), ("POST", "/v1/habits/secret%20diary/records"),
-                     ("DELETE", "/v1/habits/secret%20diary/records/latest"), ("POST", "/v1/habits/secret%20diary/skips")]
+                     ("DELETE", "/v1/habits/secret%20diary/records/latest"), ("POST", "/v1/habits/secret%20diary/skips"),
+                     ("PATCH", "/v1/habits/secret%20diary"), ("GET", "/v1/calendar/secret%20diary"), ("GET", "/v1/habits/secret%20diary/revisions"),
+                     ("POST", "/v1/habits/secret%20diary/rollback"), ("POST", "/v1/habits/secret%20diary/simulate")]
         for (method, path) in paths {
-            let body = method == "POST" ? (path.hasSuffix("skips") ? #"{"from":"2026-10-05"}"# : "{}") : nil
+            let bodies = ["skips": #"{"from":"2026-10-05"}"#, "simulate": #"{"policy":"grace","role":"streak"}"#, "diary": #"{"unit":"pages"}"#]
+            let body = method == "POST" || method == "PATCH" ? bodies.first { path.hasSuffix($0.key) }?.value ?? "{}" : nil
             #expect(try client.send(method, path, body: body).status == 401, "\(method) \(path)")
             #expect(try client.send(method, path, token: "sd_" + String(repeating: "0", count: 64), body: body).status == 401)
             let foreign = try client.send(method, path, token: bob, body: body)
             #expect(foreign.status == 404, "\(method) \(path): \(foreign.status) \(foreign.body)")
         }
-        for path in ["/v1/habits", "/v1/today", "/v1/stats", "/v1/report/week"] {
+        for path in ["/v1/habits", "/v1/today", "/v1/stats", "/v1/report/week", "/v1/policies", "/v1/settings"] {
+            #expect(try client.send("GET", path).status == 401, "\(path) without a token")
             let answer = try client.send("GET", path, token: bob)
             #expect(answer.status == 200 && !answer.body.contains("secret"), "\(path): \(answer.body)")
         }
@@ -147,7 +151,7 @@ struct ServeCommandTests {
         #expect(try client.send("GET", "/v1/today", token: ana).body.hasPrefix(#"{"day":"2026-10-10""#))
     }
 
-    @Test("SIGTERM ends the server with exit 0; an idle or stalled connection is closed; 200 open connections do not stop a new client")
+    @Test("SIGTERM ends the server with exit 0; a stalled connection is closed; oversized headers are refused; 200 open connections do not stop a new client")
     func operations() throws {
         let (_, server, _, _) = try serve(["--idle-timeout", "1", "--threads", "2"])
         let client = server.client
@@ -159,6 +163,9 @@ struct ServeCommandTests {
         let read = recv(stalled, &byte, 1, 0)
         close(stalled)
         #expect(read <= 0 && Date().timeIntervalSince(started) < 10, "the stalled connection stayed open")
+        // Headers past the per-connection bound are refused, and the server goes on answering.
+        let huge = try client.send("GET", "/healthz", headers: ["X-Padding": String(repeating: "a", count: 100_000)])
+        #expect(huge.status == 431, "\(huge.status)")
         // Connections held open without a request do not keep a new one from being answered.
         var held: [Int32] = []
         defer { held.forEach { close($0) } }
