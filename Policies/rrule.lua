@@ -350,14 +350,13 @@ local function start_of(params, habit)
   return parse_date(params.start, "start")
 end
 
--- The compiled rule for one parameters table (the host hands the same table to every day of a range).
-local by_params = setmetatable({}, { __mode = "k" })
+-- The compiled rule for one parameters table (the host hands the same table to every day of a
+-- call): the last one is kept, so a call compiles once and nothing grows from call to call.
+local last_params, last_entry
 local function entry_for(params, habit)
-  local entry = by_params[params]
-  if not entry then
-    entry = compile(params.rule, start_of(params, habit))
-    by_params[params] = entry
-  end
+  if rawequal(params, last_params) then return last_entry end
+  local entry = compile(params.rule, start_of(params, habit))
+  last_params, last_entry = params, entry
   return entry
 end
 

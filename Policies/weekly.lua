@@ -1,14 +1,14 @@
 -- Chosen weekdays every week, e.g. {"days": ["mon", "wed", "fri"]}.
 local names = { mon = 1, tue = 2, wed = 3, thu = 4, fri = 5, sat = 6, sun = 7 }
 
--- The weekday set of a days list, built once per parameters table the host hands over.
-local sets = setmetatable({}, { __mode = "k" })
+-- The weekday set of a days list, built once per parameters table the host hands over (the last
+-- one is kept: the host hands the same table to every day of a call).
+local last_days, last_set
 local function weekday_set(days)
-  local set = sets[days]
-  if set then return set end
-  set = {}
+  if rawequal(days, last_days) then return last_set end
+  local set = {}
   for _, name in ipairs(days) do set[names[string.lower(name)]] = true end
-  sets[days] = set
+  last_days, last_set = days, set
   return set
 end
 

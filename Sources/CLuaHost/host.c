@@ -1,15 +1,140 @@
+#define _GNU_SOURCE
 #include "internal.h"
+
+#include <pthread.h>
+#include <signal.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* The state, its allocator and instruction hook (the budgets), protected calls, and loading
    policies. Every Lua call that can raise runs inside sd_protected. */
 
-/* The count hook fires every HOOK_STEP VM instructions. */
+/* The count hook fires every HOOK_STEP VM instructions; every CPU_CHECK_TICKS hook calls it reads
+   the thread's CPU clock. */
 #define HOOK_STEP 1000
+#define CPU_CHECK_TICKS 64
+#define NATIVE_CLOCK_STEP 65536
+/* Bytes a call allocates count as work: one instruction per ALLOC_BYTES_PER_INSTRUCTION bytes, so
+   a loop that copies (s = s .. "x", s:upper() over and over) ends like one that computes. */
+#define ALLOC_BYTES_PER_INSTRUCTION 2
+/* Error messages from policies are cut to this many bytes. */
+#define MESSAGE_LIMIT 300
+
+/* The request the calling thread is answering, when it opened one: a pool of work and a CPU
+   deadline that every call on this thread draws from, whichever state it runs in. */
+static _Thread_local struct {
+    int active;
+    long long work_left;
+    long long cpu_deadline_ns;
+    long long work_budget;
+    long long cpu_budget_ns;
+    int spent; /* the SD_SPENT_* reason once the request's budget ran out */
+} request;
+
+long long sd_thread_cpu_ns(void) {
+    struct timespec now;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) != 0) return 0;
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+void sd_request_begin(long long work, long long cpu_ns) {
+    request.active = 1;
+    request.work_budget = work;
+    request.cpu_budget_ns = cpu_ns;
+    request.work_left = work;
+    request.cpu_deadline_ns = sd_thread_cpu_ns() + cpu_ns;
+    request.spent = SD_SPENT_NONE;
+}
+
+void sd_request_end(void) { request.active = 0; }
+
+int sd_request_spent(void) { return request.active ? request.spent : SD_SPENT_NONE; }
+
+
+/* The last resort: a timer on the thread's CPU clock, armed for each call's deadline. When it
+   fires, its signal handler sets a count hook of one instruction (lua_sethook may be called
+   asynchronously), and the hook ends the call on its time budget: whatever the call spent its
+   time on (a VM instruction over huge strings, a C library loop), it ends at the next instruction. */
+static void sd_hook(lua_State *L, lua_Debug *ar);
+
+static pthread_once_t timer_once = PTHREAD_ONCE_INIT;
+static pthread_key_t timer_key;
+static int timer_signal;
+static _Thread_local struct {
+    int ready;
+    timer_t id;
+    lua_State *volatile state;
+    volatile sig_atomic_t fired;
+} cpu_timer;
+
+static void on_cpu_timer(int signal_number) {
+    (void)signal_number;
+    cpu_timer.fired = 1;
+    lua_State *L = cpu_timer.state;
+    if (L) lua_sethook(L, sd_hook, LUA_MASKCOUNT, 1);
+}
+
+static void delete_timer(void *value) {
+    timer_t *id = value;
+    timer_delete(*id);
+    free(id);
+}
+
+static void install_timer_signal(void) {
+    timer_signal = SIGRTMIN + 3;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = on_cpu_timer;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    sigaction(timer_signal, &action, NULL);
+    pthread_key_create(&timer_key, delete_timer);
+}
+
+/* Arms the thread's timer to fire after `ns` more nanoseconds of its CPU time (0: disarms). */
+static void arm_cpu_timer(lua_State *L, long long ns) {
+    if (!cpu_timer.ready) {
+        if (ns <= 0) return;
+        pthread_once(&timer_once, install_timer_signal);
+        struct sigevent event;
+        memset(&event, 0, sizeof event);
+        event.sigev_notify = SIGEV_THREAD_ID;
+        event.sigev_signo = timer_signal;
+        event._sigev_un._tid = (pid_t)syscall(SYS_gettid); /* sigev_notify_thread_id */
+        if (timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &cpu_timer.id) != 0) return;
+        /* Threads of a pool (libdispatch's among them) may block every asynchronous signal: this
+           one is sent to this thread only, by its own timer. */
+        sigset_t only;
+        sigemptyset(&only);
+        sigaddset(&only, timer_signal);
+        pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+        timer_t *owned = malloc(sizeof *owned);
+        if (owned) {
+            *owned = cpu_timer.id;
+            pthread_setspecific(timer_key, owned);
+        }
+        cpu_timer.ready = 1;
+    }
+    cpu_timer.fired = 0;
+    cpu_timer.state = ns > 0 ? L : NULL;
+    struct itimerspec when;
+    memset(&when, 0, sizeof when);
+    if (ns > 0) {
+        when.it_value.tv_sec = ns / 1000000000LL;
+        when.it_value.tv_nsec = ns % 1000000000LL;
+    }
+    timer_settime(cpu_timer.id, 0, &when, NULL);
+    if (ns <= 0) {
+        cpu_timer.state = NULL;
+        cpu_timer.fired = 0;
+    }
+}
 
 void sd_error_clear(sd_error *error) {
     if (error == NULL) return;
@@ -22,7 +147,22 @@ static void set_error(sd_error *error, int kind, const char *message) {
     if (error == NULL) return;
     free(error->message);
     error->kind = kind;
-    error->message = message ? strdup(message) : NULL;
+    error->message = NULL;
+    if (message) {
+        /* Room for the note a cut message ends with. */
+        size_t length = strlen(message);
+        size_t keep = length > MESSAGE_LIMIT ? MESSAGE_LIMIT : length;
+        error->message = (char *)malloc(keep + 64);
+        if (error->message) {
+            memcpy(error->message, message, keep);
+            error->message[keep] = 0;
+            if (keep < length) {
+                size_t cut = keep;
+                while (cut > 0 && ((unsigned char)error->message[cut] & 0xC0) == 0x80) cut--;
+                snprintf(error->message + cut, keep + 64 - cut, "... (cut from %zu bytes)", length);
+            }
+        }
+    }
 }
 
 sd_host *sd_host_of(lua_State *L) {
@@ -38,9 +178,13 @@ static int is_budget_error(lua_State *L, int index) {
     return lua_type(L, index) == LUA_TLIGHTUSERDATA && lua_touserdata(L, index) == (void *)&budget_sentinel;
 }
 
+static int is_budget_kind(int kind) {
+    return kind == SD_ERROR_INSTRUCTIONS || kind == SD_ERROR_MEMORY || kind == SD_ERROR_TIME;
+}
+
 int sd_raise(lua_State *L, int kind, const char *message) {
     sd_host_of(L)->raised = kind;
-    if (kind == SD_ERROR_INSTRUCTIONS || kind == SD_ERROR_MEMORY) {
+    if (is_budget_kind(kind)) {
         lua_pushlightuserdata(L, (void *)&budget_sentinel);
     } else {
         lua_pushstring(L, message ? message : "error");
@@ -50,10 +194,31 @@ int sd_raise(lua_State *L, int kind, const char *message) {
 
 /* Whether a budget ran out in this call (an allocation refused counts, even if Lua recovered). */
 static int budget_spent(const sd_host *host) {
-    return host->raised == SD_ERROR_INSTRUCTIONS || host->raised == SD_ERROR_MEMORY || host->memory_refused;
+    return is_budget_kind(host->raised) || host->memory_refused;
 }
 
-/* The capped allocator: refuses any growth past `limit` (Lua then raises LUA_ERRMEM). */
+/* The work a call has done: VM instructions, native work charged, and bytes allocated. */
+static long long work_done(const sd_host *host) {
+    return host->ticks * HOOK_STEP + host->native + (long long)(host->allocated / ALLOC_BYTES_PER_INSTRUCTION);
+}
+
+/* Which budget, if any, the call has passed; records it. `check_clock` reads the CPU clock. */
+static int over_budget(sd_host *host, int check_clock) {
+    if (host->spent != SD_SPENT_NONE) return host->spent;
+    if (work_done(host) > host->work_limit) {
+        host->spent = host->work_limit_is_request ? SD_SPENT_REQUEST_WORK : SD_SPENT_CALL_WORK;
+    } else if (check_clock && host->cpu_deadline_ns > 0 && sd_thread_cpu_ns() > host->cpu_deadline_ns) {
+        host->spent = host->cpu_deadline_is_request ? SD_SPENT_REQUEST_TIME : SD_SPENT_CALL_TIME;
+    }
+    return host->spent;
+}
+
+static int spent_kind(int spent) {
+    return spent == SD_SPENT_CALL_TIME || spent == SD_SPENT_REQUEST_TIME ? SD_ERROR_TIME : SD_ERROR_INSTRUCTIONS;
+}
+
+/* The capped allocator: refuses any growth past `limit` (Lua then raises LUA_ERRMEM), and in a
+   call, growth once the call's work is spent: a C loop that allocates ends with its budget. */
 static void *sd_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     sd_host *host = (sd_host *)ud;
     size_t old = ptr ? osize : 0;
@@ -62,9 +227,18 @@ static void *sd_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         host->used -= old;
         return NULL;
     }
-    if (nsize > old && host->used + (nsize - old) > host->limit) {
-        host->memory_refused = 1;
-        return NULL;
+    if (nsize > old) {
+        if (host->used + (nsize - old) > host->limit) {
+            host->memory_refused = 1;
+            return NULL;
+        }
+        if (host->in_call) {
+            host->allocated += nsize - old;
+            if (over_budget(host, 0) != SD_SPENT_NONE) {
+                host->raised = spent_kind(host->spent);
+                return NULL;
+            }
+        }
     }
     void *block = realloc(ptr, nsize);
     if (block == NULL) return NULL;
@@ -72,25 +246,51 @@ static void *sd_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     return block;
 }
 
-/* Raises once the instruction budget is spent, and keeps raising at every instruction after that,
-   so a script's own pcall cannot swallow the error and carry on. */
+/* Raises the budget error, and from then on at every instruction, so that a script's own pcall
+   cannot swallow it and carry on. */
+static void raise_spent(lua_State *L, sd_host *host) {
+    int kind = spent_kind(host->spent);
+    if (host->raised != kind) lua_sethook(L, sd_hook, LUA_MASKCOUNT, 1);
+    sd_raise(L, kind, NULL);
+}
+
 static void sd_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     sd_host *host = sd_host_of(L);
+    if (cpu_timer.fired && host->spent == SD_SPENT_NONE && host->in_call) {
+        host->spent = host->cpu_deadline_is_request ? SD_SPENT_REQUEST_TIME : SD_SPENT_CALL_TIME;
+    }
     host->ticks++;
-    if (host->raised == SD_ERROR_INSTRUCTIONS || host->ticks * HOOK_STEP > host->instruction_budget) {
-        if (host->raised != SD_ERROR_INSTRUCTIONS) lua_sethook(L, sd_hook, LUA_MASKCOUNT, 1);
-        sd_raise(L, SD_ERROR_INSTRUCTIONS, NULL);
+    if (is_budget_kind(host->raised) || over_budget(host, host->ticks % CPU_CHECK_TICKS == 0) != SD_SPENT_NONE) {
+        if (host->spent == SD_SPENT_NONE) host->spent = SD_SPENT_CALL_WORK;
+        raise_spent(L, host);
     }
 }
 
 void sd_charge(lua_State *L, long long instructions) {
     sd_host *host = sd_host_of(L);
-    host->ticks += instructions / HOOK_STEP + 1;
-    if (host->raised == SD_ERROR_INSTRUCTIONS || host->ticks * HOOK_STEP > host->instruction_budget) {
-        if (host->raised != SD_ERROR_INSTRUCTIONS) lua_sethook(L, sd_hook, LUA_MASKCOUNT, 1);
-        sd_raise(L, SD_ERROR_INSTRUCTIONS, NULL);
+    host->native += instructions;
+    /* The CPU clock is read once per NATIVE_CLOCK_STEP units charged, and on every large charge. */
+    int check_clock = host->native - host->native_clocked >= NATIVE_CLOCK_STEP;
+    if (check_clock) host->native_clocked = host->native;
+    if (is_budget_kind(host->raised) || over_budget(host, check_clock) != SD_SPENT_NONE) {
+        if (host->spent == SD_SPENT_NONE) host->spent = SD_SPENT_CALL_WORK;
+        raise_spent(L, host);
     }
+}
+
+/* charge(n) for the prelude: counts n units of native work a library call is about to do. */
+static int sd_charge_lua(lua_State *L) {
+    lua_Number n = luaL_checknumber(L, 1);
+    if (n > 0) sd_charge(L, n > 9e18 ? 9000000000000000000LL : (long long)n);
+    return 0;
+}
+
+/* metatable(v) for the prelude: v's metatable as stored, never its __metatable field. */
+static int sd_metatable(lua_State *L) {
+    luaL_checkany(L, 1);
+    if (!lua_getmetatable(L, 1)) lua_pushnil(L);
+    return 1;
 }
 
 /* exhausted() for the prelude: whether a budget ran out in this call. */
@@ -114,12 +314,15 @@ static int sd_out_of_memory(lua_State *L) {
 /* budget_error() for the prelude: raises again the budget error a policy's pcall caught. */
 static int sd_budget_error(lua_State *L) {
     sd_host *host = sd_host_of(L);
-    return sd_raise(L, host->raised == SD_ERROR_INSTRUCTIONS ? SD_ERROR_INSTRUCTIONS : SD_ERROR_MEMORY, NULL);
+    if (host->spent != SD_SPENT_NONE) raise_spent(L, host);
+    return sd_raise(L, SD_ERROR_MEMORY, NULL);
 }
 
-/* Turns any error object into a readable message with the position Lua knows. */
+/* Turns any error object into a readable message with the position Lua knows. Fields of a table
+   are read raw: a metamethod here would run where no budget can stop it. */
 static int sd_message_handler(lua_State *L) {
     if (lua_type(L, 1) == LUA_TSTRING || is_budget_error(L, 1)) return 1;
+    if (budget_spent(sd_host_of(L))) return 1;
     char where[200] = "";
     lua_Debug ar;
     for (int level = 1; level < 6 && lua_getstack(L, level, &ar); level++) {
@@ -131,8 +334,8 @@ static int sd_message_handler(lua_State *L) {
     switch (lua_type(L, 1)) {
     case LUA_TNUMBER:
     case LUA_TBOOLEAN:
-        luaL_tolstring(L, 1, NULL);
-        lua_pushfstring(L, "%serror %s", where, lua_tostring(L, -1));
+        lua_pushfstring(L, "%serror %s", where, lua_type(L, 1) == LUA_TBOOLEAN ? (lua_toboolean(L, 1) ? "true" : "false")
+                                                                               : lua_tostring(L, 1));
         return 1;
     case LUA_TTABLE: {
         static const char *fields[] = {"message", "msg", "error", "reason", "code", NULL};
@@ -142,10 +345,15 @@ static int sd_message_handler(lua_State *L) {
         luaL_addstring(&buffer, "error {");
         int shown = 0;
         for (int i = 0; fields[i] != NULL; i++) {
-            int type = lua_getfield(L, 1, fields[i]); /* the table's own fields; error objects are plain tables */
+            lua_pushstring(L, fields[i]);
+            int type = lua_rawget(L, 1);
             if (type == LUA_TSTRING || type == LUA_TNUMBER) {
+                /* A number field is made a string on a copy, never in the table. */
+                lua_pushvalue(L, -1);
+                const char *text = lua_tostring(L, -1);
                 lua_pushfstring(L, "%s%s = %s%s%s", shown ? ", " : "", fields[i], type == LUA_TSTRING ? "\"" : "",
-                                lua_tostring(L, -1), type == LUA_TSTRING ? "\"" : "");
+                                text, type == LUA_TSTRING ? "\"" : "");
+                lua_remove(L, -2);
                 lua_remove(L, -2);
                 luaL_addvalue(&buffer);
                 shown++;
@@ -180,31 +388,89 @@ static int sd_trampoline(lua_State *L) {
     return call->op(L, call->args);
 }
 
-int sd_protected(sd_host *host, sd_op op, void *args, sd_error *error) {
+static const char *spent_message(int spent, char *buffer, size_t size) {
+    switch (spent) {
+    case SD_SPENT_CALL_TIME: return "exceeded its time budget (CPU time for one call)";
+    case SD_SPENT_REQUEST_WORK:
+        snprintf(buffer, size, "exceeded the request's policy budget (%lld instructions for every policy call of one request)", request.work_budget);
+        return buffer;
+    case SD_SPENT_REQUEST_TIME:
+        snprintf(buffer, size, "exceeded the request's time budget (%lld ms of CPU time for every policy call of one request)",
+                 request.cpu_budget_ns / 1000000LL);
+        return buffer;
+    default: return "exceeded its instruction budget";
+    }
+}
+
+/* Runs `op` under lua_pcall with the budgets. A call on a thread whose request has spent its
+   budget fails at once; `charged` 0 is for the host's own housekeeping, which no budget refuses. */
+static int sd_run(sd_host *host, sd_op op, void *args, sd_error *error, int charged) {
     lua_State *L = host->L;
+    char text[200];
+    if (charged && request.active && request.spent != SD_SPENT_NONE) {
+        set_error(error, spent_kind(request.spent), spent_message(request.spent, text, sizeof text));
+        return -1;
+    }
     int base = lua_gettop(L);
     struct sd_call call = {op, args};
     host->ticks = 0;
+    host->native = 0;
+    host->native_clocked = 0;
+    host->allocated = 0;
     host->raised = SD_OK;
+    host->spent = SD_SPENT_NONE;
     host->memory_refused = 0;
-    host->limit = host->memory_budget > SIZE_MAX - host->used ? SIZE_MAX : host->used + host->memory_budget;
+    host->work_limit = host->instruction_budget;
+    host->work_limit_is_request = 0;
+    host->cpu_deadline_ns = host->time_budget_ns > 0 ? sd_thread_cpu_ns() + host->time_budget_ns : 0;
+    host->cpu_deadline_is_request = 0;
+    if (charged && request.active) {
+        if (request.work_left < host->work_limit) {
+            host->work_limit = request.work_left;
+            host->work_limit_is_request = 1;
+        }
+        if (host->cpu_deadline_ns == 0 || request.cpu_deadline_ns < host->cpu_deadline_ns) {
+            host->cpu_deadline_ns = request.cpu_deadline_ns;
+            host->cpu_deadline_is_request = 1;
+        }
+    }
+    size_t headroom = host->memory_budget;
+    size_t limit = headroom > SIZE_MAX - host->used ? SIZE_MAX : host->used + headroom;
+    host->limit = limit > host->state_limit ? (host->state_limit > host->used ? host->state_limit : host->used) : limit;
+    host->in_call = charged;
+    long long armed = 0;
+    if (charged && host->cpu_deadline_ns > 0) {
+        armed = host->cpu_deadline_ns - sd_thread_cpu_ns();
+        if (armed <= 0) armed = 1;
+        arm_cpu_timer(L, armed);
+    }
     lua_sethook(L, sd_hook, LUA_MASKCOUNT, HOOK_STEP);
     lua_pushcfunction(L, sd_message_handler);
     lua_pushcfunction(L, sd_trampoline);
     lua_pushlightuserdata(L, &call);
     int status = lua_pcall(L, 1, 0, base + 1);
+    if (armed) arm_cpu_timer(L, 0);
     lua_sethook(L, NULL, 0, 0);
+    host->in_call = 0;
+    if (charged && request.active) {
+        request.work_left -= work_done(host);
+        if (host->spent == SD_SPENT_REQUEST_WORK || host->spent == SD_SPENT_REQUEST_TIME) request.spent = host->spent;
+        else if (request.work_left <= 0) request.spent = SD_SPENT_REQUEST_WORK;
+    }
     int result = 0;
     if (status != LUA_OK) {
         /* The kind was recorded where the error was raised; only a string object carries a message. */
         int kind = SD_ERROR_RUNTIME;
-        if (status == LUA_ERRMEM) {
+        if (host->spent != SD_SPENT_NONE) {
+            kind = spent_kind(host->spent);
+        } else if (status == LUA_ERRMEM || host->raised == SD_ERROR_MEMORY) {
             kind = SD_ERROR_MEMORY;
         } else if (is_budget_error(L, -1) || host->raised == SD_ERROR_ANSWER) {
             kind = host->raised;
         }
         switch (kind) {
-        case SD_ERROR_INSTRUCTIONS: set_error(error, kind, "exceeded its instruction budget"); break;
+        case SD_ERROR_INSTRUCTIONS:
+        case SD_ERROR_TIME: set_error(error, kind, spent_message(host->spent, text, sizeof text)); break;
         case SD_ERROR_MEMORY: set_error(error, kind, "exceeded its memory budget"); break;
         default: set_error(error, kind, lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error in error handling"); break;
         }
@@ -213,7 +479,7 @@ int sd_protected(sd_host *host, sd_op op, void *args, sd_error *error) {
     lua_settop(L, base);
     /* Outside calls the cap is lifted: only the fixed-size pushes above run there. */
     host->limit = SIZE_MAX;
-    if (host->memory_refused || host->raised == SD_ERROR_MEMORY) {
+    if (host->memory_refused || host->raised == SD_ERROR_MEMORY || host->spent != SD_SPENT_NONE || host->used > host->state_limit / 2) {
         /* What the failed call built is garbage now; collect it, so that the next call's budget,
            counted from what the state holds, does not grow with every failure. */
         lua_pushcfunction(L, sd_collect);
@@ -221,6 +487,8 @@ int sd_protected(sd_host *host, sd_op op, void *args, sd_error *error) {
     }
     return result;
 }
+
+int sd_protected(sd_host *host, sd_op op, void *args, sd_error *error) { return sd_run(host, op, args, error, 1); }
 
 void sd_push_prelude(lua_State *L, const char *name) {
     sd_host *host = sd_host_of(L);
@@ -250,11 +518,13 @@ static int op_open(lua_State *L, void *raw) {
        codes it answers with, named here once. */
     static const luaL_Reg functions[] = {
         {"exhausted", sd_exhausted}, {"memory_left", sd_memory_left}, {"out_of_memory", sd_out_of_memory},
-        {"budget_error", sd_budget_error}, {NULL, NULL},
+        {"budget_error", sd_budget_error}, {"charge", sd_charge_lua}, {"metatable", sd_metatable}, {NULL, NULL},
     };
     luaL_newlib(L, functions);
     sd_push_calendar(L);
     lua_setfield(L, -2, "calendar");
+    sd_push_matcher(L);
+    lua_setfield(L, -2, "matcher");
     lua_createtable(L, 0, 4);
     static const struct { const char *name; int code; } quota[] = {
         {"none", SD_QUOTA_NONE}, {"week", SD_QUOTA_WEEK}, {"month", SD_QUOTA_MONTH}, {"rolling", SD_QUOTA_ROLLING},
@@ -279,6 +549,8 @@ sd_host *sd_host_new(const char *prelude, size_t prelude_length, sd_error *error
     host->limit = SIZE_MAX;
     host->memory_budget = (size_t)256 << 20;
     host->instruction_budget = 1000000000LL;
+    host->time_budget_ns = 0;
+    host->state_limit = SIZE_MAX;
     host->L = lua_newstate(sd_alloc, host);
     if (host->L == NULL) {
         free(host);
@@ -286,7 +558,7 @@ sd_host *sd_host_new(const char *prelude, size_t prelude_length, sd_error *error
         return NULL;
     }
     struct sd_new_args args = {prelude, prelude_length};
-    if (sd_protected(host, op_open, &args, error) != 0) {
+    if (sd_run(host, op_open, &args, error, 0) != 0) {
         sd_host_free(host);
         return NULL;
     }
@@ -302,6 +574,11 @@ void sd_host_free(sd_host *host) {
 void sd_host_set_budgets(sd_host *host, long long instructions, size_t memory_bytes) {
     host->instruction_budget = instructions;
     host->memory_budget = memory_bytes;
+}
+
+void sd_host_set_limits(sd_host *host, long long cpu_ns, size_t state_bytes) {
+    host->time_budget_ns = cpu_ns;
+    host->state_limit = state_bytes ? state_bytes : SIZE_MAX;
 }
 
 size_t sd_host_memory(const sd_host *host) { return host->used; }
@@ -320,7 +597,7 @@ static int op_library_loaded(lua_State *L, void *raw) {
 int sd_host_library_loaded(sd_host *host, const char *name) {
     struct sd_loaded_args args = {name, 0};
     sd_error error = {0, NULL};
-    sd_protected(host, op_library_loaded, &args, &error);
+    sd_run(host, op_library_loaded, &args, &error, 0);
     sd_error_clear(&error);
     return args.loaded;
 }
@@ -365,7 +642,7 @@ static int op_release(lua_State *L, void *raw) {
 void sd_release(sd_host *host, int reference) {
     if (reference <= 0) return;
     sd_error error = {0, NULL};
-    sd_protected(host, op_release, &reference, &error);
+    sd_run(host, op_release, &reference, &error, 0);
     sd_error_clear(&error);
 }
 

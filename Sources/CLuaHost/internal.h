@@ -15,7 +15,18 @@ struct sd_host {
     size_t limit;              /* allocation cap in force */
     size_t memory_budget;      /* bytes a call may add */
     long long instruction_budget;
-    long long ticks;           /* hook calls in this call */
+    long long time_budget_ns;  /* thread CPU time a call may take (0: unbounded) */
+    size_t state_limit;        /* bytes the state may hold, across calls */
+    long long ticks;           /* hook calls in this call (and native work charged, in HOOK_STEP units) */
+    long long native;          /* native work charged in this call (sd_charge) */
+    long long native_clocked;  /* `native` when the CPU clock was last read */
+    size_t allocated;          /* bytes allocated in this call (growth only) */
+    long long work_limit;      /* work this call may do: its own budget or what its request has left */
+    int work_limit_is_request;
+    long long cpu_deadline_ns; /* thread CPU time at which this call ends (0: none) */
+    int cpu_deadline_is_request;
+    int spent;                 /* the SD_SPENT_* budget this call passed, or SD_SPENT_NONE */
+    int in_call;               /* a charged call is running: allocations count as work */
     int raised;                /* the SD_ERROR_* kind of a budget or answer error raised in this call, or SD_OK */
     int memory_refused;        /* an allocation was refused in this call */
     int prelude;               /* registry reference to the prelude's table of host functions */
@@ -37,9 +48,17 @@ void sd_push_prelude(lua_State *L, const char *name);
    recorded where it is raised, so the host never has to guess it from the text. */
 int sd_raise(lua_State *L, int kind, const char *message);
 
+/* The calling thread's CPU time in nanoseconds. */
+long long sd_thread_cpu_ns(void);
+
 /* Counts native work done for a policy against its instruction budget (about one instruction per
    unit), raising the budget error once it is spent: a C loop a policy starts is bounded too. */
 void sd_charge(lua_State *L, long long instructions);
+
+/* ---- match.c: string.find, match, gmatch and gsub on a matcher that charges its steps ---- */
+
+/* Pushes a table of the four functions. */
+void sd_push_matcher(lua_State *L);
 
 /* ---- day_view.c: calendar arithmetic and read-only day views ---- */
 

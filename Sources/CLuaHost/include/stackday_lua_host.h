@@ -19,7 +19,17 @@ enum {
     SD_ERROR_INSTRUCTIONS = 2, /* the instruction budget ran out */
     SD_ERROR_MEMORY = 3,       /* the memory budget ran out */
     SD_ERROR_ANSWER = 4,       /* the policy answered with a value of the wrong kind */
-    SD_ERROR_HOST = 5          /* the host itself failed (no memory for a new state) */
+    SD_ERROR_HOST = 5,         /* the host itself failed (no memory for a new state) */
+    SD_ERROR_TIME = 6          /* the CPU time budget ran out */
+};
+
+/* Which budget a call (or the request it belongs to) passed. */
+enum {
+    SD_SPENT_NONE = 0,
+    SD_SPENT_CALL_WORK = 1,    /* the call's instructions (VM instructions, native work, bytes allocated) */
+    SD_SPENT_CALL_TIME = 2,    /* the call's CPU time */
+    SD_SPENT_REQUEST_WORK = 3, /* the request's instructions, shared by all its calls */
+    SD_SPENT_REQUEST_TIME = 4  /* the request's CPU time */
 };
 
 typedef struct sd_error {
@@ -39,6 +49,18 @@ void sd_host_free(sd_host *host);
 
 /* Per-call budgets: Lua VM instructions, and bytes a call may allocate beyond what the state held. */
 void sd_host_set_budgets(sd_host *host, long long instructions, size_t memory_bytes);
+/* Bounds that do not depend on the script's own accounting: thread CPU time per call (0 for none),
+   and the bytes the state may hold across calls (0 for no bound beyond the per-call budget). */
+void sd_host_set_limits(sd_host *host, long long cpu_ns, size_t state_bytes);
+
+/* Opens a request on the calling thread: until sd_request_end, every policy call on this thread,
+   in any state, draws from one pool of `work` instructions and `cpu_ns` of thread CPU time; once
+   it is spent, calls fail at once. */
+void sd_request_begin(long long work, long long cpu_ns);
+void sd_request_end(void);
+/* The SD_SPENT_* budget the open request passed, or SD_SPENT_NONE. */
+int sd_request_spent(void);
+
 /* Bytes the state holds now. */
 size_t sd_host_memory(const sd_host *host);
 /* Whether the library `name` (as in package.loaded, e.g. "io") was ever loaded into the state. */

@@ -24,6 +24,7 @@ public final class LuaHost: @unchecked Sendable {
         handle = host
         self.budget = budget
         sd_host_set_budgets(host, Int64(budget.instructions), budget.memoryBytes)
+        sd_host_set_limits(host, Int64(budget.cpuMilliseconds) * 1_000_000, budget.stateBytes)
     }
 
     deinit {
@@ -67,6 +68,7 @@ public final class LuaHost: @unchecked Sendable {
         switch Int(error.kind) {
         case SD_ERROR_INSTRUCTIONS: kind = .instructionBudget
         case SD_ERROR_MEMORY: kind = .memoryBudget
+        case SD_ERROR_TIME: kind = .timeBudget
         case SD_ERROR_ANSWER: kind = .wrongAnswer
         case SD_ERROR_HOST: kind = .unavailable
         default: kind = .script

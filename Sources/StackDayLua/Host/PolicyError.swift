@@ -9,12 +9,17 @@ public struct PolicyError: PolicyProblem, Equatable, Sendable, CustomStringConve
         case instructionBudget
         /// The call ran out of its memory budget.
         case memoryBudget
+        /// The call (or its request) ran out of CPU time.
+        case timeBudget
         /// The policy answered with a value of the wrong kind.
         case wrongAnswer
         /// The file could not be read, or no policy has the name.
         case unavailable
         /// The parameters a habit gives the policy were refused.
         case parameters
+
+        /// Whether the call ran out of a budget (instructions, memory or time).
+        public var isBudget: Bool { self == .instructionBudget || self == .memoryBudget || self == .timeBudget }
     }
 
     public let policy: String
@@ -37,7 +42,7 @@ public struct PolicyError: PolicyProblem, Equatable, Sendable, CustomStringConve
             location = " (\(file)" + (line.map { ":\($0)" } ?? "") + ")"
         }
         switch kind {
-        case .instructionBudget, .memoryBudget:
+        case .instructionBudget, .memoryBudget, .timeBudget:
             return "policy \(policy) \(message)\(location)"
         default:
             return "policy \(policy)\(location): \(message)"

@@ -67,8 +67,11 @@ public final class PolicyBinding: @unchecked Sendable {
         let answers: [Bool]
         do {
             answers = try evaluateDue(LocalDayRange(first, first.adding(days: size - 1)))
+        } catch let error as PolicyError where error.kind == .timeBudget || PolicyRequestBudget.isSpent {
+            // Out of time, or the request's pool is spent: trying again would spend as much again.
+            throw error
         } catch {
-            // A block can fail where the day alone would not (a budget spent on the other days,
+            // A block can fail where the day alone would not (instructions spent on the other days,
             // a neighbour the policy rejects): then answer, or fail, for the day by itself.
             return try evaluateDue(LocalDayRange(day, day))[0]
         }

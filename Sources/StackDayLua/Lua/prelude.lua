@@ -19,85 +19,121 @@ string.dump = nil
 local raw_find, raw_match, raw_gmatch, raw_gsub, raw_format = string.find, string.match, string.gmatch, string.gsub, string.format
 raw_getmetatable("").__metatable = false
 
--- Pattern matching runs in one C call the instruction hook cannot interrupt, so its work is
--- bounded up front: a pattern with k repetition items on a subject of n characters may cost
--- about n^(k+1) steps (n^k when anchored), and is refused past PATTERN_LIMIT.
-local PATTERN_LIMIT = 1e8
-local function repetitions(p)
-  local k, i, n = 0, 1, #p
-  while i <= n do
-    local c = byte(p, i)
-    if c == 37 then -- %
-      local d = byte(p, i + 1)
-      if d == 98 then k = k + 1; i = i + 4 -- %bxy
-      elseif d == 102 then i = i + 2 -- %f, its set follows
-      else i = i + 2 end
-    elseif c == 91 then -- [set]
-      i = i + 1
-      if byte(p, i) == 94 then i = i + 1 end
-      if byte(p, i) == 93 then i = i + 1 end
-      while i <= n and byte(p, i) ~= 93 do
-        if byte(p, i) == 37 then i = i + 1 end
-        i = i + 1
-      end
-      i = i + 1
-    else
-      i = i + 1
-    end
-    local q = byte(p, i)
-    if q == 42 or q == 43 or q == 45 then k = k + 1; i = i + 1
-    elseif q == 63 then i = i + 1 end
-  end
-  return k
+-- Every library function a policy can reach does work in proportion to what it is charged: the
+-- host counts VM instructions, the bytes a call allocates and the steps of its own pattern matcher
+-- (string.find, match, gmatch and gsub, which replace Lua's), and a CPU-time timer ends a call
+-- that passes its deadline whatever it is doing. What is left here are the C functions that loop
+-- without allocating: each is charged its work before it runs, on the very arguments it is given
+-- (a count written as a string is read as the number it is, once, here).
+local charge, matcher, metatable_of = host.charge, host.matcher, host.metatable
+local tointeger = math.tointeger
+local function whole(n)
+  if type(n) == "string" then n = tonumber(n) end
+  if type(n) == "number" then return tointeger(n) or n end
+  return n
 end
--- Repetition counts of the patterns seen, so a pattern used in a loop is read once.
-local repetition_counts, counted = {}, 0
-local function check_pattern(s, p)
-  if type(s) == "string" and type(p) == "string" and #s > 1 then
-    local k = repetition_counts[p]
-    if k == nil then
-      k = repetitions(p)
-      if counted >= 256 then repetition_counts, counted = {}, 0 end
-      repetition_counts[p], counted = k, counted + 1
-    end
-    if k > 0 then
-      local e = k + (byte(p, 1) == 94 and 0 or 1)
-      if (#s) ^ e > PATTERN_LIMIT then
-        error(format("pattern '%s' is too costly for a subject of %d characters (%d repetitions)", #p > 40 and p:sub(1, 40) .. "..." or p, #s, k), 3)
-      end
-    end
-  end
-end
+string.find, string.match, string.gmatch, string.gsub = matcher.find, matcher.match, matcher.gmatch, matcher.gsub
+local find = matcher.find
 -- string.rep can ask for gigabytes, or (of an empty string) loop for hours, in one C call:
--- each repetition counts as at least one byte, and what the memory budget cannot hold is refused.
+-- each repetition is charged, and what the memory budget cannot hold is refused.
 local raw_rep = string.rep
 string.rep = function(s, n, sep)
+  n = whole(n)
   if (type(s) == "string" or type(s) == "number") and type(n) == "number" and n > 1 then
-    local size = (#tostring(s) + (type(sep) == "string" and #sep or 0)) * n
-    if size < n then size = n end
+    local size = (#tostring(s) + ((type(sep) == "string" or type(sep) == "number") and #tostring(sep) or 0)) * n
     if size > memory_left() then out_of_memory() end
+    charge(n)
   end
   return raw_rep(s, n, sep)
 end
--- table.move copies element by element in one C call: bound the count the same way (an element
--- slot is 16 bytes), so a huge range ends in an error instead of a hang.
+-- table.move copies element by element in one C call: each element is charged.
 local raw_move = table.move
 table.move = function(a1, f, e, t, a2)
+  f, e, t = whole(f), whole(e), whole(t)
   if type(f) == "number" and type(e) == "number" and e >= f then
-    local count = e - f + 1
-    if count * 16 > memory_left() then
-      error(format("table.move: moving %.0f elements is more than one call may do", count), 2)
-    end
+    charge(e - f + 1)
   end
   return raw_move(a1, f, e, t, a2)
 end
-string.find = function(s, p, init, plain) if not plain then check_pattern(s, p) end return raw_find(s, p, init, plain) end
-string.match = function(s, p, init) check_pattern(s, p) return raw_match(s, p, init) end
-string.gmatch = function(s, p, init) check_pattern(s, p) return raw_gmatch(s, p, init) end
-string.gsub = function(s, p, r, n) check_pattern(s, p) return raw_gsub(s, p, r, n) end
+-- table.insert and table.remove shift elements in a C loop as long as the table's __len says:
+-- written here in Lua, every step counts as instructions.
+local function check_table(t, name)
+  local kind = type(t)
+  if kind ~= "table" then error(format("bad argument #1 to '%s' (table expected, got %s)", name, kind), 3) end
+end
+local function position(pos, name, arg)
+  local n = whole(pos)
+  if mtype(n) ~= "integer" then
+    error(format("bad argument #%d to '%s' (number has no integer representation)", arg, name), 3)
+  end
+  return n
+end
+table.insert = function(t, ...)
+  check_table(t, "insert")
+  local count = select("#", ...)
+  local e = #t + 1
+  if count == 1 then
+    t[e] = ...
+    return
+  end
+  if count ~= 2 then error("wrong number of arguments to 'insert'", 2) end
+  local pos, value = ...
+  pos = position(pos, "insert", 2)
+  if pos < 1 or pos > e then error("bad argument #2 to 'insert' (position out of bounds)", 2) end
+  for i = e, pos + 1, -1 do t[i] = t[i - 1] end
+  t[pos] = value
+end
+table.remove = function(t, pos)
+  check_table(t, "remove")
+  local size = #t
+  if pos == nil then pos = size else pos = position(pos, "remove", 2) end
+  if pos ~= size and (pos < 1 or pos > size + 1) then error("bad argument #2 to 'remove' (position out of bounds)", 2) end
+  local value = t[pos]
+  while pos < size do
+    t[pos] = t[pos + 1]
+    pos = pos + 1
+  end
+  t[pos] = nil
+  return value
+end
+-- table.sort compares in C without the hook when no function is given: charged n log n, and
+-- only on a plain table, whose length cannot change under it.
+local raw_sort = table.sort
+table.sort = function(t, less)
+  check_table(t, "sort")
+  if metatable_of(t) ~= nil then error("table.sort: policies sort plain tables only", 2) end
+  local n = rawlen(t)
+  if n > 1 then charge(n * (floor(math.log(n, 2)) + 1)) end
+  return raw_sort(t, less)
+end
+-- table.concat walks i..j in C: charged per element.
+local raw_concat = table.concat
+table.concat = function(t, sep, i, j)
+  i, j = whole(i), whole(j)
+  check_table(t, "concat")
+  local first, last = i or 1, j
+  if last == nil then last = #t end
+  if type(first) == "number" and type(last) == "number" and last >= first then charge(last - first + 1) end
+  return raw_concat(t, sep, first, last)
+end
+-- Functions that scan their text without allocating: charged a step per byte.
+local function scanned(f, text_arg)
+  return function(...)
+    local text = select(text_arg, ...)
+    if type(text) == "string" then charge(#text) end
+    return f(...)
+  end
+end
+utf8.len, utf8.offset, utf8.codepoint = scanned(utf8.len, 1), scanned(utf8.offset, 1), scanned(utf8.codepoint, 1)
+string.pack, string.unpack, string.packsize = scanned(string.pack, 1), scanned(string.unpack, 1), scanned(string.packsize, 1)
+local raw_tonumber = tonumber
+tonumber = function(v, base)
+  if type(v) == "string" then charge(#v) end
+  return raw_tonumber(v, base)
+end
 -- %p prints an address, which differs from run to run: a policy must be a pure function.
 string.format = function(f, ...)
-  if type(f) == "string" and raw_find(f, "%%[-+ #0]*%d*%.?%d*p") then error("string.format: %p is not available in policies", 2) end
+  if type(f) == "string" and find(f, "%%[-+ #0]*%d*%.?%d*p") then error("string.format: %p is not available in policies", 2) end
   return raw_format(f, ...)
 end
 
@@ -150,7 +186,11 @@ local function freeze(t, what)
   local backing = {}
   for k, v in next, t do backing[k] = v end
   for k in next, backing do rawset(t, k, nil) end
-  local old = raw_getmetatable(t)
+  -- The metatable as stored, read in C: getmetatable would answer a __metatable field instead.
+  local old = metatable_of(t)
+  if old and rawget(old, "__metatable") ~= nil then
+    error(format("%s cannot have a protected metatable (one with __metatable)", what), 0)
+  end
   if old then raw_setmetatable(backing, old) end
   frozen[t] = backing
   raw_setmetatable(t, {
@@ -167,18 +207,39 @@ local calendar = {}
 for name, f in next, host.calendar do calendar[name] = f end
 freeze(calendar, "calendar")
 
+-- Finalizers (__gc) run where no budget reaches them, and weak tables (__mode) make answers
+-- depend on when the collector runs: neither is allowed, however a policy tries. A table used as a
+-- metatable is guarded, so that neither key can be added to it later.
+local function refuse_key(k)
+  if k == "__gc" or k == "__mode" then
+    error(format("setmetatable: metatables with %s are not allowed in policies", k), 3)
+  end
+end
+local guard = {__newindex = function(mt, k, v) refuse_key(k) rawset(mt, k, v) end, __metatable = false}
 local function safe_rawset(t, k, v)
   if frozen[t] then error("rawset: this table is read-only", 2) end
+  if metatable_of(t) == guard then refuse_key(k) end
   return rawset(t, k, v)
 end
 local function safe_rawget(t, k) return rawget(frozen[t] or t, k) end
 local function safe_rawlen(t) return rawlen(frozen[t] or t) end
 
 local function safe_setmetatable(t, mt)
-  if type(mt) == "table" and rawget(mt, "__gc") ~= nil then
-    error("setmetatable: metatables with __gc are not allowed in policies", 2)
-  end
+  if type(t) ~= "table" then error(format("bad argument #1 to 'setmetatable' (table expected, got %s)", type(t)), 2) end
   if frozen[t] then error("setmetatable: this table is read-only", 2) end
+  if metatable_of(t) == guard then error("setmetatable: this table is a metatable; its own metatable cannot change", 2) end
+  if type(mt) == "table" then
+    if rawget(mt, "__gc") ~= nil then refuse_key("__gc") end
+    if rawget(mt, "__mode") ~= nil then refuse_key("__mode") end
+    local own = metatable_of(mt)
+    if own == nil then
+      raw_setmetatable(mt, guard)
+    elseif own ~= guard then
+      error("setmetatable: a table with a metatable of its own cannot be a metatable in policies", 2)
+    end
+  elseif mt ~= nil then
+    error(format("bad argument #2 to 'setmetatable' (nil or table expected, got %s)", type(mt)), 2)
+  end
   return raw_setmetatable(t, mt)
 end
 
@@ -227,6 +288,7 @@ function H.make_env()
   env.calendar = calendar
   env.load = function(chunk, name, mode, _)
     if type(chunk) ~= "string" then return nil, "load: policies may load source text only" end
+    charge(#chunk * 4) -- the compiler runs in C
     return raw_load(chunk, name, "t", env)
   end
   env._G = env
