@@ -202,7 +202,7 @@ struct SandboxTests {
     @Test("budgets can be raised: a loop that a small budget stops passes under the default")
     func budgets() throws {
         let source = schedule("local n = 0 for i = 1, 200000 do n = n + i end return n > 0")
-        let small = try PolicyFixture(["counting": source], budget: PolicyBudget(instructions: 1_000_000, memoryBytes: 1 << 20))
+        let small = try PolicyFixture(["counting": source], budget: PolicyBudget(instructions: 200_000, memoryBytes: 1 << 20))
         #expect(throws: PolicyError.self) { try small.isDue("counting") }
         let standard = try PolicyFixture(["counting": source])
         #expect(try standard.isDue("counting"))
