@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "StackDayExchange", dependencies: ["StackDay"]),
         .target(name: "StackDayPostgres", dependencies: ["StackDay", "CPostgres"]),
         .target(name: "StackDayEngine", dependencies: ["StackDay"]),
-        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayEngine", "StackDayExchange", "CHTTP"]),
+        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayEngine", "StackDayExchange", "StackDayLua", "CHTTP"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport", dependencies: ["CSQLite"]),
         .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange", "StackDayServer"]),

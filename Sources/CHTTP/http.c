@@ -3,12 +3,15 @@
 #include <arpa/inet.h>
 #include <dlfcn.h>
 #include <microhttpd.h>
+#include <malloc.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 // libmicrohttpd's functions, loaded once.
@@ -26,6 +29,8 @@ static struct {
     __typeof__(MHD_destroy_response) *destroy_response;
     __typeof__(MHD_suspend_connection) *suspend_connection;
     __typeof__(MHD_resume_connection) *resume_connection;
+    __typeof__(MHD_get_connection_info) *get_connection_info;
+    __typeof__(MHD_set_connection_option) *set_connection_option;
 } mhd;
 static pthread_once_t mhd_once = PTHREAD_ONCE_INIT;
 static char mhd_error[512];
@@ -52,10 +57,16 @@ static void mhd_load(void) {
     SD_LOAD(destroy_response, MHD_destroy_response)
     SD_LOAD(suspend_connection, MHD_suspend_connection)
     SD_LOAD(resume_connection, MHD_resume_connection)
+    SD_LOAD(get_connection_info, MHD_get_connection_info)
+    SD_LOAD(set_connection_option, MHD_set_connection_option)
 #undef SD_LOAD
 }
 
 #define SD_MAX_QUERY 32
+/* Requests waiting in the queue, all clients together; more are answered 503 at once. */
+#define SD_MAX_QUEUED 4096
+/* Abandoned workers still running, at most this many times the workers; past it none is replaced. */
+#define SD_ABANDONED_FACTOR 4
 
 // One request's state across libmicrohttpd's calls: the body so far, then (once it is complete)
 // the request as the handler sees it, queued for a worker, and the worker's answer.
@@ -67,6 +78,11 @@ typedef struct sd_request_state {
     int counted;
     int queued;
     int answered;
+    /// A worker is reading the request: libmicrohttpd finishing it leaves the freeing to the worker.
+    int with_worker;
+    /// libmicrohttpd finished the request while a worker still had it.
+    int orphaned;
+    uint64_t client;
     struct MHD_Connection *connection;
     char *method, *path, *authorization, *cookie, *content_type;
     char *query_keys[SD_MAX_QUERY];
@@ -76,6 +92,18 @@ typedef struct sd_request_state {
     struct sd_request_state *next;
 } sd_request_state;
 
+typedef struct sd_worker {
+    pthread_t thread;
+    struct sd_http_server *server;
+    sd_request_state *current;
+    uint64_t client;
+    long long started_ms;
+    /// The watchdog answered this worker's request and replaced it; it exits when the handler returns.
+    int abandoned;
+    int exited;
+    struct sd_worker *next;
+} sd_worker;
+
 struct sd_http_server {
     struct MHD_Daemon *daemon;
     sd_http_handler handler;
@@ -83,16 +111,56 @@ struct sd_http_server {
     size_t max_body;
     uint16_t port;
     int listen_socket;
+    unsigned int idle_timeout, header_timeout;
+    unsigned int per_client_workers, per_client_queue, hard_deadline;
     atomic_uint in_flight;
-    // Complete requests in arrival order, taken by `workers` threads: a request never waits
-    // behind the other requests of the thread that read it.
+    atomic_uint abandoned_total;
+    // Complete requests in arrival order, taken by the workers: the oldest request whose client
+    // has fewer than `per_client_workers` requests being answered goes first, so one client's
+    // burst waits in the queue instead of holding every worker.
     pthread_mutex_t lock;
     pthread_cond_t ready;
+    pthread_cond_t changed;
     sd_request_state *head, *tail;
+    unsigned int queued;
     int closing;
-    unsigned int worker_count;
-    pthread_t *workers;
+    int stopping;
+    sd_worker *workers;
+    unsigned int worker_target;
+    unsigned int abandoned_running;
+    pthread_t watchdog;
+    int has_watchdog;
 };
+
+static long long now_ms(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000LL + now.tv_nsec / 1000000LL;
+}
+
+static uint64_t fnv1a(uint64_t hash, const void *data, size_t length) {
+    const unsigned char *bytes = data;
+    for (size_t i = 0; i < length; i++) {
+        hash ^= bytes[i];
+        hash *= 1099511628211ULL;
+    }
+    return hash;
+}
+
+/// Who a request is from, for fairness: its credential (a token or a session cookie) when it has
+/// one, else the address it came from.
+static uint64_t client_of(struct MHD_Connection *connection) {
+    uint64_t hash = 14695981039346656037ULL;
+    const char *value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Authorization");
+    if (!value) value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Cookie");
+    if (value) return fnv1a(fnv1a(hash, "c", 1), value, strlen(value));
+    const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info && info->client_addr && info->client_addr->sa_family == AF_INET) {
+        const struct sockaddr_in *in = (const struct sockaddr_in *)info->client_addr;
+        return fnv1a(fnv1a(hash, "a", 1), &in->sin_addr, sizeof in->sin_addr);
+    }
+    return hash;
+}
 
 typedef struct {
     const char *keys[SD_MAX_QUERY];
@@ -110,6 +178,20 @@ static enum MHD_Result collect_argument(void *cls, enum MHD_ValueKind kind, cons
     return MHD_YES;
 }
 
+typedef struct {
+    const char *first;
+    int conflicting;
+} sd_lengths;
+
+static enum MHD_Result collect_length(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+    (void)kind;
+    sd_lengths *lengths = cls;
+    if (strcasecmp(key, "Content-Length") != 0) return MHD_YES;
+    if (!lengths->first) lengths->first = value ? value : "";
+    else if (strcmp(lengths->first, value ? value : "") != 0) lengths->conflicting = 1;
+    return MHD_YES;
+}
+
 static enum MHD_Result answer(struct MHD_Connection *connection, unsigned int status, const char *content_type, const char *body,
                               size_t length, const char *set_cookie, const char *location) {
     struct MHD_Response *response = mhd.create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
@@ -119,24 +201,104 @@ static enum MHD_Result answer(struct MHD_Connection *connection, unsigned int st
     mhd.add_response_header(response, "X-Content-Type-Options", "nosniff");
     if (set_cookie) mhd.add_response_header(response, "Set-Cookie", set_cookie);
     if (location) mhd.add_response_header(response, "Location", location);
+    if (status == 503) mhd.add_response_header(response, "Retry-After", "1");
     enum MHD_Result result = mhd.queue_response(connection, status, response);
     mhd.destroy_response(response);
     return result;
 }
 
+static enum MHD_Result answer_json(struct MHD_Connection *connection, unsigned int status, const char *json) {
+    return answer(connection, status, "application/json", json, strlen(json), NULL, NULL);
+}
+
+static void free_response(sd_http_response *response) {
+    free(response->content_type);
+    free(response->body);
+    free(response->set_cookie);
+    free(response->location);
+    memset(response, 0, sizeof *response);
+}
+
+static void free_state(sd_request_state *state) {
+    free(state->body);
+    free(state->method);
+    free(state->path);
+    free(state->authorization);
+    free(state->cookie);
+    free(state->content_type);
+    for (int index = 0; index < state->query_count; index++) {
+        free(state->query_keys[index]);
+        free(state->query_values[index]);
+    }
+    if (state->answered) free_response(&state->response);
+    free(state);
+}
+
+/// Requests of `client` being answered, by live workers and by abandoned ones still running.
+static unsigned int running_for(sd_http_server *server, uint64_t client) {
+    unsigned int count = 0;
+    for (sd_worker *worker = server->workers; worker; worker = worker->next) {
+        if (worker->exited) continue;
+        if ((worker->current || worker->abandoned) && worker->client == client) count++;
+    }
+    return count;
+}
+
+static unsigned int queued_for(sd_http_server *server, uint64_t client) {
+    unsigned int count = 0;
+    for (sd_request_state *state = server->head; state; state = state->next)
+        if (state->client == client) count++;
+    return count;
+}
+
+/// The oldest queued request whose client may have one more answered now; called with the lock.
+static sd_request_state *take(sd_http_server *server) {
+    sd_request_state *previous = NULL;
+    for (sd_request_state *state = server->head; state; previous = state, state = state->next) {
+        if (server->closing || running_for(server, state->client) < server->per_client_workers) {
+            if (previous) previous->next = state->next; else server->head = state->next;
+            if (server->tail == state) server->tail = previous;
+            state->next = NULL;
+            server->queued--;
+            return state;
+        }
+    }
+    return NULL;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                                   const char *version, const char *upload_data, size_t *upload_data_size, void **req_cls) {
-    (void)version;
     sd_http_server *server = cls;
     sd_request_state *state = *req_cls;
     if (!state) {
+        // The headers are complete: from here the connection's idle timeout applies.
+        if (server->header_timeout != server->idle_timeout)
+            mhd.set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, server->idle_timeout);
         state = calloc(1, sizeof *state);
         if (!state) return MHD_NO;
         *req_cls = state;
         atomic_fetch_add(&server->in_flight, 1);
         state->counted = 1;
-        const char *declared = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Content-Length");
-        if (declared && strtoull(declared, NULL, 10) > server->max_body) state->too_large = 1;
+        // Answered here, before any body is read: what needs no worker never waits for one.
+        if (version && strcmp(version, "HTTP/1.1") == 0 && !mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Host")) {
+            state->answered = -1;
+            return answer_json(connection, 400, "{\"error\":\"an HTTP/1.1 request needs a Host header\"}\n");
+        }
+        sd_lengths lengths = {NULL, 0};
+        mhd.get_connection_values(connection, MHD_HEADER_KIND, collect_length, &lengths);
+        if (lengths.conflicting) {
+            state->answered = -1;
+            return answer_json(connection, 400, "{\"error\":\"the request has Content-Length headers that disagree\"}\n");
+        }
+        if (strcmp(method, "GET") == 0 && strcmp(url, "/healthz") == 0) {
+            state->answered = -1;
+            return answer(connection, 200, "text/plain; charset=utf-8", "ok\n", 3, NULL, NULL);
+        }
+        if (lengths.first && strtoull(lengths.first, NULL, 10) > server->max_body) state->too_large = 1;
+        return MHD_YES;
+    }
+    if (state->answered == -1) {
+        *upload_data_size = 0;
         return MHD_YES;
     }
     if (*upload_data_size > 0) {
@@ -168,6 +330,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
     sd_query query = {.count = 0};
     mhd.get_connection_values(connection, MHD_GET_ARGUMENT_KIND, collect_argument, &query);
     state->connection = connection;
+    state->client = client_of(connection);
     state->method = strdup(method);
     state->path = strdup(url);
     const char *value;
@@ -183,33 +346,40 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
     if (server->closing) {
         // The workers are gone: nobody would resume this connection.
         pthread_mutex_unlock(&server->lock);
-        static const char closing[] = "{\"error\":\"the server is shutting down\"}\n";
-        return answer(connection, 503, "application/json", closing, sizeof closing - 1, NULL, NULL);
+        return answer_json(connection, 503, "{\"error\":\"the server is shutting down\"}\n");
+    }
+    if (server->queued >= SD_MAX_QUEUED || queued_for(server, state->client) >= server->per_client_queue) {
+        pthread_mutex_unlock(&server->lock);
+        return answer_json(connection, 503, "{\"error\":\"too many requests are waiting; try again in a moment\"}\n");
     }
     state->queued = 1;
     mhd.suspend_connection(connection);
     state->next = NULL;
     if (server->tail) server->tail->next = state; else server->head = state;
     server->tail = state;
-    pthread_cond_signal(&server->ready);
+    server->queued++;
+    pthread_cond_broadcast(&server->ready);
     pthread_mutex_unlock(&server->lock);
     return MHD_YES;
 }
 
+static int start_worker(sd_http_server *server);
+
 // A worker: takes complete requests in order, answers each with the handler, and hands the
 // connection back to libmicrohttpd, which then sends the answer.
 static void *work(void *argument) {
-    sd_http_server *server = argument;
+    sd_worker *self = argument;
+    sd_http_server *server = self->server;
+    pthread_mutex_lock(&server->lock);
     for (;;) {
-        pthread_mutex_lock(&server->lock);
-        while (!server->head && !server->closing) pthread_cond_wait(&server->ready, &server->lock);
-        sd_request_state *state = server->head;
-        if (state) {
-            server->head = state->next;
-            if (!server->head) server->tail = NULL;
-        }
+        sd_request_state *state;
+        while (!(state = take(server)) && !server->closing) pthread_cond_wait(&server->ready, &server->lock);
+        if (!state) break;
+        self->current = state;
+        self->client = state->client;
+        self->started_ms = now_ms();
+        state->with_worker = 1;
         pthread_mutex_unlock(&server->lock);
-        if (!state) return NULL;
         sd_http_request request = {
             .method = state->method,
             .path = state->path,
@@ -225,18 +395,85 @@ static void *work(void *argument) {
         };
         sd_http_response response = {.status = 500};
         server->handler(server->context, &request, &response);
+        pthread_mutex_lock(&server->lock);
+        state->with_worker = 0;
+        if (self->abandoned) {
+            // The watchdog answered this request and put a new worker in this one's place.
+            free_response(&response);
+            if (state->orphaned) free_state(state);
+            server->abandoned_running--;
+            break;
+        }
+        self->current = NULL;
         state->response = response;
         state->answered = 1;
+        pthread_cond_broadcast(&server->ready); // this client may have another request taken now
+        pthread_mutex_unlock(&server->lock);
         // The last touch: once resumed, libmicrohttpd may finish and free the request.
         mhd.resume_connection(state->connection);
+        pthread_mutex_lock(&server->lock);
     }
+    self->exited = 1;
+    pthread_cond_broadcast(&server->changed);
+    pthread_mutex_unlock(&server->lock);
+    return NULL;
 }
 
-static void free_response(sd_http_response *response) {
-    free(response->content_type);
-    free(response->body);
-    free(response->set_cookie);
-    free(response->location);
+static int start_worker(sd_http_server *server) {
+    sd_worker *worker = calloc(1, sizeof *worker);
+    if (!worker) return -1;
+    worker->server = server;
+    if (pthread_create(&worker->thread, NULL, work, worker) != 0) {
+        free(worker);
+        return -1;
+    }
+    worker->next = server->workers;
+    server->workers = worker;
+    return 0;
+}
+
+// Every 100 ms: a request a worker has held past the hard deadline is answered 503 and its worker
+// abandoned (detached, to exit whenever its handler returns) and replaced, so that a stuck call
+// can hold neither the client nor a worker nor shutdown.
+static void *watch(void *argument) {
+    sd_http_server *server = argument;
+    static const char late[] = "{\"error\":\"the request took too long and was given up\"}\n";
+    pthread_mutex_lock(&server->lock);
+    while (!server->stopping) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 100000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec += 1;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&server->changed, &server->lock, &until);
+        if (server->stopping || server->hard_deadline == 0) continue;
+        long long now = now_ms();
+        for (sd_worker *worker = server->workers; worker; worker = worker->next) {
+            sd_request_state *state = worker->current;
+            if (!state || worker->abandoned || worker->exited) continue;
+            if (now - worker->started_ms < (long long)server->hard_deadline * 1000LL) continue;
+            worker->abandoned = 1;
+            worker->current = NULL;
+            pthread_detach(worker->thread);
+            server->abandoned_running++;
+            atomic_fetch_add(&server->abandoned_total, 1);
+            state->response.status = 503;
+            state->response.content_type = strdup("application/json");
+            state->response.body = malloc(sizeof late);
+            if (state->response.body) memcpy(state->response.body, late, sizeof late - 1);
+            state->response.body_length = state->response.body ? sizeof late - 1 : 0;
+            state->answered = 1;
+            if (!server->closing && server->abandoned_running <= SD_ABANDONED_FACTOR * server->worker_target) start_worker(server);
+            pthread_mutex_unlock(&server->lock);
+            mhd.resume_connection(state->connection);
+            pthread_mutex_lock(&server->lock);
+            break; // the list may have changed: look again on the next round
+        }
+    }
+    pthread_mutex_unlock(&server->lock);
+    return NULL;
 }
 
 static void on_completed(void *cls, struct MHD_Connection *connection, void **req_cls, enum MHD_RequestTerminationCode code) {
@@ -245,30 +482,75 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
     sd_http_server *server = cls;
     sd_request_state *state = *req_cls;
     if (!state) return;
-    if (state->counted) atomic_fetch_sub(&server->in_flight, 1);
-    free(state->body);
-    free(state->method);
-    free(state->path);
-    free(state->authorization);
-    free(state->cookie);
-    free(state->content_type);
-    for (int index = 0; index < state->query_count; index++) {
-        free(state->query_keys[index]);
-        free(state->query_values[index]);
-    }
-    if (state->answered) free_response(&state->response);
-    free(state);
     *req_cls = NULL;
+    if (state->counted) atomic_fetch_sub(&server->in_flight, 1);
+    if (state->answered == -1) state->answered = 0;
+    pthread_mutex_lock(&server->lock);
+    if (state->with_worker) {
+        // An abandoned worker still reads the request: it frees it when its handler returns.
+        state->orphaned = 1;
+        pthread_mutex_unlock(&server->lock);
+        return;
+    }
+    pthread_mutex_unlock(&server->lock);
+    free_state(state);
 }
 
-// Lets the workers drain the queue and exit, and waits for them.
-static void sd_http_close_workers(sd_http_server *server) {
+static void on_connection(void *cls, struct MHD_Connection *connection, void **socket_context, enum MHD_ConnectionNotificationCode code) {
+    (void)socket_context;
+    sd_http_server *server = cls;
+    // Until its headers are complete, a connection is given `header_timeout` of silence.
+    if (code == MHD_CONNECTION_NOTIFY_STARTED && server->header_timeout != server->idle_timeout)
+        mhd.set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, server->header_timeout);
+}
+
+static void free_workers(sd_http_server *server) {
+    sd_worker *worker = server->workers;
+    while (worker) {
+        sd_worker *next = worker->next;
+        free(worker);
+        worker = next;
+    }
+    server->workers = NULL;
+}
+
+/// Lets the workers drain the queue and exit, waiting until `deadline_ms` (now_ms time); returns
+/// whether every worker, abandoned ones included, has exited (they are joined then).
+static int close_workers(sd_http_server *server, long long deadline_ms) {
     pthread_mutex_lock(&server->lock);
     server->closing = 1;
     pthread_cond_broadcast(&server->ready);
+    int done = 0;
+    for (;;) {
+        done = 1;
+        for (sd_worker *worker = server->workers; worker; worker = worker->next)
+            if (!worker->exited) done = 0;
+        if (done) break;
+        long long left = deadline_ms - now_ms();
+        if (left <= 0) break;
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        long long ns = until.tv_nsec + (left > 50 ? 50 : left) * 1000000LL;
+        until.tv_sec += ns / 1000000000LL;
+        until.tv_nsec = ns % 1000000000LL;
+        pthread_cond_timedwait(&server->changed, &server->lock, &until);
+    }
     pthread_mutex_unlock(&server->lock);
-    for (unsigned int index = 0; index < server->worker_count; index++) pthread_join(server->workers[index], NULL);
-    server->worker_count = 0;
+    if (done) {
+        for (sd_worker *worker = server->workers; worker; worker = worker->next)
+            if (!worker->abandoned) pthread_join(worker->thread, NULL);
+    }
+    return done;
+}
+
+static void stop_watchdog(sd_http_server *server) {
+    if (!server->has_watchdog) return;
+    pthread_mutex_lock(&server->lock);
+    server->stopping = 1;
+    pthread_cond_broadcast(&server->changed);
+    pthread_mutex_unlock(&server->lock);
+    pthread_join(server->watchdog, NULL);
+    server->has_watchdog = 0;
 }
 
 sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler handler, void *context, const char **error) {
@@ -286,25 +568,29 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
     server->context = context;
     server->max_body = options->max_body;
     server->listen_socket = -1;
+    server->idle_timeout = options->idle_timeout;
+    server->header_timeout = options->header_timeout ? options->header_timeout : options->idle_timeout;
+    server->worker_target = options->threads ? options->threads : 1;
+    server->per_client_workers = options->per_client_workers ? options->per_client_workers : 1;
+    server->per_client_queue = options->per_client_queue ? options->per_client_queue : 1;
+    server->hard_deadline = options->hard_deadline;
     atomic_init(&server->in_flight, 0);
+    atomic_init(&server->abandoned_total, 0);
     pthread_mutex_init(&server->lock, NULL);
     pthread_cond_init(&server->ready, NULL);
-    server->worker_count = options->threads ? options->threads : 1;
-    server->workers = calloc(server->worker_count, sizeof(pthread_t));
-    if (!server->workers) {
+    pthread_cond_init(&server->changed, NULL);
+    pthread_mutex_lock(&server->lock);
+    int started = 0;
+    for (unsigned int index = 0; index < server->worker_target; index++) started |= start_worker(server);
+    if (started == 0 && pthread_create(&server->watchdog, NULL, watch, server) == 0) server->has_watchdog = 1;
+    pthread_mutex_unlock(&server->lock);
+    if (started != 0 || !server->has_watchdog) {
+        *error = "cannot start the worker threads";
+        stop_watchdog(server);
+        close_workers(server, now_ms() + 1000);
+        free_workers(server);
         free(server);
-        *error = "out of memory";
         return NULL;
-    }
-    for (unsigned int index = 0; index < server->worker_count; index++) {
-        if (pthread_create(&server->workers[index], NULL, work, server) != 0) {
-            *error = "cannot start the worker threads";
-            server->worker_count = index;
-            sd_http_close_workers(server);
-            free(server->workers);
-            free(server);
-            return NULL;
-        }
     }
     struct sockaddr_in address;
     memset(&address, 0, sizeof address);
@@ -317,12 +603,15 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
         MHD_OPTION_CONNECTION_TIMEOUT, options->idle_timeout,
         MHD_OPTION_CONNECTION_LIMIT, options->connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, options->per_address_limit,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, options->connection_memory,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, server,
+        MHD_OPTION_NOTIFY_CONNECTION, on_connection, server,
         MHD_OPTION_END);
     if (!server->daemon) {
-        sd_http_close_workers(server);
-        free(server->workers);
+        stop_watchdog(server);
+        close_workers(server, now_ms() + 1000);
+        free_workers(server);
         free(server);
         *error = "cannot listen on the address (is the port taken?)";
         return NULL;
@@ -341,12 +630,19 @@ void sd_http_quiesce(sd_http_server *server) {
 
 unsigned int sd_http_in_flight(sd_http_server *server) { return atomic_load(&server->in_flight); }
 
-void sd_http_stop(sd_http_server *server) {
+unsigned int sd_http_abandoned(sd_http_server *server) { return atomic_load(&server->abandoned_total); }
+
+int sd_http_stop(sd_http_server *server, unsigned int grace_ms) {
     // Workers finish the requests they hold and answer the queued ones before they exit, so that
-    // no connection is left suspended (stopping the daemon with one would leak it).
-    sd_http_close_workers(server);
+    // no connection is left suspended (stopping the daemon with one would leak it). A worker still
+    // busy at the deadline is left as it is, and so is everything it may touch.
+    stop_watchdog(server);
+    if (!close_workers(server, now_ms() + grace_ms)) return -1;
     mhd.stop_daemon(server->daemon);
-    free(server->workers);
+    free_workers(server);
     if (server->listen_socket >= 0) close(server->listen_socket);
     free(server);
+    return 0;
 }
+
+void sd_http_trim_memory(void) { malloc_trim(0); }

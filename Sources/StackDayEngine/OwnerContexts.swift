@@ -32,9 +32,21 @@ public final class OwnerContexts {
         return HabitContext(store: scoped, clock: clock, boundary: boundary, policies: policies)
     }
 
-    /// The thread's store as opened (for what is not any one owner's, such as its users).
+    /// The thread's store as opened (for what is not any one owner's, such as its users). A store
+    /// that failed to open is tried again on the next call.
     public func baseStore() throws -> any HabitStore {
-        if store == nil { store = Result { try makeStore() } }
-        return try store!.get()
+        if case .success(let opened) = store { return opened }
+        let opened = Result { try makeStore() }
+        store = opened
+        return try opened.get()
+    }
+
+    /// Lets `owner`'s context go when its policies hold more than `bytes` (a Lua state that kept
+    /// what its scripts built): the next request makes it anew. Returns whether it was let go.
+    @discardableResult
+    public func release(_ owner: String, holdingMoreThan bytes: Int) -> Bool {
+        guard let existing = byOwner[owner], existing.policies.retainedBytes > bytes else { return false }
+        byOwner[owner] = nil
+        return true
     }
 }

@@ -53,6 +53,18 @@ typedef struct sd_http_options {
     unsigned int connection_limit;
     /// Bytes of memory per connection, which bounds the request line and headers.
     size_t connection_memory;
+    /// Connections one client address may hold at once (0: no limit).
+    unsigned int per_address_limit;
+    /// Seconds a connection may take to send a request's headers before it is closed.
+    unsigned int header_timeout;
+    /// Requests of one client (one credential, else one address) answered at once; the rest wait
+    /// in the queue without holding a worker.
+    unsigned int per_client_workers;
+    /// Requests of one client that may wait in the queue; more are answered 503 at once.
+    unsigned int per_client_queue;
+    /// Seconds a worker may spend on one request before the request is answered 503 and the
+    /// worker is abandoned (replaced by a new one). 0: never.
+    unsigned int hard_deadline;
 } sd_http_options;
 
 /// Starts a server; NULL with `error` (a static or thread-local message) on failure.
@@ -67,7 +79,15 @@ void sd_http_quiesce(sd_http_server *server);
 /// Requests being handled right now.
 unsigned int sd_http_in_flight(sd_http_server *server);
 
-/// Stops the server (closing every connection) and frees it.
-void sd_http_stop(sd_http_server *server);
+/// Gives memory the process freed back to the system (glibc's malloc_trim), after a large release.
+void sd_http_trim_memory(void);
+
+/// Workers abandoned because a request passed the hard deadline, since the start.
+unsigned int sd_http_abandoned(sd_http_server *server);
+
+/// Stops the server: lets the workers finish the queue for up to `grace_ms`, closes every
+/// connection and frees it. Returns 0, or -1 when a worker was still busy at the deadline: then
+/// the server is left running as it is (nothing freed), for the process to exit over it.
+int sd_http_stop(sd_http_server *server, unsigned int grace_ms);
 
 #endif

@@ -9,9 +9,19 @@ import Foundation
 public struct Habit: Identifiable, Hashable, Sendable {
     public static let nameLimit = 100
 
-    /// What names are compared by: trimmed and lowercased, so `Water` and ` water` are one name.
+    /// Refuses a name being written that holds a control character: NUL would cut it in C, a
+    /// newline or an escape would forge lines in logs and terminals. Checked on every write of a
+    /// name (create, rename, edit, import), not when a stored habit is read back.
+    public static func checkNewName(_ name: String) throws(HabitValidationError) {
+        if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw .controlCharacterInName(code: control.value)
+        }
+    }
+
+    /// What names are compared by: trimmed, in Unicode NFC and lowercased, so `Water` and
+    /// ` water` are one name, and so are `café` typed precomposed and decomposed.
     public static func nameKey(for name: String) -> String {
-        name.trimmedWhitespace.lowercased()
+        name.trimmedWhitespace.precomposedStringWithCanonicalMapping.lowercased()
     }
     public static let unitLimit = 30
 
@@ -73,6 +83,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
         let trimmed = name.trimmedWhitespace
         guard !trimmed.isEmpty else { throw .emptyName }
         guard trimmed.count <= Habit.nameLimit else { throw .nameTooLong(length: trimmed.count, limit: Habit.nameLimit) }
+
         let trimmedUnit = unit.trimmedWhitespace
         guard trimmedUnit.count <= Habit.unitLimit else {
             throw .unitTooLong(length: trimmedUnit.count, limit: Habit.unitLimit)

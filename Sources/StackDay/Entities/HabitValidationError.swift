@@ -1,7 +1,9 @@
+import Foundation
 /// A value that breaks an entity's own rules (a blank name, a goal of zero, …).
 public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyName
     case nameTooLong(length: Int, limit: Int)
+    case controlCharacterInName(code: UInt32)
     case unitTooLong(length: Int, limit: Int)
     case invalidGoal(Double)
     case invalidAmount(Double)
@@ -19,6 +21,8 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
             return "a habit name cannot be empty"
         case .nameTooLong(let length, let limit):
             return "a habit name can have at most \(limit) characters (this one has \(length))"
+        case .controlCharacterInName(let code):
+            return String(format: "a habit name cannot hold control characters (it has U+%04X)", code)
         case .unitTooLong(let length, let limit):
             return "a unit can have at most \(limit) characters (this one has \(length))"
         case .invalidGoal(let goal):

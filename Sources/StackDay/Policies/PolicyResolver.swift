@@ -19,10 +19,16 @@ public protocol PolicyResolver {
     /// that runs them): cached answers are reused only under the same key. Empty: answers are
     /// never cached.
     var evaluationKey: String { get }
+
+    /// Bytes the resolver keeps between calls (a Lua state's memory); 0 when it keeps nothing
+    /// worth counting.
+    var retainedBytes: Int { get }
 }
 
 extension PolicyResolver {
     public var evaluationKey: String { "" }
+
+    public var retainedBytes: Int { 0 }
 
     public func currentScript(named name: String, at now: Date) throws -> PolicyScript? { nil }
 

@@ -68,7 +68,10 @@ public struct HabitTimeline: Sendable {
 extension HabitTimeline {
     /// The days a calendar shows through `last`: from `first` when given, else the 26 weeks up to
     /// `last`, not before the habit's start.
-    public func calendarDays(from first: LocalDay?, through last: LocalDay) -> LocalDayRange {
-        LocalDayRange(first ?? max(habit.startedOn, last.adding(days: -7 * 26 + 1)), last)
+    /// Throws `UseCaseError.spanTooLong` for a range longer than `ReadWindow.maximumSpan`.
+    public func calendarDays(from first: LocalDay?, through last: LocalDay) throws -> LocalDayRange {
+        let range = LocalDayRange(first ?? max(habit.startedOn, last.adding(days: -7 * 26 + 1)), last)
+        try ReadWindow.check(range)
+        return range
     }
 }

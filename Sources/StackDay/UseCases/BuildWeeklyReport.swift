@@ -8,9 +8,11 @@ public struct BuildWeeklyReport {
 
     /// Every habit whose tracking period overlaps the week, in creation order; streaks as of today.
     ///
-    /// A habit whose policy fails gets a failed row; the others are computed as usual. Throws store errors.
+    /// A habit whose policy fails gets a failed row; the others are computed as usual. Throws
+    /// `UseCaseError.dayTooFarAhead` for a day past `ReadWindow.daysAhead`, and store errors.
     public func callAsFunction(weekOf day: LocalDay? = nil) throws -> WeeklyReport {
         let today = context.today
+        if let day { try ReadWindow.check(day, today: today) }
         let monday = (day ?? today).startOfWeek
         let week = LocalDayRange(monday, monday.adding(days: 6))
         let loader = TimelineLoader(context: context)

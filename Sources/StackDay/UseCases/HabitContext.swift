@@ -52,6 +52,7 @@ public struct HabitContext {
 
     /// Checks that no other habit has this name (case-insensitive).
     func requireUniqueName(_ name: String, except id: UUID? = nil, in tx: any HabitTransaction) throws {
+        try Habit.checkNewName(name)
         if let existing = try tx.habits.habit(named: name), existing.id != id {
             throw UseCaseError.duplicateName(name: existing.name)
         }

@@ -7,8 +7,10 @@ public struct LoadTimeline {
     }
 
     /// The timeline from `startedOn` through the later of today and `through` (clipped to the archive day).
+    /// Throws `UseCaseError.dayTooFarAhead` for a `through` past `ReadWindow.daysAhead`.
     public func callAsFunction(_ reference: HabitReference, through: LocalDay? = nil) throws -> HabitTimeline {
         let today = context.today
+        if let through { try ReadWindow.check(through, today: today) }
         return try context.store.read { tx in
             try TimelineLoader(context: context).evaluate(context.habit(reference, in: tx), today: today, through: through, in: tx) { $0.timeline }.get()
         }
@@ -28,6 +30,7 @@ public struct LoadTimeline {
 
     private func timelines(through: LocalDay?, _ habits: (any HabitTransaction) throws -> [Habit]) throws -> [Result<HabitTimeline, HabitFailure>] {
         let today = context.today
+        if let through { try ReadWindow.check(through, today: today) }
         let loader = TimelineLoader(context: context)
         return try context.store.read { tx in
             try habits(tx).map { habit in try loader.evaluate(habit, today: today, through: through, in: tx) { $0.timeline } }

@@ -18,6 +18,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case notArchived(habit: String)
     case invalidRange(from: LocalDay, to: LocalDay)
     case rangeTooLong(days: Int, limit: Int)
+    case dayTooFarAhead(day: LocalDay, limit: LocalDay)
+    case spanTooLong(days: Int, limit: Int)
     case revisionNotFound(habit: String, number: Int, latest: Int)
     case nothingToRollBack(habit: String)
     case policyNotUsed(policy: String, role: PolicyRole?)
@@ -60,6 +62,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the range \(from) … \(to) ends before it starts"
         case .rangeTooLong(let days, let limit):
             return "the range has \(days) days; at most \(limit) can be skipped at once"
+        case .dayTooFarAhead(let day, let limit):
+            return "\(day) is too far ahead: a read reaches at most \(limit), a year after today"
+        case .spanTooLong(let days, let limit):
+            return "the range has \(days) days; one read shows at most \(limit) (ten years): ask for a shorter range"
         case .revisionNotFound(let habit, let number, let latest):
             return "'\(habit)' has no rule revision \(number) (its revisions are 1 … \(latest))"
         case .nothingToRollBack(let habit):

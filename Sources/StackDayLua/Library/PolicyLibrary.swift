@@ -161,6 +161,14 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         return host
     }
 
+    /// Bytes the Lua state holds (0 before it starts).
+    public var retainedBytes: Int {
+        lock.lock()
+        let host = createdHost
+        lock.unlock()
+        return host?.memoryInUse ?? 0
+    }
+
     /// The host's own Lua sources (the prelude) and its C boundary version, hashed: cached answers
     /// from a binary that runs policies differently are not reused.
     public var evaluationKey: String { Self.hostKey }

@@ -46,7 +46,7 @@ struct HabitRoutes {
                 let from = try queryDay("from")
                 if let from, from > to { throw APIError.badRequest("from \(from) is after to \(to)") }
                 let timeline = try LoadTimeline(context: context)(habitName: names[0], through: to)
-                return .json(JSONOutput.calendar(timeline, range: timeline.calendarDays(from: from, through: to)))
+                return .json(JSONOutput.calendar(timeline, range: try timeline.calendarDays(from: from, through: to)))
             }),
             ("GET", "habits/:name/revisions", { names in .json(JSONOutput.history(try FindHabit(context: context)(named: names[0]))) }),
             ("POST", "habits/:name/rollback", { names in

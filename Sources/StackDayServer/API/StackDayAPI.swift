@@ -2,6 +2,8 @@ import Foundation
 import StackDay
 import StackDayEngine
 import StackDayExchange
+import StackDayLua
+import CHTTP
 
 /// The HTTP JSON API over the use cases: each request authenticated by its bearer token, run as
 /// that user (its store scope, its own policy resolver, its time zone and day start), and
@@ -14,19 +16,28 @@ public final class StackDayAPI: Sendable {
     private let clock: any StackDay.Clock
     private let log: @Sendable (String) -> Void
     private let answers: AnswerCache?
+    private let requestBudget: PolicyRequestBudget?
+    private let stateBytes: Int
 
     /// `makeStore` and `makePolicies` are called on server threads, once per pooled context
     /// (stores) and once per owner in it (policies). `log` gets one access line per request.
     /// `cachesAnswers` keeps each user's read answers until that user's next write (`AnswerCache`).
+    /// `requestBudget` is the policy work one request may do in all (nil: only the per-call
+    /// budgets); a user whose Lua state holds more than `stateBytes` after a request has it
+    /// dropped, to be made anew on the user's next request.
     public init(
         clock: any StackDay.Clock,
         makeStore: @escaping @Sendable () throws -> any HabitStore,
         makePolicies: @escaping @Sendable () throws -> any PolicyResolver,
         cachesAnswers: Bool = true,
+        requestBudget: PolicyRequestBudget? = .standard,
+        stateBytes: Int = 32 << 20,
         log: @escaping @Sendable (String) -> Void
     ) {
         self.clock = clock
         self.log = log
+        self.requestBudget = requestBudget
+        self.stateBytes = stateBytes
         answers = cachesAnswers ? AnswerCache() : nil
         pool = ContextPool { OwnerContexts(makeStore: makeStore, makePolicies: makePolicies) }
     }
@@ -37,15 +48,46 @@ public final class StackDayAPI: Sendable {
         var user: String?
         let response: HTTPResponse
         do {
-            response = try route(request, user: &user)
+            if let requestBudget {
+                response = try requestBudget.run { try route(request, user: &user) }
+            } else {
+                response = try route(request, user: &user)
+            }
         } catch let error as APIError {
             response = .error(error.message, status: error.status)
         } catch {
             response = Self.response(for: error)
         }
         let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
-        log("\(request.method) \(request.path) \(response.status) \(milliseconds)ms \(user ?? "-")")
+        log("\(Self.loggable(request.method)) \(Self.loggable(request.path)) \(response.status) \(milliseconds)ms \(Self.loggable(user ?? "-"))")
         return response
+    }
+
+    /// `text` with control characters (and backslashes) written as escapes: a path or name sent
+    /// by a client cannot start a new log line or send a terminal escape.
+    static func loggable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" || (0x80...0x9F).contains($0.value) }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x5C: out += "\\\\"
+            case 0..<0x20, 0x7F, 0x80...0x9F: out += String(format: "\\x%02X", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// Whether a failure is the store's (a lost connection, a file gone read-only): the context
+    /// that met it is not used again.
+    static func isStoreFailure(_ error: any Error) -> Bool {
+        switch error {
+        case is APIError, is UseCaseError, is HabitValidationError, is HabitFailure, is any PolicyProblem, is JSONValueError,
+             is PolicyRefusal, is RepositoryError:
+            return false
+        default:
+            return true
+        }
     }
 
     /// The status and message for an error a use case threw.
@@ -81,6 +123,7 @@ public final class StackDayAPI: Sendable {
             let account = try authenticate(request, contexts)
             user = account.name
             let context = try contexts.context(for: account.name, clock: clock, boundary: account.boundary)
+            defer { if contexts.release(account.name, holdingMoreThan: stateBytes) { sd_http_trim_memory() } }
             let routes = HabitRoutes(context: context, user: account, request: request, users: ManageUsers(context: context))
             guard request.method == "GET", let answers, let count = try context.store.changeCount() else {
                 return try routes.answer(Array(parts.dropFirst()))
@@ -90,7 +133,7 @@ public final class StackDayAPI: Sendable {
                 .joined(separator: "\u{1}")
             if let kept = answers.answer(for: key) { return kept }
             let response = try routes.answer(Array(parts.dropFirst()))
-            if response.status == 200 { answers.keep(response, for: key) }
+            if response.status == 200, answers.keep(response, for: key) { sd_http_trim_memory() }
             return response
         }
     }

@@ -27,7 +27,9 @@ public final class HTTPServer: @unchecked Sendable {
         var settings = sd_http_options(
             address: address.s_addr, port: UInt16(options.port), threads: UInt32(max(1, options.threads)), max_body: options.maxBody,
             idle_timeout: UInt32(max(1, options.idleTimeout)), connection_limit: UInt32(max(1, options.connectionLimit)),
-            connection_memory: options.connectionMemory
+            connection_memory: options.connectionMemory, per_address_limit: UInt32(max(0, options.perAddressLimit)),
+            header_timeout: UInt32(max(1, options.headerTimeout)), per_client_workers: UInt32(max(1, options.workersPerClient)),
+            per_client_queue: UInt32(max(1, options.perClientQueue)), hard_deadline: UInt32(max(0, options.hardDeadline))
         )
         let box = Unmanaged.passRetained(HandlerBox(handler))
         var failure: UnsafePointer<CChar>?
@@ -46,14 +48,21 @@ public final class HTTPServer: @unchecked Sendable {
     /// How many requests are being answered right now.
     public var inFlight: Int { Int(sd_http_in_flight(server)) }
 
+    /// Requests given up on because they held a worker past the hard deadline.
+    public var abandoned: Int { Int(sd_http_abandoned(server)) }
+
     /// Stops accepting, waits up to `grace` seconds for requests in flight, then closes every
-    /// connection and frees the server. Call once.
-    public func stop(grace: TimeInterval = 10) {
+    /// connection and frees the server. Returns false when a worker was still busy at the end: the
+    /// server is then left as it is, for the process to exit over it. Call once.
+    @discardableResult
+    public func stop(grace: TimeInterval = 10) -> Bool {
         quiesce()
         let deadline = Date().addingTimeInterval(grace)
         while inFlight > 0, Date() < deadline { usleep(10_000) }
-        sd_http_stop(server)
+        let left = max(0, deadline.timeIntervalSinceNow)
+        guard sd_http_stop(server, UInt32(left * 1000) + 100) == 0 else { return false }
         box.release()
+        return true
     }
 }
 

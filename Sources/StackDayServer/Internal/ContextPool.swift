@@ -17,15 +17,26 @@ final class ContextPool: @unchecked Sendable {
         self.make = make
     }
 
-    func with<T>(_ body: (OwnerContexts) throws -> T) rethrows -> T {
+    /// Runs `body` with a context no other thread is using. A context whose `body` threw a store
+    /// failure (`StackDayAPI.isStoreFailure`: a lost connection, a file gone read-only) is
+    /// dropped, so the next request opens the store anew and heals once the store does.
+    func with<T>(_ body: (OwnerContexts) throws -> T) throws -> T {
         lock.lock()
         let contexts = free.popLast() ?? make()
         lock.unlock()
-        defer {
-            lock.lock()
-            free.append(contexts)
-            lock.unlock()
+        do {
+            let result = try body(contexts)
+            give(back: contexts)
+            return result
+        } catch {
+            if !StackDayAPI.isStoreFailure(error) { give(back: contexts) }
+            throw error
         }
-        return try body(contexts)
+    }
+
+    private func give(back contexts: OwnerContexts) {
+        lock.lock()
+        free.append(contexts)
+        lock.unlock()
     }
 }

@@ -27,13 +27,13 @@ enum CalendarCommand {
         if let from, from > to { throw invocation.usage("--from \(from) is after --to \(to)") }
         let names = invocation.arguments("name")
         let results = try LoadTimeline(context: try environment.context())(names.map(HabitReference.name), through: to)
-        func range(_ timeline: HabitTimeline) -> LocalDayRange {
-            timeline.calendarDays(from: from, through: to)
+        func range(_ timeline: HabitTimeline) throws -> LocalDayRange {
+            try timeline.calendarDays(from: from, through: to)
         }
         if environment.json {
-            let objects: [JSONValue] = results.map { result in
+            let objects: [JSONValue] = try results.map { result in
                 switch result {
-                case .success(let timeline): JSONOutput.calendar(timeline, range: range(timeline))
+                case .success(let timeline): JSONOutput.calendar(timeline, range: try range(timeline))
                 case .failure(let failure): JSONOutput.calendarFailure(failure)
                 }
             }
@@ -42,7 +42,7 @@ enum CalendarCommand {
             for (index, result) in results.enumerated() {
                 if index > 0 { environment.io.print() }
                 switch result {
-                case .success(let timeline): heatmap(timeline, range: range(timeline), colour: environment.io.isTerminal).forEach(environment.io.print)
+                case .success(let timeline): heatmap(timeline, range: try range(timeline), colour: environment.io.isTerminal).forEach(environment.io.print)
                 case .failure(let failure): environment.io.print("\(failure.habit.name): error: \(failure.message)")
                 }
             }

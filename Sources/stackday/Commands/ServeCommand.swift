@@ -12,14 +12,24 @@ enum ServeCommand {
             name: "serve", abstract: "Answer the HTTP JSON API for the store's users (see 'stackday user').",
             discussion: """
             Each request carries a user's token (Authorization: Bearer TOKEN) and runs as that user, in the user's
-            time zone. SIGTERM or SIGINT stops accepting, lets requests in flight finish (up to 10 s) and exits 0.
-            One access line per request goes to stderr: method, path, status, milliseconds, user.
+            time zone. SIGTERM or SIGINT stops accepting, lets requests in flight finish (up to 3 s) and exits 0,
+            even when a call is stuck. One access line per request goes to stderr: method, path, status,
+            milliseconds, user (control characters escaped).
+            All of one request's policy calls share one budget of work and CPU time; a client (one token or session,
+            else one address) is answered on at most half the threads at once, its other requests waiting in the
+            queue, so one user's load cannot hold the server.
             """,
             options: [
                 OptionSpec(name: "listen", valueName: "host:port", help: "The IPv4 address and port (default: 127.0.0.1:8080; port 0 picks a free one)."),
                 OptionSpec(name: "threads", valueName: "n", help: "Threads answering requests (default: 4)."),
                 OptionSpec(name: "max-body", valueName: "bytes", help: "The largest request body (default: 1048576)."),
                 OptionSpec(name: "idle-timeout", valueName: "seconds", help: "How long an idle connection is kept (default: 30)."),
+                OptionSpec(name: "header-timeout", valueName: "seconds", help: "Silence allowed before a request's headers are complete (default: 10)."),
+                OptionSpec(name: "connections-per-address", valueName: "n", help: "Connections one client address may hold (default: 64)."),
+                OptionSpec(name: "client-threads", valueName: "n", help: "Requests of one client answered at once (default: half the threads, at least 1)."),
+                OptionSpec(name: "client-queue", valueName: "n", help: "Requests of one client that may wait; more are answered 503 (default: 64)."),
+                OptionSpec(name: "request-deadline", valueName: "seconds", help: "A request holding a thread longer is answered 503 and the thread replaced (default: 5)."),
+                OptionSpec(name: "request-cpu-ms", valueName: "ms", help: "CPU time all of one request's policy calls may take (default: 800)."),
             ],
             run: run
         )
@@ -39,6 +49,15 @@ enum ServeCommand {
         options.threads = try positive(invocation, "threads", default: 4, limit: 256)
         options.maxBody = try positive(invocation, "max-body", default: 1 << 20, limit: 1 << 30)
         options.idleTimeout = try positive(invocation, "idle-timeout", default: 30, limit: 3600)
+        options.headerTimeout = try positive(invocation, "header-timeout", default: 10, limit: 3600)
+        options.perAddressLimit = try positive(invocation, "connections-per-address", default: 64, limit: 100_000)
+        if invocation.option("client-threads") != nil {
+            options.perClientWorkers = try positive(invocation, "client-threads", default: 1, limit: options.threads)
+        }
+        options.perClientQueue = try positive(invocation, "client-queue", default: 64, limit: 4096)
+        options.hardDeadline = try positive(invocation, "request-deadline", default: 5, limit: 3600)
+        var requestBudget = PolicyRequestBudget.standard
+        requestBudget.cpuMilliseconds = try positive(invocation, "request-cpu-ms", default: requestBudget.cpuMilliseconds, limit: 3_600_000)
 
         // Opened once here, so that a bad database stops the server before it listens.
         _ = try environment.store()
@@ -55,6 +74,7 @@ enum ServeCommand {
             clock: environment.clock, makeStore: makeStore,
             makePolicies: { try PolicyLibrary(searchPath: [folder], budget: budget) },
             cachesAnswers: !invocation.globals.noCache,
+            requestBudget: requestBudget,
             log: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         )
 
@@ -71,7 +91,11 @@ enum ServeCommand {
         var received: Int32 = 0
         sigwait(&signals, &received)
         environment.io.error("stackday serve: \(received == SIGINT ? "SIGINT" : "SIGTERM"), finishing the requests in flight")
-        server.stop(grace: 10)
+        environment.io.flush()
+        if !server.stop(grace: 3) {
+            environment.io.error("stackday serve: a request was still running after 3 s; exiting without it")
+            environment.io.flush()
+        }
     }
 
     static func positive(_ invocation: Invocation, _ name: String, default value: Int, limit: Int) throws -> Int {

@@ -1,0 +1,21 @@
+/// How far a read may reach: the days a calendar, a report or a timeline is asked for. Without
+/// it one request could ask for every day up to 9999-12-31 (a 50 MB answer, and a timeline of
+/// three million days to compute); with it every caller (command line, API, pages) refuses the
+/// same requests the same way.
+public enum ReadWindow {
+    /// The most days after today a read may name: a year, so next year's plans still show.
+    public static let daysAhead = 366
+    /// The most days one calendar may list: ten years.
+    public static let maximumSpan = 3_660
+
+    /// Throws `UseCaseError.dayTooFarAhead` for a day more than `daysAhead` after today.
+    public static func check(_ day: LocalDay, today: LocalDay) throws {
+        let limit = today.adding(days: daysAhead)
+        if day > limit { throw UseCaseError.dayTooFarAhead(day: day, limit: limit) }
+    }
+
+    /// Throws `UseCaseError.spanTooLong` for a range of more than `maximumSpan` days.
+    public static func check(_ range: LocalDayRange) throws {
+        if range.count > maximumSpan { throw UseCaseError.spanTooLong(days: range.count, limit: maximumSpan) }
+    }
+}
