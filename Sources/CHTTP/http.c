@@ -569,7 +569,8 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
     server->max_body = options->max_body;
     server->listen_socket = -1;
     server->idle_timeout = options->idle_timeout;
-    server->header_timeout = options->header_timeout ? options->header_timeout : options->idle_timeout;
+    server->header_timeout = options->header_timeout && options->header_timeout < options->idle_timeout ? options->header_timeout
+                                                                                                        : options->idle_timeout;
     server->worker_target = options->threads ? options->threads : 1;
     server->per_client_workers = options->per_client_workers ? options->per_client_workers : 1;
     server->per_client_queue = options->per_client_queue ? options->per_client_queue : 1;

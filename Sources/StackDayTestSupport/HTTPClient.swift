@@ -14,9 +14,13 @@ public struct HTTPClient: Sendable {
 
     public let port: Int
     public var timeout: TimeInterval = 20
+    /// The loopback address connections come from (127.0.0.1 unless set): a second client, as
+    /// far as per-address limits go.
+    public var sourceAddress: String?
 
-    public init(port: Int) {
+    public init(port: Int, sourceAddress: String? = nil) {
         self.port = port
+        self.sourceAddress = sourceAddress
     }
 
     /// Sends one request with `Connection: close` and reads the whole answer.
@@ -49,6 +53,18 @@ public struct HTTPClient: Sendable {
         guard socket >= 0 else { throw HTTPClientError("socket failed") }
         var wait = timeval(tv_sec: Int(timeout), tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+        if let sourceAddress {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(sourceAddress)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                close(socket)
+                throw HTTPClientError("cannot bind to \(sourceAddress): errno \(errno)")
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

@@ -10,10 +10,13 @@ public struct Habit: Identifiable, Hashable, Sendable {
     public static let nameLimit = 100
 
     /// Refuses a name being written that holds a control character: NUL would cut it in C, a
-    /// newline or an escape would forge lines in logs and terminals. Checked on every write of a
-    /// name (create, rename, edit, import), not when a stored habit is read back.
-    public static func checkNewName(_ name: String) throws(HabitValidationError) {
-        if let control = name.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+    /// newline or an escape would forge lines in logs and terminals. Checked when a name is
+    /// chosen (create, rename, edit), not when a stored habit is read back. An archive being
+    /// restored keeps the names it was written with (`restoring`): only NUL is refused there,
+    /// since no store could have kept it.
+    public static func checkNewName(_ name: String, restoring: Bool = false) throws(HabitValidationError) {
+        let refused: (Unicode.Scalar) -> Bool = restoring ? { $0.value == 0 } : { $0.properties.generalCategory == .control }
+        if let control = name.unicodeScalars.first(where: refused) {
             throw .controlCharacterInName(code: control.value)
         }
     }

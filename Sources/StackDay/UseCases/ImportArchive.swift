@@ -34,7 +34,7 @@ public struct ImportArchive {
             let pinner = PolicyPinner(context: context)
             for var habit in archive.habits {
                 if habits[habit.id] != nil { present += 1; continue }
-                try Habit.checkNewName(habit.name)
+                try Habit.checkNewName(habit.name, restoring: true)
                 if let other = names[Habit.nameKey(for: habit.name)], other != habit.id { throw UseCaseError.duplicateName(name: habit.name) }
                 // An archive written before scripts were kept names policies only: pin them now.
                 habit = try pinner.pin(habit, in: tx)
