@@ -248,7 +248,7 @@ struct StrictInputTests {
         #expect(result.status == 1)
         #expect(result.stderr.split(separator: "\n").count == 1)
         #expect(result.stderr.count < 1_200)
-        #expect(result.stderr.contains("more characters)"), "\(result.stderr)")
+        #expect(result.stderr.contains("(cut from 5000 bytes)"), "\(result.stderr)")
     }
 }
 
