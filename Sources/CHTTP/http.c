@@ -130,6 +130,7 @@ struct sd_http_server {
     unsigned int abandoned_running;
     pthread_t watchdog;
     int has_watchdog;
+    long long trimmed_ms;
 };
 
 static long long now_ms(void) {
@@ -448,8 +449,18 @@ static void *watch(void *argument) {
             until.tv_nsec -= 1000000000L;
         }
         pthread_cond_timedwait(&server->changed, &server->lock, &until);
-        if (server->stopping || server->hard_deadline == 0) continue;
+        if (server->stopping) continue;
         long long now = now_ms();
+        // Memory freed by requests (a user's Lua state let go, answers dropped) goes back to the
+        // system every few seconds, so the server's size follows what it holds.
+        if (now - server->trimmed_ms >= 2000) {
+            server->trimmed_ms = now;
+            pthread_mutex_unlock(&server->lock);
+            malloc_trim(0);
+            pthread_mutex_lock(&server->lock);
+            if (server->stopping) continue;
+        }
+        if (server->hard_deadline == 0) continue;
         for (sd_worker *worker = server->workers; worker; worker = worker->next) {
             sd_request_state *state = worker->current;
             if (!state || worker->abandoned || worker->exited) continue;
@@ -559,6 +570,12 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
         *error = mhd.error;
         return NULL;
     }
+    // Blocks of 256 KiB and more are mapped on their own and unmapped when freed: a request that
+    // built a large answer or a policy that built a large string gives the memory back at once,
+    // instead of leaving it in a thread's heap (glibc would otherwise raise this threshold to the
+    // largest block freed so far, up to 32 MiB).
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 1024 * 1024);
     sd_http_server *server = calloc(1, sizeof *server);
     if (!server) {
         *error = "out of memory";

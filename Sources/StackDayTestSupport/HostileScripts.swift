@@ -8,6 +8,12 @@ public enum HostileScripts {
         public let setup: String
         public let body: String
 
+        public init(name: String, setup: String, body: String) {
+            self.name = name
+            self.setup = setup
+            self.body = body
+        }
+
         public var description: String { name }
 
         /// The file's source.

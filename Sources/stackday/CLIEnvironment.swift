@@ -128,8 +128,8 @@ final class CLIEnvironment {
         return library
     }
 
-    /// The per-call policy budgets: the defaults, or `$STACKDAY_POLICY_INSTRUCTIONS` and
-    /// `$STACKDAY_POLICY_MEMORY_MB` for policies that need more.
+    /// The per-call policy budgets: the defaults, or `$STACKDAY_POLICY_INSTRUCTIONS`,
+    /// `$STACKDAY_POLICY_CPU_MS` and `$STACKDAY_POLICY_MEMORY_MB` for policies that need more.
     func policyBudget() throws -> PolicyBudget {
         var budget = PolicyBudget.standard
         let environment = ProcessInfo.processInfo.environment
@@ -138,6 +138,12 @@ final class CLIEnvironment {
                 throw CommandFailure("STACKDAY_POLICY_INSTRUCTIONS must be a whole number of at least 1000, not '\(text)'")
             }
             budget.instructions = value
+        }
+        if let text = environment["STACKDAY_POLICY_CPU_MS"] {
+            guard let value = Int(text), (1...3_600_000).contains(value) else {
+                throw CommandFailure("STACKDAY_POLICY_CPU_MS must be a whole number from 1 to 3600000, not '\(text)'")
+            }
+            budget.cpuMilliseconds = value
         }
         if let text = environment["STACKDAY_POLICY_MEMORY_MB"] {
             guard let value = Int(text), (1...65_536).contains(value) else {

@@ -10,7 +10,7 @@ public struct PolicyRequestBudget: Hashable, Sendable {
     /// Thread CPU time for all the request's calls, in milliseconds.
     public var cpuMilliseconds: Int
 
-    public init(instructions: Int = 400_000_000, cpuMilliseconds: Int = 800) {
+    public init(instructions: Int = 400_000_000, cpuMilliseconds: Int = 500) {
         self.instructions = instructions
         self.cpuMilliseconds = cpuMilliseconds
     }

@@ -29,7 +29,7 @@ enum ServeCommand {
                 OptionSpec(name: "client-threads", valueName: "n", help: "Requests of one client answered at once (default: half the threads, at least 1)."),
                 OptionSpec(name: "client-queue", valueName: "n", help: "Requests of one client that may wait; more are answered 503 (default: 64)."),
                 OptionSpec(name: "request-deadline", valueName: "seconds", help: "A request holding a thread longer is answered 503 and the thread replaced (default: 5)."),
-                OptionSpec(name: "request-cpu-ms", valueName: "ms", help: "CPU time all of one request's policy calls may take (default: 800)."),
+                OptionSpec(name: "request-cpu-ms", valueName: "ms", help: "CPU time all of one request's policy calls may take (default: 500)."),
             ],
             run: run
         )

@@ -1,0 +1,220 @@
+import Foundation
+import Testing
+import StackDayTestSupport
+
+/// One user's hostile scripts against a real `stackday serve` shared with another user: every
+/// hostile request ends on a budget, while the other user's answers and `/healthz` stay quick.
+@Suite("hostile tenant: one user's scripts cannot hold, slow or exhaust the server", .serialized)
+struct HostileTenantTests {
+    static let now = "2026-10-11T22:00:00+09:00"
+
+    /// The victim's view of the server while the attack runs: latencies of cached reads and of
+    /// `/healthz`, polled from another thread and another loopback address.
+    final class Watcher: @unchecked Sendable {
+        private let lock = NSLock()
+        private var today: [Double] = []
+        private var health: [Double] = []
+        private var failures: [String] = []
+        private var running = true
+        private let done = DispatchSemaphore(value: 0)
+
+        init(port: Int, token: String) {
+            let client = HTTPClient(port: port, sourceAddress: "127.0.0.2")
+            Thread.detachNewThread { [self] in
+                while lock.withLock({ running }) {
+                    for (path, auth) in [("/v1/today", Optional(token)), ("/healthz", nil)] {
+                        let started = Date()
+                        do {
+                            let answer = try client.send("GET", path, token: auth)
+                            let elapsed = Date().timeIntervalSince(started)
+                            lock.withLock {
+                                if answer.status != 200 { failures.append("\(path): \(answer.status)") }
+                                if auth == nil { health.append(elapsed) } else { today.append(elapsed) }
+                            }
+                        } catch {
+                            lock.withLock { failures.append("\(path): \(error)") }
+                        }
+                    }
+                    usleep(5_000)
+                }
+                done.signal()
+            }
+        }
+
+        /// Stops polling; the latencies seen (seconds) and what failed.
+        func finish() -> (today: [Double], health: [Double], failures: [String]) {
+            lock.withLock { running = false }
+            done.wait()
+            return lock.withLock { (today, health, failures) }
+        }
+    }
+
+    /// Durations collected from several threads.
+    final class Times: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Double] = []
+        func add(_ value: Double) { lock.withLock { values.append(value) } }
+        var all: [Double] { lock.withLock { values } }
+    }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return .infinity }
+        return sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+    }
+
+    static func rss(of pid: Int32) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return (Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) * 1024
+    }
+
+    /// A store with users `ana` (the victim, one cached habit) and `mallory`, and a server on it.
+    func serve(_ extra: [String] = [], environment: [String: String] = [:]) throws -> (CLIFixture, ServerProcess, ana: String, mallory: String) {
+        let cli = try CLIFixture(now: Self.now)
+        let ana = try cli.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .newlines)
+        let mallory = try cli.run(["user", "add", "mallory"]).stdout.trimmingCharacters(in: .newlines)
+        let server = try ServerProcess(executable: stackday.executable, arguments: ["--db", cli.db, "--now", Self.now, "--tz", "+09:00",
+                                                                                   "--policies", cli.folder.path("policies")],
+                                       serveArguments: ["--threads", "4"] + extra, environment: ["LANG": "C.UTF-8"].merging(environment) { $1 })
+        server.keepAlive = cli
+        let client = server.client
+        #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"water","goal":8,"unit":"cups","start":"2026-10-01"}"#).status == 201)
+        #expect(try client.send("POST", "/v1/habits/water/records", token: ana, body: #"{"amount":3}"#).status == 201)
+        #expect(try client.send("GET", "/v1/today", token: ana).status == 200)
+        return (cli, server, ana, mallory)
+    }
+
+    /// Installs `script` as mallory's schedule `name` on a habit `name`.
+    func plant(_ script: HostileScripts.Script, as name: String, _ client: HTTPClient, _ token: String) throws -> HTTPClient.Response {
+        let installed = try client.send("PUT", "/v1/policies/\(name)", token: token, body: script.source)
+        if installed.status != 201 { return installed }
+        return try client.send("POST", "/v1/habits", token: token, body: #"{"name":"\#(name)","schedule":"\#(name)","start":"2026-10-01"}"#)
+    }
+
+    @Test("every hostile schedule ends in a 422 naming its budget within a second; the other user's cached reads stay under 50 ms at p99")
+    func attack() throws {
+        let (_, server, ana, mallory) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        let startRSS = Self.rss(of: server.process.processIdentifier)
+        let watcher = Watcher(port: server.port, token: ana)
+        var slow: [String] = []
+        for (index, script) in HostileScripts.budget.enumerated() {
+            let name = "hostile\(index)"
+            let planted = try plant(script, as: name, client, mallory)
+            #expect(planted.status == 201, "\(script): \(planted.status) \(planted.body)")
+            let started = Date()
+            let shown = try client.send("GET", "/v1/habits/\(name)", token: mallory)
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(shown.status == 422, "\(script): \(shown.status)")
+            #expect(shown.body.contains("budget"), "\(script): \(shown.body.prefix(300))")
+            if elapsed >= 1 { slow.append("\(script): \(elapsed) s") }
+            let today = try client.send("GET", "/v1/today", token: mallory)
+            #expect(today.status == 200 && today.body.contains("budget"), "\(script): \(today.body.prefix(300))")
+            #expect(try client.send("DELETE", "/v1/habits/\(name)", token: mallory).status == 204)
+        }
+        #expect(slow.isEmpty, "\(slow)")
+        // Four at once, from one user, each over several hostile habits: one request's policy
+        // work is one bound however many habits fail, and the user holds at most half the threads.
+        for index in 0..<6 {
+            _ = try plant(HostileScripts.budget[index * 3], as: "burst\(index)", client, mallory)
+        }
+        let group = DispatchGroup()
+        let burst = Times()
+        for _ in 0..<4 {
+            group.enter()
+            Thread.detachNewThread {
+                let started = Date()
+                let answer = try? client.send("GET", "/v1/today", token: mallory)
+                burst.add(answer?.status == 200 ? Date().timeIntervalSince(started) : .infinity)
+                group.leave()
+            }
+        }
+        group.wait()
+        let burstTimes = burst.all
+        let seen = watcher.finish()
+        #expect(burstTimes.count == 4 && burstTimes.allSatisfy { $0 < 5 }, "\(burstTimes)")
+        #expect(seen.failures.isEmpty, "\(seen.failures.prefix(5))")
+        #expect(seen.today.count > 20 && seen.health.count > 20, "\(seen.today.count) reads, \(seen.health.count) health checks")
+        #expect(Self.percentile(seen.today, 0.99) < 0.05, "p99 \(Self.percentile(seen.today, 0.99)) s over \(seen.today.count) reads")
+        #expect(Self.percentile(seen.health, 1) < 0.05, "slowest /healthz \(Self.percentile(seen.health, 1)) s")
+        // The memory the attack took is given back (the server trims every 2 s).
+        sleep(3)
+        let endRSS = Self.rss(of: server.process.processIdentifier)
+        #expect(endRSS < 2 * max(startRSS, 24 << 20), "RSS \(startRSS >> 20) MB at the start, \(endRSS >> 20) MB after")
+        // SIGTERM ends it promptly.
+        let stopped = Date()
+        #expect(server.stop() == 0)
+        #expect(Date().timeIntervalSince(stopped) < 5)
+    }
+
+    @Test("scripts that would run a finalizer or make a weak table are refused when installed or when run, and the user is served next")
+    func finalizers() throws {
+        let (_, server, _, mallory) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        for (index, script) in HostileScripts.finalizers.enumerated() {
+            let name = "final\(index)"
+            let planted = try plant(script, as: name, client, mallory)
+            if planted.status == 201 {
+                let shown = try client.send("GET", "/v1/habits/\(name)", token: mallory)
+                #expect(shown.status == 422 && (shown.body.contains("__gc") || shown.body.contains("__mode")), "\(script): \(shown.body)")
+            } else {
+                #expect(planted.status == 422, "\(script): \(planted.status) \(planted.body)")
+                #expect(["__gc", "__mode", "__metatable"].contains { planted.body.contains($0) }, "\(script): \(planted.body)")
+            }
+            let started = Date()
+            #expect(try client.send("GET", "/v1/policies", token: mallory).status == 200)
+            #expect(Date().timeIntervalSince(started) < 1)
+        }
+    }
+
+    @Test("a policy's 20 MB error message answers a few hundred bytes")
+    func longMessage() throws {
+        let (_, server, _, mallory) = try serve()
+        defer { server.stop() }
+        #expect(try plant(HostileScripts.longMessage, as: "loud", server.client, mallory).status == 201)
+        let shown = try server.client.send("GET", "/v1/habits/loud", token: mallory)
+        #expect(shown.status == 422)
+        #expect(shown.body.utf8.count < 4_000 && shown.body.contains("cut from 2000"), "\(shown.body.utf8.count) bytes")
+    }
+
+    @Test("a stuck request is given up at the deadline and SIGTERM exits within 5 s while hostile requests run")
+    func shutdownUnderAttack() throws {
+        let (_, server, _, mallory) = try serve(["--request-deadline", "1", "--request-cpu-ms", "3000"],
+                                                environment: ["STACKDAY_POLICY_CPU_MS": "3000", "STACKDAY_POLICY_INSTRUCTIONS": "100000000000"])
+        let client = server.client
+        // A schedule that spends its whole (raised) budget: longer than the request deadline.
+        let spinner = HostileScripts.Script(name: "spinner", setup: "", body: "while true do end")
+        #expect(try plant(spinner, as: "spin", client, mallory).status == 201)
+        let given = try client.send("GET", "/v1/habits/spin", token: mallory)
+        #expect(given.status == 503 && given.body.contains("took too long"), "\(given.status) \(given.body)")
+        for _ in 0..<3 {
+            Thread.detachNewThread { _ = try? client.send("GET", "/v1/today", token: mallory) }
+        }
+        usleep(200_000)
+        let started = Date()
+        let status = server.stop(timeout: 10)
+        #expect(status == 0, "exit status \(String(describing: status))")
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+
+    @Test("through the command line each hostile script ends with a clear error in under a second")
+    func commandLine() throws {
+        let cli = try CLIFixture(now: Self.now)
+        var slow: [String] = []
+        for (index, script) in HostileScripts.budget.enumerated() {
+            let name = "hostile\(index)"
+            try cli.writePolicy(name, script.source)
+            let started = Date()
+            let result = try cli.run(["policy", "preview", name, "--from", "2026-10-01", "--to", "2026-10-31"])
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(result.status == 1, "\(script): \(result.stdout.prefix(200))")
+            #expect(result.stderr.contains("policy \(name) exceeded"), "\(script): \(result.stderr.prefix(300))")
+            #expect(result.stderr.split(separator: "\n").count == 1, "\(script): \(result.stderr.prefix(300))")
+            if elapsed >= 1 { slow.append("\(script): \(elapsed) s") }
+        }
+        #expect(slow.isEmpty, "\(slow)")
+    }
+}
