@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import StackDayTestSupport
+
+/// HTTP strictness, names that could forge logs or collide, and stores that come back.
+@Suite("stackday serve: strict HTTP, safe names, stores that recover")
+struct ServerHardeningTests {
+    func serve(_ extra: [String] = []) throws -> (CLIFixture, ServerProcess, ana: String) {
+        let (cli, server, ana, _) = try ServeCommandTests().serve(extra)
+        return (cli, server, ana)
+    }
+
+    @Test("Content-Length headers that disagree, and an HTTP/1.1 request without Host, are a 400 that writes nothing")
+    func strictHeaders() throws {
+        let (cli, server, ana) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        let before = try cli.run(["--user", "ana", "export", "--format", "json"]).stdout
+        let body = #"{"name":"smuggled"}"#
+        let conflicting = "POST /v1/habits HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(ana)\r\nContent-Length: \(body.utf8.count)\r\n"
+            + "Content-Length: 5\r\nConnection: close\r\n\r\n" + body
+        let answered = try HTTPClient.parse(try client.exchange(Array(conflicting.utf8)))
+        #expect(answered.status == 400 && answered.body.contains("Content-Length headers that disagree"), "\(answered.status) \(answered.body)")
+        let hostless = try HTTPClient.parse(try client.exchange(Array("GET /v1/today HTTP/1.1\r\nAuthorization: Bearer \(ana)\r\nConnection: close\r\n\r\n".utf8)))
+        #expect(hostless.status == 400 && hostless.body.contains("Host header"), "\(hostless.status) \(hostless.body)")
+        // HTTP/1.0 has no Host requirement; the same value twice is no conflict.
+        #expect(try HTTPClient.parse(try client.exchange(Array("GET /healthz HTTP/1.0\r\n\r\n".utf8))).status == 200)
+        let twice = "POST /v1/habits HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(ana)\r\nContent-Length: \(body.utf8.count)\r\n"
+            + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        #expect(try cli.run(["--user", "ana", "export", "--format", "json"]).stdout == before)
+        #expect(try HTTPClient.parse(try client.exchange(Array(twice.utf8))).status == 201)
+    }
+
+    @Test("control characters in a path are escaped in the access log: no forged line, no terminal escape")
+    func logEscaping() throws {
+        let (_, server, ana) = try serve()
+        defer { server.stop() }
+        _ = try server.client.send("GET", "/v1/habits/x%0AGET%20/v1/forged%20200%200ms%20admin%1B%5B31m", token: ana)
+        let log = server.log()
+        #expect(log.contains(#"/v1/habits/x\x0AGET /v1/forged 200 0ms admin\x1B[31m 404 "#), "\(log)")
+        #expect(!log.contains("\u{1B}"))
+        #expect(!log.split(separator: "\n").contains { $0.hasPrefix("GET /v1/forged") })
+    }
+
+    @Test("a habit name with NUL or another control character is refused on create and rename; nothing is written", arguments: [
+        #"{"name":"a\u0000b"}"#, #"{"name":"line\nbreak"}"#, #"{"name":"bell\u0007"}"#, #"{"name":"esc\u001b[31m"}"#, #"{"name":"c1\u0085next"}"#,
+    ])
+    func controlCharacters(body: String) throws {
+        let (cli, server, ana) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"read"}"#).status == 201)
+        let before = try cli.run(["--user", "ana", "export", "--format", "json"]).stdout
+        let created = try client.send("POST", "/v1/habits", token: ana, body: body)
+        #expect(created.status == 400 && created.body.contains("control characters"), "\(created.status) \(created.body)")
+        let renamed = try client.send("PATCH", "/v1/habits/read", token: ana, body: body)
+        #expect(renamed.status == 400 && renamed.body.contains("control characters"), "\(renamed.status) \(renamed.body)")
+        #expect(try cli.run(["--user", "ana", "export", "--format", "json"]).stdout == before)
+        let added = try cli.run(["--user", "ana", "habit", "add", "tab\there"])
+        #expect(added.status == 1 && added.stderr.contains("control characters"), "\(added.stderr)")
+    }
+
+    @Test("NFC and NFD spellings of one name are one habit: found by either, and a second is a duplicate")
+    func normalization() throws {
+        let (_, server, ana) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"\#(composed)"}"#).status == 201)
+        let path = "/v1/habits/" + decomposed.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let found = try client.send("GET", path, token: ana)
+        #expect(found.status == 200, "\(found.status) \(found.body)")
+        let again = try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"\#(decomposed)"}"#)
+        #expect(again.status == 409, "\(again.status) \(again.body)")
+        #expect(try client.send("POST", path + "/records", token: ana, body: #"{"amount":1}"#).status == 201)
+    }
+
+    @Test("a calendar or report asked for far ahead, or over more than ten years, is a 400; the CLI refuses the same")
+    func boundedReads() throws {
+        let (cli, server, ana) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"read","start":"0001-01-01"}"#).status == 201)
+        for path in ["/v1/report/week?weekOf=9999-12-31", "/v1/calendar/read?to=9999-12-31", "/v1/calendar/read?from=0001-01-01"] {
+            let answer = try client.send("GET", path, token: ana)
+            #expect(answer.status == 400 && answer.body.utf8.count < 400, "\(path): \(answer.status) \(answer.body.prefix(200))")
+        }
+        #expect(try client.send("GET", "/v1/calendar/read?from=2020-01-01", token: ana).status == 200)
+        let far = try cli.run(["--user", "ana", "report", "week", "--week-of", "9999-12-31"])
+        #expect(far.status == 1 && far.stderr.contains("too far ahead"), "\(far.stderr)")
+        let wide = try cli.run(["--user", "ana", "calendar", "read", "--from", "0001-01-01", "--json"])
+        #expect(wide.status == 1 && wide.stderr.contains("at most 3660"), "\(wide.stderr)")
+    }
+
+    @Test("PostgreSQL stopped and started under a running server: requests fail while it is down and succeed once it is back")
+    func postgresRestart() throws {
+        let database = try PostgresServer()
+        let cli = try CLIFixture(now: ServeCommandTests.now, database: database.url, user: "ana")
+        let token = try cli.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .newlines)
+        let server = try ServerProcess(executable: stackday.executable,
+                                       arguments: ["--database", database.url, "--now", ServeCommandTests.now, "--policies", cli.folder.path("policies")],
+                                       serveArguments: ["--threads", "2"])
+        defer { server.stop() }
+        let client = server.client
+        #expect(try client.send("POST", "/v1/habits", token: token, body: #"{"name":"read","start":"2026-10-01"}"#).status == 201)
+        try database.stop()
+        for _ in 0..<4 {
+            let failed = try client.send("POST", "/v1/habits/read/records", token: token, body: #"{"amount":1}"#)
+            #expect(failed.status >= 500, "\(failed.status) \(failed.body)")
+        }
+        try database.start()
+        var statuses: [Int] = []
+        for day in 1...8 {
+            statuses.append(try client.send("POST", "/v1/habits/read/records", token: token, body: #"{"amount":1,"on":"2026-10-0\#(day)"}"#).status)
+        }
+        #expect(statuses.allSatisfy { $0 == 201 }, "\(statuses)")
+        #expect(try client.send("GET", "/healthz").status == 200)
+    }
+}
