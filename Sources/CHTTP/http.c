@@ -169,6 +169,42 @@ typedef struct {
     int count;
 } sd_query;
 
+/// Leaves the URL as the client sent it: the handler splits the path into segments before it
+/// decodes each, and the query arguments are decoded below.
+static size_t keep_escaped(void *cls, struct MHD_Connection *connection, char *text) {
+    (void)cls;
+    (void)connection;
+    return strlen(text);
+}
+
+static int hex_value(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/// A query key or value decoded (`+` is a space, `%XX` a byte); malloc'd.
+static char *decode_argument(const char *text) {
+    size_t length = strlen(text);
+    char *out = malloc(length + 1);
+    if (!out) return NULL;
+    size_t o = 0;
+    for (size_t i = 0; i < length; i++) {
+        int high, low;
+        if (text[i] == '+') {
+            out[o++] = ' ';
+        } else if (text[i] == '%' && i + 2 < length && (high = hex_value(text[i + 1])) >= 0 && (low = hex_value(text[i + 2])) >= 0) {
+            out[o++] = (char)(high * 16 + low);
+            i += 2;
+        } else {
+            out[o++] = text[i];
+        }
+    }
+    out[o] = 0;
+    return out;
+}
+
 static enum MHD_Result collect_argument(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
     sd_query *query = cls;
@@ -339,8 +375,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
     state->cookie = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Cookie")) ? strdup(value) : NULL;
     state->content_type = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Content-Type")) ? strdup(value) : NULL;
     for (int index = 0; index < query.count; index++) {
-        state->query_keys[index] = strdup(query.keys[index]);
-        state->query_values[index] = strdup(query.values[index]);
+        state->query_keys[index] = decode_argument(query.keys[index]);
+        state->query_values[index] = decode_argument(query.values[index]);
     }
     state->query_count = query.count;
     pthread_mutex_lock(&server->lock);
@@ -625,6 +661,7 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, options->connection_memory,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, server,
         MHD_OPTION_NOTIFY_CONNECTION, on_connection, server,
+        MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, NULL,
         MHD_OPTION_END);
     if (!server->daemon) {
         stop_watchdog(server);

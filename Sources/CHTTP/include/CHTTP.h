@@ -12,7 +12,8 @@
 /// One request, valid while the handler runs.
 typedef struct sd_http_request {
     const char *method;
-    /// The path, without the query; percent-decoding is left to the handler.
+    /// The path as the client sent it, without the query: still percent-encoded, so the handler
+    /// can split it into segments before decoding each. Query keys and values are decoded.
     const char *path;
     const char *authorization;
     const char *cookie;

@@ -10,9 +10,10 @@ public struct EditHabit {
     }
 
     /// Throws for invalid fields or policies, a new start day in the future, or a `rulesFrom`
-    /// day outside the tracking period. A policy named without a pin is pinned to the script
-    /// its name resolves to now. Rules equal to those already in force from that day on write
-    /// no revision.
+    /// day outside the tracking period. A policy named without a pin keeps the script the habit
+    /// is pinned to when it is the policy the habit already runs for that role (new parameters or
+    /// not: only `UpgradePolicy` moves a pin); another policy is pinned to the script its name
+    /// resolves to now. Rules equal to those already in force from that day on write no revision.
     @discardableResult
     public func callAsFunction(_ reference: HabitReference, changes: HabitChanges) throws -> Habit {
         let today = context.today
@@ -26,7 +27,14 @@ public struct EditHabit {
             }
             if changes.changesRules {
                 let from = try changes.rulesFrom.day(for: habit, today: today)
-                let rules = try habit.latest.with(goal: changes.goal, schedule: changes.schedule, progress: changes.progress, streak: changes.streak)
+                let latest = habit.latest
+                func keepingPin(_ choice: PolicyChoice?, _ role: PolicyRole) -> PolicyChoice? {
+                    guard let choice, choice.sha256 == nil else { return choice }
+                    let existing = latest.choice(for: role)
+                    return existing.name == choice.name ? choice.pinned(to: existing.sha256) : choice
+                }
+                let rules = try latest.with(goal: changes.goal, schedule: keepingPin(changes.schedule, .schedule),
+                                            progress: keepingPin(changes.progress, .progress), streak: keepingPin(changes.streak, .streak))
                 habit = try RuleReviser(context: context).append(rules, from: from, to: habit, in: tx)
             }
             try tx.habits.update(habit)

@@ -9,109 +9,92 @@ struct HabitRoutes {
     let request: HTTPRequest
     let users: ManageUsers
 
-    /// The endpoints: method, path pattern (`:` marks a segment captured in order), handler.
-    var routes: [(method: String, pattern: String, handle: ([String]) throws -> HTTPResponse)] {
-        [
-            ("GET", "habits", { _ in .json(.object(["habits": .array(try ListHabits(context: context)(includeArchived: true).map(JSONOutput.habit))])) }),
-            ("POST", "habits", { _ in try createHabit() }),
-            ("GET", "habits/:name", { names in
-                guard let result = try SummarizeHabits(context: context)(habitName: names[0]).first else { throw UseCaseError.habitNotFound(name: names[0]) }
-                // A policy that failed for this habit: its definition with the error, as `habit show` prints it.
-                return .json(JSONOutput.habitShow(result), status: result.failure == nil ? 200 : 422)
-            }),
-            ("DELETE", "habits/:name", { names in
-                _ = try DeleteHabit(context: context)(habitName: names[0])
-                return HTTPResponse(status: 204, contentType: "application/json", body: [])
-            }),
-            ("POST", "habits/:name/records", { names in try record(names[0]) }),
-            ("DELETE", "habits/:name/records/latest", { names in
-                let removed = try CancelCompletion(context: context)(habitName: names[0], on: try queryDay("on"))
-                return .json(JSONOutput.completion(removed, habit: names[0]))
-            }),
-            ("POST", "habits/:name/skips", { names in
-                let body = try RequestBody(request.body, allowed: ["from", "to"])
-                guard let from = try body.day("from") else { throw APIError.badRequest("field 'from' is required") }
-                let skips = try SkipDays(context: context)(habitName: names[0], days: LocalDayRange(from, try body.day("to") ?? from))
-                return .json(.object(["skipped": .array(skips.map { .string($0.day.iso) })]), status: 201)
-            }),
-            ("GET", "today", { _ in
-                let results = JSONOutput.todayResults(try SummarizeHabits(context: context)(includeArchived: false))
-                return .json(JSONOutput.today(context.today, results))
-            }),
-            ("GET", "stats", { _ in .json(JSONOutput.stats(try SummarizeHabits(context: context)(includeArchived: true))) }),
-            ("GET", "report/week", { _ in try weeklyReport() }),
-            ("PATCH", "habits/:name", { names in try editHabit(names[0]) }),
-            ("GET", "calendar/:name", { names in
-                let to = try queryDay("to") ?? context.today
-                let from = try queryDay("from")
-                if let from, from > to { throw APIError.badRequest("from \(from) is after to \(to)") }
-                let timeline = try LoadTimeline(context: context)(habitName: names[0], through: to)
-                return .json(JSONOutput.calendar(timeline, range: try timeline.calendarDays(from: from, through: to)))
-            }),
-            ("GET", "habits/:name/revisions", { names in .json(JSONOutput.history(try FindHabit(context: context)(named: names[0]))) }),
-            ("POST", "habits/:name/rollback", { names in
-                let body = try RequestBody(request.body, allowed: ["to", "from"])
-                var number: Int?
-                if let value = try body.number("to") {
-                    guard value >= 1, value == value.rounded(), value < 1e9 else { throw APIError.badRequest("field 'to' must be a revision number") }
-                    number = Int(value)
-                }
-                let from = try body.day("from").map(RevisionStart.day) ?? .today
-                return .json(JSONOutput.rules(try RollBackRules(context: context)(.name(names[0]), to: number, from: from)), status: 201)
-            }),
-            ("POST", "habits/:name/simulate", { names in try simulate(names[0]) }),
-            ("GET", "policies", { _ in
-                .json(.object(["policies": .array(try context.store.read { try $0.scripts.all() }.map(JSONOutput.installed))]))
-            }),
-            ("GET", "policies/:name", { names in
-                guard let script = try context.store.read({ try $0.scripts.latest(named: names[0]) }) else {
-                    throw APIError.notFound("no policy named \(names[0]) is installed")
-                }
-                guard case .object(var object) = JSONOutput.installed(script) else { return .json(.null) }
-                object["source"] = .string(script.source)
-                return .json(.object(object))
-            }),
-            ("PUT", "policies/:name", { names in
-                guard let source = String(validating: request.body, as: UTF8.self), !source.isEmpty else {
-                    throw APIError.badRequest("the body must be the policy's Lua source, as UTF-8 text")
-                }
-                do {
-                    return .json(JSONOutput.installed(try InstallPolicy(context: context)(name: names[0], source: source)), status: 201)
-                } catch let refusal as PolicyRefusal {
-                    guard case .object(var object) = JSONOutput.refusal(refusal) else { throw refusal }
-                    object["error"] = .string("policy \(refusal.policy) was not installed: \(refusal.failures.count) check\(refusal.failures.count == 1 ? "" : "s") failed")
-                    return .json(.object(object), status: 422)
-                }
-            }),
-            ("GET", "settings", { _ in .json(JSONOutput.user(user)) }),
-            ("PUT", "settings", { _ in try settings() }),
-        ]
-    }
+    typealias Handler = @Sendable (HabitRoutes, [String]) throws -> HTTPResponse
 
-    func answer(_ path: [String]) throws -> HTTPResponse {
-        var pathKnown = false
-        for route in routes {
-            guard let captures = Self.match(route.pattern, path) else { continue }
-            pathKnown = true
-            if route.method == request.method { return try route.handle(captures) }
-        }
-        throw pathKnown ? APIError.methodNotAllowed(request.method) : APIError.notFound("no such endpoint: \(request.path)")
-    }
-
-    /// The captured segments when `path` fits `pattern`.
-    static func match(_ pattern: String, _ path: [String]) -> [String]? {
-        let parts = pattern.split(separator: "/").map(String.init)
-        guard parts.count == path.count else { return nil }
-        var captures: [String] = []
-        for (part, segment) in zip(parts, path) {
-            if part.hasPrefix(":") {
-                guard !segment.isEmpty else { return nil }
-                captures.append(segment)
-            } else if part != segment {
-                return nil
+    /// The endpoints, built once: method, path pattern (`:` marks a segment captured in order), handler.
+    static let router = Router<Handler>([
+        ("GET", "habits", { r, _ in .json(.object(["habits": .array(try ListHabits(context: r.context)(includeArchived: true).map(JSONOutput.habit))])) }),
+        ("POST", "habits", { r, _ in try r.createHabit() }),
+        ("GET", "habits/:name", { r, names in
+            guard let result = try SummarizeHabits(context: r.context)(habitName: names[0]).first else { throw UseCaseError.habitNotFound(name: names[0]) }
+            // A policy that failed for this habit: its definition with the error, as `habit show` prints it.
+            return .json(JSONOutput.habitShow(result), status: result.failure == nil ? 200 : 422)
+        }),
+        ("DELETE", "habits/:name", { r, names in
+            _ = try DeleteHabit(context: r.context)(habitName: names[0])
+            return HTTPResponse(status: 204, contentType: "application/json", body: [])
+        }),
+        ("POST", "habits/:name/records", { r, names in try r.record(names[0]) }),
+        ("DELETE", "habits/:name/records/latest", { r, names in
+            let removed = try CancelCompletion(context: r.context)(habitName: names[0], on: try r.queryDay("on"))
+            return .json(JSONOutput.completion(removed, habit: names[0]))
+        }),
+        ("POST", "habits/:name/skips", { r, names in
+            let body = try RequestBody(r.request.body, allowed: ["from", "to"])
+            guard let from = try body.day("from") else { throw APIError.badRequest("field 'from' is required") }
+            let skips = try SkipDays(context: r.context)(habitName: names[0], days: LocalDayRange(from, try body.day("to") ?? from))
+            return .json(.object(["skipped": .array(skips.map { .string($0.day.iso) })]), status: 201)
+        }),
+        ("GET", "today", { r, _ in
+            let results = JSONOutput.todayResults(try SummarizeHabits(context: r.context)(includeArchived: false))
+            return .json(JSONOutput.today(r.context.today, results))
+        }),
+        ("GET", "stats", { r, _ in .json(JSONOutput.stats(try SummarizeHabits(context: r.context)(includeArchived: true))) }),
+        ("GET", "report/week", { r, _ in try r.weeklyReport() }),
+        ("PATCH", "habits/:name", { r, names in try r.editHabit(names[0]) }),
+        ("GET", "calendar/:name", { r, names in
+            let to = try r.queryDay("to") ?? r.context.today
+            let from = try r.queryDay("from")
+            if let from, from > to { throw APIError.badRequest("from \(from) is after to \(to)") }
+            let timeline = try LoadTimeline(context: r.context)(habitName: names[0], through: to)
+            return .json(JSONOutput.calendar(timeline, range: try timeline.calendarDays(from: from, through: to)))
+        }),
+        ("GET", "habits/:name/revisions", { r, names in .json(JSONOutput.history(try FindHabit(context: r.context)(named: names[0]))) }),
+        ("POST", "habits/:name/rollback", { r, names in
+            let body = try RequestBody(r.request.body, allowed: ["to", "from"])
+            var number: Int?
+            if let value = try body.number("to") {
+                guard value >= 1, value == value.rounded(), value < 1e9 else { throw APIError.badRequest("field 'to' must be a revision number") }
+                number = Int(value)
             }
+            let from = try body.day("from").map(RevisionStart.day) ?? .today
+            return .json(JSONOutput.rules(try RollBackRules(context: r.context)(.name(names[0]), to: number, from: from)), status: 201)
+        }),
+        ("POST", "habits/:name/simulate", { r, names in try r.simulate(names[0]) }),
+        ("GET", "policies", { r, _ in
+            .json(.object(["policies": .array(try r.context.store.read { try $0.scripts.all() }.map(JSONOutput.installed))]))
+        }),
+        ("GET", "policies/:name", { r, names in
+            guard let script = try r.context.store.read({ try $0.scripts.latest(named: names[0]) }) else {
+                throw APIError.notFound("no policy named \(names[0]) is installed")
+            }
+            guard case .object(var object) = JSONOutput.installed(script) else { return .json(.null) }
+            object["source"] = .string(script.source)
+            return .json(.object(object))
+        }),
+        ("PUT", "policies/:name", { r, names in
+            guard let source = String(validating: r.request.body, as: UTF8.self), !source.isEmpty else {
+                throw APIError.badRequest("the body must be the policy's Lua source, as UTF-8 text")
+            }
+            do {
+                return .json(JSONOutput.installed(try InstallPolicy(context: r.context)(name: names[0], source: source)), status: 201)
+            } catch let refusal as PolicyRefusal {
+                guard case .object(var object) = JSONOutput.refusal(refusal) else { throw refusal }
+                object["error"] = .string("policy \(refusal.policy) was not installed: \(refusal.failures.count) check\(refusal.failures.count == 1 ? "" : "s") failed")
+                return .json(.object(object), status: 422)
+            }
+        }),
+        ("GET", "settings", { r, _ in .json(JSONOutput.user(r.user)) }),
+        ("PUT", "settings", { r, _ in try r.settings() }),
+    ])
+
+    /// Answers the request whose path below `/v1` is `path` (decoded segments).
+    func answer(_ path: [String]) throws -> HTTPResponse {
+        switch Self.router.match(request.method, path) {
+        case .found(let handler, let captures): return try handler(self, captures)
+        case .methodNotAllowed: throw APIError.methodNotAllowed(request.method)
+        case .notFound: throw APIError.notFound("no such endpoint: /v1/\(path.joined(separator: "/"))")
         }
-        return captures
     }
 
     /// `PATCH /v1/habits/{name}`: a new name, start or unit, and new rules from `from` (default

@@ -59,7 +59,7 @@ public final class StackDayAPI: Sendable {
             response = Self.response(for: error)
         }
         let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
-        log("\(Self.loggable(request.method)) \(Self.loggable(request.path)) \(response.status) \(milliseconds)ms \(Self.loggable(user ?? "-"))")
+        log("\(Self.loggable(request.method)) \(Self.loggable(request.path.removingPercentEncoding ?? request.path)) \(response.status) \(milliseconds)ms \(Self.loggable(user ?? "-"))")
         return response
     }
 
@@ -108,7 +108,9 @@ public final class StackDayAPI: Sendable {
     }
 
     private func route(_ request: HTTPRequest, user: inout String?) throws -> HTTPResponse {
-        let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        guard let parts = Router<HabitRoutes.Handler>.segments(of: request.path) else {
+            throw APIError.badRequest("the path is not valid percent-encoded UTF-8")
+        }
         if parts == ["healthz"] {
             guard request.method == "GET" else { throw APIError.methodNotAllowed(request.method) }
             return .text("ok\n")

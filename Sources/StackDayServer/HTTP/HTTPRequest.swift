@@ -1,7 +1,8 @@
 /// One HTTP request as the server hands it to a handler.
 public struct HTTPRequest: Sendable {
     public let method: String
-    /// The path without the query, percent-decoded by the server.
+    /// The path without the query, as sent: still percent-encoded (`Router.segments(of:)` splits
+    /// and decodes it).
     public let path: String
     public let authorization: String?
     public let cookie: String?

@@ -61,11 +61,10 @@ enum HabitCommand {
             let params = invocation.option("\(role)-params")
             guard name != nil || params != nil else { return nil }
             let policy = name ?? existing?.name ?? (role == "schedule" ? "daily" : role == "progress" ? "goal" : "strict")
-            // The same policy keeps the script it is pinned to: only `policy upgrade` moves it.
-            let pin = existing?.name == policy ? existing?.sha256 : nil
-            guard let params else { return PolicyChoice(name: policy, sha256: pin) }
+            // Unpinned: EditHabit keeps the habit's pin when the policy is the one it runs.
+            guard let params else { return PolicyChoice(name: policy) }
             do {
-                return try PolicyChoice(name: policy, parametersJSON: params).pinned(to: pin)
+                return try PolicyChoice(name: policy, parametersJSON: params)
             } catch {
                 throw invocation.usage("invalid value for --\(role)-params: \(error)")
             }
