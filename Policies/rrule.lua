@@ -354,7 +354,7 @@ end
 -- call): the last one is kept, so a call compiles once and nothing grows from call to call.
 local last_params, last_entry
 local function entry_for(params, habit)
-  if rawequal(params, last_params) then return last_entry end
+  if params == last_params then return last_entry end
   local entry = compile(params.rule, start_of(params, habit))
   last_params, last_entry = params, entry
   return entry

@@ -5,7 +5,7 @@ local names = { mon = 1, tue = 2, wed = 3, thu = 4, fri = 5, sat = 6, sun = 7 }
 -- one is kept: the host hands the same table to every day of a call).
 local last_days, last_set
 local function weekday_set(days)
-  if rawequal(days, last_days) then return last_set end
+  if days == last_days then return last_set end
   local set = {}
   for _, name in ipairs(days) do set[names[string.lower(name)]] = true end
   last_days, last_set = days, set

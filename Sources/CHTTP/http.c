@@ -610,8 +610,8 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
     // built a large answer or a policy that built a large string gives the memory back at once,
     // instead of leaving it in a thread's heap (glibc would otherwise raise this threshold to the
     // largest block freed so far, up to 32 MiB).
-    mallopt(M_MMAP_THRESHOLD, 256 * 1024);
-    mallopt(M_TRIM_THRESHOLD, 1024 * 1024);
+    mallopt(M_MMAP_THRESHOLD, 4 * 1024 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 8 * 1024 * 1024);
     sd_http_server *server = calloc(1, sizeof *server);
     if (!server) {
         *error = "out of memory";

@@ -15,11 +15,10 @@
 /* The state, its allocator and instruction hook (the budgets), protected calls, and loading
    policies. Every Lua call that can raise runs inside sd_protected. */
 
-/* The count hook fires every HOOK_STEP VM instructions; every CPU_CHECK_TICKS hook calls it reads
-   the thread's CPU clock. */
+/* The count hook fires every HOOK_STEP VM instructions. */
 #define HOOK_STEP 1000
-#define CPU_CHECK_TICKS 64
-#define NATIVE_CLOCK_STEP 65536
+/* The thread's CPU timer ticks every TIMER_PERIOD_NS of its CPU time. */
+#define TIMER_PERIOD_NS 25000000LL
 /* Bytes a call allocates count as work: one instruction per ALLOC_BYTES_PER_INSTRUCTION bytes, so
    a loop that copies (s = s .. "x", s:upper() over and over) ends like one that computes. */
 #define ALLOC_BYTES_PER_INSTRUCTION 2
@@ -57,12 +56,17 @@ void sd_request_end(void) { request.active = 0; }
 int sd_request_spent(void) { return request.active ? request.spent : SD_SPENT_NONE; }
 
 
-/* The last resort: a timer on the thread's CPU clock, armed for each call's deadline. When it
-   fires, its signal handler sets a count hook of one instruction (lua_sethook may be called
-   asynchronously), and the hook ends the call on its time budget: whatever the call spent its
-   time on (a VM instruction over huge strings, a C library loop), it ends at the next instruction. */
 static void sd_hook(lua_State *L, lua_Debug *ar);
 
+/* The last resort: a timer on the thread's CPU clock, ticking every TIMER_PERIOD_NS of the
+   thread's CPU time once the thread has made its first call (it costs nothing while the thread
+   waits: its CPU clock stands still). Each tick's signal handler counts the tick and, when a call
+   is running, sets a count hook of one instruction on its state (lua_sethook may be called
+   asynchronously). The hook then compares the ticks the call has seen with its budget (a call of
+   budget B ends after B / TIMER_PERIOD_NS + 1 ticks: between B and B + one period of CPU time),
+   and reads the clock for the request's deadline: whatever the call spent its time on (a VM
+   instruction over huge strings, a C library loop), it ends at the next instruction. A call
+   costs no system call and no clock read for this. */
 static pthread_once_t timer_once = PTHREAD_ONCE_INIT;
 static pthread_key_t timer_key;
 static int timer_signal;
@@ -70,12 +74,12 @@ static _Thread_local struct {
     int ready;
     timer_t id;
     lua_State *volatile state;
-    volatile sig_atomic_t fired;
+    volatile sig_atomic_t ticks;
 } cpu_timer;
 
 static void on_cpu_timer(int signal_number) {
     (void)signal_number;
-    cpu_timer.fired = 1;
+    cpu_timer.ticks++;
     lua_State *L = cpu_timer.state;
     if (L) lua_sethook(L, sd_hook, LUA_MASKCOUNT, 1);
 }
@@ -97,43 +101,32 @@ static void install_timer_signal(void) {
     pthread_key_create(&timer_key, delete_timer);
 }
 
-/* Arms the thread's timer to fire after `ns` more nanoseconds of its CPU time (0: disarms). */
-static void arm_cpu_timer(lua_State *L, long long ns) {
-    if (!cpu_timer.ready) {
-        if (ns <= 0) return;
-        pthread_once(&timer_once, install_timer_signal);
-        struct sigevent event;
-        memset(&event, 0, sizeof event);
-        event.sigev_notify = SIGEV_THREAD_ID;
-        event.sigev_signo = timer_signal;
-        event._sigev_un._tid = (pid_t)syscall(SYS_gettid); /* sigev_notify_thread_id */
-        if (timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &cpu_timer.id) != 0) return;
-        /* Threads of a pool (libdispatch's among them) may block every asynchronous signal: this
-           one is sent to this thread only, by its own timer. */
-        sigset_t only;
-        sigemptyset(&only);
-        sigaddset(&only, timer_signal);
-        pthread_sigmask(SIG_UNBLOCK, &only, NULL);
-        timer_t *owned = malloc(sizeof *owned);
-        if (owned) {
-            *owned = cpu_timer.id;
-            pthread_setspecific(timer_key, owned);
-        }
-        cpu_timer.ready = 1;
+/* Starts the thread's ticking timer, once per thread. */
+static void start_cpu_timer(void) {
+    if (cpu_timer.ready) return;
+    cpu_timer.ready = 1; /* tried once: a thread that cannot have a timer runs on the other budgets */
+    pthread_once(&timer_once, install_timer_signal);
+    struct sigevent event;
+    memset(&event, 0, sizeof event);
+    event.sigev_notify = SIGEV_THREAD_ID;
+    event.sigev_signo = timer_signal;
+    event._sigev_un._tid = (pid_t)syscall(SYS_gettid); /* sigev_notify_thread_id */
+    if (timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &cpu_timer.id) != 0) return;
+    /* Threads of a pool (libdispatch's among them) may block every asynchronous signal: this one
+       is sent to this thread only, by its own timer. */
+    sigset_t only;
+    sigemptyset(&only);
+    sigaddset(&only, timer_signal);
+    pthread_sigmask(SIG_UNBLOCK, &only, NULL);
+    timer_t *owned = malloc(sizeof *owned);
+    if (owned) {
+        *owned = cpu_timer.id;
+        pthread_setspecific(timer_key, owned);
     }
-    cpu_timer.fired = 0;
-    cpu_timer.state = ns > 0 ? L : NULL;
-    struct itimerspec when;
-    memset(&when, 0, sizeof when);
-    if (ns > 0) {
-        when.it_value.tv_sec = ns / 1000000000LL;
-        when.it_value.tv_nsec = ns % 1000000000LL;
-    }
-    timer_settime(cpu_timer.id, 0, &when, NULL);
-    if (ns <= 0) {
-        cpu_timer.state = NULL;
-        cpu_timer.fired = 0;
-    }
+    struct itimerspec every;
+    every.it_value.tv_sec = every.it_interval.tv_sec = TIMER_PERIOD_NS / 1000000000LL;
+    every.it_value.tv_nsec = every.it_interval.tv_nsec = TIMER_PERIOD_NS % 1000000000LL;
+    timer_settime(cpu_timer.id, 0, &every, NULL);
 }
 
 void sd_error_clear(sd_error *error) {
@@ -202,13 +195,26 @@ static long long work_done(const sd_host *host) {
     return host->ticks * HOOK_STEP + host->native + (long long)(host->allocated / ALLOC_BYTES_PER_INSTRUCTION);
 }
 
-/* Which budget, if any, the call has passed; records it. `check_clock` reads the CPU clock. */
-static int over_budget(sd_host *host, int check_clock) {
-    if (host->spent != SD_SPENT_NONE) return host->spent;
-    if (work_done(host) > host->work_limit) {
+/* Which budget, if any, the call has passed; records it. */
+static int over_budget(sd_host *host) {
+    if (host->spent == SD_SPENT_NONE && work_done(host) > host->work_limit) {
         host->spent = host->work_limit_is_request ? SD_SPENT_REQUEST_WORK : SD_SPENT_CALL_WORK;
-    } else if (check_clock && host->cpu_deadline_ns > 0 && sd_thread_cpu_ns() > host->cpu_deadline_ns) {
-        host->spent = host->cpu_deadline_is_request ? SD_SPENT_REQUEST_TIME : SD_SPENT_CALL_TIME;
+    }
+    return host->spent;
+}
+
+/* After the thread's timer ticked during the call: whether the call's or the request's time is
+   spent (recorded). Reads the clock only for a request's deadline. */
+static int over_time(sd_host *host) {
+    int seen = cpu_timer.ticks;
+    if (seen == host->timer_seen) return host->spent;
+    host->call_ticks += (seen - host->timer_seen) & 0x7fffffff;
+    host->timer_seen = seen;
+    if (host->spent != SD_SPENT_NONE) return host->spent;
+    if (host->time_budget_ns > 0 && host->call_ticks > host->time_budget_ns / TIMER_PERIOD_NS) {
+        host->spent = SD_SPENT_CALL_TIME;
+    } else if (host->request_deadline_ns > 0 && sd_thread_cpu_ns() >= host->request_deadline_ns) {
+        host->spent = SD_SPENT_REQUEST_TIME;
     }
     return host->spent;
 }
@@ -234,7 +240,7 @@ static void *sd_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
         if (host->in_call) {
             host->allocated += nsize - old;
-            if (over_budget(host, 0) != SD_SPENT_NONE) {
+            if (over_budget(host) != SD_SPENT_NONE) {
                 host->raised = spent_kind(host->spent);
                 return NULL;
             }
@@ -257,11 +263,13 @@ static void raise_spent(lua_State *L, sd_host *host) {
 static void sd_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     sd_host *host = sd_host_of(L);
-    if (cpu_timer.fired && host->spent == SD_SPENT_NONE && host->in_call) {
-        host->spent = host->cpu_deadline_is_request ? SD_SPENT_REQUEST_TIME : SD_SPENT_CALL_TIME;
-    }
     host->ticks++;
-    if (is_budget_kind(host->raised) || over_budget(host, host->ticks % CPU_CHECK_TICKS == 0) != SD_SPENT_NONE) {
+    if (cpu_timer.ticks != host->timer_seen && host->in_call) {
+        if (over_time(host) == SD_SPENT_NONE && !is_budget_kind(host->raised)) {
+            lua_sethook(L, sd_hook, LUA_MASKCOUNT, HOOK_STEP); /* a tick within the budget */
+        }
+    }
+    if (is_budget_kind(host->raised) || over_budget(host) != SD_SPENT_NONE) {
         if (host->spent == SD_SPENT_NONE) host->spent = SD_SPENT_CALL_WORK;
         raise_spent(L, host);
     }
@@ -270,10 +278,11 @@ static void sd_hook(lua_State *L, lua_Debug *ar) {
 void sd_charge(lua_State *L, long long instructions) {
     sd_host *host = sd_host_of(L);
     host->native += instructions;
-    /* The CPU clock is read once per NATIVE_CLOCK_STEP units charged, and on every large charge. */
-    int check_clock = host->native - host->native_clocked >= NATIVE_CLOCK_STEP;
-    if (check_clock) host->native_clocked = host->native;
-    if (is_budget_kind(host->raised) || over_budget(host, check_clock) != SD_SPENT_NONE) {
+    if (host->in_call && cpu_timer.ticks != host->timer_seen && over_time(host) == SD_SPENT_NONE && !is_budget_kind(host->raised)) {
+        /* The tick is taken here: the one-instruction hook its handler set goes back to the usual pace. */
+        lua_sethook(L, sd_hook, LUA_MASKCOUNT, HOOK_STEP);
+    }
+    if (is_budget_kind(host->raised) || over_budget(host) != SD_SPENT_NONE) {
         if (host->spent == SD_SPENT_NONE) host->spent = SD_SPENT_CALL_WORK;
         raise_spent(L, host);
     }
@@ -415,41 +424,37 @@ static int sd_run(sd_host *host, sd_op op, void *args, sd_error *error, int char
     struct sd_call call = {op, args};
     host->ticks = 0;
     host->native = 0;
-    host->native_clocked = 0;
     host->allocated = 0;
     host->raised = SD_OK;
     host->spent = SD_SPENT_NONE;
     host->memory_refused = 0;
     host->work_limit = host->instruction_budget;
     host->work_limit_is_request = 0;
-    host->cpu_deadline_ns = host->time_budget_ns > 0 ? sd_thread_cpu_ns() + host->time_budget_ns : 0;
-    host->cpu_deadline_is_request = 0;
+    host->request_deadline_ns = 0;
     if (charged && request.active) {
         if (request.work_left < host->work_limit) {
             host->work_limit = request.work_left;
             host->work_limit_is_request = 1;
         }
-        if (host->cpu_deadline_ns == 0 || request.cpu_deadline_ns < host->cpu_deadline_ns) {
-            host->cpu_deadline_ns = request.cpu_deadline_ns;
-            host->cpu_deadline_is_request = 1;
-        }
+        host->request_deadline_ns = request.cpu_deadline_ns;
     }
+    host->call_ticks = 0;
     size_t headroom = host->memory_budget;
     size_t limit = headroom > SIZE_MAX - host->used ? SIZE_MAX : host->used + headroom;
     host->limit = limit > host->state_limit ? (host->state_limit > host->used ? host->state_limit : host->used) : limit;
     host->in_call = charged;
-    long long armed = 0;
-    if (charged && host->cpu_deadline_ns > 0) {
-        armed = host->cpu_deadline_ns - sd_thread_cpu_ns();
-        if (armed <= 0) armed = 1;
-        arm_cpu_timer(L, armed);
+    int watched = charged && (host->time_budget_ns > 0 || host->request_deadline_ns > 0);
+    if (watched) {
+        start_cpu_timer();
+        host->timer_seen = cpu_timer.ticks;
+        cpu_timer.state = L;
     }
     lua_sethook(L, sd_hook, LUA_MASKCOUNT, HOOK_STEP);
     lua_pushcfunction(L, sd_message_handler);
     lua_pushcfunction(L, sd_trampoline);
     lua_pushlightuserdata(L, &call);
     int status = lua_pcall(L, 1, 0, base + 1);
-    if (armed) arm_cpu_timer(L, 0);
+    if (watched) cpu_timer.state = NULL;
     lua_sethook(L, NULL, 0, 0);
     host->in_call = 0;
     if (charged && request.active) {

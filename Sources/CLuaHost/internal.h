@@ -19,12 +19,12 @@ struct sd_host {
     size_t state_limit;        /* bytes the state may hold, across calls */
     long long ticks;           /* hook calls in this call (and native work charged, in HOOK_STEP units) */
     long long native;          /* native work charged in this call (sd_charge) */
-    long long native_clocked;  /* `native` when the CPU clock was last read */
     size_t allocated;          /* bytes allocated in this call (growth only) */
     long long work_limit;      /* work this call may do: its own budget or what its request has left */
     int work_limit_is_request;
-    long long cpu_deadline_ns; /* thread CPU time at which this call ends (0: none) */
-    int cpu_deadline_is_request;
+    long long request_deadline_ns; /* thread CPU time at which the call's request ends (0: none) */
+    int timer_seen;            /* the thread timer's ticks when last looked at */
+    long long call_ticks;      /* timer ticks during this call */
     int spent;                 /* the SD_SPENT_* budget this call passed, or SD_SPENT_NONE */
     int in_call;               /* a charged call is running: allocations count as work */
     int raised;                /* the SD_ERROR_* kind of a budget or answer error raised in this call, or SD_OK */

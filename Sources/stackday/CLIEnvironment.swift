@@ -117,8 +117,7 @@ final class CLIEnvironment {
 
     var userPolicyFolder: URL {
         if let path = invocation.globals.policies { return URL(fileURLWithPath: path) }
-        if let path = ProcessInfo.processInfo.environment["STACKDAY_POLICIES"], !path.isEmpty { return URL(fileURLWithPath: path) }
-        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config/stackday/policies")
+        return PolicyLibrary.userFolder()
     }
 
     func library() throws -> PolicyLibrary {

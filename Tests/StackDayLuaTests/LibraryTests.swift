@@ -100,3 +100,23 @@ struct LibraryTests {
         _ = try policy.bind(parameters: ["text": .string("a\"b\\c]]\n\u{0}x1ü")], startedOn: day("2026-10-01"), goal: 1, unit: "")
     }
 }
+
+@Suite("the user's policy folder")
+struct PolicyFolderTests {
+    @Test(arguments: [
+        (["STACKDAY_POLICIES": "/p", "XDG_CONFIG_HOME": "/x", "HOME": "/h"], "/p"),
+        (["XDG_CONFIG_HOME": "/x", "HOME": "/h"], "/x/stackday/policies"),
+        (["XDG_CONFIG_HOME": "relative", "HOME": "/h"], "/h/.config/stackday/policies"),
+        (["STACKDAY_POLICIES": "", "HOME": "/h"], "/h/.config/stackday/policies"),
+    ])
+    func resolution(environment: [String: String], expected: String) {
+        #expect(PolicyLibrary.userFolder(environment: environment).path == expected)
+    }
+
+    @Test("no such policy names the folders it searched")
+    func searched() throws {
+        let library = try PolicyLibrary(searchPath: [URL(fileURLWithPath: "/nowhere/policies")])
+        let error = try #require(policyError { _ = try library.policy(named: "missing") })
+        #expect(error.message.contains("searched /nowhere/policies, then the built-in policies"), "\(error.message)")
+    }
+}

@@ -92,7 +92,7 @@ struct CommandTests {
         (["record", "nobody"], "no habit named 'nobody'"),
         (["habit", "add", "WATER"], "a habit named 'water' already exists"),
         (["habit", "add", "   "], "a habit name cannot be empty"),
-        (["habit", "add", "run", "--schedule", "fortnightly"], "policy fortnightly: no such policy; known:"),
+        (["habit", "add", "run", "--schedule", "fortnightly"], "policy fortnightly: no such policy (searched "),
         (["habit", "add", "run", "--schedule", "weekly", "--schedule-params", #"{"days":["funday"]}"#], "'funday' is not a weekday"),
         (["habit", "add", "run", "--schedule", "every-n-days", "--schedule-params", #"{"every":0}"#], "every must be"),
         (["undo", "water", "--on", "2026-10-03"], "nothing recorded on 2026-10-03"),

@@ -48,6 +48,21 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         self.budget = budget
     }
 
+    /// The folder a user's own policies live in: `$STACKDAY_POLICIES`, else
+    /// `$XDG_CONFIG_HOME/stackday/policies` (an absolute path only, as the XDG base directory
+    /// specification says), else `$HOME/.config/stackday/policies`, else the same under the home
+    /// the password database gives.
+    public static func userFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let path = environment["STACKDAY_POLICIES"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return URL(fileURLWithPath: config).appendingPathComponent("stackday/policies")
+        }
+        if let home = environment["HOME"], home.hasPrefix("/") {
+            return URL(fileURLWithPath: home).appendingPathComponent(".config/stackday/policies")
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config/stackday/policies")
+    }
+
     /// The file a name resolves to, searching folders in order.
     public func file(named name: String) -> URL? {
         path(named: name).map { URL(fileURLWithPath: $0) }
@@ -92,8 +107,9 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         guard let path = path(named: name) else {
             if PolicyLibrary.isValidName(name), let source = builtIns[name] { return try loadBuiltIn(name: name, source: source) }
             let known = availableNames()
+            let searched = (folderPaths + ["the built-in policies"]).joined(separator: ", then ")
             throw PolicyError(policy: name, file: nil, line: nil, kind: .unavailable,
-                              message: "no such policy; known: " + (known.isEmpty ? "(none)" : known.joined(separator: ", ")))
+                              message: "no such policy (searched \(searched)); known: " + (known.isEmpty ? "(none)" : known.joined(separator: ", ")))
         }
         return try load(path: path, name: name)
     }
