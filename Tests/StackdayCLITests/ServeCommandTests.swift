@@ -325,8 +325,16 @@ struct ServeScaleTests {
         DispatchQueue.global().async(group: running) {
             status = (try? client.send("GET", "/v1/habits/loop", token: ana).status) ?? -1
         }
-        // Wait until the request is in the server (its worker is spinning through the budget).
-        usleep(150_000)
+        // Wait until the request is in the server: its worker spins through the budget, so the
+        // server's CPU time grows.
+        func cpuTicks() -> Int {
+            let stat = (try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+            let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+            return fields.count > 13 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+        }
+        let idle = cpuTicks()
+        let waited = Date()
+        while cpuTicks() < idle + 5, Date().timeIntervalSince(waited) < 10 { usleep(10_000) }
         #expect(server.stop() == 0)
         #expect(running.wait(timeout: .now() + 30) == .success)
         #expect(status == 422, "the request in flight got \(status)")
