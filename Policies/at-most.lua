@@ -2,6 +2,7 @@
 return {
   description = "Stay at or under a limit (limit: a number >= 0); a day with nothing recorded is met.",
   params = { limit = 0 },
+  schema = { limit = { type = "number", minimum = 0, description = "The most a day may total and still be met" } },
   examples = {
     { total = 0, goal = 1, progress = 1, params = { limit = 2 } },
     { total = 2, goal = 1, progress = 1, params = { limit = 2 } },

@@ -2,6 +2,7 @@
 return {
   description = "Every day is due.",
   params = {},
+  schema = {},
   examples = {
     { day = "2026-10-05", due = true },
     { day = "2024-02-29", due = true },

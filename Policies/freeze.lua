@@ -3,6 +3,10 @@
 return {
   description = "Every `earnEvery` met due days in a row earn a freeze (up to `max` held); a missed due day spends one instead of breaking the streak.",
   params = { earnEvery = 7, max = 2 },
+  schema = {
+    earnEvery = { type = "integer", minimum = 1, description = "Met due days in a row that earn one freeze" },
+    max = { type = "integer", minimum = 0, description = "The most freezes held at once" },
+  },
   examples = {
     { history = "YYN", current = 0, longest = 2, params = { earnEvery = 3, max = 2 } },
     { history = "YYYNY", current = 4, longest = 4, params = { earnEvery = 3, max = 2 } },

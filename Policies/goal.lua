@@ -2,6 +2,7 @@
 return {
   description = "A day is done when its total reaches the goal: progress = min(total / goal, 1).",
   params = {},
+  schema = {},
   examples = {
     { total = 5, goal = 8, progress = 0.625 },
     { total = 8, goal = 8, progress = 1 },

@@ -2,6 +2,10 @@
 return {
   description = "Forgives a missed due day when at most `misses` misses fall in the `per` days ending on it; a forgiven miss keeps the streak without adding to it.",
   params = { misses = 1, per = 7 },
+  schema = {
+    misses = { type = "integer", minimum = 0, description = "Misses forgiven within the window" },
+    per = { type = "integer", minimum = 1, maximum = 366, description = "The window, in days ending on the missed day" },
+  },
   examples = {
     { history = "YYNYY", current = 4, longest = 4 },
     { history = "YYNNY", current = 1, longest = 2 },

@@ -2,6 +2,10 @@
 return {
   description = "Day N of every month (day: 1…31); shortMonth = \"skip\" or \"last\" decides months without that day.",
   params = { day = 1, shortMonth = "skip" },
+  schema = {
+    day = { type = "integer", minimum = 1, maximum = 31, description = "The day of the month" },
+    shortMonth = { type = "string", enum = { "skip", "last" }, description = "In months without that day: skip the month, or take its last day" },
+  },
   examples = {
     { day = "2026-10-15", due = true, params = { day = 15 } },
     { day = "2026-10-16", due = false, params = { day = 15 } },

@@ -2,6 +2,7 @@
 return {
   description = "The last day of every month.",
   params = {},
+  schema = {},
   examples = {
     { day = "2026-10-31", due = true },
     { day = "2026-11-30", due = true },

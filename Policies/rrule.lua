@@ -377,6 +377,10 @@ end
 return {
   description = "An RFC 5545 recurrence rule at day level (rule: \"FREQ=…;BY…\", start: DTSTART, default the habit's start).",
   params = { rule = "FREQ=DAILY" },
+  schema = {
+    rule = { type = "string", description = "An RFC 5545 RRULE at day level, e.g. FREQ=MONTHLY;BYDAY=2TU" },
+    start = { type = "string", description = "DTSTART as YYYY-MM-DD (default: the habit's start day)" },
+  },
   examples = {
     { day = "2026-10-30", due = true, params = { rule = "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1" } },
     { day = "2026-10-31", due = false, params = { rule = "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1" } },

@@ -2,6 +2,7 @@
 return {
   description = "A due day met adds one; a due day missed resets; today pending, skipped and not-due days leave the streak.",
   params = {},
+  schema = {},
   examples = {
     { history = "YYY", current = 3, longest = 3 },
     { history = "YYNY", current = 1, longest = 2 },

@@ -2,6 +2,10 @@
 return {
   description = "At least N completed days in the D days ending on each day (times: 1…D, days: 1…366), judged day by day.",
   params = { times = 2, days = 5 },
+  schema = {
+    times = { type = "integer", minimum = 1, maximum = 366, description = "Completed days needed in the window (at most days)" },
+    days = { type = "integer", minimum = 1, maximum = 366, description = "The window, in days ending on each day" },
+  },
   examples = {
     { day = "2026-10-05", due = true, params = { times = 2, days = 5 } },
   },

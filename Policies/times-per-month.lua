@@ -2,6 +2,7 @@
 return {
   description = "Any N days of each calendar month (times: 1…31); streaks and rates count months.",
   params = { times = 10 },
+  schema = { times = { type = "integer", minimum = 1, maximum = 31, description = "Completed days needed in each calendar month" } },
   examples = {
     { day = "2026-02-28", due = true, params = { times = 4 } },
   },

@@ -2,6 +2,7 @@
 return {
   description = "Monday to Friday are due; Saturday and Sunday are not.",
   params = {},
+  schema = {},
   examples = {
     { day = "2026-10-09", due = true },   -- Friday
     { day = "2026-10-10", due = false },  -- Saturday

@@ -120,3 +120,73 @@ struct PolicyFolderTests {
         #expect(error.message.contains("searched /nowhere/policies, then the built-in policies"), "\(error.message)")
     }
 }
+
+@Suite("parameter schemas")
+struct ParameterSchemaTests {
+    @Test("every built-in declares its schema, its examples pass it, and it is a closed JSON Schema object",
+          arguments: PolicyLibrary.builtInSources.keys.sorted())
+    func builtIn(name: String) throws {
+        let source = try #require(PolicyLibrary.builtInSources[name])
+        #expect(source.contains("\n  schema = "), "\(name) declares no schema table")
+        let library = try PolicyLibrary(searchPath: [])
+        let info = try library.policy(named: name).info
+        let schema = info.parameterSchema
+        #expect(Set(schema.parameters.map(\.name)) == Set(info.defaults.keys).union(info.schema.keys))
+        for parameter in schema.parameters {
+            #expect(parameter.kind != nil, "\(name).\(parameter.name) has no type")
+            #expect(!parameter.description.isEmpty, "\(name).\(parameter.name) has no description")
+        }
+        for example in info.examples {
+            if let params = example.objectValue?["params"]?.objectValue { try schema.check(params, policy: name) }
+        }
+        try schema.check(info.defaults, policy: name)
+        let json = try #require(schema.jsonSchema.objectValue)
+        #expect(json["type"] == .string("object") && json["additionalProperties"] == .bool(false))
+        #expect(json["properties"]?.objectValue?.count == schema.parameters.count)
+    }
+
+    @Test("unknown, missing, mistyped and out-of-range parameters are refused, naming what is wrong", arguments: [
+        ("weekly", #"{"day":["mon"]}"#, "unknown parameter 'day' for weekly; did you mean 'days'?"),
+        ("weekly", #"{"colour":"red"}"#, "unknown parameter 'colour' for weekly; it takes days"),
+        ("daily", #"{"every":2}"#, "unknown parameter 'every' for daily; it takes no parameters"),
+        ("weekly", #"{"days":"mon"}"#, "'days' must be a list, not the string \"mon\""),
+        ("weekly", #"{"days":[]}"#, "needs at least 1 item"),
+        ("weekly", #"{"days":["mon",3]}"#, "'days' item 2 must be a string, not the number 3"),
+        ("every-n-days", #"{"every":1.5}"#, "'every' must be a whole number, not the fraction 1.5"),
+        ("every-n-days", #"{"every":0}"#, "'every' must be at least 1, not 0"),
+        ("times-per-week", #"{"times":8}"#, "'times' must be at most 7, not 8"),
+        ("monthly-day", #"{"shortMonth":"next"}"#, "'shortMonth' must be one of \"skip\", \"last\", not \"next\""),
+        ("grace", #"{"misses":true}"#, "'misses' must be a whole number, not a boolean"),
+    ])
+    func refused(policy: String, params: String, message: String) throws {
+        let library = try PolicyLibrary(searchPath: [])
+        let schema = try library.policy(named: policy).info.parameterSchema
+        let given = try #require(try JSONValue(parsing: params).objectValue)
+        do {
+            try schema.check(given, policy: policy)
+            Issue.record("accepted \(params)")
+        } catch {
+            #expect(error.description.contains(message), "\(error)")
+        }
+    }
+
+    @Test("a declared schema can require a parameter that has no default")
+    func required() throws {
+        let fixture = try PolicyFixture(["needs": """
+            return { schema = { target = { type = "integer", required = true, description = "the target" } },
+                     isDue = function(day, params) return params.target > 0 end }
+            """])
+        let schema = try fixture.library.policy(named: "needs").info.parameterSchema
+        #expect(throws: PolicyParameterError.missing(policy: "needs", name: "target")) { try schema.check([:], policy: "needs") }
+        try schema.check(["target": .number(3)], policy: "needs")
+        #expect(schema.jsonSchema.objectValue?["required"] == .array([.string("target")]))
+    }
+
+    @Test("did you mean: close names only", arguments: [
+        ("day", ["days"], "days"), ("dyas", ["days"], "days"), ("earn", ["earnEvery", "max"], "earnEvery"), ("mx", ["earnEvery", "max"], "max"),
+        ("colour", ["days"], nil), ("x", ["times", "days"], nil),
+    ] as [(String, [String], String?)])
+    func suggestion(name: String, known: [String], expected: String?) {
+        #expect(PolicyParameterSchema.suggestion(for: name, among: known) == expected)
+    }
+}

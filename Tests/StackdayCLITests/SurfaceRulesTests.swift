@@ -47,4 +47,68 @@ struct SurfaceRulesTests {
         #expect(try pin("api") == before)
         #expect(try pin("cli") == before)
     }
+
+    @Test("a misspelled parameter is refused with a 'did you mean' on create, edit, simulate and preview, through the CLI (exit 1) and the API (400), and nothing is written", arguments: [
+        (#"{"day":["mon"]}"#, "unknown parameter 'day' for weekly; did you mean 'days'?"),
+        (#"{"days":"mon"}"#, "'days' must be a list"),
+    ])
+    func parameters(params: String, message: String) throws {
+        let (cli, server, ana, _) = try ServeCommandTests().serve()
+        defer { server.stop() }
+        let client = server.client
+        #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"gym","start":"2026-10-01"}"#).status == 201)
+        let before = try cli.run(["--user", "ana", "export", "--format", "json"]).stdout
+        let commands: [[String]] = [
+            ["habit", "add", "run", "--schedule", "weekly", "--schedule-params", params],
+            ["habit", "edit", "gym", "--schedule", "weekly", "--schedule-params", params],
+            ["policy", "simulate", "weekly", "--habit", "gym", "--role", "schedule", "--params", params],
+            ["policy", "preview", "weekly", "--params", params, "--from", "2026-10-01", "--to", "2026-10-07"],
+        ]
+        for command in commands {
+            let result = try cli.run(["--user", "ana"] + command)
+            #expect(result.status == 1 && result.stderr.contains(message), "\(command): \(result.status) \(result.stderr)")
+        }
+        let requests: [(String, String, String)] = [
+            ("POST", "/v1/habits", #"{"name":"run","schedule":"weekly","scheduleParams":\#(params)}"#),
+            ("PATCH", "/v1/habits/gym", #"{"schedule":"weekly","scheduleParams":\#(params)}"#),
+            ("POST", "/v1/habits/gym/simulate", #"{"policy":"weekly","role":"schedule","params":\#(params)}"#),
+        ]
+        for (method, path, body) in requests {
+            let answer = try client.send(method, path, token: ana, body: body)
+            #expect(answer.status == 400 && answer.body.contains(message.replacingOccurrences(of: "'", with: "'")), "\(method) \(path): \(answer.status) \(answer.body)")
+        }
+        #expect(try cli.run(["--user", "ana", "export", "--format", "json"]).stdout == before)
+    }
+
+    @Test("a revision stored with parameters the schema refuses keeps evaluating; only a new write is checked")
+    func storedParametersKeepRunning() throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "gym", "--schedule", "weekly", "--schedule-params", #"{"days":["mon"]}"#, "--start", "2026-10-01"]).status == 0)
+        let exported = try cli.run(["export", "--format", "json"]).stdout
+        // An archive from a build whose weekly took another key: the key is kept, and runs.
+        let archive = exported.replacingOccurrences(of: #"{"days":["mon"]}"#, with: #"{"days":["mon"],"legacy":true}"#)
+        #expect(archive != exported)
+        let restored = try CLIFixture()
+        let file = restored.folder.path("archive.json")
+        try archive.write(toFile: file, atomically: true, encoding: .utf8)
+        let imported = try restored.run(["import", file])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try restored.run(["stats", "--json"]).status == 0)
+        #expect(try restored.run(["habit", "edit", "gym", "--goal", "2"]).status == 0)
+        let refused = try restored.run(["habit", "edit", "gym", "--schedule", "weekly", "--schedule-params", #"{"days":["mon"],"legacy":true}"#])
+        #expect(refused.status == 1 && refused.stderr.contains("unknown parameter 'legacy' for weekly"), "\(refused.stderr)")
+    }
+
+    @Test("policy show prints the parameters, and --json carries them as JSON Schema")
+    func show() throws {
+        let cli = try CLIFixture()
+        let text = try cli.run(["policy", "show", "grace"]).stdout
+        #expect(text.contains("misses") && text.contains("integer") && text.contains("default 1") && text.contains("Misses forgiven"), "\(text)")
+        let json = try cli.run(["policy", "show", "grace", "--json"]).stdout
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let schema = try #require(object["paramsSchema"] as? [String: Any])
+        #expect(schema["type"] as? String == "object" && schema["additionalProperties"] as? Bool == false)
+        let per = (schema["properties"] as? [String: Any])?["per"] as? [String: Any]
+        #expect(per?["maximum"] as? Double == 366 && per?["type"] as? String == "integer", "\(json)")
+    }
 }

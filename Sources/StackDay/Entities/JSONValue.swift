@@ -89,6 +89,24 @@ public enum JSONValue: Hashable, Sendable {
         if case .object(let members) = self { return members }
         return nil
     }
+
+    /// The items when this is an array.
+    public var arrayValue: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
+    /// The text when this is a string.
+    public var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+
+    /// The number when this is one.
+    public var numberValue: Double? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
 }
 
 /// Text that is not valid JSON.

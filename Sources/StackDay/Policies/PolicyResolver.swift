@@ -20,6 +20,10 @@ public protocol PolicyResolver {
     /// never cached.
     var evaluationKey: String { get }
 
+    /// The parameters the policy of `choice` takes (its pinned script when it has a hash, else the
+    /// one its name resolves to now); nil when the resolver knows no schemas.
+    func parameterSchema(for choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> PolicyParameterSchema?
+
     /// Bytes the resolver keeps between calls (a Lua state's memory); 0 when it keeps nothing
     /// worth counting.
     var retainedBytes: Int { get }
@@ -29,6 +33,8 @@ extension PolicyResolver {
     public var evaluationKey: String { "" }
 
     public var retainedBytes: Int { 0 }
+
+    public func parameterSchema(for choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> PolicyParameterSchema? { nil }
 
     public func currentScript(named name: String, at now: Date) throws -> PolicyScript? { nil }
 

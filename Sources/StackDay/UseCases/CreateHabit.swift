@@ -9,7 +9,8 @@ public struct CreateHabit {
     }
 
     /// Throws `HabitValidationError` for bad fields, `UseCaseError.duplicateName`,
-    /// or the policy resolver's error for an unknown policy or rejected parameters.
+    /// `PolicyParameterError` for parameters a policy's schema refuses, or the policy resolver's
+    /// error for an unknown policy or parameters its `validate` rejects.
     /// `startedOn` defaults to today. Writes rule revision 1, its policies pinned to the
     /// scripts they resolve to now (stored with it).
     @discardableResult
@@ -31,6 +32,7 @@ public struct CreateHabit {
             try context.requireUniqueName(habit.name, in: tx)
             let pinner = PolicyPinner(context: context)
             let pinned = try pinner.pin(habit, in: tx)
+            try context.checkParameters(PolicyRole.allCases.map { pinned.latest.choice(for: $0) }, in: tx)
             try pinner.validate(pinned, in: tx)
             try tx.habits.insert(pinned)
             return pinned

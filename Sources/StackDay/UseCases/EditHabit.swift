@@ -33,8 +33,9 @@ public struct EditHabit {
                     let existing = latest.choice(for: role)
                     return existing.name == choice.name ? choice.pinned(to: existing.sha256) : choice
                 }
-                let rules = try latest.with(goal: changes.goal, schedule: keepingPin(changes.schedule, .schedule),
-                                            progress: keepingPin(changes.progress, .progress), streak: keepingPin(changes.streak, .streak))
+                let named = [keepingPin(changes.schedule, .schedule), keepingPin(changes.progress, .progress), keepingPin(changes.streak, .streak)]
+                try context.checkParameters(named.compactMap { $0 }, in: tx)
+                let rules = try latest.with(goal: changes.goal, schedule: named[0], progress: named[1], streak: named[2])
                 habit = try RuleReviser(context: context).append(rules, from: from, to: habit, in: tx)
             }
             try tx.habits.update(habit)

@@ -51,6 +51,19 @@ public struct HabitContext {
     }
 
     /// Checks that no other habit has this name (case-insensitive).
+    /// Refuses parameters a policy's schema does not take: unknown or misspelled keys, missing
+    /// required ones, wrong types, values out of range. Called for the choices a write names, never
+    /// for revisions already stored.
+    func checkParameters(_ choices: [PolicyChoice], in tx: any HabitTransaction) throws {
+        try checkParameters(choices, scripts: tx.scripts)
+    }
+
+    func checkParameters(_ choices: [PolicyChoice], scripts: any PolicyScriptRepository) throws {
+        for choice in choices {
+            if let schema = try policies.parameterSchema(for: choice, scripts: scripts) { try schema.check(choice.parameters, policy: choice.name) }
+        }
+    }
+
     func requireUniqueName(_ name: String, except id: UUID? = nil, in tx: any HabitTransaction) throws {
         try Habit.checkNewName(name)
         if let existing = try tx.habits.habit(named: name), existing.id != id {

@@ -34,9 +34,10 @@ public struct SimulatePolicy {
             let habit = try context.habit(reference, in: tx)
             let existing = habit.latest.choice(for: role)
             let params = parameters ?? (existing.name == name ? existing.parameters : [:])
+            let scripts = OverlayScripts(base: tx.scripts, extra: script)
+            if parameters != nil { try context.checkParameters([PolicyChoice(name: name, parameters: params, sha256: script.sha256)], scripts: scripts) }
             let rules = try habit.latest.with(PolicyChoice(name: name, parameters: params, sha256: script.sha256), for: role)
             let proposedHabit = try habit.appending(rules, from: try from.day(for: habit, today: today), at: context.clock.now)
-            let scripts = OverlayScripts(base: tx.scripts, extra: script)
             func summary(_ habit: Habit) throws -> Result<HabitSummary, HabitFailure> {
                 try loader.evaluate(habit, today: today, in: tx, scripts: scripts) { try HabitSummary(habit: habit, evaluated: $0)
                 }

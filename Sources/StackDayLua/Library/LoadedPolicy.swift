@@ -65,7 +65,8 @@ public final class LoadedPolicy: @unchecked Sendable {
         let defaults = object["params"]?.objectValue ?? [:]
         var examples: [JSONValue] = []
         if case .array(let items)? = object["examples"] { examples = items }
-        return PolicyInfo(roles: roles, description: description, defaults: defaults, examples: examples)
+        return PolicyInfo(roles: roles, description: description, defaults: defaults, examples: examples,
+                          schema: object["schema"]?.objectValue ?? [:])
     }
 
     /// Binds this policy to a habit's parameters; throws `PolicyError` (kind `.parameters`) when its

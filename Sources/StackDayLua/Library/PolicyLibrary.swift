@@ -219,6 +219,12 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         )
     }
 
+    /// The parameters the policy of `choice` takes (`PolicyInfo.parameterSchema`).
+    public func parameterSchema(for choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> PolicyParameterSchema? {
+        let policy = try choice.sha256.map { try storedPolicy(name: choice.name, sha256: $0, scripts: scripts) } ?? self.policy(named: choice.name)
+        return policy.info.parameterSchema
+    }
+
     /// The stored script with this hash, compiled once per process.
     /// Throws `PolicyScriptError` for a missing or altered script, `PolicyError` for one that fails to load.
     public func storedPolicy(name: String, sha256: String, scripts: any PolicyScriptRepository) throws -> LoadedPolicy {

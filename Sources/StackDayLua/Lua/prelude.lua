@@ -488,7 +488,9 @@ function H.describe(record)
   if description ~= nil and type(description) ~= "string" then description = tostring(description) end
   local examples = p.examples
   if examples ~= nil and type(examples) ~= "table" then error("'examples' must be a list of tables", 0) end
-  return json({roles = roles, description = description or "", params = p.params or {}, examples = examples or {}})
+  local schema = p.schema
+  if schema ~= nil and type(schema) ~= "table" then error("'schema' must be a table of parameter name = {type = …, description = …}", 0) end
+  return json({roles = roles, description = description or "", params = p.params or {}, examples = examples or {}, schema = schema or {}})
 end
 
 function H.bind(record, params_json, habit)

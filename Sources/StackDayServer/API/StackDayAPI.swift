@@ -82,7 +82,7 @@ public final class StackDayAPI: Sendable {
     /// that met it is not used again.
     static func isStoreFailure(_ error: any Error) -> Bool {
         switch error {
-        case is APIError, is UseCaseError, is HabitValidationError, is HabitFailure, is any PolicyProblem, is JSONValueError,
+        case is APIError, is UseCaseError, is HabitValidationError, is PolicyParameterError, is HabitFailure, is any PolicyProblem, is JSONValueError,
              is PolicyRefusal, is RepositoryError:
             return false
         default:
@@ -100,6 +100,7 @@ public final class StackDayAPI: Sendable {
             default: return .error("\(error)", status: 400)
             }
         case let error as HabitValidationError: return .error("\(error)", status: 400)
+        case let error as PolicyParameterError: return .error("\(error)", status: 400)
         case let error as HabitFailure: return .error(error.message, status: 422)
         case let error as any PolicyProblem: return .error("\(error)", status: 422)
         case let error as JSONValueError: return .error("\(error)", status: 400)

@@ -76,6 +76,7 @@ enum PolicyCommand {
             return environment.printJSON(.object([
                 "name": .string(policy.name), "file": .string(policy.file), "roles": .array(roles.map(JSONValue.string)),
                 "description": .string(policy.info.description), "params": .object(policy.info.defaults), "examples": .array(policy.info.examples),
+                "paramsSchema": policy.info.parameterSchema.jsonSchema,
                 "source": .string(policy.source), "sha256": .string(policy.sha256.description),
             ]))
         }
@@ -86,8 +87,25 @@ enum PolicyCommand {
         ]
         Format.table(lines).forEach(environment.io.print)
         for example in policy.info.examples { environment.io.print("  " + example.jsonText) }
+        let parameters = policy.info.parameterSchema.parameters
+        environment.io.print(parameters.isEmpty ? "parameters: none" : "parameters:")
+        Format.table(parameters.map { parameter in
+            [parameter.name, parameter.kind?.rawValue ?? "any", parameter.required ? "required" : parameter.defaultValue.map { "default \($0.jsonText)" } ?? "optional",
+             Self.bounds(parameter), parameter.description]
+        }).forEach { environment.io.print("  " + $0) }
         environment.io.print()
         environment.io.write(policy.source.hasSuffix("\n") ? policy.source : policy.source + "\n")
+    }
+
+    /// A parameter's allowed values or range, as `policy show` prints it.
+    static func bounds(_ parameter: PolicyParameterSchema.Parameter) -> String {
+        if let allowed = parameter.allowed { return "one of " + allowed.map(\.jsonText).joined(separator: ", ") }
+        switch (parameter.minimum, parameter.maximum) {
+        case let (low?, high?): return "\(JSONValue.number(low).jsonText)…\(JSONValue.number(high).jsonText)"
+        case let (low?, nil): return ">= \(JSONValue.number(low).jsonText)"
+        case let (nil, high?): return "<= \(JSONValue.number(high).jsonText)"
+        default: return parameter.minItems.map { "at least \($0) item\($0 == 1 ? "" : "s")" } ?? ""
+        }
     }
 
     static func check(_ invocation: Invocation) throws {
@@ -122,7 +140,9 @@ enum PolicyCommand {
         if let text = invocation.option("params") {
             do { parameters = try PolicyChoice(name: name, parametersJSON: text).parameters } catch { throw invocation.usage("invalid value for --params: \(error)") }
         }
-        return try environment.library().policy(named: name).bind(parameters: parameters, startedOn: start, goal: 1, unit: "")
+        let policy = try environment.library().policy(named: name)
+        try policy.info.parameterSchema.check(parameters, policy: name)
+        return try policy.bind(parameters: parameters, startedOn: start, goal: 1, unit: "")
     }
 
     static func preview(_ invocation: Invocation) throws {

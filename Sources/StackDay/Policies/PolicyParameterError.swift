@@ -1,0 +1,26 @@
+/// Parameters a policy's schema refuses; the message names the policy and the parameter.
+public enum PolicyParameterError: Error, Equatable, Sendable, CustomStringConvertible {
+    case unknown(policy: String, name: String, suggestion: String?, known: [String])
+    case missing(policy: String, name: String)
+    case invalid(policy: String, name: String, reason: String)
+
+    /// The parameter named.
+    public var name: String {
+        switch self {
+        case .unknown(_, let name, _, _), .missing(_, let name), .invalid(_, let name, _): name
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .unknown(let policy, let name, let suggestion?, _):
+            return "unknown parameter '\(name)' for \(policy); did you mean '\(suggestion)'?"
+        case .unknown(let policy, let name, nil, let known):
+            return "unknown parameter '\(name)' for \(policy); " + (known.isEmpty ? "it takes no parameters" : "it takes " + known.joined(separator: ", "))
+        case .missing(let policy, let name):
+            return "parameter '\(name)' for \(policy) is required"
+        case .invalid(let policy, _, let reason):
+            return "parameters for \(policy): \(reason)"
+        }
+    }
+}
