@@ -319,13 +319,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
         // Answered here, before any body is read: what needs no worker never waits for one.
         if (version && strcmp(version, "HTTP/1.1") == 0 && !mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Host")) {
             state->answered = -1;
-            return answer_json(connection, 400, "{\"error\":\"an HTTP/1.1 request needs a Host header\"}\n");
+            return answer_json(connection, 400, "{\"error\":{\"code\":\"bad_request\",\"message\":\"an HTTP/1.1 request needs a Host header\"}}\n");
         }
         sd_lengths lengths = {NULL, 0};
         mhd.get_connection_values(connection, MHD_HEADER_KIND, collect_length, &lengths);
         if (lengths.conflicting) {
             state->answered = -1;
-            return answer_json(connection, 400, "{\"error\":\"the request has Content-Length headers that disagree\"}\n");
+            return answer_json(connection, 400, "{\"error\":{\"code\":\"bad_request\",\"message\":\"the request has Content-Length headers that disagree\"}}\n");
         }
         if (strcmp(method, "GET") == 0 && strcmp(url, "/healthz") == 0) {
             state->answered = -1;
@@ -383,11 +383,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
     if (server->closing) {
         // The workers are gone: nobody would resume this connection.
         pthread_mutex_unlock(&server->lock);
-        return answer_json(connection, 503, "{\"error\":\"the server is shutting down\"}\n");
+        return answer_json(connection, 503, "{\"error\":{\"code\":\"server_busy\",\"message\":\"the server is shutting down\"}}\n");
     }
     if (server->queued >= SD_MAX_QUEUED || queued_for(server, state->client) >= server->per_client_queue) {
         pthread_mutex_unlock(&server->lock);
-        return answer_json(connection, 503, "{\"error\":\"too many requests are waiting; try again in a moment\"}\n");
+        return answer_json(connection, 503, "{\"error\":{\"code\":\"server_busy\",\"message\":\"too many requests are waiting; try again in a moment\"}}\n");
     }
     state->queued = 1;
     mhd.suspend_connection(connection);
@@ -469,12 +469,14 @@ static int start_worker(sd_http_server *server) {
     return 0;
 }
 
+// Error bodies written here have the shape and codes of every other (ErrorCode in StackDay).
+
 // Every 100 ms: a request a worker has held past the hard deadline is answered 503 and its worker
 // abandoned (detached, to exit whenever its handler returns) and replaced, so that a stuck call
 // can hold neither the client nor a worker nor shutdown.
 static void *watch(void *argument) {
     sd_http_server *server = argument;
-    static const char late[] = "{\"error\":\"the request took too long and was given up\"}\n";
+    static const char late[] = "{\"error\":{\"code\":\"server_busy\",\"message\":\"the request took too long and was given up\"}}\n";
     pthread_mutex_lock(&server->lock);
     while (!server->stopping) {
         struct timespec until;

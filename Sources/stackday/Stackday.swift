@@ -49,15 +49,31 @@ enum Stackday {
             return 0
         } catch let error as UsageError {
             createdFiles?.removeAll()
+            // With --json a failure is one JSON line on stderr, the API's error body.
+            if wantsJSON(argv) {
+                io.error(ErrorCode.body(.usage, message(for: error)).jsonText)
+                return 64
+            }
             io.error("Error: \(message(for: error))")
             io.error("Usage: \(help.usageLine(parser.spec(at: error.path), path: error.path))")
             io.error("  See '\((["stackday"] + error.path + ["--help"]).joined(separator: " "))' for more information.")
             return 64
         } catch {
             createdFiles?.removeAll()
-            io.error("Error: \(message(for: error))")
+            if wantsJSON(argv) {
+                let code = (error as? CommandFailure)?.code ?? (error as? HabitsFailed)?.code ?? ErrorCode.of(error)
+                io.error(ErrorCode.body(code, message(for: error)).jsonText)
+            } else {
+                io.error("Error: \(message(for: error))")
+            }
             return 1
         }
+    }
+
+    /// Whether the command line asks for JSON (`--json` anywhere before `--`), even when it could
+    /// not be parsed.
+    static func wantsJSON(_ argv: [String]) -> Bool {
+        argv.prefix { $0 != "--" }.contains("--json")
     }
 
     /// The longest message printed whole, in characters.

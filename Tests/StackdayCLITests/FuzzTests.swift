@@ -11,8 +11,17 @@ func checkContract(_ run: Subprocess.Result, before: Data?, after: Data?, what: 
     #expect([0, 1, 64].contains(run.status), "exit \(run.status): \(what)\n\(run.stderr)")
     guard run.status != 0 else { return }
     let lines = run.stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-    #expect(lines.first?.hasPrefix("Error: ") == true, "\(what): \(run.stderr)")
-    #expect(lines.count == (run.status == 64 ? 3 : 1), "\(what): \(run.stderr)")
+    if run.stderr.hasPrefix(#"{"error":"#) {
+        // With --json a failure is one line, the API's error body: a code and a message.
+        #expect(what.contains("--json"), "a JSON error without --json: \(what)")
+        #expect(lines.count == 1, "\(what): \(run.stderr)")
+        let object = (try? JSONSerialization.jsonObject(with: Data(run.stderr.utf8))) as? [String: Any]
+        let error = object?["error"] as? [String: Any]
+        #expect(error?["code"] is String && error?["message"] is String, "\(what): \(run.stderr)")
+    } else {
+        #expect(lines.first?.hasPrefix("Error: ") == true, "\(what): \(run.stderr)")
+        #expect(lines.count == (run.status == 64 ? 3 : 1), "\(what): \(run.stderr)")
+    }
     #expect((lines.first?.count ?? 0) <= 1_100, "\(what): a message of \(lines.first?.count ?? 0) characters")
     #expect(before == after, "the database changed: \(what)")
 }

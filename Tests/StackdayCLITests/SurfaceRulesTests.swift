@@ -111,4 +111,25 @@ struct SurfaceRulesTests {
         let per = (schema["properties"] as? [String: Any])?["per"] as? [String: Any]
         #expect(per?["maximum"] as? Double == 366 && per?["type"] as? String == "integer", "\(json)")
     }
+
+    @Test("a failure has one shape and one code: the API's error body is what `--json` prints on stderr", arguments: [
+        (["record", "nothing", "3"], "POST", "/v1/habits/nothing/records", #"{"amount":3}"#, "habit_not_found", 404),
+        (["habit", "add", "gym"], "POST", "/v1/habits", #"{"name":"gym"}"#, "duplicate_name", 409),
+        (["habit", "add", "run", "--schedule", "weekly", "--schedule-params", #"{"day":["mon"]}"#], "POST", "/v1/habits",
+         #"{"name":"run","schedule":"weekly","scheduleParams":{"day":["mon"]}}"#, "invalid_parameter", 400),
+        (["report", "week", "--week-of", "9999-12-31"], "GET", "/v1/report/week?weekOf=9999-12-31", nil, "read_out_of_bounds", 400),
+        (["habit", "add", "x", "--schedule", "nope"], "POST", "/v1/habits", #"{"name":"x","schedule":"nope"}"#, "policy_failed", 422),
+    ] as [([String], String, String, String?, String, Int)])
+    func errorShape(command: [String], method: String, path: String, body: String?, code: String, status: Int) throws {
+        let (cli, server, ana, _) = try ServeCommandTests().serve()
+        defer { server.stop() }
+        #expect(try server.client.send("POST", "/v1/habits", token: ana, body: #"{"name":"gym","start":"2026-10-01"}"#).status == 201)
+        let printed = try cli.run(["--user", "ana", "--json"] + command)
+        #expect(printed.status == 1 && printed.stdout.isEmpty, "\(command): \(printed.status) \(printed.stdout)")
+        let answer = try server.client.send(method, path, token: ana, body: body)
+        #expect(answer.status == status, "\(path): \(answer.status) \(answer.body)")
+        #expect(printed.stderr.hasPrefix(#"{"error":{"code":"\#(code)","message":"#), "\(command): \(printed.stderr)")
+        #expect(answer.body.hasPrefix(#"{"error":{"code":"\#(code)","message":"#), "\(path): \(answer.body)")
+        if code != "policy_failed" { #expect(printed.stderr == answer.body, "\(command): \(printed.stderr) vs \(answer.body)") }
+    }
 }

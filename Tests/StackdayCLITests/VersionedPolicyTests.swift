@@ -214,7 +214,7 @@ struct VersionedPolicyTests {
         (["habit", "edit", "read", "--goal", "2", "--from", "2026-09-30"], 1, "Error: 2026-09-30 is before 'read' started (2026-10-01)"),
         (["habit", "edit", "old", "--goal", "2", "--from", "2026-10-16"], 1, "Error: 2026-10-16 is after 'old' was archived (2026-10-15)"),
         (["policy", "rollback", "read", "--to", "1", "--from", "2026-09-01"], 1, "Error: 2026-09-01 is before 'read' started (2026-10-01)"),
-        (["habit", "edit", "read", "--streak", "grace", "--streak-params", #"{"misses":-1}"#], 1, "misses must be a whole number, 0 or more (got -1)"),
+        (["habit", "edit", "read", "--streak", "grace", "--streak-params", #"{"misses":-1}"#], 1, "parameters for grace: 'misses' must be at least 0, not -1"),
         (["habit", "edit", "read", "--schedule", "nope"], 1, "Error: policy nope: no such policy"),
         (["habit", "edit", "read", "--goal", "2", "--from", "2026-10-05", "--retroactive"], 64, "Error: --from and --retroactive cannot be used together"),
         (["habit", "edit", "read", "--from", "2026-10-05"], 64, "Error: --from and --retroactive apply to a new goal or policy"),

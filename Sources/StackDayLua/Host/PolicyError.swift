@@ -36,6 +36,8 @@ public struct PolicyError: PolicyProblem, Equatable, Sendable, CustomStringConve
         self.message = message
     }
 
+    public var isBudget: Bool { kind.isBudget }
+
     public var description: String {
         var location = ""
         if let file {

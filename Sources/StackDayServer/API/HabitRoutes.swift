@@ -80,7 +80,7 @@ struct HabitRoutes {
                 return .json(JSONOutput.installed(try InstallPolicy(context: r.context)(name: names[0], source: source)), status: 201)
             } catch let refusal as PolicyRefusal {
                 guard case .object(var object) = JSONOutput.refusal(refusal) else { throw refusal }
-                object["error"] = .string("policy \(refusal.policy) was not installed: \(refusal.failures.count) check\(refusal.failures.count == 1 ? "" : "s") failed")
+                object["error"] = ErrorCode.body(.policyFailed, "policy \(refusal.policy) was not installed: \(refusal.failures.count) check\(refusal.failures.count == 1 ? "" : "s") failed").objectValue?["error"]
                 return .json(.object(object), status: 422)
             }
         }),

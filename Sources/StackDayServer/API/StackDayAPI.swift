@@ -42,7 +42,7 @@ public final class StackDayAPI: Sendable {
         pool = ContextPool { OwnerContexts(makeStore: makeStore, makePolicies: makePolicies) }
     }
 
-    /// Answers one request; never throws (every failure is a status and `{"error": …}`).
+    /// Answers one request; never throws (every failure is a status and `{"error": {"code", "message"}}`).
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let started = Date()
         var user: String?
@@ -54,7 +54,7 @@ public final class StackDayAPI: Sendable {
                 response = try route(request, user: &user)
             }
         } catch let error as APIError {
-            response = .error(error.message, status: error.status)
+            response = .error(error.message, code: error.code)
         } catch {
             response = Self.response(for: error)
         }
@@ -81,30 +81,31 @@ public final class StackDayAPI: Sendable {
     /// Whether a failure is the store's (a lost connection, a file gone read-only): the context
     /// that met it is not used again.
     static func isStoreFailure(_ error: any Error) -> Bool {
+        !(error is APIError) && ErrorCode.of(error) == .storeFailed
+    }
+
+    /// The answer for an error a use case threw: its code (`ErrorCode.of`), that code's status, and
+    /// the error's message.
+    static func response(for error: any Error) -> HTTPResponse {
+        let code = ErrorCode.of(error)
         switch error {
-        case is APIError, is UseCaseError, is HabitValidationError, is PolicyParameterError, is HabitFailure, is any PolicyProblem, is JSONValueError,
-             is PolicyRefusal, is RepositoryError:
-            return false
-        default:
-            return true
+        case let failure as HabitFailure: return .error(failure.message, code: code)
+        default: return .error(code == .storeFailed ? "the server could not answer: \(error)" : "\(error)", code: code)
         }
     }
 
-    /// The status and message for an error a use case threw.
-    static func response(for error: any Error) -> HTTPResponse {
-        switch error {
-        case let error as UseCaseError:
-            switch error {
-            case .habitNotFound, .habitIDNotFound, .userNotFound, .revisionNotFound, .completionNotFound: return .error("\(error)", status: 404)
-            case .duplicateName, .userExists: return .error("\(error)", status: 409)
-            default: return .error("\(error)", status: 400)
-            }
-        case let error as HabitValidationError: return .error("\(error)", status: 400)
-        case let error as PolicyParameterError: return .error("\(error)", status: 400)
-        case let error as HabitFailure: return .error(error.message, status: 422)
-        case let error as any PolicyProblem: return .error("\(error)", status: 422)
-        case let error as JSONValueError: return .error("\(error)", status: 400)
-        default: return .error("the server could not answer: \(error)", status: 500)
+    /// The HTTP status of a code.
+    static func status(of code: ErrorCode) -> Int {
+        switch code {
+        case .habitNotFound, .userNotFound, .revisionNotFound, .completionNotFound, .notFound: 404
+        case .duplicateName, .userExists: 409
+        case .invalidParameter, .invalidInput, .readOutOfBounds, .badRequest, .usage: 400
+        case .policyFailed, .policyBudgetExceeded: 422
+        case .unauthorized: 401
+        case .methodNotAllowed: 405
+        case .bodyTooLarge: 413
+        case .serverBusy: 503
+        case .storeFailed: 500
         }
     }
 

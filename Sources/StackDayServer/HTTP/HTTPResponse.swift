@@ -34,8 +34,8 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, contentType: contentType, body: Array(text.utf8))
     }
 
-    /// `{"error": message}` with `status`.
-    public static func error(_ message: String, status: Int) -> HTTPResponse {
-        json(.object(["error": .string(message)]), status: status)
+    /// `{"error": {"code", "message"}}` with the code's status.
+    public static func error(_ message: String, code: ErrorCode) -> HTTPResponse {
+        json(ErrorCode.body(code, message), status: StackDayAPI.status(of: code))
     }
 }

@@ -130,7 +130,7 @@ enum PolicyCommand {
             for failure in report.failures { environment.io.print("FAIL \(failure)") }
         }
         if !report.isSuccess {
-            throw CommandFailure("\(report.failures.count) check\(report.failures.count == 1 ? "" : "s") failed in \(report.policy)")
+            throw CommandFailure("\(report.failures.count) check\(report.failures.count == 1 ? "" : "s") failed in \(report.policy)", code: .policyFailed)
         }
     }
 

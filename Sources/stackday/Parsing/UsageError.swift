@@ -12,9 +12,12 @@ struct UsageError: Error, CustomStringConvertible {
 /// A request that was understood but failed (exit 1).
 struct CommandFailure: Error, CustomStringConvertible {
     let message: String
+    /// The code a `--json` error carries.
+    let code: ErrorCode
 
-    init(_ message: String) {
+    init(_ message: String, code: ErrorCode = .invalidInput) {
         self.message = message
+        self.code = code
     }
 
     var description: String { message }
@@ -23,6 +26,9 @@ struct CommandFailure: Error, CustomStringConvertible {
 /// Some habits were printed with an error in their row because a policy failed for them (exit 1).
 struct HabitsFailed: Error, CustomStringConvertible {
     let failures: [HabitFailure]
+
+    /// The first failure's code (a policy's: failed or over its budget).
+    var code: ErrorCode { failures.first.map { ErrorCode.of($0) } ?? .policyFailed }
 
     /// Throws when `failures` is not empty.
     static func check(_ failures: [HabitFailure]) throws {

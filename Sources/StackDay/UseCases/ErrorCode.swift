@@ -1,0 +1,60 @@
+/// The stable code of a failure, the same on every surface: the API's error body and the command
+/// line's `--json` errors carry it as `{"error": {"code": …, "message": …}}` (docs/json.md lists
+/// them). Codes are part of the interface: a new failure gets a new code, an old code never
+/// changes meaning.
+public enum ErrorCode: String, Sendable, CaseIterable {
+    case habitNotFound = "habit_not_found"
+    case userNotFound = "user_not_found"
+    case revisionNotFound = "revision_not_found"
+    case completionNotFound = "completion_not_found"
+    case duplicateName = "duplicate_name"
+    case userExists = "user_exists"
+    /// A policy's schema refused a parameter (unknown, missing, wrong type, out of range).
+    case invalidParameter = "invalid_parameter"
+    /// A field or value the use case refuses: an empty name, a future day, a bad goal, bad JSON.
+    case invalidInput = "invalid_input"
+    /// A read past `ReadWindow`: too far ahead, or over too many days.
+    case readOutOfBounds = "read_out_of_bounds"
+    /// A policy failed: an error in the script, a wrong answer, a refused script.
+    case policyFailed = "policy_failed"
+    /// A policy ran out of a budget: instructions, memory or CPU time, its own or its request's.
+    case policyBudgetExceeded = "policy_budget_exceeded"
+    /// The store failed (a lost connection, a read-only file); never the client's doing.
+    case storeFailed = "store_failed"
+    // The surfaces' own: the command line's arguments, and HTTP.
+    case usage = "usage"
+    case unauthorized = "unauthorized"
+    case notFound = "not_found"
+    case methodNotAllowed = "method_not_allowed"
+    case bodyTooLarge = "body_too_large"
+    case badRequest = "bad_request"
+    case serverBusy = "server_busy"
+
+    /// The code of an error a use case (or what it calls) threw; `storeFailed` for any other.
+    public static func of(_ error: any Error) -> ErrorCode {
+        switch error {
+        case let error as UseCaseError:
+            switch error {
+            case .habitNotFound, .habitIDNotFound: return .habitNotFound
+            case .userNotFound: return .userNotFound
+            case .revisionNotFound: return .revisionNotFound
+            case .completionNotFound: return .completionNotFound
+            case .duplicateName: return .duplicateName
+            case .userExists: return .userExists
+            case .dayTooFarAhead, .spanTooLong: return .readOutOfBounds
+            default: return .invalidInput
+            }
+        case is PolicyParameterError: return .invalidParameter
+        case is HabitValidationError, is JSONValueError, is RepositoryError: return .invalidInput
+        case let failure as HabitFailure: return of(failure.underlying)
+        case let problem as any PolicyProblem: return problem.isBudget ? .policyBudgetExceeded : .policyFailed
+        case is PolicyScriptError: return .policyFailed
+        default: return .storeFailed
+        }
+    }
+
+    /// `{"error": {"code": …, "message": …}}`: the one shape of every error body.
+    public static func body(_ code: ErrorCode, _ message: String) -> JSONValue {
+        .object(["error": .object(["code": .string(code.rawValue), "message": .string(message)])])
+    }
+}
