@@ -55,7 +55,7 @@ let package = Package(
         .testTarget(name: "StackDayPostgresTests", dependencies: ["StackDayPostgres", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDaySQLiteTests", dependencies: ["StackDaySQLite", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDayExchangeTests", dependencies: ["StackDayExchange", "StackDayTestSupport"]),
-        .testTarget(name: "StackDayServerTests", dependencies: ["StackDayServer", "StackDay"]),
+        .testTarget(name: "StackDayServerTests", dependencies: ["StackDayServer", "StackDay", "StackDayEngine"]),
         .testTarget(name: "StackDayEngineTests", dependencies: ["StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"]),
         .testTarget(name: "StackdayCLITests", dependencies: ["stackday", "StackDay", "StackDayTestSupport"], exclude: ["Fixtures"]),
     ],
