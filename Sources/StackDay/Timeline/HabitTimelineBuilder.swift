@@ -117,7 +117,8 @@ public struct HabitTimelineBuilder {
             if let rulesKey, let cached = knownQuotas[rulesKey] { quota = cached } else { quota = try policies().schedule.quota(for: habit) }
             answers.spans.append(rulesKey.map { CachedSpan(days: days, rulesKey: $0, quota: quota) })
             if let quota {
-                let built = QuotaTimeline(quota: quota, today: today, period: days, endsAtRevision: index < spans.count - 1)
+                let built = QuotaTimeline(quota: quota, today: today, period: days, endsAtRevision: index < spans.count - 1,
+                                          startsAtHabitStart: index == 0, endsAtArchive: index == spans.count - 1 && habit.archivedOn == days.last)
                     .build(due: Array(answers.due[offsets]), totals: Array(totals[offsets]), progress: Array(answers.progress[offsets]),
                            skipped: Array(answers.skipped[offsets]))
                 entries += built.entries

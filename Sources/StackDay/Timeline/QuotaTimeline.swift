@@ -6,11 +6,25 @@
 ///
 /// `period` is the part of the timeline one revision judges: periods never reach past it, and
 /// when a later revision takes over (`endsAtRevision`) the period cut there ends there.
+///
+/// A week or month cut short by the habit's start or its archive day needs the quota scaled to
+/// the days it tracks, rounded up and at least one: "3 a week" asks a habit started on a Sunday
+/// for one day that first week, never for three days out of one. A period cut by a revision
+/// taking over keeps the whole quota (the rule in force asked for it; docs/domain.md).
 struct QuotaTimeline {
+    /// The completed days a span of `days` of a natural period of `length` days needs.
+    static func needed(times: Int, days: Int, length: Int) -> Int {
+        guard days < length, length > 0 else { return times }
+        return max(1, min(times, (times * days + length - 1) / length))
+    }
+
     let quota: PeriodQuota
     let today: LocalDay
     let period: LocalDayRange
     let endsAtRevision: Bool
+    /// `period` begins on the habit's start day, and ends on its archive day.
+    let startsAtHabitStart: Bool
+    let endsAtArchive: Bool
 
     func build(due: [Bool], totals: [Double], progress: [Double], skipped: [Bool]) -> (entries: [HabitEntry], periods: [HabitPeriod]) {
         let count = period.count
@@ -39,14 +53,19 @@ struct QuotaTimeline {
                 var start = period.first
                 while start <= elapsedEnd {
                     let natural = quota.period == .week ? start.startOfWeek.adding(days: 6) : start.startOfMonth.adding(days: start.daysInMonth - 1)
+                    let length = quota.period == .week ? 7 : start.daysInMonth
                     let span = LocalDayRange(start, min(natural, period.last))
                     let done = metDays(span)
+                    let naturalStart = quota.period == .week ? start.startOfWeek : start.startOfMonth
+                    let cutByStart = startsAtHabitStart && span.first == period.first && span.first > naturalStart
+                    let cutByArchive = endsAtArchive && span.last == period.last && span.last < natural && span.last < today
+                    let needed = cutByStart || cutByArchive ? Self.needed(times: quota.times, days: span.count, length: length) : quota.times
                     let state: EntryState
-                    if done >= quota.times { state = .completed }
+                    if done >= needed { state = .completed }
                     else if allSkipped(span) { state = .skipped }
-                    else if span.last < today && (span.last == natural || (endsAtRevision && span.last == period.last)) { state = .missed }
+                    else if span.last < today && (span.last == natural || cutByArchive || (endsAtRevision && span.last == period.last)) { state = .missed }
                     else { state = .pending }
-                    periods.append(HabitPeriod(days: span, count: done, times: quota.times, state: state))
+                    periods.append(HabitPeriod(days: span, count: done, times: needed, state: state))
                     start = natural.adding(days: 1)
                 }
             case .rolling(let length):
@@ -66,8 +85,9 @@ struct QuotaTimeline {
 
         func periodMet(_ day: LocalDay) -> Bool {
             switch quota.period {
-            case .week: return metDays(LocalDayRange(day.startOfWeek, day.startOfWeek.adding(days: 6))) >= quota.times
-            case .month: return metDays(LocalDayRange(day.startOfMonth, day.startOfMonth.adding(days: day.daysInMonth - 1))) >= quota.times
+            case .week, .month:
+                // The period holding `day`, as judged above (its quota scaled when it is cut short).
+                return periods.last { $0.days.contains(day) }.map { $0.count >= $0.times } ?? false
             case .rolling(let length): return metDays(LocalDayRange(day.adding(days: 1 - length), day)) >= quota.times
             }
         }
