@@ -55,6 +55,10 @@ void sd_request_end(void) { request.active = 0; }
 
 int sd_request_spent(void) { return request.active ? request.spent : SD_SPENT_NONE; }
 
+int sd_request_open(void) { return request.active; }
+
+long long sd_thread_cpu_time_ns(void) { return sd_thread_cpu_ns(); }
+
 
 static void sd_hook(lua_State *L, lua_Debug *ar);
 

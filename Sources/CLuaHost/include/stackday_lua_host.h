@@ -60,6 +60,10 @@ void sd_request_begin(long long work, long long cpu_ns);
 void sd_request_end(void);
 /* The SD_SPENT_* budget the open request passed, or SD_SPENT_NONE. */
 int sd_request_spent(void);
+/* Whether a request is open on the calling thread. */
+int sd_request_open(void);
+/* The calling thread's CPU time, in nanoseconds. */
+long long sd_thread_cpu_time_ns(void);
 
 /* Bytes the state holds now. */
 size_t sd_host_memory(const sd_host *host);

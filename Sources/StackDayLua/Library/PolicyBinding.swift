@@ -65,11 +65,24 @@ public final class PolicyBinding: @unchecked Sendable {
         if let cached { return cached[offset] }
         let first = day.adding(days: -offset)
         let answers: [Bool]
+        let started = PolicyRequestBudget.threadCPUMilliseconds()
         do {
             answers = try evaluateDue(LocalDayRange(first, first.adding(days: size - 1)))
         } catch let error as PolicyError where error.kind == .timeBudget || PolicyRequestBudget.isSpent {
             // Out of time, or the request's pool is spent: trying again would spend as much again.
             throw error
+        } catch let error as PolicyError where error.kind == .instructionBudget && !PolicyRequestBudget.isOpen {
+            // The day alone may fit where its block did not; block and day together take at most
+            // one call's CPU time, so a policy that spends every budget costs one, not two.
+            let budget = policy.host.budget
+            let left = max(1, budget.cpuMilliseconds - (PolicyRequestBudget.threadCPUMilliseconds() - started))
+            do {
+                return try PolicyRequestBudget(instructions: budget.instructions, cpuMilliseconds: left).run {
+                    try evaluateDue(LocalDayRange(day, day))[0]
+                }
+            } catch let retry as PolicyError where retry.kind.isBudget {
+                throw error
+            }
         } catch {
             // A block can fail where the day alone would not (instructions spent on the other days,
             // a neighbour the policy rejects): then answer, or fail, for the day by itself.
