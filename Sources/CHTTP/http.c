@@ -608,7 +608,7 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
         *error = mhd.error;
         return NULL;
     }
-    // Blocks of 256 KiB and more are mapped on their own and unmapped when freed: a request that
+    // Blocks of 4 MiB and more are mapped on their own and unmapped when freed: a request that
     // built a large answer or a policy that built a large string gives the memory back at once,
     // instead of leaving it in a thread's heap (glibc would otherwise raise this threshold to the
     // largest block freed so far, up to 32 MiB).
@@ -701,5 +701,3 @@ int sd_http_stop(sd_http_server *server, unsigned int grace_ms) {
     free(server);
     return 0;
 }
-
-void sd_http_trim_memory(void) { malloc_trim(0); }

@@ -57,9 +57,6 @@ int sd_request_spent(void) { return request.active ? request.spent : SD_SPENT_NO
 
 int sd_request_open(void) { return request.active; }
 
-long long sd_thread_cpu_time_ns(void) { return sd_thread_cpu_ns(); }
-
-
 static void sd_hook(lua_State *L, lua_Debug *ar);
 
 /* The last resort: a timer on the thread's CPU clock, ticking every TIMER_PERIOD_NS of the
@@ -264,14 +261,12 @@ static void raise_spent(lua_State *L, sd_host *host) {
     sd_raise(L, kind, NULL);
 }
 
-static void sd_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
-    sd_host *host = sd_host_of(L);
-    host->ticks++;
-    if (cpu_timer.ticks != host->timer_seen && host->in_call) {
-        if (over_time(host) == SD_SPENT_NONE && !is_budget_kind(host->raised)) {
-            lua_sethook(L, sd_hook, LUA_MASKCOUNT, HOOK_STEP); /* a tick within the budget */
-        }
+/* Takes a timer tick the call has not seen yet, and raises once any budget is spent; called by
+   the hook and by native work charged. */
+static void check_budgets(lua_State *L, sd_host *host) {
+    if (host->in_call && cpu_timer.ticks != host->timer_seen && over_time(host) == SD_SPENT_NONE && !is_budget_kind(host->raised)) {
+        /* A tick within the budget: the one-instruction hook its handler set goes back to the usual pace. */
+        lua_sethook(L, sd_hook, LUA_MASKCOUNT, HOOK_STEP);
     }
     if (is_budget_kind(host->raised) || over_budget(host) != SD_SPENT_NONE) {
         if (host->spent == SD_SPENT_NONE) host->spent = SD_SPENT_CALL_WORK;
@@ -279,17 +274,17 @@ static void sd_hook(lua_State *L, lua_Debug *ar) {
     }
 }
 
+static void sd_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    sd_host *host = sd_host_of(L);
+    host->ticks++;
+    check_budgets(L, host);
+}
+
 void sd_charge(lua_State *L, long long instructions) {
     sd_host *host = sd_host_of(L);
     host->native += instructions;
-    if (host->in_call && cpu_timer.ticks != host->timer_seen && over_time(host) == SD_SPENT_NONE && !is_budget_kind(host->raised)) {
-        /* The tick is taken here: the one-instruction hook its handler set goes back to the usual pace. */
-        lua_sethook(L, sd_hook, LUA_MASKCOUNT, HOOK_STEP);
-    }
-    if (is_budget_kind(host->raised) || over_budget(host) != SD_SPENT_NONE) {
-        if (host->spent == SD_SPENT_NONE) host->spent = SD_SPENT_CALL_WORK;
-        raise_spent(L, host);
-    }
+    check_budgets(L, host);
 }
 
 /* charge(n) for the prelude: counts n units of native work a library call is about to do. */

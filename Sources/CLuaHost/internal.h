@@ -17,7 +17,7 @@ struct sd_host {
     long long instruction_budget;
     long long time_budget_ns;  /* thread CPU time a call may take (0: unbounded) */
     size_t state_limit;        /* bytes the state may hold, across calls */
-    long long ticks;           /* hook calls in this call (and native work charged, in HOOK_STEP units) */
+    long long ticks;           /* hook calls in this call */
     long long native;          /* native work charged in this call (sd_charge) */
     size_t allocated;          /* bytes allocated in this call (growth only) */
     long long work_limit;      /* work this call may do: its own budget or what its request has left */
@@ -47,9 +47,6 @@ void sd_push_prelude(lua_State *L, const char *name);
 /* Raises an error of `kind` (SD_ERROR_ANSWER, or a budget kind) with `message`; the kind is
    recorded where it is raised, so the host never has to guess it from the text. */
 int sd_raise(lua_State *L, int kind, const char *message);
-
-/* The calling thread's CPU time in nanoseconds. */
-long long sd_thread_cpu_ns(void);
 
 /* Counts native work done for a policy against its instruction budget (about one instruction per
    unit), raising the budget error once it is spent: a C loop a policy starts is bounded too. */

@@ -80,9 +80,6 @@ void sd_http_quiesce(sd_http_server *server);
 /// Requests being handled right now.
 unsigned int sd_http_in_flight(sd_http_server *server);
 
-/// Gives memory the process freed back to the system (glibc's malloc_trim), after a large release.
-void sd_http_trim_memory(void);
-
 /// Workers abandoned because a request passed the hard deadline, since the start.
 unsigned int sd_http_abandoned(sd_http_server *server);
 

@@ -63,7 +63,7 @@ int sd_request_spent(void);
 /* Whether a request is open on the calling thread. */
 int sd_request_open(void);
 /* The calling thread's CPU time, in nanoseconds. */
-long long sd_thread_cpu_time_ns(void);
+long long sd_thread_cpu_ns(void);
 
 /* Bytes the state holds now. */
 size_t sd_host_memory(const sd_host *host);

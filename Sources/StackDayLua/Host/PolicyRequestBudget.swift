@@ -21,7 +21,7 @@ public struct PolicyRequestBudget: Hashable, Sendable {
     public static var isOpen: Bool { sd_request_open() != 0 }
 
     /// The calling thread's CPU time, in milliseconds.
-    public static func threadCPUMilliseconds() -> Int { Int(sd_thread_cpu_time_ns() / 1_000_000) }
+    public static func threadCPUMilliseconds() -> Int { Int(sd_thread_cpu_ns() / 1_000_000) }
 
     /// Whether the request open on this thread has spent its pool.
     public static var isSpent: Bool { sd_request_spent() != SD_SPENT_NONE }

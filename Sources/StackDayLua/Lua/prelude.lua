@@ -12,11 +12,11 @@ local rawget, rawset, rawlen, rawequal = rawget, rawset, rawlen, rawequal
 local raw_setmetatable, raw_getmetatable = setmetatable, getmetatable
 local raw_pcall, raw_xpcall, raw_load = pcall, xpcall, load
 local format, byte, sort, concat = string.format, string.byte, table.sort, table.concat
-local huge, floor, mtype = math.huge, math.floor, math.type
+local huge, floor, mtype, tointeger = math.huge, math.floor, math.type, math.tointeger
 
 -- The real string table backs method calls on strings ("x"):rep(3): make it safe in place.
 string.dump = nil
-local raw_find, raw_match, raw_gmatch, raw_gsub, raw_format = string.find, string.match, string.gmatch, string.gsub, string.format
+local raw_find, raw_match, raw_gsub, raw_format = string.find, string.match, string.gsub, string.format
 raw_getmetatable("").__metatable = false
 
 -- Every library function a policy can reach does work in proportion to what it is charged: the
@@ -26,7 +26,6 @@ raw_getmetatable("").__metatable = false
 -- without allocating: each is charged its work before it runs, on the very arguments it is given
 -- (a count written as a string is read as the number it is, once, here).
 local charge, matcher, metatable_of = host.charge, host.matcher, host.metatable
-local tointeger = math.tointeger
 local function whole(n)
   if type(n) == "string" then n = tonumber(n) end
   if type(n) == "number" then return tointeger(n) or n end
@@ -386,7 +385,7 @@ end
 -- JSON text to Lua values: the one format structured values cross the boundary in. Objects
 -- and arrays become tables, null nil, and a number written without a fraction or exponent an
 -- integer (so `math.type(params.times) == "integer"` holds for {"times": 3}).
-local sub, tointeger, char = string.sub, math.tointeger, utf8.char
+local sub, char = string.sub, utf8.char
 local escapes = {['"'] = '"', ['\\'] = '\\', ['/'] = '/', b = '\b', f = '\f', n = '\n', r = '\r', t = '\t'}
 local decode_value
 local function skip_space(s, i)

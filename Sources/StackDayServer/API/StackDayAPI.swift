@@ -3,7 +3,6 @@ import StackDay
 import StackDayEngine
 import StackDayExchange
 import StackDayLua
-import CHTTP
 
 /// The HTTP JSON API over the use cases: each request authenticated by its bearer token, run as
 /// that user (its store scope, its own policy resolver, its time zone and day start), and
@@ -127,7 +126,7 @@ public final class StackDayAPI: Sendable {
             let account = try authenticate(request, contexts)
             user = account.name
             let context = try contexts.context(for: account.name, clock: clock, boundary: account.boundary)
-            defer { if contexts.release(account.name, holdingMoreThan: stateBytes) { sd_http_trim_memory() } }
+            defer { contexts.release(account.name, holdingMoreThan: stateBytes) }
             let routes = HabitRoutes(context: context, user: account, request: request, users: ManageUsers(context: context))
             guard request.method == "GET", let answers, let count = try context.store.changeCount() else {
                 return try routes.answer(Array(parts.dropFirst()))
@@ -137,7 +136,7 @@ public final class StackDayAPI: Sendable {
                 .joined(separator: "\u{1}")
             if let kept = answers.answer(for: key) { return kept }
             let response = try routes.answer(Array(parts.dropFirst()))
-            if response.status == 200, answers.keep(response, for: key) { sd_http_trim_memory() }
+            if response.status == 200 { answers.keep(response, for: key) }
             return response
         }
     }
