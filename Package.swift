@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "StackDayLua", targets: ["StackDayLua"]),
         .library(name: "StackDayExchange", targets: ["StackDayExchange"]),
         .library(name: "StackDayEngine", targets: ["StackDayEngine"]),
+        .library(name: "StackDayApplication", targets: ["StackDayApplication"]),
         .library(name: "StackDayServer", targets: ["StackDayServer"]),
         .library(name: "StackDayPostgres", targets: ["StackDayPostgres"]),
         .executable(name: "stackday", targets: ["stackday"]),
@@ -39,10 +40,12 @@ let package = Package(
         .target(name: "StackDayExchange", dependencies: ["StackDay"]),
         .target(name: "StackDayPostgres", dependencies: ["StackDay", "CPostgres"]),
         .target(name: "StackDayEngine", dependencies: ["StackDay"]),
-        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayEngine", "StackDayExchange", "StackDayLua", "CHTTP"]),
+        // Requests into use-case input, results into views: what the command line and the server share.
+        .target(name: "StackDayApplication", dependencies: ["StackDay", "StackDayExchange"]),
+        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayApplication", "StackDayEngine", "StackDayExchange", "StackDayLua", "CHTTP"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport", dependencies: ["CSQLite"]),
-        .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange", "StackDayServer"]),
+        .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDayApplication", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange", "StackDayServer"]),
         .executableTarget(
             name: "stackday-bench",
             dependencies: ["StackDay", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"],

@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayApplication
 import StackDayExchange
 import StackDayLua
 import StackDayPostgres
@@ -172,6 +173,16 @@ final class CLIEnvironment {
         return context
     }
     private var pinChecked = false
+
+    /// The application layer over `context()`.
+    func application() throws -> Application { Application(context: try context()) }
+
+    /// Prints `view`'s JSON when `--json` was given; returns whether it did.
+    func printedJSON(_ view: some JSONView) -> Bool {
+        guard json else { return false }
+        printJSON(view.json)
+        return true
+    }
 
     var today: LocalDay { boundary.day(for: clock.now) }
 

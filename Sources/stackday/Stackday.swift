@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayApplication
 import StackDayLua
 import StackDaySQLite
 
@@ -44,7 +45,12 @@ enum Stackday {
                 io.write(help.help(parser.spec(at: path), path: path))
             case .run(let command, let invocation):
                 createdFiles = invocation.createdFiles
-                try command.run?(invocation)
+                do {
+                    try command.run?(invocation)
+                } catch let error as RequestError {
+                    // The application refused the options: a usage error of this command.
+                    throw UsageError(message: error.message, path: invocation.path)
+                }
             }
             return 0
         } catch let error as UsageError {

@@ -28,9 +28,12 @@ struct CommandTests {
         #expect(report.stdout == SeedReport.korean + "\n")
         let stats = try cli.run(["stats", "--json"])
         // Water is still pending today (5 of 8 cups), so today is neither done nor counted as due yet.
-        #expect(stats.stdout.contains(#""completedDays":9,"current":7,"eligibleDays":10,"longest":7,"name":"물 마시기""#), "\(stats.stdout)")
-        #expect(stats.stdout.contains(#""completedDays":8,"current":3,"eligibleDays":11,"longest":3,"name":"운동""#), "\(stats.stdout)")
-        #expect(stats.stdout.contains(#""completedDays":7,"current":2,"eligibleDays":11,"longest":3,"name":"독서""#), "\(stats.stdout)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])["habits"] as? [[String: Any]]
+        let figures = Dictionary(uniqueKeysWithValues: (rows ?? []).map { row in
+            (row["name"] as? String ?? "", ["completedDays", "current", "eligibleDays", "longest"].map { row[$0] as? Int ?? -1 })
+        })
+        #expect(figures == ["물 마시기": [9, 7, 10, 7], "운동": [8, 3, 11, 3], "독서": [7, 2, 11, 3]], "\(stats.stdout)")
+        #expect(rows?.allSatisfy { $0["countsIn"] as? String == "days" && $0["id"] is String && $0["rules"] is [String: Any] } == true)
     }
 
     @Test("help at every level, in swift-argument-parser's layout", arguments: [

@@ -85,10 +85,11 @@ struct ExchangeTests {
         #expect(result.stdout == "Imported 9 records; 0 already present.\n")
         #expect(try cli.run(["import", folder]).stdout == "Imported 0 records; 9 already present.\n")
         let list = try cli.run(["habit", "list", "--json"]).stdout
-        #expect(list.contains(#""name":"Meditate","progress":{"name":"goal","params":{},"sha256":""#))
+        #expect(list.contains(#""name":"Meditate","revisions":1,"rules":{"createdAt":"#))
+        #expect(list.contains(#""progress":{"name":"goal","params":{},"sha256":""#))
         #expect(list.contains(#""schedule":{"name":"daily","params":{},"sha256":""#))
         #expect(list.contains(#""startedOn":"2026-09-29""#))
-        #expect(list.contains(#""goal":8,"id""#))
+        #expect(list.contains(#""from":"2026-10-01","goal":8,"#))
         #expect(list.contains(#""schedule":{"name":"times-per-week","params":{"times":3},"sha256":""#))
         let export = try cli.run(["export", "--format", "csv"]).stdout
         #expect(export.contains(",2026-10-01,,") && export.contains(",2.5,"))

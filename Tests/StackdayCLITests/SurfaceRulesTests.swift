@@ -34,8 +34,8 @@ struct SurfaceRulesTests {
         func pin(_ name: String) throws -> String {
             let shown = try cli.run(["--user", "ana", "habit", "show", name, "--json"]).stdout
             let object = try JSONSerialization.jsonObject(with: Data(shown.utf8)) as? [String: Any]
-            let habit = object?["habit"] as? [String: Any] ?? object ?? [:]
-            return ((habit["schedule"] as? [String: Any])?["sha256"] as? String) ?? "none in \(shown.prefix(300))"
+            let rules = object?["rules"] as? [String: Any] ?? [:]
+            return ((rules["schedule"] as? [String: Any])?["sha256"] as? String) ?? "none in \(shown.prefix(300))"
         }
         let before = try pin("api")
         #expect(try pin("cli") == before)

@@ -33,14 +33,18 @@ public enum CachedEvaluationCoding {
         )
     }
 
-    /// `asOf|current,longest|completed,eligible,score|today|checksum`; numbers that must come back
+    /// `asOf|current,longest|completed,eligible,score|today|quota,period|checksum`; numbers that must come back
     /// exactly (score, progress, totals) as the hex of their bits.
     public static func encodeSummary(_ summary: CachedSummary, evaluator: String) -> String {
         let statistics = summary.statistics.map { "\($0.completedDays),\($0.eligibleDays),\(String($0.score.bitPattern, radix: 16))" } ?? "-"
         let today = summary.today.map {
             "\($0.day.iso),\($0.isDue ? 1 : 0),\(String($0.total.bitPattern, radix: 16)),\(String($0.progress.bitPattern, radix: 16)),\($0.state.rawValue)"
         } ?? "-"
-        let body = "\(summary.asOf.iso)|\(summary.streak.current),\(summary.streak.longest)|\(statistics)|\(today)"
+        var quota = summary.quota.map(encodeQuota) ?? "-"
+        if summary.quota != nil, let period = summary.period {
+            quota += ",\(period.days.first.iso),\(period.days.last.iso),\(period.count),\(period.times),\(period.state.rawValue)"
+        }
+        let body = "\(summary.asOf.iso)|\(summary.streak.current),\(summary.streak.longest)|\(statistics)|\(today)|\(quota)"
         return body + "|" + FNV1a.key(evaluator + "|" + body)
     }
 
@@ -49,14 +53,14 @@ public enum CachedEvaluationCoding {
     public static func decodeSummary(_ text: String, asOf: String, evaluator: String) -> CachedSummary? {
         let bytes = Array(text.utf8)
         let parts = split(bytes[...], on: UInt8(ascii: "|"))
-        guard parts.count == 5, parts[0].elementsEqual(asOf.utf8) else { return nil }
+        guard parts.count == 6, parts[0].elementsEqual(asOf.utf8) else { return nil }
         var first = FNV1a(), second = FNV1a(seed: 0x8422_2325_cbf2_9ce4)
-        let body = bytes[..<(bytes.count - parts[4].count - 1)]
+        let body = bytes[..<(bytes.count - parts[5].count - 1)]
         for part in [Array(evaluator.utf8), [UInt8(ascii: "|")], Array(body)] {
             first.combine(part)
             second.combine(part)
         }
-        guard parts[4].elementsEqual((FNV1a.hex(first.value) + FNV1a.hex(second.value)).utf8), let day = isoDay(parts[0]) else { return nil }
+        guard parts[5].elementsEqual((FNV1a.hex(first.value) + FNV1a.hex(second.value)).utf8), let day = isoDay(parts[0]) else { return nil }
         let streak = split(parts[1], on: UInt8(ascii: ",")).compactMap(integer)
         guard streak.count == 2 else { return nil }
         var statistics: HabitStatistics? = nil
@@ -77,7 +81,45 @@ public enum CachedEvaluationCoding {
             today = HabitEntry(day: entryDay, isDue: fields[1].elementsEqual("1".utf8), total: Double(bitPattern: total),
                                progress: Double(bitPattern: progress), state: state)
         }
-        return CachedSummary(asOf: day, streak: HabitStreak(current: streak[0], longest: streak[1]), statistics: statistics, today: today)
+        var quota: PeriodQuota? = nil
+        var period: HabitPeriod? = nil
+        if !parts[4].elementsEqual("-".utf8) {
+            let fields = split(parts[4], on: UInt8(ascii: ","))
+            guard let found = decodeQuota(String(decoding: fields[0], as: UTF8.self)) else { return nil }
+            quota = found
+            if fields.count == 6 {
+                guard let first = isoDay(fields[1]), let last = isoDay(fields[2]), first <= last, let count = integer(fields[3]),
+                      let times = integer(fields[4]), let state = EntryState(rawValue: String(decoding: fields[5], as: UTF8.self))
+                else { return nil }
+                period = HabitPeriod(days: LocalDayRange(first, last), count: count, times: times, state: state)
+            } else if fields.count != 1 {
+                return nil
+            }
+        }
+        return CachedSummary(asOf: day, streak: HabitStreak(current: streak[0], longest: streak[1]), statistics: statistics, today: today,
+                             quota: quota, period: period)
+    }
+
+    /// A quota as a short code: `w3` (3 a week), `m10` (10 a month), `r3/7` (3 in any 7 days).
+    static func encodeQuota(_ quota: PeriodQuota) -> String {
+        switch quota.period {
+        case .week: "w\(quota.times)"
+        case .month: "m\(quota.times)"
+        case .rolling(let days): "r\(quota.times)/\(days)"
+        }
+    }
+
+    /// The quota `encodeQuota` wrote, or nil for any other text.
+    static func decodeQuota(_ code: String) -> PeriodQuota? {
+        let body = code.dropFirst()
+        switch code.first {
+        case "w": return Int(body).map { PeriodQuota(times: $0, period: .week) }
+        case "m": return Int(body).map { PeriodQuota(times: $0, period: .month) }
+        case "r":
+            let numbers = body.split(separator: "/").compactMap { Int($0) }
+            return numbers.count == 2 ? PeriodQuota(times: numbers[0], period: .rolling(days: numbers[1])) : nil
+        default: return nil
+        }
     }
 
     static func split(_ bytes: ArraySlice<UInt8>, on separator: UInt8) -> [ArraySlice<UInt8>] {
@@ -122,15 +164,7 @@ public enum CachedEvaluationCoding {
 
     public static func encodeSpans(_ spans: [CachedSpan]) -> String {
         spans.map { span in
-            var quota = "-"
-            if let value = span.quota {
-                switch value.period {
-                case .week: quota = "w\(value.times)"
-                case .month: quota = "m\(value.times)"
-                case .rolling(let days): quota = "r\(value.times)/\(days)"
-                }
-            }
-            return "\(span.days.first.iso),\(span.days.last.iso),\(span.rulesKey),\(quota)"
+            "\(span.days.first.iso),\(span.days.last.iso),\(span.rulesKey),\(span.quota.map(encodeQuota) ?? "-")"
         }.joined(separator: ";")
     }
 
@@ -141,18 +175,9 @@ public enum CachedEvaluationCoding {
             let fields = part.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4, let first = try? LocalDay(iso: fields[0]), let last = try? LocalDay(iso: fields[1]), first <= last else { return nil }
             var quota: PeriodQuota? = nil
-            let code = fields[3]
-            if code != "-" {
-                let body = code.dropFirst()
-                switch code.first {
-                case "w": guard let times = Int(body) else { return nil }; quota = PeriodQuota(times: times, period: .week)
-                case "m": guard let times = Int(body) else { return nil }; quota = PeriodQuota(times: times, period: .month)
-                case "r":
-                    let numbers = body.split(separator: "/").compactMap { Int($0) }
-                    guard numbers.count == 2 else { return nil }
-                    quota = PeriodQuota(times: numbers[0], period: .rolling(days: numbers[1]))
-                default: return nil
-                }
+            if fields[3] != "-" {
+                guard let found = decodeQuota(fields[3]) else { return nil }
+                quota = found
             }
             spans.append(CachedSpan(days: LocalDayRange(first, last), rulesKey: fields[2], quota: quota))
         }

@@ -8,11 +8,16 @@ public struct CachedSummary: Hashable, Sendable {
     public let statistics: HabitStatistics?
     /// The entry for `asOf`, nil when that day is outside the tracking period.
     public let today: HabitEntry?
+    /// The quota in force on `asOf`, and its period holding that day (`HabitSummary.period`).
+    public let quota: PeriodQuota?
+    public let period: HabitPeriod?
 
-    public init(asOf: LocalDay, streak: HabitStreak, statistics: HabitStatistics?, today: HabitEntry?) {
+    public init(asOf: LocalDay, streak: HabitStreak, statistics: HabitStatistics?, today: HabitEntry?, quota: PeriodQuota? = nil, period: HabitPeriod? = nil) {
         self.asOf = asOf
         self.streak = streak
         self.statistics = statistics
         self.today = today
+        self.quota = quota
+        self.period = period
     }
 }

@@ -27,12 +27,17 @@ public protocol PolicyResolver {
     /// Bytes the resolver keeps between calls (a Lua state's memory); 0 when it keeps nothing
     /// worth counting.
     var retainedBytes: Int { get }
+
+    /// The roles the policy `name` can serve (empty when this resolver does not know).
+    func roles(ofPolicyNamed name: String) throws -> Set<PolicyRole>
 }
 
 extension PolicyResolver {
     public var evaluationKey: String { "" }
 
     public var retainedBytes: Int { 0 }
+
+    public func roles(ofPolicyNamed name: String) throws -> Set<PolicyRole> { [] }
 
     public func parameterSchema(for choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> PolicyParameterSchema? { nil }
 

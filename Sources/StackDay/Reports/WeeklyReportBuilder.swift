@@ -24,7 +24,8 @@ public enum WeeklyReportBuilder {
             }
         }
         let lastDay = timeline.period.isEmpty ? monday : min(max(monday.adding(days: 6), timeline.period.first), timeline.period.last)
-        if let quota = timeline.segment(on: lastDay)?.quota {
+        let quota = timeline.segment(on: lastDay)?.quota
+        if let quota {
             // No single day is asked for: the week needs its share of the quota.
             let share: Double
             switch quota.period {
@@ -36,13 +37,14 @@ public enum WeeklyReportBuilder {
             met = min(met, due)
         }
         return WeeklyReportLine(
-            habitName: timeline.habit.name,
+            habit: timeline.habit,
             unit: timeline.habit.unit,
             marks: marks,
             total: Quantity.value(thousandths: Quantity.roundedThousandths(total)),
             metDays: met,
             dueDays: due,
-            streak: streak
+            streak: streak,
+            countsIn: CountUnit(quota)
         )
     }
 }

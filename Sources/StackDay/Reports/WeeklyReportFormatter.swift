@@ -17,8 +17,8 @@ public struct WeeklyReportFormatter: Sendable {
                 guard case .success(let line) = row else { lines.append(failed(row)); continue }
                 lines.append(
                     "\(line.habitName) | \(marks(line)) | 합계 \(Quantity.describe(line.total))\(line.unit)"
-                    + " | 달성 \(line.metDays)/\(line.dueDays)일"
-                    + " | 연속 \(line.streak.current)일 (최장 \(line.streak.longest)일)"
+                    + " | 달성 \(line.metDays)/\(line.dueDays)\(line.countsIn == .days ? "일" : "회")"
+                    + " | 연속 \(CountPhrase.korean(line.streak.current, line.countsIn)) (최장 \(CountPhrase.korean(line.streak.longest, line.countsIn)))"
                 )
             }
             if let best = report.mostConsistent {
@@ -32,8 +32,8 @@ public struct WeeklyReportFormatter: Sendable {
                 let unit = line.unit.isEmpty ? "" : " \(line.unit)"
                 lines.append(
                     "\(line.habitName) | \(marks(line)) | total \(Quantity.describe(line.total))\(unit)"
-                    + " | met \(line.metDays)/\(line.dueDays) \(plural(line.dueDays, "day"))"
-                    + " | streak \(line.streak.current) \(plural(line.streak.current, "day")) (longest \(line.streak.longest))"
+                    + " | met \(line.metDays)/\(line.dueDays) \(line.countsIn == .days ? plural(line.dueDays, "day") : plural(line.dueDays, "time"))"
+                    + " | streak \(CountPhrase.english(line.streak.current, line.countsIn)) (longest \(line.streak.longest))"
                 )
             }
             if let best = report.mostConsistent {

@@ -1,6 +1,8 @@
 /// One habit's line in the weekly report.
 public struct WeeklyReportLine: Hashable, Sendable {
-    public let habitName: String
+    /// The habit as it was read for the report.
+    public let habit: Habit
+    public var habitName: String { habit.name }
     public let unit: String
     /// Monday through Sunday.
     public let marks: [WeekMark]
@@ -12,15 +14,21 @@ public struct WeeklyReportLine: Hashable, Sendable {
     public let dueDays: Int
     /// The streak as of today.
     public let streak: HabitStreak
+    /// What the streak counts; under a quota, `metDays` of `dueDays` are the week's share of it.
+    public let countsIn: CountUnit
 
-    public init(habitName: String, unit: String, marks: [WeekMark], total: Double, metDays: Int, dueDays: Int, streak: HabitStreak) {
-        self.habitName = habitName
+    public init(
+        habit: Habit, unit: String, marks: [WeekMark], total: Double, metDays: Int, dueDays: Int, streak: HabitStreak,
+        countsIn: CountUnit = .days
+    ) {
+        self.habit = habit
         self.unit = unit
         self.marks = marks
         self.total = total
         self.metDays = metDays
         self.dueDays = dueDays
         self.streak = streak
+        self.countsIn = countsIn
     }
 
     var rate: Double { dueDays == 0 ? 0 : Double(metDays) / Double(dueDays) }

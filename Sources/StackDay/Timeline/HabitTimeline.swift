@@ -28,6 +28,13 @@ public struct HabitTimeline: Sendable {
         period.isEmpty ? nil : segment(on: min(max(today, period.first), period.last))?.quota
     }
 
+    /// The quota period holding today (the window ending today, for a rolling quota); nil
+    /// without a quota or when today is outside the tracking period.
+    public var openPeriod: HabitPeriod? {
+        guard period.contains(today), quota != nil else { return nil }
+        return segment(on: today)?.periods.last { $0.days.contains(today) }
+    }
+
     /// Every quota period up to today, in order.
     public var periods: [HabitPeriod] { segments.flatMap(\.periods) }
 

@@ -13,7 +13,7 @@ public struct EditHabit {
     /// day outside the tracking period. A policy named without a pin keeps the script the habit
     /// is pinned to when it is the policy the habit already runs for that role (new parameters or
     /// not: only `UpgradePolicy` moves a pin); another policy is pinned to the script its name
-    /// resolves to now. Rules equal to those already in force from that day on write no revision.
+    /// resolves to now. Parameters given without a policy are for the policy the role runs. Rules equal to those already in force from that day on write no revision.
     @discardableResult
     public func callAsFunction(_ reference: HabitReference, changes: HabitChanges) throws -> Habit {
         let today = context.today
@@ -28,9 +28,10 @@ public struct EditHabit {
             if changes.changesRules {
                 let from = try changes.rulesFrom.day(for: habit, today: today)
                 let latest = habit.latest
-                func keepingPin(_ choice: PolicyChoice?, _ role: PolicyRole) -> PolicyChoice? {
-                    guard let choice, choice.sha256 == nil else { return choice }
+                func keepingPin(_ named: PolicyChoice?, _ role: PolicyRole) -> PolicyChoice? {
                     let existing = latest.choice(for: role)
+                    let choice = named ?? changes.parameters[role].map { PolicyChoice(name: existing.name, parameters: $0) }
+                    guard let choice, choice.sha256 == nil else { return choice }
                     return existing.name == choice.name ? choice.pinned(to: existing.sha256) : choice
                 }
                 let named = [keepingPin(changes.schedule, .schedule), keepingPin(changes.progress, .progress), keepingPin(changes.streak, .streak)]

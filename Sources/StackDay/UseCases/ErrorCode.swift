@@ -7,6 +7,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case userNotFound = "user_not_found"
     case revisionNotFound = "revision_not_found"
     case completionNotFound = "completion_not_found"
+    case policyNotFound = "policy_not_found"
     case duplicateName = "duplicate_name"
     case userExists = "user_exists"
     /// A policy's schema refused a parameter (unknown, missing, wrong type, out of range).
@@ -39,6 +40,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             case .userNotFound: return .userNotFound
             case .revisionNotFound: return .revisionNotFound
             case .completionNotFound: return .completionNotFound
+            case .policyNotInstalled: return .policyNotFound
             case .duplicateName: return .duplicateName
             case .userExists: return .userExists
             case .dayTooFarAhead, .spanTooLong: return .readOutOfBounds

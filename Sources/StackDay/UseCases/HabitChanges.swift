@@ -10,6 +10,8 @@ public struct HabitChanges: Sendable {
     public var schedule: PolicyChoice?
     public var progress: PolicyChoice?
     public var streak: PolicyChoice?
+    /// New parameters for the policy a role already runs, for a role whose policy is not named.
+    public var parameters: [PolicyRole: [String: JSONValue]] = [:]
     public var rulesFrom: RevisionStart
 
     public init(
@@ -28,5 +30,5 @@ public struct HabitChanges: Sendable {
     }
 
     /// Whether the goal or a policy changes.
-    public var changesRules: Bool { goal != nil || schedule != nil || progress != nil || streak != nil }
+    public var changesRules: Bool { goal != nil || schedule != nil || progress != nil || streak != nil || !parameters.isEmpty }
 }

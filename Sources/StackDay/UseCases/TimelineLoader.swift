@@ -43,7 +43,8 @@ struct TimelineLoader {
                 // Statistics kept earlier today stay with a streak computed again (by a report).
                 let earlier = cached?.summary?.asOf == today ? cached?.summary?.statistics : nil
                 let summary = evaluated.knownStreak.map {
-                    CachedSummary(asOf: today, streak: $0, statistics: evaluated.keptStatistics ?? earlier, today: timeline.entry(on: today))
+                    CachedSummary(asOf: today, streak: $0, statistics: evaluated.keptStatistics ?? earlier, today: timeline.entry(on: today),
+                                  quota: timeline.quota, period: timeline.openPeriod)
                 }
                 if let row = Self.row(habit: habit, answers: answers, evaluator: evaluator, summary: summary, generation: generation),
                    row.count > knownCount || (row.summary != nil && row.summary != cached?.summary) {
@@ -70,7 +71,7 @@ struct TimelineLoader {
               summary.asOf == today,
               let statistics = summary.statistics
         else { return nil }
-        return HabitSummary(habit: habit, statistics: statistics, today: summary.today, asOf: today)
+        return HabitSummary(habit: habit, statistics: statistics, today: summary.today, asOf: today, quota: summary.quota, period: summary.period)
     }
 
     /// The cached answers still valid for `period`: from its first day, under the same engine

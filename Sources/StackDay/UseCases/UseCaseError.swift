@@ -27,6 +27,7 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case userNotFound(name: String)
     case invalidUserName(name: String)
     case invalidTimeZone(text: String)
+    case policyNotInstalled(name: String)
 
     public var description: String {
         switch self {
@@ -80,6 +81,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "a user name has 1 to 100 printable characters, without leading or trailing spaces"
         case .invalidTimeZone(let text):
             return "unknown time zone '\(text)' (use an IANA name like Asia/Seoul, or ±HH:MM)"
+        case .policyNotInstalled(let name):
+            return "no policy named \(name) is installed"
         }
     }
 }

@@ -189,6 +189,8 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     /// from a binary that runs policies differently are not reused.
     public var evaluationKey: String { Self.hostKey }
 
+    public func roles(ofPolicyNamed name: String) throws -> Set<PolicyRole> { try policy(named: name).info.roles }
+
     private static let hostKey: String = {
         let sources = HostLuaSources.all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
         return "lua-host-1:" + FNV1a.key(sources)

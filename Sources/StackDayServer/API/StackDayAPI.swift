@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayApplication
 import StackDayEngine
 import StackDayExchange
 import StackDayLua
@@ -54,6 +55,8 @@ public final class StackDayAPI: Sendable {
             }
         } catch let error as APIError {
             response = .error(error.message, code: error.code)
+        } catch let error as RequestError {
+            response = .error(error.message, code: .badRequest)
         } catch {
             response = Self.response(for: error)
         }
@@ -96,7 +99,7 @@ public final class StackDayAPI: Sendable {
     /// The HTTP status of a code.
     static func status(of code: ErrorCode) -> Int {
         switch code {
-        case .habitNotFound, .userNotFound, .revisionNotFound, .completionNotFound, .notFound: 404
+        case .habitNotFound, .userNotFound, .revisionNotFound, .completionNotFound, .policyNotFound, .notFound: 404
         case .duplicateName, .userExists: 409
         case .invalidParameter, .invalidInput, .readOutOfBounds, .badRequest, .usage: 400
         case .policyFailed, .policyBudgetExceeded: 422
@@ -127,7 +130,7 @@ public final class StackDayAPI: Sendable {
             user = account.name
             let context = try contexts.context(for: account.name, clock: clock, boundary: account.boundary)
             defer { contexts.release(account.name, holdingMoreThan: stateBytes) }
-            let routes = HabitRoutes(context: context, user: account, request: request, users: ManageUsers(context: context))
+            let routes = HabitRoutes(app: Application(context: context), user: account, request: request, users: ManageUsers(context: context))
             guard request.method == "GET", let answers, let count = try context.store.changeCount() else {
                 return try routes.answer(Array(parts.dropFirst()))
             }

@@ -1,5 +1,5 @@
 import StackDay
-import StackDayExchange
+import StackDayApplication
 import StackDayServer
 
 /// `stackday calendar NAME...`: a GitHub-style heatmap per habit in the terminal.
@@ -22,32 +22,17 @@ enum CalendarCommand {
 
     static func run(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let to = try invocation.day("to") ?? environment.today
-        let from = try invocation.day("from")
-        if let from, from > to { throw invocation.usage("--from \(from) is after --to \(to)") }
-        let names = invocation.arguments("name")
-        let results = try LoadTimeline(context: try environment.context())(names.map(HabitReference.name), through: to)
-        func range(_ timeline: HabitTimeline) throws -> LocalDayRange {
-            try timeline.calendarDays(from: from, through: to)
-        }
-        if environment.json {
-            let objects: [JSONValue] = try results.map { result in
-                switch result {
-                case .success(let timeline): JSONOutput.calendar(timeline, range: try range(timeline))
-                case .failure(let failure): JSONOutput.calendarFailure(failure)
-                }
-            }
-            environment.printJSON(objects.count == 1 ? objects[0] : .object(["calendars": .array(objects)]))
-        } else {
-            for (index, result) in results.enumerated() {
+        let view = try environment.application().calendar(invocation.arguments("name"), invocation.fields())
+        if !environment.printedJSON(view) {
+            for (index, sheet) in view.sheets.enumerated() {
                 if index > 0 { environment.io.print() }
-                switch result {
-                case .success(let timeline): heatmap(timeline, range: try range(timeline), colour: environment.io.isTerminal).forEach(environment.io.print)
-                case .failure(let failure): environment.io.print("\(failure.habit.name): error: \(failure.message)")
+                switch sheet {
+                case .days(let timeline, let range): heatmap(timeline, range: range, colour: environment.io.isTerminal).forEach(environment.io.print)
+                case .failed(let failure): environment.io.print("\(failure.habit.name): error: \(failure.message)")
                 }
             }
         }
-        try HabitsFailed.check(results.failures())
+        try HabitsFailed.check(view.failures)
     }
 
     /// The heatmap's lines: month labels, a row per weekday, and the habit's name with the range.

@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayApplication
 import StackDaySQLite
 
 /// `stackday demo`: seed 000's sample in a fresh database, then its weekly report.
@@ -30,13 +31,13 @@ enum DemoCommand {
             throw CommandFailure("\(path) already holds habits; the demo needs an empty database")
         }
         try SampleData.load(into: context)
-        let report = try BuildWeeklyReport(context: context)()
+        let english = invocation.globals.lang == "en"
+        let view = try Application(context: context).weekReport(RequestFields(), language: english ? .english : .korean)
         let archive = try ExportArchive(context: context)()
         let (habits, completions) = (archive.habits, archive.completions.count)
-        let english = invocation.globals.lang == "en"
-        if invocation.globals.json { return invocation.io.print(ReportCommand.reportJSON(report).jsonText) }
+        if invocation.globals.json { return invocation.io.print(view.json.jsonText) }
         invocation.io.print(english ? "\(habits.count) habits, \(completions) completions (\(path))" : "습관 \(habits.count)개, 기록 \(completions)건")
         invocation.io.print()
-        invocation.io.print(WeeklyReportFormatter(language: english ? .english : .korean).format(report))
+        invocation.io.print(view.text)
     }
 }

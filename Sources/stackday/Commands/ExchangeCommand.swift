@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayApplication
 import StackDayExchange
 
 /// `stackday export` and `stackday import`.
@@ -60,7 +61,7 @@ enum ExchangeCommand {
         }
         io.endProgress()
         if environment.json {
-            return environment.printJSON(.object(["inserted": JSONOutput.int(summary.inserted), "alreadyPresent": JSONOutput.int(summary.alreadyPresent)]))
+            return environment.printJSON(.object(["inserted": ViewJSON.int(summary.inserted), "alreadyPresent": ViewJSON.int(summary.alreadyPresent)]))
         }
         io.print("Imported \(summary.inserted) record\(summary.inserted == 1 ? "" : "s"); \(summary.alreadyPresent) already present.")
     }

@@ -1,6 +1,6 @@
 import Foundation
 import StackDay
-import StackDayExchange
+import StackDayApplication
 
 /// `stackday habit …`: create, list, show, rename, edit, archive, unarchive and delete habits.
 enum HabitCommand {
@@ -23,16 +23,6 @@ enum HabitCommand {
         OptionSpec(name: "retroactive", valueName: nil, help: "Judge the whole history by the new rules, from the start day."),
     ]
 
-    /// `--from DAY`, `--retroactive` (not both), else today.
-    static func revisionStart(_ invocation: Invocation) throws -> RevisionStart {
-        let from = try invocation.day("from")
-        if invocation.flag("retroactive") {
-            guard from == nil else { throw invocation.usage("--from and --retroactive cannot be used together") }
-            return .retroactive
-        }
-        return from.map(RevisionStart.day) ?? .today
-    }
-
     static var spec: CommandSpec {
         CommandSpec(name: "habit", abstract: "Create and manage habits.", subcommands: [
             CommandSpec(name: "add", abstract: "Create a habit.", arguments: [name], options: policyOptions, run: add),
@@ -54,50 +44,19 @@ enum HabitCommand {
         ])
     }
 
-    /// The policy choices named by the options, each only when given.
-    static func choices(_ invocation: Invocation, current: Habit?) throws -> (schedule: PolicyChoice?, progress: PolicyChoice?, streak: PolicyChoice?) {
-        func choice(_ role: String, _ existing: PolicyChoice?) throws -> PolicyChoice? {
-            let name = invocation.option(role)
-            let params = invocation.option("\(role)-params")
-            guard name != nil || params != nil else { return nil }
-            let policy = name ?? existing?.name ?? (role == "schedule" ? "daily" : role == "progress" ? "goal" : "strict")
-            // Unpinned: EditHabit keeps the habit's pin when the policy is the one it runs.
-            guard let params else { return PolicyChoice(name: policy) }
-            do {
-                return try PolicyChoice(name: policy, parametersJSON: params)
-            } catch {
-                throw invocation.usage("invalid value for --\(role)-params: \(error)")
-            }
-        }
-        return (try choice("schedule", current?.schedule), try choice("progress", current?.progress), try choice("streak", current?.streak))
-    }
-
-    static func goal(_ invocation: Invocation) throws -> Double? {
-        guard let text = invocation.option("goal") else { return nil }
-        guard let value = Double(text) else { throw invocation.usage("invalid value for --goal: '\(text)' is not a number") }
-        return value
-    }
-
     static func add(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let choices = try choices(invocation, current: nil)
-        let habit = try CreateHabit(context: try environment.context())(
-            name: invocation.required("name"),
-            startedOn: try invocation.day("start"),
-            goal: try goal(invocation) ?? 1,
-            unit: invocation.option("unit") ?? "",
-            schedule: choices.schedule ?? .daily,
-            progress: choices.progress ?? .goal,
-            streak: choices.streak ?? .strict
-        )
-        if environment.json { return environment.printJSON(JSONOutput.habit(habit)) }
+        let view = try environment.application().createHabit(invocation.fields(habit: nil))
+        if environment.printedJSON(view) { return }
+        let habit = view.habit
         environment.io.print("Created '\(habit.name)': goal \(Format.quantity(habit.goal, unit: habit.unit)) a day from \(habit.startedOn), schedule \(habit.schedule.name).")
     }
 
     static func list(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let habits = try ListHabits(context: try environment.context())(includeArchived: !invocation.flag("active"))
-        if environment.json { return environment.printJSON(.object(["habits": .array(habits.map(JSONOutput.habit))])) }
+        let view = try environment.application().listHabits(invocation.fields())
+        if environment.printedJSON(view) { return }
+        let habits = view.habits
         if habits.isEmpty { return environment.io.print("No habits yet. Add one with: stackday habit add NAME") }
         let rows = [["NAME", "GOAL", "SCHEDULE", "STARTED", "ARCHIVED"]] + habits.map {
             [$0.name, Format.quantity($0.goal, unit: $0.unit), describe($0.schedule), $0.startedOn.iso, $0.archivedOn?.iso ?? "-"]
@@ -113,29 +72,30 @@ enum HabitCommand {
 
     static func show(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let context = try environment.context()
-        guard let result = try SummarizeHabits(context: context)(habitName: invocation.required("name")).first else { return }
-        let summary: HabitSummary
-        switch result {
-        case .success(let value): summary = value
-        case .failure(let failure):
-            // The definition still shows which policy failed.
-            if environment.json {
-                environment.printJSON(JSONOutput.habitShow(result))
-            } else {
+        let view = try environment.application().showHabit(invocation.required("name"))
+        if !environment.printedJSON(view) {
+            switch view.result {
+            case .success(let summary):
+                Format.table(definition(summary.habit) + figures(summary, language: environment.language)).forEach(environment.io.print)
+            case .failure(let failure):
+                // The definition still shows which policy failed.
                 Format.table(definition(failure.habit) + [["error", failure.message]]).forEach(environment.io.print)
             }
-            throw HabitsFailed(failures: [failure])
         }
-        let habit = summary.habit
+        try HabitsFailed.check(view.failure.map { [$0] } ?? [])
+    }
+
+    /// The rows of `habit show` for the figures, in the unit the habit counts in.
+    static func figures(_ summary: HabitSummary, language: ReportLanguage) -> [[String]] {
         let stats = summary.statistics
-        if environment.json { return environment.printJSON(JSONOutput.habitShow(result)) }
-        let lines = definition(habit) + [
-            ["streak", "\(stats.streak.current) (longest \(stats.streak.longest))"],
-            ["completed", "\(stats.completedDays) of \(stats.eligibleDays) due days (\(Format.percent(stats.completionRate)))"],
+        let unit = summary.countsIn
+        var rows = [
+            ["streak", "\(CountPhrase.english(stats.streak.current, unit)) (longest \(CountPhrase.english(stats.streak.longest, unit)))"],
+            ["completed", "\(stats.completedDays) of \(unit == .days ? "\(stats.eligibleDays) due days" : CountPhrase.english(stats.eligibleDays, unit)) (\(Format.percent(stats.completionRate)))"],
             ["score", Format.percent(stats.score)],
         ]
-        Format.table(lines).forEach(environment.io.print)
+        if let text = PeriodText(summary)?.text(language) { rows.insert(["now", text], at: 0) }
+        return rows
     }
 
     /// The rows of `habit show` that describe the habit itself: its latest rules, pins included.
@@ -155,27 +115,18 @@ enum HabitCommand {
 
     static func rename(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let habit = try RenameHabit(context: try environment.context())(habitName: invocation.required("name"), to: invocation.required("new-name"))
-        if environment.json { return environment.printJSON(JSONOutput.habit(habit)) }
-        environment.io.print("Renamed to '\(habit.name)'.")
+        let fields = RequestFields().with("name", .text(invocation.required("new-name")), label: "<new-name>")
+        let view = try environment.application().editHabit(invocation.required("name"), fields)
+        if environment.printedJSON(view) { return }
+        environment.io.print("Renamed to '\(view.habit.name)'.")
     }
 
     static func edit(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let context = try environment.context()
-        let current = try FindHabit(context: context)(named: invocation.required("name"))
-        let choices = try choices(invocation, current: current)
-        let changes = HabitChanges(
-            startedOn: try invocation.day("start"), goal: try goal(invocation), unit: invocation.option("unit"),
-            schedule: choices.schedule, progress: choices.progress, streak: choices.streak,
-            rulesFrom: try revisionStart(invocation)
-        )
-        if !changes.changesRules, invocation.option("from") != nil || invocation.flag("retroactive") {
-            throw invocation.usage("--from and --retroactive apply to a new goal or policy; give --goal, --schedule, --progress or --streak")
-        }
-        let habit = try EditHabit(context: context)(habitName: invocation.required("name"), changes: changes)
-        if environment.json { return environment.printJSON(JSONOutput.habit(habit)) }
-        if habit.latest.number > current.latest.number {
+        let view = try environment.application().editHabit(invocation.required("name"), invocation.fields())
+        if environment.printedJSON(view) { return }
+        let habit = view.habit
+        if view.revised {
             environment.io.print("Updated '\(habit.name)': rule revision \(habit.latest.number) judges days from \(habit.latest.effectiveFrom).")
         } else {
             environment.io.print("Updated '\(habit.name)'.")
@@ -184,22 +135,25 @@ enum HabitCommand {
 
     static func archive(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let habit = try ArchiveHabit(context: try environment.context())(habitName: invocation.required("name"), on: try invocation.day("on"))
-        if environment.json { return environment.printJSON(JSONOutput.habit(habit)) }
+        let view = try environment.application().archiveHabit(invocation.required("name"), invocation.fields())
+        if environment.printedJSON(view) { return }
+        let habit = view.habit
         environment.io.print("Archived '\(habit.name)'; \(habit.archivedOn?.iso ?? "") is its last tracked day.")
     }
 
     static func unarchive(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let habit = try UnarchiveHabit(context: try environment.context())(habitName: invocation.required("name"))
-        if environment.json { return environment.printJSON(JSONOutput.habit(habit)) }
+        let view = try environment.application().unarchiveHabit(invocation.required("name"))
+        if environment.printedJSON(view) { return }
+        let habit = view.habit
         environment.io.print("'\(habit.name)' is active again.")
     }
 
     static func delete(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let habit = try DeleteHabit(context: try environment.context())(habitName: invocation.required("name"))
-        if environment.json { return environment.printJSON(JSONOutput.habit(habit)) }
+        let view = try environment.application().deleteHabit(invocation.required("name"))
+        if environment.printedJSON(view) { return }
+        let habit = view.habit
         environment.io.print("Deleted '\(habit.name)' with its completions and skips.")
     }
 }

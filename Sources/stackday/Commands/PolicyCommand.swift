@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayApplication
 import StackDayExchange
 import StackDayLua
 
@@ -123,7 +124,7 @@ enum PolicyCommand {
         if environment.json {
             environment.printJSON(.object([
                 "policy": .string(report.policy), "file": .string(report.file), "roles": .array(report.roles.map { .string($0.rawValue) }),
-                "passed": JSONOutput.int(report.passed), "failures": .array(report.failures.map(JSONValue.string)),
+                "passed": ViewJSON.int(report.passed), "failures": .array(report.failures.map(JSONValue.string)),
             ]))
         } else {
             environment.io.print("\(report.policy) (\(report.file)): roles \(report.roles.map(\.rawValue).joined(separator: ", ")); \(report.passed) check\(report.passed == 1 ? "" : "s") passed")
@@ -188,9 +189,9 @@ enum PolicyCommand {
                 "policy": .string(name),
                 "steps": .array(steps.map {
                     .object(["day": .string($0.day.iso), "status": .string($0.outcome.status.rawValue),
-                             "current": JSONOutput.int($0.streak.current), "longest": JSONOutput.int($0.streak.longest)])
+                             "current": ViewJSON.int($0.streak.current), "longest": ViewJSON.int($0.streak.longest)])
                 }),
-                "current": JSONOutput.int(final.current), "longest": JSONOutput.int(final.longest),
+                "current": ViewJSON.int(final.current), "longest": ViewJSON.int(final.longest),
             ]))
         }
         let rows = [["DAY", "OUTCOME", "CURRENT", "LONGEST"]] + steps.map {

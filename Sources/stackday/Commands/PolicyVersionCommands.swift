@@ -1,6 +1,6 @@
 import Foundation
 import StackDay
-import StackDayExchange
+import StackDayApplication
 import StackDayLua
 
 /// `stackday policy install|upgrade|history|rollback` and `policy simulate --habit`: the stored,
@@ -50,11 +50,9 @@ enum PolicyVersionCommands {
             }
             script = found
         }
-        let stored = try refusing(environment) { try InstallPolicy(context: context)(name: script.name, source: script.source) }
-        if environment.json {
-            return environment.printJSON(JSONOutput.installed(stored))
-        }
-        environment.io.print("installed \(stored.name) sha256:\(stored.shortHash)")
+        let view = try refusing(environment) { try Application(context: context).install(script.name, source: script.source) }
+        if environment.printedJSON(view) { return }
+        environment.io.print("installed \(view.script.name) sha256:\(view.script.shortHash)")
     }
 
     /// Runs `body`; a refused policy prints each failure, then fails with one line.
@@ -62,13 +60,9 @@ enum PolicyVersionCommands {
         do {
             return try body()
         } catch let refusal as PolicyRefusal {
-            if environment.json {
-                environment.printJSON(JSONOutput.refusal(refusal))
-            } else {
-                refusal.failures.forEach { environment.io.print("FAIL \($0)") }
-            }
-            let count = refusal.failures.count
-            throw CommandFailure("policy \(refusal.policy) was not installed: \(count) check\(count == 1 ? "" : "s") failed")
+            let view = RefusalView(refusal: refusal)
+            if !environment.printedJSON(view) { refusal.failures.forEach { environment.io.print("FAIL \($0)") } }
+            throw CommandFailure(view.message, code: .policyFailed)
         }
     }
 
@@ -76,11 +70,11 @@ enum PolicyVersionCommands {
         let environment = try CLIEnvironment(invocation)
         let context = try environment.context()
         let name = invocation.required("name")
-        let result = try refusing(environment) { try UpgradePolicy(context: context)(name, from: try HabitCommand.revisionStart(invocation)) }
+        let result = try refusing(environment) { try UpgradePolicy(context: context)(name, from: try Application.revisionStart(invocation.fields(habit: "name"))) }
         if environment.json {
             return environment.printJSON(.object([
                 "name": .string(name), "sha256": .string(result.script.sha256),
-                "upgraded": .array(result.upgraded.map { .object(["habit": .string($0.name), "rules": JSONOutput.revision($0.latest)]) }),
+                "upgraded": .array(result.upgraded.map { .object(["habit": .string($0.name), "rules": ViewJSON.revision($0.latest)]) }),
                 "current": .array(result.current.map { .string($0.name) }),
             ]))
         }
@@ -94,10 +88,9 @@ enum PolicyVersionCommands {
 
     static func history(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let habit = try FindHabit(context: try environment.context())(named: invocation.required("habit"))
-        if environment.json {
-            return environment.printJSON(JSONOutput.history(habit))
-        }
+        let view = try environment.application().revisions(invocation.required("habit"))
+        if environment.printedJSON(view) { return }
+        let habit = view.habit
         for revision in habit.revisions {
             let goal = Format.quantity(revision.goal, unit: habit.unit)
             let roles = PolicyRole.allCases.map { "\($0.rawValue) \(HabitCommand.describe(revision.choice(for: $0), pinned: true))" }
@@ -107,59 +100,30 @@ enum PolicyVersionCommands {
 
     static func rollback(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        var number: Int? = nil
-        if let text = invocation.option("to") {
-            guard let value = Int(text), value >= 1 else { throw invocation.usage("invalid value for --to: '\(text)' is not a revision number") }
-            number = value
-        }
-        let from = try invocation.day("from").map(RevisionStart.day) ?? .today
-        let habit = try RollBackRules(context: try environment.context())(.name(invocation.required("habit")), to: number, from: from)
-        let latest = habit.latest
-        if environment.json { return environment.printJSON(JSONOutput.rules(habit)) }
-        // The target RollBackRules used: the one named, else the one before the latest of then.
-        let restored = number ?? latest.number - 2
-        environment.io.print("'\(habit.name)': revision \(latest.number) brings back the rules of revision \(restored) from \(latest.effectiveFrom.iso)")
+        let view = try environment.application().rollback(invocation.required("habit"), invocation.fields(habit: "habit"))
+        if environment.printedJSON(view) { return }
+        let latest = view.habit.latest
+        environment.io.print("'\(view.habit.name)': revision \(latest.number) brings back the rules of revision \(view.restored) from \(latest.effectiveFrom.iso)")
     }
 
     /// `policy simulate NAME --habit HABIT`: the habit's figures now and under the proposed policy.
     static func simulateHabit(_ invocation: Invocation, habit: String) throws {
         let environment = try CLIEnvironment(invocation)
-        let context = try environment.context()
-        let name = invocation.required("name")
-        var parameters: [String: JSONValue]? = nil
-        if let text = invocation.option("params") {
-            do { parameters = try PolicyChoice(name: name, parametersJSON: text).parameters } catch { throw invocation.usage("invalid value for --params: \(error)") }
-        }
-        let role = try simulatedRole(invocation, environment: environment, policy: name)
-        let from = try invocation.day("from").map(RevisionStart.day) ?? .retroactive
-        let simulation = try SimulatePolicy(context: context)(.name(habit), policy: name, role: role, parameters: parameters, from: from)
-        let columns: [(String, (HabitStatistics) -> JSONValue, (HabitStatistics) -> String)] = [
-            ("current streak", { JSONOutput.int($0.streak.current) }, { String($0.streak.current) }),
-            ("longest streak", { JSONOutput.int($0.streak.longest) }, { String($0.streak.longest) }),
-            ("completed", { JSONOutput.int($0.completedDays) }, { String($0.completedDays) }),
-            ("eligible", { JSONOutput.int($0.eligibleDays) }, { String($0.eligibleDays) }),
-            ("rate", { JSONOutput.number($0.completionRate) }, { Format.percent($0.completionRate) }),
-            ("score", { JSONOutput.number($0.score) }, { Format.percent($0.score) }),
+        let fields = invocation.fields().removing("habit").with("policy", .text(invocation.required("name")), label: "<name>")
+        let view = try environment.application().simulate(habit, fields)
+        if environment.printedJSON(view) { return }
+        let simulation = view.simulation
+        let columns: [(String, (HabitStatistics) -> String)] = [
+            ("current streak", { String($0.streak.current) }),
+            ("longest streak", { String($0.streak.longest) }),
+            ("completed", { String($0.completedDays) }),
+            ("eligible", { String($0.eligibleDays) }),
+            ("rate", { Format.percent($0.completionRate) }),
+            ("score", { Format.percent($0.score) }),
         ]
-        if environment.json {
-            return environment.printJSON(JSONOutput.simulation(simulation, role: role))
-        }
-        let proposed = simulation.revision.choice(for: role)
-        environment.io.print("'\(simulation.current.habit.name)': \(role.rawValue) \(HabitCommand.describe(proposed, pinned: true)) from \(simulation.revision.effectiveFrom.iso), against the stored rules (nothing is written)")
-        let rows = [["", "CURRENT", "PROPOSED"]] + columns.map { [$0.0, $0.2(simulation.current.statistics), $0.2(simulation.proposed.statistics)] }
+        let proposed = simulation.revision.choice(for: view.role)
+        environment.io.print("'\(simulation.current.habit.name)': \(view.role.rawValue) \(HabitCommand.describe(proposed, pinned: true)) from \(simulation.revision.effectiveFrom.iso), against the stored rules (nothing is written)")
+        let rows = [["", "CURRENT", "PROPOSED"]] + columns.map { [$0.0, $0.1(simulation.current.statistics), $0.1(simulation.proposed.statistics)] }
         Format.table(rows).forEach(environment.io.print)
-    }
-
-    /// `--role`, else the one role the policy serves.
-    static func simulatedRole(_ invocation: Invocation, environment: CLIEnvironment, policy name: String) throws -> PolicyRole {
-        if let text = invocation.option("role") {
-            guard let role = PolicyRole(rawValue: text) else { throw invocation.usage("invalid value for --role: '\(text)' (use schedule, progress or streak)") }
-            return role
-        }
-        let roles = PolicyRole.allCases.filter(try environment.library().policy(named: name).info.roles.contains)
-        guard roles.count == 1 else {
-            throw invocation.usage("policy \(name) serves \(roles.map(\.rawValue).joined(separator: ", ")); say which with --role")
-        }
-        return roles[0]
     }
 }

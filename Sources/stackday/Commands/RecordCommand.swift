@@ -1,6 +1,6 @@
 import Foundation
 import StackDay
-import StackDayExchange
+import StackDayApplication
 
 /// `stackday record`, `undo` and `skip`.
 enum RecordCommand {
@@ -39,48 +39,23 @@ enum RecordCommand {
 
     static func runRecord(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        var amount = 1.0
-        if let text = invocation.argument("amount") {
-            guard let value = Double(text) else { throw invocation.usage("invalid value for <amount>: '\(text)' is not a number") }
-            amount = value
-        }
-        if invocation.option("on") != nil && invocation.option("at") != nil {
-            throw invocation.usage("give --on or --at, not both")
-        }
-        let record = RecordCompletion(context: try environment.context())
-        let name = invocation.required("name")
-        let completion: Completion
-        if let text = invocation.option("at") {
-            guard let instant = CLIEnvironment.parseInstant(text) else {
-                throw invocation.usage("invalid value for --at: '\(text)' is not an ISO 8601 instant with an offset")
-            }
-            completion = try record(habitName: name, amount: amount, at: instant)
-        } else {
-            completion = try record(habitName: name, amount: amount, on: try invocation.day("on"))
-        }
-        if environment.json { return environment.printJSON(JSONOutput.completion(completion, habit: name)) }
-        environment.io.print("Recorded \(Quantity.describe(completion.amount)) for '\(name)' on \(completion.completedOn).")
+        let view = try environment.application().record(invocation.required("name"), invocation.fields())
+        if environment.printedJSON(view) { return }
+        environment.io.print("Recorded \(Quantity.describe(view.completion.amount)) for '\(view.habit)' on \(view.completion.completedOn).")
     }
 
     static func runUndo(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let name = invocation.required("name")
-        let removed = try CancelCompletion(context: try environment.context())(habitName: name, on: try invocation.day("on"))
-        if environment.json { return environment.printJSON(JSONOutput.completion(removed, habit: name)) }
-        environment.io.print("Removed \(Quantity.describe(removed.amount)) recorded for '\(name)' on \(removed.completedOn).")
+        let view = try environment.application().undo(invocation.required("name"), invocation.fields())
+        if environment.printedJSON(view) { return }
+        environment.io.print("Removed \(Quantity.describe(view.completion.amount)) recorded for '\(view.habit)' on \(view.completion.completedOn).")
     }
 
     static func runSkip(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let range: LocalDayRange
-        switch (try invocation.day("on"), try invocation.day("from"), try invocation.day("to")) {
-        case (let day?, nil, nil): range = LocalDayRange(day, day)
-        case (nil, let from?, let to?): range = LocalDayRange(from, to)
-        case (nil, nil, nil): range = LocalDayRange(environment.today, environment.today)
-        default: throw invocation.usage("give --on DAY, or both --from DAY and --to DAY")
-        }
-        let skips = try SkipDays(context: try environment.context())(habitName: invocation.required("name"), days: range)
-        if environment.json { return environment.printJSON(.object(["skipped": .array(skips.map { .string($0.day.iso) })])) }
-        environment.io.print("Skipped \(skips.count) day\(skips.count == 1 ? "" : "s") of '\(invocation.required("name"))' (\(range.first) … \(range.last)).")
+        let view = try environment.application().skip(invocation.required("name"), invocation.fields())
+        if environment.printedJSON(view) { return }
+        let count = view.skips.count
+        environment.io.print("Skipped \(count) day\(count == 1 ? "" : "s") of '\(view.habit)' (\(view.days.first) … \(view.days.last)).")
     }
 }

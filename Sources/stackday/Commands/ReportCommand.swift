@@ -1,6 +1,6 @@
 import Foundation
 import StackDay
-import StackDayExchange
+import StackDayApplication
 
 /// `stackday report week` and `stackday report html`.
 enum ReportCommand {
@@ -22,51 +22,19 @@ enum ReportCommand {
         ])
     }
 
-    static func reportJSON(_ report: WeeklyReport) -> JSONValue {
-        .object([
-            "monday": .string(report.monday.iso),
-            "sunday": .string(report.sunday.iso),
-            "habits": .array(report.rows.map { row in
-                guard case .success(let line) = row else { return row.failure.map(JSONOutput.failure) ?? .null }
-                return .object([
-                    "name": .string(line.habitName),
-                    "unit": .string(line.unit),
-                    "marks": .array(line.marks.map { mark in
-                        switch mark {
-                        case .met: .string("met")
-                        case .unmet: .string("unmet")
-                        case .rest: .string("rest")
-                        }
-                    }),
-                    "total": JSONOutput.number(line.total),
-                    "metDays": JSONOutput.int(line.metDays),
-                    "dueDays": JSONOutput.int(line.dueDays),
-                    "current": JSONOutput.int(line.streak.current),
-                    "longest": JSONOutput.int(line.streak.longest),
-                ])
-            }),
-            "mostConsistent": JSONOutput.string(report.mostConsistent?.habitName),
-        ])
-    }
-
     static func week(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let report = try BuildWeeklyReport(context: try environment.context())(weekOf: try invocation.day("week-of"))
-        if environment.json {
-            environment.printJSON(reportJSON(report))
-        } else {
-            environment.io.print(WeeklyReportFormatter(language: environment.language).format(report))
-        }
-        try HabitsFailed.check(report.failures)
+        let view = try environment.application().weekReport(invocation.fields(), language: environment.language)
+        if !environment.printedJSON(view) { environment.io.print(view.text) }
+        try HabitsFailed.check(view.failures)
     }
 
     static func html(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let context = try environment.context()
-        let report = try BuildWeeklyReport(context: context)(weekOf: try invocation.day("week-of"))
+        let view = try Application(context: context).weekReport(invocation.fields().removing("out"), language: environment.language)
         let page = try HTMLReport(
-            title: environment.language == .korean ? "StackDay 보고서" : "StackDay report", context: context,
-            weekText: WeeklyReportFormatter(language: environment.language).format(report)
+            title: environment.language == .korean ? "StackDay 보고서" : "StackDay report", context: context, weekText: view.text
         ).render()
         if let path = invocation.option("out") {
             try OutputFile.write(page, to: path)
@@ -75,6 +43,6 @@ enum ReportCommand {
         } else {
             environment.io.print(page)
         }
-        try HabitsFailed.check(report.failures)
+        try HabitsFailed.check(view.failures)
     }
 }

@@ -1,11 +1,11 @@
 import StackDay
-import StackDayExchange
+import StackDayApplication
 
 /// `stackday stats` and `stackday today`.
 enum StatsCommand {
     static var stats: CommandSpec {
         CommandSpec(
-            name: "stats", abstract: "Completed and eligible days, rate, streaks and score.",
+            name: "stats", abstract: "Completed and eligible days (or periods), rate, streaks and score.",
             arguments: [ArgumentSpec(name: "name", help: "Only this habit.", isOptional: true)], run: runStats
         )
     }
@@ -16,37 +16,37 @@ enum StatsCommand {
 
     static func runStats(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let results = try SummarizeHabits(context: try environment.context())(habitName: invocation.argument("name"))
-        if environment.json {
-            environment.printJSON(JSONOutput.stats(results))
-        } else if results.isEmpty {
+        var fields = invocation.fields(habit: nil)
+        if let name = invocation.argument("name") { fields = RequestFields().with("habit", .text(name), label: "<name>") }
+        let view = try environment.application().stats(fields)
+        if environment.printedJSON(view) {
+        } else if view.rows.isEmpty {
             environment.io.print("No habits yet.")
         } else {
-            let rows = [["HABIT", "DONE", "DUE", "RATE", "STREAK", "LONGEST", "SCORE"]] + results.map { result -> [String] in
+            let rows = [["HABIT", "DONE", "DUE", "RATE", "STREAK", "LONGEST", "SCORE"]] + view.rows.map { result -> [String] in
                 switch result {
                 case .success(let summary):
                     let stats = summary.statistics
-                    return [summary.habit.name, String(stats.completedDays), String(stats.eligibleDays), Format.percent(stats.completionRate),
-                            String(stats.streak.current), String(stats.streak.longest), Format.percent(stats.score)]
+                    let unit = summary.countsIn
+                    let counted = unit == .days ? { String($0) } : { CountPhrase.english($0, unit) }
+                    return [summary.habit.name, counted(stats.completedDays), counted(stats.eligibleDays), Format.percent(stats.completionRate),
+                            counted(stats.streak.current), counted(stats.streak.longest), Format.percent(stats.score)]
                 case .failure(let failure):
                     return [failure.habit.name, "error: \(failure.message)"]
                 }
             }
             Format.table(rows).forEach(environment.io.print)
         }
-        try HabitsFailed.check(results.failures())
+        try HabitsFailed.check(view.failures)
     }
 
     static func runToday(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let results = JSONOutput.todayResults(try SummarizeHabits(context: try environment.context())(includeArchived: false))
-        if environment.json {
-            environment.printJSON(JSONOutput.today(environment.today, results))
-            return try HabitsFailed.check(results.failures())
-        }
-        environment.io.print("Today, \(environment.today.iso)")
-        if results.isEmpty { return environment.io.print("No active habits.") }
-        let rows = results.map { result -> [String] in
+        let view = try environment.application().todayView()
+        if environment.printedJSON(view) { return try HabitsFailed.check(view.failures) }
+        environment.io.print("Today, \(view.day.iso)")
+        if view.rows.isEmpty { return environment.io.print("No active habits.") }
+        let rows = view.rows.map { result -> [String] in
             let summary: HabitSummary
             switch result {
             case .success(let value): summary = value
@@ -63,9 +63,11 @@ enum StatsCommand {
             case .notDue: state = "not due"
             case .missed, .upcoming: state = entry.state.rawValue
             }
-            return [habit.name, Format.bar(entry.progress), amount, state, "streak \(summary.statistics.streak.current)"]
+            let streak = "streak \(CountPhrase.english(summary.statistics.streak.current, summary.countsIn))"
+            let period = PeriodText(summary).map { [$0.text(environment.language)] } ?? []
+            return [habit.name, Format.bar(entry.progress), amount, state] + period + [streak]
         }
         Format.table(rows).forEach(environment.io.print)
-        try HabitsFailed.check(results.failures())
+        try HabitsFailed.check(view.failures)
     }
 }

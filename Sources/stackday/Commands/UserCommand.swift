@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayApplication
 import StackDayExchange
 
 /// `stackday user …`: the users `stackday serve` answers for, each with a bearer token.
@@ -33,7 +34,7 @@ enum UserCommand {
         let zone = invocation.globals.timeZone ?? TimeZone.current.identifier
         let (user, token) = try users(environment).add(name, timeZone: zone, dayStart: environment.boundary.dayStart)
         if environment.json {
-            return environment.printJSON(.object(["user": JSONOutput.user(user), "token": .string(token.text)]))
+            return environment.printJSON(.object(["user": UserView(user).json, "token": .string(token.text)]))
         }
         environment.io.error("Added user '\(user.name)' (\(user.timeZone), days start at \(user.dayStart)); its token, shown only now:")
         environment.io.print(token.text)
@@ -51,7 +52,7 @@ enum UserCommand {
     static func list(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let all = try users(environment).list()
-        if environment.json { return environment.printJSON(.object(["users": .array(all.map(JSONOutput.user))])) }
+        if environment.json { return environment.printJSON(.object(["users": .array(all.map { UserView($0).json })])) }
         if all.isEmpty { return environment.io.print("No users yet. Add one with: stackday user add NAME") }
         let rows = [["NAME", "TIME ZONE", "DAY STARTS", "CREATED"]] + all.map {
             [$0.name, $0.timeZone, $0.dayStart.description, InstantText.format($0.createdAt)]

@@ -1,0 +1,96 @@
+import StackDay
+
+/// Creating, changing and reading habits.
+extension Application {
+    /// The fields that name a goal, a unit, a start day and the three policies.
+    static let ruleFields: Set<String> = [
+        "goal", "unit", "start", "schedule", "scheduleParams", "progress", "progressParams", "streak", "streakParams",
+    ]
+
+    /// A policy named by `role` and its parameters `roleParams`, each only when given. Parameters
+    /// without a name are for the policy the habit runs (`HabitChanges.parameters`).
+    static func choice(_ fields: RequestFields, _ role: PolicyRole) throws -> (choice: PolicyChoice?, parameters: [String: JSONValue]?) {
+        let parameters = try fields.object("\(role.rawValue)Params")
+        guard let name = try fields.string(role.rawValue) else { return (nil, parameters) }
+        return (PolicyChoice(name: name, parameters: parameters ?? [:]), nil)
+    }
+
+    /// The first day new rules judge: `from`, or the start day with `retroactive` (not both), else today.
+    public static func revisionStart(_ fields: RequestFields) throws -> RevisionStart {
+        let from = try fields.day("from")
+        guard try fields.bool("retroactive") else { return from.map(RevisionStart.day) ?? .today }
+        if from != nil { throw RequestError("\(fields.label("from")) and \(fields.label("retroactive")) cannot be used together") }
+        return .retroactive
+    }
+
+    /// `habit add`, `POST /v1/habits`: a habit from `name`, `goal` (default 1), `unit`, `start`
+    /// (default today) and the three policies (default daily, goal, strict; parameters alone are
+    /// the default policy's).
+    public func createHabit(_ fields: RequestFields) throws -> HabitView {
+        try fields.check(allowed: Self.ruleFields.union(["name"]))
+        func choice(_ role: PolicyRole, _ fallback: PolicyChoice) throws -> PolicyChoice {
+            let (named, parameters) = try Self.choice(fields, role)
+            return named ?? PolicyChoice(name: fallback.name, parameters: parameters ?? [:])
+        }
+        let habit = try CreateHabit(context: context)(
+            name: try fields.requiredString("name"), startedOn: try fields.day("start"), goal: try fields.number("goal") ?? 1,
+            unit: try fields.string("unit") ?? "", schedule: try choice(.schedule, .daily), progress: try choice(.progress, .goal),
+            streak: try choice(.streak, .strict)
+        )
+        return HabitView(habit)
+    }
+
+    /// `habit edit` and `habit rename`, `PATCH /v1/habits/{name}`: a new `name`, `start` or `unit`,
+    /// and new rules (`goal`, policies) judging days from `from` (default today), or from the start
+    /// with `retroactive`; in one transaction.
+    public func editHabit(_ name: String, _ fields: RequestFields) throws -> HabitView {
+        try fields.check(allowed: Self.ruleFields.union(["name", "from", "retroactive"]))
+        var changes = HabitChanges(
+            name: try fields.string("name"), startedOn: try fields.day("start"), goal: try fields.number("goal"), unit: try fields.string("unit"),
+            rulesFrom: try Self.revisionStart(fields)
+        )
+        for role in PolicyRole.allCases {
+            let (choice, parameters) = try Self.choice(fields, role)
+            switch role {
+            case .schedule: changes.schedule = choice
+            case .progress: changes.progress = choice
+            case .streak: changes.streak = choice
+            }
+            if let parameters { changes.parameters[role] = parameters }
+        }
+        if try !changes.changesRules && (fields.has("from") || fields.bool("retroactive")) {
+            throw RequestError("\(fields.label("from")) and \(fields.label("retroactive")) apply to a new goal or policy")
+        }
+        let before = try FindHabit(context: context)(named: name).latest.number
+        let habit = try EditHabit(context: context)(habitName: name, changes: changes)
+        return HabitView(habit, revised: habit.latest.number > before)
+    }
+
+    /// `habit archive`, `POST /v1/habits/{name}/archive`: the last tracked day is `on` (default today).
+    public func archiveHabit(_ name: String, _ fields: RequestFields) throws -> HabitView {
+        try fields.check(allowed: ["on"])
+        return HabitView(try ArchiveHabit(context: context)(habitName: name, on: try fields.day("on")))
+    }
+
+    /// `habit unarchive`, `POST /v1/habits/{name}/unarchive`.
+    public func unarchiveHabit(_ name: String) throws -> HabitView {
+        HabitView(try UnarchiveHabit(context: context)(habitName: name))
+    }
+
+    /// `habit delete`, `DELETE /v1/habits/{name}`: the habit as it was.
+    public func deleteHabit(_ name: String) throws -> HabitView {
+        HabitView(try DeleteHabit(context: context)(habitName: name))
+    }
+
+    /// `habit list`, `GET /v1/habits`: every habit, or only the active ones with `active`.
+    public func listHabits(_ fields: RequestFields) throws -> HabitListView {
+        try fields.check(allowed: ["active"])
+        return HabitListView(habits: try ListHabits(context: context)(includeArchived: !(try fields.bool("active"))))
+    }
+
+    /// `habit show`, `GET /v1/habits/{name}`.
+    public func showHabit(_ name: String) throws -> HabitDetailView {
+        guard let result = try SummarizeHabits(context: context)(habitName: name).first else { throw UseCaseError.habitNotFound(name: name) }
+        return HabitDetailView(result: result)
+    }
+}

@@ -1,0 +1,46 @@
+import StackDay
+
+/// The figures: today, statistics, calendars and the weekly report.
+extension Application {
+    /// `today`, `GET /v1/today`.
+    public func todayView() throws -> TodayView {
+        TodayView(day: today, results: try SummarizeHabits(context: context)(includeArchived: false))
+    }
+
+    /// `stats [NAME]`, `GET /v1/stats[?habit=NAME]`: every habit's figures, archived ones included.
+    public func stats(_ fields: RequestFields) throws -> StatsView {
+        try fields.check(allowed: ["habit"])
+        return StatsView(rows: try SummarizeHabits(context: context)(habitName: try fields.string("habit")))
+    }
+
+    /// `calendar NAME…`, `GET /v1/calendar/{name}`: the days `from` (default 26 weeks before `to`,
+    /// or the start day) … `to` (default today) of each habit named.
+    public func calendar(_ names: [String], _ fields: RequestFields) throws -> CalendarView {
+        try fields.check(allowed: ["from", "to"])
+        let to = try fields.day("to") ?? today
+        let from = try fields.day("from")
+        if let from, from > to { throw RequestError("\(fields.label("from")) \(from) is after \(fields.label("to")) \(to)") }
+        let results = try LoadTimeline(context: context)(names.map(HabitReference.name), through: to)
+        return CalendarView(sheets: try results.map { result in
+            switch result {
+            case .success(let timeline): .days(timeline, try timeline.calendarDays(from: from, through: to))
+            case .failure(let failure): .failed(failure)
+            }
+        })
+    }
+
+    /// `report week`, `GET /v1/report/week`: the week holding `weekOf` (default today), in
+    /// `lang` (`en` or `ko`; default `language`).
+    public func weekReport(_ fields: RequestFields, language: ReportLanguage = .english) throws -> WeekReportView {
+        try fields.check(allowed: ["weekOf", "lang"])
+        var chosen = language
+        if let text = try fields.string("lang") {
+            switch text {
+            case "en": chosen = .english
+            case "ko": chosen = .korean
+            default: throw fields.invalid("lang", "'\(text)' (use en or ko)")
+            }
+        }
+        return WeekReportView(report: try BuildWeeklyReport(context: context)(weekOf: try fields.day("weekOf")), language: chosen)
+    }
+}

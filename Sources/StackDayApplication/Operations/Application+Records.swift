@@ -1,0 +1,37 @@
+import StackDay
+
+/// Recording, undoing and skipping days.
+extension Application {
+    /// `record`, `POST /v1/habits/{name}/records`: `amount` (default 1) for the day `on` (default
+    /// today) or for the day the instant `at` falls on; not both.
+    public func record(_ name: String, _ fields: RequestFields) throws -> CompletionView {
+        try fields.check(allowed: ["amount", "on", "at"])
+        let amount = try fields.number("amount") ?? 1
+        let record = RecordCompletion(context: context)
+        if let instant = try fields.instant("at") {
+            guard !fields.has("on") else { throw RequestError("\(fields.label("on")) and \(fields.label("at")) cannot be used together") }
+            return CompletionView(completion: try record(habitName: name, amount: amount, at: instant), habit: name)
+        }
+        return CompletionView(completion: try record(habitName: name, amount: amount, on: try fields.day("on")), habit: name)
+    }
+
+    /// `undo`, `DELETE /v1/habits/{name}/records/latest`: the latest record of the day `on` (default today).
+    public func undo(_ name: String, _ fields: RequestFields) throws -> CompletionView {
+        try fields.check(allowed: ["on"])
+        return CompletionView(completion: try CancelCompletion(context: context)(habitName: name, on: try fields.day("on")), habit: name)
+    }
+
+    /// `skip`, `POST /v1/habits/{name}/skips`: the day `on`, or `from` … `to` (`to` defaults to
+    /// `from`), else today.
+    public func skip(_ name: String, _ fields: RequestFields) throws -> SkipsView {
+        try fields.check(allowed: ["on", "from", "to"])
+        let range: LocalDayRange
+        switch (try fields.day("on"), try fields.day("from"), try fields.day("to")) {
+        case (let day?, nil, nil): range = LocalDayRange(day, day)
+        case (nil, let from?, let to): range = LocalDayRange(from, to ?? from)
+        case (nil, nil, nil): range = LocalDayRange(today, today)
+        default: throw RequestError("give \(fields.label("on")), or \(fields.label("from")) with an optional \(fields.label("to"))")
+        }
+        return SkipsView(habit: name, days: range, skips: try SkipDays(context: context)(habitName: name, days: range))
+    }
+}

@@ -1,0 +1,61 @@
+import StackDay
+
+/// Rule revisions, simulations and installed policies.
+extension Application {
+    /// `policy history`, `GET /v1/habits/{name}/revisions`.
+    public func revisions(_ name: String) throws -> RevisionsView {
+        RevisionsView(habit: try FindHabit(context: context)(named: name))
+    }
+
+    /// `policy rollback`, `POST /v1/habits/{name}/rollback`: the rules of revision `to` (default
+    /// the one before the latest) again from `from` (default today).
+    public func rollback(_ name: String, _ fields: RequestFields) throws -> RulesView {
+        try fields.check(allowed: ["to", "from"])
+        let number = try fields.integer("to", in: 1...999_999_999, what: "a revision number")
+        let from = try fields.day("from").map(RevisionStart.day) ?? .today
+        let habit = try RollBackRules(context: context)(.name(name), to: number, from: from)
+        return RulesView(habit: habit, restored: number ?? habit.latest.number - 2)
+    }
+
+    /// `policy simulate POLICY --habit NAME`, `POST /v1/habits/{name}/simulate`: the habit's figures
+    /// with `policy` (and `params`) in `role` from `from` (default: the whole history). Without a
+    /// role, the one role the policy serves.
+    public func simulate(_ name: String, _ fields: RequestFields) throws -> SimulationView {
+        try fields.check(allowed: ["policy", "role", "params", "from"])
+        let policy = try fields.requiredString("policy")
+        let parameters = try fields.object("params")
+        let role: PolicyRole
+        if let text = try fields.string("role") {
+            guard let value = PolicyRole(rawValue: text) else { throw fields.invalid("role", "'\(text)' (use schedule, progress or streak)") }
+            role = value
+        } else {
+            let roles = PolicyRole.allCases.filter(try context.policies.roles(ofPolicyNamed: policy).contains)
+            guard roles.count == 1 else {
+                throw RequestError("policy \(policy) serves \(roles.map(\.rawValue).joined(separator: ", ")); say which with \(fields.label("role"))")
+            }
+            role = roles[0]
+        }
+        let from = try fields.day("from").map(RevisionStart.day) ?? .retroactive
+        let simulation = try SimulatePolicy(context: context)(.name(name), policy: policy, role: role, parameters: parameters, from: from)
+        return SimulationView(simulation: simulation, role: role)
+    }
+
+    /// `GET /v1/policies`: the scripts this user installed.
+    public func installedPolicies() throws -> PolicyListView {
+        PolicyListView(scripts: try context.store.read { try $0.scripts.all() })
+    }
+
+    /// `GET /v1/policies/{name}`: the latest script installed under `name`, with its source.
+    public func installedPolicy(_ name: String) throws -> PolicyScriptView {
+        guard let script = try context.store.read({ try $0.scripts.latest(named: name) }) else {
+            throw UseCaseError.policyNotInstalled(name: name)
+        }
+        return PolicyScriptView(script, includesSource: true)
+    }
+
+    /// `policy install`, `PUT /v1/policies/{name}`: checks `source` and stores it; throws the
+    /// `PolicyRefusal` of a script the checks refuse (`RefusalView`).
+    public func install(_ name: String, source: String) throws -> PolicyScriptView {
+        PolicyScriptView(try InstallPolicy(context: context)(name: name, source: source))
+    }
+}

@@ -1,0 +1,16 @@
+import StackDay
+
+/// A record made or removed (`record`, `undo`; `POST /v1/habits/{name}/records`, `DELETE
+/// …/records/latest`): `{"id", "habit", "day", "amount"}`.
+public struct CompletionView: JSONView {
+    public let completion: Completion
+    /// The habit's name as the request gave it.
+    public let habit: String
+
+    public var json: JSONValue {
+        .object([
+            "id": .string(completion.id.uuidString), "habit": .string(habit), "day": .string(completion.completedOn.iso),
+            "amount": ViewJSON.number(completion.amount),
+        ])
+    }
+}

@@ -1,0 +1,36 @@
+import StackDay
+
+/// `today`, `GET /v1/today`: the active habits with an entry today, and those whose policy failed.
+///
+/// `{"day", "habits": [{…habit fields, …figures, "due", "total", "goal", "unit", "progress", "state"}…]}`.
+public struct TodayView: JSONView {
+    public let day: LocalDay
+    public let rows: [Result<HabitSummary, HabitFailure>]
+
+    /// The rows of `results` today shows.
+    public init(day: LocalDay, results: [Result<HabitSummary, HabitFailure>]) {
+        self.day = day
+        rows = results.filter { (try? $0.get().today) != nil || $0.failure != nil }
+    }
+
+    public var failures: [HabitFailure] { rows.failures() }
+
+    public var json: JSONValue {
+        .object([
+            "day": .string(day.iso),
+            "habits": .array(rows.map { result in
+                guard case .success(let summary) = result, case .object(var object) = ViewJSON.summaryRow(result) else {
+                    return ViewJSON.summaryRow(result)
+                }
+                let entry = summary.today
+                object["due"] = .bool(entry?.isDue ?? false)
+                object["total"] = ViewJSON.number(entry?.total ?? 0)
+                object["goal"] = ViewJSON.number(summary.revision.goal)
+                object["unit"] = .string(summary.habit.unit)
+                object["progress"] = ViewJSON.number(entry?.progress ?? 0)
+                object["state"] = .string(entry?.state.rawValue ?? "notDue")
+                return .object(object)
+            }),
+        ])
+    }
+}

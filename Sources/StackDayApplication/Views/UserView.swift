@@ -1,0 +1,18 @@
+import StackDay
+import StackDayExchange
+
+/// A user without its token: `{"name", "timeZone", "dayStartsAt", "createdAt"}`.
+public struct UserView: JSONView {
+    public let user: User
+
+    public init(_ user: User) {
+        self.user = user
+    }
+
+    public var json: JSONValue {
+        .object([
+            "name": .string(user.name), "timeZone": .string(user.timeZone), "dayStartsAt": .string(user.dayStart.description),
+            "createdAt": .string(InstantText.format(user.createdAt)),
+        ])
+    }
+}
