@@ -22,7 +22,7 @@ public struct WeeklyReportFormatter: Sendable {
                 )
             }
             if let best = report.mostConsistent {
-                lines.append("가장 꾸준한 습관: \(best.habitName) (\(best.metDays)/\(best.dueDays)일)")
+                lines.append("가장 꾸준한 습관: \(best.habitName) (\(best.metDays)/\(best.dueDays)\(best.countsIn == .days ? "일" : "회"))")
             }
         case .english:
             lines.append("Weekly report: \(englishLabel(report.monday)) – \(englishLabel(report.sunday))")
@@ -37,7 +37,7 @@ public struct WeeklyReportFormatter: Sendable {
                 )
             }
             if let best = report.mostConsistent {
-                lines.append("Most consistent: \(best.habitName) (\(best.metDays)/\(best.dueDays) \(plural(best.dueDays, "day")))")
+                lines.append("Most consistent: \(best.habitName) (\(best.metDays)/\(best.dueDays) \(plural(best.dueDays, best.countsIn == .days ? "day" : "time")))")
             }
         }
         return lines.joined(separator: "\n")

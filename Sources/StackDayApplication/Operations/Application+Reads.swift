@@ -44,3 +44,21 @@ extension Application {
         return WeekReportView(report: try BuildWeeklyReport(context: context)(weekOf: try fields.day("weekOf")), language: chosen)
     }
 }
+
+extension Application {
+    /// The dashboard: today, the report of the week holding `weekOf` (default today) in
+    /// `language`, and every habit's panel.
+    public func dashboard(_ fields: RequestFields = RequestFields(), language: ReportLanguage) throws -> DashboardView {
+        let week = try weekReport(fields, language: language)
+        let panels = try LoadTimeline(context: context).all().map { result -> DashboardView.Panel in
+            switch result {
+            case .success(let timeline):
+                let scores = HabitStatisticsCalculator.scores(timeline).map { DashboardView.Score(day: $0.day, score: $0.score) }
+                return DashboardView.Panel(habit: timeline.habit, content: .success(DashboardView.Content(timeline: timeline, scores: scores)))
+            case .failure(let failure):
+                return DashboardView.Panel(habit: failure.habit, content: .failure(failure))
+            }
+        }
+        return DashboardView(today: try todayView(), week: week, panels: panels)
+    }
+}

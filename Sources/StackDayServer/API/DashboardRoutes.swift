@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayApplication
 import StackDayEngine
 
 /// The browser side: `GET /` (the dashboard, or the sign-in page), `POST /session` (a token from
@@ -55,20 +56,6 @@ struct DashboardRoutes {
 
     func dashboard(for account: User, _ contexts: OwnerContexts) throws -> String {
         let context = try contexts.context(for: account.name, clock: clock, boundary: account.boundary)
-        let summaries = try SummarizeHabits(context: context)(includeArchived: false)
-        let report = try BuildWeeklyReport(context: context)()
-        let panels = try LoadTimeline(context: context).all().map { result in
-            switch result {
-            case .success(let timeline):
-                DashboardPage.HabitPanel(habit: timeline.habit, content: .success((timeline, HabitStatisticsCalculator.scores(timeline))))
-            case .failure(let failure):
-                DashboardPage.HabitPanel(habit: failure.habit, content: .failure(failure))
-            }
-        }
-        return DashboardPage(
-            title: "StackDay", user: account.name, today: context.today,
-            todayRows: summaries.filter { (try? $0.get().today) != nil || $0.failure != nil },
-            weekText: WeeklyReportFormatter(language: .english).format(report), panels: panels
-        ).render()
+        return DashboardPage(title: "StackDay", user: account.name, view: try Application(context: context).dashboard(language: .english)).render()
     }
 }

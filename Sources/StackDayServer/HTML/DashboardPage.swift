@@ -1,36 +1,25 @@
 import StackDay
+import StackDayApplication
 
 /// One self-contained HTML page (inline CSS and SVG, nothing fetched): today's habits with their
 /// progress, the weekly report, and per habit a year heatmap and a score line. The dashboard
 /// `stackday serve` shows a signed-in user, and the page `stackday report html` writes.
 public struct DashboardPage {
-    public struct HabitPanel {
-        public let habit: Habit
-        /// The habit's timeline and score series, or why its policy failed.
-        public let content: Result<(timeline: HabitTimeline, scores: [(day: LocalDay, score: Double)]), HabitFailure>
-
-        public init(habit: Habit, content: Result<(timeline: HabitTimeline, scores: [(day: LocalDay, score: Double)]), HabitFailure>) {
-            self.habit = habit
-            self.content = content
-        }
-    }
-
     public let title: String
     /// The signed-in user, whose page gets a sign-out button.
     public let user: String?
-    public let today: LocalDay
-    public let todayRows: [Result<HabitSummary, HabitFailure>]
-    public let weekText: String
-    public let panels: [HabitPanel]
+    public let view: DashboardView
 
-    public init(title: String, user: String?, today: LocalDay, todayRows: [Result<HabitSummary, HabitFailure>], weekText: String, panels: [HabitPanel]) {
+    public init(title: String, user: String?, view: DashboardView) {
         self.title = title
         self.user = user
-        self.today = today
-        self.todayRows = todayRows
-        self.weekText = weekText
-        self.panels = panels
+        self.view = view
     }
+
+    var today: LocalDay { view.today.day }
+    var todayRows: [Result<HabitSummary, HabitFailure>] { view.today.rows }
+    var weekText: String { view.week.text }
+    var panels: [DashboardView.Panel] { view.panels }
 
     /// The year shown: the 53 weeks up to today.
     public var year: LocalDayRange { LocalDayRange(today.adding(days: -364).startOfWeek, today) }
@@ -55,7 +44,7 @@ public struct DashboardPage {
             switch panel.content {
             case .success(let content):
                 body += "<h3>Last year</h3>" + HeatmapSVG(timeline: content.timeline, range: year).render()
-                body += "<h3>Score</h3>" + ScoreLineSVG(name: panel.habit.name, series: content.scores, range: year).render()
+                body += "<h3>Score</h3>" + ScoreLineSVG(name: panel.habit.name, series: content.scores.map { ($0.day, $0.score) }, range: year).render()
             case .failure(let failure):
                 body += "<p class=\"error\">\(HTMLText.escape(failure.message))</p>"
             }

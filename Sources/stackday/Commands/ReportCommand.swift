@@ -1,6 +1,7 @@
 import Foundation
 import StackDay
 import StackDayApplication
+import StackDayServer
 
 /// `stackday report week` and `stackday report html`.
 enum ReportCommand {
@@ -32,10 +33,10 @@ enum ReportCommand {
     static func html(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let context = try environment.context()
-        let view = try Application(context: context).weekReport(invocation.fields().removing("out"), language: environment.language)
-        let page = try HTMLReport(
-            title: environment.language == .korean ? "StackDay 보고서" : "StackDay report", context: context, weekText: view.text
-        ).render()
+        let view = try Application(context: context).dashboard(invocation.fields().removing("out"), language: environment.language)
+        let title = environment.language == .korean ? "StackDay 보고서" : "StackDay report"
+        // The dashboard's page, self-contained, without a signed-in user.
+        let page = DashboardPage(title: title, user: nil, view: view).render()
         if let path = invocation.option("out") {
             try OutputFile.write(page, to: path)
             if environment.json { return environment.printJSON(.object(["out": .string(path)])) }
@@ -43,6 +44,6 @@ enum ReportCommand {
         } else {
             environment.io.print(page)
         }
-        try HabitsFailed.check(view.failures)
+        try HabitsFailed.check(view.week.failures)
     }
 }

@@ -64,10 +64,11 @@ enum StatsCommand {
             case .missed, .upcoming: state = entry.state.rawValue
             }
             let streak = "streak \(CountPhrase.english(summary.statistics.streak.current, summary.countsIn))"
-            let period = PeriodText(summary).map { [$0.text(environment.language)] } ?? []
-            return [habit.name, Format.bar(entry.progress), amount, state] + period + [streak]
+            return [habit.name, Format.bar(entry.progress), amount, state, PeriodText(summary)?.text(environment.language) ?? "", streak]
         }
-        Format.table(rows).forEach(environment.io.print)
+        // The period column only when a quota habit is shown.
+        let hasPeriods = rows.contains { $0.count == 6 && !$0[4].isEmpty }
+        Format.table(hasPeriods ? rows : rows.map { $0.count == 6 ? Array($0[0..<4]) + [$0[5]] : $0 }).forEach(environment.io.print)
         try HabitsFailed.check(view.failures)
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import StackDayTestSupport
+
+/// A quota habit ("3 times a week") described in its periods on every view: `today`, `stats`,
+/// `habit show` and `report week`, in JSON and in words, in English and Korean.
+@Suite("quota habits speak in periods")
+struct QuotaViewTests {
+    /// Sunday 2026-10-11, 20:00 in Seoul: the week of Mon 10-05 … Sun 10-11 is open.
+    static let now = "2026-10-11T20:00:00+09:00"
+
+    func object(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+    }
+
+    /// `gym`, 3 a week from Monday 09-28: met that week (3 days), 2 of 3 so far this week.
+    func fixture() throws -> CLIFixture {
+        let cli = try CLIFixture(now: Self.now)
+        #expect(try cli.run(["habit", "add", "gym", "--schedule", "times-per-week", "--schedule-params", #"{"times":3}"#, "--start", "2026-09-28"]).status == 0)
+        for day in ["2026-09-28", "2026-09-30", "2026-10-02", "2026-10-06", "2026-10-09"] {
+            #expect(try cli.run(["record", "gym", "--on", day]).status == 0)
+        }
+        return cli
+    }
+
+    @Test("today --json: the open period (per, first, last, done, times) and countsIn, the same from the cache and without it",
+          arguments: [[], ["--no-cache"]])
+    func todayJSON(flags: [String]) throws {
+        let cli = try fixture()
+        for _ in 0..<2 {
+            let today = try object(try cli.run(flags + ["today", "--json"]).stdout)
+            let row = try #require((today["habits"] as? [[String: Any]])?.first)
+            #expect(row["countsIn"] as? String == "weeks")
+            let period = try #require(row["period"] as? [String: Any], "\(row)")
+            #expect(period["per"] as? String == "week" && period["first"] as? String == "2026-10-05" && period["last"] as? String == "2026-10-11")
+            #expect(period["done"] as? Int == 2 && period["times"] as? Int == 3)
+            #expect(row["current"] as? Int == 1 && row["id"] is String && row["rules"] is [String: Any] && row.keys.contains("archivedOn"))
+        }
+        let stats = try object(try cli.run(flags + ["stats", "--json"]).stdout)
+        let row = try #require((stats["habits"] as? [[String: Any]])?.first)
+        #expect(row["countsIn"] as? String == "weeks" && row["completedDays"] as? Int == 1 && row["eligibleDays"] as? Int == 1, "\(row)")
+    }
+
+    @Test("a day-by-day habit counts in days and has no period; a monthly and a rolling quota say theirs", arguments: [
+        (["--schedule", "weekly"], "days", nil as String?),
+        (["--schedule", "times-per-month", "--schedule-params", #"{"times":4}"#], "months", "month"),
+        (["--schedule", "times-in-days", "--schedule-params", #"{"times":2,"days":5}"#], "windows", "5"),
+    ])
+    func units(options: [String], countsIn: String, per: String?) throws {
+        let cli = try CLIFixture(now: Self.now)
+        #expect(try cli.run(["habit", "add", "h", "--start", "2026-10-01"] + options).status == 0)
+        #expect(try cli.run(["record", "h", "--on", "2026-10-09"]).status == 0)
+        let row = try #require((try object(try cli.run(["today", "--json"]).stdout)["habits"] as? [[String: Any]])?.first)
+        #expect(row["countsIn"] as? String == countsIn)
+        let period = row["period"] as? [String: Any]
+        #expect(per == nil ? row["period"] is NSNull : ((period?["per"] as? String) ?? (period?["per"] as? Int).map(String.init)) == per, "\(row)")
+        if countsIn == "windows" {
+            #expect(period?["first"] as? String == "2026-10-07" && period?["done"] as? Int == 1 && period?["times"] as? Int == 2, "\(row)")
+        }
+    }
+
+    @Test("the words say periods: today '2 of 3 this week', habit show 'N of M weeks', stats and report week 'streak 1 week'")
+    func words() throws {
+        let cli = try fixture()
+        let today = try cli.run(["today"]).stdout
+        #expect(today.contains("2 of 3 this week") && today.contains("streak 1 week"), "\(today)")
+        let show = try cli.run(["habit", "show", "gym"]).stdout
+        #expect(show.contains("2 of 3 this week") && show.contains("1 of 1 week (100%)") && show.contains("streak       1 week"), "\(show)")
+        let stats = try cli.run(["stats"]).stdout
+        #expect(stats.contains("1 week"), "\(stats)")
+        let week = try cli.run(["report", "week"]).stdout
+        #expect(week.contains("met 2/3 times | streak 1 week (longest 1)"), "\(week)")
+        let korean = try cli.run(["--lang", "ko", "report", "week"]).stdout
+        #expect(korean.contains("달성 2/3회 | 연속 1주 (최장 1주)"), "\(korean)")
+        let koreanToday = try cli.run(["--lang", "ko", "today"]).stdout
+        #expect(koreanToday.contains("이번 주 3회 중 2회"), "\(koreanToday)")
+    }
+}
