@@ -15,7 +15,7 @@ end
 return {
   description = "The chosen weekdays of every week (days: mon … sun).",
   params = { days = { "mon", "wed", "fri" } },
-  schema = { days = { type = "array", minItems = 1, items = { type = "string" }, description = "The weekdays: mon, tue, wed, thu, fri, sat, sun" } },
+  schema = { days = { type = "array", minItems = 1, items = { type = "string", enum = { "mon", "tue", "wed", "thu", "fri", "sat", "sun" } }, description = "The weekdays: mon, tue, wed, thu, fri, sat, sun" } },
   examples = {
     { day = "2026-10-05", due = true },                                 -- Monday
     { day = "2026-10-06", due = false },                                -- Tuesday

@@ -85,6 +85,7 @@ typedef struct sd_request_state {
     uint64_t client;
     struct MHD_Connection *connection;
     char *method, *path, *authorization, *cookie, *content_type;
+    char *origin, *host, *accept_language, *if_none_match, *forwarded_proto;
     char *query_keys[SD_MAX_QUERY];
     char *query_values[SD_MAX_QUERY];
     int query_count;
@@ -230,11 +231,31 @@ static enum MHD_Result collect_length(void *cls, enum MHD_ValueKind kind, const 
 }
 
 static enum MHD_Result answer(struct MHD_Connection *connection, unsigned int status, const char *content_type, const char *body,
-                              size_t length, const char *set_cookie, const char *location) {
+                              size_t length, const char *set_cookie, const char *location, const char *headers) {
     struct MHD_Response *response = mhd.create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
     if (!response) return MHD_NO;
     mhd.add_response_header(response, "Content-Type", content_type ? content_type : "application/json");
-    mhd.add_response_header(response, "Cache-Control", "no-store");
+    int cache_control = 0;
+    for (const char *line = headers; line && *line;) {
+        const char *end = strchr(line, '\n');
+        size_t span = end ? (size_t)(end - line) : strlen(line);
+        const char *colon = memchr(line, ':', span);
+        if (colon && colon > line && span < 1024) {
+            char name[1024], value[1024];
+            size_t name_length = (size_t)(colon - line);
+            memcpy(name, line, name_length);
+            name[name_length] = 0;
+            const char *start = colon + 1;
+            while (*start == ' ' && start < line + span) start++;
+            size_t value_length = (size_t)(line + span - start);
+            memcpy(value, start, value_length);
+            value[value_length] = 0;
+            if (strcasecmp(name, "Cache-Control") == 0) cache_control = 1;
+            mhd.add_response_header(response, name, value);
+        }
+        line = end ? end + 1 : line + span;
+    }
+    if (!cache_control) mhd.add_response_header(response, "Cache-Control", "no-store");
     mhd.add_response_header(response, "X-Content-Type-Options", "nosniff");
     if (set_cookie) mhd.add_response_header(response, "Set-Cookie", set_cookie);
     if (location) mhd.add_response_header(response, "Location", location);
@@ -245,7 +266,7 @@ static enum MHD_Result answer(struct MHD_Connection *connection, unsigned int st
 }
 
 static enum MHD_Result answer_json(struct MHD_Connection *connection, unsigned int status, const char *json) {
-    return answer(connection, status, "application/json", json, strlen(json), NULL, NULL);
+    return answer(connection, status, "application/json", json, strlen(json), NULL, NULL, NULL);
 }
 
 static void free_response(sd_http_response *response) {
@@ -253,6 +274,7 @@ static void free_response(sd_http_response *response) {
     free(response->body);
     free(response->set_cookie);
     free(response->location);
+    free(response->headers);
     memset(response, 0, sizeof *response);
 }
 
@@ -263,6 +285,11 @@ static void free_state(sd_request_state *state) {
     free(state->authorization);
     free(state->cookie);
     free(state->content_type);
+    free(state->origin);
+    free(state->host);
+    free(state->accept_language);
+    free(state->if_none_match);
+    free(state->forwarded_proto);
     for (int index = 0; index < state->query_count; index++) {
         free(state->query_keys[index]);
         free(state->query_values[index]);
@@ -329,7 +356,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
         }
         if (strcmp(method, "GET") == 0 && strcmp(url, "/healthz") == 0) {
             state->answered = -1;
-            return answer(connection, 200, "text/plain; charset=utf-8", "ok\n", 3, NULL, NULL);
+            return answer(connection, 200, "text/plain; charset=utf-8", "ok\n", 3, NULL, NULL, NULL);
         }
         if (lengths.first && strtoull(lengths.first, NULL, 10) > server->max_body) state->too_large = 1;
         return MHD_YES;
@@ -360,7 +387,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
     if (state->answered) {
         enum MHD_Result result = answer(connection, state->response.status, state->response.content_type,
                                         state->response.body ? state->response.body : "", state->response.body ? state->response.body_length : 0,
-                                        state->response.set_cookie, state->response.location);
+                                        state->response.set_cookie, state->response.location, state->response.headers);
         return result;
     }
     if (state->queued) return MHD_YES;
@@ -374,6 +401,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
     state->authorization = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Authorization")) ? strdup(value) : NULL;
     state->cookie = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Cookie")) ? strdup(value) : NULL;
     state->content_type = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Content-Type")) ? strdup(value) : NULL;
+    state->origin = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Origin")) ? strdup(value) : NULL;
+    state->host = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Host")) ? strdup(value) : NULL;
+    state->accept_language = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Accept-Language")) ? strdup(value) : NULL;
+    state->if_none_match = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "If-None-Match")) ? strdup(value) : NULL;
+    state->forwarded_proto = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "X-Forwarded-Proto")) ? strdup(value) : NULL;
     for (int index = 0; index < query.count; index++) {
         state->query_keys[index] = decode_argument(query.keys[index]);
         state->query_values[index] = decode_argument(query.values[index]);
@@ -423,6 +455,11 @@ static void *work(void *argument) {
             .authorization = state->authorization,
             .cookie = state->cookie,
             .content_type = state->content_type,
+            .origin = state->origin,
+            .host = state->host,
+            .accept_language = state->accept_language,
+            .if_none_match = state->if_none_match,
+            .forwarded_proto = state->forwarded_proto,
             .query_keys = (const char *const *)state->query_keys,
             .query_values = (const char *const *)state->query_values,
             .query_count = state->query_count,

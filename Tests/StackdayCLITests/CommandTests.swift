@@ -96,7 +96,7 @@ struct CommandTests {
         (["habit", "add", "WATER"], "a habit named 'water' already exists"),
         (["habit", "add", "   "], "a habit name cannot be empty"),
         (["habit", "add", "run", "--schedule", "fortnightly"], "policy fortnightly: no such policy (searched "),
-        (["habit", "add", "run", "--schedule", "weekly", "--schedule-params", #"{"days":["funday"]}"#], "'funday' is not a weekday"),
+        (["habit", "add", "run", "--schedule", "weekly", "--schedule-params", #"{"days":["funday"]}"#], #"'days' item 1 must be one of "mon", "tue", "wed", "thu", "fri", "sat", "sun", not "funday""#),
         (["habit", "add", "run", "--schedule", "every-n-days", "--schedule-params", #"{"every":0}"#], "'every' must be at least 1, not 0"),
         (["undo", "water", "--on", "2026-10-03"], "nothing recorded on 2026-10-03"),
         (["habit", "add", "run", "--schedule", "broken"], "broken.lua:2"),

@@ -18,6 +18,13 @@ typedef struct sd_http_request {
     const char *authorization;
     const char *cookie;
     const char *content_type;
+    /// The headers the browser pages need: `Origin`, `Host`, `Accept-Language`, `If-None-Match`
+    /// and `X-Forwarded-Proto` (NULL when absent).
+    const char *origin;
+    const char *host;
+    const char *accept_language;
+    const char *if_none_match;
+    const char *forwarded_proto;
     const char *const *query_keys;
     const char *const *query_values;
     int query_count;
@@ -36,6 +43,9 @@ typedef struct sd_http_response {
     size_t body_length;
     char *set_cookie;
     char *location;
+    /// More headers, `Name: value` lines separated by `\n` (a `Cache-Control` among them replaces
+    /// the default `no-store`).
+    char *headers;
 } sd_http_response;
 
 typedef void (*sd_http_handler)(void *context, const sd_http_request *request, sd_http_response *response);

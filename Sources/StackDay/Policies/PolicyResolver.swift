@@ -30,6 +30,10 @@ public protocol PolicyResolver {
 
     /// The roles the policy `name` can serve (empty when this resolver does not know).
     func roles(ofPolicyNamed name: String) throws -> Set<PolicyRole>
+
+    /// Every policy this resolver can find by name (built-in and in its folders), by name; a
+    /// policy that fails to load is left out.
+    func catalog() -> [PolicyListing]
 }
 
 extension PolicyResolver {
@@ -38,6 +42,8 @@ extension PolicyResolver {
     public var retainedBytes: Int { 0 }
 
     public func roles(ofPolicyNamed name: String) throws -> Set<PolicyRole> { [] }
+
+    public func catalog() -> [PolicyListing] { [] }
 
     public func parameterSchema(for choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> PolicyParameterSchema? { nil }
 

@@ -25,6 +25,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     // The surfaces' own: the command line's arguments, and HTTP.
     case usage = "usage"
     case unauthorized = "unauthorized"
+    /// A page's form without its session's CSRF token, or sent from another origin.
+    case forbidden = "forbidden"
     case notFound = "not_found"
     case methodNotAllowed = "method_not_allowed"
     case bodyTooLarge = "body_too_large"

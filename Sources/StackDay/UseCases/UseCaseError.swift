@@ -28,6 +28,7 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidUserName(name: String)
     case invalidTimeZone(text: String)
     case policyNotInstalled(name: String)
+    case invalidLanguage(text: String)
 
     public var description: String {
         switch self {
@@ -83,6 +84,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unknown time zone '\(text)' (use an IANA name like Asia/Seoul, or ±HH:MM)"
         case .policyNotInstalled(let name):
             return "no policy named \(name) is installed"
+        case .invalidLanguage(let text):
+            return "unknown language '\(text)' (use en or ko)"
         }
     }
 }

@@ -1,6 +1,7 @@
 /// Users in memory, by name.
 public final class InMemoryUserRepository: UserRepository {
     var storage: [String: User] = [:]
+    var sessions: [String: UserSession] = [:]
 
     public init() {}
 
@@ -15,7 +16,23 @@ public final class InMemoryUserRepository: UserRepository {
     }
 
     public func delete(named name: String) throws -> Bool {
-        storage.removeValue(forKey: name) != nil
+        _ = try deleteSessions(of: name)
+        return storage.removeValue(forKey: name) != nil
+    }
+
+    public func insertSession(_ session: UserSession) throws {
+        guard storage[session.user] != nil else { throw UseCaseError.userNotFound(name: session.user) }
+        sessions[session.idSHA256] = session
+    }
+
+    public func session(idSHA256: String) throws -> UserSession? { sessions[idSHA256] }
+
+    public func deleteSession(idSHA256: String) throws -> Bool { sessions.removeValue(forKey: idSHA256) != nil }
+
+    public func deleteSessions(of user: String) throws -> Int {
+        let ids = sessions.values.filter { $0.user == user }.map(\.idSHA256)
+        ids.forEach { sessions[$0] = nil }
+        return ids.count
     }
 
     public func user(named name: String) throws -> User? { storage[name] }

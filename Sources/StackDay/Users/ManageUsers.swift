@@ -18,24 +18,29 @@ public struct ManageUsers {
         return (user, token)
     }
 
-    /// Gives `name` a new token; the old one stops working. Throws `UseCaseError.userNotFound`.
+    /// Gives `name` a new token; the old one stops working, and so does every browser session
+    /// `name` opened. Throws `UseCaseError.userNotFound`.
     public func replaceToken(of name: String) throws -> UserToken {
         let token = UserToken()
         try context.store.write { tx in
             guard var user = try tx.users.user(named: name) else { throw UseCaseError.userNotFound(name: name) }
             user.tokenSHA256 = token.sha256
             try tx.users.update(user)
+            _ = try tx.users.deleteSessions(of: name)
         }
         return token
     }
 
-    /// Sets the time zone and day start `name`'s days follow. Throws `UseCaseError.userNotFound` or `.invalidTimeZone`.
-    public func configure(_ name: String, timeZone: String, dayStart: DayStart) throws -> User {
+    /// Sets the time zone and day start `name`'s days follow, and the language of its pages (nil:
+    /// unchanged). Throws `UseCaseError.userNotFound`, `.invalidTimeZone` or `.invalidLanguage`.
+    public func configure(_ name: String, timeZone: String, dayStart: DayStart, language: String? = nil) throws -> User {
         guard TimeZoneText.parse(timeZone) != nil else { throw UseCaseError.invalidTimeZone(text: timeZone) }
+        if let language, !User.languages.contains(language) { throw UseCaseError.invalidLanguage(text: language) }
         return try context.store.write { tx in
             guard var user = try tx.users.user(named: name) else { throw UseCaseError.userNotFound(name: name) }
             user.timeZone = timeZone
             user.dayStart = dayStart
+            if let language { user.language = language }
             try tx.users.update(user)
             return user
         }

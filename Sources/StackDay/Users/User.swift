@@ -12,9 +12,16 @@ public struct User: Hashable, Sendable {
     public var timeZone: String
     public var dayStart: DayStart
     public let createdAt: Date
+    /// The language of the pages: `en` or `ko`; nil until the user chooses (the browser's
+    /// `Accept-Language` decides meanwhile).
+    public var language: String?
 
-    /// Throws `UseCaseError.invalidUserName` or `.invalidTimeZone`.
-    public init(name: String, tokenSHA256: String, timeZone: String, dayStart: DayStart, createdAt: Date) throws {
+    /// The languages a user may choose.
+    public static let languages = ["en", "ko"]
+
+    /// Throws `UseCaseError.invalidUserName`, `.invalidTimeZone` or `.invalidLanguage`.
+    public init(name: String, tokenSHA256: String, timeZone: String, dayStart: DayStart, createdAt: Date, language: String? = nil) throws {
+        if let language, !User.languages.contains(language) { throw UseCaseError.invalidLanguage(text: language) }
         guard User.isValidName(name) else { throw UseCaseError.invalidUserName(name: name) }
         guard TimeZoneText.parse(timeZone) != nil else { throw UseCaseError.invalidTimeZone(text: timeZone) }
         self.name = name
@@ -22,6 +29,7 @@ public struct User: Hashable, Sendable {
         self.timeZone = timeZone
         self.dayStart = dayStart
         self.createdAt = createdAt
+        self.language = language
     }
 
     /// How this user's instants become days.

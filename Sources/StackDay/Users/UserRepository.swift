@@ -11,4 +11,13 @@ public protocol UserRepository: AnyObject {
     func user(tokenSHA256 sha256: String) throws -> User?
     /// Every user, by name.
     func all() throws -> [User]
+
+    /// Keeps a browser session (`UserSession`); its user must exist.
+    func insertSession(_ session: UserSession) throws
+    /// The session whose id hashes to `idSHA256`, expired or not.
+    func session(idSHA256: String) throws -> UserSession?
+    /// Ends one session; false when there was none.
+    func deleteSession(idSHA256: String) throws -> Bool
+    /// Ends every session of `user` (a new token, a removed user); returns how many ended.
+    func deleteSessions(of user: String) throws -> Int
 }

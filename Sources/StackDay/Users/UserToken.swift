@@ -4,14 +4,7 @@ public struct UserToken: Sendable {
 
     /// A new random token.
     public init() {
-        var generator = SystemRandomNumberGenerator()
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes = Array("sd_".utf8)
-        for _ in 0..<4 {
-            let word = generator.next() as UInt64
-            for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((word >> UInt64(shift)) & 15)]) }
-        }
-        text = String(decoding: bytes, as: UTF8.self)
+        text = ManageSessions.randomHex(prefix: "sd_")
     }
 
     /// What the store keeps for a token given as `text`.

@@ -50,15 +50,31 @@ extension Application {
     /// `language`, and every habit's panel.
     public func dashboard(_ fields: RequestFields = RequestFields(), language: ReportLanguage) throws -> DashboardView {
         let week = try weekReport(fields, language: language)
-        let panels = try LoadTimeline(context: context).all().map { result -> DashboardView.Panel in
-            switch result {
-            case .success(let timeline):
-                let scores = HabitStatisticsCalculator.scores(timeline).map { DashboardView.Score(day: $0.day, score: $0.score) }
-                return DashboardView.Panel(habit: timeline.habit, content: .success(DashboardView.Content(timeline: timeline, scores: scores)))
-            case .failure(let failure):
-                return DashboardView.Panel(habit: failure.habit, content: .failure(failure))
-            }
-        }
+        let panels = try LoadTimeline(context: context).all().map(Self.panel)
         return DashboardView(today: try todayView(), week: week, panels: panels)
+    }
+
+    /// One habit's panel: its days up to today and its score after each.
+    public func panel(_ name: String) throws -> DashboardView.Panel {
+        guard let result = try LoadTimeline(context: context)([.name(name)]).first else { throw UseCaseError.habitNotFound(name: name) }
+        return Self.panel(result)
+    }
+
+    static func panel(_ result: Result<HabitTimeline, HabitFailure>) -> DashboardView.Panel {
+        switch result {
+        case .success(let timeline):
+            let scores = HabitStatisticsCalculator.scores(timeline).map { DashboardView.Score(day: $0.day, score: $0.score) }
+            return DashboardView.Panel(habit: timeline.habit, content: .success(DashboardView.Content(timeline: timeline, scores: scores)))
+        case .failure(let failure):
+            return DashboardView.Panel(habit: failure.habit, content: .failure(failure))
+        }
+    }
+}
+
+extension Application {
+    /// A habit's records on the days `from` … `to` (default: today).
+    public func records(_ name: String, from: LocalDay? = nil, to: LocalDay? = nil) throws -> (habit: Habit, records: [Completion]) {
+        let last = to ?? from ?? today
+        return try ListRecords(context: context)(.name(name), in: LocalDayRange(from ?? last, last))
     }
 }

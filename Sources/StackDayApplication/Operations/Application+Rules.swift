@@ -40,6 +40,11 @@ extension Application {
         return SimulationView(simulation: simulation, role: role)
     }
 
+    /// The policies a habit can name for `role`, by name (what the pages' forms offer).
+    public func policies(for role: PolicyRole) -> [PolicyListing] {
+        context.policies.catalog().filter { $0.roles.contains(role) }
+    }
+
     /// `GET /v1/policies`: the scripts this user installed.
     public func installedPolicies() throws -> PolicyListView {
         PolicyListView(scripts: try context.store.read { try $0.scripts.all() })

@@ -1,7 +1,8 @@
 import StackDay
 import StackDayExchange
 
-/// A user without its token: `{"name", "timeZone", "dayStartsAt", "createdAt"}`.
+/// A user without its token: `{"name", "timeZone", "dayStartsAt", "language", "createdAt"}`
+/// (`language` null until chosen).
 public struct UserView: JSONView {
     public let user: User
 
@@ -12,7 +13,7 @@ public struct UserView: JSONView {
     public var json: JSONValue {
         .object([
             "name": .string(user.name), "timeZone": .string(user.timeZone), "dayStartsAt": .string(user.dayStart.description),
-            "createdAt": .string(InstantText.format(user.createdAt)),
+            "createdAt": .string(InstantText.format(user.createdAt)), "language": ViewJSON.string(user.language),
         ])
     }
 }

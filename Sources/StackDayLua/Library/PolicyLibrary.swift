@@ -191,6 +191,13 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
 
     public func roles(ofPolicyNamed name: String) throws -> Set<PolicyRole> { try policy(named: name).info.roles }
 
+    public func catalog() -> [PolicyListing] {
+        availableNames().compactMap { name in
+            guard let info = try? policy(named: name).info else { return nil }
+            return PolicyListing(name: name, roles: info.roles, description: info.description, schema: info.parameterSchema)
+        }
+    }
+
     private static let hostKey: String = {
         let sources = HostLuaSources.all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
         return "lua-host-1:" + FNV1a.key(sources)

@@ -116,5 +116,19 @@ enum PostgresMigrations {
         (4, "owner change counters", [
             "CREATE TABLE owner_changes (user_id text PRIMARY KEY, generation bigint NOT NULL)",
         ]),
+        // Browser sessions and the language of a user's pages, as in SQLite's migration 9.
+        (5, "sessions and languages", [
+            "ALTER TABLE users ADD COLUMN language text CHECK (language IN ('en', 'ko'))",
+            """
+            CREATE TABLE sessions (
+                id_sha256 text PRIMARY KEY CHECK (length(id_sha256) = 64),
+                user_name text NOT NULL REFERENCES users (name) ON DELETE CASCADE,
+                csrf_token text NOT NULL,
+                created_at double precision NOT NULL,
+                expires_at double precision NOT NULL
+            )
+            """,
+            "CREATE INDEX sessions_by_user ON sessions (user_name)",
+        ]),
     ]
 }

@@ -282,5 +282,18 @@ enum Migrations {
             generation INTEGER NOT NULL
         ) STRICT, WITHOUT ROWID;
         """),
+        // Browser sessions (only the SHA-256 of the cookie's id is kept) and the language of a
+        // user's pages.
+        Migration(id: 9, name: "sessions and languages", sql: """
+        ALTER TABLE users ADD COLUMN language TEXT CHECK (language IN ('en', 'ko'));
+        CREATE TABLE sessions (
+            id_sha256 TEXT PRIMARY KEY CHECK (length(id_sha256) = 64),
+            user_name TEXT NOT NULL,
+            csrf_token TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            expires_at REAL NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX sessions_by_user ON sessions (user_name);
+        """),
     ]
 }

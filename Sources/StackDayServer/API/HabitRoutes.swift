@@ -77,11 +77,13 @@ struct HabitRoutes {
 
     func settings() throws -> HTTPResponse {
         let fields = try fields()
-        try fields.check(allowed: ["timeZone", "dayStartsAt"])
+        try fields.check(allowed: ["timeZone", "dayStartsAt", "language"])
         var dayStart = user.dayStart
         if let text = try fields.string("dayStartsAt") {
             do { dayStart = try DayStart(parsing: text) } catch { throw APIError.badRequest("field 'dayStartsAt': \(error)") }
         }
-        return .json(UserView(try users.configure(user.name, timeZone: try fields.string("timeZone") ?? user.timeZone, dayStart: dayStart)).json)
+        let configured = try users.configure(user.name, timeZone: try fields.string("timeZone") ?? user.timeZone, dayStart: dayStart,
+                                             language: try fields.string("language"))
+        return .json(UserView(configured).json)
     }
 }

@@ -18,6 +18,7 @@ public final class StackDayAPI: Sendable {
     private let answers: AnswerCache?
     private let requestBudget: PolicyRequestBudget?
     private let stateBytes: Int
+    private let pages: PageOptions
 
     /// `makeStore` and `makePolicies` are called on server threads, once per pooled context
     /// (stores) and once per owner in it (policies). `log` gets one access line per request.
@@ -32,8 +33,10 @@ public final class StackDayAPI: Sendable {
         cachesAnswers: Bool = true,
         requestBudget: PolicyRequestBudget? = .standard,
         stateBytes: Int = 32 << 20,
+        pages: PageOptions = PageOptions(),
         log: @escaping @Sendable (String) -> Void
     ) {
+        self.pages = pages
         self.clock = clock
         self.log = log
         self.requestBudget = requestBudget
@@ -104,6 +107,7 @@ public final class StackDayAPI: Sendable {
         case .invalidParameter, .invalidInput, .readOutOfBounds, .badRequest, .usage: 400
         case .policyFailed, .policyBudgetExceeded: 422
         case .unauthorized: 401
+        case .forbidden: 403
         case .methodNotAllowed: 405
         case .bodyTooLarge: 413
         case .serverBusy: 503
@@ -122,7 +126,7 @@ public final class StackDayAPI: Sendable {
         if request.bodyTooLarge { throw APIError.tooLarge }
         guard parts.first == "v1" else {
             return try pool.with { contexts in
-                try DashboardRoutes(request: request, clock: clock).answer(request.path, contexts: contexts, user: &user)
+                try PageRoutes(request: request, clock: clock, options: pages).answer(parts, contexts: contexts, user: &user)
             }
         }
         return try pool.with { contexts in

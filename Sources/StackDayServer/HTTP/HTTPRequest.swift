@@ -7,6 +7,12 @@ public struct HTTPRequest: Sendable {
     public let authorization: String?
     public let cookie: String?
     public let contentType: String?
+    /// The headers the pages read: `Origin`, `Host`, `Accept-Language`, `If-None-Match`, `X-Forwarded-Proto`.
+    public var origin: String?
+    public var host: String?
+    public var acceptLanguage: String?
+    public var ifNoneMatch: String?
+    public var forwardedProto: String?
     /// Query arguments, decoded, in order.
     public let query: [(key: String, value: String)]
     public let body: [UInt8]

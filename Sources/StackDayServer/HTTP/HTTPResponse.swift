@@ -7,6 +7,8 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     public var setCookie: String?
     public var location: String?
+    /// More headers (`ETag`, `Cache-Control`, …), in order.
+    public var headers: [(name: String, value: String)] = []
 
     public init(status: Int, contentType: String, body: [UInt8], setCookie: String? = nil, location: String? = nil) {
         self.status = status

@@ -86,14 +86,23 @@ private let httpTrampoline: sd_http_handler = { context, request, response in
         query.append((text(raw.query_keys[index]) ?? "", text(raw.query_values[index]) ?? ""))
     }
     let body = raw.body_length > 0 ? Array(UnsafeRawBufferPointer(start: raw.body, count: raw.body_length)) : []
-    let answer = box.handler(HTTPRequest(
+    var incoming = HTTPRequest(
         method: text(raw.method) ?? "", path: text(raw.path) ?? "", authorization: text(raw.authorization), cookie: text(raw.cookie),
         contentType: text(raw.content_type), query: query, body: body, bodyTooLarge: raw.body_too_large != 0
-    ))
+    )
+    incoming.origin = text(raw.origin)
+    incoming.host = text(raw.host)
+    incoming.acceptLanguage = text(raw.accept_language)
+    incoming.ifNoneMatch = text(raw.if_none_match)
+    incoming.forwardedProto = text(raw.forwarded_proto)
+    let answer = box.handler(incoming)
     response.pointee.status = UInt32(answer.status)
     response.pointee.content_type = strdup(answer.contentType)
     response.pointee.set_cookie = answer.setCookie.flatMap { strdup($0) }
     response.pointee.location = answer.location.flatMap { strdup($0) }
+    // Header lines: a name or value with a line break in it is left out, never sent split.
+    let lines = answer.headers.filter { !($0.name + $0.value).contains(where: \.isNewline) }.map { "\($0.name): \($0.value)" }
+    response.pointee.headers = lines.isEmpty ? nil : strdup(lines.joined(separator: "\n"))
     if let memory = malloc(max(1, answer.body.count)) {
         answer.body.withUnsafeBytes { bytes in
             if let base = bytes.baseAddress { memory.copyMemory(from: base, byteCount: bytes.count) }

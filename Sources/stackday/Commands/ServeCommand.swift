@@ -30,6 +30,8 @@ enum ServeCommand {
                 OptionSpec(name: "client-queue", valueName: "n", help: "Requests of one client that may wait; more are answered 503 (default: 64)."),
                 OptionSpec(name: "request-deadline", valueName: "seconds", help: "A request holding a thread longer is answered 503 and the thread replaced (default: 5)."),
                 OptionSpec(name: "request-cpu-ms", valueName: "ms", help: "CPU time all of one request's policy calls may take (default: 500)."),
+                OptionSpec(name: "session-days", valueName: "n", help: "How long a browser session lasts (default: 30)."),
+                OptionSpec(name: "cookie-secure", valueName: nil, help: "Mark session cookies Secure even without X-Forwarded-Proto: https (behind a TLS proxy)."),
             ],
             run: run
         )
@@ -58,6 +60,7 @@ enum ServeCommand {
         options.hardDeadline = try positive(invocation, "request-deadline", default: 5, limit: 3600)
         var requestBudget = PolicyRequestBudget.standard
         requestBudget.cpuMilliseconds = try positive(invocation, "request-cpu-ms", default: requestBudget.cpuMilliseconds, limit: 3_600_000)
+        let pages = PageOptions(sessionDays: try positive(invocation, "session-days", default: 30, limit: 3650), cookieSecure: invocation.flag("cookie-secure"))
 
         // Opened once here, so that a bad database stops the server before it listens.
         _ = try environment.store()
@@ -75,6 +78,7 @@ enum ServeCommand {
             makePolicies: { try PolicyLibrary(searchPath: [folder], budget: budget) },
             cachesAnswers: !invocation.globals.noCache,
             requestBudget: requestBudget,
+            pages: pages,
             log: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         )
 

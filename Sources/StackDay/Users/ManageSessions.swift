@@ -1,0 +1,62 @@
+import Foundation
+
+/// Opens, finds and ends browser sessions. A session's cookie value is a random id of its own
+/// (`ss_` and 64 hex digits); only its SHA-256 is stored, beside the user and a CSRF token.
+public struct ManageSessions {
+    public let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    /// A session for the user `token` belongs to, lasting `days`; nil for an unknown token.
+    /// Returns the cookie value (shown only now) and the session.
+    public func open(token: String, days: Int) throws -> (cookie: String, session: UserSession, user: User)? {
+        let id = Self.randomHex(prefix: "ss_")
+        let now = context.clock.now
+        return try context.store.write { tx in
+            guard let user = try tx.users.user(tokenSHA256: UserToken.sha256(of: token)) else { return nil }
+            let session = UserSession(idSHA256: UserToken.sha256(of: id), user: user.name, csrfToken: Self.randomHex(prefix: ""),
+                                      createdAt: now, expiresAt: now.addingTimeInterval(Double(days) * 86_400))
+            try tx.users.insertSession(session)
+            return (id, session, user)
+        }
+    }
+
+    /// The user and session of a cookie value, while it has not expired (an expired one is removed).
+    public func find(_ cookie: String) throws -> (user: User, session: UserSession)? {
+        guard Self.isWellFormed(cookie) else { return nil }
+        let sha256 = UserToken.sha256(of: cookie)
+        guard let session = try context.store.read({ try $0.users.session(idSHA256: sha256) }) else { return nil }
+        guard session.expiresAt > context.clock.now else {
+            _ = try context.store.write { try $0.users.deleteSession(idSHA256: sha256) }
+            return nil
+        }
+        guard let user = try context.store.read({ try $0.users.user(named: session.user) }) else { return nil }
+        return (user, session)
+    }
+
+    /// Ends the session of a cookie value (signing out); false when there was none.
+    @discardableResult
+    public func end(_ cookie: String) throws -> Bool {
+        guard Self.isWellFormed(cookie) else { return false }
+        return try context.store.write { try $0.users.deleteSession(idSHA256: UserToken.sha256(of: cookie)) }
+    }
+
+    /// `ss_` and 64 lowercase hex digits.
+    public static func isWellFormed(_ text: String) -> Bool {
+        text.utf8.count == 67 && text.hasPrefix("ss_") && text.utf8.dropFirst(3).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// 256 bits of system randomness as 64 hex digits after `prefix`.
+    static func randomHex(prefix: String) -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef".utf8)
+        var bytes = Array(prefix.utf8)
+        for _ in 0..<4 {
+            let word = generator.next() as UInt64
+            for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((word >> UInt64(shift)) & 15)]) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,126 @@
+import StackDay
+import StackDayApplication
+
+/// `/habits/{name}`: the habit's figures, a month calendar (previous and next month), the year's
+/// heatmap and score on one axis, the records of a day, and the forms that edit, archive or
+/// unarchive it.
+struct HabitPage {
+    let detail: HabitDetailView
+    /// The month shown, and the habit's days in it (nil: its policy failed).
+    let month: LocalDay
+    let calendar: CalendarView
+    let dashboard: DashboardView.Panel?
+    let day: LocalDay
+    let records: [Completion]
+    let today: LocalDay
+    let words: PageWords
+    let csrf: String
+    let policies: [PolicyRole: [PolicyListing]]
+
+    var habit: Habit { detail.habit }
+    var path: String { "/habits/" + PagePaths.segment(habit.name) }
+
+    func render(user: String, notice: String? = nil) -> String {
+        var body = "<p><a href=\"/\">← \(words["Back to today"])</a></p><h2 id=\"habit-name\">\(HTMLText.escape(habit.name))"
+        if habit.archivedOn != nil { body += " <span class=\"hint\">(\(words["archived"]))</span>" }
+        body += "</h2>" + figures() + monthCalendar() + year() + recordsOfDay() + editForms()
+        return PageShell(words: words, user: user, csrf: csrf, title: habit.name).render(body, notice: notice)
+    }
+
+    private func figures() -> String {
+        switch detail.result {
+        case .failure(let failure): return "<p class=\"error\">\(HTMLText.escape(failure.message))</p>"
+        case .success(let summary):
+            let stats = summary.statistics
+            var html = "<div class=\"stats\">"
+            html += "<div><span>\(words["Current streak"])</span><strong data-field=\"current\">\(words.count(stats.streak.current, summary.countsIn))</strong></div>"
+            html += "<div><span>\(words["Longest streak"])</span><strong data-field=\"longest\">\(words.count(stats.streak.longest, summary.countsIn))</strong></div>"
+            html += "<div><span>\(words["Completion rate"])</span><strong data-field=\"rate\">\(Int((stats.completionRate * 100).rounded()))%</strong></div>"
+            html += "<div><span>\(words["Habit strength"])</span><strong data-field=\"score\">\(Int((stats.score * 100).rounded()))%</strong></div>"
+            html += "</div>"
+            if let period = PeriodText(summary) { html += "<p data-field=\"period\">\(HTMLText.escape(period.text(words.report)))</p>" }
+            return html
+        }
+    }
+
+    private func monthCalendar() -> String {
+        let first = month.startOfMonth
+        let last = first.adding(days: first.daysInMonth - 1)
+        let previous = first.adding(days: -1).startOfMonth
+        let next = last.adding(days: 1)
+        var html = "<h3>\(words["Calendar"])</h3><nav class=\"months\" aria-label=\"\(words["Calendar"])\">"
+            + "<a class=\"button\" href=\"\(path)?month=\(Self.monthText(previous))\" rel=\"prev\">← <span class=\"sr\">\(words["Previous month"]) </span>\(words.month(previous))</a>"
+            + "<strong id=\"month\">\(words.month(first))</strong>"
+            + "<a class=\"button\" href=\"\(path)?month=\(Self.monthText(next))\" rel=\"next\"><span class=\"sr\">\(words["Next month"]) </span>\(words.month(next)) →</a></nav>"
+        guard case .days(let timeline, _)? = calendar.sheets.first else {
+            if let failure = calendar.failures.first { html += "<p class=\"error\">\(HTMLText.escape(failure.message))</p>" }
+            return html
+        }
+        html += "<table class=\"month\"><caption class=\"sr\">\(HTMLText.escape(habit.name)): \(words.month(first))</caption><thead><tr>"
+        html += words.weekdays.map { "<th scope=\"col\">\($0)</th>" }.joined() + "</tr></thead><tbody><tr>"
+        let lead = first.weekday - 1
+        html += String(repeating: "<td></td>", count: lead)
+        var column = lead
+        for offset in 0..<first.daysInMonth {
+            let day = first.adding(days: offset)
+            if column == 7 { html += "</tr><tr>"; column = 0 }
+            if let entry = timeline.entry(on: day) {
+                let mark = DayMark(entry)
+                let label = "\(day.iso): \(words.mark(mark)), \(Quantity.describe(entry.total))"
+                html += "<td data-day=\"\(day.iso)\" data-state=\"\(mark.rawValue)\"><div><a href=\"\(path)?month=\(Self.monthText(first))&amp;day=\(day.iso)#records\" aria-label=\"\(HTMLText.escape(label))\">\(day.day)</a>"
+                    + "<span class=\"mark\" aria-hidden=\"true\">\(mark.symbol)</span></div></td>"
+            } else {
+                html += "<td><div class=\"hint\">\(day.day)</div></td>"
+            }
+            column += 1
+        }
+        html += String(repeating: "<td></td>", count: (7 - column) % 7) + "</tr></tbody></table>"
+        html += "<ul class=\"legend\" aria-label=\"\(words["Legend"])\">" + DayMark.allCases.map { mark in
+            "<li><span class=\"key\" data-state=\"\(mark.rawValue)\" aria-hidden=\"true\">\(mark.symbol)</span>\(words.mark(mark))</li>"
+        }.joined() + "</ul>"
+        return html
+    }
+
+    private func year() -> String {
+        guard let panel = dashboard, case .success(let content) = panel.content else { return "" }
+        let range = LocalDayRange(today.adding(days: -364).startOfWeek, today)
+        let chart = YearChartSVG(timeline: content.timeline, scores: content.scores.map { ($0.day, $0.score) }, range: range, words: words)
+        return "<h3>\(words["Last year"]) · \(words["Score"])</h3>" + chart.render()
+    }
+
+    private func recordsOfDay() -> String {
+        var html = "<h3 id=\"records\">\(words["Records"]) · \(day.iso)</h3>"
+        if records.isEmpty { return html + "<p>\(words["Nothing recorded on this day."])</p>" }
+        html += "<ul>" + records.map { record in
+            "<li>\(Quantity.describe(record.amount))\(habit.unit.isEmpty ? "" : " " + HTMLText.escape(habit.unit))</li>"
+        }.joined() + "</ul>"
+        html += "<form method=\"post\" action=\"\(path)/undo\" data-action=\"undo\">\(PageShell.csrfField(csrf))<input type=\"hidden\" name=\"on\" value=\"\(day.iso)\">"
+            + "<input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day.iso)\"><button type=\"submit\">\(words["Undo"])</button></form>"
+        return html
+    }
+
+    private func editForms() -> String {
+        let rules = habit.latest
+        let csrfField = PageShell.csrfField(csrf)
+        var html = "<details><summary>\(words["Edit"])</summary><form method=\"post\" action=\"\(path)/edit\" data-form=\"edit-habit\">\(csrfField)"
+        html += "<label for=\"edit-name\">\(words["Name"])</label><input id=\"edit-name\" name=\"name\" value=\"\(HTMLText.escape(habit.name))\" required maxlength=\"200\">"
+        html += "<label for=\"edit-goal\">\(words["Goal a day"])</label><input id=\"edit-goal\" name=\"goal\" type=\"number\" inputmode=\"decimal\" step=\"any\" min=\"0\" value=\"\(Quantity.describe(rules.goal))\">"
+        html += "<label for=\"edit-unit\">\(words["Unit"])</label><input id=\"edit-unit\" name=\"unit\" value=\"\(HTMLText.escape(habit.unit))\">"
+        for (role, label) in [(PolicyRole.schedule, "Schedule"), (.progress, "Progress"), (.streak, "Streak rule")] {
+            html += ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: rules.choice(for: role), label: words[label])
+        }
+        html += "<label for=\"edit-from\">\(words["Rules from"])</label><input id=\"edit-from\" name=\"from\" type=\"date\" value=\"\(max(today, habit.startedOn).iso)\">"
+        html += "<p><button class=\"primary\" type=\"submit\">\(words["Save"])</button></p></form>"
+        if habit.archivedOn == nil {
+            html += "<form method=\"post\" action=\"\(path)/archive\" data-action=\"archive\">\(csrfField)<label for=\"archive-on\">\(words["Archive on"])</label>"
+                + "<input id=\"archive-on\" name=\"on\" type=\"date\" value=\"\(today.iso)\"> <button type=\"submit\">\(words["Archive"])</button></form>"
+        } else {
+            html += "<form method=\"post\" action=\"\(path)/unarchive\" data-action=\"unarchive\">\(csrfField)<button type=\"submit\">\(words["Unarchive"])</button></form>"
+        }
+        return html + "</details>"
+    }
+
+    static func monthText(_ day: LocalDay) -> String {
+        String(day.iso.prefix(7))
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import StackDay
+import StackDayApplication
+import StackDayEngine
+
+/// The web app: sign-in and sessions, today (`/`), a habit's page (`/habits/{name}`), and the
+/// form posts that change things, each answered with a redirect back (or the page again with
+/// the error). A session is a random id in an `HttpOnly; SameSite=Lax` cookie, never the token;
+/// every POST must carry the session's CSRF token and, when the browser sends an `Origin`, come
+/// from this server.
+struct PageRoutes {
+    static let cookie = "stackday_session"
+
+    let request: HTTPRequest
+    let clock: any StackDay.Clock
+    let options: PageOptions
+
+    /// The session id a cookie carries.
+    var sessionCookie: String? {
+        guard let header = request.cookie else { return nil }
+        for part in header.split(separator: ";") {
+            let pair = part.trimmingCharacters(in: .whitespaces)
+            if pair.hasPrefix(Self.cookie + "=") { return String(pair.dropFirst(Self.cookie.count + 1)) }
+        }
+        return nil
+    }
+
+    /// Whether the request came over TLS (directly, or as a proxy in front says).
+    var secure: Bool { options.cookieSecure || request.forwardedProto?.lowercased() == "https" }
+
+    /// An `Origin` that is not this server's.
+    var crossOrigin: Bool {
+        guard let origin = request.origin else { return false }
+        guard let host = request.host else { return true }
+        return origin != "http://\(host)" && origin != "https://\(host)"
+    }
+
+    func answer(_ path: [String], contexts: OwnerContexts, user: inout String?) throws -> HTTPResponse {
+        // `/` is one empty segment.
+        let segments = path == [""] ? [] : path
+        let method = request.method
+        if method == "GET", segments == ["app.css"] { return Self.asset(PageAssets.stylesheet, type: "text/css; charset=utf-8") }
+        if method == "GET", segments == ["app.js"] { return Self.asset(PageAssets.script, type: "text/javascript; charset=utf-8") }
+        if method == "POST", segments == ["session"] { return try signIn(contexts, user: &user) }
+        let sessions = ManageSessions(context: HabitContext(store: try contexts.baseStore(), clock: clock, boundary: DayBoundary(timeZone: TimeZone(secondsFromGMT: 0)!)))
+        guard let cookie = sessionCookie, let (account, session) = try sessions.find(cookie) else {
+            let language = PageLanguage(setting: nil, acceptLanguage: request.acceptLanguage)
+            if method == "GET" {
+                return segments.isEmpty ? .html(SignInPage(words: PageWords(language: language)).render()) : .redirect(to: "/")
+            }
+            throw APIError(code: .forbidden, message: "sign in first: this form needs a session")
+        }
+        user = account.name
+        let context = try contexts.context(for: account.name, clock: clock, boundary: account.boundary)
+        defer { _ = contexts.release(account.name, holdingMoreThan: 32 << 20) }
+        let page = Page(app: Application(context: context), user: account, session: session,
+                        words: PageWords(language: PageLanguage(setting: account.language, acceptLanguage: request.acceptLanguage)), request: request)
+        if request.method == "POST" {
+            let form = FormBody(request.body)
+            guard !crossOrigin, form["csrf"] == session.csrfToken else {
+                throw APIError(code: .forbidden, message: "the form's CSRF token or origin is not this session's; reload the page and try again")
+            }
+            return try post(segments, form: form, page: page, sessions: sessions, cookie: cookie, contexts: contexts)
+        }
+        let habitName = segments.count == 2 && segments[0] == "habits" ? segments[1] : nil
+        guard segments.isEmpty || segments == ["today.html"] || habitName != nil else { throw APIError.notFound("no such page: \(request.path)") }
+        guard method == "GET" else { throw APIError.methodNotAllowed(method) }
+        if let habitName { return .html(try page.habit(habitName).render(user: account.name)) }
+        let today = try page.today()
+        guard segments == ["today.html"] else { return .html(today.render(user: account.name)) }
+        if request.ifNoneMatch == today.etag { return HTTPResponse(status: 304, contentType: "text/html; charset=utf-8", body: []) }
+        var response = HTTPResponse.html(today.rows())
+        response.headers = [("ETag", today.etag)]
+        return response
+    }
+
+    /// A form post: the change, then a redirect to `back` (a path of this server) or the page
+    /// it came from; a refused change shows that page again with the error, writing nothing.
+    private func post(_ segments: [String], form: FormBody, page: Page, sessions: ManageSessions, cookie: String, contexts: OwnerContexts) throws -> HTTPResponse {
+        let back = form["back"].flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") ? $0 : nil }
+        let fields = Self.fields(form, except: ["csrf", "back"])
+        var target = back ?? "/"
+        // `/habits/{name}/{action}`.
+        let name = segments.count == 3 && segments[0] == "habits" ? segments[1] : nil
+        let action = name == nil ? nil : segments[2]
+        do {
+            if segments == ["session", "end"] {
+                try sessions.end(cookie)
+                return .redirect(to: "/", setCookie: expiredCookie)
+            } else if segments == ["settings"] {
+                _ = try ManageUsers(context: page.app.context).configure(page.user.name, timeZone: page.user.timeZone, dayStart: page.user.dayStart,
+                                                                         language: form["language"] ?? "")
+            } else if segments == ["habits"] {
+                _ = try page.app.createHabit(try page.ruleFields(form, base: fields.removing("from")))
+            } else if let name, let action {
+                let own = "/habits/" + PagePaths.segment(name)
+                switch action {
+                case "record": _ = try page.app.record(name, fields)
+                case "undo": _ = try page.app.undo(name, fields)
+                case "skip": _ = try page.app.skip(name, fields)
+                case "archive":
+                    _ = try page.app.archiveHabit(name, fields)
+                    target = back ?? own
+                case "unarchive":
+                    _ = try page.app.unarchiveHabit(name)
+                    target = back ?? own
+                case "edit":
+                    let edited = try page.app.editHabit(name, try page.changedFields(name, form))
+                    target = "/habits/" + PagePaths.segment(edited.habit.name)
+                default: throw APIError.notFound("no such form: \(request.path)")
+                }
+            } else {
+                throw APIError.notFound("no such form: \(request.path)")
+            }
+        } catch let error as APIError {
+            throw error
+        } catch {
+            let view = ErrorView(error, requestCode: .badRequest)
+            let status = StackDayAPI.status(of: view.code)
+            if let name, let action, (back ?? "").hasPrefix("/habits/") || ["edit", "archive", "unarchive"].contains(action),
+               let html = try? page.habit(name).render(user: page.user.name, notice: view.message) {
+                return .html(html, status: status)
+            }
+            return .html(try page.today().render(user: page.user.name, notice: view.message), status: status)
+        }
+        return .redirect(to: target)
+    }
+
+    /// The form's fields for the application, but the page's own (`csrf`, `back`) and the
+    /// policy fields (`ROLEParam.…`), which `Page.ruleFields` reads.
+    static func fields(_ form: FormBody, except: Set<String>) -> RequestFields {
+        var values: [String: RequestFields.Value] = [:]
+        for (key, value) in form.fields where !except.contains(key) && !key.contains("Param.") && !PolicyRole.allCases.map(\.rawValue).contains(key) {
+            values[key] = .text(value)
+        }
+        return RequestFields(values: values, surface: .http)
+    }
+
+    private func signIn(_ contexts: OwnerContexts, user: inout String?) throws -> HTTPResponse {
+        let words = PageWords(language: PageLanguage(setting: nil, acceptLanguage: request.acceptLanguage))
+        guard !crossOrigin else { throw APIError(code: .forbidden, message: "sign in from this server's own page") }
+        let token = FormBody(request.body)["token"] ?? ""
+        let sessions = ManageSessions(context: HabitContext(store: try contexts.baseStore(), clock: clock, boundary: DayBoundary(timeZone: TimeZone(secondsFromGMT: 0)!)))
+        guard Tokens.isWellFormed(token), let opened = try sessions.open(token: token, days: options.sessionDays) else {
+            return .html(SignInPage(words: words, error: words["That token belongs to no user."]).render(), status: 401)
+        }
+        user = opened.user.name
+        var cookie = "\(Self.cookie)=\(opened.cookie); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(options.sessionDays * 86_400)"
+        if secure { cookie += "; Secure" }
+        return .redirect(to: "/", setCookie: cookie)
+    }
+
+    private var expiredCookie: String {
+        "\(Self.cookie)=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" + (secure ? "; Secure" : "")
+    }
+
+    static func asset(_ text: String, type: String) -> HTTPResponse {
+        var response = HTTPResponse.text(text, contentType: type)
+        response.headers = [("Cache-Control", "public, max-age=300")]
+        return response
+    }
+}

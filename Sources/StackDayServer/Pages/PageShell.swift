@@ -1,0 +1,32 @@
+/// The frame of every signed-in page: `<html lang>`, the stylesheet and script, the header with
+/// the user's name and the sign-out form, a place for notices, and the language setting.
+struct PageShell {
+    let words: PageWords
+    let user: String
+    let csrf: String
+    let title: String
+
+    /// The hidden field every state-changing form carries.
+    static func csrfField(_ token: String) -> String { "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(token))\">" }
+
+    func render(_ body: String, notice: String? = nil) -> String {
+        let alert = notice.map { "<p class=\"error\" role=\"alert\">\(HTMLText.escape($0))</p>" } ?? ""
+        let languages = [("en", "English"), ("ko", "한국어")].map { code, name in
+            "<option value=\"\(code)\"\(words.language.rawValue == code ? " selected" : "")>\(name)</option>"
+        }.joined()
+        return """
+        <!DOCTYPE html>
+        <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(HTMLText.escape(title)) · StackDay</title><link rel="stylesheet" href="/app.css"><script src="/app.js" defer></script></head>
+        <body><header class="top"><h1><a href="/">StackDay</a></h1>
+        <form method="post" action="/session/end" data-action="sign-out">\(Self.csrfField(csrf))<span class="hint">\(words["Signed in as"]) <strong id="user">\(HTMLText.escape(user))</strong></span> <button type="submit">\(words["Sign out"])</button></form>
+        </header>
+        <main><div id="notice" aria-live="polite">\(alert)</div>
+        \(body)
+        </main>
+        <footer><form method="post" action="/settings" data-action="language">\(Self.csrfField(csrf))<label for="language">\(words["Language"])</label>
+        <select id="language" name="language">\(languages)</select> <button type="submit">\(words["Save"])</button></form></footer>
+        </body></html>
+        """
+    }
+}

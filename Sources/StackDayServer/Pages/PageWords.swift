@@ -1,0 +1,73 @@
+import StackDay
+import StackDayApplication
+
+/// Every word the pages print, in English and Korean.
+struct PageWords: Sendable {
+    let language: PageLanguage
+
+    private static let korean: [String: String] = [
+        "Today": "오늘", "Sign out": "로그아웃", "Sign in": "로그인", "Add a habit": "습관 추가", "Name": "이름", "Goal a day": "하루 목표",
+        "Unit": "단위", "Schedule": "일정", "Progress": "진행 방식", "Streak rule": "연속 규칙", "Create": "만들기", "Record": "기록",
+        "Done": "완료", "Undo": "되돌리기", "Skip": "건너뛰기", "Amount": "양", "streak": "연속", "longest": "최장", "rate": "달성률",
+        "score": "점수", "No active habits yet. Add one below.": "아직 습관이 없습니다. 아래에서 추가하세요.", "Language": "언어", "Save": "저장",
+        "Previous month": "이전 달", "Next month": "다음 달", "Last year": "지난 1년", "Score": "점수", "Edit": "수정",
+        "Rules from": "새 규칙 적용일", "Archive": "보관", "Archive on": "보관일", "Unarchive": "보관 해제", "Records": "기록",
+        "Nothing recorded on this day.": "이 날의 기록이 없습니다.", "Back to today": "오늘로", "Your token": "토큰",
+        "Paste the token `stackday user add` printed.": "`stackday user add`가 출력한 토큰을 붙여 넣으세요.", "Parameters": "매개변수",
+        "Signed in as": "로그인:", "Current streak": "현재 연속", "Longest streak": "최장 연속", "Completion rate": "달성률",
+        "Habit strength": "습관 강도", "Legend": "범례", "archived": "보관됨", "Calendar": "달력", "Day": "날짜",
+        "met": "달성", "partly done": "일부 달성", "missed": "놓침", "skipped": "건너뜀", "notDue": "쉬는 날", "pending": "남음", "future": "예정",
+        "done": "완료", "to do": "할 일", "not due": "쉬는 날", "later": "예정", "Settings": "설정", "Error": "오류",
+        "That token belongs to no user.": "어느 사용자의 토큰도 아닙니다.", "Less": "적음", "More": "많음",
+        "StackDay": "StackDay", "Delete": "삭제",
+    ]
+
+    /// `text` in the page's language (English is the key).
+    subscript(_ text: String) -> String {
+        language == .ko ? Self.korean[text] ?? text : text
+    }
+
+    /// A day's state in words.
+    func state(_ state: EntryState) -> String {
+        switch state {
+        case .completed: self["done"]
+        case .pending: self["to do"]
+        case .missed: self["missed"]
+        case .skipped: self["skipped"]
+        case .notDue: self["not due"]
+        case .upcoming: self["later"]
+        }
+    }
+
+    /// A calendar day's mark in words (the legend, a cell's label).
+    func mark(_ mark: DayMark) -> String {
+        switch mark {
+        case .met: self["met"]
+        case .partial: self["partly done"]
+        case .missed: self["missed"]
+        case .skipped: self["skipped"]
+        case .notDue: self["not due"]
+        case .pending: self["to do"]
+        case .future: self["later"]
+        }
+    }
+
+    /// "3 days", "3일".
+    func count(_ value: Int, _ unit: CountUnit) -> String {
+        language == .ko ? CountPhrase.korean(value, unit) : CountPhrase.english(value, unit)
+    }
+
+    var report: ReportLanguage { language == .ko ? .korean : .english }
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+
+    /// "October 2026", "2026년 10월".
+    func month(_ day: LocalDay) -> String {
+        language == .ko ? "\(day.year)년 \(day.month)월" : "\(Self.monthNames[day.month - 1]) \(day.year)"
+    }
+
+    /// Monday first.
+    var weekdays: [String] {
+        language == .ko ? ["월", "화", "수", "목", "금", "토", "일"] : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    }
+}

@@ -1,0 +1,112 @@
+import StackDay
+
+/// A policy choice as form fields, generated from the policies' parameter schemas: a select of
+/// the policies serving a role, and per policy a fieldset of its parameters (named
+/// `ROLEParam.POLICY.NAME`); the script shows only the chosen policy's, and the server reads only
+/// the chosen policy's. Read back by `choice(role:form:listings:)`.
+struct ParameterFields {
+    let role: PolicyRole
+    let listings: [PolicyListing]
+    let words: PageWords
+
+    /// The select and fieldsets, with `current` chosen and its parameters filled in.
+    func render(current: PolicyChoice, label: String) -> String {
+        let id = "\(role.rawValue)-policy"
+        var html = "<label for=\"\(id)\">\(HTMLText.escape(label))</label><select id=\"\(id)\" name=\"\(role.rawValue)\" data-policy-role=\"\(role.rawValue)\">"
+        for listing in listings {
+            let selected = listing.name == current.name ? " selected" : ""
+            html += "<option value=\"\(HTMLText.escape(listing.name))\"\(selected)>\(HTMLText.escape(listing.name))</option>"
+        }
+        html += "</select>"
+        for listing in listings where !listing.schema.parameters.isEmpty {
+            let values = listing.name == current.name ? current.parameters : [:]
+            html += "<fieldset data-params-for=\"\(role.rawValue):\(HTMLText.escape(listing.name))\"><legend>\(HTMLText.escape(listing.name)): \(words["Parameters"])</legend>"
+            if !listing.description.isEmpty { html += "<p class=\"hint\">\(HTMLText.escape(listing.description))</p>" }
+            for parameter in listing.schema.parameters {
+                html += field(parameter, policy: listing.name, value: values[parameter.name] ?? parameter.defaultValue)
+            }
+            html += "</fieldset>"
+        }
+        return html
+    }
+
+    func fieldName(_ policy: String, _ parameter: String) -> String { "\(role.rawValue)Param.\(policy).\(parameter)" }
+
+    private func field(_ parameter: PolicyParameterSchema.Parameter, policy: String, value: JSONValue?) -> String {
+        let name = HTMLText.escape(fieldName(policy, parameter.name))
+        let id = HTMLText.escape("\(role.rawValue)-\(policy)-\(parameter.name)")
+        let hint = parameter.description.isEmpty ? "" : "<p class=\"hint\" id=\"\(id)-hint\">\(HTMLText.escape(parameter.description))</p>"
+        let described = parameter.description.isEmpty ? "" : " aria-describedby=\"\(id)-hint\""
+        let label = "<label for=\"\(id)\">\(HTMLText.escape(parameter.name))</label>"
+        switch parameter.kind {
+        case .boolean?:
+            let checked = value == .bool(true) ? " checked" : ""
+            return "<label class=\"check\"><input type=\"checkbox\" name=\"\(name)\" value=\"true\"\(checked)\(described)> \(HTMLText.escape(parameter.name))</label>\(hint)"
+        case .integer?, .number?:
+            let step = parameter.kind == .integer ? "1" : "any"
+            let bounds = (parameter.minimum.map { " min=\"\(Quantity.describe($0))\"" } ?? "") + (parameter.maximum.map { " max=\"\(Quantity.describe($0))\"" } ?? "")
+            let text = value?.numberValue.map(Quantity.describe) ?? ""
+            return label + "<input id=\"\(id)\" type=\"number\" inputmode=\"decimal\" step=\"\(step)\"\(bounds) name=\"\(name)\" value=\"\(HTMLText.escape(text))\"\(described)>" + hint
+        case .array? where parameter.itemsAllowed != nil:
+            let chosen = Set(value?.arrayValue?.map(\.jsonText) ?? [])
+            var boxes = "<fieldset><legend>\(HTMLText.escape(parameter.name))</legend>"
+            for option in parameter.itemsAllowed ?? [] {
+                let text = option.stringValue ?? option.jsonText
+                let checked = chosen.contains(option.jsonText) ? " checked" : ""
+                boxes += "<label class=\"check\"><input type=\"checkbox\" name=\"\(name)\" value=\"\(HTMLText.escape(text))\"\(checked)> \(HTMLText.escape(text))</label>"
+            }
+            return boxes + "</fieldset>" + hint
+        case .array?:
+            let text = value?.arrayValue?.map { $0.stringValue ?? $0.jsonText }.joined(separator: ", ") ?? ""
+            return label + "<input id=\"\(id)\" name=\"\(name)\" value=\"\(HTMLText.escape(text))\"\(described)>" + hint
+        case .object?, nil:
+            return label + "<input id=\"\(id)\" name=\"\(name)\" value=\"\(HTMLText.escape(value?.jsonText ?? ""))\"\(described)>" + hint
+        case .string?:
+            if let allowed = parameter.allowed {
+                var select = label + "<select id=\"\(id)\" name=\"\(name)\"\(described)>"
+                for option in allowed {
+                    let text = option.stringValue ?? option.jsonText
+                    select += "<option\(option == value ? " selected" : "")>\(HTMLText.escape(text))</option>"
+                }
+                return select + "</select>" + hint
+            }
+            return label + "<input id=\"\(id)\" name=\"\(name)\" value=\"\(HTMLText.escape(value?.stringValue ?? ""))\"\(described)>" + hint
+        }
+    }
+
+    /// The chosen policy's parameters as JSON, from a form's fields; an empty field leaves its
+    /// parameter to the default. Nil when no policy was chosen for the role.
+    static func choice(role: PolicyRole, form: [(key: String, value: String)], listings: [PolicyListing]) -> (name: String, parameters: [String: JSONValue])? {
+        guard let name = form.last(where: { $0.key == role.rawValue })?.value, !name.isEmpty else { return nil }
+        guard let listing = listings.first(where: { $0.name == name }) else { return (name, [:]) }
+        let prefix = "\(role.rawValue)Param.\(name)."
+        var parameters: [String: JSONValue] = [:]
+        for parameter in listing.schema.parameters {
+            let values = form.filter { $0.key == prefix + parameter.name }.map(\.value)
+            switch parameter.kind {
+            case .boolean?:
+                parameters[parameter.name] = .bool(values.contains("true"))
+            case .array? where parameter.itemsAllowed != nil:
+                let allowed = parameter.itemsAllowed ?? []
+                parameters[parameter.name] = .array(allowed.filter { values.contains($0.stringValue ?? $0.jsonText) })
+            case .array?:
+                guard let text = values.last?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { continue }
+                let items = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                parameters[parameter.name] = .array(items.map { item in
+                    if parameter.itemKind == .integer || parameter.itemKind == .number, let number = Double(item) { return .number(number) }
+                    return .string(item)
+                })
+            case .integer?, .number?:
+                guard let text = values.last?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { continue }
+                parameters[parameter.name] = Double(text).map(JSONValue.number) ?? .string(text)
+            case .object?, nil:
+                guard let text = values.last?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { continue }
+                parameters[parameter.name] = (try? JSONValue(parsing: text)) ?? .string(text)
+            case .string?:
+                guard let text = values.last, !text.isEmpty else { continue }
+                parameters[parameter.name] = .string(text)
+            }
+        }
+        return (name, parameters)
+    }
+}

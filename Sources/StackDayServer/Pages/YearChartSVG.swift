@@ -1,0 +1,63 @@
+import StackDay
+
+/// A habit's year in one SVG: the heatmap (weeks as columns, Monday on top) and the score line
+/// below it on the same time axis, month ticks under both; sized by its `viewBox`, so it fits any
+/// width.
+struct YearChartSVG {
+    let timeline: HabitTimeline
+    let scores: [(day: LocalDay, score: Double)]
+    let range: LocalDayRange
+    let words: PageWords
+    let cell = 11, gap = 2, left = 28, top = 4, scoreHeight = 60
+
+    func render() -> String {
+        let step = cell + gap
+        let first = range.first.startOfWeek
+        let weeks = first.days(to: range.last) / 7 + 1
+        let width = left + weeks * step + 30
+        let heatBottom = top + 7 * step
+        let scoreTop = heatBottom + 10
+        let axis = scoreTop + scoreHeight + 4
+        var parts: [String] = []
+        for (index, label) in words.weekdays.enumerated() where index % 2 == 0 {
+            parts.append("<text x=\"0\" y=\"\(top + index * step + 9)\">\(label)</text>")
+        }
+        for offset in 0...first.days(to: range.last) {
+            let day = first.adding(days: offset)
+            guard range.contains(day), let entry = timeline.entry(on: day) else { continue }
+            let mark = DayMarkStyle.heat(entry)
+            parts.append("<rect class=\"day\" data-day=\"\(day.iso)\" x=\"\(left + (offset / 7) * step)\" y=\"\(top + (day.weekday - 1) * step)\" "
+                + "width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"\(mark)\"><title>\(day.iso): \(Quantity.describe(entry.total))</title></rect>")
+        }
+        // The score line, x by day on the same axis as the weeks above.
+        func x(_ day: LocalDay) -> Double { Double(left) + Double(first.days(to: day)) / 7 * Double(step) + Double(cell) / 2 }
+        func y(_ score: Double) -> Double { Double(scoreTop) + (1 - min(1, max(0, score))) * Double(scoreHeight) }
+        for level in [0.0, 0.5, 1.0] {
+            let lineY = Self.format(y(level))
+            parts.append("<line x1=\"\(left)\" x2=\"\(left + weeks * step)\" y1=\"\(lineY)\" y2=\"\(lineY)\" stroke=\"currentColor\" stroke-opacity=\".2\"/>")
+            parts.append("<text x=\"0\" y=\"\(Self.format(y(level) + 3))\">\(Int(level * 100))%</text>")
+        }
+        let shown = scores.filter { range.contains($0.day) }
+        if let last = shown.last {
+            let points = shown.map { "\(Self.format(x($0.day))),\(Self.format(y($0.score)))" }.joined(separator: " ")
+            parts.append("<polyline fill=\"none\" stroke=\"#2da44e\" stroke-width=\"1.5\" points=\"\(points)\"/>")
+            parts.append("<text x=\"\(Self.format(x(last.day) + 4))\" y=\"\(Self.format(y(last.score) + 3))\">\(Int((last.score * 100).rounded()))%</text>")
+        }
+        // Month ticks under both.
+        for week in 0..<weeks {
+            let monday = first.adding(days: week * 7)
+            guard monday.day <= 7 else { continue }
+            let tickX = left + week * step
+            parts.append("<line x1=\"\(tickX)\" x2=\"\(tickX)\" y1=\"\(top)\" y2=\"\(axis)\" stroke=\"currentColor\" stroke-opacity=\".15\"/>")
+            parts.append("<text x=\"\(tickX + 1)\" y=\"\(axis + 10)\">\(words.language == .ko ? "\(monday.month)월" : String(PageWords.monthNames[monday.month - 1].prefix(3)))</text>")
+        }
+        let label = HTMLText.escape("\(timeline.habit.name): \(words["Last year"]) \(range.first.iso) – \(range.last.iso)")
+        return "<svg class=\"year\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(axis + 14)\" role=\"img\" aria-label=\"\(label)\">"
+            + parts.joined() + "</svg>"
+    }
+
+    static func format(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+}

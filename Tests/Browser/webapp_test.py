@@ -1,0 +1,292 @@
+#!/usr/bin/env python3
+"""The web app in a real browser: headless Chromium driven by Selenium, at a phone width
+(390 x 844) and a desktop one (1280 x 800), and once more at the phone width with JavaScript off.
+Usage: webapp_test.py STACKDAY OUTPUT_DIR.
+
+It starts its own `stackday serve` on 127.0.0.1 and a free port over a fresh database, and stops
+it (and the browser) even when a check fails. Each run signs in, adds a habit through the form,
+records, undoes and skips, sees a record made through the API appear without a reload, reads
+each day's data-state of a month against GET /v1/calendar, runs axe-core on every page, checks
+that nothing scrolls sideways, signs out, and checks that the old cookie opens nothing.
+Screenshots of each page go to OUTPUT_DIR."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+
+from axe_selenium_python import Axe
+from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+NOW = "2026-10-11T22:00:00+09:00"
+
+
+def check(condition, message):
+    if not condition:
+        raise AssertionError(message)
+
+
+def api(port, token, method, path, body=None):
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=data, method=method,
+                                     headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=20) as response:
+        return response.status, response.read().decode()
+
+
+def raw(port, method, path, cookie=None, body=None, headers=None):
+    """A request without the browser: status and body (redirects not followed)."""
+    class NoRedirect(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+    opener = urllib.request.build_opener(NoRedirect)
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body.encode() if body is not None else None, method=method,
+                                     headers=dict(headers or {}, **({"Cookie": f"stackday_session={cookie}"} if cookie else {})))
+    try:
+        with opener.open(request, timeout=20) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def mark(day):
+    """The data-state a calendar day should carry (DayMark in the application layer)."""
+    state, progress = day["state"], day["progress"]
+    if state == "upcoming":
+        return "future"
+    if state == "completed":
+        return "met"
+    if state == "skipped":
+        return "skipped"
+    if state in ("missed", "pending"):
+        return "partial" if progress > 0 else state
+    return "partial" if 0 < progress < 1 else "notDue"
+
+
+def accessible(driver, page):
+    if not driver.javascript:
+        return  # axe-core is a script: the runs with JavaScript check every page
+    axe = Axe(driver)
+    axe.inject()
+    results = axe.run()
+    bad = [(v["id"], v["impact"], [(n["target"], n.get("failureSummary", "")) for n in v["nodes"]][:3])
+           for v in results["violations"] if v["impact"] in ("serious", "critical")]
+    check(not bad, f"{page}: axe-core found {bad}")
+
+
+def no_sideways_scroll(driver, page):
+    if not driver.javascript:
+        return  # measured by a script: the runs with JavaScript check every page
+    width, inner = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    check(width <= inner, f"{page}: the page scrolls sideways ({width} > {inner})")
+
+
+def browser(width, height, javascript=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={width},{height}",
+                     "--lang=en-US", "--force-device-scale-factor=1"]:
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_page_load_timeout(30)
+    if width < 500:
+        # The window's size includes the browser's frame: make the page itself the phone's size.
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    return driver
+
+
+def row(driver, name):
+    return driver.find_element(By.CSS_SELECTOR, f'li[data-habit="{name}"]')
+
+
+def field(driver, name, key):
+    """One figure of a habit's card, read in one step (the script may replace the cards at any moment)."""
+    if not getattr(driver, "javascript", True):
+        try:
+            found = driver.find_elements(By.CSS_SELECTOR, f'li[data-habit="{name}"] [data-field="{key}"]')
+            return found[0].text if found else None
+        except StaleElementReferenceException:
+            return None  # the page is being replaced by the next one
+    return driver.execute_script(
+        "var found = document.querySelector('li[data-habit=\"' + arguments[0] + '\"] [data-field=\"' + arguments[1] + '\"]');"
+        " return found ? found.textContent : null;", name, key)
+
+
+def retrying(action):
+    """Runs `action` again when the cards it found were replaced under it."""
+    for attempt in range(5):
+        try:
+            return action()
+        except StaleElementReferenceException:
+            time.sleep(0.2)
+    return action()
+
+
+def run(port, stackday, db, user, width, height, javascript, output):
+    label = f"{user} at {width}x{height}" + ("" if javascript else " without JavaScript")
+    token = subprocess.run([stackday, "--db", db, "--tz", "+09:00", "user", "add", user], check=True, capture_output=True, text=True).stdout.strip()
+    water = "/v1/habits/" + urllib.parse.quote("물 마시기")
+    check(api(port, token, "POST", "/v1/habits", {"name": "물 마시기", "goal": 8, "unit": "잔", "start": "2026-09-01"})[0] == 201, "create")
+    for offset, amount in enumerate([8, 0, 6, 8, 0, 8, 9, 3, 8, 8, 0]):
+        if amount:
+            check(api(port, token, "POST", water + "/records", {"amount": amount, "on": f"2026-10-{offset + 1:02d}"})[0] == 201, "record")
+    check(api(port, token, "POST", water + "/skips", {"on": "2026-10-05"})[0] == 201, "skip")
+    check(api(port, token, "POST", "/v1/habits", {"name": "gym", "schedule": "times-per-week", "scheduleParams": {"times": 3},
+                                                  "start": "2026-09-28"})[0] == 201, "create gym")
+    driver = browser(width, height, javascript)
+    driver.javascript = javascript
+    wait = WebDriverWait(driver, 20)
+    shots = []
+    suffix = f"{width}{'' if javascript else '-nojs'}"
+    try:
+        base = f"http://127.0.0.1:{port}"
+        driver.get(base + "/")
+        check(driver.find_elements(By.ID, "token"), f"{label}: no sign-in form at /")
+        accessible(driver, f"{label}: sign-in")
+        no_sideways_scroll(driver, f"{label}: sign-in")
+        driver.find_element(By.ID, "token").send_keys("sd_" + "0" * 64)
+        driver.find_element(By.ID, "sign-in").click()
+        wait.until(expected_conditions.presence_of_element_located((By.ID, "error")))
+        check("belongs to no user" in driver.find_element(By.ID, "error").text, f"{label}: a wrong token was not refused")
+        driver.find_element(By.ID, "token").send_keys(token)
+        driver.find_element(By.ID, "sign-in").click()
+        wait.until(expected_conditions.presence_of_element_located((By.ID, "user")))
+        check(driver.find_element(By.ID, "user").text == user, f"{label}: not signed in")
+        cookie = driver.get_cookie("stackday_session")
+        check(cookie and cookie["httpOnly"] and cookie.get("sameSite") == "Lax", f"{label}: session cookie {cookie}")
+        check(token not in cookie["value"] and cookie["value"].startswith("ss_"), f"{label}: the cookie carries the token")
+        if javascript:
+            check(driver.execute_script("return document.cookie") == "", f"{label}: the session cookie is readable from scripts")
+        check(driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en", f"{label}: html lang")
+
+        # The figures are the API's.
+        today = json.loads(api(port, token, "GET", "/v1/today")[1])
+        for habit in today["habits"]:
+            check(field(driver, habit["name"], "total") == f"{habit['total']:g}/{habit['goal']:g}", f"{label}: {habit['name']} total")
+        check(field(driver, "gym", "period") == "0 of 3 this week", f"{label}: gym's period")
+        accessible(driver, f"{label}: today")
+        no_sideways_scroll(driver, f"{label}: today")
+        shots.append(f"today-{suffix}.png")
+        driver.save_screenshot(os.path.join(output, shots[-1]))
+
+        # Add a habit through the form.
+        details = driver.find_element(By.ID, "add")
+        if not details.get_attribute("open"):
+            details.find_element(By.TAG_NAME, "summary").click()
+        form = driver.find_element(By.CSS_SELECTOR, "form[data-form=add-habit]")
+        form.find_element(By.NAME, "name").send_keys("read")
+        goal = form.find_element(By.NAME, "goal")
+        goal.clear()
+        goal.send_keys("20")
+        form.find_element(By.NAME, "unit").send_keys("pages")
+        Select(form.find_element(By.NAME, "schedule")).select_by_value("weekly")
+        weekly = form.find_element(By.CSS_SELECTOR, "fieldset[data-params-for='schedule:weekly']")
+        for box in weekly.find_elements(By.CSS_SELECTOR, "input[type=checkbox]"):
+            if box.is_selected() != (box.get_attribute("value") in ("sun", "wed")):
+                box.click()
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'li[data-habit="read"]'))
+        shown = json.loads(api(port, token, "GET", "/v1/habits/read")[1])
+        check(shown["rules"]["schedule"]["name"] == "weekly" and shown["rules"]["schedule"]["params"]["days"] == ["wed", "sun"], f"{label}: {shown['rules']}")
+        check(shown["rules"]["goal"] == 20 and shown["unit"] == "pages", f"{label}: added habit {shown}")
+
+        # Record, undo, skip.
+        def submit(action):
+            retrying(lambda: row(driver, "read").find_element(By.CSS_SELECTOR, f"form[data-action={action}] button").click())
+
+        def amount_five():
+            amount = row(driver, "read").find_element(By.CSS_SELECTOR, "form[data-action=record] input[name=amount]")
+            amount.clear()
+            amount.send_keys("5")
+            amount.find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, "button").click()
+        retrying(amount_five)
+        wait.until(lambda d: field(d, "read", "total") == "5/20")
+        submit("undo")
+        wait.until(lambda d: field(d, "read", "total") == "0/20")
+        submit("skip")
+        wait.until(lambda d: field(d, "read", "state") == "skipped")
+        states = {h["name"]: h["state"] for h in json.loads(api(port, token, "GET", "/v1/today")[1])["habits"]}
+        check(states["read"] == "skipped", f"{label}: the skip was not stored: {states}")
+
+        if javascript:
+            # A record made elsewhere appears without a reload.
+            driver.execute_script("window.stillHere = true")
+            check(api(port, token, "POST", "/v1/habits/gym/records", {"on": "2026-10-09"})[0] == 201, "API record")
+            wait.until(lambda d: field(d, "gym", "period") == "1 of 3 this week")
+            check(driver.execute_script("return window.stillHere === true"), f"{label}: the page reloaded")
+
+        # The habit's page: every day of October against the API's calendar.
+        retrying(lambda: row(driver, "물 마시기").find_element(By.CSS_SELECTOR, ".head a").click())
+        wait.until(expected_conditions.presence_of_element_located((By.ID, "habit-name")))
+        calendar = json.loads(api(port, token, "GET", "/v1/calendar/" + urllib.parse.quote("물 마시기") + "?from=2026-10-01&to=2026-10-31")[1])
+        expected = {day["day"]: mark(day) for day in calendar["days"]}
+        cells = {cell.get_attribute("data-day"): cell.get_attribute("data-state") for cell in driver.find_elements(By.CSS_SELECTOR, "td[data-day]")}
+        check(cells == expected, f"{label}: calendar states {cells} != {expected}")
+        check({"met", "partial", "missed", "skipped", "pending", "future"} <= set(cells.values()), f"{label}: states shown {set(cells.values())}")
+        check(driver.find_elements(By.CSS_SELECTOR, "svg.year rect.day") and driver.find_elements(By.CSS_SELECTOR, "svg.year polyline"),
+              f"{label}: no year chart")
+        accessible(driver, f"{label}: habit page")
+        no_sideways_scroll(driver, f"{label}: habit page")
+        shots.append(f"habit-{suffix}.png")
+        driver.save_screenshot(os.path.join(output, shots[-1]))
+        driver.find_element(By.CSS_SELECTOR, "a[rel=prev]").click()
+        wait.until(lambda d: d.find_element(By.ID, "month").text == "September 2026")
+
+        # Sign out: the old cookie opens nothing.
+        old = cookie["value"]
+        driver.find_element(By.CSS_SELECTOR, "form[data-action=sign-out] button").click()
+        wait.until(expected_conditions.presence_of_element_located((By.ID, "token")))
+        check(driver.get_cookie("stackday_session") is None, f"{label}: signing out kept the cookie")
+        status, body = raw(port, "GET", "/", cookie=old)
+        check(status == 200 and 'id="token"' in body and 'id="user"' not in body, f"{label}: the old cookie still opens today")
+        status, _ = raw(port, "POST", "/habits/read/record", cookie=old, body="amount=1")
+        check(status == 403, f"{label}: a post with the old cookie answered {status}")
+        print(f"web app: {label}: signed in, added, recorded, undid, skipped, {len(cells)} calendar days read, screenshots {', '.join(shots)}")
+    finally:
+        driver.quit()
+
+
+def main():
+    stackday, output = sys.argv[1], sys.argv[2]
+    os.makedirs(output, exist_ok=True)
+    with tempfile.TemporaryDirectory() as folder:
+        db = os.path.join(folder, "stackday.sqlite")
+        subprocess.run([stackday, "--db", db, "--tz", "+09:00", "user", "list"], check=True, capture_output=True)
+        log = open(os.path.join(folder, "serve.log"), "w+")
+        server = subprocess.Popen([stackday, "--db", db, "--now", NOW, "serve", "--listen", "127.0.0.1:0"], stderr=log)
+        try:
+            port = None
+            deadline = time.time() + 30
+            while port is None and time.time() < deadline and server.poll() is None:
+                log.seek(0)
+                found = re.search(r"listening on http://127\.0\.0\.1:(\d+)", log.read())
+                port = int(found.group(1)) if found else None
+                time.sleep(0.05)
+            check(port is not None, "stackday serve did not start")
+            run(port, stackday, db, "ana", 390, 844, True, output)
+            run(port, stackday, db, "bob", 1280, 800, True, output)
+            run(port, stackday, db, "cy", 390, 844, False, output)
+        finally:
+            server.terminate()
+            try:
+                check(server.wait(timeout=20) == 0, "stackday serve did not exit 0 on SIGTERM")
+            except subprocess.TimeoutExpired:
+                server.kill()
+                raise
+
+
+if __name__ == "__main__":
+    main()
