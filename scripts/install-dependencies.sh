@@ -10,12 +10,14 @@ pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
 pkg-config --exists libmicrohttpd 2>/dev/null || missing+=(libmicrohttpd-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 # --tests: the PostgreSQL server too, which the PostgreSQL store's tests start for themselves, and
-# the headless browser (with its driver, and Python's venv for Selenium) of the dashboard's test.
+# the headless browser (with its driver, Python's venv for Selenium and axe-core, and a CJK font
+# for Korean in its screenshots) of the web app's test.
 if [ "${1:-}" = "--tests" ]; then
     ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing+=(postgresql)
     [ -x /usr/bin/chromium ] || missing+=(chromium)
     [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
     python3 -c "import ensurepip" 2>/dev/null || missing+=(python3-venv)
+    [ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

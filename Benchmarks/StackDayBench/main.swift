@@ -1,5 +1,5 @@
 // Prints one table of ratios, each measured side by side in this run.
-//   stackday-bench [--quick] [--only P1|P2|STORE|IMPORT|POSTGRES|SERVER] [--skip-import] [--keep]
+//   stackday-bench [--quick] [--only P1|P2|STORE|IMPORT|POSTGRES|SERVER|WEB] [--skip-import] [--keep]
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -46,6 +46,10 @@ do {
         let server = try ServerBenchmark(context: context).run()
         figures += server.figures
         loads = server.loads
+    }
+    if wanted("WEB") {
+        FileHandle.standardError.write(Data("W1–W2 web app…\n".utf8))
+        figures += try WebBenchmark(context: context).run()
     }
     print(Table.render(figures))
     if !loads.isEmpty {

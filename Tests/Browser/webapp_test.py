@@ -92,6 +92,33 @@ def no_sideways_scroll(driver, page):
     check(width <= inner, f"{page}: the page scrolls sideways ({width} > {inner})")
 
 
+def tap_targets(driver, page):
+    """At a phone's width every control is at least 44 x 44 px (a checkbox counts by its label)."""
+    if not driver.javascript:
+        return
+    small = driver.execute_script("""
+        var small = [];
+        document.querySelectorAll('button, select, input:not([type=hidden]):not([type=checkbox]), summary, a.button, a.cell, label.check')
+          .forEach(function (element) {
+            var box = element.getBoundingClientRect();
+            if (box.width === 0 && box.height === 0) return;  // not shown
+            if (box.height < 44 || box.width < 44) small.push(element.outerHTML.slice(0, 80) + ' ' + box.width + 'x' + box.height);
+          });
+        return small;""")
+    check(not small, f"{page}: tap targets under 44 px: {small[:5]}")
+
+
+def inspect(driver, label, page, width, suffix, output):
+    """The checks every signed-in page gets, then its screenshot; returns the screenshot's name."""
+    accessible(driver, f"{label}: {page}")
+    no_sideways_scroll(driver, f"{label}: {page}")
+    if width < 500:
+        tap_targets(driver, f"{label}: {page}")
+    name = f"{page}-{suffix}.png"
+    driver.save_screenshot(os.path.join(output, name))
+    return name
+
+
 def browser(width, height, javascript=True):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
@@ -177,10 +204,7 @@ def run(port, stackday, db, user, width, height, javascript, output):
         for habit in today["habits"]:
             check(field(driver, habit["name"], "total") == f"{habit['total']:g}/{habit['goal']:g}", f"{label}: {habit['name']} total")
         check(field(driver, "gym", "period") == "0 of 3 this week", f"{label}: gym's period")
-        accessible(driver, f"{label}: today")
-        no_sideways_scroll(driver, f"{label}: today")
-        shots.append(f"today-{suffix}.png")
-        driver.save_screenshot(os.path.join(output, shots[-1]))
+        shots.append(inspect(driver, label, "today", width, suffix, output))
 
         # Add a habit through the form.
         details = driver.find_element(By.ID, "add")
@@ -238,10 +262,7 @@ def run(port, stackday, db, user, width, height, javascript, output):
         check({"met", "partial", "missed", "skipped", "pending", "future"} <= set(cells.values()), f"{label}: states shown {set(cells.values())}")
         check(driver.find_elements(By.CSS_SELECTOR, "svg.year rect.day") and driver.find_elements(By.CSS_SELECTOR, "svg.year polyline"),
               f"{label}: no year chart")
-        accessible(driver, f"{label}: habit page")
-        no_sideways_scroll(driver, f"{label}: habit page")
-        shots.append(f"habit-{suffix}.png")
-        driver.save_screenshot(os.path.join(output, shots[-1]))
+        shots.append(inspect(driver, label, "habit", width, suffix, output))
         driver.find_element(By.CSS_SELECTOR, "a[rel=prev]").click()
         wait.until(lambda d: d.find_element(By.ID, "month").text == "September 2026")
 

@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import StackDay
-import StackDayServer
+@testable import StackDayServer
 
-/// The dashboard's pictures, as text: what they label, what they escape, where the score ends.
-@Suite("dashboard pictures")
+/// The year chart (the habit page's and `report html`'s), as text: what it labels, what it
+/// escapes, where the score ends, and that it is sized by its viewBox alone.
+@Suite("year chart")
 struct HTMLTests {
     let zone = DayBoundary(timeZone: TimeZone(secondsFromGMT: 0)!)
 
@@ -26,43 +27,50 @@ struct HTMLTests {
         #expect(HTMLText.escape(text) == escaped)
     }
 
-    @Test("a year heatmap labels the months whose first week it shows, Mon/Wed/Fri, and a five-shade legend", arguments: [
+    func chart(_ timeline: HabitTimeline, _ range: LocalDayRange, language: PageLanguage = .en) -> String {
+        YearChartSVG(timeline: timeline, scores: HabitStatisticsCalculator.scores(timeline), range: range, words: PageWords(language: language)).render()
+    }
+
+    @Test("the chart labels the months whose first week it shows (en and ko), every other weekday, one cell a day, and has no fixed width", arguments: [
         ("2025-10-13", "2026-10-11", ["Nov", "Dec", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct"]),
         ("2026-09-01", "2026-10-11", ["Sep", "Oct"]),
         ("2026-02-02", "2026-03-01", ["Feb"]),
     ])
-    func heatmap(first: String, last: String, months: [String]) throws {
+    func months(first: String, last: String, months: [String]) throws {
         let timeline = try timeline(start: first, today: last, recorded: [0, 1, 3])
-        let svg = HeatmapSVG(timeline: timeline, range: LocalDayRange(try LocalDay(iso: first), try LocalDay(iso: last))).render()
-        let labels = svg.matches(of: /<text class="month"[^>]*>(\w+)<\/text>/).map { String($0.1) }
-        #expect(labels == months)
-        #expect(svg.matches(of: /<text class="weekday"[^>]*>(\w+)<\/text>/).map { String($0.1) } == ["Mon", "Wed", "Fri"])
-        #expect(svg.contains(">Less</text>") && svg.contains(">More</text>"))
+        let range = LocalDayRange(try LocalDay(iso: first), try LocalDay(iso: last))
+        let svg = chart(timeline, range)
+        #expect(svg.matches(of: /<text class="month"[^>]*>(\w+)<\/text>/).map { String($0.1) } == months)
+        #expect(svg.matches(of: /<text class="weekday"[^>]*>(\w+)<\/text>/).map { String($0.1) } == ["Mon", "Wed", "Fri", "Sun"])
         let days = try LocalDay(iso: first).days(to: try LocalDay(iso: last)) + 1
         #expect(svg.matches(of: /<rect class="day"/).count == days)
-        #expect(svg.matches(of: /data-state="completed"/).count == 3)
+        #expect(svg.matches(of: /data-state="met"/).count == 3)
+        #expect(svg.contains("viewBox=\"0 0 ") && !svg.contains(" width=\"7") && !svg.hasPrefix("<svg width"))
+        let korean = chart(timeline, range, language: .ko)
+        #expect(korean.matches(of: /<text class="month"[^>]*>(\d+)월<\/text>/).count == months.count)
     }
 
-    @Test("a habit's name is escaped in every picture")
+    @Test("a habit's name is escaped in the chart")
     func escapedName() throws {
         let timeline = try timeline(name: "<b>bold</b> & co", start: "2026-10-01", today: "2026-10-11", recorded: [0])
-        let range = LocalDayRange(try LocalDay(iso: "2026-10-01"), try LocalDay(iso: "2026-10-11"))
-        for svg in [HeatmapSVG(timeline: timeline, range: range).render(),
-                    ScoreLineSVG(name: timeline.habit.name, series: HabitStatisticsCalculator.scores(timeline), range: range).render()] {
-            #expect(!svg.contains("<b>") && svg.contains("&lt;b&gt;bold&lt;/b&gt; &amp; co"))
-        }
+        let svg = chart(timeline, LocalDayRange(try LocalDay(iso: "2026-10-01"), try LocalDay(iso: "2026-10-11")))
+        #expect(!svg.contains("<b>") && svg.contains("&lt;b&gt;bold&lt;/b&gt; &amp; co"))
     }
 
-    @Test("the score line ends at the score stats prints, one point per outcome day")
+    @Test("the score line ends at the score stats prints, one point per outcome day, on the heatmap's time axis")
     func scoreLine() throws {
         let timeline = try timeline(start: "2026-09-01", today: "2026-10-11", recorded: Array(0..<30).filter { $0 % 4 != 3 })
         let series = HabitStatisticsCalculator.scores(timeline)
         let statistics = try HabitStatisticsCalculator(streakCalculator: HabitStreakCalculator(policy: StrictStreak())).calculate(timeline)
         #expect(series.last?.score == statistics.score)
         #expect(series.count == timeline.outcomes(of: timeline.segments[0]).count)
-        let svg = ScoreLineSVG(name: "walk", series: series, range: LocalDayRange(try LocalDay(iso: "2026-09-01"), try LocalDay(iso: "2026-10-11"))).render()
-        let points = try #require(svg.firstMatch(of: /points="([^"]*)"/)).1.split(separator: " ")
+        let svg = chart(timeline, LocalDayRange(try LocalDay(iso: "2026-09-01"), try LocalDay(iso: "2026-10-11")))
+        let points = try #require(svg.firstMatch(of: /class="score"[^>]*points="([^"]*)"/)).1.split(separator: " ")
         #expect(points.count == series.count)
         #expect(svg.contains(">\(Int((statistics.score * 100).rounded()))%</text>"))
+        // The last point sits over the last day's week column.
+        let lastX = try #require(Double(points.last!.split(separator: ",")[0]))
+        let lastCell = try #require(svg.firstMatch(of: /data-day="2026-10-11"[^>]* x="(\d+)"/)).1
+        #expect(lastX >= Double(lastCell)! && lastX <= Double(lastCell)! + 11, "\(lastX) against the cell at \(lastCell)")
     }
 }

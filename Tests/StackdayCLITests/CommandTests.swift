@@ -243,8 +243,8 @@ struct CommandTests {
         // The only address on the page is the SVG namespace: nothing is fetched.
         #expect(!page.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "").contains("http"))
         // 2026-10-02 was done: its cell has the darkest shade and a title naming the day.
-        #expect(page.contains("fill=\"#216e39\"><title>2026-10-02: 1 (completed)</title>"))
-        #expect(page.contains("fill=\"#ebedf0\"><title>2026-10-03: 0 (missed)</title>"))
+        #expect(page.contains("fill=\"#216e39\"><title>2026-10-02: 1 (met)</title>"))
+        #expect(page.contains("fill=\"#dfe3e8\"><title>2026-10-03: 0 (missed)</title>"))
         #expect(!page.contains("<script src") && !page.contains("<link"))
     }
 

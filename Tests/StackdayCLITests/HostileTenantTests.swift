@@ -104,9 +104,16 @@ struct HostileTenantTests {
             let name = "hostile\(index)"
             let planted = try plant(script, as: name, client, mallory)
             #expect(planted.status == 201, "\(script): \(planted.status) \(planted.body)")
-            let started = Date()
-            let shown = try client.send("GET", "/v1/habits/\(name)", token: mallory)
-            let elapsed = Date().timeIntervalSince(started)
+            var started = Date()
+            var shown = try client.send("GET", "/v1/habits/\(name)", token: mallory)
+            var elapsed = Date().timeIntervalSince(started)
+            if elapsed >= 1 {
+                // Wall-clock time on a machine the other suites load too: a script that is not
+                // bounded is slow every time, so only a second slow answer counts.
+                started = Date()
+                shown = try client.send("GET", "/v1/habits/\(name)", token: mallory)
+                elapsed = Date().timeIntervalSince(started)
+            }
             #expect(shown.status == 422, "\(script): \(shown.status)")
             #expect(shown.body.contains("budget"), "\(script): \(shown.body.prefix(300))")
             if elapsed >= 1 { slow.append("\(script): \(elapsed) s") }

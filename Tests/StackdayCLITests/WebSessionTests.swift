@@ -37,13 +37,18 @@ struct WebSessionTests {
         #expect(wrong.status == 401 && wrong.headers["set-cookie"] == nil)
     }
 
+    /// A server with users ana and bob, ana's habit `water` (8 a day), and ana signed in.
+    func serveWater() throws -> (CLIFixture, ServerProcess, ana: String, bob: String, cookie: String) {
+        let (cli, server, ana, bob) = try ServeCommandTests().serve()
+        #expect(try server.client.send("POST", "/v1/habits", token: ana, body: #"{"name":"water","goal":8,"start":"2026-10-01"}"#).status == 201)
+        return (cli, server, ana, bob, try signIn(server.client, ana).cookie)
+    }
+
     @Test("a form without the session's CSRF token, with another session's, or from another origin is 403 and writes nothing")
     func csrf() throws {
-        let (cli, server, ana, bob) = try ServeCommandTests().serve()
+        let (cli, server, ana, bob, cookie) = try serveWater()
         defer { server.stop() }
         let client = server.client
-        #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"water","goal":8,"start":"2026-10-01"}"#).status == 201)
-        let (cookie, _) = try signIn(client, ana)
         let csrf = try today(client, cookie).csrf
         let other = try today(client, try signIn(client, bob).cookie).csrf
         #expect(csrf.count == 64 && other.count == 64 && csrf != other)
@@ -123,11 +128,9 @@ struct WebSessionTests {
 
     @Test("/today.html answers 304 for the ETag it gave until something is written, then the new cards")
     func polling() throws {
-        let (_, server, ana, _) = try ServeCommandTests().serve()
+        let (_, server, ana, _, cookie) = try serveWater()
         defer { server.stop() }
         let client = server.client
-        #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"water","goal":8,"start":"2026-10-01"}"#).status == 201)
-        let (cookie, _) = try signIn(client, ana)
         let first = try client.send("GET", "/today.html", headers: ["Cookie": cookie])
         let etag = try #require(first.headers["etag"])
         #expect(first.status == 200 && first.body.contains(#"data-habit="water""#))
@@ -136,5 +139,21 @@ struct WebSessionTests {
         let after = try client.send("GET", "/today.html", headers: ["Cookie": cookie, "If-None-Match": etag])
         #expect(after.status == 200 && after.headers["etag"] != etag && after.body.contains(#"<span data-field="total">2/8</span>"#))
         #expect(try client.send("GET", "/today.html").status == 303)
+    }
+
+    @Test("today's page for 20 habits, with its stylesheet and script, is under 100 KB")
+    func weight() throws {
+        let (_, server, ana, _) = try ServeCommandTests().serve()
+        defer { server.stop() }
+        let client = server.client
+        for index in 0..<20 {
+            let body = #"{"name":"habit \#(index)","goal":\#(index % 3 + 1),"schedule":"\#(index % 2 == 0 ? "daily" : "times-per-week")","start":"2026-01-01"}"#
+            #expect(try client.send("POST", "/v1/habits", token: ana, body: body).status == 201)
+        }
+        let (cookie, _) = try signIn(client, ana)
+        let page = try client.send("GET", "/", headers: ["Cookie": cookie])
+        #expect(page.body.components(separatedBy: "<li class=\"habit\"").count == 21)
+        let weight = try ["/", "/app.css", "/app.js"].reduce(0) { $0 + (try client.send("GET", $1, headers: ["Cookie": cookie]).body.utf8.count) }
+        #expect(weight < 100_000, "\(weight) bytes")
     }
 }

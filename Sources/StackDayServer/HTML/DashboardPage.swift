@@ -43,8 +43,9 @@ public struct DashboardPage {
             body += "<section class=\"habit\" data-habit=\"\(HTMLText.escape(panel.habit.name))\"><h2>\(HTMLText.escape(panel.habit.name))</h2>"
             switch panel.content {
             case .success(let content):
-                body += "<h3>Last year</h3>" + HeatmapSVG(timeline: content.timeline, range: year).render()
-                body += "<h3>Score</h3>" + ScoreLineSVG(name: panel.habit.name, series: content.scores.map { ($0.day, $0.score) }, range: year).render()
+                let chart = YearChartSVG(timeline: content.timeline, scores: content.scores.map { ($0.day, $0.score) }, range: year,
+                                         words: PageWords(language: .en))
+                body += "<h3>Last year · Score</h3>" + chart.render()
             case .failure(let failure):
                 body += "<p class=\"error\">\(HTMLText.escape(failure.message))</p>"
             }
@@ -86,7 +87,7 @@ public struct DashboardPage {
         .bar{display:inline-block;width:8rem;height:.6rem;background:#ebedf0;border-radius:3px;vertical-align:middle}
         .bar div{height:100%;background:#2da44e;border-radius:3px}
         pre{font-size:14px;background:#f6f8fa;padding:1rem;border-radius:6px;overflow-x:auto}
-        .error{color:#cf222e}svg{display:block;max-width:100%}
+        .error{color:#cf222e}svg{display:block;width:100%;height:auto}svg text{fill:#57606a;font:10px system-ui,sans-serif}
         button{font:inherit;padding:.25rem .8rem}
         """
 }

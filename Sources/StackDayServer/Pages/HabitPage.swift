@@ -67,10 +67,10 @@ struct HabitPage {
             if let entry = timeline.entry(on: day) {
                 let mark = DayMark(entry)
                 let label = "\(day.iso): \(words.mark(mark)), \(Quantity.describe(entry.total))"
-                html += "<td data-day=\"\(day.iso)\" data-state=\"\(mark.rawValue)\"><div><a href=\"\(path)?month=\(Self.monthText(first))&amp;day=\(day.iso)#records\" aria-label=\"\(HTMLText.escape(label))\">\(day.day)</a>"
-                    + "<span class=\"mark\" aria-hidden=\"true\">\(mark.symbol)</span></div></td>"
+                html += "<td data-day=\"\(day.iso)\" data-state=\"\(mark.rawValue)\"><a class=\"cell\" href=\"\(path)?month=\(Self.monthText(first))&amp;day=\(day.iso)#records\" aria-label=\"\(HTMLText.escape(label))\">\(day.day)"
+                    + "<span class=\"mark\" aria-hidden=\"true\">\(mark.symbol)</span></a></td>"
             } else {
-                html += "<td><div class=\"hint\">\(day.day)</div></td>"
+                html += "<td><div class=\"cell hint\">\(day.day)</div></td>"
             }
             column += 1
         }

@@ -44,15 +44,14 @@ enum PageAssets {
     table.month{width:100%;border-collapse:collapse;table-layout:fixed}
     table.month th{font-weight:600;color:var(--muted);font-size:.85rem;padding:.2rem 0}
     table.month td{padding:2px}
-    table.month td div{min-height:44px;border-radius:8px;border:1px solid var(--line);display:flex;flex-direction:column;align-items:center;justify-content:center;font-size:.9rem}
-    [data-state=met] div,.key[data-state=met]{background:var(--met);color:#fff;border-color:var(--met)}
-    [data-state=partial] div,.key[data-state=partial]{background:repeating-linear-gradient(45deg,var(--partial) 0 4px,transparent 4px 8px);border-color:var(--partial)}
-    [data-state=missed] div,.key[data-state=missed]{border:2px solid var(--missed)}
-    [data-state=skipped] div,.key[data-state=skipped]{background:var(--muted-bg);border-style:dashed}
-    [data-state=notDue] div,.key[data-state=notDue]{border-color:transparent;color:var(--muted)}
-    [data-state=pending] div,.key[data-state=pending]{border:2px dotted var(--focus)}
-    [data-state=future] div,.key[data-state=future]{opacity:.55;border-color:transparent}
-    table.month a{color:inherit;text-decoration:none;display:block;width:100%;text-align:center;font-weight:600}
+    table.month .cell{min-height:44px;border-radius:8px;border:1px solid var(--line);display:flex;flex-direction:column;align-items:center;justify-content:center;font-size:.9rem;color:inherit;text-decoration:none;font-weight:600}
+    table.month [data-state=met] .cell,.key[data-state=met]{background:var(--met);color:#fff;border-color:var(--met)}
+    table.month [data-state=partial] .cell,.key[data-state=partial]{background:repeating-linear-gradient(45deg,var(--partial) 0 4px,transparent 4px 8px);border-color:var(--partial)}
+    table.month [data-state=missed] .cell,.key[data-state=missed]{border:2px solid var(--missed)}
+    table.month [data-state=skipped] .cell,.key[data-state=skipped]{background:var(--muted-bg);border-style:dashed}
+    table.month [data-state=notDue] .cell,.key[data-state=notDue]{border-color:transparent;color:var(--muted)}
+    table.month [data-state=pending] .cell,.key[data-state=pending]{border:2px dotted var(--focus)}
+    table.month [data-state=future] .cell,.key[data-state=future]{color:var(--muted);border-style:dotted;font-weight:400}
     .mark{font-size:.8rem;line-height:1}
     ul.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.4rem .9rem;font-size:.9rem}
     ul.legend li{display:flex;gap:.35rem;align-items:center}

@@ -1,4 +1,5 @@
 import StackDay
+import StackDayApplication
 
 /// A habit's year in one SVG: the heatmap (weeks as columns, Monday on top) and the score line
 /// below it on the same time axis, month ticks under both; sized by its `viewBox`, so it fits any
@@ -20,17 +21,21 @@ struct YearChartSVG {
         let axis = scoreTop + scoreHeight + 4
         var parts: [String] = []
         for (index, label) in words.weekdays.enumerated() where index % 2 == 0 {
-            parts.append("<text x=\"0\" y=\"\(top + index * step + 9)\">\(label)</text>")
+            parts.append("<text class=\"weekday\" x=\"0\" y=\"\(top + index * step + 9)\">\(label)</text>")
         }
         for offset in 0...first.days(to: range.last) {
             let day = first.adding(days: offset)
             guard range.contains(day), let entry = timeline.entry(on: day) else { continue }
-            let mark = DayMarkStyle.heat(entry)
-            parts.append("<rect class=\"day\" data-day=\"\(day.iso)\" x=\"\(left + (offset / 7) * step)\" y=\"\(top + (day.weekday - 1) * step)\" "
-                + "width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"\(mark)\"><title>\(day.iso): \(Quantity.describe(entry.total))</title></rect>")
+            let mark = DayMark(entry)
+            parts.append("<rect class=\"day\" data-day=\"\(day.iso)\" data-state=\"\(mark.rawValue)\" x=\"\(left + (offset / 7) * step)\" y=\"\(top + (day.weekday - 1) * step)\" "
+                + "width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"\(DayMarkStyle.heat(entry))\"><title>\(day.iso): \(Quantity.describe(entry.total)) (\(words.mark(mark)))</title></rect>")
         }
-        // The score line, x by day on the same axis as the weeks above.
-        func x(_ day: LocalDay) -> Double { Double(left) + Double(first.days(to: day)) / 7 * Double(step) + Double(cell) / 2 }
+        // The score line, x by day on the same axis as the weeks above: each day inside its week's
+        // column, Monday at its left edge, Sunday at its right.
+        func x(_ day: LocalDay) -> Double {
+            let offset = first.days(to: day)
+            return Double(left + (offset / 7) * step) + Double(offset % 7) / 6 * Double(cell)
+        }
         func y(_ score: Double) -> Double { Double(scoreTop) + (1 - min(1, max(0, score))) * Double(scoreHeight) }
         for level in [0.0, 0.5, 1.0] {
             let lineY = Self.format(y(level))
@@ -40,8 +45,8 @@ struct YearChartSVG {
         let shown = scores.filter { range.contains($0.day) }
         if let last = shown.last {
             let points = shown.map { "\(Self.format(x($0.day))),\(Self.format(y($0.score)))" }.joined(separator: " ")
-            parts.append("<polyline fill=\"none\" stroke=\"#2da44e\" stroke-width=\"1.5\" points=\"\(points)\"/>")
-            parts.append("<text x=\"\(Self.format(x(last.day) + 4))\" y=\"\(Self.format(y(last.score) + 3))\">\(Int((last.score * 100).rounded()))%</text>")
+            parts.append("<polyline class=\"score\" fill=\"none\" stroke=\"#2da44e\" stroke-width=\"1.5\" points=\"\(points)\"/>")
+            parts.append("<text class=\"last\" x=\"\(Self.format(x(last.day) + 4))\" y=\"\(Self.format(y(last.score) + 3))\">\(Int((last.score * 100).rounded()))%</text>")
         }
         // Month ticks under both.
         for week in 0..<weeks {
@@ -49,7 +54,7 @@ struct YearChartSVG {
             guard monday.day <= 7 else { continue }
             let tickX = left + week * step
             parts.append("<line x1=\"\(tickX)\" x2=\"\(tickX)\" y1=\"\(top)\" y2=\"\(axis)\" stroke=\"currentColor\" stroke-opacity=\".15\"/>")
-            parts.append("<text x=\"\(tickX + 1)\" y=\"\(axis + 10)\">\(words.language == .ko ? "\(monday.month)월" : String(PageWords.monthNames[monday.month - 1].prefix(3)))</text>")
+            parts.append("<text class=\"month\" x=\"\(tickX + 1)\" y=\"\(axis + 10)\">\(words.language == .ko ? "\(monday.month)월" : String(PageWords.monthNames[monday.month - 1].prefix(3)))</text>")
         }
         let label = HTMLText.escape("\(timeline.habit.name): \(words["Last year"]) \(range.first.iso) – \(range.last.iso)")
         return "<svg class=\"year\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(axis + 14)\" role=\"img\" aria-label=\"\(label)\">"
