@@ -338,6 +338,36 @@ extension RepositoryContract {
                 throw ContractFailure("an update of a missing user succeeded")
             } catch UseCaseError.userNotFound {}
         },
+        ContractCheck("users: a chosen language is stored; sessions are kept by the id's hash, ended one by one or all of a user's, and go with their user") { tx in
+            var ana = try user("ana")
+            ana.language = "ko"
+            try tx.users.insert(ana)
+            try expect(try tx.users.user(named: ana.name)?.language == "ko", "the language was not stored")
+            ana.language = nil
+            try tx.users.update(ana)
+            try expect(try tx.users.user(named: ana.name)?.language == nil, "the language was not cleared")
+            func session(_ user: String) -> UserSession {
+                UserSession(idSHA256: UserToken().sha256, user: user, csrfToken: UserToken().text, createdAt: instant,
+                            expiresAt: instant.addingTimeInterval(86_400))
+            }
+            let (first, second, third) = (session(ana.name), session(ana.name), session(ana.name))
+            for one in [first, second, third] { try tx.users.insertSession(one) }
+            try expect(try tx.users.session(idSHA256: first.idSHA256) == first, "the session read back differs")
+            try expect(try tx.users.session(idSHA256: UserToken().sha256) == nil, "an unknown id found a session")
+            try expect(try tx.users.deleteSession(idSHA256: first.idSHA256), "ending a session answered false")
+            try expect(try !tx.users.deleteSession(idSHA256: first.idSHA256), "ending it again answered true")
+            try expect(try tx.users.session(idSHA256: second.idSHA256) == second, "ending one session ended another")
+            try expect(try tx.users.deleteSessions(of: ana.name) == 2, "ending a user's sessions did not end both")
+            try expect(try tx.users.session(idSHA256: third.idSHA256) == nil, "a session outlived its user's sessions")
+            do {
+                try tx.users.insertSession(session("nobody-\(UUID().uuidString.prefix(8))"))
+                throw ContractFailure("a session of no user was kept")
+            } catch UseCaseError.userNotFound {}
+            let kept = session(ana.name)
+            try tx.users.insertSession(kept)
+            _ = try tx.users.delete(named: ana.name)
+            try expect(try tx.users.session(idSHA256: kept.idSHA256) == nil, "a removed user's session is still found")
+        },
         ContractCheck(store: "the change count grows with each write transaction of its owner, not with reads or other owners' writes") { store in
             guard let start = try store.changeCount() else { return } // a store that keeps none
             let other = try store.scoped(to: "other-\(UUID().uuidString.prefix(8))")
