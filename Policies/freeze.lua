@@ -38,9 +38,10 @@ return {
       if state.freezes > 0 then
         state.freezes = state.freezes - 1
         state.run = 0
-      else
-        state.current, state.run, state.freezes = 0, 0, 0
+        return state, string.format("freeze: one spent, %d left; the streak holds", state.freezes)
       end
+      state.current, state.run, state.freezes = 0, 0, 0
+      return state, "freeze: none left; the streak ends"
     end
     return state
   end,

@@ -1,4 +1,5 @@
--- A miss is forgiven when at most `misses` misses fall in the `per` days ending on it.
+-- A miss is forgiven when at most `misses` misses fall in the `per` days ending on it. A miss's
+-- step says why (the optional second answer `explain` shows).
 return {
   description = "Forgives a missed due day when at most `misses` misses fall in the `per` days ending on it; a forgiven miss keeps the streak without adding to it.",
   params = { misses = 1, per = 7 },
@@ -35,7 +36,11 @@ return {
         if day.ordinal - ordinal < params.per then recent[#recent + 1] = ordinal end
       end
       state.misses = recent
-      if #recent > params.misses then state.current = 0 end
+      if #recent > params.misses then
+        state.current = 0
+        return state, string.format("grace: %d misses in %d days, over the %d forgiven", #recent, params.per, params.misses)
+      end
+      return state, string.format("grace: %d of %d misses in %d days used; the streak holds", #recent, params.misses, params.per)
     end
     return state
   end,

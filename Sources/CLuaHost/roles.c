@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Binding a policy to a habit, and the roles: schedule (and its quota), progress and streak. */
@@ -83,6 +84,11 @@ struct sd_range_args {
     double *progress_out;
     long long current;
     long long longest;
+    /* Explain: step through the per-day function, keep each state as JSON and each optional
+       `why` (the rule's second return value), and hand them back as one JSON text. */
+    int explain;
+    char *explain_json;
+    size_t explain_length;
 };
 
 static int op_schedule(lua_State *L, void *raw) {
@@ -255,6 +261,9 @@ static int state_field(lua_State *L, int state, const char *name, long long ordi
 static int op_streak(lua_State *L, void *raw) {
     static const char *names[] = {"completed", "missed", "pending", "skipped", "notDue"};
     struct sd_range_args *args = (struct sd_range_args *)raw;
+    /* The fold holds about 30 values at its deepest (its parts, the outcome's keys and status
+       names, the explain lists, one call's arguments): more than LUA_MINSTACK guarantees. */
+    luaL_checkstack(L, 48, "the streak fold");
     int function = push_call_parts(L, args->binding, "streak", args->use_range);
     int params = function + 1, range = function + 3;
     sd_push_prelude(L, "initial_state");
@@ -267,7 +276,7 @@ static int op_streak(lua_State *L, void *raw) {
         lua_pushinteger(L, args->carry[1]);
         lua_setfield(L, -2, "longest");
     }
-    if (!lua_isnil(L, range) && args->ordinals == NULL && args->step_current == NULL) {
+    if (!lua_isnil(L, range) && args->ordinals == NULL && args->step_current == NULL && !args->explain) {
         /* streakRange(state, history, params, first): the history has one mark a day (Y met, N missed,
            P pending, - skipped, . not due), the same marks as the examples. */
         static const char marks[] = {'Y', 'N', 'P', '-', '.'};
@@ -305,6 +314,17 @@ static int op_streak(lua_State *L, void *raw) {
     for (int i = 0; i <= SD_NOT_DUE; i++) lua_pushstring(L, names[i]);
     args->current = args->carry ? args->carry[0] : 0;
     args->longest = args->carry ? args->carry[1] : 0;
+    int states = 0, whys = 0;
+    if (args->explain) {
+        lua_createtable(L, args->count + 1, 0);
+        states = lua_gettop(L);
+        lua_createtable(L, args->count, 0);
+        whys = lua_gettop(L);
+        sd_push_prelude(L, "state_json");
+        lua_pushvalue(L, state);
+        lua_call(L, 1, 1);
+        lua_rawseti(L, states, 1);
+    }
     for (int i = 0; i < args->count; i++) {
         long long ordinal = args->ordinals ? args->ordinals[i] : (long long)args->first + i;
         sd_cursor_to(L, &cursor, ordinal);
@@ -329,7 +349,11 @@ static int op_streak(lua_State *L, void *raw) {
         lua_pushvalue(L, cursor.view);
         lua_pushvalue(L, outcome);
         lua_pushvalue(L, params);
-        lua_call(L, 4, 1);
+        lua_call(L, 4, args->explain ? 2 : 1);
+        if (args->explain) {
+            /* The optional second answer: a sentence saying why, kept when it is a string. */
+            if (lua_type(L, -1) == LUA_TSTRING) lua_rawseti(L, whys, i + 1); else lua_pop(L, 1);
+        }
         if (!lua_istable(L, -1)) {
             return answer_error(L, "streak returned %s on %04d-%02d-%02d; expected the state table", luaL_typename(L, -1), ordinal);
         }
@@ -340,8 +364,52 @@ static int op_streak(lua_State *L, void *raw) {
             args->step_current[i] = args->current;
             args->step_longest[i] = args->longest;
         }
+        if (args->explain) {
+            sd_push_prelude(L, "state_json");
+            lua_pushvalue(L, result);
+            lua_call(L, 1, 1);
+            lua_rawseti(L, states, i + 2);
+        }
         lua_replace(L, state);
     }
+    if (args->explain) {
+        sd_push_prelude(L, "explain_json");
+        lua_pushvalue(L, states);
+        lua_pushvalue(L, whys);
+        lua_pushinteger(L, args->count);
+        lua_call(L, 3, 1);
+        size_t length = 0;
+        const char *text = lua_tolstring(L, -1, &length);
+        if (!text) return answer_error(L, "the explanation of the streak fold is %s; expected text", "missing", (long long)args->first);
+        char *copy = malloc(length + 1);
+        if (!copy) return luaL_error(L, "not enough memory for the explanation");
+        memcpy(copy, text, length + 1);
+        args->explain_json = copy;
+        args->explain_length = length;
+    }
+    return 0;
+}
+
+int sd_streak_explain(sd_host *host, int binding, int first_ordinal, const int *ordinals, int count,
+                      const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
+                      const long long *carry, long long *step_current, long long *step_longest, char **json, size_t *json_length,
+                      sd_error *error) {
+    struct sd_range_args args = range_args(binding, 0, ordinals ? ordinals[0] : first_ordinal, count);
+    args.ordinals = ordinals;
+    args.carry = carry;
+    args.step_current = step_current;
+    args.step_longest = step_longest;
+    args.status = status;
+    args.due = due;
+    args.totals = totals;
+    args.progress = progress;
+    args.explain = 1;
+    if (sd_protected(host, op_streak, &args, error) != 0) {
+        free(args.explain_json);
+        return -1;
+    }
+    *json = args.explain_json;
+    *json_length = args.explain_length;
     return 0;
 }
 

@@ -5,9 +5,26 @@ public protocol StreakPolicy {
     /// With `carrying`, the rule starts from its initial state with `current` and `longest`
     /// taken from it: where a new revision takes over from an earlier rule.
     func streak(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?) throws -> HabitStreak
+
+    /// The same fold step by step, through the per-day rule (never a range form): one step per
+    /// entry, its last step's streak the one `streak(over:)` gives.
+    func explain(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?) throws -> [StreakStep]
 }
 
 extension StreakPolicy {
+    /// Steps through prefixes: the state is the streak itself (`{"current", "longest"}`). Right
+    /// for a rule whose state is its streak; O(n²), for rules written in Swift.
+    public func explain(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?) throws -> [StreakStep] {
+        var before = carrying ?? HabitStreak(current: 0, longest: 0)
+        var steps: [StreakStep] = []
+        for end in entries.indices {
+            let after = try streak(over: entries[entries.startIndex...end], habit: habit, carrying: carrying)
+            steps.append(StreakStep(before: before.stateJSON, after: after.stateJSON, streak: after, why: nil))
+            before = after
+        }
+        return steps
+    }
+
     /// The streak from the rule's initial state.
     public func streak(over entries: ArraySlice<HabitEntry>, habit: Habit) throws -> HabitStreak {
         try streak(over: entries, habit: habit, carrying: nil)

@@ -3,6 +3,15 @@
 public struct StrictStreak: StreakPolicy {
     public init() {}
 
+    public func explain(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?) throws -> [StreakStep] {
+        var before = carrying ?? HabitStreak(current: 0, longest: 0)
+        return try entries.indices.map { index in
+            let after = try streak(over: entries[index...index], habit: habit, carrying: before)
+            defer { before = after }
+            return StreakStep(before: before.stateJSON, after: after.stateJSON, streak: after, why: nil)
+        }
+    }
+
     public func streak(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?) throws -> HabitStreak {
         var current = carrying?.current ?? 0
         var longest = carrying?.longest ?? 0

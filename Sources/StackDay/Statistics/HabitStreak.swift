@@ -8,3 +8,8 @@ public struct HabitStreak: Hashable, Sendable {
         self.longest = longest
     }
 }
+
+extension HabitStreak {
+    /// The streak as a rule's state: `{"current", "longest"}`.
+    public var stateJSON: JSONValue { .object(["current": .number(Double(current)), "longest": .number(Double(longest))]) }
+}

@@ -64,3 +64,13 @@ extension Application {
         PolicyScriptView(try InstallPolicy(context: context)(name: name, source: source))
     }
 }
+
+extension Application {
+    /// `explain NAME`, `GET /v1/habits/{name}/explain`: the streak fold step by step over `from`
+    /// … `to` (default: the 8 weeks up to today).
+    public func explain(_ name: String, _ fields: RequestFields) throws -> ExplanationView {
+        try fields.check(allowed: ["from", "to"])
+        let explanation = try ExplainHabit(context: context)(.name(name), from: try fields.day("from"), to: try fields.day("to"))
+        return ExplanationView(explanation)
+    }
+}

@@ -535,6 +535,28 @@ function H.quota(binding)
   return times, kind, days
 end
 
+-- A streak state as JSON, for explain: what the rule returned, functions left out.
+function H.state_json(state)
+  return json(state)
+end
+
+-- The explanation of a fold: the states (JSON texts, already encoded) and the whys.
+function H.explain_json(states, whys, count)
+  local out = {'{"states":['}
+  for i = 1, count + 1 do
+    if i > 1 then out[#out + 1] = "," end
+    out[#out + 1] = states[i]
+  end
+  out[#out + 1] = '],"whys":['
+  for i = 1, count do
+    if i > 1 then out[#out + 1] = "," end
+    local why = whys[i]
+    out[#out + 1] = why and json(sub(why, 1, 300)) or "null"
+  end
+  out[#out + 1] = "]}"
+  return concat(out)
+end
+
 function H.initial_state(binding, params)
   local initial = binding.record.policy.initial
   if initial then

@@ -47,6 +47,7 @@ struct HabitRoutes {
             return r.request.argument("format") == "json" ? .json(view.json) : .text(view.text + "\n")
         }),
         ("GET", "calendar/:name", { r, names in .json(try r.app.calendar([names[0]], r.fields()).json) }),
+        ("GET", "habits/:name/explain", { r, names in .json(try r.app.explain(names[0], r.fields()).json) }),
         ("GET", "habits/:name/revisions", { r, names in .json(try r.app.revisions(names[0]).json) }),
         ("POST", "habits/:name/rollback", { r, names in .json(try r.app.rollback(names[0], r.fields()).json, status: 201) }),
         ("POST", "habits/:name/simulate", { r, names in .json(try r.app.simulate(names[0], r.fields()).json) }),

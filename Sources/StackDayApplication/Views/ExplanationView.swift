@@ -1,0 +1,96 @@
+import StackDay
+
+/// `explain NAME`, `GET /v1/habits/{name}/explain`: the streak fold step by step,
+/// `{"habit", "from", "to", "countsIn", "current", "longest", "steps": [step…]}`; each step
+/// `{"day", ("first", "last" for a period,) "revision", "policies", "due", "total", "goal",
+/// "progress", "outcome": {"status", "met"}, "before", "after", "why"}`.
+public struct ExplanationView: JSONView {
+    public let explanation: HabitExplanation
+
+    public init(_ explanation: HabitExplanation) {
+        self.explanation = explanation
+    }
+
+    public var json: JSONValue {
+        .object([
+            "habit": .string(explanation.habit.name), "from": .string(explanation.range.first.iso), "to": .string(explanation.range.last.iso),
+            "countsIn": .string(explanation.countsIn.rawValue),
+            "current": ViewJSON.int(explanation.streak.current), "longest": ViewJSON.int(explanation.streak.longest),
+            "steps": .array(explanation.steps.map { Self.step($0, unit: explanation.habit.unit) }),
+        ])
+    }
+
+    static func status(_ entry: HabitEntry) -> String {
+        entry.state == .upcoming ? "notDue" : entry.state.rawValue
+    }
+
+    static func step(_ step: HabitExplanation.Step, unit: String) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "day": .string(step.days.last.iso), "revision": ViewJSON.int(step.revision.number),
+            "policies": .object(Dictionary(uniqueKeysWithValues: PolicyRole.allCases.map { role in
+                let choice = step.revision.choice(for: role)
+                return (role.rawValue, .string(choice.sha256.map { "\(choice.name)@\($0)" } ?? choice.name))
+            })),
+            "due": .bool(step.entry.isDue), "total": ViewJSON.number(step.entry.total), "goal": ViewJSON.number(step.goal),
+            "progress": ViewJSON.number(step.entry.progress),
+            "outcome": .object(["status": .string(status(step.entry)), "met": .bool(step.entry.state == .completed)]),
+            "before": step.step.before, "after": step.step.after, "why": .string(why(step, unit: unit)),
+        ]
+        if step.period != nil {
+            object["first"] = .string(step.days.first.iso)
+            object["last"] = .string(step.days.last.iso)
+        }
+        return .object(object)
+    }
+
+    /// One sentence a person reads: the rule's own when it gave one, else what the outcome was.
+    static func why(_ step: HabitExplanation.Step, unit habitUnit: String) -> String {
+        if let why = step.step.why { return why }
+        let entry = step.entry
+        let amount: String
+        if let period = step.period {
+            amount = "\(period.count) of \(period.times) day\(period.times == 1 ? "" : "s")"
+        } else {
+            amount = "\(Quantity.describe(entry.total)) of \(Quantity.describe(step.goal))" + (habitUnit.isEmpty ? "" : " \(habitUnit)")
+        }
+        let before = step.step.before.objectValue?["current"]?.numberValue.map { Int($0) } ?? 0
+        let ended = before > 0 && step.step.streak.current == 0 ? "; the streak of \(before) ended" : ""
+        switch entry.state {
+        case .completed: return "met: \(amount)"
+        case .missed: return "missed: \(amount)\(ended)"
+        case .pending: return "pending: \(amount) so far; today does not break the streak"
+        case .skipped: return "skipped: kept the streak"
+        case .notDue, .upcoming: return "not due: the streak is unchanged"
+        }
+    }
+
+    /// The words form: one line per step, marking where the current streak began and what broke
+    /// the streak before it.
+    public var lines: [String] {
+        let steps = explanation.steps
+        let unit = explanation.countsIn
+        // The current streak began after the last step that left it at 0 (or at the first step).
+        var began: Int? = nil
+        var broke: Int? = nil
+        if explanation.streak.current > 0 {
+            let zero = steps.lastIndex { $0.step.streak.current == 0 }
+            began = steps.indices.first { $0 > (zero ?? -1) && steps[$0].step.streak.current > 0 }
+            broke = zero.flatMap { index in
+                (steps[index].step.before.objectValue?["current"]?.numberValue ?? 0) > 0 ? index : nil
+            }
+        } else {
+            broke = steps.lastIndex { ($0.step.before.objectValue?["current"]?.numberValue ?? 0) > 0 && $0.step.streak.current == 0 }
+        }
+        var out = ["\(explanation.habit.name): \(explanation.range.first) … \(explanation.range.last), current \(CountPhrase.english(explanation.streak.current, unit)), longest \(CountPhrase.english(explanation.streak.longest, unit))"]
+        for (index, step) in steps.enumerated() {
+            let day = step.period == nil ? step.days.last.iso : "\(step.days.first.iso) … \(step.days.last.iso)"
+            let state = Self.status(step.entry)
+            var line = "\(day)  \(state.padding(toLength: 9, withPad: " ", startingAt: 0))  streak \(step.step.streak.current) (longest \(step.step.streak.longest))  \(Self.why(step, unit: explanation.habit.unit))"
+            if index == began { line += "  ← the current streak began" }
+            if index == broke { line += "  ✕ what broke the streak before" }
+            out.append(line)
+        }
+        if steps.isEmpty { out.append("no outcome in this range") }
+        return out
+    }
+}
