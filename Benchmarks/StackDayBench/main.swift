@@ -48,7 +48,7 @@ do {
         loads = server.loads
     }
     if wanted("WEB") {
-        FileHandle.standardError.write(Data("W1–W2 web app…\n".utf8))
+        FileHandle.standardError.write(Data("W1–W4 web app…\n".utf8))
         figures += try WebBenchmark(context: context).run()
     }
     print(Table.render(figures))

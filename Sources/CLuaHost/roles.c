@@ -87,6 +87,8 @@ struct sd_range_args {
     /* Explain: step through the per-day function, keep each state as JSON and each optional
        `why` (the rule's second return value), and hand them back as one JSON text. */
     int explain;
+    /* The first step whose states and why are kept (the ones before only run). */
+    int keep_from;
     char *explain_json;
     size_t explain_length;
 };
@@ -320,10 +322,12 @@ static int op_streak(lua_State *L, void *raw) {
         states = lua_gettop(L);
         lua_createtable(L, args->count, 0);
         whys = lua_gettop(L);
-        sd_push_prelude(L, "state_json");
-        lua_pushvalue(L, state);
-        lua_call(L, 1, 1);
-        lua_rawseti(L, states, 1);
+        if (args->keep_from == 0) {
+            sd_push_prelude(L, "state_json");
+            lua_pushvalue(L, state);
+            lua_call(L, 1, 1);
+            lua_rawseti(L, states, 1);
+        }
     }
     for (int i = 0; i < args->count; i++) {
         long long ordinal = args->ordinals ? args->ordinals[i] : (long long)args->first + i;
@@ -352,7 +356,7 @@ static int op_streak(lua_State *L, void *raw) {
         lua_call(L, 4, args->explain ? 2 : 1);
         if (args->explain) {
             /* The optional second answer: a sentence saying why, kept when it is a string. */
-            if (lua_type(L, -1) == LUA_TSTRING) lua_rawseti(L, whys, i + 1); else lua_pop(L, 1);
+            if (lua_type(L, -1) == LUA_TSTRING && i >= args->keep_from) lua_rawseti(L, whys, i - args->keep_from + 1); else lua_pop(L, 1);
         }
         if (!lua_istable(L, -1)) {
             return answer_error(L, "streak returned %s on %04d-%02d-%02d; expected the state table", luaL_typename(L, -1), ordinal);
@@ -364,11 +368,11 @@ static int op_streak(lua_State *L, void *raw) {
             args->step_current[i] = args->current;
             args->step_longest[i] = args->longest;
         }
-        if (args->explain) {
+        if (args->explain && i + 1 >= args->keep_from) {
             sd_push_prelude(L, "state_json");
             lua_pushvalue(L, result);
             lua_call(L, 1, 1);
-            lua_rawseti(L, states, i + 2);
+            lua_rawseti(L, states, i - args->keep_from + 2);
         }
         lua_replace(L, state);
     }
@@ -376,7 +380,7 @@ static int op_streak(lua_State *L, void *raw) {
         sd_push_prelude(L, "explain_json");
         lua_pushvalue(L, states);
         lua_pushvalue(L, whys);
-        lua_pushinteger(L, args->count);
+        lua_pushinteger(L, args->count - args->keep_from);
         lua_call(L, 3, 1);
         size_t length = 0;
         const char *text = lua_tolstring(L, -1, &length);
@@ -390,7 +394,7 @@ static int op_streak(lua_State *L, void *raw) {
     return 0;
 }
 
-int sd_streak_explain(sd_host *host, int binding, int first_ordinal, const int *ordinals, int count,
+int sd_streak_explain(sd_host *host, int binding, int first_ordinal, const int *ordinals, int count, int keep_from,
                       const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
                       const long long *carry, long long *step_current, long long *step_longest, char **json, size_t *json_length,
                       sd_error *error) {
@@ -404,6 +408,7 @@ int sd_streak_explain(sd_host *host, int binding, int first_ordinal, const int *
     args.totals = totals;
     args.progress = progress;
     args.explain = 1;
+    args.keep_from = keep_from < 0 ? 0 : keep_from > count ? count : keep_from;
     if (sd_protected(host, op_streak, &args, error) != 0) {
         free(args.explain_json);
         return -1;

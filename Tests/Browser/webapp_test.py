@@ -162,7 +162,60 @@ def retrying(action):
     return action()
 
 
-def run(port, stackday, db, user, width, height, javascript, output):
+def try_the_lab(driver, wait, port, token, label):
+    """On the habit page: try grace for the streak, find the differing days, apply it from a day."""
+    form = driver.find_element(By.CSS_SELECTOR, "form[data-form=simulate]")
+    Select(form.find_element(By.NAME, "role")).select_by_value("streak")
+    Select(form.find_element(By.NAME, "policy")).select_by_value("grace")
+    misses = form.find_element(By.NAME, "labParam.grace.misses")
+    misses.clear()
+    misses.send_keys("3")
+    start = form.find_element(By.NAME, "from")
+    driver.execute_script("arguments[0].value = '2026-10-01'", start)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait.until(expected_conditions.presence_of_element_located((By.ID, "lab-result")))
+    differing = [item.get_attribute("data-diff-day") for item in driver.find_elements(By.CSS_SELECTOR, "[data-diff-day]")]
+    # Three misses a week forgiven: 10-02, 10-03 and 10-08 keep the streak, so from 10-02 on it differs.
+    check("2026-10-02" in differing and "2026-10-10" in differing, f"{label}: differing days {differing}")
+    check(driver.find_elements(By.CSS_SELECTOR, "svg.lab polyline.proposed-streak"), f"{label}: no lab chart")
+    current = driver.find_element(By.CSS_SELECTOR, "tr[data-figure=current] [data-field=delta]").text
+    check(current.startswith("+"), f"{label}: grace should lengthen the current streak, delta {current}")
+    accessible(driver, f"{label}: the lab")
+    check(len(json.loads(api(port, token, "GET", "/v1/habits/" + urllib.parse.quote("물 마시기") + "/revisions")[1])["revisions"]) == 1,
+          f"{label}: trying a rule wrote a revision")
+    apply = driver.find_element(By.CSS_SELECTOR, "form[data-form=apply]")
+    driver.execute_script("arguments[0].value = '2026-10-03'", apply.find_element(By.NAME, "from"))
+    apply.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#revisions li")) == 2)
+    revisions = json.loads(api(port, token, "GET", "/v1/habits/" + urllib.parse.quote("물 마시기") + "/revisions")[1])["revisions"]
+    check(len(revisions) == 2 and revisions[1]["streak"]["name"] == "grace" and revisions[1]["from"] == "2026-10-03", f"{label}: revisions {revisions}")
+
+
+def policy_editor(driver, wait, port, token, label, base, output):
+    """The editor refuses a broken script, showing its line, and installs the fixed one."""
+    driver.get(base + "/policies")
+    form = driver.find_element(By.CSS_SELECTOR, "form[data-form=policy-editor]")
+    name = form.find_element(By.NAME, "name")
+    name.clear()
+    name.send_keys("lenient")
+    broken = "return {\n  streak = function(state, day, outcome)\n    return state end end\n}\n"
+    driver.execute_script("arguments[0].value = arguments[1]", form.find_element(By.NAME, "source"), broken)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait.until(expected_conditions.presence_of_element_located((By.ID, "failures")))
+    lines = [item.get_attribute("data-line") for item in driver.find_elements(By.CSS_SELECTOR, "#failures li[data-line]")]
+    check("3" in lines and driver.find_elements(By.CSS_SELECTOR, "li#line-3[data-failed-line]"), f"{label}: failures at lines {lines}")
+    accessible(driver, f"{label}: the policy editor")
+    form = driver.find_element(By.CSS_SELECTOR, "form[data-form=policy-editor]")
+    fixed = "return {\n  streak = function(state, day, outcome)\n    return state\n  end,\n}\n"
+    driver.execute_script("arguments[0].value = arguments[1]", form.find_element(By.NAME, "source"), fixed)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait.until(expected_conditions.presence_of_element_located((By.ID, "installed")))
+    names = [script["name"] for script in json.loads(api(port, token, "GET", "/v1/policies")[1])["policies"]]
+    check("lenient" in names, f"{label}: installed {names}")
+    driver.save_screenshot(os.path.join(output, "policies-1280.png"))
+
+
+def run(port, stackday, db, user, width, height, javascript, output, lab=False):
     label = f"{user} at {width}x{height}" + ("" if javascript else " without JavaScript")
     token = subprocess.run([stackday, "--db", db, "--tz", "+09:00", "user", "add", user], check=True, capture_output=True, text=True).stdout.strip()
     water = "/v1/habits/" + urllib.parse.quote("물 마시기")
@@ -263,6 +316,13 @@ def run(port, stackday, db, user, width, height, javascript, output):
         check(driver.find_elements(By.CSS_SELECTOR, "svg.year rect.day") and driver.find_elements(By.CSS_SELECTOR, "svg.year polyline"),
               f"{label}: no year chart")
         shots.append(inspect(driver, label, "habit", width, suffix, output))
+        if lab:
+            try_the_lab(driver, wait, port, token, label)
+            policy_editor(driver, wait, port, token, label, base, output)
+            retrying(lambda: driver.find_element(By.CSS_SELECTOR, "a[href='/']").click())
+            wait.until(expected_conditions.presence_of_element_located((By.ID, "today-list")))
+            retrying(lambda: row(driver, "물 마시기").find_element(By.CSS_SELECTOR, ".head a").click())
+            wait.until(expected_conditions.presence_of_element_located((By.ID, "habit-name")))
         driver.find_element(By.CSS_SELECTOR, "a[rel=prev]").click()
         wait.until(lambda d: d.find_element(By.ID, "month").text == "September 2026")
 
@@ -298,7 +358,7 @@ def main():
                 time.sleep(0.05)
             check(port is not None, "stackday serve did not start")
             run(port, stackday, db, "ana", 390, 844, True, output)
-            run(port, stackday, db, "bob", 1280, 800, True, output)
+            run(port, stackday, db, "bob", 1280, 800, True, output, lab=True)
             run(port, stackday, db, "cy", 390, 844, False, output)
         finally:
             server.terminate()

@@ -124,9 +124,10 @@ int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, cons
 
 /* The same fold through the per-day function only (never the range form), step by step: writes
    the streak after each outcome, and `json` (malloc'd, for the caller to free): the text
-   {"states": [initial, after 1, …, after count], "whys": [why 1 or null, …]}, each state the
-   table the rule returned, as JSON; a why is the rule's optional second answer. */
-int sd_streak_explain(sd_host *host, int binding, int first_ordinal, const int *ordinals, int count,
+   {"states": [before step keep_from, after it, …, after the last], "whys": [why of step keep_from
+   or null, …]}, each state the table the rule returned, as JSON; a why is the rule's optional
+   second answer. Steps before `keep_from` run without being kept. */
+int sd_streak_explain(sd_host *host, int binding, int first_ordinal, const int *ordinals, int count, int keep_from,
                       const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
                       const long long *carry, long long *step_current, long long *step_longest, char **json, size_t *json_length,
                       sd_error *error);

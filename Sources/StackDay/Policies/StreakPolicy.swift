@@ -6,23 +6,24 @@ public protocol StreakPolicy {
     /// taken from it: where a new revision takes over from an earlier rule.
     func streak(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?) throws -> HabitStreak
 
-    /// The same fold step by step, through the per-day rule (never a range form): one step per
-    /// entry, its last step's streak the one `streak(over:)` gives.
-    func explain(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?) throws -> [StreakStep]
+    /// The same fold step by step, through the per-day rule (never a range form): one step for
+    /// each entry from the `keep`-th on (the ones before run, unkept), and the streak after the
+    /// last entry, the one `streak(over:)` gives.
+    func explain(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?, keepingFrom keep: Int) throws -> (steps: [StreakStep], final: HabitStreak)
 }
 
 extension StreakPolicy {
     /// Steps through prefixes: the state is the streak itself (`{"current", "longest"}`). Right
     /// for a rule whose state is its streak; O(n²), for rules written in Swift.
-    public func explain(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?) throws -> [StreakStep] {
+    public func explain(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?, keepingFrom keep: Int) throws -> (steps: [StreakStep], final: HabitStreak) {
         var before = carrying ?? HabitStreak(current: 0, longest: 0)
         var steps: [StreakStep] = []
-        for end in entries.indices {
+        for (offset, end) in entries.indices.enumerated() {
             let after = try streak(over: entries[entries.startIndex...end], habit: habit, carrying: carrying)
-            steps.append(StreakStep(before: before.stateJSON, after: after.stateJSON, streak: after, why: nil))
+            if offset >= keep { steps.append(StreakStep(before: before.stateJSON, after: after.stateJSON, streak: after, why: nil)) }
             before = after
         }
-        return steps
+        return (steps, before)
     }
 
     /// The streak from the rule's initial state.

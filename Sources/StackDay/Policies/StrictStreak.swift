@@ -3,13 +3,15 @@
 public struct StrictStreak: StreakPolicy {
     public init() {}
 
-    public func explain(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?) throws -> [StreakStep] {
+    public func explain(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?, keepingFrom keep: Int) throws -> (steps: [StreakStep], final: HabitStreak) {
         var before = carrying ?? HabitStreak(current: 0, longest: 0)
-        return try entries.indices.map { index in
+        var steps: [StreakStep] = []
+        for (offset, index) in entries.indices.enumerated() {
             let after = try streak(over: entries[index...index], habit: habit, carrying: before)
-            defer { before = after }
-            return StreakStep(before: before.stateJSON, after: after.stateJSON, streak: after, why: nil)
+            if offset >= keep { steps.append(StreakStep(before: before.stateJSON, after: after.stateJSON, streak: after, why: nil)) }
+            before = after
         }
+        return (steps, before)
     }
 
     public func streak(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?) throws -> HabitStreak {

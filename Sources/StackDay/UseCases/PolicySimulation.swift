@@ -7,9 +7,27 @@ public struct PolicySimulation: Sendable {
     /// The revision the simulation added.
     public let revision: HabitRevision
 
-    public init(current: HabitSummary, proposed: HabitSummary, revision: HabitRevision) {
+    /// Every outcome day of the real history under the stored rules and under the proposed
+    /// ones (empty unless asked for: `SimulatePolicy`'s `days`).
+    public let currentDays: [SimulatedDay]
+    public let proposedDays: [SimulatedDay]
+
+    public init(current: HabitSummary, proposed: HabitSummary, revision: HabitRevision,
+                currentDays: [SimulatedDay] = [], proposedDays: [SimulatedDay] = []) {
         self.current = current
         self.proposed = proposed
         self.revision = revision
+        self.currentDays = currentDays
+        self.proposedDays = proposedDays
+    }
+
+    /// The days whose outcome or streak differ between the two, in order.
+    public var differingDays: [LocalDay] {
+        let proposed = Dictionary(proposedDays.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
+        let current = Dictionary(currentDays.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
+        return Set(current.keys).union(proposed.keys).sorted().filter { day in
+            guard let a = current[day], let b = proposed[day] else { return true }
+            return a.state != b.state || a.streak != b.streak
+        }
     }
 }

@@ -14,18 +14,19 @@ public struct SimulatePolicy {
     /// figures' own policy failure is thrown as the habit's `HabitFailure`.
     public func callAsFunction(
         _ reference: HabitReference, policy name: String, role: PolicyRole,
-        parameters: [String: JSONValue]? = nil, from: RevisionStart = .retroactive
+        parameters: [String: JSONValue]? = nil, from: RevisionStart = .retroactive, days: Bool = false
     ) throws -> PolicySimulation {
         guard let script = try context.store.read({ try context.script(named: name, in: $0) }) else {
             throw PolicyRefusal(policy: name, failures: ["this engine has no script named \(name)"])
         }
-        return try callAsFunction(reference, script: script, role: role, parameters: parameters, from: from)
+        return try callAsFunction(reference, script: script, role: role, parameters: parameters, from: from, days: days)
     }
 
     /// The same for a script given by its source (stored or not; it is never stored here).
+    /// With `days`, every outcome day of both histories too (`PolicySimulation.currentDays`).
     public func callAsFunction(
         _ reference: HabitReference, script: PolicyScript, role: PolicyRole,
-        parameters: [String: JSONValue]? = nil, from: RevisionStart = .retroactive
+        parameters: [String: JSONValue]? = nil, from: RevisionStart = .retroactive, days: Bool = false
     ) throws -> PolicySimulation {
         let name = script.name
         let today = context.today
@@ -38,13 +39,16 @@ public struct SimulatePolicy {
             if parameters != nil { try context.checkParameters([PolicyChoice(name: name, parameters: params, sha256: script.sha256)], scripts: scripts) }
             let rules = try habit.latest.with(PolicyChoice(name: name, parameters: params, sha256: script.sha256), for: role)
             let proposedHabit = try habit.appending(rules, from: try from.day(for: habit, today: today), at: context.clock.now)
-            func summary(_ habit: Habit) throws -> Result<HabitSummary, HabitFailure> {
-                try loader.evaluate(habit, today: today, in: tx, scripts: scripts) { try HabitSummary(habit: habit, evaluated: $0)
+            func summary(_ habit: Habit) throws -> Result<(HabitSummary, [SimulatedDay]), HabitFailure> {
+                try loader.evaluate(habit, today: today, in: tx, scripts: scripts) { evaluated in
+                    (try HabitSummary(habit: habit, evaluated: evaluated), days ? try ExplainHabit.days(evaluated) : [])
                 }
             }
             let current = try summary(habit).get()
             do {
-                return PolicySimulation(current: current, proposed: try summary(proposedHabit).get(), revision: proposedHabit.latest)
+                let proposed = try summary(proposedHabit).get()
+                return PolicySimulation(current: current.0, proposed: proposed.0, revision: proposedHabit.latest,
+                                        currentDays: current.1, proposedDays: proposed.1)
             } catch let failure as HabitFailure {
                 throw failure.underlying
             }

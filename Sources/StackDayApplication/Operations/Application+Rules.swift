@@ -20,7 +20,7 @@ extension Application {
     /// `policy simulate POLICY --habit NAME`, `POST /v1/habits/{name}/simulate`: the habit's figures
     /// with `policy` (and `params`) in `role` from `from` (default: the whole history). Without a
     /// role, the one role the policy serves.
-    public func simulate(_ name: String, _ fields: RequestFields) throws -> SimulationView {
+    public func simulate(_ name: String, _ fields: RequestFields, days: Bool = false) throws -> SimulationView {
         try fields.check(allowed: ["policy", "role", "params", "from"])
         let policy = try fields.requiredString("policy")
         let parameters = try fields.object("params")
@@ -36,13 +36,34 @@ extension Application {
             role = roles[0]
         }
         let from = try fields.day("from").map(RevisionStart.day) ?? .retroactive
-        let simulation = try SimulatePolicy(context: context)(.name(name), policy: policy, role: role, parameters: parameters, from: from)
+        let simulation = try SimulatePolicy(context: context)(.name(name), policy: policy, role: role, parameters: parameters, from: from, days: days)
         return SimulationView(simulation: simulation, role: role)
     }
 
     /// The policies a habit can name for `role`, by name (what the pages' forms offer).
     public func policies(for role: PolicyRole) -> [PolicyListing] {
         context.policies.catalog().filter { $0.roles.contains(role) }
+    }
+
+    /// Every policy the lab can try: the built-ins and the policy folder's, then the scripts this
+    /// user installed that neither has, by name.
+    public func labPolicies() throws -> [PolicyListing] {
+        let known = context.policies.catalog()
+        let names = Set(known.map(\.name))
+        let installed = try context.store.read { tx in
+            try Set(tx.scripts.all().map(\.name)).subtracting(names).sorted().compactMap { try tx.scripts.latest(named: $0) }
+        }
+        return known + installed.map { script in
+            let schema = (try? context.store.read { tx in
+                try context.policies.parameterSchema(for: PolicyChoice(name: script.name, sha256: script.sha256), scripts: tx.scripts)
+            }) ?? nil
+            return PolicyListing(name: script.name, roles: Set(PolicyRole.allCases), description: "", schema: schema ?? PolicyParameterSchema(defaults: [:], declared: [:]))
+        }
+    }
+
+    /// The source of the built-in (or policy folder's) script `name`, as a starting point.
+    public func policySource(_ name: String) throws -> PolicyScript? {
+        try context.policies.currentScript(named: name, at: context.clock.now)
     }
 
     /// `GET /v1/policies`: the scripts this user installed.

@@ -14,10 +14,10 @@ public struct LuaStreakPolicy: StreakPolicy {
                                   totals: outcomes.totals, progress: outcomes.progress, carrying: carrying)
     }
 
-    public func explain(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?) throws -> [StreakStep] {
-        guard let outcomes = Outcomes(entries) else { return [] }
+    public func explain(over entries: ArraySlice<HabitEntry>, habit: Habit, carrying: HabitStreak?, keepingFrom keep: Int) throws -> (steps: [StreakStep], final: HabitStreak) {
+        guard let outcomes = Outcomes(entries) else { return ([], carrying ?? HabitStreak(current: 0, longest: 0)) }
         return try binding.explainStreak(first: outcomes.first, days: outcomes.days, status: outcomes.status, due: outcomes.due,
-                                         totals: outcomes.totals, progress: outcomes.progress, carrying: carrying)
+                                         totals: outcomes.totals, progress: outcomes.progress, carrying: carrying, keepingFrom: keep)
     }
 
     /// Entries as the C fold takes them: parallel arrays, and the days when they are not consecutive.

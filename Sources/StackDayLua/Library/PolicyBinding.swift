@@ -152,26 +152,28 @@ public final class PolicyBinding: @unchecked Sendable {
     /// The fold step by step through the per-day rule: each step's state before and after (as
     /// JSON), its streak, and the rule's optional `why`.
     func explainStreak(first: LocalDay, days: [LocalDay]?, status: [UInt8], due: [UInt8], totals: [Double], progress: [Double],
-                       carrying: HabitStreak?) throws -> [StreakStep] {
-        guard !status.isEmpty else { return [] }
+                       carrying: HabitStreak?, keepingFrom keep: Int) throws -> (steps: [StreakStep], final: HabitStreak) {
+        guard !status.isEmpty else { return ([], carrying ?? HabitStreak(current: 0, longest: 0)) }
+        let keep = min(max(0, keep), status.count)
         let ordinals = days?.map { Int32($0.ordinal) }
         let carry = carrying.map { [Int64($0.current), Int64($0.longest)] }
         var currents = [Int64](repeating: 0, count: status.count), longests = [Int64](repeating: 0, count: status.count)
         var text: UnsafeMutablePointer<CChar>? = nil
         var length = 0
         try call { handle, error -> Bool? in
-            sd_streak_explain(handle, reference, Int32(first.ordinal), ordinals, Int32(status.count), status, due, totals, progress,
+            sd_streak_explain(handle, reference, Int32(first.ordinal), ordinals, Int32(status.count), Int32(keep), status, due, totals, progress,
                               carry, &currents, &longests, &text, &length, error) == 0 ? true : nil
         }
         defer { free(text) }
         guard let text, case .object(let object) = try JSONValue(parsing: String(cString: text)),
               case .array(let states)? = object["states"], case .array(let whys)? = object["whys"],
-              states.count == status.count + 1, whys.count == status.count
+              states.count == status.count - keep + 1, whys.count == status.count - keep
         else { throw PolicyError(policy: policy.name, file: nil, line: nil, kind: .wrongAnswer, message: "the explanation of the streak rule could not be read") }
-        return (0..<status.count).map { index in
-            StreakStep(before: states[index], after: states[index + 1], streak: HabitStreak(current: Int(currents[index]), longest: Int(longests[index])),
-                       why: whys[index].stringValue)
+        let steps = (keep..<status.count).map { index in
+            StreakStep(before: states[index - keep], after: states[index - keep + 1],
+                       streak: HabitStreak(current: Int(currents[index]), longest: Int(longests[index])), why: whys[index - keep].stringValue)
         }
+        return (steps, HabitStreak(current: Int(currents[status.count - 1]), longest: Int(longests[status.count - 1])))
     }
 
     /// The same, from parallel arrays (status codes as `StreakOutcome.Status` encodes them).

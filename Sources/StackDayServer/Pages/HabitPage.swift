@@ -16,6 +16,7 @@ struct HabitPage {
     let words: PageWords
     let csrf: String
     let policies: [PolicyRole: [PolicyListing]]
+    let lab: LabSection
 
     var habit: Habit { detail.habit }
     var path: String { "/habits/" + PagePaths.segment(habit.name) }
@@ -23,7 +24,7 @@ struct HabitPage {
     func render(user: String, notice: String? = nil) -> String {
         var body = "<p><a href=\"/\">← \(words["Back to today"])</a></p><h2 id=\"habit-name\">\(HTMLText.escape(habit.name))"
         if habit.archivedOn != nil { body += " <span class=\"hint\">(\(words["archived"]))</span>" }
-        body += "</h2>" + figures() + monthCalendar() + year() + recordsOfDay() + editForms()
+        body += "</h2>" + figures() + monthCalendar() + year() + recordsOfDay() + lab.render() + revisions() + editForms()
         return PageShell(words: words, user: user, csrf: csrf, title: habit.name).render(body, notice: notice)
     }
 
@@ -96,6 +97,22 @@ struct HabitPage {
         }.joined() + "</ul>"
         html += "<form method=\"post\" action=\"\(path)/undo\" data-action=\"undo\">\(PageShell.csrfField(csrf))<input type=\"hidden\" name=\"on\" value=\"\(day.iso)\">"
             + "<input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day.iso)\"><button type=\"submit\">\(words["Undo"])</button></form>"
+        return html
+    }
+
+    /// The rule revisions, newest first, and the form that brings an earlier one back.
+    private func revisions() -> String {
+        var html = "<h3>\(words["Rule revisions"])</h3><ol id=\"revisions\" reversed>"
+        for revision in habit.revisions.reversed() {
+            let roles = PolicyRole.allCases.map { "\(words[$0.rawValue]) \(HTMLText.escape(revision.choice(for: $0).label))" }.joined(separator: ", ")
+            html += "<li data-revision=\"\(revision.number)\">\(revision.effectiveFrom.iso): \(words["Goal a day"]) \(Quantity.describe(revision.goal)); \(roles)</li>"
+        }
+        html += "</ol>"
+        guard habit.revisions.count > 1 else { return html }
+        html += "<form method=\"post\" action=\"\(path)/rollback\" data-form=\"rollback\">\(PageShell.csrfField(csrf))<label for=\"rollback-to\">\(words["Bring back revision"])</label>"
+            + "<select id=\"rollback-to\" name=\"to\">" + habit.revisions.dropLast().reversed().map { "<option>\($0.number)</option>" }.joined() + "</select>"
+            + "<label for=\"rollback-from\">\(words["Rules from"])</label><input id=\"rollback-from\" name=\"from\" type=\"date\" value=\"\(max(today, habit.startedOn).iso)\"> "
+            + "<button type=\"submit\">\(words["Roll back"])</button></form>"
         return html
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import StackDay
 import StackDayApplication
 
@@ -30,9 +31,51 @@ struct Page {
         let calendar = try app.calendar([name], RequestFields(values: [
             "from": .text(first.iso), "to": .text(first.adding(days: first.daysInMonth - 1).iso),
         ], surface: .http))
+        let asked = FormBody(Array((request.query.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")).utf8))
+        let listings = (try? app.labPolicies()) ?? []
+        var simulation: SimulationView? = nil
+        var refused: String? = nil
+        if asked["lab"] == "1" {
+            do {
+                simulation = try app.simulate(name, try labFields(asked, listings: listings), days: true)
+            } catch {
+                refused = ErrorView(error, requestCode: .badRequest).message
+            }
+        }
+        let lab = LabSection(habit: detail.habit, path: "/habits/" + PagePaths.segment(detail.habit.name), words: words, csrf: session.csrfToken,
+                             listings: listings, asked: asked, simulation: simulation, error: refused)
         return HabitPage(detail: detail, month: first, calendar: calendar, dashboard: try? app.panel(name), day: day,
                          records: (try? app.records(name, from: day, to: day).records) ?? [], today: today, words: words,
-                         csrf: session.csrfToken, policies: policies)
+                         csrf: session.csrfToken, policies: policies, lab: lab)
+    }
+
+    static func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: PagePaths.unreserved) ?? "" }
+
+    /// The lab form's fields for `Application.simulate`: the role, the policy and its parameters
+    /// (from its generated fields, or a `params` JSON object), and the day to start from.
+    func labFields(_ form: FormBody, listings: [PolicyListing]) throws -> RequestFields {
+        var fields = RequestFields(surface: .http)
+        for key in ["role", "policy", "from"] {
+            if let value = form[key], !value.isEmpty { fields = fields.with(key, .text(value)) }
+        }
+        if let text = form["params"], !text.isEmpty {
+            fields = fields.with("params", .text(text))
+        } else if let chosen = ParameterFields.choice(group: "lab", selectName: "policy", form: form.fields, listings: listings) {
+            fields = fields.with("params", .json(.object(chosen.parameters)))
+        }
+        return fields
+    }
+
+    /// The policy editor: `name` and `source` as sent (else the built-in opened with `?open=`,
+    /// else a start), and the failures of a refused install.
+    func policies(name: String?, source: String?, refusal: PolicyRefusal?) throws -> PoliciesPage {
+        let opened = try request.argument("open").flatMap { try app.policySource($0) }
+        let start = "-- A streak rule: a met due day adds one, a missed one resets.\nreturn {\n  streak = function(state, day, outcome, params)\n    if outcome.status == \"completed\" then\n      state.current = state.current + 1\n      if state.current > state.longest then state.longest = state.current end\n    elseif outcome.status == \"missed\" then\n      state.current = 0\n    end\n    return state\n  end,\n}\n"
+        return PoliciesPage(
+            installed: try app.installedPolicies().scripts, builtIns: app.context.policies.catalog().map(\.name), opened: opened,
+            name: name ?? opened.map { "my-\($0.name)" } ?? "my-streak", source: source ?? opened?.source ?? start,
+            refusal: refusal, justInstalled: request.argument("installed"), words: words, csrf: session.csrfToken
+        )
     }
 
     /// The add-habit form's fields: `base` and the chosen policies with their parameters.

@@ -63,8 +63,11 @@ struct PageRoutes {
             return try post(segments, form: form, page: page, sessions: sessions, cookie: cookie, contexts: contexts)
         }
         let habitName = segments.count == 2 && segments[0] == "habits" ? segments[1] : nil
-        guard segments.isEmpty || segments == ["today.html"] || habitName != nil else { throw APIError.notFound("no such page: \(request.path)") }
+        guard segments.isEmpty || segments == ["today.html"] || segments == ["policies"] || habitName != nil else {
+            throw APIError.notFound("no such page: \(request.path)")
+        }
         guard method == "GET" else { throw APIError.methodNotAllowed(method) }
+        if segments == ["policies"] { return .html(try page.policies(name: nil, source: nil, refusal: nil).render(user: account.name)) }
         if let habitName { return .html(try page.habit(habitName).render(user: account.name)) }
         let today = try page.today()
         guard segments == ["today.html"] else { return .html(today.render(user: account.name)) }
@@ -92,6 +95,14 @@ struct PageRoutes {
                                                                          language: form["language"] ?? "")
             } else if segments == ["habits"] {
                 _ = try page.app.createHabit(try page.ruleFields(form, base: fields.removing("from")))
+            } else if segments == ["policies"] {
+                let name = form["name"] ?? "", source = (form["source"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+                do {
+                    _ = try page.app.install(name, source: source)
+                } catch let refusal as PolicyRefusal {
+                    return .html(try page.policies(name: name, source: source, refusal: refusal).render(user: page.user.name), status: 422)
+                }
+                return .redirect(to: "/policies?installed=" + PagePaths.segment(name))
             } else if let name, let action {
                 let own = "/habits/" + PagePaths.segment(name)
                 switch action {
@@ -107,6 +118,16 @@ struct PageRoutes {
                 case "edit":
                     let edited = try page.app.editHabit(name, try page.changedFields(name, form))
                     target = "/habits/" + PagePaths.segment(edited.habit.name)
+                case "apply":
+                    // The lab's proposal as a new revision from `from`.
+                    let role = form["role"] ?? "", policy = form["policy"] ?? ""
+                    var applied = RequestFields(surface: .http).with(role, .text(policy)).with("\(role)Params", .text(form["params"] ?? "{}"))
+                    if let from = form["from"], !from.isEmpty { applied = applied.with("from", .text(from)) }
+                    _ = try page.app.editHabit(name, applied)
+                    target = own + "#revisions"
+                case "rollback":
+                    _ = try page.app.rollback(name, fields)
+                    target = own + "#revisions"
                 default: throw APIError.notFound("no such form: \(request.path)")
                 }
             } else {
@@ -117,7 +138,7 @@ struct PageRoutes {
         } catch {
             let view = ErrorView(error, requestCode: .badRequest)
             let status = StackDayAPI.status(of: view.code)
-            if let name, let action, (back ?? "").hasPrefix("/habits/") || ["edit", "archive", "unarchive"].contains(action),
+            if let name, let action, (back ?? "").hasPrefix("/habits/") || ["edit", "archive", "unarchive", "apply", "rollback"].contains(action),
                let html = try? page.habit(name).render(user: page.user.name, notice: view.message) {
                 return .html(html, status: status)
             }

@@ -20,6 +20,12 @@ struct PageWords: Sendable {
         "done": "완료", "to do": "할 일", "not due": "쉬는 날", "later": "예정", "Settings": "설정", "Error": "오류",
         "That token belongs to no user.": "어느 사용자의 토큰도 아닙니다.", "Less": "적음", "More": "많음",
         "StackDay": "StackDay", "Delete": "삭제",
+        "Rule lab": "규칙 실험실", "Role": "역할", "Policy": "정책", "Try it": "시험해 보기", "Now": "지금", "Proposed": "제안",
+        "Change": "변화", "Days that differ": "달라지는 날", "Apply from": "적용 시작일", "Apply": "적용", "Rule revisions": "규칙 개정",
+        "Bring back revision": "되돌릴 개정", "Roll back": "되돌리기", "schedule": "일정", "progress": "진행", "Policies": "정책",
+        "Installed policies": "설치한 정책", "Built-in policies": "기본 정책", "Open": "열기", "Install": "설치", "Policy editor": "정책 편집기",
+        "Source": "소스", "Installed": "설치됨", "Nothing installed yet.": "아직 설치한 정책이 없습니다.",
+        "The checks refused the script:": "검사에서 스크립트가 거부되었습니다:",
     ]
 
     /// `text` in the page's language (English is the key).

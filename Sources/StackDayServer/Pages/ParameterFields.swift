@@ -5,14 +5,28 @@ import StackDay
 /// `ROLEParam.POLICY.NAME`); the script shows only the chosen policy's, and the server reads only
 /// the chosen policy's. Read back by `choice(role:form:listings:)`.
 struct ParameterFields {
-    let role: PolicyRole
+    /// What the fields are named after: a role (`scheduleParam.…`), or the lab (`labParam.…`).
+    let group: String
     let listings: [PolicyListing]
     let words: PageWords
+    /// The select's name (default: the group).
+    var selectName: String? = nil
+
+    init(role: PolicyRole, listings: [PolicyListing], words: PageWords) {
+        self.init(group: role.rawValue, listings: listings, words: words)
+    }
+
+    init(group: String, listings: [PolicyListing], words: PageWords, selectName: String? = nil) {
+        self.group = group
+        self.listings = listings
+        self.words = words
+        self.selectName = selectName
+    }
 
     /// The select and fieldsets, with `current` chosen and its parameters filled in.
     func render(current: PolicyChoice, label: String) -> String {
-        let id = "\(role.rawValue)-policy"
-        var html = "<label for=\"\(id)\">\(HTMLText.escape(label))</label><select id=\"\(id)\" name=\"\(role.rawValue)\" data-policy-role=\"\(role.rawValue)\">"
+        let id = "\(group)-policy"
+        var html = "<label for=\"\(id)\">\(HTMLText.escape(label))</label><select id=\"\(id)\" name=\"\(selectName ?? group)\" data-policy-role=\"\(group)\">"
         for listing in listings {
             let selected = listing.name == current.name ? " selected" : ""
             html += "<option value=\"\(HTMLText.escape(listing.name))\"\(selected)>\(HTMLText.escape(listing.name))</option>"
@@ -20,7 +34,7 @@ struct ParameterFields {
         html += "</select>"
         for listing in listings where !listing.schema.parameters.isEmpty {
             let values = listing.name == current.name ? current.parameters : [:]
-            html += "<fieldset data-params-for=\"\(role.rawValue):\(HTMLText.escape(listing.name))\"><legend>\(HTMLText.escape(listing.name)): \(words["Parameters"])</legend>"
+            html += "<fieldset data-params-for=\"\(group):\(HTMLText.escape(listing.name))\"><legend>\(HTMLText.escape(listing.name)): \(words["Parameters"])</legend>"
             if !listing.description.isEmpty { html += "<p class=\"hint\">\(HTMLText.escape(listing.description))</p>" }
             for parameter in listing.schema.parameters {
                 html += field(parameter, policy: listing.name, value: values[parameter.name] ?? parameter.defaultValue)
@@ -30,11 +44,11 @@ struct ParameterFields {
         return html
     }
 
-    func fieldName(_ policy: String, _ parameter: String) -> String { "\(role.rawValue)Param.\(policy).\(parameter)" }
+    func fieldName(_ policy: String, _ parameter: String) -> String { "\(group)Param.\(policy).\(parameter)" }
 
     private func field(_ parameter: PolicyParameterSchema.Parameter, policy: String, value: JSONValue?) -> String {
         let name = HTMLText.escape(fieldName(policy, parameter.name))
-        let id = HTMLText.escape("\(role.rawValue)-\(policy)-\(parameter.name)")
+        let id = HTMLText.escape("\(group)-\(policy)-\(parameter.name)")
         let hint = parameter.description.isEmpty ? "" : "<p class=\"hint\" id=\"\(id)-hint\">\(HTMLText.escape(parameter.description))</p>"
         let described = parameter.description.isEmpty ? "" : " aria-describedby=\"\(id)-hint\""
         let label = "<label for=\"\(id)\">\(HTMLText.escape(parameter.name))</label>"
@@ -77,9 +91,13 @@ struct ParameterFields {
     /// The chosen policy's parameters as JSON, from a form's fields; an empty field leaves its
     /// parameter to the default. Nil when no policy was chosen for the role.
     static func choice(role: PolicyRole, form: [(key: String, value: String)], listings: [PolicyListing]) -> (name: String, parameters: [String: JSONValue])? {
-        guard let name = form.last(where: { $0.key == role.rawValue })?.value, !name.isEmpty else { return nil }
+        choice(group: role.rawValue, selectName: role.rawValue, form: form, listings: listings)
+    }
+
+    static func choice(group: String, selectName: String, form: [(key: String, value: String)], listings: [PolicyListing]) -> (name: String, parameters: [String: JSONValue])? {
+        guard let name = form.last(where: { $0.key == selectName })?.value, !name.isEmpty else { return nil }
         guard let listing = listings.first(where: { $0.name == name }) else { return (name, [:]) }
-        let prefix = "\(role.rawValue)Param.\(name)."
+        let prefix = "\(group)Param.\(name)."
         var parameters: [String: JSONValue] = [:]
         for parameter in listing.schema.parameters {
             let values = form.filter { $0.key == prefix + parameter.name }.map(\.value)

@@ -1,0 +1,80 @@
+import StackDay
+import StackDayApplication
+
+/// The rule lab on a habit's page: a form to try a policy for one role from a day, and when one
+/// was tried, the current and proposed figures side by side, their streak and score on one
+/// chart over the real history with every differing day marked, and the form that applies it.
+struct LabSection {
+    let habit: Habit
+    let path: String
+    let words: PageWords
+    let csrf: String
+    let listings: [PolicyListing]
+    /// What the form asked for (to fill it again), and what it gave.
+    let asked: FormBody
+    let simulation: SimulationView?
+    /// Why the lab could not try what was asked.
+    let error: String?
+
+    func render() -> String {
+        var html = "<h3 id=\"lab\">\(words["Rule lab"])</h3><form method=\"get\" action=\"\(path)#lab\" data-form=\"simulate\"><input type=\"hidden\" name=\"lab\" value=\"1\">"
+        let role = asked["role"] ?? "streak"
+        html += "<label for=\"lab-role\">\(words["Role"])</label><select id=\"lab-role\" name=\"role\">"
+        for candidate in PolicyRole.allCases {
+            html += "<option value=\"\(candidate.rawValue)\"\(candidate.rawValue == role ? " selected" : "")>\(words[candidate.rawValue])</option>"
+        }
+        html += "</select>"
+        let chosen = asked["policy"] ?? "grace"
+        let parameters = ParameterFields.choice(group: "lab", selectName: "policy", form: asked.fields, listings: listings)?.parameters ?? [:]
+        html += ParameterFields(group: "lab", listings: listings, words: words, selectName: "policy")
+            .render(current: PolicyChoice(name: chosen, parameters: parameters), label: words["Policy"])
+        html += "<label for=\"lab-from\">\(words["Rules from"])</label><input id=\"lab-from\" name=\"from\" type=\"date\" value=\"\(HTMLText.escape(asked["from"] ?? habit.startedOn.iso))\">"
+        html += "<p><button class=\"primary\" type=\"submit\">\(words["Try it"])</button></p></form>"
+        if let error { html += "<p class=\"error\" role=\"alert\">\(HTMLText.escape(error))</p>" }
+        if let simulation { html += result(simulation, role: role, policy: chosen, parameters: parameters) }
+        return html
+    }
+
+    private func result(_ view: SimulationView, role: String, policy: String, parameters: [String: JSONValue]) -> String {
+        let simulation = view.simulation
+        let current = simulation.current.statistics, proposed = simulation.proposed.statistics
+        let unit = simulation.current.countsIn
+        func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
+        func delta(_ a: Double, _ b: Double, percent: Bool) -> String {
+            let d = percent ? ((b - a) * 100).rounded() : b - a
+            return (d > 0 ? "+" : d < 0 ? "−" : "±") + Quantity.describe(abs(d)) + (percent ? " pt" : "")
+        }
+        var html = "<section id=\"lab-result\" aria-live=\"polite\"><h4>\(HTMLText.escape(policy)) · \(words[role])</h4>"
+        html += "<table class=\"compare\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">\(words["Now"])</th><th scope=\"col\">\(words["Proposed"])</th><th scope=\"col\">\(words["Change"])</th></tr></thead><tbody>"
+        let rows: [(String, String, String, String, String)] = [
+            ("current", words["Current streak"], words.count(current.streak.current, unit), words.count(proposed.streak.current, unit),
+             delta(Double(current.streak.current), Double(proposed.streak.current), percent: false)),
+            ("longest", words["Longest streak"], words.count(current.streak.longest, unit), words.count(proposed.streak.longest, unit),
+             delta(Double(current.streak.longest), Double(proposed.streak.longest), percent: false)),
+            ("rate", words["Completion rate"], percent(current.completionRate), percent(proposed.completionRate),
+             delta(current.completionRate, proposed.completionRate, percent: true)),
+            ("score", words["Habit strength"], percent(current.score), percent(proposed.score), delta(current.score, proposed.score, percent: true)),
+        ]
+        for (key, label, a, b, d) in rows {
+            html += "<tr data-figure=\"\(key)\"><th scope=\"row\">\(label)</th><td>\(a)</td><td>\(b)</td><td data-field=\"delta\">\(d)</td></tr>"
+        }
+        html += "</tbody></table>"
+        let differing = simulation.differingDays
+        html += LabChartSVG(current: simulation.currentDays, proposed: simulation.proposedDays, differing: differing, words: words).render()
+        html += "<p>\(words["Days that differ"]): \(differing.count)</p><ul class=\"diff\">"
+        let proposedByDay = Dictionary(simulation.proposedDays.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
+        let currentByDay = Dictionary(simulation.currentDays.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
+        for day in differing {
+            let a = currentByDay[day], b = proposedByDay[day]
+            html += "<li data-diff-day=\"\(day.iso)\">\(day.iso): \(a.map { words.state($0.state) } ?? "–") → \(b.map { words.state($0.state) } ?? "–"), "
+                + "\(words["streak"]) \(a?.streak.current ?? 0) → \(b?.streak.current ?? 0)</li>"
+        }
+        html += "</ul>"
+        html += "<form method=\"post\" action=\"\(path)/apply\" data-form=\"apply\">\(PageShell.csrfField(csrf))"
+            + "<input type=\"hidden\" name=\"role\" value=\"\(HTMLText.escape(role))\"><input type=\"hidden\" name=\"policy\" value=\"\(HTMLText.escape(policy))\">"
+            + "<input type=\"hidden\" name=\"params\" value=\"\(HTMLText.escape(JSONValue.object(parameters).jsonText))\">"
+            + "<label for=\"apply-from\">\(words["Apply from"])</label><input id=\"apply-from\" name=\"from\" type=\"date\" value=\"\(HTMLText.escape(asked["from"] ?? habit.startedOn.iso))\"> "
+            + "<button class=\"primary\" type=\"submit\">\(words["Apply"])</button></form></section>"
+        return html
+    }
+}
