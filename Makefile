@@ -12,9 +12,12 @@ build: deps
 demo: build
 	swift run --skip-build stackday demo
 
+# The hostile-tenant suite measures wall-clock latency (p99 under 50 ms, answers within a second):
+# it runs on its own, after the rest, so the other suites' servers do not share its two cores.
 test:
 	@scripts/install-dependencies.sh --tests
-	swift test
+	swift test --skip HostileTenantTests
+	swift test --skip-build --filter HostileTenantTests
 	scripts/browser-test.sh
 
 bench-deps: deps
