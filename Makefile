@@ -19,6 +19,7 @@ test:
 	swift test --skip HostileTenantTests
 	swift test --skip-build --filter HostileTenantTests
 	scripts/browser-test.sh
+	scripts/api-test.sh
 
 bench-deps: deps
 	@scripts/install-benchmark-tools.sh

@@ -85,7 +85,8 @@ typedef struct sd_request_state {
     uint64_t client;
     struct MHD_Connection *connection;
     char *method, *path, *authorization, *cookie, *content_type;
-    char *origin, *host, *accept_language, *if_none_match, *forwarded_proto;
+    char *origin, *host, *accept_language, *if_none_match, *forwarded_proto, *request_id, *preflight_method;
+    char address[INET_ADDRSTRLEN];
     char *query_keys[SD_MAX_QUERY];
     char *query_values[SD_MAX_QUERY];
     int query_count;
@@ -290,6 +291,8 @@ static void free_state(sd_request_state *state) {
     free(state->accept_language);
     free(state->if_none_match);
     free(state->forwarded_proto);
+    free(state->request_id);
+    free(state->preflight_method);
     for (int index = 0; index < state->query_count; index++) {
         free(state->query_keys[index]);
         free(state->query_values[index]);
@@ -406,6 +409,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
     state->accept_language = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Accept-Language")) ? strdup(value) : NULL;
     state->if_none_match = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "If-None-Match")) ? strdup(value) : NULL;
     state->forwarded_proto = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "X-Forwarded-Proto")) ? strdup(value) : NULL;
+    state->request_id = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "X-Request-Id")) ? strdup(value) : NULL;
+    state->preflight_method = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Access-Control-Request-Method")) ? strdup(value) : NULL;
+    state->address[0] = 0;
+    const union MHD_ConnectionInfo *peer = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (peer && peer->client_addr && peer->client_addr->sa_family == AF_INET) {
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)peer->client_addr)->sin_addr, state->address, sizeof state->address);
+    }
     for (int index = 0; index < query.count; index++) {
         state->query_keys[index] = decode_argument(query.keys[index]);
         state->query_values[index] = decode_argument(query.values[index]);
@@ -460,6 +470,9 @@ static void *work(void *argument) {
             .accept_language = state->accept_language,
             .if_none_match = state->if_none_match,
             .forwarded_proto = state->forwarded_proto,
+            .request_id = state->request_id,
+            .preflight_method = state->preflight_method,
+            .address = state->address,
             .query_keys = (const char *const *)state->query_keys,
             .query_values = (const char *const *)state->query_values,
             .query_count = state->query_count,

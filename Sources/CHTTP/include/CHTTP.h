@@ -25,6 +25,11 @@ typedef struct sd_http_request {
     const char *accept_language;
     const char *if_none_match;
     const char *forwarded_proto;
+    /// `X-Request-Id`, and the preflight's `Access-Control-Request-Method` (NULL when absent).
+    const char *request_id;
+    const char *preflight_method;
+    /// The client's IPv4 address, dotted (empty when unknown).
+    const char *address;
     const char *const *query_keys;
     const char *const *query_values;
     int query_count;

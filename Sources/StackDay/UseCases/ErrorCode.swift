@@ -32,6 +32,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case bodyTooLarge = "body_too_large"
     case badRequest = "bad_request"
     case serverBusy = "server_busy"
+    /// Too many failed authentications from an address, or too many requests for a token.
+    case tooManyRequests = "too_many_requests"
 
     /// The code of an error a use case (or what it calls) threw; `storeFailed` for any other.
     public static func of(_ error: any Error) -> ErrorCode {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Users in memory, by name.
 public final class InMemoryUserRepository: UserRepository {
     var storage: [String: User] = [:]
@@ -28,6 +30,8 @@ public final class InMemoryUserRepository: UserRepository {
     public func session(idSHA256: String) throws -> UserSession? { sessions[idSHA256] }
 
     public func deleteSession(idSHA256: String) throws -> Bool { sessions.removeValue(forKey: idSHA256) != nil }
+
+    public func sessionCount(at now: Date) throws -> Int { sessions.values.filter { $0.expiresAt > now }.count }
 
     public func deleteSessions(of user: String) throws -> Int {
         let ids = sessions.values.filter { $0.user == user }.map(\.idSHA256)

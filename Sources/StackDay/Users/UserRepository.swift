@@ -1,3 +1,5 @@
+import Foundation
+
 /// The users of a store. Not scoped to an owner: the same in every store `scoped(to:)` gives.
 public protocol UserRepository: AnyObject {
     /// Throws `UseCaseError.userExists` for a taken name.
@@ -20,4 +22,6 @@ public protocol UserRepository: AnyObject {
     func deleteSession(idSHA256: String) throws -> Bool
     /// Ends every session of `user` (a new token, a removed user); returns how many ended.
     func deleteSessions(of user: String) throws -> Int
+    /// How many sessions are open at `now` (not expired).
+    func sessionCount(at now: Date) throws -> Int
 }

@@ -78,3 +78,25 @@ extension Application {
         return try ListRecords(context: context)(.name(name), in: LocalDayRange(from ?? last, last))
     }
 }
+
+extension Application {
+    /// One page of a habit's records over `from` … `to` (default: its start … today): the
+    /// `limit` records after `cursor` in (day, recorded at, id) order, and the cursor of the
+    /// next page (nil on the last).
+    public func recordPage(_ name: String, from: LocalDay?, to: LocalDay?, after cursor: String?, limit: Int) throws -> (records: [Completion], next: String?) {
+        let habit = try FindHabit(context: context)(named: name)
+        let last = to ?? max(today, habit.startedOn)
+        let first = from ?? min(habit.startedOn, last)
+        guard first <= last else { throw RequestError("from \(first) is after to \(last)") }
+        let all = try ListRecords(context: context)(.id(habit.id), in: LocalDayRange(first, last)).records
+            .sorted { ($0.completedOn, $0.recordedAt, $0.id.uuidString) < ($1.completedOn, $1.recordedAt, $1.id.uuidString) }
+        var start = all.startIndex
+        if let cursor {
+            guard let position = RecordCursor(cursor) else { throw RequestError("the cursor is not one this server gave") }
+            start = all.firstIndex { ($0.completedOn, $0.recordedAt, $0.id.uuidString) > (position.day, position.recordedAt, position.id) } ?? all.endIndex
+        }
+        let page = Array(all[start...].prefix(limit))
+        let more = start + page.count < all.endIndex
+        return (page, more ? page.last.map { RecordCursor(day: $0.completedOn, recordedAt: $0.recordedAt, id: $0.id.uuidString).text } : nil)
+    }
+}

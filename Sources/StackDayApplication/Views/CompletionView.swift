@@ -7,6 +7,11 @@ public struct CompletionView: JSONView {
     /// The habit's name as the request gave it.
     public let habit: String
 
+    public init(completion: Completion, habit: String) {
+        self.completion = completion
+        self.habit = habit
+    }
+
     public var json: JSONValue {
         .object([
             "id": .string(completion.id.uuidString), "habit": .string(habit), "day": .string(completion.completedOn.iso),

@@ -64,6 +64,11 @@ final class PostgresUserRepository: UserRepository {
         try connection.execute("DELETE FROM sessions WHERE id_sha256 = $1", [.text(idSHA256)]).changed == 1
     }
 
+    func sessionCount(at now: Date) throws -> Int {
+        let rows = try connection.execute("SELECT count(*) FROM sessions WHERE expires_at > $1", [PostgresDecoding.instant(now)])
+        return rows.count == 1 ? Int(rows.integer(0, 0)) : 0
+    }
+
     func deleteSessions(of user: String) throws -> Int {
         try connection.execute("DELETE FROM sessions WHERE user_name = $1", [.text(user)]).changed
     }

@@ -67,6 +67,10 @@ final class SQLiteUserRepository: UserRepository {
         return database.changes == 1
     }
 
+    func sessionCount(at now: Date) throws -> Int {
+        try database.statement("SELECT count(*) FROM sessions WHERE expires_at > ?").rows([RowDecoding.instantValue(now)]) { Int($0.integer(0)) }.first ?? 0
+    }
+
     func deleteSessions(of user: String) throws -> Int {
         try database.statement("DELETE FROM sessions WHERE user_name = ?").run([.text(user)])
         return database.changes

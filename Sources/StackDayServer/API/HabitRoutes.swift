@@ -12,48 +12,62 @@ struct HabitRoutes {
 
     typealias Handler = @Sendable (HabitRoutes, [String]) throws -> HTTPResponse
 
+    /// A route's handler with what the API document says of it: no route without its entry.
+    struct Endpoint: Sendable {
+        let doc: EndpointDoc
+        let run: Handler
+
+        init(_ doc: EndpointDoc, _ run: @escaping Handler) {
+            self.doc = doc
+            self.run = run
+        }
+    }
+
     /// The request's query arguments and JSON body as the application's fields.
     func fields() throws -> RequestFields { try RequestFields(query: request.query, body: request.body) }
 
     /// The endpoints, built once: method, path pattern (`:` marks a segment captured in order), handler.
-    static let router = Router<Handler>([
-        ("GET", "habits", { r, _ in .json(try r.app.listHabits(r.fields()).json) }),
-        ("POST", "habits", { r, _ in .json(try r.app.createHabit(r.fields()).json, status: 201) }),
-        ("GET", "habits/:name", { r, names in
+    static let router = Router<Endpoint>([
+        ("GET", "habits", Endpoint(EndpointDoc("List the habits, in creation order", query: [.active], answer: "HabitList")) { r, _ in .json(try r.app.listHabits(r.fields()).json) }),
+        ("POST", "habits", Endpoint(EndpointDoc("Create a habit", body: "CreateHabit", status: 201, answer: "Habit")) { r, _ in .json(try r.app.createHabit(r.fields()).json, status: 201) }),
+        ("GET", "habits/:name", Endpoint(EndpointDoc("A habit with its figures (422 with its policy's error when one fails)", answer: "HabitDetail")) { r, names in
             let view = try r.app.showHabit(names[0])
             // A policy that failed for this habit: its definition with the error, as `habit show` prints it.
             return .json(view.json, status: view.failure == nil ? 200 : 422)
         }),
-        ("PATCH", "habits/:name", { r, names in .json(try r.app.editHabit(names[0], r.fields()).json) }),
-        ("DELETE", "habits/:name", { r, names in
+        ("PATCH", "habits/:name", Endpoint(EndpointDoc("Rename a habit, or change its unit, start or rules (from a day)", body: "EditHabit", answer: "Habit")) { r, names in .json(try r.app.editHabit(names[0], r.fields()).json) }),
+        ("DELETE", "habits/:name", Endpoint(EndpointDoc("Delete a habit with its records and skips", status: 204, answer: nil)) { r, names in
             _ = try r.app.deleteHabit(names[0])
             return HTTPResponse(status: 204, contentType: "application/json", body: [])
         }),
-        ("POST", "habits/:name/archive", { r, names in .json(try r.app.archiveHabit(names[0], r.fields()).json) }),
-        ("POST", "habits/:name/unarchive", { r, names in
+        ("POST", "habits/:name/archive", Endpoint(EndpointDoc("Stop tracking a habit after a day", body: "Archive", answer: "Habit")) { r, names in .json(try r.app.archiveHabit(names[0], r.fields()).json) }),
+        ("POST", "habits/:name/unarchive", Endpoint(EndpointDoc("Resume tracking an archived habit", answer: "Habit")) { r, names in
             try r.fields().check(allowed: [])
             return .json(try r.app.unarchiveHabit(names[0]).json)
         }),
-        ("POST", "habits/:name/records", { r, names in .json(try r.app.record(names[0], r.fields()).json, status: 201) }),
-        ("DELETE", "habits/:name/records/latest", { r, names in .json(try r.app.undo(names[0], r.fields()).json) }),
-        ("POST", "habits/:name/skips", { r, names in .json(try r.app.skip(names[0], r.fields()).json, status: 201) }),
-        ("GET", "today", { r, _ in
+        ("POST", "habits/:name/records", Endpoint(EndpointDoc("Record an amount for a day (or for the day an instant falls on)", body: "Record", status: 201, answer: "Completion")) { r, names in .json(try r.app.record(names[0], r.fields()).json, status: 201) }),
+        ("GET", "habits/:name/records", Endpoint(EndpointDoc("A habit's records, a page at a time", query: [.from, .to, .limit, .cursor], answer: "RecordPage")) { r, names in
+            try r.recordPage(names[0])
+        }),
+        ("DELETE", "habits/:name/records/latest", Endpoint(EndpointDoc("Remove the latest record of a day", query: [.on], answer: "Completion")) { r, names in .json(try r.app.undo(names[0], r.fields()).json) }),
+        ("POST", "habits/:name/skips", Endpoint(EndpointDoc("Excuse a day or a range of days", body: "Skip", status: 201, answer: "Skips")) { r, names in .json(try r.app.skip(names[0], r.fields()).json, status: 201) }),
+        ("GET", "today", Endpoint(EndpointDoc("Each active habit today", answer: "Today")) { r, _ in
             try r.fields().check(allowed: [])
             return .json(try r.app.todayView().json)
         }),
-        ("GET", "stats", { r, _ in .json(try r.app.stats(r.fields()).json) }),
-        ("GET", "report/week", { r, _ in
+        ("GET", "stats", Endpoint(EndpointDoc("Every habit's figures", query: [.habit], answer: "Stats")) { r, _ in .json(try r.app.stats(r.fields()).json) }),
+        ("GET", "report/week", Endpoint(EndpointDoc("The weekly report: text, or JSON with format=json", query: [.weekOf, .lang, .format], answer: "WeekReport", text: true)) { r, _ in
             let view = try r.app.weekReport(r.fields().removing("format"))
             return r.request.argument("format") == "json" ? .json(view.json) : .text(view.text + "\n")
         }),
-        ("GET", "calendar/:name", { r, names in .json(try r.app.calendar([names[0]], r.fields()).json) }),
-        ("GET", "habits/:name/explain", { r, names in .json(try r.app.explain(names[0], r.fields()).json) }),
-        ("GET", "habits/:name/revisions", { r, names in .json(try r.app.revisions(names[0]).json) }),
-        ("POST", "habits/:name/rollback", { r, names in .json(try r.app.rollback(names[0], r.fields()).json, status: 201) }),
-        ("POST", "habits/:name/simulate", { r, names in .json(try r.app.simulate(names[0], r.fields()).json) }),
-        ("GET", "policies", { r, _ in .json(try r.app.installedPolicies().json) }),
-        ("GET", "policies/:name", { r, names in .json(try r.app.installedPolicy(names[0]).json) }),
-        ("PUT", "policies/:name", { r, names in
+        ("GET", "calendar/:name", Endpoint(EndpointDoc("A habit's days over a range", query: [.from, .to], answer: "Calendar")) { r, names in .json(try r.app.calendar([names[0]], r.fields()).json) }),
+        ("GET", "habits/:name/explain", Endpoint(EndpointDoc("The streak fold step by step", query: [.from, .to], answer: "Explanation")) { r, names in .json(try r.app.explain(names[0], r.fields()).json) }),
+        ("GET", "habits/:name/revisions", Endpoint(EndpointDoc("A habit's rule revisions", answer: "Revisions")) { r, names in .json(try r.app.revisions(names[0]).json) }),
+        ("POST", "habits/:name/rollback", Endpoint(EndpointDoc("Bring back the rules of an earlier revision", body: "Rollback", status: 201, answer: "RulesAnswer")) { r, names in .json(try r.app.rollback(names[0], r.fields()).json, status: 201) }),
+        ("POST", "habits/:name/simulate", Endpoint(EndpointDoc("A habit's figures under a proposed policy; writes nothing", body: "Simulate", answer: "Simulation")) { r, names in .json(try r.app.simulate(names[0], r.fields()).json) }),
+        ("GET", "policies", Endpoint(EndpointDoc("The scripts this user installed", answer: "PolicyList")) { r, _ in .json(try r.app.installedPolicies().json) }),
+        ("GET", "policies/:name", Endpoint(EndpointDoc("The script installed last under a name, with its source", answer: "PolicyScript")) { r, names in .json(try r.app.installedPolicy(names[0]).json) }),
+        ("PUT", "policies/:name", Endpoint(EndpointDoc("Check a policy's Lua source and install it (422 with every failing check)", body: "lua", status: 201, answer: "PolicyScript")) { r, names in
             guard let source = String(validating: r.request.body, as: UTF8.self), !source.isEmpty else {
                 throw APIError.badRequest("the body must be the policy's Lua source, as UTF-8 text")
             }
@@ -63,17 +77,35 @@ struct HabitRoutes {
                 return .json(RefusalView(refusal: refusal).json, status: 422)
             }
         }),
-        ("GET", "settings", { r, _ in .json(UserView(r.user).json) }),
-        ("PUT", "settings", { r, _ in try r.settings() }),
+        ("GET", "settings", Endpoint(EndpointDoc("The user's settings", answer: "User")) { r, _ in .json(UserView(r.user).json) }),
+        ("PUT", "settings", Endpoint(EndpointDoc("Change the time zone, day start or language", body: "Settings", answer: "User")) { r, _ in try r.settings() }),
     ])
 
     /// Answers the request whose path below `/v1` is `path` (decoded segments).
     func answer(_ path: [String]) throws -> HTTPResponse {
         switch Self.router.match(request.method, path) {
-        case .found(let handler, let captures): return try handler(self, captures)
+        case .found(let endpoint, let captures): return try endpoint.run(self, captures)
         case .methodNotAllowed: throw APIError.methodNotAllowed(request.method)
         case .notFound: throw APIError.notFound("no such endpoint: /v1/\(path.joined(separator: "/"))")
         }
+    }
+
+    /// `GET /v1/habits/{name}/records`: `limit` records (default 100, at most 1000) after
+    /// `cursor`, in day order, then recorded order, then id: a record that existed when paging
+    /// began is neither repeated nor skipped, whatever is written meanwhile.
+    func recordPage(_ name: String) throws -> HTTPResponse {
+        let fields = try fields()
+        try fields.check(allowed: ["from", "to", "limit", "cursor"])
+        let limit = try fields.integer("limit", in: 1...1000, what: "a page size from 1 to 1000") ?? 100
+        let page = try app.recordPage(name, from: try fields.day("from"), to: try fields.day("to"), after: try fields.string("cursor"), limit: limit)
+        var next: JSONValue = .null
+        if let cursor = page.next {
+            var query = [("cursor", cursor), ("limit", String(limit))]
+            if let from = try fields.string("from") { query.append(("from", from)) }
+            if let to = try fields.string("to") { query.append(("to", to)) }
+            next = .string("/v1/habits/\(PagePaths.segment(name))/records?" + query.map { "\($0.0)=\(PagePaths.segment($0.1))" }.joined(separator: "&"))
+        }
+        return .json(.object(["records": .array(page.records.map { CompletionView(completion: $0, habit: name).json }), "next": next]))
     }
 
     func settings() throws -> HTTPResponse {

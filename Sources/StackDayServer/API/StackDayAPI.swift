@@ -19,6 +19,11 @@ public final class StackDayAPI: Sendable {
     private let requestBudget: PolicyRequestBudget?
     private let stateBytes: Int
     private let pages: PageOptions
+    private let options: APIOptions
+    private let failures: Throttle
+    private let perToken: Throttle?
+    /// What `--metrics-listen` serves.
+    public let metrics = Metrics()
 
     /// `makeStore` and `makePolicies` are called on server threads, once per pooled context
     /// (stores) and once per owner in it (policies). `log` gets one access line per request.
@@ -34,9 +39,13 @@ public final class StackDayAPI: Sendable {
         requestBudget: PolicyRequestBudget? = .standard,
         stateBytes: Int = 32 << 20,
         pages: PageOptions = PageOptions(),
+        options: APIOptions = APIOptions(),
         log: @escaping @Sendable (String) -> Void
     ) {
         self.pages = pages
+        self.options = options
+        failures = Throttle(limit: options.failuresPerMinute)
+        perToken = options.rateLimit.map { Throttle(limit: $0) }
         self.clock = clock
         self.log = log
         self.requestBudget = requestBudget
@@ -46,10 +55,13 @@ public final class StackDayAPI: Sendable {
     }
 
     /// Answers one request; never throws (every failure is a status and `{"error": {"code", "message"}}`).
+    /// Every answer carries `X-Request-Id`; one access line is logged per request.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         let started = Date()
+        metrics.begin()
         var user: String?
-        let response: HTTPResponse
+        var response: HTTPResponse
+        let requestID = Self.requestID(request.requestID)
         do {
             if let requestBudget {
                 response = try requestBudget.run { try route(request, user: &user) }
@@ -62,10 +74,62 @@ public final class StackDayAPI: Sendable {
             response = .error(error.message, code: .badRequest)
         } catch {
             response = Self.response(for: error)
+            switch ErrorCode.of(error) {
+            case .policyBudgetExceeded: metrics.policyFailed("budget")
+            case .policyFailed: metrics.policyFailed("error")
+            case .storeFailed: metrics.storeFailed()
+            default: break
+            }
         }
-        let milliseconds = Int(Date().timeIntervalSince(started) * 1000)
-        log("\(Self.loggable(request.method)) \(Self.loggable(request.path.removingPercentEncoding ?? request.path)) \(response.status) \(milliseconds)ms \(Self.loggable(user ?? "-"))")
+        if response.status == 401, request.path.hasPrefix("/v1") || request.path == "/session" { failures.record(request.address) }
+        response.headers.append(("X-Request-Id", requestID))
+        if let origin = request.origin, options.allowedOrigins.contains(origin) {
+            response.headers += [("Access-Control-Allow-Origin", origin), ("Vary", "Origin"), ("Access-Control-Expose-Headers", "ETag, Location, X-Request-Id, Retry-After")]
+        }
+        let seconds = Date().timeIntervalSince(started)
+        metrics.end(route: Self.routeLabel(request), status: response.status, seconds: seconds)
+        log(accessLine(request, response, requestID: requestID, user: user, seconds: seconds, at: started))
         return response
+    }
+
+    /// The client's request id when it is a reasonable one (1–128 of `A-Z a-z 0-9 . _ -`), else a new one.
+    static func requestID(_ given: String?) -> String {
+        if let given, (1...128).contains(given.utf8.count),
+           given.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D }) {
+            return given
+        }
+        var generator = SystemRandomNumberGenerator()
+        return String(format: "%016llx", generator.next() as UInt64)
+    }
+
+    /// The route a request reached, as its pattern (`/v1/habits/:name`), for the metrics' labels.
+    static func routeLabel(_ request: HTTPRequest) -> String {
+        guard let parts = Router<HabitRoutes.Endpoint>.segments(of: request.path) else { return "invalid" }
+        if parts.first == "v1" {
+            return HabitRoutes.router.pattern(request.method, Array(parts.dropFirst())).map { "/v1/" + $0 } ?? "unknown"
+        }
+        if request.method == "OPTIONS" { return "preflight" }
+        if parts == ["healthz"] || parts == ["openapi.json"] { return "/" + parts[0] }
+        return "pages"
+    }
+
+    /// One access line: ISO 8601 time, client address, request id, method, path (never the query),
+    /// status, bytes, milliseconds and user; as text or as one JSON object.
+    func accessLine(_ request: HTTPRequest, _ response: HTTPResponse, requestID: String, user: String?, seconds: Double, at time: Date) -> String {
+        let path = request.path.removingPercentEncoding ?? request.path
+        let milliseconds = Int((seconds * 1000).rounded())
+        let when = InstantText.format(time)
+        switch options.logFormat {
+        case .json:
+            return JSONValue.object([
+                "time": .string(when), "address": .string(request.address), "requestId": .string(requestID), "method": .string(request.method),
+                "path": .string(path), "status": .number(Double(response.status)), "bytes": .number(Double(response.body.count)),
+                "ms": .number(Double(milliseconds)), "user": user.map(JSONValue.string) ?? .null,
+            ]).jsonText
+        case .text:
+            return "\(when) \(request.address.isEmpty ? "-" : request.address) \(requestID) \(Self.loggable(request.method)) \(Self.loggable(path)) "
+                + "\(response.status) \(response.body.count)B \(milliseconds)ms \(Self.loggable(user ?? "-"))"
+        }
     }
 
     /// `text` with control characters (and backslashes) written as escapes: a path or name sent
@@ -111,19 +175,32 @@ public final class StackDayAPI: Sendable {
         case .methodNotAllowed: 405
         case .bodyTooLarge: 413
         case .serverBusy: 503
+        case .tooManyRequests: 429
         case .storeFailed: 500
         }
     }
 
     private func route(_ request: HTTPRequest, user: inout String?) throws -> HTTPResponse {
-        guard let parts = Router<HabitRoutes.Handler>.segments(of: request.path) else {
+        guard let parts = Router<HabitRoutes.Endpoint>.segments(of: request.path) else {
             throw APIError.badRequest("the path is not valid percent-encoded UTF-8")
         }
         if parts == ["healthz"] {
             guard request.method == "GET" else { throw APIError.methodNotAllowed(request.method) }
             return .text("ok\n")
         }
+        if request.method == "OPTIONS" { return preflight(request) }
+        if parts == ["openapi.json"] {
+            guard request.method == "GET" else { throw APIError.methodNotAllowed(request.method) }
+            return .json(OpenAPIDocument.document)
+        }
         if request.bodyTooLarge { throw APIError.tooLarge }
+        // Guessing tokens is bounded: an address with too many failed authentications waits,
+        // whatever it sends, until its oldest failure is a minute old.
+        if parts.first == "v1" || parts == ["session"], let wait = failures.wait(for: request.address) {
+            var answer = HTTPResponse.error("too many failed sign-ins from this address; try again in \(wait) s", code: .tooManyRequests)
+            answer.headers.append(("Retry-After", String(wait)))
+            return answer
+        }
         guard parts.first == "v1" else {
             return try pool.with { contexts in
                 try PageRoutes(request: request, clock: clock, options: pages).answer(parts, contexts: contexts, user: &user)
@@ -132,20 +209,92 @@ public final class StackDayAPI: Sendable {
         return try pool.with { contexts in
             let account = try authenticate(request, contexts)
             user = account.name
+            if let perToken, let token = request.authorization {
+                if let wait = perToken.wait(for: token) {
+                    var answer = HTTPResponse.error("over \(perToken.limit) requests a minute; try again in \(wait) s", code: .tooManyRequests)
+                    answer.headers.append(("Retry-After", String(wait)))
+                    return answer
+                }
+                perToken.record(token)
+            }
             let context = try contexts.context(for: account.name, clock: clock, boundary: account.boundary)
             defer { contexts.release(account.name, holdingMoreThan: stateBytes) }
             let routes = HabitRoutes(app: Application(context: context), user: account, request: request, users: ManageUsers(context: context))
-            guard request.method == "GET", let answers, let count = try context.store.changeCount() else {
-                return try routes.answer(Array(parts.dropFirst()))
+            guard request.method == "GET", let count = try context.store.changeCount() else {
+                return Self.locating(try routes.answer(Array(parts.dropFirst())), request: request, parts: parts)
             }
             let query = request.query.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
             let key = [account.name, request.path, query, context.today.iso, account.timeZone, account.dayStart.description, String(count)]
                 .joined(separator: "\u{1}")
-            if let kept = answers.answer(for: key) { return kept }
-            let response = try routes.answer(Array(parts.dropFirst()))
-            if response.status == 200 { answers.keep(response, for: key) }
+            // The answer's version: the user's change counter, the day, the path and the query.
+            let etag = "W/\"" + Self.fnv(key) + "\""
+            if request.ifNoneMatch?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" }) == true {
+                var unchanged = HTTPResponse(status: 304, contentType: "application/json", body: [])
+                unchanged.headers.append(("ETag", etag))
+                return unchanged
+            }
+            var response: HTTPResponse
+            if let kept = answers?.answer(for: key) {
+                metrics.keptAnswer(served: true)
+                response = kept
+            } else {
+                response = try routes.answer(Array(parts.dropFirst()))
+                if response.status == 200 {
+                    answers?.keep(response, for: key)
+                    metrics.keptAnswer(served: false)
+                }
+            }
+            if response.status == 200 { response.headers.append(("ETag", etag)) }
             return response
         }
+    }
+
+    /// A preflight (`OPTIONS`): 204 with what may be sent; the CORS headers only for an allowed origin
+    /// (`handle` adds `Access-Control-Allow-Origin`).
+    private func preflight(_ request: HTTPRequest) -> HTTPResponse {
+        var answer = HTTPResponse(status: 204, contentType: "text/plain; charset=utf-8", body: [])
+        answer.headers.append(("Allow", "GET, POST, PUT, PATCH, DELETE, OPTIONS"))
+        if let origin = request.origin, options.allowedOrigins.contains(origin) {
+            answer.headers += [("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE"),
+                               ("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, X-Request-Id"),
+                               ("Access-Control-Max-Age", "600")]
+        }
+        return answer
+    }
+
+    /// A 201 with the `Location` of what it made.
+    static func locating(_ response: HTTPResponse, request: HTTPRequest, parts: [String]) -> HTTPResponse {
+        guard response.status == 201 else { return response }
+        var located = response
+        let path = parts.dropFirst().map(PagePaths.segment).joined(separator: "/")
+        var location: String
+        switch (request.method, Array(parts.dropFirst())) {
+        case ("POST", ["habits"]):
+            let name = (try? JSONValue(parsing: String(decoding: response.body, as: UTF8.self)))?.objectValue?["name"]?.stringValue ?? ""
+            location = "/v1/habits/" + PagePaths.segment(name)
+        case ("POST", let segments) where segments.count == 3 && ["records", "skips"].contains(segments[2]):
+            let day = (try? JSONValue(parsing: String(decoding: response.body, as: UTF8.self)))?.objectValue?["day"]?.stringValue
+            location = "/v1/habits/\(PagePaths.segment(segments[1]))/records" + (day.map { "?from=\($0)&to=\($0)" } ?? "")
+        case ("POST", let segments) where segments.count == 3 && segments[2] == "rollback":
+            location = "/v1/habits/\(PagePaths.segment(segments[1]))/revisions"
+        default:
+            location = "/v1/" + path
+        }
+        located.headers.append(("Location", location))
+        return located
+    }
+
+    /// The metrics' exposition text, with the open sessions counted in the store.
+    public func metricsText() -> String {
+        let sessions = try? pool.with { contexts in try contexts.baseStore().read { try $0.users.sessionCount(at: clock.now) } }
+        return metrics.text(sessions: sessions)
+    }
+
+    /// 64-bit FNV-1a of `text`, as 16 hex digits.
+    static func fnv(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(format: "%016llx", hash)
     }
 
     /// The user of the request's bearer token; 401 without one or for an unknown one.

@@ -13,6 +13,11 @@ public struct HTTPRequest: Sendable {
     public var acceptLanguage: String?
     public var ifNoneMatch: String?
     public var forwardedProto: String?
+    /// The client's `X-Request-Id`, the preflight's `Access-Control-Request-Method`, and the
+    /// client's IPv4 address (empty when unknown).
+    public var requestID: String?
+    public var preflightMethod: String?
+    public var address: String = ""
     /// Query arguments, decoded, in order.
     public let query: [(key: String, value: String)]
     public let body: [UInt8]

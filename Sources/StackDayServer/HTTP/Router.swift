@@ -13,6 +13,7 @@ public struct Router<Handler>: Sendable where Handler: Sendable {
     struct Route: Sendable {
         let method: String
         let pattern: [Segment]
+        let text: String
         let handler: Handler
     }
 
@@ -33,7 +34,7 @@ public struct Router<Handler>: Sendable where Handler: Sendable {
         self.routes = routes.map { route in
             Route(method: route.method, pattern: route.pattern.split(separator: "/").map {
                 $0.hasPrefix(":") ? .capture : .literal(String($0))
-            }, handler: route.handler)
+            }, text: route.pattern, handler: route.handler)
         }
     }
 
@@ -48,6 +49,16 @@ public struct Router<Handler>: Sendable where Handler: Sendable {
             decoded.append(text)
         }
         return decoded
+    }
+
+    /// Every route as it was given, in order: what an API document is made from.
+    public var entries: [(method: String, pattern: String, handler: Handler)] {
+        routes.map { ($0.method, $0.text, $0.handler) }
+    }
+
+    /// The pattern (`habits/:name`) of the route `method` on `segments` reaches, if one does.
+    public func pattern(_ method: String, _ segments: [String]) -> String? {
+        routes.first { $0.method == method && Self.captures($0.pattern, segments) != nil }?.text
     }
 
     /// The route for `method` on `segments` (already decoded).

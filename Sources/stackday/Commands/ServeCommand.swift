@@ -32,6 +32,10 @@ enum ServeCommand {
                 OptionSpec(name: "request-cpu-ms", valueName: "ms", help: "CPU time all of one request's policy calls may take (default: 500)."),
                 OptionSpec(name: "session-days", valueName: "n", help: "How long a browser session lasts (default: 30)."),
                 OptionSpec(name: "cookie-secure", valueName: nil, help: "Mark session cookies Secure even without X-Forwarded-Proto: https (behind a TLS proxy)."),
+                OptionSpec(name: "allow-origin", valueName: "origin", help: "A browser origin that may call the API (CORS; repeatable; default: none)."),
+                OptionSpec(name: "rate-limit", valueName: "n", help: "Requests a minute one token may make (default: no limit)."),
+                OptionSpec(name: "log-format", valueName: "format", help: "The access log: text (default) or json, one object a line."),
+                OptionSpec(name: "metrics-listen", valueName: "host:port", help: "Serve Prometheus metrics at /metrics on this address (default: none)."),
             ],
             run: run
         )
@@ -41,13 +45,20 @@ enum ServeCommand {
         let environment = try CLIEnvironment(invocation)
         var options = HTTPServerOptions()
         if let listen = invocation.option("listen") {
-            let parts = listen.split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2, let port = Int(parts[1]), (0...65535).contains(port), !parts[0].isEmpty else {
-                throw invocation.usage("invalid value for --listen: '\(listen)' (use HOST:PORT, e.g. 127.0.0.1:8080)")
-            }
-            options.host = String(parts[0])
-            options.port = port
+            (options.host, options.port) = try address(invocation, "listen", listen)
         }
+        var apiOptions = APIOptions()
+        apiOptions.allowedOrigins = invocation.optionLists["allow-origin"] ?? []
+        for origin in apiOptions.allowedOrigins where !(origin.hasPrefix("http://") || origin.hasPrefix("https://")) || origin.hasSuffix("/") {
+            throw invocation.usage("invalid value for --allow-origin: '\(origin)' (an origin is scheme://host[:port], like https://app.example)")
+        }
+        if invocation.option("rate-limit") != nil { apiOptions.rateLimit = try positive(invocation, "rate-limit", default: 60, limit: 1_000_000) }
+        switch invocation.option("log-format") ?? "text" {
+        case "text": apiOptions.logFormat = .text
+        case "json": apiOptions.logFormat = .json
+        case let other: throw invocation.usage("invalid value for --log-format: '\(other)' (use text or json)")
+        }
+        let metricsAddress = try invocation.option("metrics-listen").map { try address(invocation, "metrics-listen", $0) }
         options.threads = try positive(invocation, "threads", default: 4, limit: 256)
         options.maxBody = try positive(invocation, "max-body", default: 1 << 20, limit: 1 << 30)
         options.idleTimeout = try positive(invocation, "idle-timeout", default: 30, limit: 3600)
@@ -79,6 +90,7 @@ enum ServeCommand {
             cachesAnswers: !invocation.globals.noCache,
             requestBudget: requestBudget,
             pages: pages,
+            options: apiOptions,
             log: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         )
 
@@ -91,15 +103,37 @@ enum ServeCommand {
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let server = try HTTPServer(options: options) { api.handle($0) }
         environment.io.error("stackday serve: listening on http://\(options.host):\(server.port) with \(options.threads) threads")
+        var metricsServer: HTTPServer? = nil
+        if let (host, port) = metricsAddress {
+            var metricsOptions = HTTPServerOptions()
+            metricsOptions.host = host
+            metricsOptions.port = port
+            metricsOptions.threads = 1
+            metricsServer = try HTTPServer(options: metricsOptions) { request in
+                guard request.method == "GET", request.path == "/metrics" else { return .error("only GET /metrics is served here", code: .notFound) }
+                return .text(api.metricsText(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+            }
+            environment.io.error("stackday serve: metrics on http://\(host):\(metricsServer?.port ?? port)/metrics")
+        }
         environment.io.flush()
         var received: Int32 = 0
         sigwait(&signals, &received)
         environment.io.error("stackday serve: \(received == SIGINT ? "SIGINT" : "SIGTERM"), finishing the requests in flight")
         environment.io.flush()
+        _ = metricsServer?.stop(grace: 1)
         if !server.stop(grace: 3) {
             environment.io.error("stackday serve: a request was still running after 3 s; exiting without it")
             environment.io.flush()
         }
+    }
+
+    /// `HOST:PORT` (an IPv4 address or name, and a port; 0 picks a free one).
+    static func address(_ invocation: Invocation, _ name: String, _ text: String) throws -> (String, Int) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, let port = Int(parts[1]), (0...65535).contains(port), !parts[0].isEmpty else {
+            throw invocation.usage("invalid value for --\(name): '\(text)' (use HOST:PORT, e.g. 127.0.0.1:8080)")
+        }
+        return (String(parts[0]), port)
     }
 
     static func positive(_ invocation: Invocation, _ name: String, default value: Int, limit: Int) throws -> Int {

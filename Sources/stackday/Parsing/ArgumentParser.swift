@@ -78,6 +78,7 @@ struct ArgumentParser {
         // Pass 3: the command's own options and arguments.
         var options: [String: String] = [:]
         var flags = Set<String>()
+        var lists: [String: [String]] = [:]
         var positionals: [String] = []
         var optionsEnded = false
         while position < rest.count {
@@ -97,27 +98,31 @@ struct ArgumentParser {
                 flags.insert(name)
             } else if let inline {
                 options[name] = inline
+                lists[name, default: []].append(inline)
             } else {
                 guard position < rest.count, !rest[position].hasPrefix("--") else { throw UsageError(message: "missing value for --\(name)", path: path) }
                 options[name] = rest[position]
+                lists[name, default: []].append(rest[position])
                 position += 1
             }
         }
         var arguments: [String: String] = [:]
-        var lists: [String: [String]] = [:]
+        var argumentLists: [String: [String]] = [:]
         for spec in command.arguments {
             if positionals.isEmpty {
                 if !spec.isOptional { throw UsageError(message: "missing expected argument '<\(spec.name)>'", path: path) }
                 break
             }
             arguments[spec.name] = positionals.first
-            lists[spec.name] = spec.isVariadic ? positionals : [positionals[0]]
+            argumentLists[spec.name] = spec.isVariadic ? positionals : [positionals[0]]
             positionals.removeFirst(spec.isVariadic ? positionals.count : 1)
         }
         if let extra = positionals.first {
             throw UsageError(message: "unexpected argument '\(extra)'", path: path)
         }
-        return .run(command, Invocation(path: path, arguments: arguments, argumentLists: lists, options: options, flags: flags, globals: globals, io: io))
+        var invocation = Invocation(path: path, arguments: arguments, argumentLists: argumentLists, options: options, flags: flags, globals: globals, io: io)
+        invocation.optionLists = lists
+        return .run(command, invocation)
     }
 
     /// `--name=value` → ("name", "value"); `--name` → ("name", nil); anything else → (nil, nil).

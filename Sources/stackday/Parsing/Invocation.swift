@@ -8,6 +8,8 @@ struct Invocation {
     let argumentLists: [String: [String]]
     let options: [String: String]
     let flags: Set<String>
+    /// Every value of each option given more than once (a repeatable one), in order.
+    var optionLists: [String: [String]] = [:]
     let globals: GlobalOptions
     let io: TerminalIO
     /// Files to remove if the command fails.

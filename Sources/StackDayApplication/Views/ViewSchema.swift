@@ -1,0 +1,102 @@
+import StackDay
+
+/// The JSON Schema of every view (OpenAPI 3.1's dialect), next to the encodings in this module:
+/// the API document (`GET /openapi.json`) is made from these, and the API's tests check every
+/// answer against them.
+public enum ViewSchema {
+    static func ref(_ name: String) -> JSONValue { .object(["$ref": .string("#/components/schemas/\(name)")]) }
+    static let string: JSONValue = .object(["type": .string("string")])
+    static let integer: JSONValue = .object(["type": .string("integer")])
+    static let number: JSONValue = .object(["type": .string("number")])
+    static let boolean: JSONValue = .object(["type": .string("boolean")])
+    static let day: JSONValue = .object(["type": .string("string"), "format": .string("date")])
+    static let nullableDay: JSONValue = .object(["type": .array([.string("string"), .string("null")]), "format": .string("date")])
+    static let nullableString: JSONValue = .object(["type": .array([.string("string"), .string("null")])])
+    static let anyObject: JSONValue = .object(["type": .string("object")])
+    static func array(_ items: JSONValue) -> JSONValue { .object(["type": .string("array"), "items": items]) }
+    static func enumeration(_ values: [String]) -> JSONValue { .object(["type": .string("string"), "enum": .array(values.map(JSONValue.string))]) }
+
+    /// An object with these properties, those in `required` required.
+    public static func object(_ properties: [String: JSONValue], required: [String], closed: Bool = false) -> JSONValue {
+        var object: [String: JSONValue] = ["type": .string("object"), "properties": .object(properties), "required": .array(required.sorted().map(JSONValue.string))]
+        if closed { object["additionalProperties"] = .bool(false) }
+        return .object(object)
+    }
+
+    static let states = enumeration(["completed", "pending", "missed", "skipped", "notDue", "upcoming"])
+
+    static let habitFields: [String: JSONValue] = ["id": string, "name": string, "archivedOn": nullableDay, "rules": ref("Rules")]
+    static let figureFields: [String: JSONValue] = [
+        "countsIn": enumeration(CountUnit.allCases.map(\.rawValue)), "current": integer, "longest": integer,
+        "completedDays": integer, "eligibleDays": integer, "rate": number, "score": number,
+        "period": .object(["oneOf": .array([.object(["type": .string("null")]), ref("Period")])]),
+    ]
+    static let rowFields = habitFields.merging(figureFields) { $1 }.merging(["error": string]) { $1 }
+
+    /// Every view's schema, by the name `#/components/schemas/…` gives it.
+    public static let components: [String: JSONValue] = [
+        "Error": object(["error": object(["code": enumeration(ErrorCode.allCases.map(\.rawValue)), "message": string], required: ["code", "message"])],
+                        required: ["error"]),
+        "PolicyChoice": object(["name": string, "params": anyObject, "sha256": nullableString], required: ["name", "params"]),
+        "Rules": object([
+            "revision": integer, "from": day, "goal": number, "createdAt": string,
+            "schedule": ref("PolicyChoice"), "progress": ref("PolicyChoice"), "streak": ref("PolicyChoice"),
+        ], required: ["revision", "from", "goal", "schedule", "progress", "streak"]),
+        "Period": object(["per": .object(["type": .array([.string("string"), .string("integer")])]), "first": day, "last": day, "done": integer, "times": integer],
+                         required: ["per", "first", "last", "done", "times"]),
+        "Habit": object(habitFields.merging(["startedOn": day, "unit": string, "revisions": integer]) { $1 },
+                        required: ["id", "name", "archivedOn", "rules", "startedOn", "unit", "revisions"]),
+        "HabitList": object(["habits": array(ref("Habit"))], required: ["habits"]),
+        "Figures": object(figureFields, required: ["countsIn", "current", "longest", "completedDays", "eligibleDays", "rate", "score", "period"]),
+        "HabitDetail": object(habitFields.merging(["startedOn": day, "unit": string, "revisions": integer, "statistics": ref("Figures"), "error": string]) { $1 },
+                              required: ["id", "name", "archivedOn", "rules"]),
+        "SummaryRow": object(rowFields, required: ["id", "name", "archivedOn", "rules"]),
+        "Stats": object(["habits": array(ref("SummaryRow"))], required: ["habits"]),
+        "Today": object(["day": day, "habits": array(object(rowFields.merging([
+            "due": boolean, "total": number, "goal": number, "unit": string, "progress": number, "state": states,
+        ]) { $1 }, required: ["id", "name", "archivedOn", "rules"]))], required: ["day", "habits"]),
+        "Calendar": object(["habit": string, "error": string, "days": array(object(["day": day, "progress": number, "state": states, "total": number],
+                                                                                    required: ["day", "progress", "state", "total"]))], required: ["habit"]),
+        "WeekReport": object(["monday": day, "sunday": day, "mostConsistent": nullableString, "habits": array(object(habitFields.merging([
+            "countsIn": string, "unit": string, "marks": array(enumeration(["met", "unmet", "rest"])), "total": number,
+            "metDays": integer, "dueDays": integer, "current": integer, "longest": integer, "error": string,
+        ]) { $1 }, required: ["id", "name", "rules"]))], required: ["monday", "sunday", "habits", "mostConsistent"]),
+        "Completion": object(["id": string, "habit": string, "day": day, "amount": number], required: ["id", "habit", "day", "amount"]),
+        "RecordPage": object(["records": array(ref("Completion")), "next": nullableString], required: ["records", "next"]),
+        "Skips": object(["habit": string, "skipped": array(day)], required: ["habit", "skipped"]),
+        "Revisions": object(["habit": string, "revisions": array(ref("Rules"))], required: ["habit", "revisions"]),
+        "RulesAnswer": object(["habit": string, "rules": ref("Rules")], required: ["habit", "rules"]),
+        "Simulation": object(["habit": string, "role": enumeration(PolicyRole.allCases.map(\.rawValue)), "current": ref("SummaryRow"), "proposed": ref("SummaryRow")],
+                             required: ["habit", "role", "current", "proposed"]),
+        "Explanation": object([
+            "habit": string, "from": day, "to": day, "countsIn": string, "current": integer, "longest": integer,
+            "steps": array(object([
+                "day": day, "first": day, "last": day, "revision": integer, "policies": anyObject, "due": boolean, "total": number, "goal": number,
+                "progress": number, "outcome": object(["status": string, "met": boolean], required: ["status", "met"]),
+                "before": .object([:]), "after": .object([:]), "why": string,
+            ], required: ["day", "revision", "policies", "due", "total", "goal", "progress", "outcome", "before", "after", "why"])),
+        ], required: ["habit", "from", "to", "current", "longest", "steps"]),
+        "PolicyScript": object(["name": string, "sha256": string, "installedAt": string, "source": string], required: ["name", "sha256", "installedAt"]),
+        "PolicyList": object(["policies": array(ref("PolicyScript"))], required: ["policies"]),
+        "Refusal": object(["policy": string, "failures": array(string), "error": .object([:])], required: ["policy", "failures", "error"]),
+        "User": object(["name": string, "timeZone": string, "dayStartsAt": string, "language": nullableString, "createdAt": string],
+                       required: ["name", "timeZone", "dayStartsAt", "createdAt"]),
+    ]
+
+    /// The fields a request body may hold, by operation: what `Application` reads.
+    public static let bodies: [String: JSONValue] = {
+        var rules: [String: JSONValue] = ["goal": number, "unit": string, "start": day]
+        for role in PolicyRole.allCases { rules[role.rawValue] = string; rules["\(role.rawValue)Params"] = anyObject }
+        return [
+            "CreateHabit": object(rules.merging(["name": string]) { $1 }, required: ["name"], closed: true),
+            "EditHabit": object(rules.merging(["name": string, "from": day, "retroactive": boolean]) { $1 }, required: [], closed: true),
+            "Record": object(["amount": number, "on": day, "at": .object(["type": .string("string"), "format": .string("date-time")])], required: [], closed: true),
+            "Skip": object(["on": day, "from": day, "to": day], required: [], closed: true),
+            "Archive": object(["on": day], required: [], closed: true),
+            "Rollback": object(["to": integer, "from": day], required: [], closed: true),
+            "Simulate": object(["policy": string, "role": enumeration(PolicyRole.allCases.map(\.rawValue)), "params": anyObject, "from": day],
+                               required: ["policy"], closed: true),
+            "Settings": object(["timeZone": string, "dayStartsAt": string, "language": enumeration(User.languages)], required: [], closed: true),
+        ]
+    }()
+}

@@ -1,0 +1,23 @@
+/// How the API treats its clients beyond authentication: which browser origins may call it
+/// (CORS; none unless named), how many requests a minute one token may make, how many failed
+/// authentications one address may make before it waits, and how the access log is written.
+public struct APIOptions: Sendable {
+    /// The access log's format: one line of fields, or one JSON object a line.
+    public enum LogFormat: String, Sendable {
+        case text, json
+    }
+
+    public var allowedOrigins: [String]
+    /// Requests a minute one token may make (nil: no limit).
+    public var rateLimit: Int?
+    /// Failed authentications one address may make in a minute before every request from it waits.
+    public var failuresPerMinute: Int
+    public var logFormat: LogFormat
+
+    public init(allowedOrigins: [String] = [], rateLimit: Int? = nil, failuresPerMinute: Int = 10, logFormat: LogFormat = .text) {
+        self.allowedOrigins = allowedOrigins
+        self.rateLimit = rateLimit
+        self.failuresPerMinute = failuresPerMinute
+        self.logFormat = logFormat
+    }
+}

@@ -1,0 +1,99 @@
+import StackDay
+import StackDayApplication
+
+/// `GET /openapi.json`: the OpenAPI 3.1 document of the API, made from the route table
+/// (`HabitRoutes.router`, each route with its `EndpointDoc`) and the views' schemas
+/// (`ViewSchema`), so neither can be left out of it.
+enum OpenAPIDocument {
+    static let errorStatuses: [(Int, String)] = [
+        (400, "A field or value refused (bad_request, invalid_input, invalid_parameter, read_out_of_bounds)"),
+        (401, "No token, or one no user has"), (404, "No such habit, revision, policy or endpoint"), (405, "A method the path does not take"),
+        (409, "A name already taken"), (413, "A body over the server's limit"), (422, "A policy failed or ran out of its budget"),
+        (429, "Too many failed sign-ins from this address, or too many requests for this token (Retry-After)"),
+        (500, "The store failed"), (503, "The server is busy or stopping (Retry-After)"),
+    ]
+
+    static let document: JSONValue = {
+        var paths: [String: [String: JSONValue]] = [:]
+        for (method, pattern, endpoint) in HabitRoutes.router.entries {
+            let doc = endpoint.doc
+            let path = "/v1/" + pattern.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
+            var parameters: [JSONValue] = pattern.split(separator: "/").filter { $0.hasPrefix(":") }.map { name in
+                .object(["name": .string(String(name.dropFirst())), "in": .string("path"), "required": .bool(true),
+                         "example": .string(pattern.hasPrefix("policies") ? "lenient" : "water"),
+                         "schema": .object(["type": .string("string"), "minLength": .number(1)])])
+            }
+            for query in doc.query {
+                var schema: [String: JSONValue] = ["type": .string(query.type)]
+                if let format = query.format { schema["format"] = .string(format) }
+                if query.name == "limit" { schema["minimum"] = .number(1); schema["maximum"] = .number(1000) }
+                if query.name == "lang" { schema["enum"] = .array([.string("en"), .string("ko")]) }
+                if query.name == "format" { schema["enum"] = .array([.string("json")]) }
+                parameters.append(.object(["name": .string(query.name), "in": .string("query"), "required": .bool(false),
+                                           "description": .string(query.description), "schema": .object(schema)]))
+            }
+            var responses: [String: JSONValue] = [:]
+            let error: JSONValue = .object(["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/Error")])])])
+            for (status, description) in errorStatuses {
+                responses[String(status)] = .object(["description": .string(description), "content": error])
+            }
+            if let answer = doc.answer {
+                var content: [String: JSONValue] = ["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/\(answer)")])])]
+                if doc.text { content["text/plain"] = .object(["schema": .object(["type": .string("string")])]) }
+                responses[String(doc.status)] = .object(["description": .string(doc.summary), "content": .object(content)])
+            } else {
+                responses[String(doc.status)] = .object(["description": .string(doc.summary)])
+            }
+            if method == "GET" { responses["304"] = .object(["description": .string("Not modified since the ETag sent in If-None-Match")]) }
+            if method == "PUT", pattern.hasPrefix("policies") {
+                responses["422"] = .object(["description": .string("The script was refused: every failing check"),
+                                            "content": .object(["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/Refusal")])])])])
+            }
+            if pattern == "habits/:name", method == "GET" {
+                responses["422"] = .object(["description": .string("The habit's policy failed: its definition with the error"),
+                                            "content": .object(["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/HabitDetail")])])])])
+            }
+            var operation: [String: JSONValue] = [
+                "summary": .string(doc.summary), "operationId": .string(operationID(method, pattern)), "parameters": .array(parameters),
+                "responses": .object(responses),
+            ]
+            if let body = doc.body {
+                let content: JSONValue = body == "lua"
+                    ? .object(["text/plain": .object(["schema": .object(["type": .string("string"), "minLength": .number(1)])])])
+                    : .object(["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/\(body)")])])])
+                operation["requestBody"] = .object(["required": .bool(body == "lua" || body == "CreateHabit" || body == "Simulate"), "content": content])
+            }
+            paths[path, default: [:]][method.lowercased()] = .object(operation)
+        }
+        paths["/healthz"] = ["get": .object([
+            "summary": .string("Whether the server answers"), "operationId": .string("health"), "security": .array([]),
+            "responses": .object(["200": .object(["description": .string("ok"), "content": .object(["text/plain": .object(["schema": .object(["type": .string("string")])])])])]),
+        ])]
+        paths["/openapi.json"] = ["get": .object([
+            "summary": .string("This document"), "operationId": .string("openapi"), "security": .array([]),
+            "responses": .object(["200": .object(["description": .string("The OpenAPI document"),
+                                                  "content": .object(["application/json": .object(["schema": .object(["type": .string("object")])])])])]),
+        ])]
+        var schemas = ViewSchema.components
+        for (name, body) in ViewSchema.bodies { schemas[name] = body }
+        return .object([
+            "openapi": .string("3.1.0"),
+            "info": .object(["title": .string("StackDay"), "version": .string("1"),
+                             "description": .string("Habits whose rules are Lua policies. Every JSON shape: docs/json.md; every error: the Error schema's codes.")]),
+            "servers": .array([.object(["url": .string("/")])]),
+            "security": .array([.object(["bearer": .array([])])]),
+            "components": .object([
+                "securitySchemes": .object(["bearer": .object(["type": .string("http"), "scheme": .string("bearer"),
+                                                               "description": .string("A user's token from `stackday user add` (sd_ and 64 hex digits)")])]),
+                "schemas": .object(schemas),
+            ]),
+            "paths": .object(paths.mapValues { JSONValue.object($0) }),
+        ])
+    }()
+
+    /// `GET habits/:name/records` → `getHabitsNameRecords`.
+    static func operationID(_ method: String, _ pattern: String) -> String {
+        let words = pattern.split(whereSeparator: { $0 == "/" || $0 == ":" }).map { $0.prefix(1).uppercased() + $0.dropFirst() }
+        return method.lowercased() + words.joined().replacingOccurrences(of: "-", with: "")
+    }
+}

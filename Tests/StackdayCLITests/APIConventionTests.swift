@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import StackDayTestSupport
+
+/// What a client developer expects of the API beyond its answers: conditional requests,
+/// `Location`, request ids and the access log, paging, throttling and CORS.
+@Suite("API conventions")
+struct APIConventionTests {
+    func serve(_ arguments: [String] = []) throws -> (CLIFixture, ServerProcess, String) {
+        let (cli, server, ana, _) = try ServeCommandTests().serve(arguments)
+        #expect(try server.client.send("POST", "/v1/habits", token: ana, body: #"{"name":"water","goal":8,"start":"2026-10-01"}"#).status == 201)
+        return (cli, server, ana)
+    }
+
+    @Test("every GET under /v1 has an ETag; If-None-Match answers 304 with no body until a write; a 201 has a Location")
+    func conditional() throws {
+        let (_, server, ana) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        for path in ["/v1/today", "/v1/stats", "/v1/habits", "/v1/habits/water", "/v1/calendar/water", "/v1/habits/water/revisions", "/v1/settings"] {
+            let first = try client.send("GET", path, token: ana)
+            let etag = try #require(first.headers["etag"], "\(path) has no ETag")
+            let again = try client.send("GET", path, token: ana, headers: ["If-None-Match": etag])
+            #expect(again.status == 304 && again.body.isEmpty && again.headers["etag"] == etag, "\(path): \(again.status)")
+            #expect(try client.send("GET", path + "?x=1", token: ana).headers["etag"] != etag || path.contains("?"), "\(path): the query is not in the ETag")
+        }
+        let etag = try #require(try client.send("GET", "/v1/today", token: ana).headers["etag"])
+        let recorded = try client.send("POST", "/v1/habits/water/records", token: ana, body: #"{"amount":3,"on":"2026-10-10"}"#)
+        #expect(recorded.status == 201 && recorded.headers["location"] == "/v1/habits/water/records?from=2026-10-10&to=2026-10-10")
+        let changed = try client.send("GET", "/v1/today", token: ana, headers: ["If-None-Match": etag])
+        #expect(changed.status == 200 && changed.headers["etag"] != etag)
+        let created = try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"물 마시기"}"#)
+        #expect(created.headers["location"] == "/v1/habits/%EB%AC%BC%20%EB%A7%88%EC%8B%9C%EA%B8%B0", "\(created.headers)")
+        let located = try client.send("GET", created.headers["location"] ?? "", token: ana)
+        #expect(located.status == 200 && located.body.contains("물 마시기"))
+    }
+
+    @Test("X-Request-Id: the client's when reasonable, else a new one; the access line has time, address, id, method, path, status, bytes, duration; --log-format json")
+    func requestIDs() throws {
+        let (_, server, ana) = try serve(["--log-format", "json"])
+        defer { server.stop() }
+        let client = server.client
+        let echoed = try client.send("GET", "/v1/today", token: ana, headers: ["X-Request-Id": "trace-42.a_b"])
+        #expect(echoed.headers["x-request-id"] == "trace-42.a_b")
+        let replaced = try client.send("GET", "/v1/today?token=secret", token: ana, headers: ["X-Request-Id": "bad id\u{7F}"])
+        let fresh = try #require(replaced.headers["x-request-id"])
+        #expect(fresh != "bad id" && fresh.count == 16)
+        #expect(try client.send("GET", "/v1/nothing", token: ana).headers["x-request-id"] != nil)
+        Thread.sleep(forTimeInterval: 0.2)
+        let lines = server.log().split(separator: "\n").filter { $0.hasPrefix("{") }
+        let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let line = try #require(objects.first { $0["requestId"] as? String == "trace-42.a_b" })
+        #expect(line["method"] as? String == "GET" && line["path"] as? String == "/v1/today" && line["status"] as? Int == 200)
+        #expect(line["address"] as? String == "127.0.0.1" && line["user"] as? String == "ana" && (line["bytes"] as? Int ?? 0) > 0 && line["ms"] is Int)
+        #expect((line["time"] as? String)?.hasSuffix("Z") == true)
+        #expect(!server.log().contains("secret"), "the query reached the log")
+    }
+
+    @Test("records page by a cursor: limit (default 100, at most 1000), next until the last page; records written meanwhile do not repeat or skip one")
+    func paging() throws {
+        let (cli, server, ana) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        for day in 1...9 {
+            for amount in [1, 2] {
+                #expect(try client.send("POST", "/v1/habits/water/records", token: ana, body: #"{"amount":\#(amount),"on":"2026-10-0\#(day)"}"#).status == 201)
+            }
+        }
+        var seen: [String] = []
+        var next: String? = "/v1/habits/water/records?limit=4"
+        var pages = 0
+        while let path = next {
+            let page = try client.send("GET", path, token: ana)
+            #expect(page.status == 200, "\(path): \(page.body)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(page.body.utf8)) as? [String: Any])
+            seen += (object["records"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String }
+            next = object["next"] as? String
+            pages += 1
+            // A record written between pages, on a day already paged past.
+            if pages == 2 { #expect(try client.send("POST", "/v1/habits/water/records", token: ana, body: #"{"amount":5,"on":"2026-10-01"}"#).status == 201) }
+        }
+        let exported = try cli.run(["--user", "ana", "export", "--format", "json"]).stdout
+        #expect(seen.count == 18 && Set(seen).count == 18 && pages == 5, "\(seen.count) records in \(pages) pages")
+        #expect(seen.allSatisfy { exported.contains($0) })
+        #expect(try client.send("GET", "/v1/habits/water/records?limit=1001", token: ana).status == 400)
+        #expect(try client.send("GET", "/v1/habits/water/records?cursor=nonsense", token: ana).status == 400)
+        let all = try client.send("GET", "/v1/habits/water/records", token: ana).body
+        #expect(all.contains(#""next":null"#) && all.components(separatedBy: #""id""#).count == 20)
+    }
+
+    @Test("after 10 failed authentications in a minute an address waits (429, Retry-After), even with a right token; another address does not; --rate-limit caps a token")
+    func throttling() throws {
+        let (_, server, ana) = try serve(["--rate-limit", "30"])
+        defer { server.stop() }
+        let guesser = HTTPClient(port: server.port, sourceAddress: "127.0.0.7")
+        for _ in 0..<10 {
+            #expect(try guesser.send("GET", "/v1/today", token: "sd_" + String(repeating: "1", count: 64)).status == 401)
+        }
+        let held = try guesser.send("GET", "/v1/today", token: ana)
+        #expect(held.status == 429 && held.body.contains("too_many_requests") && Int(held.headers["retry-after"] ?? "") ?? 0 >= 1, "\(held.status) \(held.headers)")
+        #expect(try guesser.send("POST", "/session", body: "token=\(ana)").status == 429)
+        let other = HTTPClient(port: server.port, sourceAddress: "127.0.0.8")
+        #expect(try other.send("GET", "/v1/today", token: ana).status == 200)
+        // 30 a minute: the habit's creation and that read were two; 28 more, then 429.
+        var statuses: [Int] = []
+        for _ in 0..<31 { statuses.append(try other.send("GET", "/v1/today", token: ana).status) }
+        #expect(statuses.prefix(28).allSatisfy { $0 == 200 } && statuses.dropFirst(28).allSatisfy { $0 == 429 }, "\(statuses)")
+    }
+
+    @Test("CORS is off by default; with --allow-origin, that origin's preflight is 204 with the methods and headers, and other origins get no CORS headers")
+    func cors() throws {
+        let (_, off, ana) = try serve()
+        let preflight = ["Origin": "https://app.example", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization"]
+        let refused = try off.client.send("OPTIONS", "/v1/habits", headers: preflight)
+        #expect(refused.status == 204 && refused.headers["access-control-allow-origin"] == nil)
+        #expect(try off.client.send("GET", "/v1/today", token: ana, headers: ["Origin": "https://app.example"]).headers["access-control-allow-origin"] == nil)
+        off.stop()
+        let (_, on, token) = try serve(["--allow-origin", "https://app.example", "--allow-origin", "http://localhost:5173"])
+        defer { on.stop() }
+        let allowed = try on.client.send("OPTIONS", "/v1/habits", headers: preflight)
+        #expect(allowed.status == 204 && allowed.headers["access-control-allow-origin"] == "https://app.example")
+        #expect(allowed.headers["access-control-allow-methods"]?.contains("POST") == true && allowed.headers["access-control-allow-headers"]?.contains("Authorization") == true)
+        #expect(try on.client.send("GET", "/v1/today", token: token, headers: ["Origin": "http://localhost:5173"]).headers["access-control-allow-origin"] == "http://localhost:5173")
+        let stranger = try on.client.send("OPTIONS", "/v1/habits", headers: preflight.merging(["Origin": "https://evil.example"]) { $1 })
+        #expect(stranger.headers["access-control-allow-origin"] == nil && stranger.headers["access-control-allow-methods"] == nil)
+    }
+}
