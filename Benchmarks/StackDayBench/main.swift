@@ -1,5 +1,6 @@
 // Prints one table of ratios, each measured side by side in this run.
-//   stackday-bench [--quick] [--only P1|P2|STORE|IMPORT|POSTGRES|SERVER|WEB] [--skip-import] [--keep]
+//   stackday-bench [--quick] [--only P1|P2|STORE|IMPORT|POSTGRES|SERVER|WEB|SCALE] [--skip-import] [--keep]
+// SCALE (1,000 users on PostgreSQL, a few minutes) runs only when asked for with --only SCALE.
 import Foundation
 
 let arguments = CommandLine.arguments
@@ -46,6 +47,10 @@ do {
         let server = try ServerBenchmark(context: context).run()
         figures += server.figures
         loads = server.loads
+    }
+    if only == "SCALE" {
+        FileHandle.standardError.write(Data("SCALE many users on PostgreSQL…\n".utf8))
+        figures += try ScaleBenchmark(context: context).run()
     }
     if wanted("WEB") {
         FileHandle.standardError.write(Data("W1–W4 web app…\n".utf8))

@@ -107,6 +107,24 @@ struct APIConventionTests {
         #expect(statuses.prefix(28).allSatisfy { $0 == 200 } && statuses.dropFirst(28).allSatisfy { $0 == 429 }, "\(statuses)")
     }
 
+    @Test("X-Forwarded-For is the client's address only from a --trusted-proxy: in the log and for the throttle")
+    func trustedProxy() throws {
+        let (_, server, ana) = try serve(["--trusted-proxy", "127.0.0.1", "--log-format", "json"])
+        defer { server.stop() }
+        let proxy = server.client
+        #expect(try proxy.send("GET", "/v1/today", token: ana, headers: ["X-Forwarded-For": "198.51.100.1, 203.0.113.9", "X-Request-Id": "via-proxy"]).status == 200)
+        for _ in 0..<10 { _ = try proxy.send("GET", "/v1/today", token: "sd_" + String(repeating: "2", count: 64), headers: ["X-Forwarded-For": "203.0.113.66"]) }
+        #expect(try proxy.send("GET", "/v1/today", token: ana, headers: ["X-Forwarded-For": "203.0.113.66"]).status == 429)
+        // Another client behind the same proxy is not held.
+        #expect(try proxy.send("GET", "/v1/today", token: ana, headers: ["X-Forwarded-For": "203.0.113.9"]).status == 200)
+        let untrusted = HTTPClient(port: server.port, sourceAddress: "127.0.0.9")
+        #expect(try untrusted.send("GET", "/v1/today", token: ana, headers: ["X-Forwarded-For": "192.0.2.1", "X-Request-Id": "direct"]).status == 200)
+        Thread.sleep(forTimeInterval: 0.2)
+        let lines = server.log().split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(lines.first { $0["requestId"] as? String == "via-proxy" }?["address"] as? String == "203.0.113.9")
+        #expect(lines.first { $0["requestId"] as? String == "direct" }?["address"] as? String == "127.0.0.9")
+    }
+
     @Test("CORS is off by default; with --allow-origin, that origin's preflight is 204 with the methods and headers, and other origins get no CORS headers")
     func cors() throws {
         let (_, off, ana) = try serve()
@@ -123,5 +141,32 @@ struct APIConventionTests {
         #expect(try on.client.send("GET", "/v1/today", token: token, headers: ["Origin": "http://localhost:5173"]).headers["access-control-allow-origin"] == "http://localhost:5173")
         let stranger = try on.client.send("OPTIONS", "/v1/habits", headers: preflight.merging(["Origin": "https://evil.example"]) { $1 })
         #expect(stranger.headers["access-control-allow-origin"] == nil && stranger.headers["access-control-allow-methods"] == nil)
+    }
+}
+
+/// The deployment files.
+@Suite("deployment")
+struct DeploymentTests {
+    @Test("deploy/stackday.service is a unit systemd-analyze verifies (where systemd is present), locked down")
+    func unit() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../deploy/stackday.service").standardizedFileURL
+        let unit = try String(contentsOf: source, encoding: .utf8)
+        for line in ["ProtectSystem=strict", "NoNewPrivileges=yes", "Restart=on-failure", "User=stackday", "ReadWritePaths=/var/lib/stackday", "KillSignal=SIGTERM"] {
+            #expect(unit.contains("\n\(line)\n"), "\(line) missing")
+        }
+        let analyze = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
+        guard FileManager.default.isExecutableFile(atPath: analyze.path) else { return }
+        // The unit as installed, with the binary this build made in ExecStart's place.
+        let folder = try TemporaryFolder()
+        let copy = folder.path("stackday.service")
+        try unit.replacingOccurrences(of: "/usr/local/bin/stackday", with: stackday.executable.path).write(toFile: copy, atomically: true, encoding: .utf8)
+        let verified = try Subprocess(executable: analyze).run(["verify", "--man=no", copy])
+        let problems = (verified.stdout + verified.stderr).split(separator: "\n").filter { line in
+            // A container without the unit's user or without a running systemd says so; the unit itself must be clean.
+            !line.contains("User=") && !line.contains("Failed to connect") && !line.contains("System has not been booted")
+                && !line.contains("Unit stackday.service not found") && !line.lowercased().contains("dbus")
+        }
+        #expect(verified.status == 0 || problems.isEmpty, "\(verified.stdout)\(verified.stderr)")
+        #expect(problems.allSatisfy { !$0.contains(copy) || !$0.lowercased().contains("error") }, "\(problems)")
     }
 }

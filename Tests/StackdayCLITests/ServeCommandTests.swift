@@ -58,7 +58,8 @@ struct ServeCommandTests {
 
     @Test("no token, a wrong token, another user's token: 401, 401, and 404 for their habits, with nothing of theirs in any message")
     func authentication() throws {
-        let (_, server, ana, bob) = try serve()
+        // Dozens of wrong tokens on purpose: the address's throttle set above them.
+        let (_, server, ana, bob) = try serve(["--auth-failures", "100"])
         defer { server.stop() }
         let client = server.client
         let created = try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"secret diary","start":"2026-10-01"}"#)

@@ -28,6 +28,8 @@ typedef struct sd_http_request {
     /// `X-Request-Id`, and the preflight's `Access-Control-Request-Method` (NULL when absent).
     const char *request_id;
     const char *preflight_method;
+    /// `X-Forwarded-For`, believed only from a trusted proxy (NULL when absent).
+    const char *forwarded_for;
     /// The client's IPv4 address, dotted (empty when unknown).
     const char *address;
     const char *const *query_keys;

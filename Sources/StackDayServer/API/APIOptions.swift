@@ -13,6 +13,8 @@ public struct APIOptions: Sendable {
     /// Failed authentications one address may make in a minute before every request from it waits.
     public var failuresPerMinute: Int
     public var logFormat: LogFormat
+    /// Addresses of proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
+    public var trustedProxies: [String] = []
 
     public init(allowedOrigins: [String] = [], rateLimit: Int? = nil, failuresPerMinute: Int = 10, logFormat: LogFormat = .text) {
         self.allowedOrigins = allowedOrigins

@@ -13,6 +13,38 @@ enum OpenAPIDocument {
         (500, "The store failed"), (503, "The server is busy or stopping (Retry-After)"),
     ]
 
+    /// The document for a server whose policies are `policies` (its catalog: the built-ins and its
+    /// folder's): each policy's parameters are a schema of their own (`Params.NAME`, the JSON Schema
+    /// the policy declares), which a body's parameters field names per policy.
+    static func document(policies: [PolicyListing]) -> JSONValue {
+        guard case .object(var root) = document, case .object(var components)? = root["components"],
+              case .object(var schemas)? = components["schemas"] else { return document }
+        for listing in policies { schemas["Params.\(listing.name)"] = listing.schema.jsonSchema }
+        // Where a body names a policy, its parameters field says which schema each policy's take
+        // (`x-policy-params`: policy name → `Params.NAME`); the field itself stays an object, so
+        // generated clients and fuzzers need no cross-field rule.
+        func mapping(_ role: PolicyRole?) -> JSONValue {
+            .object(Dictionary(uniqueKeysWithValues: policies.filter { role == nil || $0.roles.contains(role!) }.map {
+                ($0.name, JSONValue.object(["$ref": .string("#/components/schemas/Params.\($0.name)")]))
+            }))
+        }
+        for body in ["CreateHabit", "EditHabit", "Simulate"] {
+            guard case .object(var schema)? = schemas[body], case .object(var properties)? = schema["properties"] else { continue }
+            let fields: [(String, PolicyRole?)] = body == "Simulate" ? [("params", nil)] : PolicyRole.allCases.map { ("\($0.rawValue)Params", $0) }
+            for (field, role) in fields {
+                properties[field] = .object([
+                    "type": .string("object"), "x-policy-params": mapping(role),
+                    "description": .string("The parameters of the policy named beside it: the schema x-policy-params gives for that policy"),
+                ])
+            }
+            schema["properties"] = .object(properties)
+            schemas[body] = .object(schema)
+        }
+        components["schemas"] = .object(schemas)
+        root["components"] = .object(components)
+        return .object(root)
+    }
+
     static let document: JSONValue = {
         var paths: [String: [String: JSONValue]] = [:]
         for (method, pattern, endpoint) in HabitRoutes.router.entries {

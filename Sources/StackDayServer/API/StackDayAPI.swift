@@ -24,6 +24,9 @@ public final class StackDayAPI: Sendable {
     private let perToken: Throttle?
     /// What `--metrics-listen` serves.
     public let metrics = Metrics()
+    private let makePolicies: @Sendable () throws -> any PolicyResolver
+    /// The API document, made on first request from the route table and the policies' catalog.
+    private let openAPI = Once<JSONValue>()
 
     /// `makeStore` and `makePolicies` are called on server threads, once per pooled context
     /// (stores) and once per owner in it (policies). `log` gets one access line per request.
@@ -44,6 +47,7 @@ public final class StackDayAPI: Sendable {
     ) {
         self.pages = pages
         self.options = options
+        self.makePolicies = makePolicies
         failures = Throttle(limit: options.failuresPerMinute)
         perToken = options.rateLimit.map { Throttle(limit: $0) }
         self.clock = clock
@@ -56,7 +60,16 @@ public final class StackDayAPI: Sendable {
 
     /// Answers one request; never throws (every failure is a status and `{"error": {"code", "message"}}`).
     /// Every answer carries `X-Request-Id`; one access line is logged per request.
-    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+    public func handle(_ incoming: HTTPRequest) -> HTTPResponse {
+        var request = incoming
+        // A trusted proxy says who the client is and whether it came over TLS; nobody else does.
+        if options.trustedProxies.contains(request.address) {
+            if let client = request.forwardedFor?.split(separator: ",").last?.trimmingCharacters(in: .whitespaces), !client.isEmpty {
+                request.address = client
+            }
+        } else if !options.trustedProxies.isEmpty {
+            request.forwardedProto = nil
+        }
         let started = Date()
         metrics.begin()
         var user: String?
@@ -191,7 +204,7 @@ public final class StackDayAPI: Sendable {
         if request.method == "OPTIONS" { return preflight(request) }
         if parts == ["openapi.json"] {
             guard request.method == "GET" else { throw APIError.methodNotAllowed(request.method) }
-            return .json(OpenAPIDocument.document)
+            return .json(try openAPI.value { OpenAPIDocument.document(policies: try makePolicies().catalog()) })
         }
         if request.bodyTooLarge { throw APIError.tooLarge }
         // Guessing tokens is bounded: an address with too many failed authentications waits,

@@ -17,6 +17,8 @@ public struct HTTPRequest: Sendable {
     /// client's IPv4 address (empty when unknown).
     public var requestID: String?
     public var preflightMethod: String?
+    /// `X-Forwarded-For` as sent (the server believes it only from `--trusted-proxy`).
+    public var forwardedFor: String?
     public var address: String = ""
     /// Query arguments, decoded, in order.
     public let query: [(key: String, value: String)]

@@ -97,6 +97,7 @@ private let httpTrampoline: sd_http_handler = { context, request, response in
     incoming.forwardedProto = text(raw.forwarded_proto)
     incoming.requestID = text(raw.request_id)
     incoming.preflightMethod = text(raw.preflight_method)
+    incoming.forwardedFor = text(raw.forwarded_for)
     incoming.address = text(raw.address) ?? ""
     let answer = box.handler(incoming)
     response.pointee.status = UInt32(answer.status)

@@ -34,8 +34,10 @@ enum ServeCommand {
                 OptionSpec(name: "cookie-secure", valueName: nil, help: "Mark session cookies Secure even without X-Forwarded-Proto: https (behind a TLS proxy)."),
                 OptionSpec(name: "allow-origin", valueName: "origin", help: "A browser origin that may call the API (CORS; repeatable; default: none)."),
                 OptionSpec(name: "rate-limit", valueName: "n", help: "Requests a minute one token may make (default: no limit)."),
+                OptionSpec(name: "auth-failures", valueName: "n", help: "Failed authentications one address may make in a minute before it waits (default: 10)."),
                 OptionSpec(name: "log-format", valueName: "format", help: "The access log: text (default) or json, one object a line."),
                 OptionSpec(name: "metrics-listen", valueName: "host:port", help: "Serve Prometheus metrics at /metrics on this address (default: none)."),
+                OptionSpec(name: "trusted-proxy", valueName: "address", help: "A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable)."),
             ],
             run: run
         )
@@ -58,6 +60,8 @@ enum ServeCommand {
         case "json": apiOptions.logFormat = .json
         case let other: throw invocation.usage("invalid value for --log-format: '\(other)' (use text or json)")
         }
+        apiOptions.trustedProxies = invocation.optionLists["trusted-proxy"] ?? []
+        apiOptions.failuresPerMinute = try positive(invocation, "auth-failures", default: 10, limit: 1_000_000)
         let metricsAddress = try invocation.option("metrics-listen").map { try address(invocation, "metrics-listen", $0) }
         options.threads = try positive(invocation, "threads", default: 4, limit: 256)
         options.maxBody = try positive(invocation, "max-body", default: 1 << 20, limit: 1 << 30)
