@@ -733,6 +733,11 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
 
 uint16_t sd_http_port(sd_http_server *server) { return server->port; }
 
+unsigned int sd_http_connections(sd_http_server *server) {
+    const union MHD_DaemonInfo *info = server->daemon ? mhd.get_daemon_info(server->daemon, MHD_DAEMON_INFO_CURRENT_CONNECTIONS) : NULL;
+    return info ? info->num_connections : 0;
+}
+
 void sd_http_quiesce(sd_http_server *server) {
     if (server->listen_socket >= 0) return;
     server->listen_socket = mhd.quiesce_daemon(server->daemon);

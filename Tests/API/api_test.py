@@ -72,7 +72,7 @@ def main():
                 text = answer.read().decode()
             families = {family.name: family for family in text_string_to_metric_families(text)}
             for name in ["stackday_requests", "stackday_request_duration_seconds", "stackday_kept_answers", "stackday_policy_failures",
-                         "stackday_store_errors", "stackday_requests_in_flight", "stackday_sessions"]:
+                         "stackday_store_errors", "stackday_requests_in_flight", "stackday_connections_open", "stackday_sessions"]:
                 check(name in families, f"{name} missing from /metrics: {sorted(families)}")
             requests = sum(sample.value for sample in families["stackday_requests"].samples if sample.name == "stackday_requests_total")
             check(requests >= 100, f"only {requests} requests counted")

@@ -91,6 +91,9 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
 /// The port the server listens on.
 uint16_t sd_http_port(sd_http_server *server);
 
+/// The connections open now (idle keep-alive ones included).
+unsigned int sd_http_connections(sd_http_server *server);
+
 /// Stops accepting connections; requests in flight go on.
 void sd_http_quiesce(sd_http_server *server);
 

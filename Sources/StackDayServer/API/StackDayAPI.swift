@@ -298,9 +298,9 @@ public final class StackDayAPI: Sendable {
     }
 
     /// The metrics' exposition text, with the open sessions counted in the store.
-    public func metricsText() -> String {
+    public func metricsText(connections: Int? = nil) -> String {
         let sessions = try? pool.with { contexts in try contexts.baseStore().read { try $0.users.sessionCount(at: clock.now) } }
-        return metrics.text(sessions: sessions)
+        return metrics.text(sessions: sessions, connections: connections)
     }
 
     /// 64-bit FNV-1a of `text`, as 16 hex digits.

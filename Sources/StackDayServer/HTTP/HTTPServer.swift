@@ -16,6 +16,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// The port the server listens on.
     public let port: Int
 
+    /// The connections open now (idle keep-alive ones included).
+    public var connections: Int { Int(sd_http_connections(server)) }
+
     /// Starts listening; throws `HTTPServerError` when the address is bad or taken, or
     /// libmicrohttpd cannot be loaded.
     public init(options: HTTPServerOptions, handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) throws {

@@ -41,8 +41,9 @@ public final class Metrics: @unchecked Sendable {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
     }
 
-    /// The exposition text, with `sessions` (the open browser sessions) as a gauge.
-    public func text(sessions: Int?) -> String {
+    /// The exposition text, with `sessions` (the open browser sessions) and `connections` (the
+    /// HTTP connections open) as gauges when known.
+    public func text(sessions: Int?, connections: Int? = nil) -> String {
         lock.withLock {
             var lines: [String] = []
             lines += ["# HELP stackday_requests_total Requests answered, by route and status.", "# TYPE stackday_requests_total counter"]
@@ -63,6 +64,10 @@ public final class Metrics: @unchecked Sendable {
                       "stackday_store_errors_total \(storeErrors)"]
             lines += ["# HELP stackday_requests_in_flight Requests being answered.", "# TYPE stackday_requests_in_flight gauge",
                       "stackday_requests_in_flight \(inFlight)"]
+            if let connections {
+                lines += ["# HELP stackday_connections_open HTTP connections open, idle ones included.", "# TYPE stackday_connections_open gauge",
+                          "stackday_connections_open \(connections)"]
+            }
             if let sessions {
                 lines += ["# HELP stackday_sessions Browser sessions not expired.", "# TYPE stackday_sessions gauge", "stackday_sessions \(sessions)"]
             }

@@ -115,7 +115,7 @@ enum ServeCommand {
             metricsOptions.threads = 1
             metricsServer = try HTTPServer(options: metricsOptions) { request in
                 guard request.method == "GET", request.path == "/metrics" else { return .error("only GET /metrics is served here", code: .notFound) }
-                return .text(api.metricsText(), contentType: "text/plain; version=0.0.4; charset=utf-8")
+                return .text(api.metricsText(connections: server.connections), contentType: "text/plain; version=0.0.4; charset=utf-8")
             }
             environment.io.error("stackday serve: metrics on http://\(host):\(metricsServer?.port ?? port)/metrics")
         }
