@@ -9,15 +9,15 @@ public struct ManageSessions {
         self.context = context
     }
 
-    /// A session for the user `token` belongs to, lasting `days`; nil for an unknown token.
-    /// Returns the cookie value (shown only now) and the session.
-    public func open(token: String, days: Int) throws -> (cookie: String, session: UserSession, user: User)? {
+    /// A session for the user `token` belongs to, lasting `lifetime` seconds of elapsed time;
+    /// nil for an unknown token. Returns the cookie value (shown only now) and the session.
+    public func open(token: String, lifetime: TimeInterval) throws -> (cookie: String, session: UserSession, user: User)? {
         let id = Self.randomHex(prefix: "ss_")
         let now = context.clock.now
         return try context.store.write { tx in
             guard let user = try tx.users.user(tokenSHA256: UserToken.sha256(of: token)) else { return nil }
             let session = UserSession(idSHA256: UserToken.sha256(of: id), user: user.name, csrfToken: Self.randomHex(prefix: ""),
-                                      createdAt: now, expiresAt: now.addingTimeInterval(Double(days) * 86_400))
+                                      createdAt: now, expiresAt: now.addingTimeInterval(lifetime))
             try tx.users.insertSession(session)
             return (id, session, user)
         }
@@ -44,8 +44,12 @@ public struct ManageSessions {
     }
 
     /// `ss_` and 64 lowercase hex digits.
-    public static func isWellFormed(_ text: String) -> Bool {
-        text.utf8.count == 67 && text.hasPrefix("ss_") && text.utf8.dropFirst(3).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    public static func isWellFormed(_ text: String) -> Bool { isRandomHex(text, prefix: "ss_") }
+
+    /// `prefix` and 64 lowercase hex digits: the shape of a token (`sd_`) or a session id (`ss_`).
+    public static func isRandomHex(_ text: String, prefix: String) -> Bool {
+        text.utf8.count == prefix.utf8.count + 64 && text.hasPrefix(prefix)
+            && text.utf8.dropFirst(prefix.utf8.count).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// 256 bits of system randomness as 64 hex digits after `prefix`.

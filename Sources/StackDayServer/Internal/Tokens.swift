@@ -4,9 +4,7 @@ import StackDayEngine
 /// Finds the user a bearer token (from a header or a session cookie) belongs to.
 enum Tokens {
     /// `sd_` and 64 lowercase hex digits: anything else is never looked up, nor put in a cookie.
-    static func isWellFormed(_ text: String) -> Bool {
-        text.utf8.count == 67 && text.hasPrefix("sd_") && text.utf8.dropFirst(3).allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
-    }
+    static func isWellFormed(_ text: String) -> Bool { ManageSessions.isRandomHex(text, prefix: "sd_") }
 
     /// The user of `token`, through the store's own (unscoped) connection.
     static func user(of token: String, _ contexts: OwnerContexts) throws -> User? {

@@ -1,8 +1,13 @@
+import Foundation
+
 /// How the pages keep sessions: how long one lasts, and whether its cookie is `Secure` even when
 /// the request did not say it came over TLS (`X-Forwarded-Proto: https`).
 public struct PageOptions: Sendable {
     public var sessionDays: Int
     public var cookieSecure: Bool
+
+    /// How long a session lasts, in seconds of elapsed time (a cookie's `Max-Age`; not calendar days).
+    public var sessionLifetime: TimeInterval { TimeInterval(sessionDays) * 86_400 }
 
     public init(sessionDays: Int = 30, cookieSecure: Bool = false) {
         self.sessionDays = sessionDays

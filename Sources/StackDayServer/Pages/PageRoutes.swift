@@ -42,7 +42,7 @@ struct PageRoutes {
         if method == "GET", segments == ["app.css"] { return Self.asset(PageAssets.stylesheet, type: "text/css; charset=utf-8") }
         if method == "GET", segments == ["app.js"] { return Self.asset(PageAssets.script, type: "text/javascript; charset=utf-8") }
         if method == "POST", segments == ["session"] { return try signIn(contexts, user: &user) }
-        let sessions = ManageSessions(context: HabitContext(store: try contexts.baseStore(), clock: clock, boundary: DayBoundary(timeZone: TimeZone(secondsFromGMT: 0)!)))
+        let sessions = try self.sessions(contexts)
         guard let cookie = sessionCookie, let (account, session) = try sessions.find(cookie) else {
             let language = PageLanguage(setting: nil, acceptLanguage: request.acceptLanguage)
             if method == "GET" {
@@ -161,14 +161,19 @@ struct PageRoutes {
         let words = PageWords(language: PageLanguage(setting: nil, acceptLanguage: request.acceptLanguage))
         guard !crossOrigin else { throw APIError(code: .forbidden, message: "sign in from this server's own page") }
         let token = FormBody(request.body)["token"] ?? ""
-        let sessions = ManageSessions(context: HabitContext(store: try contexts.baseStore(), clock: clock, boundary: DayBoundary(timeZone: TimeZone(secondsFromGMT: 0)!)))
-        guard Tokens.isWellFormed(token), let opened = try sessions.open(token: token, days: options.sessionDays) else {
+        let sessions = try self.sessions(contexts)
+        guard Tokens.isWellFormed(token), let opened = try sessions.open(token: token, lifetime: options.sessionLifetime) else {
             return .html(SignInPage(words: words, error: words["That token belongs to no user."]).render(), status: 401)
         }
         user = opened.user.name
-        var cookie = "\(Self.cookie)=\(opened.cookie); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(options.sessionDays * 86_400)"
+        var cookie = "\(Self.cookie)=\(opened.cookie); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(Int(options.sessionLifetime))"
         if secure { cookie += "; Secure" }
         return .redirect(to: "/", setCookie: cookie)
+    }
+
+    /// Sessions live in the store's users, not any owner's data; the day boundary plays no part.
+    private func sessions(_ contexts: OwnerContexts) throws -> ManageSessions {
+        ManageSessions(context: HabitContext(store: try contexts.baseStore(), clock: clock, boundary: DayBoundary(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)))
     }
 
     private var expiredCookie: String {
