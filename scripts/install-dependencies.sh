@@ -18,6 +18,8 @@ if [ "${1:-}" = "--tests" ]; then
     [ -x /usr/bin/chromedriver ] || missing+=(chromium-driver)
     python3 -c "import ensurepip" 2>/dev/null || missing+=(python3-venv)
     [ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
+    # The sqlite3 shell: tests write behind the store's back as another program would.
+    command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

@@ -16,7 +16,6 @@ public final class PostgresHabitStore: HabitStore {
     public let retries: Int
     private let connection: PostgresConnection
     private let repositories: StoreRepositories
-    private let invalidation: PostgresCacheInvalidation
     private let cache: PostgresEvaluationCacheRepository
 
     /// Connects to `url` (`postgres://…` or `postgresql://…`, or any libpq connection string)
@@ -31,12 +30,11 @@ public final class PostgresHabitStore: HabitStore {
         self.owner = owner
         self.retries = retries
         self.connection = connection
-        invalidation = PostgresCacheInvalidation(owner: owner)
         cache = PostgresEvaluationCacheRepository(connection: connection, owner: owner)
         repositories = StoreRepositories(
-            habits: PostgresHabitRepository(connection: connection, owner: owner, invalidation: invalidation),
-            completions: PostgresCompletionRepository(connection: connection, owner: owner, invalidation: invalidation),
-            skips: PostgresSkipRepository(connection: connection, owner: owner, invalidation: invalidation),
+            habits: PostgresHabitRepository(connection: connection, owner: owner),
+            completions: PostgresCompletionRepository(connection: connection, owner: owner),
+            skips: PostgresSkipRepository(connection: connection, owner: owner),
             scripts: PostgresPolicyScriptRepository(connection: connection, owner: owner),
             users: PostgresUserRepository(connection: connection),
             evaluations: cache
@@ -55,7 +53,6 @@ public final class PostgresHabitStore: HabitStore {
             try connection.execute("""
                 INSERT INTO owner_changes (user_id, generation) VALUES ($1, 1) ON CONFLICT (user_id) DO UPDATE SET generation = owner_changes.generation + 1
                 """, [.text(owner)])
-            try invalidation.apply(to: connection)
             try cache.writeStaged()
         }
     }
@@ -72,7 +69,11 @@ public final class PostgresHabitStore: HabitStore {
     private static let beginWrite = ["BEGIN ISOLATION LEVEL READ COMMITTED", "SELECT pg_advisory_xact_lock(\(lockClass), hashtext($1))"]
 
     public func changeCount() throws -> Int64? {
-        try connection.scalar("SELECT generation FROM owner_changes WHERE user_id = $1", [.text(owner)]).flatMap { Int64($0) } ?? 0
+        // Every write moves a habit's counter or the user's (a deleted habit's moves into the user's).
+        try connection.scalar("""
+            SELECT coalesce((SELECT generation FROM owner_changes WHERE user_id = $1), 0)
+                 + coalesce((SELECT sum(evaluation_generation) FROM habits WHERE user_id = $1), 0)
+            """, [.text(owner)]).flatMap { Int64($0) } ?? 0
     }
 
     /// The first key of the two-key advisory locks that serialize each user's writes.
@@ -104,13 +105,11 @@ public final class PostgresHabitStore: HabitStore {
                 return result
             } catch let error as PostgresError where error.isRetryable && attempt <= retries {
                 _ = try? connection.execute("ROLLBACK")
-                invalidation.discard()
                 cache.discardStaged()
                 // Back off a little, longer each time, before running the transaction again.
                 usleep(UInt32(1_000 * attempt * attempt))
             } catch {
                 _ = try? connection.execute("ROLLBACK")
-                invalidation.discard()
                 cache.discardStaged()
                 throw error
             }

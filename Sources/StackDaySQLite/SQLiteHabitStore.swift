@@ -12,7 +12,6 @@ public final class SQLiteHabitStore: HabitStore {
     public let owner: String
     private let database: Database
     private let repositories: StoreRepositories
-    private let invalidation: CacheInvalidation
     private let cache: SQLiteEvaluationCacheRepository
 
     /// Opens or creates the store, creating its folder when missing. Throws `StoreError` or `DatabaseError`.
@@ -37,12 +36,11 @@ public final class SQLiteHabitStore: HabitStore {
         path = database.path
         self.owner = owner
         self.database = database
-        invalidation = CacheInvalidation(owner: owner)
         cache = SQLiteEvaluationCacheRepository(database: database, owner: owner)
         repositories = StoreRepositories(
-            habits: SQLiteHabitRepository(database: database, owner: owner, invalidation: invalidation),
-            completions: SQLiteCompletionRepository(database: database, owner: owner, invalidation: invalidation),
-            skips: SQLiteSkipRepository(database: database, owner: owner, invalidation: invalidation),
+            habits: SQLiteHabitRepository(database: database, owner: owner),
+            completions: SQLiteCompletionRepository(database: database, owner: owner),
+            skips: SQLiteSkipRepository(database: database, owner: owner),
             scripts: SQLitePolicyScriptRepository(database: database, owner: owner),
             users: SQLiteUserRepository(database: database),
             evaluations: cache
@@ -64,8 +62,8 @@ public final class SQLiteHabitStore: HabitStore {
         try SQLiteHabitStore(path: ":memory:")
     }
 
-    /// Runs `body` in one `BEGIN IMMEDIATE` transaction; the evaluation cache rows of the habits
-    /// it touched are invalidated in the same transaction.
+    /// Runs `body` in one `BEGIN IMMEDIATE` transaction. The schema's triggers invalidate the
+    /// evaluation cache rows of the habits it touches (`CacheTriggers`) in the same transaction.
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         do {
             return try database.transaction(write: true) {
@@ -73,16 +71,13 @@ public final class SQLiteHabitStore: HabitStore {
                 try database.statement("""
                     INSERT INTO owner_changes (owner, generation) VALUES (?, 1) ON CONFLICT (owner) DO UPDATE SET generation = generation + 1
                     """).run([.text(owner)])
-                try invalidation.apply(to: database)
                 try cache.writeStaged()
                 return result
             }
         } catch let error as DatabaseError where error.code == 8 /* SQLITE_READONLY */ {
-            invalidation.discard()
             cache.discardStaged()
             throw StoreError.readOnly(path: path)
         } catch {
-            invalidation.discard()
             cache.discardStaged()
             throw error
         }
@@ -110,7 +105,11 @@ public final class SQLiteHabitStore: HabitStore {
     }
 
     public func changeCount() throws -> Int64? {
-        try database.scalarInteger("SELECT generation FROM owner_changes WHERE owner = ?", [.text(owner)]) ?? 0
+        // Every write moves a habit's counter or the owner's (a deleted habit's moves into the owner's).
+        try database.scalarInteger("""
+            SELECT coalesce((SELECT generation FROM owner_changes WHERE owner = ?1), 0)
+                 + coalesce((SELECT sum(evaluation_generation) FROM habits WHERE owner = ?1), 0)
+            """, [.text(owner)]) ?? 0
     }
 
     /// For a large import, lets this connection keep up to 64 MiB of pages (SQLite's default is

@@ -7,8 +7,9 @@ import Foundation
 /// A cache is only ever a shortcut: every figure computed with it equals the figure computed
 /// without it, and a row that fails a check is ignored and rebuilt.
 public struct CachedEvaluation: Hashable, Sendable {
-    /// Bumped whenever the layout or the meaning of a cached answer changes.
-    public static let format = 1
+    /// Bumped whenever the layout or the meaning of a cached answer changes (2: checksums bound
+    /// to the owner and habit).
+    public static let format = 2
 
     public let habitID: UUID
     /// The policy resolver's `evaluationKey`: answers from another engine build are not reused.

@@ -20,21 +20,28 @@ public enum CachedEvaluationCoding {
         public let summary: String?
     }
 
-    /// The fields a store keeps for `evaluation`.
-    public static func encode(_ evaluation: CachedEvaluation) -> Row {
+    /// What the checksums cover besides the row's own fields: the owner and habit it belongs to
+    /// (a row copied onto another habit fails them) and the evaluator.
+    public static func binding(owner: String, habitID: UUID, evaluator: String) -> String {
+        "\(owner)\u{1F}\(habitID.uuidString)\u{1F}\(evaluator)"
+    }
+
+    /// The fields a store keeps for `evaluation`, a row of `owner`'s.
+    public static func encode(_ evaluation: CachedEvaluation, owner: String) -> Row {
         let days = encodeDays(evaluation)
         let spans = encodeSpans(evaluation.spans)
+        let bound = binding(owner: owner, habitID: evaluation.habitID, evaluator: evaluation.evaluator)
         return Row(
             format: Int64(CachedEvaluation.format), evaluator: evaluation.evaluator, firstDay: evaluation.firstDay.iso,
             validThrough: evaluation.validThrough?.iso, spans: spans, days: days,
-            checksum: checksum(format: CachedEvaluation.format, evaluator: evaluation.evaluator, firstDay: evaluation.firstDay, spans: spans, days: days),
+            checksum: checksum(format: CachedEvaluation.format, evaluator: bound, firstDay: evaluation.firstDay, spans: spans, days: days),
             summaryAsOf: evaluation.summary?.asOf.iso,
-            summary: evaluation.summary.map { encodeSummary($0, evaluator: evaluation.evaluator) }
+            summary: evaluation.summary.map { encodeSummary($0, evaluator: bound) }
         )
     }
 
     /// `asOf|current,longest|completed,eligible,score|today|quota,period|checksum`; numbers that must come back
-    /// exactly (score, progress, totals) as the hex of their bits.
+    /// exactly (score, progress, totals) as the hex of their bits. `evaluator` is the row's `binding`.
     public static func encodeSummary(_ summary: CachedSummary, evaluator: String) -> String {
         let statistics = summary.statistics.map { "\($0.completedDays),\($0.eligibleDays),\(String($0.score.bitPattern, radix: 16))" } ?? "-"
         let today = summary.today.map {
@@ -210,15 +217,16 @@ public enum CachedEvaluationCoding {
     /// checksum over the identifying fields and days, the day flags, the spans, and the figures'
     /// own checksum (figures count only with the day they are for).
     public static func decode(
-        habitID: UUID, format: Int64, evaluator: String, firstDay: String, validThrough: String?, spans spansText: String,
+        habitID: UUID, owner: String, format: Int64, evaluator: String, firstDay: String, validThrough: String?, spans spansText: String,
         days blob: UnsafeRawBufferPointer, checksum stored: Int64, summaryAsOf: String?, summary: String?, generation: Int64
     ) -> CachedEvaluation? {
         guard format == Int64(CachedEvaluation.format), let firstDay = try? LocalDay(iso: firstDay) else { return nil }
+        let bound = binding(owner: owner, habitID: habitID, evaluator: evaluator)
         // An invalidation before the first day leaves nothing valid (stored as NULL or as the empty text).
         let validThrough = validThrough.flatMap { try? LocalDay(iso: $0) }
         guard let spans = decodeSpans(spansText) else { return nil }
         guard blob.count % bytesPerDay == 0,
-              checksum(format: CachedEvaluation.format, evaluator: evaluator, firstDay: firstDay, spans: spansText, days: blob) == stored
+              checksum(format: CachedEvaluation.format, evaluator: bound, firstDay: firstDay, spans: spansText, days: blob) == stored
         else { return nil }
         let count = blob.count / bytesPerDay
         var due = [Bool](repeating: false, count: count), skipped = [Bool](repeating: false, count: count)
@@ -232,7 +240,7 @@ public enum CachedEvaluationCoding {
             progress[index] = Double(bitPattern: UInt64(littleEndian: blob.loadUnaligned(fromByteOffset: offset + 1, as: UInt64.self)))
             thousandths[index] = Int64(littleEndian: blob.loadUnaligned(fromByteOffset: offset + 9, as: Int64.self))
         }
-        let figures = summaryAsOf.flatMap { asOf in summary.flatMap { decodeSummary($0, asOf: asOf, evaluator: evaluator) } }
+        let figures = summaryAsOf.flatMap { asOf in summary.flatMap { decodeSummary($0, asOf: asOf, evaluator: bound) } }
         let evaluation = CachedEvaluation(
             habitID: habitID, evaluator: evaluator, firstDay: firstDay, spans: spans, due: due, skipped: skipped, progress: progress,
             thousandths: thousandths, validThrough: validThrough, summary: figures, generation: generation

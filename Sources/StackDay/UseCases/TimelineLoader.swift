@@ -46,7 +46,7 @@ struct TimelineLoader {
                     CachedSummary(asOf: today, streak: $0, statistics: evaluated.keptStatistics ?? earlier, today: timeline.entry(on: today),
                                   quota: timeline.quota, period: timeline.openPeriod)
                 }
-                if let row = Self.row(habit: habit, answers: answers, evaluator: evaluator, summary: summary, generation: generation),
+                if let row = Self.row(habit: habit, answers: answers, evaluator: evaluator, summary: summary, generation: generation, today: today),
                    row.count > knownCount || (row.summary != nil && row.summary != cached?.summary) {
                     cache.stage(row)
                 }
@@ -109,12 +109,21 @@ struct TimelineLoader {
         )
     }
 
-    /// The row to keep for `answers`: every day up to the first span whose rules are not pinned.
-    static func row(habit: Habit, answers: TimelineAnswers, evaluator: String, summary: CachedSummary?, generation: Int64) -> CachedEvaluation? {
+    /// The row to keep for `answers`: every day up to the first span whose rules are not pinned,
+    /// and none after `today` (a read of later days computes them and drops them, so a read far
+    /// ahead never grows the store).
+    static func row(
+        habit: Habit, answers: TimelineAnswers, evaluator: String, summary: CachedSummary?, generation: Int64, today: LocalDay
+    ) -> CachedEvaluation? {
         var spans: [CachedSpan] = []
         for span in answers.spans {
-            guard let span else { break }
-            spans.append(span)
+            guard let span, span.days.first <= today else { break }
+            guard span.days.last > today else {
+                spans.append(span)
+                continue
+            }
+            spans.append(CachedSpan(days: LocalDayRange(span.days.first, today), rulesKey: span.rulesKey, quota: span.quota))
+            break
         }
         guard let last = spans.last?.days.last, let first = spans.first?.days.first else { return nil }
         let count = first.days(to: last) + 1

@@ -5,14 +5,12 @@ import StackDay
 final class PostgresCompletionRepository: CompletionRepository {
     private let connection: PostgresConnection
     private let owner: String
-    private let invalidation: PostgresCacheInvalidation
     private static let columns = "id, habit_id, completed_on, recorded_at, amount_thousandths"
     private static let order = "ORDER BY completed_on, recorded_at, id"
 
-    init(connection: PostgresConnection, owner: String, invalidation: PostgresCacheInvalidation) {
+    init(connection: PostgresConnection, owner: String) {
         self.connection = connection
         self.owner = owner
-        self.invalidation = invalidation
     }
 
     private func decode(_ rows: PostgresRows) throws -> [Completion] {
@@ -39,24 +37,20 @@ final class PostgresCompletionRepository: CompletionRepository {
         guard try connection.execute(Self.insertSQL, values(completion)).changed == 1 else {
             throw RepositoryError.duplicateID(entity: "completion", id: completion.id)
         }
-        invalidation.touch(completion.habitID, day: completion.completedOn)
     }
 
     func update(_ completion: Completion) throws {
-        if let old = try self.completion(id: completion.id) { invalidation.touch(old.habitID, day: old.completedOn) }
         let updated = try connection.execute("""
             UPDATE completions SET habit_id = $3::uuid, completed_on = $4::date, recorded_at = $5, amount_thousandths = $6
             WHERE user_id = $1 AND id = $2::uuid
             """, values(completion))
         guard updated.changed == 1 else { throw RepositoryError.notFound(entity: "completion", id: completion.id) }
-        invalidation.touch(completion.habitID, day: completion.completedOn)
     }
 
     func delete(id: UUID) throws {
-        let deleted = try connection.execute("DELETE FROM completions WHERE user_id = $1 AND id = $2::uuid RETURNING habit_id, completed_on",
+        let deleted = try connection.execute("DELETE FROM completions WHERE user_id = $1 AND id = $2::uuid",
                                              [.text(owner), PostgresDecoding.id(id)])
-        guard deleted.count == 1 else { throw RepositoryError.notFound(entity: "completion", id: id) }
-        invalidation.touch(try PostgresDecoding.uuid(deleted, 0, 0, table: "completions"), day: try PostgresDecoding.day(deleted, 0, 1, table: "completions"))
+        guard deleted.changed == 1 else { throw RepositoryError.notFound(entity: "completion", id: id) }
     }
 
     func completion(id: UUID) throws -> Completion? {
@@ -86,7 +80,6 @@ final class PostgresCompletionRepository: CompletionRepository {
 
     func insertIfAbsent(_ completion: Completion) throws -> Bool {
         guard try connection.execute(Self.insertSQL, values(completion)).changed == 1 else { return false }
-        invalidation.touch(completion.habitID, day: completion.completedOn)
         return true
     }
 
@@ -100,7 +93,6 @@ final class PostgresCompletionRepository: CompletionRepository {
         do {
             try connection.copyIn("COPY completions (user_id, \(Self.columns)) FROM STDIN", data: Self.copyRows(completions, owner: owner))
             try connection.execute("RELEASE SAVEPOINT stackday_copy")
-            for completion in completions { invalidation.touch(completion.habitID, day: completion.completedOn) }
             return completions.map { _ in true }
         } catch let error as PostgresError where error.sqlState == "23505" /* unique_violation */ {
             try connection.execute("ROLLBACK TO SAVEPOINT stackday_copy")
@@ -122,7 +114,6 @@ final class PostgresCompletionRepository: CompletionRepository {
         // An id twice in one slice is inserted once: the first is new, the second already present.
         return completions.map { completion in
             guard inserted.remove(completion.id) != nil else { return false }
-            invalidation.touch(completion.habitID, day: completion.completedOn)
             return true
         }
     }
@@ -163,7 +154,6 @@ final class PostgresCompletionRepository: CompletionRepository {
     }
 
     func deleteAll(habitID: UUID) throws -> Int {
-        invalidation.touch(habitID, day: .earliest)
         return try connection.execute("DELETE FROM completions WHERE user_id = $1 AND habit_id = $2::uuid", [.text(owner), PostgresDecoding.id(habitID)]).changed
     }
 }

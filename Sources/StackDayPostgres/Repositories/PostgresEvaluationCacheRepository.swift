@@ -7,12 +7,14 @@ import StackDay
 final class PostgresEvaluationCacheRepository: EvaluationCacheRepository {
     private let connection: PostgresConnection
     private let owner: PostgresValue
+    private let ownerName: String
     /// Rows read in this transaction's snapshot, to be written after it.
     private(set) var staged: [CachedEvaluation] = []
 
     init(connection: PostgresConnection, owner: String) {
         self.connection = connection
         self.owner = .text(owner)
+        ownerName = owner
     }
 
     func evaluation(habitID: UUID) throws -> CachedEvaluation? {
@@ -25,7 +27,7 @@ final class PostgresEvaluationCacheRepository: EvaluationCacheRepository {
         guard rows.count == 1, let days = Self.bytes(hex: rows.text(0, 5)) else { return nil }
         return days.withUnsafeBytes { days in
             CachedEvaluationCoding.decode(
-                habitID: habitID, format: rows.integer(0, 0), evaluator: rows.text(0, 1), firstDay: rows.text(0, 2),
+                habitID: habitID, owner: ownerName, format: rows.integer(0, 0), evaluator: rows.text(0, 1), firstDay: rows.text(0, 2),
                 validThrough: rows.isNull(0, 3) ? nil : rows.text(0, 3), spans: rows.text(0, 4), days: days, checksum: rows.integer(0, 6),
                 summaryAsOf: rows.isNull(0, 7) ? nil : rows.text(0, 7), summary: rows.isNull(0, 8) ? nil : rows.text(0, 8),
                 generation: rows.integer(0, 9)
@@ -40,7 +42,8 @@ final class PostgresEvaluationCacheRepository: EvaluationCacheRepository {
         guard rows.count == 1, rows.integer(0, 0) == Int64(CachedEvaluation.format), rows.text(0, 1) == evaluator,
               !rows.isNull(0, 2), !rows.isNull(0, 3)
         else { return nil }
-        return CachedEvaluationCoding.decodeSummary(rows.text(0, 3), asOf: rows.text(0, 2), evaluator: evaluator)
+        return CachedEvaluationCoding.decodeSummary(
+            rows.text(0, 3), asOf: rows.text(0, 2), evaluator: CachedEvaluationCoding.binding(owner: ownerName, habitID: habitID, evaluator: evaluator))
     }
 
     func generation(habitID: UUID) throws -> Int64 {
@@ -61,7 +64,7 @@ final class PostgresEvaluationCacheRepository: EvaluationCacheRepository {
         defer { staged.removeAll() }
         var written = 0
         for row in staged {
-            let fields = CachedEvaluationCoding.encode(row)
+            let fields = CachedEvaluationCoding.encode(row, owner: ownerName)
             let result = try connection.execute("""
                 INSERT INTO evaluation_cache (user_id, habit_id, format, evaluator, first_day, valid_through, spans, days, checksum, summary_as_of, summary)
                 SELECT $1, $2::uuid, $3, $4, $5, $6, $7, decode($8, 'hex'), $9, $10, $11

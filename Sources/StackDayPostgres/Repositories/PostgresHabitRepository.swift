@@ -5,7 +5,6 @@ import StackDay
 final class PostgresHabitRepository: HabitRepository {
     private let connection: PostgresConnection
     private let owner: String
-    private let invalidation: PostgresCacheInvalidation
 
     private static let columns = "id, name, started_on, archived_on, created_at, updated_at, unit"
     private static let revisionColumns = """
@@ -13,10 +12,9 @@ final class PostgresHabitRepository: HabitRepository {
         progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at
         """
 
-    init(connection: PostgresConnection, owner: String, invalidation: PostgresCacheInvalidation) {
+    init(connection: PostgresConnection, owner: String) {
         self.connection = connection
         self.owner = owner
-        self.invalidation = invalidation
     }
 
     private func habits(_ whereClause: String, _ values: [PostgresValue]) throws -> [Habit] {
@@ -102,9 +100,6 @@ final class PostgresHabitRepository: HabitRepository {
                 """, [.text(owner), PostgresDecoding.id(habit.id), .integer(Int64(revision.number))] + pins)
         }
         for revision in changes.appended { try insertRevision(revision, of: habit) }
-        // New rules are caught by the rules key of each cached span; the counter keeps answers
-        // read before this change from being stored after it.
-        invalidation.touch(habit.id, day: nil)
     }
 
     func delete(id: UUID) throws {

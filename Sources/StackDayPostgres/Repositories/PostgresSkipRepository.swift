@@ -5,14 +5,12 @@ import StackDay
 final class PostgresSkipRepository: SkipRepository {
     private let connection: PostgresConnection
     private let owner: String
-    private let invalidation: PostgresCacheInvalidation
     private static let columns = "id, habit_id, day, recorded_at"
     private static let order = "ORDER BY day, recorded_at, id"
 
-    init(connection: PostgresConnection, owner: String, invalidation: PostgresCacheInvalidation) {
+    init(connection: PostgresConnection, owner: String) {
         self.connection = connection
         self.owner = owner
-        self.invalidation = invalidation
     }
 
     private func decode(_ rows: PostgresRows) throws -> [Skip] {
@@ -32,21 +30,17 @@ final class PostgresSkipRepository: SkipRepository {
             INSERT INTO skips (user_id, \(Self.columns)) VALUES ($1, $2::uuid, $3::uuid, $4::date, $5) ON CONFLICT (user_id, id) DO NOTHING
             """, values(skip))
         guard inserted.changed == 1 else { throw RepositoryError.duplicateID(entity: "skip", id: skip.id) }
-        invalidation.touch(skip.habitID, day: skip.day)
     }
 
     func update(_ skip: Skip) throws {
-        if let old = try self.skip(id: skip.id) { invalidation.touch(old.habitID, day: old.day) }
         let updated = try connection.execute("UPDATE skips SET habit_id = $3::uuid, day = $4::date, recorded_at = $5 WHERE user_id = $1 AND id = $2::uuid", values(skip))
         guard updated.changed == 1 else { throw RepositoryError.notFound(entity: "skip", id: skip.id) }
-        invalidation.touch(skip.habitID, day: skip.day)
     }
 
     func delete(id: UUID) throws {
-        let deleted = try connection.execute("DELETE FROM skips WHERE user_id = $1 AND id = $2::uuid RETURNING habit_id, day",
+        let deleted = try connection.execute("DELETE FROM skips WHERE user_id = $1 AND id = $2::uuid",
                                              [.text(owner), PostgresDecoding.id(id)])
-        guard deleted.count == 1 else { throw RepositoryError.notFound(entity: "skip", id: id) }
-        invalidation.touch(try PostgresDecoding.uuid(deleted, 0, 0, table: "skips"), day: try PostgresDecoding.day(deleted, 0, 1, table: "skips"))
+        guard deleted.changed == 1 else { throw RepositoryError.notFound(entity: "skip", id: id) }
     }
 
     func skip(id: UUID) throws -> Skip? {
@@ -65,7 +59,6 @@ final class PostgresSkipRepository: SkipRepository {
     }
 
     func deleteAll(habitID: UUID) throws -> Int {
-        invalidation.touch(habitID, day: .earliest)
         return try connection.execute("DELETE FROM skips WHERE user_id = $1 AND habit_id = $2::uuid", [.text(owner), PostgresDecoding.id(habitID)]).changed
     }
 }

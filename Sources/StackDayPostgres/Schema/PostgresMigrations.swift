@@ -130,5 +130,8 @@ enum PostgresMigrations {
             """,
             "CREATE INDEX sessions_by_user ON sessions (user_name)",
         ]),
+        // The cache kept true by the store itself (`PostgresCacheTriggers`), whoever writes; rows
+        // of the earlier format (not bound to their owner and habit) are dropped.
+        (6, "cache invalidation by triggers", ["DELETE FROM evaluation_cache"] + PostgresCacheTriggers.statements),
     ]
 }

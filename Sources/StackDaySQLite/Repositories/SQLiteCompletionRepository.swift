@@ -6,7 +6,6 @@ final class SQLiteCompletionRepository: CompletionRepository {
     private let database: Database
     private let owner: SQLValue
     private let ownerBytes: [UInt8]
-    private let invalidation: CacheInvalidation
     private static let columns = "id, habit_id, completed_on, recorded_at, amount_thousandths"
     private static let order = "ORDER BY completed_on, recorded_at, rowid"
 
@@ -21,11 +20,10 @@ final class SQLiteCompletionRepository: CompletionRepository {
         """
     private static let insertIfAbsentSQL = "INSERT INTO completions (owner, \(SQLiteCompletionRepository.columns)) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (owner, id) DO NOTHING"
 
-    init(database: Database, owner: String, invalidation: CacheInvalidation) {
+    init(database: Database, owner: String) {
         self.database = database
         self.owner = .text(owner)
         ownerBytes = Array(owner.utf8)
-        self.invalidation = invalidation
     }
 
     private func decode(_ row: Statement.Row) throws -> Completion {
@@ -49,12 +47,9 @@ final class SQLiteCompletionRepository: CompletionRepository {
     func insert(_ completion: Completion) throws {
         guard try self.completion(id: completion.id) == nil else { throw RepositoryError.duplicateID(entity: "completion", id: completion.id) }
         try database.statement(Self.insertSQL).run([owner] + values(completion))
-        invalidation.touch(completion.habitID, day: completion.completedOn)
     }
 
     func update(_ completion: Completion) throws {
-        if let old = try self.completion(id: completion.id) { invalidation.touch(old.habitID, day: old.completedOn) }
-        invalidation.touch(completion.habitID, day: completion.completedOn)
         let fields = values(completion)
         try database.statement("UPDATE completions SET habit_id = ?, completed_on = ?, recorded_at = ?, amount_thousandths = ? WHERE owner = ? AND id = ?")
             .run(Array(fields.dropFirst()) + [owner, fields[0]])
@@ -62,10 +57,8 @@ final class SQLiteCompletionRepository: CompletionRepository {
     }
 
     func delete(id: UUID) throws {
-        let removed = try database.statement("DELETE FROM completions WHERE owner = ? AND id = ? RETURNING habit_id, completed_on")
-            .rows([owner, RowDecoding.idValue(id)]) { (try RowDecoding.uuid($0, 0, table: "completions"), try RowDecoding.day($0, 1, table: "completions")) }
-        guard let (habitID, day) = removed.first else { throw RepositoryError.notFound(entity: "completion", id: id) }
-        invalidation.touch(habitID, day: day)
+        try database.statement("DELETE FROM completions WHERE owner = ? AND id = ?").run([owner, RowDecoding.idValue(id)])
+        guard database.changes == 1 else { throw RepositoryError.notFound(entity: "completion", id: id) }
     }
 
     func completion(id: UUID) throws -> Completion? {
@@ -116,13 +109,11 @@ final class SQLiteCompletionRepository: CompletionRepository {
         try statement.bind(6, integer: completion.amountThousandths)
         try statement.execute()
         guard database.changes == 1 else { return false }
-        invalidation.touch(completion.habitID, day: completion.completedOn)
         return true
     }
 
     func deleteAll(habitID: UUID) throws -> Int {
         try database.statement("DELETE FROM completions WHERE owner = ? AND habit_id = ?").run([owner, RowDecoding.idValue(habitID)])
-        invalidation.touch(habitID, day: .earliest)
         return database.changes
     }
 }

@@ -9,12 +9,14 @@ import StackDay
 final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
     private let database: Database
     private let owner: SQLValue
+    private let ownerName: String
     /// Rows read in this transaction's snapshot, to be written after it (see `SQLiteHabitStore`).
     private(set) var staged: [CachedEvaluation] = []
 
     init(database: Database, owner: String) {
         self.database = database
         self.owner = .text(owner)
+        ownerName = owner
     }
 
     func evaluation(habitID: UUID) throws -> CachedEvaluation? {
@@ -22,7 +24,7 @@ final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
             SELECT c.format, c.evaluator, c.first_day, c.valid_through, c.spans, c.days, c.checksum,
                    c.summary_as_of, c.summary, h.evaluation_generation
             FROM evaluation_cache c JOIN habits h ON h.owner = c.owner AND h.id = c.habit_id WHERE c.owner = ? AND c.habit_id = ?
-            """).rows([owner, RowDecoding.idValue(habitID)]) { Self.decode($0, habitID: habitID) }.first ?? nil
+            """).rows([owner, RowDecoding.idValue(habitID)]) { Self.decode($0, habitID: habitID, owner: ownerName) }.first ?? nil
     }
 
     func summary(habitID: UUID, evaluator: String) throws -> CachedSummary? {
@@ -30,7 +32,8 @@ final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
             SELECT format, evaluator, summary_as_of, summary FROM evaluation_cache WHERE owner = ? AND habit_id = ?
             """).rows([owner, RowDecoding.idValue(habitID)]) { row -> CachedSummary? in
                 guard row.integer(0) == Int64(CachedEvaluation.format), row.text(1) == evaluator, !row.isNull(2), !row.isNull(3) else { return nil }
-                return CachedEvaluationCoding.decodeSummary(row.text(3), asOf: row.text(2), evaluator: evaluator)
+                return CachedEvaluationCoding.decodeSummary(
+                    row.text(3), asOf: row.text(2), evaluator: CachedEvaluationCoding.binding(owner: ownerName, habitID: habitID, evaluator: evaluator))
             }.first ?? nil
     }
 
@@ -51,7 +54,7 @@ final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
         var written = 0
         for row in staged {
             guard try generation(habitID: row.habitID) == row.generation else { continue }
-            let fields = CachedEvaluationCoding.encode(row)
+            let fields = CachedEvaluationCoding.encode(row, owner: ownerName)
             try database.statement("""
                 INSERT INTO evaluation_cache (owner, habit_id, format, evaluator, first_day, valid_through, spans, days, checksum, summary_as_of, summary)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -68,9 +71,9 @@ final class SQLiteEvaluationCacheRepository: EvaluationCacheRepository {
         return written
     }
 
-    static func decode(_ row: Statement.Row, habitID: UUID) -> CachedEvaluation? {
+    static func decode(_ row: Statement.Row, habitID: UUID, owner: String) -> CachedEvaluation? {
         CachedEvaluationCoding.decode(
-            habitID: habitID, format: row.integer(0), evaluator: row.text(1), firstDay: row.text(2),
+            habitID: habitID, owner: owner, format: row.integer(0), evaluator: row.text(1), firstDay: row.text(2),
             validThrough: row.isNull(3) ? nil : row.text(3), spans: row.text(4), days: row.blob(5), checksum: row.integer(6),
             summaryAsOf: row.isNull(7) ? nil : row.text(7), summary: row.isNull(8) ? nil : row.text(8), generation: row.integer(9)
         )

@@ -7,7 +7,6 @@ import StackDay
 final class SQLiteHabitRepository: HabitRepository {
     private let database: Database
     private let owner: SQLValue
-    private let invalidation: CacheInvalidation
     private static let columns = """
         id, name, started_on, archived_on, created_at, updated_at, goal_thousandths, unit,
         schedule_policy, schedule_params, progress_policy, progress_params, streak_policy, streak_params
@@ -26,10 +25,9 @@ final class SQLiteHabitRepository: HabitRepository {
     private static let selectRevisionsSQL = "SELECT \(revisionColumns) FROM habit_revisions WHERE owner = ? AND habit_id = ? ORDER BY number"
     private static let selectAllRevisionsSQL = "SELECT \(revisionColumns) FROM habit_revisions WHERE owner = ? ORDER BY habit_id, number"
 
-    init(database: Database, owner: String, invalidation: CacheInvalidation) {
+    init(database: Database, owner: String) {
         self.database = database
         self.owner = .text(owner)
-        self.invalidation = invalidation
     }
 
     private func values(_ habit: Habit) -> [SQLValue] {
@@ -120,9 +118,6 @@ final class SQLiteHabitRepository: HabitRepository {
                 """).run(values + [owner, id, .integer(Int64(revision.number))])
         }
         for revision in changes.appended { try insertRevision(revision, of: habit) }
-        // New rules are caught by the rules key of each cached span; the counter keeps answers
-        // read before this change from being stored after it.
-        invalidation.touch(habit.id, day: nil)
     }
 
     func delete(id: UUID) throws {

@@ -5,7 +5,6 @@ import StackDay
 final class SQLiteSkipRepository: SkipRepository {
     private let database: Database
     private let owner: SQLValue
-    private let invalidation: CacheInvalidation
     private static let columns = "id, habit_id, day, recorded_at"
     private static let order = "ORDER BY day, recorded_at, rowid"
 
@@ -15,10 +14,9 @@ final class SQLiteSkipRepository: SkipRepository {
     private static let selectByHabitSQL = "SELECT \(SQLiteSkipRepository.columns) FROM skips WHERE owner = ? AND habit_id = ? \(SQLiteSkipRepository.order)"
     private static let selectByHabitAndDaysSQL = "SELECT \(SQLiteSkipRepository.columns) FROM skips WHERE owner = ? AND habit_id = ? AND day BETWEEN ? AND ? \(SQLiteSkipRepository.order)"
 
-    init(database: Database, owner: String, invalidation: CacheInvalidation) {
+    init(database: Database, owner: String) {
         self.database = database
         self.owner = .text(owner)
-        self.invalidation = invalidation
     }
 
     private func decode(_ row: Statement.Row) throws -> Skip {
@@ -37,12 +35,9 @@ final class SQLiteSkipRepository: SkipRepository {
     func insert(_ skip: Skip) throws {
         guard try self.skip(id: skip.id) == nil else { throw RepositoryError.duplicateID(entity: "skip", id: skip.id) }
         try database.statement(Self.insertSQL).run([owner] + values(skip))
-        invalidation.touch(skip.habitID, day: skip.day)
     }
 
     func update(_ skip: Skip) throws {
-        if let old = try self.skip(id: skip.id) { invalidation.touch(old.habitID, day: old.day) }
-        invalidation.touch(skip.habitID, day: skip.day)
         let fields = values(skip)
         try database.statement("UPDATE skips SET habit_id = ?, day = ?, recorded_at = ? WHERE owner = ? AND id = ?")
             .run(Array(fields.dropFirst()) + [owner, fields[0]])
@@ -50,10 +45,8 @@ final class SQLiteSkipRepository: SkipRepository {
     }
 
     func delete(id: UUID) throws {
-        let removed = try database.statement("DELETE FROM skips WHERE owner = ? AND id = ? RETURNING habit_id, day")
-            .rows([owner, RowDecoding.idValue(id)]) { (try RowDecoding.uuid($0, 0, table: "skips"), try RowDecoding.day($0, 1, table: "skips")) }
-        guard let (habitID, day) = removed.first else { throw RepositoryError.notFound(entity: "skip", id: id) }
-        invalidation.touch(habitID, day: day)
+        try database.statement("DELETE FROM skips WHERE owner = ? AND id = ?").run([owner, RowDecoding.idValue(id)])
+        guard database.changes == 1 else { throw RepositoryError.notFound(entity: "skip", id: id) }
     }
 
     func skip(id: UUID) throws -> Skip? {
@@ -71,7 +64,6 @@ final class SQLiteSkipRepository: SkipRepository {
 
     func deleteAll(habitID: UUID) throws -> Int {
         try database.statement("DELETE FROM skips WHERE owner = ? AND habit_id = ?").run([owner, RowDecoding.idValue(habitID)])
-        invalidation.touch(habitID, day: .earliest)
         return database.changes
     }
 }

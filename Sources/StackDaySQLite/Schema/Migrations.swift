@@ -295,5 +295,8 @@ enum Migrations {
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX sessions_by_user ON sessions (user_name);
         """),
+        // The cache kept true by the store itself (`CacheTriggers`), whoever writes; rows of the
+        // earlier format (not bound to their owner and habit) are dropped.
+        Migration(id: 10, name: "cache invalidation by triggers", sql: "DELETE FROM evaluation_cache;\n" + CacheTriggers.sql),
     ]
 }

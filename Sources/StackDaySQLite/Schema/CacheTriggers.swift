@@ -1,0 +1,75 @@
+/// The triggers that keep the evaluation cache true whoever writes (StackDay, the `sqlite3`
+/// shell, another program): a write to a completion, skip, rule revision, habit or stored script
+/// bumps the habit's change counter, moves its cached answers back to the day before the earliest
+/// day written, and clears its cached figures, in the writing transaction.
+enum CacheTriggers {
+    /// What one row's write on `day` (an SQL expression; nil for the habit's own row) does to
+    /// the habit's cache.
+    static func touch(owner: String, habit: String, day: String?) -> String {
+        var sql = "UPDATE habits SET evaluation_generation = evaluation_generation + 1 WHERE owner = \(owner) AND id = \(habit);\n"
+        if let day {
+            // ISO days order as text; a write on the first supported day leaves nothing valid ('').
+            sql += """
+                UPDATE evaluation_cache SET summary_as_of = NULL,
+                    valid_through = CASE WHEN valid_through IS NULL OR valid_through < \(day) THEN valid_through
+                                         WHEN \(day) <= '0001-01-01' THEN '' ELSE date(\(day), '-1 day') END
+                    WHERE owner = \(owner) AND habit_id = \(habit);
+
+                """
+        } else {
+            sql += "UPDATE evaluation_cache SET summary_as_of = NULL WHERE owner = \(owner) AND habit_id = \(habit);\n"
+        }
+        return sql
+    }
+
+    /// Moves the owner's change counter (`owner_changes`) on by `step`.
+    static func bumpOwner(_ owner: String, by step: String = "1") -> String {
+        """
+        INSERT OR IGNORE INTO owner_changes (owner, generation) VALUES (\(owner), 0);
+        UPDATE owner_changes SET generation = generation + \(step) WHERE owner = \(owner);
+
+        """
+    }
+
+    /// The habits of `owner` whose rules name the script `sha256` in any revision.
+    static func habitsUsing(owner: String, sha256: String) -> String {
+        "SELECT habit_id FROM habit_revisions WHERE owner = \(owner) AND \(sha256) IN (schedule_sha256, progress_sha256, streak_sha256)"
+    }
+
+    /// Every trigger, as one script.
+    static var sql: String {
+        var sql = ""
+        for (table, day) in [("completions", "completed_on"), ("skips", "day"), ("habit_revisions", "effective_from")] {
+            sql += """
+                CREATE TRIGGER \(table)_cache_insert AFTER INSERT ON \(table) BEGIN
+                \(touch(owner: "NEW.owner", habit: "NEW.habit_id", day: "NEW.\(day)"))END;
+                CREATE TRIGGER \(table)_cache_delete AFTER DELETE ON \(table) BEGIN
+                \(touch(owner: "OLD.owner", habit: "OLD.habit_id", day: "OLD.\(day)"))END;
+                CREATE TRIGGER \(table)_cache_update AFTER UPDATE ON \(table) BEGIN
+                \(touch(owner: "OLD.owner", habit: "OLD.habit_id", day: "OLD.\(day)"))\(touch(owner: "NEW.owner", habit: "NEW.habit_id", day: "NEW.\(day)"))END;
+
+                """
+        }
+        for (event, row) in [("INSERT", "NEW"), ("DELETE", "OLD")] {
+            let habits = habitsUsing(owner: "\(row).owner", sha256: "\(row).sha256")
+            sql += """
+                CREATE TRIGGER policy_scripts_cache_\(event.lowercased()) AFTER \(event) ON policy_scripts BEGIN
+                UPDATE habits SET evaluation_generation = evaluation_generation + 1 WHERE owner = \(row).owner AND id IN (\(habits));
+                UPDATE evaluation_cache SET valid_through = NULL, summary_as_of = NULL WHERE owner = \(row).owner AND habit_id IN (\(habits));
+                \(bumpOwner("\(row).owner"))END;
+
+                """
+        }
+        // The counter's own update does not count as a change to the habit.
+        sql += """
+            CREATE TRIGGER habits_cache_update AFTER UPDATE ON habits WHEN NEW.evaluation_generation = OLD.evaluation_generation BEGIN
+            \(touch(owner: "NEW.owner", habit: "NEW.id", day: nil))END;
+            CREATE TRIGGER habits_cache_insert AFTER INSERT ON habits BEGIN
+            \(bumpOwner("NEW.owner"))END;
+            CREATE TRIGGER habits_cache_delete AFTER DELETE ON habits BEGIN
+            \(bumpOwner("OLD.owner", by: "OLD.evaluation_generation + 1"))END;
+
+            """
+        return sql
+    }
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+import StackDay
+import StackDayLua
+import StackDayPostgres
+import StackDaySQLite
+import StackDayTestSupport
+
+/// The store keeps its cache true by itself: rows written by another program (the `sqlite3` and
+/// `psql` shells here) are seen by the next cached read, and a cache row that does not belong to
+/// its habit, or whose scripts changed, is not used.
+@Suite("evaluation cache kept by the store")
+struct CacheTriggerTests {
+    let base = EvaluationCacheTests()
+
+    /// A store of `kind` whose cache holds two habits with 40 days of records, and a way to run
+    /// SQL on it from outside. `OWNER` and `HABIT(name)` in the SQL are replaced by the owner's
+    /// literal and a subquery for the habit's id.
+    struct Warm {
+        let store: any HabitStore
+        let setup: HabitContext
+        let owner: String
+        let kind: String
+        let shell: (String) throws -> String
+
+        func run(_ template: String) throws -> String {
+            let ownerColumn = kind == "sqlite" ? "owner" : "user_id"
+            var sql = template.replacingOccurrences(of: "OWNER_COLUMN", with: ownerColumn)
+                .replacingOccurrences(of: "OWNER", with: "'\(owner)'")
+            for name in ["read", "gym"] {
+                sql = sql.replacingOccurrences(of: "HABIT(\(name))", with: "(SELECT id FROM habits WHERE \(ownerColumn) = '\(owner)' AND name = '\(name)')")
+            }
+            return try shell(sql)
+        }
+    }
+
+    struct ShellError: Error { let message: String }
+
+    func warm(_ kind: String) throws -> (Warm, TemporaryFolder, PolicyLibrary) {
+        let folder = try TemporaryFolder()
+        let owner = "triggers-\(UUID().uuidString)"
+        let path = folder.path("warm.sqlite")
+        let store: any HabitStore = kind == "sqlite"
+            ? try SQLiteHabitStore(path: path, owner: owner)
+            : try PostgresHabitStore(url: try cacheServer.get().url, owner: owner)
+        let library = try PolicyLibrary(searchPath: [])
+        let today = try LocalDay(iso: "2026-10-20")
+        let setup = base.context(store, library, today: today, cached: true)
+        try CreateHabit(context: setup)(name: "read", startedOn: today.adding(days: -40), streak: PolicyChoice(name: "grace"))
+        try CreateHabit(context: setup)(name: "gym", startedOn: today.adding(days: -40))
+        for offset in 0...40 where offset % 4 != 1 {
+            try RecordCompletion(context: setup)(habitName: "read", on: today.adding(days: -offset))
+            if offset % 3 == 0 { try RecordCompletion(context: setup)(habitName: "gym", on: today.adding(days: -offset)) }
+        }
+        _ = try base.figures(setup)
+        let shell: (String) throws -> String = kind == "sqlite"
+            ? { sql in
+                // The sqlite3 shell, as a person would use it (foreign keys off, its own connection).
+                let result = try Subprocess(executable: URL(fileURLWithPath: "/usr/bin/sqlite3")).run(["-bail", path], input: sql, timeout: 30)
+                guard result.status == 0 else { throw ShellError(message: result.stderr) }
+                return result.stdout
+            }
+            : { try cacheServer.get().psql($0) }
+        return (Warm(store: store, setup: setup, owner: owner, kind: kind, shell: shell), folder, library)
+    }
+
+    /// Writes as another program would make them, in each store's dialect.
+    static let writes: [(name: String, sqlite: String, postgres: String)] = [
+        ("insert a completion",
+         "INSERT INTO completions (owner, id, habit_id, completed_on, recorded_at, amount_thousandths) VALUES (OWNER, 'E0000000-0000-4000-8000-000000000001', HABIT(read), '2026-10-19', 0, 1000)",
+         "INSERT INTO completions (user_id, id, habit_id, completed_on, recorded_at, amount_thousandths) VALUES (OWNER, gen_random_uuid(), HABIT(read), '2026-10-19', 0, 1000)"),
+        ("move a completion to another day",
+         "UPDATE completions SET completed_on = '2026-10-19' WHERE owner = OWNER AND habit_id = HABIT(read) AND completed_on = '2026-10-12'",
+         "UPDATE completions SET completed_on = '2026-10-19' WHERE user_id = OWNER AND habit_id = HABIT(read) AND completed_on = '2026-10-12'"),
+        ("change an amount",
+         "UPDATE completions SET amount_thousandths = 1 WHERE owner = OWNER AND habit_id = HABIT(gym)",
+         "UPDATE completions SET amount_thousandths = 1 WHERE user_id = OWNER AND habit_id = HABIT(gym)"),
+        ("delete completions",
+         "DELETE FROM completions WHERE owner = OWNER AND completed_on IN ('2026-10-18', '2026-10-02')",
+         "DELETE FROM completions WHERE user_id = OWNER AND completed_on IN ('2026-10-18', '2026-10-02')"),
+        ("insert a skip",
+         "INSERT INTO skips (owner, id, habit_id, day, recorded_at) VALUES (OWNER, 'E0000000-0000-4000-8000-000000000002', HABIT(read), '2026-10-19', 0)",
+         "INSERT INTO skips (user_id, id, habit_id, day, recorded_at) VALUES (OWNER, gen_random_uuid(), HABIT(read), '2026-10-19', 0)"),
+        ("add a revision",
+         """
+         INSERT INTO habit_revisions SELECT owner, habit_id, 2, '2026-10-01', 3000, schedule_policy, schedule_params, schedule_sha256,
+             progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at
+         FROM habit_revisions WHERE owner = OWNER AND habit_id = HABIT(read) AND number = 1
+         """,
+         """
+         INSERT INTO habit_revisions SELECT user_id, habit_id, 2, '2026-10-01', 3000, schedule_policy, schedule_params, schedule_sha256,
+             progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at
+         FROM habit_revisions WHERE user_id = OWNER AND habit_id = HABIT(read) AND number = 1
+         """),
+        ("move a habit's start",
+         "UPDATE habits SET started_on = '2026-10-01' WHERE owner = OWNER AND name = 'gym'",
+         "UPDATE habits SET started_on = '2026-10-01' WHERE user_id = OWNER AND name = 'gym'"),
+        ("archive a habit",
+         "UPDATE habits SET archived_on = '2026-10-15' WHERE owner = OWNER AND name = 'read'",
+         "UPDATE habits SET archived_on = '2026-10-15' WHERE user_id = OWNER AND name = 'read'"),
+        ("put other text under a script's hash",
+         """
+         CREATE TEMP TABLE kept AS SELECT * FROM policy_scripts WHERE owner = OWNER AND name = 'grace';
+         DELETE FROM policy_scripts WHERE owner = OWNER AND name = 'grace';
+         INSERT INTO policy_scripts SELECT owner, sha256, name, source || ' ', installed_at FROM kept;
+         """,
+         """
+         CREATE TEMP TABLE kept AS SELECT * FROM policy_scripts WHERE user_id = OWNER AND name = 'grace';
+         DELETE FROM policy_scripts WHERE user_id = OWNER AND name = 'grace';
+         INSERT INTO policy_scripts SELECT user_id, sha256, name, source || ' ', installed_at FROM kept;
+         """),
+    ]
+
+    @Test("a write made outside StackDay is seen by the next cached read", arguments: ["sqlite", "postgres"], 0..<writes.count)
+    func outsideWrite(kind: String, index: Int) throws {
+        let write = Self.writes[index]
+        let (warm, folder, library) = try warm(kind)
+        defer { withExtendedLifetime(folder) {} }
+        let before = try base.figures(base.context(warm.store, library, today: warm.setup.today, cached: false))
+        #expect(try base.figures(warm.setup) == before, "warm")
+        _ = try warm.run(kind == "sqlite" ? write.sqlite : write.postgres)
+        // A new process: a library that has compiled no stored script yet.
+        let fresh = try PolicyLibrary(searchPath: [])
+        let expected = try base.figures(base.context(warm.store, fresh, today: warm.setup.today, cached: false))
+        #expect(Bool(expected != before), "\(write.name) changes a figure")
+        let reader = base.context(warm.store, try PolicyLibrary(searchPath: []), today: warm.setup.today, cached: true)
+        let cached = try base.figures(reader)
+        #expect(Bool(cached == expected), "\(kind), \(write.name): \(EvaluationCacheTests.difference(cached, expected))")
+        #expect(Bool(try base.figures(reader) == expected), "\(kind), \(write.name), read again")
+    }
+
+    @Test("a cache row copied onto another habit is not served as that habit's", arguments: ["sqlite", "postgres"])
+    func copiedRow(kind: String) throws {
+        let (warm, folder, library) = try warm(kind)
+        defer { withExtendedLifetime(folder) {} }
+        let expected = try base.figures(base.context(warm.store, library, today: warm.setup.today, cached: false))
+        #expect(Bool(try base.figures(warm.setup) == expected))
+        _ = try warm.run("""
+            UPDATE evaluation_cache SET (format, evaluator, first_day, valid_through, spans, days, checksum, summary_as_of, summary) =
+                (SELECT format, evaluator, first_day, valid_through, spans, days, checksum, summary_as_of, summary
+                 FROM evaluation_cache WHERE OWNER_COLUMN = OWNER AND habit_id = HABIT(read))
+            WHERE OWNER_COLUMN = OWNER AND habit_id = HABIT(gym)
+            """)
+        #expect(try warm.run("SELECT count(DISTINCT checksum) FROM evaluation_cache WHERE OWNER_COLUMN = OWNER").trimmingCharacters(in: .whitespacesAndNewlines) == "1")
+        let cached = try base.figures(warm.setup)
+        #expect(Bool(cached == expected), "\(EvaluationCacheTests.difference(cached, expected))")
+    }
+
+    @Test("a read a year ahead computes the days after today and stores none of them", arguments: ["sqlite", "postgres"])
+    func readAhead(kind: String) throws {
+        let (warm, folder, _) = try warm(kind)
+        defer { withExtendedLifetime(folder) {} }
+        let today = warm.setup.today
+        let ahead = today.adding(days: ReadWindow.daysAhead)
+        let timeline = try LoadTimeline(context: warm.setup)(habitName: "read", through: ahead)
+        #expect(timeline.entries.last?.day == ahead)
+        _ = try BuildWeeklyReport(context: warm.setup)(weekOf: ahead)
+        let stored = try warm.run("SELECT max(valid_through) || ' ' || max(length(days)) FROM evaluation_cache WHERE OWNER_COLUMN = OWNER")
+        #expect(stored.trimmingCharacters(in: .whitespacesAndNewlines) == "\(today.iso) \(41 * 17)")
+    }
+}
