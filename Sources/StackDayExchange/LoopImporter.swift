@@ -20,8 +20,10 @@ public struct LoopImporter {
     static let habitColumns = ["Position", "Name", "Type", "Question", "Description", "FrequencyNumerator", "FrequencyDenominator",
                                "Color", "Unit", "Target Type", "Target Value", "Archived?"]
 
-    /// Throws `ImportFormatError` naming file, line and column.
+    /// Throws `ImportFormatError` naming file, line and column: for a checkmark after today in
+    /// every time zone, and for a numerical value that is no amount.
     public func read() throws -> HabitArchive {
+        let latestToday = LocalDay(date: now, timeZone: TimeZone(secondsFromGMT: 14 * 3600) ?? .gmt)
         let habitsFile = folder.appendingPathComponent("Habits.csv")
         let text = try Self.readText(habitsFile)
         let rows = try CSVReader.rows(text, file: habitsFile.path)
@@ -88,7 +90,17 @@ public struct LoopImporter {
                             throw ImportFormatError(file: file.path, line: row.line, column: 1, message: "\(error)")
                         }
                     }
-                    marks.append(Mark(day: day, value: Mark.Value(row[1], numerical: numerical)))
+                    // No time zone is behind today yet in UTC+14: a later day is in the future everywhere.
+                    if day > latestToday {
+                        throw ImportFormatError(file: file.path, line: row.line, column: 1,
+                                                message: "\(day) is after today; StackDay records no future day (fix the row or the clock)")
+                    }
+                    let value = Mark.Value(row[1], numerical: numerical)
+                    if case .invalid(let text) = value {
+                        throw ImportFormatError(file: file.path, line: row.line, column: 2,
+                                                message: "Value '\(text)' is not an amount (a finite number above 0; 0 and -1 mean no entry)")
+                    }
+                    marks.append(Mark(day: day, value: value))
                 }
             }
             let start = marks.lazy.map(\.day).min() ?? LocalDay(date: now, timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
@@ -112,7 +124,7 @@ public struct LoopImporter {
                 case .amount(let raw):
                     archive.completions.append(try Completion(id: completionIDs.make(mark.day), habitID: habitID,
                                                               completedOn: mark.day, recordedAt: recordedAt, amount: raw / 1000))
-                case .nothing:
+                case .nothing, .invalid:
                     break
                 }
             }
@@ -124,10 +136,12 @@ public struct LoopImporter {
     struct Mark {
         enum Value: Equatable {
             case done, skip, amount(Double), nothing
+            /// A numerical habit's value that is no amount: NaN, an infinity, a negative other than -1.
+            case invalid(String)
 
             /// YES_MANUAL (2) is a completion of a yes/no habit; SKIP (3) a skip; a numerical habit's
-            /// positive value an amount ×1000; YES_AUTO, NO and UNKNOWN nothing. Case and
-            /// surrounding blanks do not matter.
+            /// positive value an amount ×1000; YES_AUTO, NO and UNKNOWN (0 and -1 for a numerical
+            /// habit) nothing. Case and surrounding blanks do not matter.
             init(_ field: UnsafeBufferPointer<UInt8>, numerical: Bool) {
                 var bytes = field[...]
                 while let first = bytes.first, first == 0x20 || first == 0x09 { bytes = bytes.dropFirst() }
@@ -139,8 +153,14 @@ public struct LoopImporter {
                     self = .skip
                 } else if !numerical && (equals("YES_MANUAL") || equals("2")) {
                     self = .done
-                } else if numerical, let raw = Double(String(decoding: bytes, as: UTF8.self)), raw > 0, raw.isFinite {
-                    self = .amount(raw)
+                } else if numerical, let raw = Double(String(decoding: bytes, as: UTF8.self)) {
+                    if raw > 0, raw.isFinite {
+                        self = .amount(raw)
+                    } else if raw == 0 || raw == -1 {
+                        self = .nothing
+                    } else {
+                        self = .invalid(String(decoding: bytes, as: UTF8.self))
+                    }
                 } else {
                     self = .nothing
                 }

@@ -75,7 +75,17 @@ final class CLIEnvironment {
         case postgres(String)
     }
 
-    func database() throws -> Database {
+    func database() throws -> Database { try Self.database(of: invocation) }
+
+    /// Checks the store options (`--db`, `--database`, `--user` and their variables) of any
+    /// command, so that one it does not use is still refused when it is wrong, as every
+    /// command refuses it.
+    static func checkStoreOptions(_ invocation: Invocation) throws {
+        _ = try database(of: invocation)
+        _ = try user(of: invocation)
+    }
+
+    static func database(of invocation: Invocation) throws -> Database {
         let url = invocation.globals.database ?? ProcessInfo.processInfo.environment["STACKDAY_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
         if invocation.globals.database != nil, invocation.globals.db != nil {
             throw invocation.usage("--db and --database name two stores; give one")
@@ -90,7 +100,9 @@ final class CLIEnvironment {
     }
 
     /// The user whose habits the commands act on: `--user`, else `$STACKDAY_USER`, else `default`.
-    func user() throws -> String {
+    func user() throws -> String { try Self.user(of: invocation) }
+
+    static func user(of invocation: Invocation) throws -> String {
         let name = invocation.globals.user ?? ProcessInfo.processInfo.environment["STACKDAY_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
         guard User.isValidName(name) else {
             throw invocation.usage("invalid value for --user: a user name has 1 to 100 printable characters, without leading or trailing spaces")

@@ -27,7 +27,12 @@ enum Stackday {
         let status = run(argv, io: io)
         io.flush()
         if let code = io.outputError {
-            io.error("Error: cannot write to standard output: \(String(cString: strerror(code)))")
+            // Output comes after the commit: say that the change is stored, so it is not made twice.
+            if status == 0, let committed = io.committed {
+                io.error("Error: \(committed), but cannot write to standard output: \(String(cString: strerror(code))) (the change is stored; do not run the command again)")
+            } else {
+                io.error("Error: cannot write to standard output: \(String(cString: strerror(code)))")
+            }
             return 1
         }
         return status
@@ -46,6 +51,7 @@ enum Stackday {
             case .run(let command, let invocation):
                 createdFiles = invocation.createdFiles
                 do {
+                    try CLIEnvironment.checkStoreOptions(invocation)
                     try command.run?(invocation)
                 } catch let error as RequestError {
                     // The application refused the options: a usage error of this command.

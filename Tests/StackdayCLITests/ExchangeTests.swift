@@ -94,4 +94,28 @@ struct ExchangeTests {
         let export = try cli.run(["export", "--format", "csv"]).stdout
         #expect(export.contains(",2026-10-01,,") && export.contains(",2.5,"))
     }
+
+    @Test("a Loop folder with a future checkmark or a value that is no amount is refused whole, naming the row", arguments: [
+        ("2099-01-01,YES_MANUAL,", false, "Checkmarks.csv:3:1: 2099-01-01 is after today"),
+        ("2026-10-03,nan,", true, "Checkmarks.csv:3:2: Value 'nan' is not an amount"),
+        ("2026-10-03,inf,", true, "Checkmarks.csv:3:2: Value 'inf' is not an amount"),
+        ("2026-10-03,-5,", true, "Checkmarks.csv:3:2: Value '-5' is not an amount"),
+    ])
+    func loopRefused(row: String, numerical: Bool, message: String) throws {
+        let cli = try CLIFixture()
+        let folder = cli.folder.path("loop")
+        try FileManager.default.createDirectory(atPath: folder + "/001 Water", withIntermediateDirectories: true)
+        try """
+        Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
+        001,Water,\(numerical ? "NUMERICAL" : "YES_NO"),?,,1,1,#00FF00,cups,AT_LEAST,8,false
+
+        """.write(toFile: folder + "/Habits.csv", atomically: true, encoding: .utf8)
+        try "Date,Value,Notes\n2026-10-02,\(numerical ? "8000" : "YES_MANUAL"),\n\(row)\n-1 is fine,,\n"
+            .replacingOccurrences(of: "-1 is fine,,\n", with: numerical ? "2026-10-04,-1,\n" : "")
+            .write(toFile: folder + "/001 Water/Checkmarks.csv", atomically: true, encoding: .utf8)
+        let result = try cli.run(["import", folder])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(try cli.run(["habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
+    }
 }

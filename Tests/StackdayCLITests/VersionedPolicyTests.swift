@@ -221,7 +221,7 @@ struct VersionedPolicyTests {
         (["policy", "rollback", "read", "--to", "zero"], 64, "Error: invalid value for --to: 'zero' is not a revision number"),
         (["policy", "simulate", "grace", "--habit", "read", "--role", "diet"], 64, "Error: invalid value for --role: 'diet'"),
         (["policy", "simulate", "grace", "--habit", "nobody"], 1, "Error: no habit named 'nobody'"),
-        (["policy", "upgrade", "nope"], 1, "Error: policy nope was not installed"),
+        (["policy", "upgrade", "nope"], 1, "Error: no such policy: nope"),
         (["policy", "install", "missing.lua"], 1, "Error: no such file: missing.lua"),
     ])
     func badInput(arguments: [String], status: Int32, message: String) throws {

@@ -25,6 +25,13 @@ public struct PolicyScript: Hashable, Sendable {
         guard self.sha256 == sha256 else { throw .tampered(name: name, stored: sha256, actual: self.sha256) }
     }
 
+    /// Throws `UseCaseError.scriptNotText` when the source holds a NUL byte: scripts are text,
+    /// and a NUL is where C APIs and PostgreSQL's text would cut or refuse them.
+    public func checkIsText() throws {
+        guard let index = source.utf8.firstIndex(of: 0) else { return }
+        throw UseCaseError.scriptNotText(name: name, offset: source.utf8.distance(from: source.utf8.startIndex, to: index))
+    }
+
     /// The first 12 hex digits, as listings show a script.
     public var shortHash: String { String(sha256.prefix(12)) }
 

@@ -44,7 +44,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             case .userNotFound: return .userNotFound
             case .revisionNotFound: return .revisionNotFound
             case .completionNotFound: return .completionNotFound
-            case .policyNotInstalled: return .policyNotFound
+            case .policyNotInstalled, .policyNotFound: return .policyNotFound
             case .duplicateName: return .duplicateName
             case .userExists: return .userExists
             case .dayTooFarAhead, .spanTooLong: return .readOutOfBounds

@@ -29,8 +29,14 @@ public struct ImportArchive {
             for habit in habits.values { names[Habit.nameKey(for: habit.name)] = habit.id }
             var inserted = 0
             var present = 0
-            // Scripts are not counted as records: a stored one is kept, a new one added.
-            for script in archive.scripts { try tx.scripts.insert(script) }
+            // Scripts are not counted as records: a stored one is kept, a new one added, and
+            // each stored copy is read back and checked against its hash before anything commits.
+            for script in archive.scripts {
+                try script.checkIsText()
+                try tx.scripts.insert(script)
+                // Reading a script back checks its hash (`PolicyScriptError.tampered`).
+                guard try tx.scripts.script(sha256: script.sha256) != nil else { throw PolicyScriptError.missing(name: script.name, sha256: script.sha256) }
+            }
             let pinner = PolicyPinner(context: context)
             for var habit in archive.habits {
                 if habits[habit.id] != nil { present += 1; continue }

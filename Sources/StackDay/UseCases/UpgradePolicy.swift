@@ -9,12 +9,13 @@ public struct UpgradePolicy {
     /// Installs the current script of `name` (vetted like `InstallPolicy`) and gives each active
     /// habit whose latest rules name it (in any role) a revision running it, effective from
     /// `from` (for `.day`, a habit started later takes the new script from its start).
-    /// Throws `PolicyRefusal`, or a policy error for a habit whose parameters the new script
-    /// refuses; nothing is written then.
+    /// Throws `UseCaseError.policyNotFound`, `PolicyRefusal`, or a policy error for a habit whose
+    /// parameters the new script refuses; nothing is written then: the script is checked before
+    /// the transaction, and stored in the same one as the revisions.
     public func callAsFunction(_ name: String, from: RevisionStart = .today) throws -> PolicyUpgrade {
-        let script = try InstallPolicy(context: context)(named: name)
+        let vetted = try InstallPolicy(context: context).vetted(named: name)
         return try context.store.write { tx in
-            try tx.scripts.insert(script)
+            let script = try InstallPolicy.store(vetted, in: tx)
             var upgraded: [Habit] = [], current: [Habit] = []
             for habit in try tx.habits.all() where habit.archivedOn == nil {
                 let roles = PolicyRole.allCases.filter { habit.latest.choice(for: $0).name == name }
@@ -25,6 +26,12 @@ public struct UpgradePolicy {
                 }
                 var rules = habit.latest
                 for role in roles { rules = try rules.with(rules.choice(for: role).pinned(to: script.sha256), for: role) }
+                // The new script's schema judges the parameters the habit gives, as on any rules written.
+                do {
+                    try context.checkParameters(roles.map { rules.choice(for: $0) }, in: tx)
+                } catch {
+                    throw HabitFailure(habit: habit, underlying: error)
+                }
                 var start = from
                 if case .day(let day) = from, day < habit.startedOn { start = .retroactive }
                 let day = try start.day(for: habit, today: context.today)

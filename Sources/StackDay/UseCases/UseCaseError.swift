@@ -28,6 +28,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidUserName(name: String)
     case invalidTimeZone(text: String)
     case policyNotInstalled(name: String)
+    /// No policy folder holds the name and no built-in has it.
+    case policyNotFound(name: String)
+    /// A script holding a NUL byte: scripts are text, stored and compared byte for byte.
+    case scriptNotText(name: String, offset: Int)
     case invalidLanguage(text: String)
 
     public var description: String {
@@ -84,6 +88,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "unknown time zone '\(text)' (use an IANA name like Asia/Seoul, or ±HH:MM)"
         case .policyNotInstalled(let name):
             return "no policy named \(name) is installed"
+        case .scriptNotText(let name, let offset):
+            return "policy script \(name) holds a NUL byte at byte \(offset): a policy script is text without NUL bytes"
+        case .policyNotFound(let name):
+            return "no such policy: \(name) (neither a policy folder nor the built-ins have it; 'stackday policy list' shows them)"
         case .invalidLanguage(let text):
             return "unknown language '\(text)' (use en or ko)"
         }

@@ -9,8 +9,8 @@ enum DemoCommand {
         CommandSpec(
             name: "demo", abstract: "Load the sample habits into a fresh database and print their weekly report.",
             discussion: """
-            The sample is three habits tracked from 2026-10-01 to 2026-10-11 in Seoul time. It is written to --db \
-            when given (which must hold no habits yet), else to a fresh demo.sqlite beside the default database. \
+            The sample is three habits tracked from 2026-10-01 to 2026-10-11 in Seoul time. It is written to the store --db \
+            or --database names, when given (which must hold no habits yet), else to a fresh demo.sqlite beside the default database. \
             The report is in Korean unless --lang en is given.
             """,
             run: run
@@ -18,14 +18,16 @@ enum DemoCommand {
     }
 
     static func run(_ invocation: Invocation) throws {
-        let path: String
-        if let db = invocation.globals.db {
-            path = db
+        let store: any HabitStore
+        if invocation.globals.db != nil || invocation.globals.database != nil {
+            // The store named, as every command opens it (`--database` may be PostgreSQL; `--user` applies).
+            store = try CLIEnvironment(invocation).store()
         } else {
-            path = URL(fileURLWithPath: StoreLocation.defaultPath()).deletingLastPathComponent().appendingPathComponent("demo.sqlite").path
+            let path = URL(fileURLWithPath: StoreLocation.defaultPath()).deletingLastPathComponent().appendingPathComponent("demo.sqlite").path
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+            store = try SQLiteHabitStore(path: path)
         }
-        let store = try SQLiteHabitStore(path: path)
+        let path = (store as? SQLiteHabitStore)?.path ?? "PostgreSQL, user \(store.owner)"
         let context = HabitContext(store: store, clock: FixedClock(SampleData.now), boundary: DayBoundary(timeZone: SampleData.timeZone))
         guard try ListHabits(context: context)().isEmpty else {
             throw CommandFailure("\(path) already holds habits; the demo needs an empty database")

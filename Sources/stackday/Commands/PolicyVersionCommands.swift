@@ -67,9 +67,9 @@ enum PolicyVersionCommands {
     }
 
     static func upgrade(_ invocation: Invocation) throws {
+        let name = try invocation.policyName()
         let environment = try CLIEnvironment(invocation)
         let context = try environment.context()
-        let name = invocation.required("name")
         let result = try refusing(environment) { try UpgradePolicy(context: context)(name, from: try Application.revisionStart(invocation.fields(habit: "name"))) }
         if environment.json {
             return environment.printJSON(.object([

@@ -40,6 +40,7 @@ enum RecordCommand {
     static func runRecord(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let view = try environment.application().record(invocation.required("name"), invocation.fields())
+        environment.io.committed = "recorded"
         if environment.printedJSON(view) { return }
         environment.io.print("Recorded \(Quantity.describe(view.completion.amount)) for '\(view.habit)' on \(view.completion.completedOn).")
     }
@@ -47,6 +48,7 @@ enum RecordCommand {
     static func runUndo(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let view = try environment.application().undo(invocation.required("name"), invocation.fields())
+        environment.io.committed = "undone"
         if environment.printedJSON(view) { return }
         environment.io.print("Removed \(Quantity.describe(view.completion.amount)) recorded for '\(view.habit)' on \(view.completion.completedOn).")
     }
@@ -54,6 +56,7 @@ enum RecordCommand {
     static func runSkip(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let view = try environment.application().skip(invocation.required("name"), invocation.fields())
+        environment.io.committed = "skipped"
         if environment.printedJSON(view) { return }
         let count = view.skips.count
         environment.io.print("Skipped \(count) day\(count == 1 ? "" : "s") of '\(view.habit)' (\(view.days.first) … \(view.days.last)).")

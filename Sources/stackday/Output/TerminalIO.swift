@@ -8,6 +8,9 @@ final class TerminalIO {
     private var buffer = ""
     /// The `errno` of the first write to stdout that failed.
     private(set) var outputError: Int32?
+    /// What a command committed before printing (`recorded`), so that an output failure after
+    /// it says the change is stored.
+    var committed: String?
 
     /// Whether stdout is a terminal (colours and progress bars only then).
     let isTerminal = isatty(STDOUT_FILENO) == 1

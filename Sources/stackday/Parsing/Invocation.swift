@@ -1,4 +1,5 @@
 import StackDay
+import StackDayLua
 
 /// A parsed command line: the command path, its arguments and options, and the global options.
 struct Invocation {
@@ -25,6 +26,15 @@ struct Invocation {
     func flag(_ name: String) -> Bool { flags.contains(name) }
 
     func usage(_ message: String) -> UsageError { UsageError(message: message, path: path) }
+
+    /// The `name` argument as a policy name; a usage error names what a policy name is.
+    func policyName(_ argument: String = "name") throws -> String {
+        let name = required(argument)
+        guard PolicyLibrary.isValidName(name) else {
+            throw usage("invalid value for \(argument.uppercased()): '\(name)' is not a policy name (letters, digits, - and _, at most 64)")
+        }
+        return name
+    }
 
     /// A required argument (the parser already checked it is present).
     func required(_ name: String) -> String { arguments[name] ?? "" }
