@@ -46,6 +46,7 @@ static lua_Integer check_month(lua_State *L, int index) {
 
 /* calendar.civil(ordinal) -> year, month, day */
 static int cal_civil(lua_State *L) {
+    SD_FRAME(L, "cal_civil");
     long long year;
     int month, day;
     sd_civil_from_days(luaL_checkinteger(L, 1), &year, &month, &day);
@@ -57,6 +58,7 @@ static int cal_civil(lua_State *L) {
 
 /* calendar.ordinal(year, month, day) -> days since 1970-01-01 */
 static int cal_ordinal(lua_State *L) {
+    SD_FRAME(L, "cal_ordinal");
     lua_Integer year = luaL_checkinteger(L, 1);
     lua_Integer month = check_month(L, 2);
     lua_pushinteger(L, days_from_civil(year, (int)month, luaL_checkinteger(L, 3)));
@@ -65,6 +67,7 @@ static int cal_ordinal(lua_State *L) {
 
 /* calendar.daysInMonth(year, month) -> 28…31 */
 static int cal_days_in_month(lua_State *L) {
+    SD_FRAME(L, "cal_days_in_month");
     lua_Integer year = luaL_checkinteger(L, 1);
     lua_pushinteger(L, month_length(year, (int)check_month(L, 2)));
     return 1;
@@ -72,12 +75,14 @@ static int cal_days_in_month(lua_State *L) {
 
 /* calendar.isLeapYear(year) -> boolean */
 static int cal_is_leap_year(lua_State *L) {
+    SD_FRAME(L, "cal_is_leap_year");
     lua_pushboolean(L, is_leap(luaL_checkinteger(L, 1)));
     return 1;
 }
 
 /* calendar.weekday(ordinal) -> 1 (Monday) … 7 (Sunday) */
 static int cal_weekday(lua_State *L) {
+    SD_FRAME(L, "cal_weekday");
     lua_pushinteger(L, weekday_of(luaL_checkinteger(L, 1)));
     return 1;
 }
@@ -85,6 +90,7 @@ static int cal_weekday(lua_State *L) {
 /* calendar.nthWeekday(year, month, nth, weekday) -> ordinal, or nil when the month has no such day;
    nth 1…5 counts from the start of the month, -1…-5 from its end. */
 static int cal_nth_weekday(lua_State *L) {
+    SD_FRAME(L, "cal_nth_weekday");
     lua_Integer year = luaL_checkinteger(L, 1);
     int month = (int)check_month(L, 2);
     lua_Integer nth = luaL_checkinteger(L, 3);
@@ -260,6 +266,7 @@ static int passes(const struct day_filter *filter, long long z, long long year, 
    year), weekdays ({weekday = 1…7, nth = ±n}: without nth every such weekday; with it, the nth
    of the month when nthInMonth, else of the year). A part left out filters nothing. */
 static int cal_filter(lua_State *L) {
+    SD_FRAME(L, "cal_filter");
     struct day_filter *filter = (struct day_filter *)lua_newuserdatauv(L, sizeof(struct day_filter), 0);
     read_filter(L, 1, filter);
     luaL_setmetatable(L, FILTER_TYPE);
@@ -271,6 +278,7 @@ static int cal_filter(lua_State *L) {
    order; with `step`, only days a whole number of steps from `anchor`; at most `limit` of them.
    The scan counts against the instruction budget, a day an instruction. */
 static int cal_select(lua_State *L) {
+    SD_FRAME(L, "cal_select");
     lua_Integer first = luaL_checkinteger(L, 1);
     lua_Integer last = luaL_checkinteger(L, 2);
     struct day_filter parsed;
@@ -329,6 +337,7 @@ static const char *const day_keys[] = {"year", "month", "day", "weekday", "yearD
 /* Pushes the day view's field names, so that filling a view day after day needs no string hashing.
    Returns the stack index of the first. */
 static int push_day_keys(lua_State *L) {
+    SD_FRAME(L, "push_day_keys");
     for (int i = 0; i < DAY_KEY_COUNT; i++) lua_pushstring(L, day_keys[i]);
     return lua_gettop(L) - DAY_KEY_COUNT + 1;
 }

@@ -289,6 +289,7 @@ void sd_charge(lua_State *L, long long instructions) {
 
 /* charge(n) for the prelude: counts n units of native work a library call is about to do. */
 static int sd_charge_lua(lua_State *L) {
+    SD_FRAME(L, "sd_charge_lua");
     lua_Number n = luaL_checknumber(L, 1);
     if (n > 0) sd_charge(L, n > 9e18 ? 9000000000000000000LL : (long long)n);
     return 0;
@@ -296,6 +297,7 @@ static int sd_charge_lua(lua_State *L) {
 
 /* metatable(v) for the prelude: v's metatable as stored, never its __metatable field. */
 static int sd_metatable(lua_State *L) {
+    SD_FRAME(L, "sd_metatable");
     luaL_checkany(L, 1);
     if (!lua_getmetatable(L, 1)) lua_pushnil(L);
     return 1;
@@ -303,12 +305,14 @@ static int sd_metatable(lua_State *L) {
 
 /* exhausted() for the prelude: whether a budget ran out in this call. */
 static int sd_exhausted(lua_State *L) {
+    SD_FRAME(L, "sd_exhausted");
     lua_pushboolean(L, budget_spent(sd_host_of(L)));
     return 1;
 }
 
 /* memory_left() for the prelude: bytes the current call may still allocate. */
 static int sd_memory_left(lua_State *L) {
+    SD_FRAME(L, "sd_memory_left");
     sd_host *host = sd_host_of(L);
     lua_pushinteger(L, host->limit > host->used ? (lua_Integer)(host->limit - host->used) : 0);
     return 1;
@@ -316,11 +320,13 @@ static int sd_memory_left(lua_State *L) {
 
 /* out_of_memory() for the prelude: fails the call on its memory budget. */
 static int sd_out_of_memory(lua_State *L) {
+    SD_FRAME(L, "sd_out_of_memory");
     return sd_raise(L, SD_ERROR_MEMORY, NULL);
 }
 
 /* budget_error() for the prelude: raises again the budget error a policy's pcall caught. */
 static int sd_budget_error(lua_State *L) {
+    SD_FRAME(L, "sd_budget_error");
     sd_host *host = sd_host_of(L);
     if (host->spent != SD_SPENT_NONE) raise_spent(L, host);
     return sd_raise(L, SD_ERROR_MEMORY, NULL);
@@ -329,6 +335,7 @@ static int sd_budget_error(lua_State *L) {
 /* Turns any error object into a readable message with the position Lua knows. Fields of a table
    are read raw: a metamethod here would run where no budget can stop it. */
 static int sd_message_handler(lua_State *L) {
+    SD_FRAME(L, "sd_message_handler");
     if (lua_type(L, 1) == LUA_TSTRING || is_budget_error(L, 1)) return 1;
     if (budget_spent(sd_host_of(L))) return 1;
     char where[200] = "";
@@ -381,6 +388,7 @@ static int sd_message_handler(lua_State *L) {
 
 /* A full garbage collection, run under lua_pcall. */
 static int sd_collect(lua_State *L) {
+    SD_FRAME(L, "sd_collect");
     lua_gc(L, LUA_GCCOLLECT, 0);
     return 0;
 }
@@ -390,6 +398,7 @@ struct sd_call {
     void *args;
 };
 
+/* The op runs in this function's frame and is audited as its own (SD_FRAME in each op). */
 static int sd_trampoline(lua_State *L) {
     struct sd_call *call = (struct sd_call *)lua_touserdata(L, 1);
     lua_settop(L, 0);
@@ -413,6 +422,7 @@ static const char *spent_message(int spent, char *buffer, size_t size) {
 /* Runs `op` under lua_pcall with the budgets. A call on a thread whose request has spent its
    budget fails at once; `charged` 0 is for the host's own housekeeping, which no budget refuses. */
 static int sd_run(sd_host *host, sd_op op, void *args, sd_error *error, int charged) {
+    sd_audit_reset();
     lua_State *L = host->L;
     char text[200];
     if (charged && request.active && request.spent != SD_SPENT_NONE) {
@@ -507,6 +517,7 @@ struct sd_new_args {
 };
 
 static int op_open(lua_State *L, void *raw) {
+    SD_FRAME(L, "op_open");
     struct sd_new_args *args = (struct sd_new_args *)raw;
     /* Only what a policy may use is ever loaded: no io, os, package, debug or coroutine. */
     static const luaL_Reg libraries[] = {
@@ -593,6 +604,7 @@ struct sd_loaded_args {
 };
 
 static int op_library_loaded(lua_State *L, void *raw) {
+    SD_FRAME(L, "op_library_loaded");
     struct sd_loaded_args *args = (struct sd_loaded_args *)raw;
     args->loaded = lua_getfield(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE) == LUA_TTABLE && lua_getfield(L, -1, args->name) != LUA_TNIL;
     return 0;
@@ -614,6 +626,7 @@ struct sd_load_args {
 };
 
 static int op_load(lua_State *L, void *raw) {
+    SD_FRAME(L, "op_load");
     struct sd_load_args *args = (struct sd_load_args *)raw;
     if (luaL_loadbufferx(L, args->source, args->length, args->chunkname, "t") != LUA_OK) return lua_error(L);
     int chunk = lua_gettop(L);
@@ -639,6 +652,7 @@ int sd_load_policy(sd_host *host, const char *source, size_t length, const char 
 }
 
 static int op_release(lua_State *L, void *raw) {
+    SD_FRAME(L, "op_release");
     luaL_unref(L, LUA_REGISTRYINDEX, *(int *)raw);
     return 0;
 }
@@ -658,6 +672,7 @@ struct sd_text_args {
 
 /* Calls prelude[function](registry[reference]) and copies the string it returns. */
 static int op_text(lua_State *L, void *raw) {
+    SD_FRAME(L, "op_text");
     struct sd_text_args *args = (struct sd_text_args *)raw;
     sd_push_prelude(L, args->function);
     lua_rawgeti(L, LUA_REGISTRYINDEX, args->reference);

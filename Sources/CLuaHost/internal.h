@@ -9,6 +9,47 @@
 #include <lua.h>
 #include <lualib.h>
 
+/* ---- stack_audit.c: how high each C function fills its frame of the Lua stack ----
+
+   Lua guarantees a C function LUA_MINSTACK free slots above its arguments, and more only after
+   lua_checkstack. Each C function of the host opens its frame with SD_FRAME, and every call
+   below that takes values off the stack (a call, a set, a pop) first notes the depth: the peak
+   of a frame is always followed by one of them or by the return, so the highest depth is known
+   exactly. `sd_stack_audit` reports it per function; a test holds it against what each may use. */
+
+typedef struct {
+    lua_State *L;
+    int depth;
+} sd_audit_token;
+
+sd_audit_token sd_audit_enter(lua_State *L, const char *name);
+void sd_audit_leave(sd_audit_token *token);
+void sd_audit_note(lua_State *L);
+void sd_audit_reserve(lua_State *L, int n);
+/* Forgets the frames of an earlier call (left open when an error jumped past their end). */
+void sd_audit_reset(void);
+
+#define SD_FRAME(L, name) __attribute__((cleanup(sd_audit_leave))) sd_audit_token sd_frame_token = sd_audit_enter((L), (name))
+
+#ifndef SD_STACK_AUDIT_IMPLEMENTATION
+#undef lua_call
+#define lua_call(L, n, r) (sd_audit_note(L), lua_callk((L), (n), (r), 0, NULL))
+#undef lua_pcall
+#define lua_pcall(L, n, r, f) (sd_audit_note(L), lua_pcallk((L), (n), (r), (f), 0, NULL))
+#define lua_settop(L, i) (sd_audit_note(L), (lua_settop)((L), (i)))
+#define lua_rawset(L, i) (sd_audit_note(L), (lua_rawset)((L), (i)))
+#define lua_rawseti(L, i, n) (sd_audit_note(L), (lua_rawseti)((L), (i), (n)))
+#define lua_setfield(L, i, k) (sd_audit_note(L), (lua_setfield)((L), (i), (k)))
+#define lua_settable(L, i) (sd_audit_note(L), (lua_settable)((L), (i)))
+#define lua_setmetatable(L, i) (sd_audit_note(L), (lua_setmetatable)((L), (i)))
+#define lua_concat(L, n) (sd_audit_note(L), (lua_concat)((L), (n)))
+#define luaL_ref(L, t) (sd_audit_note(L), (luaL_ref)((L), (t)))
+#define luaL_pushresult(B) (sd_audit_note((B)->L), (luaL_pushresult)(B))
+#define luaL_pushresultsize(B, n) (sd_audit_note((B)->L), (luaL_pushresultsize)((B), (n)))
+#define lua_checkstack(L, n) (sd_audit_reserve((L), (n)), (lua_checkstack)((L), (n)))
+#define luaL_checkstack(L, n, m) (sd_audit_reserve((L), (n)), (luaL_checkstack)((L), (n), (m)))
+#endif
+
 struct sd_host {
     lua_State *L;
     size_t used;               /* bytes held by the state */

@@ -412,8 +412,8 @@ static int str_find_aux(lua_State *L, int find) {
     return 1;
 }
 
-static int sd_str_find(lua_State *L) { return str_find_aux(L, 1); }
-static int sd_str_match(lua_State *L) { return str_find_aux(L, 0); }
+static int sd_str_find(lua_State *L) { SD_FRAME(L, "sd_str_find"); return str_find_aux(L, 1); }
+static int sd_str_match(lua_State *L) { SD_FRAME(L, "sd_str_match"); return str_find_aux(L, 0); }
 
 typedef struct {
     const char *src;
@@ -423,6 +423,7 @@ typedef struct {
 } gmatch_state;
 
 static int gmatch_aux(lua_State *L) {
+    SD_FRAME(L, "gmatch_aux");
     gmatch_state *gm = (gmatch_state *)lua_touserdata(L, lua_upvalueindex(3));
     gm->ms.L = L;
     for (const char *src = gm->src; src <= gm->ms.src_end; src++) {
@@ -441,6 +442,7 @@ static int gmatch_aux(lua_State *L) {
 }
 
 static int sd_str_gmatch(lua_State *L) {
+    SD_FRAME(L, "sd_str_gmatch");
     size_t ls, lp;
     const char *s = check_text(L, 1, &ls);
     const char *p = check_text(L, 2, &lp);
@@ -510,6 +512,7 @@ static int add_value(match_state *ms, luaL_Buffer *b, const char *s, const char 
 }
 
 static int sd_str_gsub(lua_State *L) {
+    SD_FRAME(L, "sd_str_gsub");
     size_t srcl, lp;
     const char *src = check_text(L, 1, &srcl);
     const char *p = check_text(L, 2, &lp);

@@ -29,6 +29,7 @@ struct sd_bind_args {
 };
 
 static int op_bind(lua_State *L, void *raw) {
+    SD_FRAME(L, "op_bind");
     struct sd_bind_args *args = (struct sd_bind_args *)raw;
     sd_push_prelude(L, "bind");
     lua_rawgeti(L, LUA_REGISTRYINDEX, args->policy);
@@ -68,40 +69,16 @@ static int push_call_parts(lua_State *L, int binding, const char *role, int use_
     return lua_gettop(L) - 3;
 }
 
-struct sd_range_args {
-    int binding;
-    int use_range;
-    int first;
-    int count;
-    const double *totals;
-    const unsigned char *status;
-    const unsigned char *due;
-    const double *progress;
-    const int *ordinals;
-    const long long *carry;
-    long long *step_current, *step_longest;
-    unsigned char *due_out;
-    double *progress_out;
-    long long current;
-    long long longest;
-    /* Explain: step through the per-day function, keep each state as JSON and each optional
-       `why` (the rule's second return value), and hand them back as one JSON text. */
-    int explain;
-    /* The first step whose states and why are kept (the ones before only run). */
-    int keep_from;
-    char *explain_json;
-    size_t explain_length;
-};
-
 static int op_schedule(lua_State *L, void *raw) {
-    struct sd_range_args *args = (struct sd_range_args *)raw;
+    SD_FRAME(L, "op_schedule");
+    sd_days *args = (sd_days *)raw;
     int function = push_call_parts(L, args->binding, "isDue", args->use_range);
     int params = function + 1, habit = function + 2, range = function + 3;
     if (!lua_isnil(L, range)) {
         /* dueRange(first, last, params, habit): true for every day, or a list of due day numbers. */
-        long long last = (long long)args->first + args->count - 1;
+        long long last = (long long)args->first_ordinal + args->count - 1;
         lua_pushvalue(L, range);
-        lua_pushinteger(L, args->first);
+        lua_pushinteger(L, args->first_ordinal);
         lua_pushinteger(L, last);
         lua_pushvalue(L, params);
         lua_pushvalue(L, habit);
@@ -110,24 +87,24 @@ static int op_schedule(lua_State *L, void *raw) {
             memset(args->due_out, 1, (size_t)args->count);
             return 0;
         }
-        if (!lua_istable(L, -1)) return answer_error(L, "dueRange returned %s from %04d-%02d-%02d; expected true or a list of day numbers", luaL_typename(L, -1), args->first);
+        if (!lua_istable(L, -1)) return answer_error(L, "dueRange returned %s from %04d-%02d-%02d; expected true or a list of day numbers", luaL_typename(L, -1), args->first_ordinal);
         memset(args->due_out, 0, (size_t)args->count);
         lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
         for (lua_Integer i = 1; i <= n; i++) {
             lua_rawgeti(L, -1, i);
             int isnum = 0;
             lua_Integer ordinal = lua_tointegerx(L, -1, &isnum);
-            if (!isnum || ordinal < args->first || ordinal > last) {
+            if (!isnum || ordinal < args->first_ordinal || ordinal > last) {
                 return answer_error(L, "dueRange returned %s in the list for the range from %04d-%02d-%02d; expected day numbers inside the range",
-                                    isnum ? "a day outside the range" : luaL_typename(L, -1), args->first);
+                                    isnum ? "a day outside the range" : luaL_typename(L, -1), args->first_ordinal);
             }
-            args->due_out[ordinal - args->first] = 1;
+            args->due_out[ordinal - args->first_ordinal] = 1;
             lua_pop(L, 1);
         }
         return 0;
     }
     struct sd_day_cursor cursor;
-    sd_cursor_begin(L, &cursor, args->first);
+    sd_cursor_begin(L, &cursor, args->first_ordinal);
     for (int i = 0; i < args->count; i++) {
         long long ordinal = sd_cursor_move(L, &cursor, i);
         lua_pushvalue(L, function);
@@ -144,21 +121,7 @@ static int op_schedule(lua_State *L, void *raw) {
     return 0;
 }
 
-/* The arguments every role call over a range of days starts from. */
-static struct sd_range_args range_args(int binding, int use_range, int first_ordinal, int count) {
-    struct sd_range_args args = {0};
-    args.binding = binding;
-    args.use_range = use_range;
-    args.first = first_ordinal;
-    args.count = count;
-    return args;
-}
-
-int sd_schedule(sd_host *host, int binding, int use_range, int first_ordinal, int count, unsigned char *out, sd_error *error) {
-    struct sd_range_args args = range_args(binding, use_range, first_ordinal, count);
-    args.due_out = out;
-    return sd_protected(host, op_schedule, &args, error);
-}
+int sd_schedule(sd_host *host, sd_days *days, sd_error *error) { return sd_protected(host, op_schedule, days, error); }
 
 struct sd_quota_args {
     int binding;
@@ -166,6 +129,7 @@ struct sd_quota_args {
 };
 
 static int op_quota(lua_State *L, void *raw) {
+    SD_FRAME(L, "op_quota");
     struct sd_quota_args *args = (struct sd_quota_args *)raw;
     sd_push_prelude(L, "quota");
     lua_rawgeti(L, LUA_REGISTRYINDEX, args->binding);
@@ -186,8 +150,8 @@ int sd_quota(sd_host *host, int binding, int *times, int *kind, int *days, sd_er
 }
 
 /* Checks the progress value on top of the stack for day `i`, stores it and pops it; raises otherwise. */
-static int check_progress(lua_State *L, struct sd_range_args *args, int i) {
-    long long ordinal = (long long)args->first + i;
+static int check_progress(lua_State *L, sd_days *args, int i) {
+    long long ordinal = (long long)args->first_ordinal + i;
     if (lua_type(L, -1) != LUA_TNUMBER) {
         return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", luaL_typename(L, -1), ordinal);
     }
@@ -201,7 +165,8 @@ static int check_progress(lua_State *L, struct sd_range_args *args, int i) {
 }
 
 static int op_progress(lua_State *L, void *raw) {
-    struct sd_range_args *args = (struct sd_range_args *)raw;
+    SD_FRAME(L, "op_progress");
+    sd_days *args = (sd_days *)raw;
     int function = push_call_parts(L, args->binding, "progress", args->use_range);
     int params = function + 1, habit = function + 2, range = function + 3;
     lua_getfield(L, habit, "goal");
@@ -216,9 +181,9 @@ static int op_progress(lua_State *L, void *raw) {
         }
         lua_pushvalue(L, goal);
         lua_pushvalue(L, params);
-        lua_pushinteger(L, args->first);
+        lua_pushinteger(L, args->first_ordinal);
         lua_call(L, 4, 1);
-        if (!lua_istable(L, -1)) return answer_error(L, "progressRange returned %s from %04d-%02d-%02d; expected a list of numbers", luaL_typename(L, -1), args->first);
+        if (!lua_istable(L, -1)) return answer_error(L, "progressRange returned %s from %04d-%02d-%02d; expected a list of numbers", luaL_typename(L, -1), args->first_ordinal);
         int list = lua_gettop(L);
         for (int i = 0; i < args->count; i++) {
             lua_rawgeti(L, list, i + 1);
@@ -227,7 +192,7 @@ static int op_progress(lua_State *L, void *raw) {
         return 0;
     }
     struct sd_day_cursor cursor;
-    sd_cursor_begin(L, &cursor, args->first);
+    sd_cursor_begin(L, &cursor, args->first_ordinal);
     for (int i = 0; i < args->count; i++) {
         sd_cursor_move(L, &cursor, i);
         lua_pushvalue(L, function);
@@ -241,12 +206,7 @@ static int op_progress(lua_State *L, void *raw) {
     return 0;
 }
 
-int sd_progress(sd_host *host, int binding, int use_range, int first_ordinal, int count, const double *totals, double *out, sd_error *error) {
-    struct sd_range_args args = range_args(binding, use_range, first_ordinal, count);
-    args.totals = totals;
-    args.progress_out = out;
-    return sd_protected(host, op_progress, &args, error);
-}
+int sd_progress(sd_host *host, sd_days *days, sd_error *error) { return sd_protected(host, op_progress, days, error); }
 
 static int state_field(lua_State *L, int state, const char *name, long long ordinal, long long *out) {
     lua_getfield(L, state, name);
@@ -261,8 +221,9 @@ static int state_field(lua_State *L, int state, const char *name, long long ordi
 }
 
 static int op_streak(lua_State *L, void *raw) {
+    SD_FRAME(L, "op_streak");
     static const char *names[] = {"completed", "missed", "pending", "skipped", "notDue"};
-    struct sd_range_args *args = (struct sd_range_args *)raw;
+    sd_days *args = (sd_days *)raw;
     /* The fold holds about 30 values at its deepest (its parts, the outcome's keys and status
        names, the explain lists, one call's arguments): more than LUA_MINSTACK guarantees. */
     luaL_checkstack(L, 48, "the streak fold");
@@ -290,9 +251,9 @@ static int op_streak(lua_State *L, void *raw) {
         for (int i = 0; i < args->count; i++) history[i] = marks[args->status[i] <= SD_NOT_DUE ? args->status[i] : SD_NOT_DUE];
         luaL_pushresultsize(&buffer, (size_t)args->count);
         lua_pushvalue(L, params);
-        lua_pushinteger(L, args->first);
+        lua_pushinteger(L, args->first_ordinal);
         lua_call(L, 4, 1);
-        long long last = (long long)args->first + args->count - 1;
+        long long last = (long long)args->first_ordinal + args->count - 1;
         if (!lua_istable(L, -1)) return answer_error(L, "streakRange returned %s for the days up to %04d-%02d-%02d; expected the state table", luaL_typename(L, -1), last);
         int result = lua_gettop(L);
         state_field(L, result, "current", last, &args->current);
@@ -302,7 +263,7 @@ static int op_streak(lua_State *L, void *raw) {
     /* The state is replaced each day by what the rule returns. */
     int state = lua_gettop(L);
     struct sd_day_cursor cursor;
-    sd_cursor_begin(L, &cursor, args->first);
+    sd_cursor_begin(L, &cursor, args->first_ordinal);
     sd_push_prelude(L, "make_view");
     lua_pushliteral(L, "the outcome");
     lua_pushboolean(L, 0);
@@ -330,7 +291,7 @@ static int op_streak(lua_State *L, void *raw) {
         }
     }
     for (int i = 0; i < args->count; i++) {
-        long long ordinal = args->ordinals ? args->ordinals[i] : (long long)args->first + i;
+        long long ordinal = args->ordinals ? args->ordinals[i] : (long long)args->first_ordinal + i;
         sd_cursor_to(L, &cursor, ordinal);
         unsigned char status = args->status[i] <= SD_NOT_DUE ? args->status[i] : SD_NOT_DUE;
         lua_pushvalue(L, okeys);
@@ -384,7 +345,7 @@ static int op_streak(lua_State *L, void *raw) {
         lua_call(L, 3, 1);
         size_t length = 0;
         const char *text = lua_tolstring(L, -1, &length);
-        if (!text) return answer_error(L, "the explanation of the streak fold is %s; expected text", "missing", (long long)args->first);
+        if (!text) return answer_error(L, "the explanation of the streak fold is %s; expected text", "missing", (long long)args->first_ordinal);
         char *copy = malloc(length + 1);
         if (!copy) return luaL_error(L, "not enough memory for the explanation");
         memcpy(copy, text, length + 1);
@@ -394,45 +355,23 @@ static int op_streak(lua_State *L, void *raw) {
     return 0;
 }
 
-int sd_streak_explain(sd_host *host, int binding, int first_ordinal, const int *ordinals, int count, int keep_from,
-                      const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
-                      const long long *carry, long long *step_current, long long *step_longest, char **json, size_t *json_length,
-                      sd_error *error) {
-    struct sd_range_args args = range_args(binding, 0, ordinals ? ordinals[0] : first_ordinal, count);
-    args.ordinals = ordinals;
-    args.carry = carry;
-    args.step_current = step_current;
-    args.step_longest = step_longest;
-    args.status = status;
-    args.due = due;
-    args.totals = totals;
-    args.progress = progress;
-    args.explain = 1;
-    args.keep_from = keep_from < 0 ? 0 : keep_from > count ? count : keep_from;
-    if (sd_protected(host, op_streak, &args, error) != 0) {
-        free(args.explain_json);
+int sd_streak_explain(sd_host *host, sd_days *days, sd_error *error) {
+    if (days->ordinals && days->count > 0) days->first_ordinal = days->ordinals[0];
+    days->use_range = 0;
+    days->explain = 1;
+    days->explain_json = NULL;
+    days->keep_from = days->keep_from < 0 ? 0 : days->keep_from > days->count ? days->count : days->keep_from;
+    if (sd_protected(host, op_streak, days, error) != 0) {
+        free(days->explain_json);
+        days->explain_json = NULL;
         return -1;
     }
-    *json = args.explain_json;
-    *json_length = args.explain_length;
     return 0;
 }
 
-int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, const int *ordinals, int count,
-              const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
-              const long long *carry, long long *current, long long *longest, long long *step_current, long long *step_longest,
-              sd_error *error) {
-    struct sd_range_args args = range_args(binding, use_range, ordinals ? ordinals[0] : first_ordinal, count);
-    args.ordinals = ordinals;
-    args.carry = carry;
-    args.step_current = step_current && step_longest ? step_current : NULL;
-    args.step_longest = step_longest;
-    args.status = status;
-    args.due = due;
-    args.totals = totals;
-    args.progress = progress;
-    if (sd_protected(host, op_streak, &args, error) != 0) return -1;
-    *current = args.current;
-    *longest = args.longest;
-    return 0;
+int sd_streak(sd_host *host, sd_days *days, sd_error *error) {
+    if (days->ordinals && days->count > 0) days->first_ordinal = days->ordinals[0];
+    days->explain = 0;
+    if (!days->step_current || !days->step_longest) days->step_current = days->step_longest = NULL;
+    return sd_protected(host, op_streak, days, error);
 }

@@ -88,11 +88,39 @@ int sd_bind(sd_host *host, int policy, const char *parameters, size_t parameters
 /* The binding's merged parameters as JSON text (malloc'd), for display. */
 char *sd_binding_parameters(sd_host *host, int binding, sd_error *error);
 
-/* The role calls below take `use_range`: when 1 and the policy defines the role's range form
-   (dueRange, progressRange, streakRange), the whole range is one Lua call; otherwise one call a day. */
+/* One role call over days: what sd_schedule, sd_progress, sd_streak and sd_streak_explain read
+   (set the fields their comments name; leave the rest zero) and where they write. */
+typedef struct sd_days {
+    int binding;
+    /* 1: when the policy defines the role's range form (dueRange, progressRange, streakRange), the
+       whole range is one Lua call; 0: one call a day. */
+    int use_range;
+    int first_ordinal;
+    int count;
+    /* Streak: outcome i is on day ordinals[i] (increasing; a quota habit's period ends), and the
+       range form is not used; NULL for consecutive days from first_ordinal. */
+    const int *ordinals;
+    const double *totals;         /* progress, streak: each day's total */
+    const unsigned char *status;  /* streak: SD_COMPLETED … SD_NOT_DUE */
+    const unsigned char *due;     /* streak */
+    const double *progress;       /* streak */
+    /* Streak: two values, the rule's initial current and longest (a new revision taking over), or NULL. */
+    const long long *carry;
+    /* Explain: the first step whose states and why are kept (the ones before only run). */
+    int keep_from;
+    unsigned char *due_out;       /* schedule: `count` bytes, 0 or 1 */
+    double *progress_out;         /* progress: `count` values in 0…1 */
+    /* Streak: arrays of `count` for the streak after each outcome, or NULL. */
+    long long *step_current, *step_longest;
+    long long current, longest;   /* streak: written, the streak after the last outcome */
+    /* Explain: written, malloc'd for the caller to free. */
+    char *explain_json;
+    size_t explain_length;
+    int explain;                  /* set by sd_streak_explain */
+} sd_days;
 
-/* isDue for `count` days from `first_ordinal`: out[i] is 0 or 1. */
-int sd_schedule(sd_host *host, int binding, int use_range, int first_ordinal, int count, unsigned char *out, sd_error *error);
+/* isDue for `count` days from `first_ordinal`: due_out[i] is 0 or 1. */
+int sd_schedule(sd_host *host, sd_days *days, sd_error *error);
 
 /* The kinds of period a quota schedule counts in. */
 enum {
@@ -105,8 +133,8 @@ enum {
 /* The binding's quota, when its schedule defines quota(params, habit): `kind` is an SD_QUOTA_* code. */
 int sd_quota(sd_host *host, int binding, int *times, int *kind, int *days, sd_error *error);
 
-/* progress for `count` days: out[i] in 0...1. */
-int sd_progress(sd_host *host, int binding, int use_range, int first_ordinal, int count, const double *totals, double *out, sd_error *error);
+/* progress for `count` days of `totals`: progress_out[i] in 0...1. */
+int sd_progress(sd_host *host, sd_days *days, sd_error *error);
 
 /* Outcome statuses passed to streak rules. */
 enum { SD_COMPLETED = 0, SD_MISSED = 1, SD_PENDING = 2, SD_SKIPPED = 3, SD_NOT_DUE = 4 };
@@ -117,19 +145,22 @@ enum { SD_COMPLETED = 0, SD_MISSED = 1, SD_PENDING = 2, SD_SKIPPED = 3, SD_NOT_D
    With `step_current` and `step_longest` (arrays of `count`, or NULL), the streak after each
    outcome is written too, in the same single fold. With `carry` (two values, or NULL), the rule's
    initial state gets `current = carry[0]` and `longest = carry[1]`: a new rule revision taking over. */
-int sd_streak(sd_host *host, int binding, int use_range, int first_ordinal, const int *ordinals, int count,
-              const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
-              const long long *carry, long long *current, long long *longest, long long *step_current, long long *step_longest,
-              sd_error *error);
+int sd_streak(sd_host *host, sd_days *days, sd_error *error);
 
 /* The same fold through the per-day function only (never the range form), step by step: writes
-   the streak after each outcome, and `json` (malloc'd, for the caller to free): the text
+   the streak after each outcome, and a JSON text (malloc'd, for the caller to free): the text
    {"states": [before step keep_from, after it, …, after the last], "whys": [why of step keep_from
    or null, …]}, each state the table the rule returned, as JSON; a why is the rule's optional
-   second answer. Steps before `keep_from` run without being kept. */
-int sd_streak_explain(sd_host *host, int binding, int first_ordinal, const int *ordinals, int count, int keep_from,
-                      const unsigned char *status, const unsigned char *due, const double *totals, const double *progress,
-                      const long long *carry, long long *step_current, long long *step_longest, char **json, size_t *json_length,
-                      sd_error *error);
+   second answer, in `explain_json`. Steps before `keep_from` run without being kept. */
+int sd_streak_explain(sd_host *host, sd_days *days, sd_error *error);
+
+/* The stack audit (stack_audit.c): one line per C function of the host run so far in this
+   process, "NAME USED MAY_USE OVERRUN CALLS": the most slots it filled above its arguments, what
+   it may fill (LUA_MINSTACK, or more once it reserved them), and by how much it ever passed that
+   (0 or less when sound). Writes at most `size` bytes with a NUL; returns the length. */
+size_t sd_stack_audit(char *buffer, size_t size);
+
+/* LUA_MINSTACK of the Lua this host was built with. */
+int sd_lua_minstack(void);
 
 #endif

@@ -98,8 +98,10 @@ public final class PolicyBinding: @unchecked Sendable {
     private func evaluateDue(_ days: LocalDayRange) throws -> [Bool] {
         let count = days.count
         var out = [UInt8](repeating: 0, count: count)
-        try call { handle, error -> Bool? in
-            sd_schedule(handle, reference, usesRangeForms ? 1 : 0, Int32(days.first.ordinal), Int32(count), &out, error) == 0 ? true : nil
+        try out.withUnsafeMutableBufferPointer { out in
+            var request = self.days(first: days.first, count: count)
+            request.due_out = out.baseAddress
+            try call { handle, error -> Bool? in sd_schedule(handle, &request, error) == 0 ? true : nil }
         }
         return out.map { $0 != 0 }
     }
@@ -122,8 +124,13 @@ public final class PolicyBinding: @unchecked Sendable {
     public func progress(totals: [Double], days: LocalDayRange) throws -> [Double] {
         guard !totals.isEmpty else { return [] }
         var out = [Double](repeating: 0, count: totals.count)
-        try call { handle, error -> Bool? in
-            sd_progress(handle, reference, usesRangeForms ? 1 : 0, Int32(days.first.ordinal), Int32(totals.count), totals, &out, error) == 0 ? true : nil
+        try totals.withUnsafeBufferPointer { totals in
+            try out.withUnsafeMutableBufferPointer { out in
+                var request = self.days(first: days.first, count: totals.count)
+                request.totals = totals.baseAddress
+                request.progress_out = out.baseAddress
+                try call { handle, error -> Bool? in sd_progress(handle, &request, error) == 0 ? true : nil }
+            }
         }
         return out
     }
@@ -139,12 +146,16 @@ public final class PolicyBinding: @unchecked Sendable {
         guard !outcomes.isEmpty else { return [] }
         let status = outcomes.map(\.status.code), due: [UInt8] = outcomes.map { $0.isDue ? 1 : 0 }
         let totals = outcomes.map(\.total), progress = outcomes.map(\.progress)
-        var current: Int64 = 0, longest: Int64 = 0
         var currents = [Int64](repeating: 0, count: outcomes.count), longests = [Int64](repeating: 0, count: outcomes.count)
-        try call { handle, error -> Bool? in
-            let result = sd_streak(handle, reference, 0, Int32(first.ordinal), nil, Int32(status.count), status, due, totals, progress,
-                                   nil, &current, &longest, &currents, &longests, error)
-            return result == 0 ? true : nil
+        try withOutcomes(first: first, ordinals: nil, status: status, due: due, totals: totals, progress: progress, carry: nil) { request in
+            request.use_range = 0
+            try currents.withUnsafeMutableBufferPointer { currents in
+                try longests.withUnsafeMutableBufferPointer { longests in
+                    request.step_current = currents.baseAddress
+                    request.step_longest = longests.baseAddress
+                    try call { handle, error -> Bool? in sd_streak(handle, &request, error) == 0 ? true : nil }
+                }
+            }
         }
         return zip(currents, longests).map { HabitStreak(current: Int($0), longest: Int($1)) }
     }
@@ -159,10 +170,16 @@ public final class PolicyBinding: @unchecked Sendable {
         let carry = carrying.map { [Int64($0.current), Int64($0.longest)] }
         var currents = [Int64](repeating: 0, count: status.count), longests = [Int64](repeating: 0, count: status.count)
         var text: UnsafeMutablePointer<CChar>? = nil
-        var length = 0
-        try call { handle, error -> Bool? in
-            sd_streak_explain(handle, reference, Int32(first.ordinal), ordinals, Int32(status.count), Int32(keep), status, due, totals, progress,
-                              carry, &currents, &longests, &text, &length, error) == 0 ? true : nil
+        try withOutcomes(first: first, ordinals: ordinals, status: status, due: due, totals: totals, progress: progress, carry: carry) { request in
+            request.keep_from = Int32(keep)
+            try currents.withUnsafeMutableBufferPointer { currents in
+                try longests.withUnsafeMutableBufferPointer { longests in
+                    request.step_current = currents.baseAddress
+                    request.step_longest = longests.baseAddress
+                    try call { handle, error -> Bool? in sd_streak_explain(handle, &request, error) == 0 ? true : nil }
+                    text = request.explain_json
+                }
+            }
         }
         defer { free(text) }
         guard let text, case .object(let object) = try JSONValue(parsing: String(cString: text)),
@@ -184,15 +201,53 @@ public final class PolicyBinding: @unchecked Sendable {
     func streak(first: LocalDay, days: [LocalDay]? = nil, status: [UInt8], due: [UInt8], totals: [Double], progress: [Double],
                 carrying: HabitStreak? = nil) throws -> HabitStreak {
         guard !status.isEmpty else { return carrying ?? HabitStreak(current: 0, longest: 0) }
-        var current: Int64 = 0
-        var longest: Int64 = 0
         let ordinals = days?.map { Int32($0.ordinal) }
         let carry = carrying.map { [Int64($0.current), Int64($0.longest)] }
-        try call { handle, error -> Bool? in
-            let result = sd_streak(handle, reference, usesRangeForms ? 1 : 0, Int32(first.ordinal), ordinals, Int32(status.count),
-                                   status, due, totals, progress, carry, &current, &longest, nil, nil, error)
-            return result == 0 ? true : nil
+        return try withOutcomes(first: first, ordinals: ordinals, status: status, due: due, totals: totals, progress: progress, carry: carry) { request in
+            try call { handle, error -> Bool? in sd_streak(handle, &request, error) == 0 ? true : nil }
+            return HabitStreak(current: Int(request.current), longest: Int(request.longest))
         }
-        return HabitStreak(current: Int(current), longest: Int(longest))
+    }
+
+    /// A role call over `count` days from `first`, for this binding.
+    private func days(first: LocalDay, count: Int) -> sd_days {
+        var request = sd_days()
+        request.binding = reference
+        request.use_range = usesRangeForms ? 1 : 0
+        request.first_ordinal = Int32(first.ordinal)
+        request.count = Int32(count)
+        return request
+    }
+
+    /// Runs `body` with a streak call over the outcome arrays; its pointers are valid only inside.
+    private func withOutcomes<T>(
+        first: LocalDay, ordinals: [Int32]?, status: [UInt8], due: [UInt8], totals: [Double], progress: [Double], carry: [Int64]?,
+        _ body: (inout sd_days) throws -> T
+    ) throws -> T {
+        try status.withUnsafeBufferPointer { status in
+            try due.withUnsafeBufferPointer { due in
+                try totals.withUnsafeBufferPointer { totals in
+                    try progress.withUnsafeBufferPointer { progress in
+                        try Self.withOptional(ordinals) { ordinals in
+                            try Self.withOptional(carry) { carry in
+                                var request = self.days(first: first, count: status.count)
+                                request.status = status.baseAddress
+                                request.due = due.baseAddress
+                                request.totals = totals.baseAddress
+                                request.progress = progress.baseAddress
+                                request.ordinals = ordinals
+                                request.carry = carry
+                                return try body(&request)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func withOptional<Element, T>(_ array: [Element]?, _ body: (UnsafePointer<Element>?) throws -> T) throws -> T {
+        guard let array else { return try body(nil) }
+        return try array.withUnsafeBufferPointer { try body($0.baseAddress) }
     }
 }
