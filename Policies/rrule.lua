@@ -106,8 +106,9 @@ local function parse(text)
   if not rule.freq then error("FREQ is required", 0) end
   if rule.count and rule["until"] then error("COUNT and UNTIL cannot both be given", 0) end
   if rule.byweekno and rule.freq ~= FREQS.YEARLY then error("BYWEEKNO is only allowed with FREQ=YEARLY", 0) end
-  if rule.byyearday and (rule.freq == FREQS.WEEKLY or rule.freq == FREQS.MONTHLY) then
-    error("BYYEARDAY is not allowed with FREQ=WEEKLY or FREQ=MONTHLY", 0)
+  -- RFC 5545 3.3.10: BYYEARDAY MUST NOT be specified when FREQ is DAILY, WEEKLY or MONTHLY.
+  if rule.byyearday and (rule.freq == FREQS.DAILY or rule.freq == FREQS.WEEKLY or rule.freq == FREQS.MONTHLY) then
+    error("BYYEARDAY is not allowed with FREQ=DAILY, FREQ=WEEKLY or FREQ=MONTHLY", 0)
   end
   if rule.bymonthday and rule.freq == FREQS.WEEKLY then error("BYMONTHDAY is not allowed with FREQ=WEEKLY", 0) end
   if rule.byday then
@@ -127,12 +128,19 @@ local function parse(text)
   return rule
 end
 
--- The defaults RFC 5545 takes from DTSTART when a rule names no day-level part.
+-- The defaults RFC 5545 takes from DTSTART when a rule names no day-level part: what the rule
+-- does not give comes from DTSTART (3.3.10). A week number names a week, not a day, so BYWEEKNO
+-- without BYDAY (nor BYMONTHDAY, BYYEARDAY) takes DTSTART's weekday, as libical and ical4j do
+-- (python-dateutil keeps every day of the week).
 local function with_defaults(rule, start)
-  if rule.byweekno or rule.byyearday or rule.bymonthday or rule.byday then return rule end
-  local _, m, d = civil(start)
   local filled = {}
   for k, v in pairs(rule) do filled[k] = v end
+  if rule.byweekno and not (rule.byday or rule.bymonthday or rule.byyearday) then
+    filled.byday = { { weekday = weekday(start) } }
+    return filled
+  end
+  if rule.byweekno or rule.byyearday or rule.bymonthday or rule.byday then return rule end
+  local _, m, d = civil(start)
   if rule.freq == FREQS.YEARLY then
     filled.bymonth = filled.bymonth or { [m] = true }
     filled.bymonthday = { [d] = true }

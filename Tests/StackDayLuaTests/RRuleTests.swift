@@ -37,6 +37,21 @@ struct RRuleTests {
         #expect(due == example.due)
     }
 
+    @Test("BYWEEKNO without BYDAY takes DTSTART's weekday (RFC 5545 3.3.10; libical, ical4j), not every day of the week", arguments: [
+        ("1997-05-12", "MO"), ("1997-05-14", "WE"), ("2020-01-05", "SU"),
+    ])
+    func weekNumberTakesStartWeekday(start: String, weekday: String) throws {
+        let fixture = try PolicyFixture()
+        for week in ["20", "1", "-1", "1,26"] {
+            let bare = try fixture.dueDays("rrule", from: start, to: "2031-12-31", params: ["rule": .string("FREQ=YEARLY;BYWEEKNO=\(week)")])
+            let named = try fixture.dueDays("rrule", from: start, to: "2031-12-31", params: ["rule": .string("FREQ=YEARLY;BYWEEKNO=\(week);BYDAY=\(weekday)")])
+            #expect(!bare.isEmpty && bare == named, "BYWEEKNO=\(week) from \(start)")
+        }
+        // Another day-level part says which days: nothing is defaulted then.
+        let byYearDay = try fixture.dueDays("rrule", from: "2026-01-01", to: "2027-12-31", params: ["rule": .string("FREQ=YEARLY;BYWEEKNO=1;BYYEARDAY=1,2,3,4,5")])
+        #expect(byYearDay.count > 2)
+    }
+
     @Test("the start parameter is DTSTART; the habit's start is the default")
     func startParameter() throws {
         let fixture = try PolicyFixture()
@@ -61,6 +76,9 @@ struct RRuleTests {
         ("FREQ=MONTHLY;BYMONTHDAY=32", "BYMONTHDAY: 32 is out of range"),
         ("FREQ=MONTHLY;BYWEEKNO=3", "BYWEEKNO is only allowed with FREQ=YEARLY"),
         ("FREQ=WEEKLY;BYMONTHDAY=3", "BYMONTHDAY is not allowed with FREQ=WEEKLY"),
+        ("FREQ=DAILY;BYYEARDAY=100", "BYYEARDAY is not allowed with FREQ=DAILY, FREQ=WEEKLY or FREQ=MONTHLY"),
+        ("FREQ=WEEKLY;BYYEARDAY=100", "BYYEARDAY is not allowed with FREQ=DAILY, FREQ=WEEKLY or FREQ=MONTHLY"),
+        ("FREQ=MONTHLY;BYYEARDAY=100", "BYYEARDAY is not allowed with FREQ=DAILY, FREQ=WEEKLY or FREQ=MONTHLY"),
         ("FREQ=MONTHLY;BYSETPOS=1", "BYSETPOS needs another BYxxx part"),
         ("FREQ=DAILY;INTERVAL=0", "INTERVAL: 0 is out of range"),
         ("FREQ=DAILY;INTERVAL=2;INTERVAL=3", "INTERVAL appears twice"),
