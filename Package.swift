@@ -36,9 +36,10 @@ let package = Package(
         .executableTarget(name: "PolicyEmbedder"),
         .plugin(name: "EmbedPolicies", capability: .buildTool(), dependencies: ["PolicyEmbedder"]),
         .target(name: "StackDayLua", dependencies: ["StackDay", "CLuaHost"], exclude: ["Lua"], plugins: ["EmbedPolicies"]),
-        .target(name: "StackDaySQLite", dependencies: ["StackDay", "CSQLite"]),
+        .target(name: "StackDaySQL", dependencies: ["StackDay"]),
+        .target(name: "StackDaySQLite", dependencies: ["StackDay", "StackDaySQL", "CSQLite"]),
         .target(name: "StackDayExchange", dependencies: ["StackDay"]),
-        .target(name: "StackDayPostgres", dependencies: ["StackDay", "CPostgres"]),
+        .target(name: "StackDayPostgres", dependencies: ["StackDay", "StackDaySQL", "CPostgres"]),
         .target(name: "StackDayEngine", dependencies: ["StackDay"]),
         // Requests into use-case input, results into views: what the command line and the server share.
         .target(name: "StackDayApplication", dependencies: ["StackDay", "StackDayExchange"]),

@@ -34,6 +34,7 @@ static void sd_libpq_load(void) {
     SD_LOAD(cmdTuples, PQcmdTuples)
     SD_LOAD(getisnull, PQgetisnull)
     SD_LOAD(getvalue, PQgetvalue)
+    SD_LOAD(fnumber, PQfnumber)
     SD_LOAD(putCopyData, PQputCopyData)
     SD_LOAD(putCopyEnd, PQputCopyEnd)
     SD_LOAD(getResult, PQgetResult)

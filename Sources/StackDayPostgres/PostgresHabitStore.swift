@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDaySQL
 
 /// The habit store on PostgreSQL, scoped to one user (`owner`): every statement names it, so one
 /// user never sees, changes or counts another's data.
@@ -15,8 +16,7 @@ public final class PostgresHabitStore: HabitStore {
     public let owner: String
     public let retries: Int
     private let connection: PostgresConnection
-    private let repositories: StoreRepositories
-    private let cache: PostgresEvaluationCacheRepository
+    private let repositories: SQLStoreRepositories
 
     /// Connects to `url` (`postgres://…` or `postgresql://…`, or any libpq connection string)
     /// and brings the schema up to date. Throws `PostgresError`.
@@ -30,15 +30,7 @@ public final class PostgresHabitStore: HabitStore {
         self.owner = owner
         self.retries = retries
         self.connection = connection
-        cache = PostgresEvaluationCacheRepository(connection: connection, owner: owner)
-        repositories = StoreRepositories(
-            habits: PostgresHabitRepository(connection: connection, owner: owner),
-            completions: PostgresCompletionRepository(connection: connection, owner: owner),
-            skips: PostgresSkipRepository(connection: connection, owner: owner),
-            scripts: PostgresPolicyScriptRepository(connection: connection, owner: owner),
-            users: PostgresUserRepository(connection: connection),
-            evaluations: cache
-        )
+        repositories = SQLStoreRepositories(executor: connection, owner: owner, bulk: PostgresBulkCompletions(connection: connection, owner: owner))
     }
 
     /// The same connection acting for `owner`: use it on the thread that uses this store.
@@ -53,15 +45,15 @@ public final class PostgresHabitStore: HabitStore {
             try connection.execute("""
                 INSERT INTO owner_changes (user_id, generation) VALUES ($1, 1) ON CONFLICT (user_id) DO UPDATE SET generation = owner_changes.generation + 1
                 """, [.text(owner)])
-            try cache.writeStaged()
+            try repositories.cache.writeStaged()
         }
     }
 
     public func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         let result = try transaction(["BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"], body)
-        if !cache.staged.isEmpty {
+        if !repositories.cache.staged.isEmpty {
             // A cache that cannot be written now (a lost connection, a timeout) stays as it was.
-            if (try? transaction(Self.beginWrite, { _ in }, beforeCommit: { try cache.writeStaged() })) == nil { cache.discardStaged() }
+            if (try? transaction(Self.beginWrite, { _ in }, beforeCommit: { try repositories.cache.writeStaged() })) == nil { repositories.cache.discardStaged() }
         }
         return result
     }
@@ -99,18 +91,18 @@ public final class PostgresHabitStore: HabitStore {
                 try self.begin(begin)
             }
             do {
-                let result = try body(repositories)
+                let result = try body(repositories.transaction)
                 try beforeCommit()
                 try connection.execute("COMMIT")
                 return result
             } catch let error as PostgresError where error.isRetryable && attempt <= retries {
                 _ = try? connection.execute("ROLLBACK")
-                cache.discardStaged()
+                repositories.cache.discardStaged()
                 // Back off a little, longer each time, before running the transaction again.
                 usleep(UInt32(1_000 * attempt * attempt))
             } catch {
                 _ = try? connection.execute("ROLLBACK")
-                cache.discardStaged()
+                repositories.cache.discardStaged()
                 throw error
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDaySQL
 
 /// The habit store on one SQLite file (or in memory with `":memory:"`), acting for one owner:
 /// every statement names it, so one user never sees, changes or counts another's data.
@@ -11,8 +12,7 @@ public final class SQLiteHabitStore: HabitStore {
     public let path: String
     public let owner: String
     private let database: Database
-    private let repositories: StoreRepositories
-    private let cache: SQLiteEvaluationCacheRepository
+    private let repositories: SQLStoreRepositories
 
     /// Opens or creates the store, creating its folder when missing. Throws `StoreError` or `DatabaseError`.
     /// `path` may also be `:memory:` or a SQLite `file:` URI (`file:/path?mode=ro`). A file
@@ -36,15 +36,7 @@ public final class SQLiteHabitStore: HabitStore {
         path = database.path
         self.owner = owner
         self.database = database
-        cache = SQLiteEvaluationCacheRepository(database: database, owner: owner)
-        repositories = StoreRepositories(
-            habits: SQLiteHabitRepository(database: database, owner: owner),
-            completions: SQLiteCompletionRepository(database: database, owner: owner),
-            skips: SQLiteSkipRepository(database: database, owner: owner),
-            scripts: SQLitePolicyScriptRepository(database: database, owner: owner),
-            users: SQLiteUserRepository(database: database),
-            evaluations: cache
-        )
+        repositories = SQLStoreRepositories(executor: database, owner: owner, bulk: SQLiteBulkCompletions(database: database, owner: owner))
     }
 
     /// The same connection acting for `owner`: use it on the thread that uses this store.
@@ -67,18 +59,18 @@ public final class SQLiteHabitStore: HabitStore {
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         do {
             return try database.transaction(write: true) {
-                let result = try body(repositories)
+                let result = try body(repositories.transaction)
                 try database.statement("""
                     INSERT INTO owner_changes (owner, generation) VALUES (?, 1) ON CONFLICT (owner) DO UPDATE SET generation = generation + 1
                     """).run([.text(owner)])
-                try cache.writeStaged()
+                try repositories.cache.writeStaged()
                 return result
             }
-        } catch let error as DatabaseError where error.code == 8 /* SQLITE_READONLY */ {
-            cache.discardStaged()
+        } catch let error as DatabaseError where ResultCode.readOnly ~= error.resultCode {
+            repositories.cache.discardStaged()
             throw StoreError.readOnly(path: path)
         } catch {
-            cache.discardStaged()
+            repositories.cache.discardStaged()
             throw error
         }
     }
@@ -89,16 +81,16 @@ public final class SQLiteHabitStore: HabitStore {
     public func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         let result: T
         do {
-            result = try database.transaction(write: false) { try body(repositories) }
+            result = try database.transaction(write: false) { try body(repositories.transaction) }
         } catch {
-            cache.discardStaged()
+            repositories.cache.discardStaged()
             throw error
         }
-        if !cache.staged.isEmpty {
+        if !repositories.cache.staged.isEmpty {
             if database.isReadOnly {
-                cache.discardStaged()
-            } else if (try? database.transaction(write: true, { try cache.writeStaged() })) == nil {
-                cache.discardStaged()
+                repositories.cache.discardStaged()
+            } else if (try? database.transaction(write: true, { try repositories.cache.writeStaged() })) == nil {
+                repositories.cache.discardStaged()
             }
         }
         return result

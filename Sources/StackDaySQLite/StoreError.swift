@@ -6,7 +6,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case walUnavailable(path: String, mode: String)
     case readOnly(path: String)
     case cannotCreateFolder(path: String, reason: String)
-    case corruptRow(table: String, column: String, value: String)
     /// A schema upgrade found a row whose parent is missing; the upgrade was rolled back.
     case brokenReference(path: String, table: String)
 
@@ -24,8 +23,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(path) is read-only; nothing was written"
         case .cannotCreateFolder(let path, let reason):
             return "cannot create the folder for \(path): \(reason)"
-        case .corruptRow(let table, let column, let value):
-            return "the database holds an invalid \(column) in \(table): '\(value)'"
         case .brokenReference(let path, let table):
             return "\(path) has rows in \(table) whose habit or script is missing; the schema upgrade was rolled back and nothing was changed"
         }

@@ -187,7 +187,7 @@ struct StrictInputTests {
         let base = "\(quoted(stackday.executable.path)) --db \(quoted(cli.db)) --now 2026-10-11T20:00:00+09:00 --tz +09:00"
         let full = try shell("\(base) record w --on 2026-10-05 > /dev/full")
         #expect(full.status == 1)
-        #expect(full.stderr == "Error: cannot write to standard output: No space left on device\n", "\(full.stderr)")
+        #expect(full.stderr == "Error: recorded, but cannot write to standard output: No space left on device (the change is stored; do not run the command again)\n", "\(full.stderr)")
         // More than a pipe holds, into a reader that stops after one byte: the write fails with EPIPE.
         let status = cli.folder.path("status")
         let closed = try shell("(\(base) policy preview daily --from 1990-01-01 --to 2030-12-31; echo $? > \(quoted(status))) | head -c 1 >/dev/null")

@@ -25,6 +25,7 @@ typedef struct sd_libpq {
     __typeof__(PQcmdTuples) *cmdTuples;
     __typeof__(PQgetisnull) *getisnull;
     __typeof__(PQgetvalue) *getvalue;
+    __typeof__(PQfnumber) *fnumber;
     __typeof__(PQputCopyData) *putCopyData;
     __typeof__(PQputCopyEnd) *putCopyEnd;
     __typeof__(PQgetResult) *getResult;
@@ -54,6 +55,7 @@ static inline int sd_PQntuples(const PGresult *res) { return sd_libpq_table.ntup
 static inline char *sd_PQcmdTuples(PGresult *res) { return sd_libpq_table.cmdTuples(res); }
 static inline int sd_PQgetisnull(const PGresult *res, int row, int column) { return sd_libpq_table.getisnull(res, row, column); }
 static inline char *sd_PQgetvalue(const PGresult *res, int row, int column) { return sd_libpq_table.getvalue(res, row, column); }
+static inline int sd_PQfnumber(const PGresult *res, const char *name) { return sd_libpq_table.fnumber(res, name); }
 static inline int sd_PQputCopyData(PGconn *conn, const char *buffer, int nbytes) { return sd_libpq_table.putCopyData(conn, buffer, nbytes); }
 static inline int sd_PQputCopyEnd(PGconn *conn, const char *errormsg) { return sd_libpq_table.putCopyEnd(conn, errormsg); }
 static inline PGresult *sd_PQgetResult(PGconn *conn) { return sd_libpq_table.getResult(conn); }

@@ -1,4 +1,5 @@
 import CPostgres
+import StackDaySQL
 import Foundation
 
 /// One libpq connection, used by one thread at a time (the store that owns it is not shared
@@ -54,9 +55,9 @@ final class PostgresConnection {
 
     /// Runs one statement with `$1…$n` parameters and returns its rows.
     @discardableResult
-    func execute(_ sql: String, _ values: [PostgresValue] = []) throws -> PostgresRows {
+    func execute(_ sql: String, _ values: [SQLValue] = []) throws -> PostgresRows {
         guard let handle else { throw PostgresError(sqlState: "", message: "the connection is closed", sql: sql) }
-        let texts = values.map(\.text)
+        let texts = values.map(Self.text)
         let pointers = texts.map { $0.flatMap { strdup($0) } }
         defer { pointers.forEach { free($0) } }
         let result = pointers.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
@@ -115,8 +116,30 @@ final class PostgresConnection {
     }
 
     /// The first column of the first row, or nil.
-    func scalar(_ sql: String, _ values: [PostgresValue] = []) throws -> String? {
+    func scalar(_ sql: String, _ values: [SQLValue] = []) throws -> String? {
         let rows = try execute(sql, values)
         return rows.count > 0 && !rows.isNull(0, 0) ? rows.text(0, 0) : nil
     }
+
+    /// A parameter as the text PostgreSQL reads it into its column's type: numbers with every
+    /// significant digit (`double precision` reads them back exactly), a blob as bytea's `\x…` hex.
+    static func text(_ value: SQLValue) -> String? {
+        switch value {
+        case .null: return nil
+        case .text(let text): return text
+        case .integer(let number): return String(number)
+        case .real(let number): return "\(number)"
+        case .blob(let bytes):
+            var text = [UInt8](repeating: 0, count: 2 + bytes.count * 2)
+            text[0] = UInt8(ascii: "\\")
+            text[1] = UInt8(ascii: "x")
+            for (index, byte) in bytes.enumerated() {
+                text[2 + index * 2] = hexDigits[Int(byte >> 4)]
+                text[3 + index * 2] = hexDigits[Int(byte & 15)]
+            }
+            return String(decoding: text, as: UTF8.self)
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 }

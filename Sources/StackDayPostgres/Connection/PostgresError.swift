@@ -12,8 +12,16 @@ public struct PostgresError: Error, Equatable, Sendable, CustomStringConvertible
         self.sql = sql
     }
 
+    /// The SQLSTATE by name.
+    public var state: SQLState { SQLState(rawValue: sqlState) }
+
     /// A serialization failure or a deadlock: the transaction may simply be run again.
-    public var isRetryable: Bool { sqlState == "40001" || sqlState == "40P01" }
+    public var isRetryable: Bool {
+        switch state {
+        case .serializationFailure, .deadlockDetected: true
+        default: false
+        }
+    }
 
     public var description: String {
         let code = sqlState.isEmpty ? "" : " (SQLSTATE \(sqlState))"

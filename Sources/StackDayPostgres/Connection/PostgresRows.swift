@@ -17,6 +17,9 @@ final class PostgresRows {
     /// Rows a command changed (`UPDATE`, `DELETE`, `INSERT … ON CONFLICT DO NOTHING`).
     var changed: Int { Int(String(cString: sd_PQcmdTuples(result))) ?? 0 }
 
+    /// The index of the result column `name`, or -1.
+    func column(named name: String) -> Int { Int(sd_PQfnumber(result, name)) }
+
     func isNull(_ row: Int, _ column: Int) -> Bool { sd_PQgetisnull(result, Int32(row), Int32(column)) == 1 }
 
     func text(_ row: Int, _ column: Int) -> String {

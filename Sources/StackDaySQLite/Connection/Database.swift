@@ -1,3 +1,4 @@
+import StackDaySQL
 import CSQLite
 import Foundation
 

@@ -10,6 +10,9 @@ public struct DatabaseError: Error, Equatable, Sendable, CustomStringConvertible
     /// The primary result code (`SQLITE_BUSY`, `SQLITE_CONSTRAINT`, …).
     public var code: Int32 { extendedCode & 0xFF }
 
+    /// The extended result code by name; `case .readOnly` matches it whatever its extension.
+    public var resultCode: ResultCode { ResultCode(rawValue: extendedCode) }
+
     public init(extendedCode: Int32, message: String, sql: String? = nil) {
         self.extendedCode = extendedCode
         self.message = message

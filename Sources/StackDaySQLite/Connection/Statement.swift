@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import StackDaySQL
 
 /// A prepared statement, reused across calls and finalized in `deinit`.
 final class Statement {
@@ -34,8 +35,12 @@ final class Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
             case .real(let number): code = sqlite3_bind_double(handle, index, number)
-            case .text(let text):
-                code = text.withCString { stackday_sqlite3_bind_text(handle, index, $0, Int32(strlen($0))) }
+            case .text(var text):
+                // By byte count, not up to a NUL: text is stored byte for byte.
+                code = text.withUTF8 { bytes in
+                    guard bytes.count > 0 else { return stackday_sqlite3_bind_text(handle, index, "", 0) }
+                    return bytes.withMemoryRebound(to: CChar.self) { stackday_sqlite3_bind_text(handle, index, $0.baseAddress, Int32($0.count)) }
+                }
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes { stackday_sqlite3_bind_blob(handle, index, $0.baseAddress, Int32($0.count)) }
             }
@@ -108,6 +113,15 @@ final class Statement {
         while try step() { try body(row) }
     }
 
+    /// Each result column's index by name (as the statement's text names it).
+    private(set) lazy var columnIndexes: [String: Int32] = {
+        var indexes: [String: Int32] = [:]
+        for column in 0..<sqlite3_column_count(handle) {
+            if let name = sqlite3_column_name(handle, column) { indexes[String(cString: name)] = column }
+        }
+        return indexes
+    }()
+
     /// A read-only view of the current row.
     struct Row {
         let handle: OpaquePointer
@@ -116,8 +130,7 @@ final class Statement {
         func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
         func real(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
         func text(_ column: Int32) -> String {
-            guard let pointer = sqlite3_column_text(handle, column) else { return "" }
-            return String(cString: pointer)
+            String(decoding: bytes(column), as: UTF8.self)
         }
         /// A BLOB column's bytes, valid until the row moves on.
         func blob(_ column: Int32) -> UnsafeRawBufferPointer {

@@ -1,3 +1,4 @@
+import StackDaySQL
 import StackDay
 
 /// Every schema step in order. Append new ones; never edit or reorder applied ones.
@@ -298,5 +299,16 @@ enum Migrations {
         // The cache kept true by the store itself (`CacheTriggers`), whoever writes; rows of the
         // earlier format (not bound to their owner and habit) are dropped.
         Migration(id: 10, name: "cache invalidation by triggers", sql: "DELETE FROM evaluation_cache;\n" + CacheTriggers.sql),
+        // The rules live in `habit_revisions` only, as on PostgreSQL: the habit row's copies of the
+        // latest revision's go, so one set of statements serves both stores (`StackDaySQL`).
+        Migration(id: 11, name: "habits without copies of their rules", sql: """
+        ALTER TABLE habits DROP COLUMN goal_thousandths;
+        ALTER TABLE habits DROP COLUMN schedule_policy;
+        ALTER TABLE habits DROP COLUMN schedule_params;
+        ALTER TABLE habits DROP COLUMN progress_policy;
+        ALTER TABLE habits DROP COLUMN progress_params;
+        ALTER TABLE habits DROP COLUMN streak_policy;
+        ALTER TABLE habits DROP COLUMN streak_params;
+        """),
     ]
 }

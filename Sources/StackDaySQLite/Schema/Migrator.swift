@@ -1,3 +1,4 @@
+import StackDaySQL
 import Foundation
 
 /// Checks what a file is, then brings its schema up to date.
@@ -34,7 +35,7 @@ struct Migrator {
         let tables: Int64
         do {
             tables = try database.scalarInteger("SELECT count(*) FROM sqlite_schema") ?? 0
-        } catch let error as DatabaseError where error.code == 26 /* SQLITE_NOTADB */ {
+        } catch let error as DatabaseError where ResultCode.notADatabase ~= error.resultCode {
             throw StoreError.notADatabase(path: database.path)
         }
         let applicationID = try database.scalarInteger("PRAGMA application_id") ?? 0

@@ -1,0 +1,108 @@
+import Foundation
+import StackDay
+
+/// Completions in either store, listed by day, then by `recorded_at`, then as `SQLDialect.tieBreak` says; every
+/// statement names the owner. Imports go through the store's own bulk path when it has one
+/// (`SQLBulkCompletions`: SQLite binds from a stack buffer, PostgreSQL streams `COPY`).
+public final class SQLCompletionRepository: CompletionRepository {
+    private let executor: any SQLExecutor
+    private let owner: SQLValue
+    private let bulk: (any SQLBulkCompletions)?
+    private let statements: Statements
+
+    private struct Statements {
+        let insert, update, delete, byID, byHabit, byHabitAndDays, dailyTotals, deleteAll: String
+
+        init(_ dialect: SQLDialect) {
+            let owner = dialect.owner
+            let columns = "id, habit_id, completed_on, recorded_at, amount_thousandths"
+            let order = "ORDER BY completed_on, recorded_at, \(dialect.tieBreak)"
+            func sql(_ text: String) -> String { dialect.statement(text) }
+            insert = sql("""
+                INSERT INTO completions (\(owner), \(columns)) VALUES ($1, $2::uuid, $3::uuid, $4::date, $5, $6) ON CONFLICT (\(owner), id) DO NOTHING
+                """)
+            update = sql("""
+                UPDATE completions SET habit_id = $3::uuid, completed_on = $4::date, recorded_at = $5, amount_thousandths = $6
+                WHERE \(owner) = $1 AND id = $2::uuid
+                """)
+            delete = sql("DELETE FROM completions WHERE \(owner) = $1 AND id = $2::uuid")
+            byID = sql("SELECT \(columns) FROM completions WHERE \(owner) = $1 AND id = $2::uuid")
+            byHabit = sql("SELECT \(columns) FROM completions WHERE \(owner) = $1 AND habit_id = $2::uuid \(order)")
+            byHabitAndDays = sql("""
+                SELECT \(columns) FROM completions WHERE \(owner) = $1 AND habit_id = $2::uuid AND completed_on BETWEEN $3::date AND $4::date \(order)
+                """)
+            dailyTotals = sql("""
+                SELECT completed_on, sum(amount_thousandths) AS total FROM completions
+                WHERE \(owner) = $1 AND habit_id = $2::uuid AND completed_on BETWEEN $3::date AND $4::date
+                GROUP BY completed_on ORDER BY completed_on
+                """)
+            deleteAll = sql("DELETE FROM completions WHERE \(owner) = $1 AND habit_id = $2::uuid")
+        }
+    }
+
+    public init(executor: any SQLExecutor, owner: String, bulk: (any SQLBulkCompletions)? = nil) {
+        self.executor = executor
+        self.owner = .text(owner)
+        self.bulk = bulk
+        statements = Statements(executor.dialect)
+    }
+
+    private func decode(_ row: any SQLRow) throws -> Completion {
+        let table = "completions"
+        return try Completion(
+            id: row.uuid("id", table: table), habitID: row.uuid("habit_id", table: table), completedOn: row.day("completed_on", table: table),
+            recordedAt: row.instant("recorded_at"), amount: row.quantity("amount_thousandths")
+        )
+    }
+
+    private func values(_ completion: Completion) -> [SQLValue] {
+        [owner, .id(completion.id), .id(completion.habitID), .day(completion.completedOn), .instant(completion.recordedAt),
+         .integer(completion.amountThousandths)]
+    }
+
+    public func insert(_ completion: Completion) throws {
+        guard try executor.run(statements.insert, values(completion)) == 1 else {
+            throw RepositoryError.duplicateID(entity: "completion", id: completion.id)
+        }
+    }
+
+    public func update(_ completion: Completion) throws {
+        guard try executor.run(statements.update, values(completion)) == 1 else { throw RepositoryError.notFound(entity: "completion", id: completion.id) }
+    }
+
+    public func delete(id: UUID) throws {
+        guard try executor.run(statements.delete, [owner, .id(id)]) == 1 else { throw RepositoryError.notFound(entity: "completion", id: id) }
+    }
+
+    public func completion(id: UUID) throws -> Completion? {
+        try executor.rows(statements.byID, [owner, .id(id)], decode).first
+    }
+
+    public func completions(habitID: UUID) throws -> [Completion] {
+        try executor.rows(statements.byHabit, [owner, .id(habitID)], decode)
+    }
+
+    public func completions(habitID: UUID, in days: LocalDayRange) throws -> [Completion] {
+        try executor.rows(statements.byHabitAndDays, [owner, .id(habitID), .day(days.first), .day(days.last)], decode)
+    }
+
+    public func dailyTotals(habitID: UUID, in days: LocalDayRange) throws -> [(day: LocalDay, thousandths: Int64)] {
+        try executor.rows(statements.dailyTotals, [owner, .id(habitID), .day(days.first), .day(days.last)]) { row in
+            (try row.day("completed_on", table: "completions"), row.integer("total"))
+        }
+    }
+
+    public func insertIfAbsent(_ completion: Completion) throws -> Bool {
+        return try executor.run(statements.insert, values(completion)) == 1
+    }
+
+    public func insertIfAbsent(_ completions: ArraySlice<Completion>) throws -> [Bool] {
+        if let bulk { return try bulk.insertIfAbsent(completions) }
+        return try completions.map { try insertIfAbsent($0) }
+    }
+
+    @discardableResult
+    public func deleteAll(habitID: UUID) throws -> Int {
+        try executor.run(statements.deleteAll, [owner, .id(habitID)])
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import StackDay
+
+/// Cached evaluations in either store, one row per owner and habit, laid out by
+/// `CachedEvaluationCoding` (the days as a BLOB or bytea); the figures (`summary`) carry a
+/// checksum of their own, so reading them reads no days. The schema's triggers move
+/// `valid_through` back and clear `summary_as_of` on every write; a row or summary that fails
+/// any check is ignored.
+///
+/// Reads stage rows; the store writes them after the read (`writeStaged`), each only while its
+/// habit's change counter is the one it was read under, checked in the same statement.
+public final class SQLEvaluationCacheRepository: EvaluationCacheRepository {
+    private let executor: any SQLExecutor
+    private let owner: SQLValue
+    private let ownerName: String
+    private let evaluationSQL, summarySQL, generationSQL, writeSQL: String
+    /// Rows read in this transaction's snapshot, to be written after it.
+    public private(set) var staged: [CachedEvaluation] = []
+
+    public init(executor: any SQLExecutor, owner: String) {
+        self.executor = executor
+        self.owner = .text(owner)
+        ownerName = owner
+        let dialect = executor.dialect, column = executor.dialect.owner
+        evaluationSQL = dialect.statement("""
+            SELECT c.format AS format, c.evaluator AS evaluator, c.first_day AS first_day, c.valid_through AS valid_through, c.spans AS spans,
+                   c.days AS days, c.checksum AS checksum, c.summary_as_of AS summary_as_of, c.summary AS summary,
+                   h.evaluation_generation AS evaluation_generation
+            FROM evaluation_cache c JOIN habits h ON h.\(column) = c.\(column) AND h.id = c.habit_id
+            WHERE c.\(column) = $1 AND c.habit_id = $2::uuid
+            """)
+        summarySQL = dialect.statement("SELECT format, evaluator, summary_as_of, summary FROM evaluation_cache WHERE \(column) = $1 AND habit_id = $2::uuid")
+        generationSQL = dialect.statement("SELECT evaluation_generation FROM habits WHERE \(column) = $1 AND id = $2::uuid")
+        writeSQL = dialect.statement("""
+            INSERT INTO evaluation_cache (\(column), habit_id, format, evaluator, first_day, valid_through, spans, days, checksum, summary_as_of, summary)
+            SELECT $1, $2::uuid, $3, $4, $5, $6, $7, $8::bytea, $9, $10, $11
+            FROM habits WHERE \(column) = $1 AND id = $2::uuid AND evaluation_generation = $12
+            ON CONFLICT (\(column), habit_id) DO UPDATE SET format = excluded.format, evaluator = excluded.evaluator,
+                first_day = excluded.first_day, valid_through = excluded.valid_through, spans = excluded.spans, days = excluded.days,
+                checksum = excluded.checksum, summary_as_of = excluded.summary_as_of, summary = excluded.summary
+            """)
+    }
+
+    public func evaluation(habitID: UUID) throws -> CachedEvaluation? {
+        try executor.rows(evaluationSQL, [owner, .id(habitID)]) { row -> CachedEvaluation? in
+            let days = row.blob("days")
+            return days.withUnsafeBytes { days in
+                CachedEvaluationCoding.decode(
+                    habitID: habitID, owner: ownerName, format: row.integer("format"), evaluator: row.text("evaluator"), firstDay: row.text("first_day"),
+                    validThrough: row.optionalText("valid_through"), spans: row.text("spans"), days: days, checksum: row.integer("checksum"),
+                    summaryAsOf: row.optionalText("summary_as_of"), summary: row.optionalText("summary"), generation: row.integer("evaluation_generation")
+                )
+            }
+        }.first ?? nil
+    }
+
+    public func summary(habitID: UUID, evaluator: String) throws -> CachedSummary? {
+        try executor.rows(summarySQL, [owner, .id(habitID)]) { row -> CachedSummary? in
+            guard row.integer("format") == Int64(CachedEvaluation.format), row.text("evaluator") == evaluator,
+                  let asOf = row.optionalText("summary_as_of"), let summary = row.optionalText("summary")
+            else { return nil }
+            return CachedEvaluationCoding.decodeSummary(
+                summary, asOf: asOf, evaluator: CachedEvaluationCoding.binding(owner: ownerName, habitID: habitID, evaluator: evaluator))
+        }.first ?? nil
+    }
+
+    public func generation(habitID: UUID) throws -> Int64 {
+        try executor.integer(generationSQL, [owner, .id(habitID)], column: "evaluation_generation") ?? 0
+    }
+
+    public func stage(_ evaluation: CachedEvaluation) {
+        staged.append(evaluation)
+    }
+
+    public func discardStaged() { staged.removeAll() }
+
+    /// Writes the staged rows whose habit no write has touched since they were read; returns how many.
+    @discardableResult
+    public func writeStaged() throws -> Int {
+        defer { staged.removeAll() }
+        var written = 0
+        for row in staged {
+            let fields = CachedEvaluationCoding.encode(row, owner: ownerName)
+            written += try executor.run(writeSQL, [
+                owner, .id(row.habitID), .integer(fields.format), .text(fields.evaluator), .text(fields.firstDay), .optional(fields.validThrough),
+                .text(fields.spans), .blob(fields.days), .integer(fields.checksum), .optional(fields.summaryAsOf), .optional(fields.summary),
+                .integer(row.generation),
+            ])
+        }
+        return written
+    }
+}

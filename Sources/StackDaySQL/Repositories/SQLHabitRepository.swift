@@ -1,0 +1,138 @@
+import Foundation
+import StackDay
+
+/// Habits and their rule revisions in either store, in insertion order (`seq`); every statement
+/// names the owner.
+public final class SQLHabitRepository: HabitRepository {
+    private let executor: any SQLExecutor
+    private let owner: SQLValue
+    private let statements: Statements
+
+    /// The statements, in the executor's dialect, made once.
+    private struct Statements {
+        let insert, update, delete, byID, byNameKey, all, revisionsOf, allRevisions, insertRevision, pin, unpinned: String
+
+        init(_ dialect: SQLDialect) {
+            let owner = dialect.owner
+            let columns = "id, name, started_on, archived_on, created_at, updated_at, unit"
+            let revisionColumns = """
+                habit_id, number, effective_from, goal_thousandths, schedule_policy, schedule_params, schedule_sha256,
+                progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at
+                """
+            func sql(_ text: String) -> String { dialect.statement(text) }
+            insert = sql("""
+                INSERT INTO habits (\(owner), id, name, name_key, started_on, archived_on, created_at, updated_at, unit)
+                VALUES ($1, $2::uuid, $3, $4, $5::date, $6::date, $7, $8, $9) ON CONFLICT (\(owner), id) DO NOTHING
+                """)
+            update = sql("""
+                UPDATE habits SET name = $3, name_key = $4, started_on = $5::date, archived_on = $6::date, created_at = $7, updated_at = $8, unit = $9
+                WHERE \(owner) = $1 AND id = $2::uuid
+                """)
+            delete = sql("DELETE FROM habits WHERE \(owner) = $1 AND id = $2::uuid")
+            byID = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 AND id = $2::uuid")
+            byNameKey = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 AND name_key = $2 ORDER BY seq LIMIT 1")
+            all = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 ORDER BY seq")
+            revisionsOf = sql("SELECT \(revisionColumns) FROM habit_revisions WHERE \(owner) = $1 AND habit_id = $2::uuid ORDER BY number")
+            allRevisions = sql("SELECT \(revisionColumns) FROM habit_revisions WHERE \(owner) = $1 ORDER BY habit_id, number")
+            insertRevision = sql("""
+                INSERT INTO habit_revisions (\(owner), \(revisionColumns))
+                VALUES ($1, $2::uuid, $3, $4::date, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                """)
+            pin = sql("""
+                UPDATE habit_revisions SET schedule_sha256 = coalesce(schedule_sha256, $4), progress_sha256 = coalesce(progress_sha256, $5),
+                streak_sha256 = coalesce(streak_sha256, $6) WHERE \(owner) = $1 AND habit_id = $2::uuid AND number = $3
+                """)
+            unpinned = sql("""
+                SELECT 1 AS found FROM habit_revisions
+                WHERE \(owner) = $1 AND (schedule_sha256 IS NULL OR progress_sha256 IS NULL OR streak_sha256 IS NULL) LIMIT 1
+                """)
+        }
+    }
+
+    public init(executor: any SQLExecutor, owner: String) {
+        self.executor = executor
+        self.owner = .text(owner)
+        statements = Statements(executor.dialect)
+    }
+
+    private func values(_ habit: Habit) -> [SQLValue] {
+        [owner, .id(habit.id), .text(habit.name), .text(Habit.nameKey(for: habit.name)), .day(habit.startedOn), .day(habit.archivedOn),
+         .instant(habit.createdAt), .instant(habit.updatedAt), .text(habit.unit)]
+    }
+
+    private func decode(_ row: any SQLRow, revisions: [UUID: [HabitRevision]]) throws -> Habit {
+        let table = "habits"
+        let id = try row.uuid("id", table: table)
+        return try Habit(
+            id: id, name: row.text("name"), startedOn: row.day("started_on", table: table), archivedOn: row.optionalDay("archived_on", table: table),
+            createdAt: row.instant("created_at"), updatedAt: row.instant("updated_at"), unit: row.text("unit"), revisions: revisions[id] ?? []
+        )
+    }
+
+    private func decodeRevision(_ row: any SQLRow) throws -> (habitID: UUID, revision: HabitRevision) {
+        let table = "habit_revisions"
+        let revision = try HabitRevision(
+            number: Int(row.integer("number")), effectiveFrom: row.day("effective_from", table: table), goal: row.quantity("goal_thousandths"),
+            schedule: row.choice(.schedule, table: table), progress: row.choice(.progress, table: table), streak: row.choice(.streak, table: table),
+            createdAt: row.instant("created_at")
+        )
+        return (try row.uuid("habit_id", table: table), revision)
+    }
+
+    private func revisions(of id: UUID) throws -> [UUID: [HabitRevision]] {
+        [id: try executor.rows(statements.revisionsOf, [owner, .id(id)], decodeRevision).map(\.revision)]
+    }
+
+    private func insertRevision(_ revision: HabitRevision, of habit: Habit) throws {
+        var values: [SQLValue] = [owner, .id(habit.id), .integer(Int64(revision.number)), .day(revision.effectiveFrom), .thousandths(revision.goal)]
+        for role in PolicyRole.allCases {
+            let choice = revision.choice(for: role)
+            values += [.text(choice.name), .text(choice.parametersJSON), .optional(choice.sha256)]
+        }
+        values.append(.instant(revision.createdAt))
+        try executor.run(statements.insertRevision, values)
+    }
+
+    public func insert(_ habit: Habit) throws {
+        guard try executor.run(statements.insert, values(habit)) == 1 else { throw RepositoryError.duplicateID(entity: "habit", id: habit.id) }
+        for revision in habit.revisions { try insertRevision(revision, of: habit) }
+    }
+
+    public func update(_ habit: Habit) throws {
+        // Checked before anything is written: a refused update changes nothing.
+        let changes = try RevisionChanges(stored: try revisions(of: habit.id)[habit.id] ?? [], updated: habit)
+        guard try executor.run(statements.update, values(habit)) == 1 else { throw RepositoryError.notFound(entity: "habit", id: habit.id) }
+        for revision in changes.pinned {
+            let pins = PolicyRole.allCases.map { SQLValue.optional(revision.choice(for: $0).sha256) }
+            try executor.run(statements.pin, [owner, .id(habit.id), .integer(Int64(revision.number))] + pins)
+        }
+        for revision in changes.appended { try insertRevision(revision, of: habit) }
+    }
+
+    public func delete(id: UUID) throws {
+        guard try executor.run(statements.delete, [owner, .id(id)]) == 1 else { throw RepositoryError.notFound(entity: "habit", id: id) }
+    }
+
+    public func habit(id: UUID) throws -> Habit? {
+        try executor.rows(statements.byID, [owner, .id(id)]) { try decode($0, revisions: try revisions(of: id)) }.first
+    }
+
+    /// An index lookup on `name_key`.
+    public func habit(named name: String) throws -> Habit? {
+        try executor.rows(statements.byNameKey, [owner, .text(Habit.nameKey(for: name))]) { row in
+            try decode(row, revisions: try revisions(of: try row.uuid("id", table: "habits")))
+        }.first
+    }
+
+    public func all() throws -> [Habit] {
+        var revisions: [UUID: [HabitRevision]] = [:]
+        for (habitID, revision) in try executor.rows(statements.allRevisions, [owner], decodeRevision) {
+            revisions[habitID, default: []].append(revision)
+        }
+        return try executor.rows(statements.all, [owner]) { try decode($0, revisions: revisions) }
+    }
+
+    public func hasUnpinnedRevisions() throws -> Bool {
+        try executor.integer(statements.unpinned, [owner], column: "found") != nil
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import StackDay
+
+/// The store's users (`users`, keyed by name; the token's hash is unique) and their browser
+/// sessions, in either store. Users are not owned: the table is the store's.
+public final class SQLUserRepository: UserRepository {
+    private let executor: any SQLExecutor
+    private let statements: Statements
+
+    private struct Statements {
+        let insert, update, delete, byName, byToken, all: String
+        let insertSession, session, deleteSession, sessionCount, deleteSessions: String
+
+        init(_ dialect: SQLDialect) {
+            let columns = "name, token_sha256, time_zone, day_start_minutes, created_at, language"
+            func sql(_ text: String) -> String { dialect.statement(text) }
+            insert = sql("INSERT INTO users (\(columns)) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name) DO NOTHING")
+            update = sql("UPDATE users SET token_sha256 = $2, time_zone = $3, day_start_minutes = $4, created_at = $5, language = $6 WHERE name = $1")
+            delete = sql("DELETE FROM users WHERE name = $1")
+            byName = sql("SELECT \(columns) FROM users WHERE name = $1")
+            byToken = sql("SELECT \(columns) FROM users WHERE token_sha256 = $1")
+            all = sql("SELECT \(columns) FROM users ORDER BY name")
+            insertSession = sql("INSERT INTO sessions (id_sha256, user_name, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
+            session = sql("SELECT id_sha256, user_name, csrf_token, created_at, expires_at FROM sessions WHERE id_sha256 = $1")
+            deleteSession = sql("DELETE FROM sessions WHERE id_sha256 = $1")
+            sessionCount = sql("SELECT count(*) AS sessions FROM sessions WHERE expires_at > $1")
+            deleteSessions = sql("DELETE FROM sessions WHERE user_name = $1")
+        }
+    }
+
+    public init(executor: any SQLExecutor) {
+        self.executor = executor
+        statements = Statements(executor.dialect)
+    }
+
+    private func values(_ user: User) -> [SQLValue] {
+        [.text(user.name), .text(user.tokenSHA256), .text(user.timeZone), .integer(Int64(user.dayStart.minutes)), .instant(user.createdAt),
+         .optional(user.language)]
+    }
+
+    private func decode(_ row: any SQLRow) throws -> User {
+        let minutes = Int(row.integer("day_start_minutes"))
+        guard let dayStart = try? DayStart(hour: minutes / 60, minute: minutes % 60) else {
+            throw SQLRowError(table: "users", column: "day_start_minutes", value: String(minutes))
+        }
+        do {
+            return try User(name: row.text("name"), tokenSHA256: row.text("token_sha256"), timeZone: row.text("time_zone"), dayStart: dayStart,
+                            createdAt: row.instant("created_at"), language: row.optionalText("language"))
+        } catch {
+            throw SQLRowError(table: "users", column: "name or time_zone", value: "\(row.text("name")) \(row.text("time_zone"))")
+        }
+    }
+
+    public func insert(_ user: User) throws {
+        guard try executor.run(statements.insert, values(user)) == 1 else { throw UseCaseError.userExists(name: user.name) }
+    }
+
+    public func update(_ user: User) throws {
+        guard try executor.run(statements.update, values(user)) == 1 else { throw UseCaseError.userNotFound(name: user.name) }
+    }
+
+    public func delete(named name: String) throws -> Bool {
+        _ = try deleteSessions(of: name)
+        return try executor.run(statements.delete, [.text(name)]) == 1
+    }
+
+    public func insertSession(_ session: UserSession) throws {
+        guard try user(named: session.user) != nil else { throw UseCaseError.userNotFound(name: session.user) }
+        try executor.run(statements.insertSession, [
+            .text(session.idSHA256), .text(session.user), .text(session.csrfToken), .instant(session.createdAt), .instant(session.expiresAt),
+        ])
+    }
+
+    public func session(idSHA256: String) throws -> UserSession? {
+        try executor.rows(statements.session, [.text(idSHA256)]) { row in
+            UserSession(idSHA256: row.text("id_sha256"), user: row.text("user_name"), csrfToken: row.text("csrf_token"),
+                        createdAt: row.instant("created_at"), expiresAt: row.instant("expires_at"))
+        }.first
+    }
+
+    public func deleteSession(idSHA256: String) throws -> Bool {
+        try executor.run(statements.deleteSession, [.text(idSHA256)]) == 1
+    }
+
+    public func sessionCount(at now: Date) throws -> Int {
+        Int(try executor.integer(statements.sessionCount, [.instant(now)], column: "sessions") ?? 0)
+    }
+
+    public func deleteSessions(of user: String) throws -> Int {
+        try executor.run(statements.deleteSessions, [.text(user)])
+    }
+
+    public func user(named name: String) throws -> User? {
+        try executor.rows(statements.byName, [.text(name)], decode).first
+    }
+
+    public func user(tokenSHA256 sha256: String) throws -> User? {
+        try executor.rows(statements.byToken, [.text(sha256)], decode).first
+    }
+
+    public func all() throws -> [User] {
+        try executor.rows(statements.all, [], decode)
+    }
+}

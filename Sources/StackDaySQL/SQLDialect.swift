@@ -1,0 +1,45 @@
+/// How the two stores' SQL differs where the statements are otherwise one text: the column that
+/// names a row's owner, and how parameters are written.
+///
+/// Statements are written once in PostgreSQL's form, `$1`, `$2`, … (with a `::type` cast where a
+/// parameter's type cannot be inferred from its column); SQLite's dialect rewrites them to its
+/// numbered `?1`, `?2`, … and drops the casts. What remains different is named where it is
+/// decided: the schema, the transactions (`BEGIN IMMEDIATE` against an advisory lock), and bulk
+/// inserts (a prepared statement bound from a stack buffer against `COPY`).
+public struct SQLDialect: Sendable {
+    /// The column naming the owner of a row: `owner` in SQLite, `user_id` in PostgreSQL.
+    public let owner: String
+    /// What orders records of one day recorded at the same instant: SQLite's `rowid` keeps the
+    /// order they were written in; PostgreSQL keeps none, and orders them by id.
+    public let tieBreak: String
+    private let numberedQuestionMarks: Bool
+
+    public static let sqlite = SQLDialect(owner: "owner", tieBreak: "rowid", numberedQuestionMarks: true)
+    public static let postgres = SQLDialect(owner: "user_id", tieBreak: "id", numberedQuestionMarks: false)
+
+    /// `sql`, written with `$N` parameters, in this dialect.
+    public func statement(_ sql: String) -> String {
+        guard numberedQuestionMarks else { return sql }
+        var out = ""
+        out.reserveCapacity(sql.utf8.count)
+        var characters = sql[...]
+        while let dollar = characters.firstIndex(of: "$") {
+            out += characters[..<dollar]
+            var rest = characters[characters.index(after: dollar)...]
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty else {
+                out.append("$")
+                characters = rest
+                continue
+            }
+            out += "?" + digits
+            rest = rest.dropFirst(digits.count)
+            // A cast after a parameter: `$2::uuid` is `?2`.
+            if rest.hasPrefix("::") {
+                rest = rest.dropFirst(2).drop { $0.isLetter || $0.isNumber || $0 == "_" }
+            }
+            characters = rest
+        }
+        return out + characters
+    }
+}

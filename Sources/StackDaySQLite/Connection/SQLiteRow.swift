@@ -1,0 +1,19 @@
+import StackDaySQL
+
+/// A row of a SQLite result, its columns found by name in the statement's own column list.
+struct SQLiteRow: SQLRow {
+    let row: Statement.Row
+    let columns: [String: Int32]
+    let sql: String
+
+    private func index(_ column: String) -> Int32 {
+        guard let index = columns[column] else { preconditionFailure("no column \(column) in: \(sql)") }
+        return index
+    }
+
+    func isNull(_ column: String) -> Bool { row.isNull(index(column)) }
+    func text(_ column: String) -> String { row.text(index(column)) }
+    func integer(_ column: String) -> Int64 { row.integer(index(column)) }
+    func real(_ column: String) -> Double { row.real(index(column)) }
+    func blob(_ column: String) -> [UInt8] { Array(row.blob(index(column))) }
+}
