@@ -11,6 +11,10 @@ public protocol SQLRow {
     func real(_ column: String) -> Double
     /// The column's bytes (a BLOB, or PostgreSQL's bytea).
     func blob(_ column: String) -> [UInt8]
+    /// An ISO day (`2026-10-05`); a row may read it without building a String (timelines read
+    /// thousands).
+    func day(_ column: String, table: String) throws -> LocalDay
+    func uuid(_ column: String, table: String) throws -> UUID
 }
 
 /// Domain values from columns, the same for both stores; a value that does not decode is a

@@ -158,4 +158,28 @@ struct CacheTriggerTests {
         let stored = try warm.run("SELECT max(valid_through) || ' ' || max(length(days)) FROM evaluation_cache WHERE OWNER_COLUMN = OWNER")
         #expect(stored.trimmingCharacters(in: .whitespacesAndNewlines) == "\(today.iso) \(41 * 17)")
     }
+
+    @Test("an import into SQLite sets its row trigger aside for the bulk insert and has it back after; a refused one writes nothing")
+    func importKeepsTrigger() throws {
+        let (warm, folder, library) = try warm("sqlite")
+        let archive = try ExportArchive(context: warm.setup)()
+        let path = folder.path("imported.sqlite")
+        let store = try SQLiteHabitStore(path: path)
+        let context = base.context(store, library, today: warm.setup.today, cached: true)
+        let trigger = "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name = 'completions_cache_insert'"
+        // Refused: a record of a habit the archive does not hold, beside every good one.
+        var broken = archive
+        broken.completions += [try Completion(id: UUID(), habitID: UUID(), completedOn: warm.setup.today, recordedAt: Date(timeIntervalSince1970: 0), amount: 1)]
+        #expect(throws: (any Error).self) { try ImportArchive(context: context)(broken) }
+        #expect(SQLiteShell.run(path, trigger) == ["1"])
+        #expect(SQLiteShell.run(path, "SELECT count(*) FROM completions") == ["0"])
+        try ImportArchive(context: context)(archive)
+        #expect(SQLiteShell.run(path, trigger) == ["1"])
+        let expected = try base.figures(base.context(store, library, today: warm.setup.today, cached: false))
+        #expect(Bool(try base.figures(context) == expected), "the import invalidated what it wrote")
+        _ = SQLiteShell.run(path, "INSERT INTO completions SELECT owner, 'E0000000-0000-4000-8000-00000000000A', id, '2026-10-19', 0, 1000 FROM habits WHERE name = 'read'")
+        let after = try base.figures(base.context(store, try PolicyLibrary(searchPath: []), today: warm.setup.today, cached: false))
+        #expect(Bool(after != expected))
+        #expect(Bool(try base.figures(context) == after), "a later write from outside is seen")
+    }
 }

@@ -130,4 +130,23 @@ struct StoreEdgeTests {
         #expect(imported.stderr.contains("holds a NUL byte"), "\(imported.stderr)")
         #expect(try target.run(["habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
     }
+
+    @Test("reads ahead answer at once and grow the file by nothing: a calendar a year ahead, a week past the read window")
+    func readsAheadStoreNothing() throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "water", "--start", "2026-01-01"]).status == 0)
+        for day in 1...9 { #expect(try cli.run(["record", "water", "--on", "2026-10-0\(day)"]).status == 0) }
+        #expect(try cli.run(["stats"]).status == 0)
+        func stored() -> [String] { sqlite(cli, "SELECT max(valid_through), max(length(days)), (SELECT page_count FROM pragma_page_count()) FROM evaluation_cache") }
+        let before = stored()
+        let started = Date()
+        let calendar = try cli.run(["calendar", "water", "--from", "2027-10-01", "--to", "2027-10-12", "--json"])
+        #expect(calendar.status == 0, "\(calendar.stderr)")
+        #expect(calendar.stdout.contains("2027-10-12"))
+        let far = try cli.run(["report", "week", "--week-of", "9999-12-31", "--json"])
+        #expect(far.status == 1 && far.stderr.contains(#""code":"read_out_of_bounds""#), "\(far.stderr)")
+        #expect(Date().timeIntervalSince(started) < 5)
+        #expect(stored() == before, "the cache keeps no day after today: \(stored())")
+        #expect(before.first?.hasPrefix("2026-10-11|") == true, "\(before)")
+    }
 }

@@ -31,10 +31,10 @@ public final class SQLCompletionRepository: CompletionRepository {
             byHabitAndDays = sql("""
                 SELECT \(columns) FROM completions WHERE \(owner) = $1 AND habit_id = $2::uuid AND completed_on BETWEEN $3::date AND $4::date \(order)
                 """)
+            // Rows come in index order; summing consecutive equal days here is cheaper than GROUP BY.
             dailyTotals = sql("""
-                SELECT completed_on, sum(amount_thousandths) AS total FROM completions
-                WHERE \(owner) = $1 AND habit_id = $2::uuid AND completed_on BETWEEN $3::date AND $4::date
-                GROUP BY completed_on ORDER BY completed_on
+                SELECT completed_on, amount_thousandths FROM completions
+                WHERE \(owner) = $1 AND habit_id = $2::uuid AND completed_on BETWEEN $3::date AND $4::date ORDER BY completed_on
                 """)
             deleteAll = sql("DELETE FROM completions WHERE \(owner) = $1 AND habit_id = $2::uuid")
         }
@@ -87,9 +87,18 @@ public final class SQLCompletionRepository: CompletionRepository {
     }
 
     public func dailyTotals(habitID: UUID, in days: LocalDayRange) throws -> [(day: LocalDay, thousandths: Int64)] {
-        try executor.rows(statements.dailyTotals, [owner, .id(habitID), .day(days.first), .day(days.last)]) { row in
-            (try row.day("completed_on", table: "completions"), row.integer("total"))
+        var totals: [(day: LocalDay, thousandths: Int64)] = []
+        _ = try executor.rows(statements.dailyTotals, [owner, .id(habitID), .day(days.first), .day(days.last)]) { row in
+            let day = try row.day("completed_on", table: "completions"), amount = row.integer("amount_thousandths")
+            if let last = totals.last, last.day == day {
+                // Day totals are kept far below overflow on the way in; saturate on a store written some other way.
+                let (sum, overflow) = last.thousandths.addingReportingOverflow(amount)
+                totals[totals.count - 1].thousandths = overflow ? .max : sum
+            } else {
+                totals.append((day, amount))
+            }
         }
+        return totals
     }
 
     public func insertIfAbsent(_ completion: Completion) throws -> Bool {

@@ -1,3 +1,5 @@
+import Foundation
+import StackDay
 import StackDaySQL
 
 /// A row of a SQLite result, its columns found by name in the statement's own column list.
@@ -16,4 +18,16 @@ struct SQLiteRow: SQLRow {
     func integer(_ column: String) -> Int64 { row.integer(index(column)) }
     func real(_ column: String) -> Double { row.real(index(column)) }
     func blob(_ column: String) -> [UInt8] { Array(row.blob(index(column))) }
+
+    func day(_ column: String, table: String) throws -> LocalDay {
+        let index = index(column)
+        guard let day = LocalDay(isoBytes: row.bytes(index)) else { throw SQLRowError(table: table, column: column, value: row.text(index)) }
+        return day
+    }
+
+    func uuid(_ column: String, table: String) throws -> UUID {
+        let index = index(column)
+        guard let id = UUIDText.parse(row.bytes(index)) else { throw SQLRowError(table: table, column: column, value: row.text(index)) }
+        return id
+    }
 }

@@ -36,7 +36,34 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
         return database.changes == 1
     }
 
+    private static let touch = CacheTriggers.touchStatements(owner: "?1", habit: "?2", day: "?3")
+
+    /// The row trigger is dropped for the slice and created again after it, in the caller's
+    /// transaction (`CacheTriggers.completionInsertTrigger`); each habit of the slice is
+    /// invalidated once, from its earliest day.
     func insertIfAbsent(_ completions: ArraySlice<Completion>) throws -> [Bool] {
-        try completions.map { try insertIfAbsent($0) }
+        guard completions.count > 1 else { return try completions.map { try insertIfAbsent($0) } }
+        var earliest: [UUID: LocalDay] = [:]
+        for completion in completions { earliest[completion.habitID] = min(earliest[completion.habitID] ?? completion.completedOn, completion.completedOn) }
+        let owner = SQLValue.text(String(decoding: ownerBytes, as: UTF8.self))
+        try database.execute("DROP TRIGGER completions_cache_insert")
+        let answers: [Bool]
+        do {
+            answers = try completions.map { try insertIfAbsent($0) }
+            for (habit, day) in earliest {
+                for statement in Self.touch {
+                    // Each statement takes the parameters it names: the counter's has no day.
+                    let values: [SQLValue] = [owner, .id(habit), .day(day)]
+                    try database.run(statement, Array(values.prefix(statement.contains("?3") ? 3 : 2)))
+                }
+            }
+        } catch {
+            // The transaction is rolled back with the error; the trigger is back either way.
+            try? database.execute(CacheTriggers.completionInsertTrigger)
+            throw error
+        }
+        // A failure here fails the transaction: it never commits without the trigger.
+        try database.execute(CacheTriggers.completionInsertTrigger)
+        return answers
     }
 }

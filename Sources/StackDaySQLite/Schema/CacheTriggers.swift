@@ -6,20 +6,22 @@ enum CacheTriggers {
     /// What one row's write on `day` (an SQL expression; nil for the habit's own row) does to
     /// the habit's cache.
     static func touch(owner: String, habit: String, day: String?) -> String {
-        var sql = "UPDATE habits SET evaluation_generation = evaluation_generation + 1 WHERE owner = \(owner) AND id = \(habit);\n"
-        if let day {
-            // ISO days order as text; a write on the first supported day leaves nothing valid ('').
-            sql += """
-                UPDATE evaluation_cache SET summary_as_of = NULL,
-                    valid_through = CASE WHEN valid_through IS NULL OR valid_through < \(day) THEN valid_through
-                                         WHEN \(day) <= '0001-01-01' THEN '' ELSE date(\(day), '-1 day') END
-                    WHERE owner = \(owner) AND habit_id = \(habit);
+        touchStatements(owner: owner, habit: habit, day: day).map { $0 + ";\n" }.joined()
+    }
 
-                """
-        } else {
-            sql += "UPDATE evaluation_cache SET summary_as_of = NULL WHERE owner = \(owner) AND habit_id = \(habit);\n"
+    /// The same as separate statements (a prepared statement holds one).
+    static func touchStatements(owner: String, habit: String, day: String?) -> [String] {
+        let bump = "UPDATE habits SET evaluation_generation = evaluation_generation + 1 WHERE owner = \(owner) AND id = \(habit)"
+        guard let day else {
+            return [bump, "UPDATE evaluation_cache SET summary_as_of = NULL WHERE owner = \(owner) AND habit_id = \(habit)"]
         }
-        return sql
+        // ISO days order as text; a write on the first supported day leaves nothing valid ('').
+        return [bump, """
+            UPDATE evaluation_cache SET summary_as_of = NULL,
+                valid_through = CASE WHEN valid_through IS NULL OR valid_through < \(day) THEN valid_through
+                                     WHEN \(day) <= '0001-01-01' THEN '' ELSE date(\(day), '-1 day') END
+                WHERE owner = \(owner) AND habit_id = \(habit)
+            """]
     }
 
     /// Moves the owner's change counter (`owner_changes`) on by `step`.
@@ -36,13 +38,28 @@ enum CacheTriggers {
         "SELECT habit_id FROM habit_revisions WHERE owner = \(owner) AND \(sha256) IN (schedule_sha256, progress_sha256, streak_sha256)"
     }
 
+    /// The trigger on each new completion. A bulk import (`SQLiteBulkCompletions`) drops it inside
+    /// its own transaction, invalidates each habit it wrote once, from its earliest day, and
+    /// creates it again before the transaction can commit: firing it for a million rows would
+    /// double the import's time, and no other writer ever sees it missing (the drop is never
+    /// committed on its own).
+    static let completionInsertTrigger = """
+        CREATE TRIGGER completions_cache_insert AFTER INSERT ON completions BEGIN
+        \(touch(owner: "NEW.owner", habit: "NEW.habit_id", day: "NEW.completed_on"))END
+        """
+
     /// Every trigger, as one script.
     static var sql: String {
-        var sql = ""
+        var sql = completionInsertTrigger + ";\n"
         for (table, day) in [("completions", "completed_on"), ("skips", "day"), ("habit_revisions", "effective_from")] {
+            if table != "completions" {
+                sql += """
+                    CREATE TRIGGER \(table)_cache_insert AFTER INSERT ON \(table) BEGIN
+                    \(touch(owner: "NEW.owner", habit: "NEW.habit_id", day: "NEW.\(day)"))END;
+
+                    """
+            }
             sql += """
-                CREATE TRIGGER \(table)_cache_insert AFTER INSERT ON \(table) BEGIN
-                \(touch(owner: "NEW.owner", habit: "NEW.habit_id", day: "NEW.\(day)"))END;
                 CREATE TRIGGER \(table)_cache_delete AFTER DELETE ON \(table) BEGIN
                 \(touch(owner: "OLD.owner", habit: "OLD.habit_id", day: "OLD.\(day)"))END;
                 CREATE TRIGGER \(table)_cache_update AFTER UPDATE ON \(table) BEGIN
