@@ -15,23 +15,66 @@
    lua_checkstack. Each C function of the host opens its frame with SD_FRAME, and every call
    below that takes values off the stack (a call, a set, a pop) first notes the depth: the peak
    of a frame is always followed by one of them or by the return, so the highest depth is known
-   exactly. `sd_stack_audit` reports it per function; a test holds it against what each may use. */
+   exactly. `sd_stack_audit` reports it per function; a test holds it against what each may use.
+   The audit is built into debug builds (the tests run them); a release build carries none of it. */
+
+#ifdef DEBUG
+
+#include <stdatomic.h>
+
+/* One SD_FRAME site: its name and the most it was seen to use, raised by every thread. */
+typedef struct sd_audit_site {
+    const char *name;
+    _Atomic int used, overrun, reserved, listed;
+    struct sd_audit_site *next;
+} sd_audit_site;
+
+struct sd_audit_frame {
+    lua_State *L;
+    sd_audit_site *site;
+    int base, capacity, peak;
+};
 
 typedef struct {
     lua_State *L;
     int depth;
 } sd_audit_token;
 
-sd_audit_token sd_audit_enter(lua_State *L, const char *name);
+#define SD_AUDIT_DEPTH 32
+extern _Thread_local struct sd_audit_frame sd_audit_frames[SD_AUDIT_DEPTH];
+extern _Thread_local int sd_audit_depth;
+
+sd_audit_token sd_audit_enter(lua_State *L, sd_audit_site *site);
 void sd_audit_leave(sd_audit_token *token);
-void sd_audit_note(lua_State *L);
 void sd_audit_reserve(lua_State *L, int n);
 /* Forgets the frames of an earlier call (left open when an error jumped past their end). */
 void sd_audit_reset(void);
 
-#define SD_FRAME(L, name) __attribute__((cleanup(sd_audit_leave))) sd_audit_token sd_frame_token = sd_audit_enter((L), (name))
+/* The innermost frame when it is `L`'s, else NULL. */
+static inline struct sd_audit_frame *sd_audit_current(lua_State *L) {
+    int depth = sd_audit_depth;
+    if (depth <= 0 || depth > SD_AUDIT_DEPTH) return NULL;
+    struct sd_audit_frame *frame = &sd_audit_frames[depth - 1];
+    return frame->L == L ? frame : NULL;
+}
 
-#ifndef SD_STACK_AUDIT_IMPLEMENTATION
+static inline void sd_audit_note(lua_State *L) {
+    struct sd_audit_frame *frame = sd_audit_current(L);
+    if (!frame) return;
+    int top = lua_gettop(L);
+    if (top > frame->peak) frame->peak = top;
+}
+
+#define SD_FRAME(L, name)                                                                           \
+    static sd_audit_site sd_frame_site = {name, 0, 0, 0, 0, NULL};                                  \
+    __attribute__((cleanup(sd_audit_leave))) sd_audit_token sd_frame_token = sd_audit_enter((L), &sd_frame_site)
+
+#else
+#define SD_FRAME(L, name) ((void)0)
+static inline void sd_audit_reset(void) {}
+#endif
+
+#if defined(DEBUG) && !defined(SD_STACK_AUDIT_IMPLEMENTATION)
 #undef lua_call
 #define lua_call(L, n, r) (sd_audit_note(L), lua_callk((L), (n), (r), 0, NULL))
 #undef lua_pcall

@@ -64,7 +64,7 @@ public final class PostgresHabitStore: HabitStore {
         // Every write moves a habit's counter or the user's (a deleted habit's moves into the user's).
         try connection.scalar("""
             SELECT coalesce((SELECT generation FROM owner_changes WHERE user_id = $1), 0)
-                 + coalesce((SELECT sum(evaluation_generation) FROM habits WHERE user_id = $1), 0)
+                 + coalesce((SELECT sum(generation) FROM habit_generations WHERE user_id = $1), 0)
             """, [.text(owner)]).flatMap { Int64($0) } ?? 0
     }
 

@@ -100,7 +100,7 @@ public final class SQLiteHabitStore: HabitStore {
         // Every write moves a habit's counter or the owner's (a deleted habit's moves into the owner's).
         try database.scalarInteger("""
             SELECT coalesce((SELECT generation FROM owner_changes WHERE owner = ?1), 0)
-                 + coalesce((SELECT sum(evaluation_generation) FROM habits WHERE owner = ?1), 0)
+                 + coalesce((SELECT sum(generation) FROM habit_generations WHERE owner = ?1), 0)
             """, [.text(owner)]) ?? 0
     }
 

@@ -39,7 +39,7 @@ struct StackAuditTests {
         let text = String(decoding: buffer.prefix(min(length, buffer.count - 1)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ")
-            guard fields.count == 5, let used = Int(fields[1]), let may = Int(fields[2]), let over = Int(fields[3]) else { return nil }
+            guard fields.count == 4, let used = Int(fields[1]), let may = Int(fields[2]), let over = Int(fields[3]) else { return nil }
             return (String(fields[0]), used, may, over)
         }
     }

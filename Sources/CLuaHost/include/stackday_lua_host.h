@@ -155,7 +155,7 @@ int sd_streak(sd_host *host, sd_days *days, sd_error *error);
 int sd_streak_explain(sd_host *host, sd_days *days, sd_error *error);
 
 /* The stack audit (stack_audit.c): one line per C function of the host run so far in this
-   process, "NAME USED MAY_USE OVERRUN CALLS": the most slots it filled above its arguments, what
+   process, "NAME USED MAY_USE OVERRUN": the most slots it filled above its arguments, what
    it may fill (LUA_MINSTACK, or more once it reserved them), and by how much it ever passed that
    (0 or less when sound). Writes at most `size` bytes with a NUL; returns the length. */
 size_t sd_stack_audit(char *buffer, size_t size);

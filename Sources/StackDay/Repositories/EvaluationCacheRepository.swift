@@ -10,8 +10,20 @@ public protocol EvaluationCacheRepository: AnyObject {
     func evaluation(habitID: UUID) throws -> CachedEvaluation?
     /// Only the habit's cached figures (without its days), when they were computed under `evaluator`.
     func summary(habitID: UUID, evaluator: String) throws -> CachedSummary?
+    /// The cached figures of each of `habitIDs` that has them under `evaluator`: what `summary`
+    /// answers one by one, which a store may read at once.
+    func summaries(habitIDs: [UUID], evaluator: String) throws -> [UUID: CachedSummary]
     /// The habit's change counter (0 for one never written since it was created).
     func generation(habitID: UUID) throws -> Int64
     /// Keeps `evaluation` for the store to write once the transaction ends.
     func stage(_ evaluation: CachedEvaluation)
+}
+
+extension EvaluationCacheRepository {
+    /// One at a time.
+    public func summaries(habitIDs: [UUID], evaluator: String) throws -> [UUID: CachedSummary] {
+        var found: [UUID: CachedSummary] = [:]
+        for id in habitIDs { found[id] = try summary(habitID: id, evaluator: evaluator) }
+        return found
+    }
 }

@@ -19,9 +19,10 @@ public struct SummarizeHabits {
         let today = context.today
         let loader = TimelineLoader(context: context)
         return try context.store.read { tx in
-            let habits = try reference.map { [try context.habit($0, in: tx)] } ?? tx.habits.all()
-            return try habits.filter { includeArchived || $0.archivedOn == nil }.map { habit in
-                if let summary = try loader.cachedSummary(habit, today: today, in: tx) { return .success(summary) }
+            let habits = try (reference.map { [try context.habit($0, in: tx)] } ?? tx.habits.all()).filter { includeArchived || $0.archivedOn == nil }
+            let cached = try loader.cachedSummaries(habits, today: today, in: tx)
+            return try habits.map { habit in
+                if let summary = cached[habit.id] { return .success(summary) }
                 return try loader.evaluate(habit, today: today, in: tx) { try HabitSummary(habit: habit, evaluated: $0)
                 }
             }

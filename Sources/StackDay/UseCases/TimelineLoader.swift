@@ -1,3 +1,5 @@
+import Foundation
+
 /// Loads what a habit's timeline needs from the store and builds it: the one place
 /// completions and skips become per-day entries, and the one place cached answers are reused.
 struct TimelineLoader {
@@ -65,12 +67,18 @@ struct TimelineLoader {
         context.usesEvaluationCache && !context.policies.evaluationKey.isEmpty ? tx.evaluations : nil
     }
 
-    /// Today's figures straight from the cache, when it holds them for `today`: no timeline is built.
-    func cachedSummary(_ habit: Habit, today: LocalDay, in tx: any HabitTransaction) throws -> HabitSummary? {
-        guard let cache = cache(in: tx), let summary = try cache.summary(habitID: habit.id, evaluator: context.policies.evaluationKey),
-              summary.asOf == today,
-              let statistics = summary.statistics
-        else { return nil }
+    /// Today's figures of each habit straight from the cache, read at once, when it holds them for
+    /// `today` (no timeline is built); the habits it holds no figures for today are left out.
+    func cachedSummaries(_ habits: [Habit], today: LocalDay, in tx: any HabitTransaction) throws -> [UUID: HabitSummary] {
+        guard let cache = cache(in: tx), !habits.isEmpty else { return [:] }
+        let cached = try cache.summaries(habitIDs: habits.map(\.id), evaluator: context.policies.evaluationKey)
+        var found: [UUID: HabitSummary] = [:]
+        for habit in habits { found[habit.id] = Self.summary(cached[habit.id], of: habit, today: today) }
+        return found
+    }
+
+    private static func summary(_ summary: CachedSummary?, of habit: Habit, today: LocalDay) -> HabitSummary? {
+        guard let summary, summary.asOf == today, let statistics = summary.statistics else { return nil }
         return HabitSummary(habit: habit, statistics: statistics, today: summary.today, asOf: today, quota: summary.quota, period: summary.period)
     }
 

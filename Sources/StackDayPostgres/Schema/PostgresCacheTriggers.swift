@@ -1,6 +1,6 @@
 /// The trigger functions that keep the evaluation cache true whoever writes (StackDay, `psql`,
 /// another program), as SQLite's `CacheTriggers` do: a write to a completion, skip, rule revision,
-/// habit or stored script bumps the habit's change counter, moves its cached answers back to the
+/// habit or stored script bumps the habit's change counter (`habit_generations`), moves its cached answers back to the
 /// day before the earliest day written, and clears its cached figures, in the writing transaction.
 ///
 /// Completions, skips and revisions fire once per statement over its transition table (one update
@@ -9,9 +9,23 @@ enum PostgresCacheTriggers {
     /// Each trigger's statements, in order.
     static var statements: [String] {
         var statements = [
+            // A habit's counter lives beside it, not in its row: the foreign key check of each
+            // completion a COPY brings would otherwise walk every version of the habit's row that
+            // the statement triggers before it left in the same transaction.
+            """
+            CREATE TABLE habit_generations (
+                user_id text NOT NULL,
+                habit_id uuid NOT NULL,
+                generation bigint NOT NULL,
+                PRIMARY KEY (user_id, habit_id),
+                FOREIGN KEY (user_id, habit_id) REFERENCES habits (user_id, id) ON DELETE CASCADE
+            )
+            """,
+            "INSERT INTO habit_generations (user_id, habit_id, generation) SELECT user_id, id, evaluation_generation FROM habits",
+            "ALTER TABLE habits DROP COLUMN evaluation_generation",
             """
             CREATE FUNCTION stackday_touch(touched_user text, touched_habit uuid, touched_day date) RETURNS void LANGUAGE sql AS $$
-                UPDATE habits SET evaluation_generation = evaluation_generation + 1 WHERE user_id = touched_user AND id = touched_habit;
+                UPDATE habit_generations SET generation = generation + 1 WHERE user_id = touched_user AND habit_id = touched_habit;
                 UPDATE evaluation_cache SET summary_as_of = NULL,
                     valid_through = CASE WHEN touched_day IS NULL OR valid_through IS NULL OR valid_through < to_char(touched_day, 'YYYY-MM-DD') THEN valid_through
                                          WHEN touched_day <= DATE '0001-01-01' THEN '' ELSE to_char(touched_day - 1, 'YYYY-MM-DD') END
@@ -50,18 +64,20 @@ enum PostgresCacheTriggers {
                 IF TG_OP = 'UPDATE' THEN
                     PERFORM stackday_touch(NEW.user_id, NEW.id, NULL);
                 ELSIF TG_OP = 'INSERT' THEN
+                    INSERT INTO habit_generations (user_id, habit_id, generation) VALUES (NEW.user_id, NEW.id, 0) ON CONFLICT DO NOTHING;
                     PERFORM stackday_bump_owner(NEW.user_id, 1);
                 ELSE
-                    PERFORM stackday_bump_owner(OLD.user_id, OLD.evaluation_generation + 1);
+                    -- Before the row goes (and its counter with it): the user's count moves on by it.
+                    PERFORM stackday_bump_owner(OLD.user_id, coalesce((SELECT generation FROM habit_generations
+                        WHERE user_id = OLD.user_id AND habit_id = OLD.id), 0) + 1);
+                    RETURN OLD;
                 END IF;
                 RETURN NULL;
             END $$
             """,
-            """
-            CREATE TRIGGER habits_cache_update AFTER UPDATE ON habits FOR EACH ROW
-            WHEN (NEW.evaluation_generation = OLD.evaluation_generation) EXECUTE FUNCTION stackday_habit_changed()
-            """,
-            "CREATE TRIGGER habits_cache_insert_delete AFTER INSERT OR DELETE ON habits FOR EACH ROW EXECUTE FUNCTION stackday_habit_changed()",
+            "CREATE TRIGGER habits_cache_update AFTER UPDATE ON habits FOR EACH ROW EXECUTE FUNCTION stackday_habit_changed()",
+            "CREATE TRIGGER habits_cache_insert AFTER INSERT ON habits FOR EACH ROW EXECUTE FUNCTION stackday_habit_changed()",
+            "CREATE TRIGGER habits_cache_delete BEFORE DELETE ON habits FOR EACH ROW EXECUTE FUNCTION stackday_habit_changed()",
             // A script put back under a hash (deleted, then inserted with other text) invalidates
             // every habit whose rules name it: the next read runs it again, and its check.
             """
@@ -70,8 +86,8 @@ enum PostgresCacheTriggers {
                 script policy_scripts%ROWTYPE;
             BEGIN
                 IF TG_OP = 'DELETE' THEN script := OLD; ELSE script := NEW; END IF;
-                UPDATE habits SET evaluation_generation = evaluation_generation + 1
-                    WHERE user_id = script.user_id AND id IN (SELECT habit_id FROM habit_revisions WHERE user_id = script.user_id
+                UPDATE habit_generations SET generation = generation + 1
+                    WHERE user_id = script.user_id AND habit_id IN (SELECT habit_id FROM habit_revisions WHERE user_id = script.user_id
                         AND script.sha256 IN (schedule_sha256, progress_sha256, streak_sha256));
                 UPDATE evaluation_cache SET valid_through = NULL, summary_as_of = NULL
                     WHERE user_id = script.user_id AND habit_id IN (SELECT habit_id FROM habit_revisions WHERE user_id = script.user_id

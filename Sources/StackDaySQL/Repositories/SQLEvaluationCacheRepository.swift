@@ -13,7 +13,7 @@ public final class SQLEvaluationCacheRepository: EvaluationCacheRepository {
     private let executor: any SQLExecutor
     private let owner: SQLValue
     private let ownerName: String
-    private let evaluationSQL, summarySQL, generationSQL, writeSQL: String
+    private let evaluationSQL, summarySQL, summariesSQL, generationSQL, writeSQL: String
     /// Rows read in this transaction's snapshot, to be written after it.
     public private(set) var staged: [CachedEvaluation] = []
 
@@ -25,16 +25,18 @@ public final class SQLEvaluationCacheRepository: EvaluationCacheRepository {
         evaluationSQL = dialect.statement("""
             SELECT c.format AS format, c.evaluator AS evaluator, c.first_day AS first_day, c.valid_through AS valid_through, c.spans AS spans,
                    c.days AS days, c.checksum AS checksum, c.summary_as_of AS summary_as_of, c.summary AS summary,
-                   h.evaluation_generation AS evaluation_generation
-            FROM evaluation_cache c JOIN habits h ON h.\(column) = c.\(column) AND h.id = c.habit_id
+                   coalesce(g.generation, 0) AS evaluation_generation
+            FROM evaluation_cache c LEFT JOIN habit_generations g ON g.\(column) = c.\(column) AND g.habit_id = c.habit_id
             WHERE c.\(column) = $1 AND c.habit_id = $2::uuid
             """)
         summarySQL = dialect.statement("SELECT format, evaluator, summary_as_of, summary FROM evaluation_cache WHERE \(column) = $1 AND habit_id = $2::uuid")
-        generationSQL = dialect.statement("SELECT evaluation_generation FROM habits WHERE \(column) = $1 AND id = $2::uuid")
+        summariesSQL = dialect.statement("SELECT habit_id, format, evaluator, summary_as_of, summary FROM evaluation_cache WHERE \(column) = $1")
+        generationSQL = dialect.statement("SELECT generation AS evaluation_generation FROM habit_generations WHERE \(column) = $1 AND habit_id = $2::uuid")
         writeSQL = dialect.statement("""
             INSERT INTO evaluation_cache (\(column), habit_id, format, evaluator, first_day, valid_through, spans, days, checksum, summary_as_of, summary)
             SELECT $1, $2::uuid, $3, $4, $5, $6, $7, $8::bytea, $9, $10, $11
-            FROM habits WHERE \(column) = $1 AND id = $2::uuid AND evaluation_generation = $12
+            FROM habits WHERE \(column) = $1 AND id = $2::uuid
+                AND coalesce((SELECT generation FROM habit_generations WHERE \(column) = $1 AND habit_id = $2::uuid), 0) = $12
             ON CONFLICT (\(column), habit_id) DO UPDATE SET format = excluded.format, evaluator = excluded.evaluator,
                 first_day = excluded.first_day, valid_through = excluded.valid_through, spans = excluded.spans, days = excluded.days,
                 checksum = excluded.checksum, summary_as_of = excluded.summary_as_of, summary = excluded.summary
@@ -55,13 +57,28 @@ public final class SQLEvaluationCacheRepository: EvaluationCacheRepository {
     }
 
     public func summary(habitID: UUID, evaluator: String) throws -> CachedSummary? {
-        try executor.rows(summarySQL, [owner, .id(habitID)]) { row -> CachedSummary? in
-            guard row.integer("format") == Int64(CachedEvaluation.format), row.text("evaluator") == evaluator,
-                  let asOf = row.optionalText("summary_as_of"), let summary = row.optionalText("summary")
-            else { return nil }
-            return CachedEvaluationCoding.decodeSummary(
-                summary, asOf: asOf, evaluator: CachedEvaluationCoding.binding(owner: ownerName, habitID: habitID, evaluator: evaluator))
-        }.first ?? nil
+        try executor.rows(summarySQL, [owner, .id(habitID)]) { try decodeSummary($0, habitID: habitID, evaluator: evaluator) }.first ?? nil
+    }
+
+    /// Every row of the owner's in one query (`today` and `stats` read one per habit).
+    public func summaries(habitIDs: [UUID], evaluator: String) throws -> [UUID: CachedSummary] {
+        let wanted = Set(habitIDs)
+        var found: [UUID: CachedSummary] = [:]
+        for (id, summary) in try executor.rows(summariesSQL, [owner], { row -> (UUID, CachedSummary?) in
+            let id = try row.uuid("habit_id", table: "evaluation_cache")
+            return (id, wanted.contains(id) ? try decodeSummary(row, habitID: id, evaluator: evaluator) : nil)
+        }) {
+            if let summary { found[id] = summary }
+        }
+        return found
+    }
+
+    private func decodeSummary(_ row: any SQLRow, habitID: UUID, evaluator: String) throws -> CachedSummary? {
+        guard row.integer("format") == Int64(CachedEvaluation.format), row.text("evaluator") == evaluator,
+              let asOf = row.optionalText("summary_as_of"), let summary = row.optionalText("summary")
+        else { return nil }
+        return CachedEvaluationCoding.decodeSummary(
+            summary, asOf: asOf, evaluator: CachedEvaluationCoding.binding(owner: ownerName, habitID: habitID, evaluator: evaluator))
     }
 
     public func generation(habitID: UUID) throws -> Int64 {

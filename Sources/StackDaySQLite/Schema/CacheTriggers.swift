@@ -1,6 +1,6 @@
 /// The triggers that keep the evaluation cache true whoever writes (StackDay, the `sqlite3`
 /// shell, another program): a write to a completion, skip, rule revision, habit or stored script
-/// bumps the habit's change counter, moves its cached answers back to the day before the earliest
+/// bumps the habit's change counter (`habit_generations`), moves its cached answers back to the day before the earliest
 /// day written, and clears its cached figures, in the writing transaction.
 enum CacheTriggers {
     /// What one row's write on `day` (an SQL expression; nil for the habit's own row) does to
@@ -11,7 +11,7 @@ enum CacheTriggers {
 
     /// The same as separate statements (a prepared statement holds one).
     static func touchStatements(owner: String, habit: String, day: String?) -> [String] {
-        let bump = "UPDATE habits SET evaluation_generation = evaluation_generation + 1 WHERE owner = \(owner) AND id = \(habit)"
+        let bump = "UPDATE habit_generations SET generation = generation + 1 WHERE owner = \(owner) AND habit_id = \(habit)"
         guard let day else {
             return [bump, "UPDATE evaluation_cache SET summary_as_of = NULL WHERE owner = \(owner) AND habit_id = \(habit)"]
         }
@@ -48,9 +48,20 @@ enum CacheTriggers {
         \(touch(owner: "NEW.owner", habit: "NEW.habit_id", day: "NEW.completed_on"))END
         """
 
-    /// Every trigger, as one script.
+    /// The counters' table, filled for the habits there are, and every trigger, as one script.
     static var sql: String {
-        var sql = completionInsertTrigger + ";\n"
+        var sql = """
+            CREATE TABLE habit_generations (
+                owner TEXT NOT NULL,
+                habit_id TEXT NOT NULL,
+                generation INTEGER NOT NULL,
+                PRIMARY KEY (owner, habit_id),
+                FOREIGN KEY (owner, habit_id) REFERENCES habits (owner, id) ON DELETE CASCADE
+            ) STRICT, WITHOUT ROWID;
+            INSERT INTO habit_generations (owner, habit_id, generation) SELECT owner, id, evaluation_generation FROM habits;
+
+            """
+        sql += completionInsertTrigger + ";\n"
         for (table, day) in [("completions", "completed_on"), ("skips", "day"), ("habit_revisions", "effective_from")] {
             if table != "completions" {
                 sql += """
@@ -71,20 +82,22 @@ enum CacheTriggers {
             let habits = habitsUsing(owner: "\(row).owner", sha256: "\(row).sha256")
             sql += """
                 CREATE TRIGGER policy_scripts_cache_\(event.lowercased()) AFTER \(event) ON policy_scripts BEGIN
-                UPDATE habits SET evaluation_generation = evaluation_generation + 1 WHERE owner = \(row).owner AND id IN (\(habits));
+                UPDATE habit_generations SET generation = generation + 1 WHERE owner = \(row).owner AND habit_id IN (\(habits));
                 UPDATE evaluation_cache SET valid_through = NULL, summary_as_of = NULL WHERE owner = \(row).owner AND habit_id IN (\(habits));
                 \(bumpOwner("\(row).owner"))END;
 
                 """
         }
-        // The counter's own update does not count as a change to the habit.
+        // A habit's counter lives beside it, not in its row: PostgreSQL's foreign key checks of a
+        // large import would otherwise walk every version of the row its triggers update.
         sql += """
-            CREATE TRIGGER habits_cache_update AFTER UPDATE ON habits WHEN NEW.evaluation_generation = OLD.evaluation_generation BEGIN
+            CREATE TRIGGER habits_cache_update AFTER UPDATE ON habits BEGIN
             \(touch(owner: "NEW.owner", habit: "NEW.id", day: nil))END;
             CREATE TRIGGER habits_cache_insert AFTER INSERT ON habits BEGIN
+            INSERT OR IGNORE INTO habit_generations (owner, habit_id, generation) VALUES (NEW.owner, NEW.id, 0);
             \(bumpOwner("NEW.owner"))END;
-            CREATE TRIGGER habits_cache_delete AFTER DELETE ON habits BEGIN
-            \(bumpOwner("OLD.owner", by: "OLD.evaluation_generation + 1"))END;
+            CREATE TRIGGER habits_cache_delete BEFORE DELETE ON habits BEGIN
+            \(bumpOwner("OLD.owner", by: "coalesce((SELECT generation FROM habit_generations WHERE owner = OLD.owner AND habit_id = OLD.id), 0) + 1"))END;
 
             """
         return sql

@@ -300,7 +300,8 @@ enum Migrations {
         // earlier format (not bound to their owner and habit) are dropped.
         Migration(id: 10, name: "cache invalidation by triggers", sql: "DELETE FROM evaluation_cache;\n" + CacheTriggers.sql),
         // The rules live in `habit_revisions` only, as on PostgreSQL: the habit row's copies of the
-        // latest revision's go, so one set of statements serves both stores (`StackDaySQL`).
+        // latest revision's go, so one set of statements serves both stores (`StackDaySQL`); so
+        // does the change counter, kept in `habit_generations` since migration 10.
         Migration(id: 11, name: "habits without copies of their rules", sql: """
         ALTER TABLE habits DROP COLUMN goal_thousandths;
         ALTER TABLE habits DROP COLUMN schedule_policy;
@@ -309,6 +310,7 @@ enum Migrations {
         ALTER TABLE habits DROP COLUMN progress_params;
         ALTER TABLE habits DROP COLUMN streak_policy;
         ALTER TABLE habits DROP COLUMN streak_params;
+        ALTER TABLE habits DROP COLUMN evaluation_generation;
         """),
     ]
 }
