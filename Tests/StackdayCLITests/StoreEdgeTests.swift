@@ -9,17 +9,8 @@ import StackDayTestSupport
 struct StoreEdgeTests {
     func sqlite(_ cli: CLIFixture, _ sql: String) -> [String] { SQLiteShell.run(cli.db, sql) }
 
-    static let resetting = """
-    return {
-      streak = function(state, day, outcome)
-        if outcome.status == "completed" then state.current = state.current + 1 end
-        if outcome.status == "missed" then state.current = 0 end
-        if state.current > state.longest then state.longest = state.current end
-        return state
-      end,
-      examples = { { history = "YNY", current = 1, longest = 1 } },
-    }
-    """
+    /// A streak rule that resets on a miss (the versioned-policy tests' own).
+    static let resetting = VersionedPolicyTests.resetting
 
     @Test("a policy upgrade that a habit's parameters refuse stores no script, no revision and moves no counter")
     func refusedUpgrade() throws {
