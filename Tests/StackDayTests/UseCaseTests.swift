@@ -168,3 +168,15 @@ struct UseCaseTests {
         #expect(summaries[0].today?.state == .pending)
     }
 }
+
+@Suite("did you mean: how close is close")
+struct DidYouMeanRuleTests {
+    @Test("within one edit for short names, two for longer ones, or a prefix of two letters or more", arguments: [
+        ("wter", ["water", "gym"], "water"), ("gm", ["water", "gym"], "gym"), ("g", ["water", "gym"], nil),
+        ("medtiate", ["meditate", "read"], "meditate"), ("xyz", ["water", "gym"], nil), ("readign", ["reading"], "reading"),
+        ("wa", ["water"], "water"), ("w", ["water"], nil), ("water", ["water"], nil), ("", ["water"], nil),
+    ] as [(String, [String], String?)])
+    func rule(name: String, names: [String], expected: String?) {
+        #expect(DidYouMean.suggestion(for: name, among: names) == expected)
+    }
+}

@@ -138,17 +138,9 @@ public struct PolicyParameterSchema: Sendable, Equatable {
         }
     }
 
-    /// The known name closest to `name` (edit distance at most 2, or one name containing the
-    /// other), for "did you mean".
+    /// The known name closest to `name`, for "did you mean" (`DidYouMean`).
     public static func suggestion(for name: String, among names: [String]) -> String? {
-        let lowered = name.lowercased()
-        let scored = names.map { candidate -> (String, Int) in
-            let other = candidate.lowercased()
-            if other.hasPrefix(lowered) || lowered.hasPrefix(other) { return (candidate, 0) }
-            return (candidate, EditDistance.between(lowered, other))
-        }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(1, min(2, name.count / 2)) else { return nil }
-        return best.0
+        DidYouMean.suggestion(for: name, among: names)
     }
 
     /// The parameters as a JSON Schema object (draft 2020-12), for forms and the API document.

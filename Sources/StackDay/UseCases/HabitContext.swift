@@ -32,7 +32,9 @@ public struct HabitContext {
 
     /// The habit with this name (case-insensitive); throws `UseCaseError.habitNotFound`.
     func habit(named name: String, in tx: any HabitTransaction) throws -> Habit {
-        guard let habit = try tx.habits.habit(named: name) else { throw UseCaseError.habitNotFound(name: name) }
+        guard let habit = try tx.habits.habit(named: name) else {
+            throw UseCaseError.habitNotFound(name: name, suggestion: DidYouMean.suggestion(for: name, among: try tx.habits.all().map(\.name)))
+        }
         return habit
     }
 

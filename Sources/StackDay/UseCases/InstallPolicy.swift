@@ -35,7 +35,7 @@ public struct InstallPolicy {
     /// `UseCaseError.policyNotFound` when neither a policy folder nor the built-ins have it.
     public func vetted(named name: String) throws -> PolicyScript {
         guard let script = try context.policies.currentScript(named: name, at: context.clock.now) else {
-            throw UseCaseError.policyNotFound(name: name)
+            throw UseCaseError.policyNotFound(name: name, suggestion: DidYouMean.suggestion(for: name, among: context.policies.catalog().map(\.name)))
         }
         return try vetted(name: name, source: script.source)
     }

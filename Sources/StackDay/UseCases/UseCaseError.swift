@@ -2,7 +2,8 @@ import Foundation
 
 /// Why a use case refused a request; each message says what to change.
 public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
-    case habitNotFound(name: String)
+    /// With the name of the habit closest to it, when one is close (`DidYouMean`).
+    case habitNotFound(name: String, suggestion: String? = nil)
     case habitIDNotFound(id: UUID)
     case dayOutOfRange(day: LocalDay)
     case dayTotalTooLarge(habit: String, day: LocalDay, limit: Double)
@@ -29,15 +30,15 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidTimeZone(text: String)
     case policyNotInstalled(name: String)
     /// No policy folder holds the name and no built-in has it.
-    case policyNotFound(name: String)
+    case policyNotFound(name: String, suggestion: String? = nil)
     /// A script holding a NUL byte: scripts are text, stored and compared byte for byte.
     case scriptNotText(name: String, offset: Int)
     case invalidLanguage(text: String)
 
     public var description: String {
         switch self {
-        case .habitNotFound(let name):
-            return "no habit named '\(name)'"
+        case .habitNotFound(let name, let suggestion):
+            return "no habit named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
         case .habitIDNotFound(let id):
             return "no habit with id \(UUIDText.format(id))"
         case .dayOutOfRange(let day):
@@ -90,8 +91,9 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no policy named \(name) is installed"
         case .scriptNotText(let name, let offset):
             return "policy script \(name) holds a NUL byte at byte \(offset): a policy script is text without NUL bytes"
-        case .policyNotFound(let name):
-            return "no such policy: \(name) (neither a policy folder nor the built-ins have it; 'stackday policy list' shows them)"
+        case .policyNotFound(let name, let suggestion):
+            return "no such policy: \(name)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+                + " (neither a policy folder nor the built-ins have it; 'stackday policy list' shows them)"
         case .invalidLanguage(let text):
             return "unknown language '\(text)' (use en or ko)"
         }

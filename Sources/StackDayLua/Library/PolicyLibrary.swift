@@ -109,7 +109,8 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
             let known = availableNames()
             let searched = (folderPaths + ["the built-in policies"]).joined(separator: ", then ")
             throw PolicyError(policy: name, file: nil, line: nil, kind: .unavailable,
-                              message: "no such policy (searched \(searched)); known: " + (known.isEmpty ? "(none)" : known.joined(separator: ", ")))
+                              message: "no such policy" + DidYouMean.hint(for: name, among: known) + " (searched \(searched)); known: "
+                                + (known.isEmpty ? "(none)" : known.joined(separator: ", ")))
         }
         return try load(path: path, name: name)
     }

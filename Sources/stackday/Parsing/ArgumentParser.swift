@@ -1,3 +1,5 @@
+import StackDay
+
 /// Parses a command line against a `CommandSpec` tree, in swift-argument-parser's manner:
 /// `--name value` or `--name=value`, flags, positionals, `--` to end options, global options
 /// anywhere, `-h`/`--help` and `help <command>` at every level.
@@ -52,7 +54,7 @@ struct ArgumentParser {
             var current = root
             for token in rest.dropFirst() {
                 guard let sub = current.subcommand(named: token) else {
-                    throw UsageError(message: "unknown command '\(token)'", path: helpPath)
+                    throw UsageError(message: "unknown command '\(token)'" + Self.hint(token, among: current), path: helpPath)
                 }
                 helpPath.append(token)
                 current = sub
@@ -63,7 +65,7 @@ struct ArgumentParser {
             let token = rest[position]
             if token.hasPrefix("-") { break }
             guard let sub = command.subcommand(named: token) else {
-                throw UsageError(message: "unknown command '\(token)'", path: path)
+                throw UsageError(message: "unknown command '\(token)'" + Self.hint(token, among: command), path: path)
             }
             command = sub
             path.append(token)
@@ -91,7 +93,8 @@ struct ArgumentParser {
             if token == "--" { optionsEnded = true; continue }
             let (name, inline) = Self.split(token)
             guard let name, let spec = command.options.first(where: { $0.name == name }) else {
-                throw UsageError(message: "unknown option '\(token)'", path: path)
+                let known = (command.options + GlobalOptions.specs).map { "--" + $0.name }
+                throw UsageError(message: "unknown option '\(token)'" + DidYouMean.hint(for: Self.split(token).0.map { "--" + $0 } ?? token, among: known), path: path)
             }
             if spec.isFlag {
                 if inline != nil { throw UsageError(message: "--\(name) does not take a value", path: path) }
@@ -145,5 +148,10 @@ struct ArgumentParser {
         var command = root
         for name in path { command = command.subcommand(named: name) ?? command }
         return command
+    }
+
+    /// "; did you mean 'habit'?" for a subcommand of `command` close to `token`, or nothing.
+    static func hint(_ token: String, among command: CommandSpec) -> String {
+        DidYouMean.hint(for: token, among: command.subcommands.map(\.name))
     }
 }
