@@ -152,7 +152,7 @@ struct CommandTests {
         #expect(try cli.run(["habit", "unarchive", "reading"]).status == 0)
         #expect(try cli.run(["skip", "reading", "--on", "2026-10-09"]).stdout.contains("Skipped 1 day"))
         #expect(try cli.run(["undo", "reading", "--on", "2026-10-10"]).stdout.contains("Removed 1"))
-        #expect(try cli.run(["habit", "delete", "reading"]).status == 0)
+        #expect(try cli.run(["habit", "delete", "reading", "--yes"]).status == 0)
         #expect(try cli.run(["habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
     }
 

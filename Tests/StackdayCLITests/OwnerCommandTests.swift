@@ -40,7 +40,7 @@ struct OwnerCommandTests {
         #expect(try bob.run(["habit", "add", "read", "--start", "2026-10-05"]).status == 0)
         #expect(try bob.run(["stats", "read", "--json"]).stdout.contains(#""completedDays":0"#))
         #expect(try ana.run(["stats", "read", "--json"]).stdout.contains(#""completedDays":1"#))
-        #expect(try bob.run(["habit", "delete", "read"]).status == 0)
+        #expect(try bob.run(["habit", "delete", "read", "--yes"]).status == 0)
         #expect(try ana.run(["habit", "list"]).stdout.contains("read"))
     }
 
@@ -65,7 +65,7 @@ struct OwnerCommandTests {
         ["habit", "edit", "read", "--goal", "2"],
         ["habit", "rename", "read", "book"],
         ["habit", "archive", "read"],
-        ["habit", "delete", "read"],
+        ["habit", "delete", "read", "--yes"],
         ["record", "read", "--on", "2026-10-10"],
         ["undo", "read", "--on", "2026-10-10"],
         ["skip", "read", "--on", "2026-10-09"],

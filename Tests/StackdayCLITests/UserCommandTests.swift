@@ -62,7 +62,7 @@ struct UserCommandTests {
             #expect(try cli.run(["--user", user, "record", "read", "--on", "2026-10-02"]).status == 0)
             #expect(try cli.run(["--user", user, "record", "read", "--on", "2026-10-03"]).status == 0)
         }
-        let removed = try cli.run(["user", "remove", "ana"])
+        let removed = try cli.run(["user", "remove", "ana", "--yes"])
         #expect(removed.status == 0 && removed.stdout == "Removed user 'ana' with 1 habit and 2 records.\n", "\(removed.stdout)\(removed.stderr)")
         #expect(try cli.run(["--user", "ana", "habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
         #expect(try cli.run(["--user", "bob", "stats", "read", "--json"]).stdout.contains(#""completedDays":2"#))

@@ -31,4 +31,7 @@ public struct HabitChanges: Sendable {
 
     /// Whether the goal or a policy changes.
     public var changesRules: Bool { goal != nil || schedule != nil || progress != nil || streak != nil || !parameters.isEmpty }
+
+    /// Whether nothing at all would change.
+    public var isEmpty: Bool { !changesRules && name == nil && startedOn == nil && unit == nil }
 }

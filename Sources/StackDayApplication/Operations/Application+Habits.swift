@@ -58,6 +58,12 @@ extension Application {
             }
             if let parameters { changes.parameters[role] = parameters }
         }
+        if changes.isEmpty {
+            // The command line renames with `habit rename`; the API's PATCH takes a name.
+            let keys = ["goal", "unit", "start", "schedule", "progress", "streak"] + (fields.surface == .http ? ["name"] : [])
+            let options = keys.map(fields.label).joined(separator: ", ")
+            throw RequestError("nothing to change: give at least one of \(options)")
+        }
         if try !changes.changesRules && (fields.has("from") || fields.bool("retroactive")) {
             throw RequestError("\(fields.label("from")) and \(fields.label("retroactive")) apply to a new goal or policy")
         }

@@ -25,7 +25,7 @@ public struct RequestFields: Sendable {
 
     private var values: [String: Value]
     private var labels: [String: String]
-    private let surface: Surface
+    let surface: Surface
 
     /// `values` under their keys; `labels` how the surface names each key in a message.
     public init(values: [String: Value] = [:], labels: [String: String] = [:], surface: Surface = .commandLine) {

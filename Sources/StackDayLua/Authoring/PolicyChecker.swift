@@ -15,7 +15,7 @@ public struct PolicyChecker {
 
     public func check(_ policy: LoadedPolicy) -> PolicyCheckReport {
         var failures: [String] = []
-        var passed = 1 // it compiled and declared at least one role
+        var passed = 0
         let lines = policy.source.components(separatedBy: "\n")
         var searchFrom = lines.firstIndex { $0.contains("examples") } ?? 0
 
@@ -43,7 +43,7 @@ public struct PolicyChecker {
         }
         return PolicyCheckReport(
             policy: policy.name, file: policy.file,
-            roles: PolicyRole.allCases.filter(policy.info.roles.contains), passed: passed, failures: failures
+            roles: PolicyRole.allCases.filter(policy.info.roles.contains), examples: policy.info.examples.count, passed: passed, failures: failures
         )
     }
 

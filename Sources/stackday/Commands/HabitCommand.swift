@@ -40,7 +40,8 @@ enum HabitCommand {
             CommandSpec(name: "archive", abstract: "Stop tracking a habit after a day (inclusive).", arguments: [name],
                         options: [OptionSpec(name: "on", valueName: "day", help: "The last tracked day (default: today).")], run: archive),
             CommandSpec(name: "unarchive", abstract: "Resume tracking an archived habit.", arguments: [name], run: unarchive),
-            CommandSpec(name: "delete", abstract: "Delete a habit with its completions and skips.", arguments: [name], run: delete),
+            CommandSpec(name: "delete", abstract: "Delete a habit with its completions and skips (asks first; --yes for scripts).", arguments: [name],
+                        options: [Confirmation.option], run: delete),
         ])
     }
 
@@ -151,7 +152,12 @@ enum HabitCommand {
 
     static func delete(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().deleteHabit(invocation.required("name"))
+        let name = invocation.required("name")
+        // The habit is found first: a misspelled name is answered before anything is asked.
+        let found = try FindHabit(context: environment.context())(named: name)
+        try Confirmation.require(invocation, io: environment.io, question: "Delete '\(found.name)' with all its completions and skips?",
+                                 refusal: "habit delete deletes '\(found.name)' with its history")
+        let view = try environment.application().deleteHabit(name)
         if environment.printedJSON(view) { return }
         let habit = view.habit
         environment.io.print("Deleted '\(habit.name)' with its completions and skips.")

@@ -22,8 +22,8 @@ enum PolicyCommand {
                 options: [
                     paramsOption,
                     OptionSpec(name: "start", valueName: "day", help: "The habit start the policy sees (default: --from)."),
-                    OptionSpec(name: "from", valueName: "day", help: "The first day shown."),
-                    OptionSpec(name: "to", valueName: "day", help: "The last day shown."),
+                    OptionSpec(name: "from", valueName: "day", help: "The first day shown (default: the first of this month)."),
+                    OptionSpec(name: "to", valueName: "day", help: "The last day shown (default: the end of the second month after --from's)."),
                 ],
                 run: preview
             ),
@@ -124,10 +124,13 @@ enum PolicyCommand {
         if environment.json {
             environment.printJSON(.object([
                 "policy": .string(report.policy), "file": .string(report.file), "roles": .array(report.roles.map { .string($0.rawValue) }),
-                "passed": ViewJSON.int(report.passed), "failures": .array(report.failures.map(JSONValue.string)),
+                "loaded": .bool(true), "examples": ViewJSON.int(report.examples), "passed": ViewJSON.int(report.passed),
+                "failures": .array(report.failures.map(JSONValue.string)),
             ]))
         } else {
-            environment.io.print("\(report.policy) (\(report.file)): roles \(report.roles.map(\.rawValue).joined(separator: ", ")); \(report.passed) check\(report.passed == 1 ? "" : "s") passed")
+            let examples = report.examples == 0 ? "no examples to run"
+                : "\(report.passed) of \(report.examples) example\(report.examples == 1 ? "" : "s") passed"
+            environment.io.print("\(report.policy) (\(report.file)): roles \(report.roles.map(\.rawValue).joined(separator: ", ")); loads in the sandbox; \(examples)")
             for failure in report.failures { environment.io.print("FAIL \(failure)") }
         }
         if !report.isSuccess {
@@ -148,8 +151,9 @@ enum PolicyCommand {
 
     static func preview(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        guard let from = try invocation.day("from") else { throw invocation.usage("missing value for --from") }
-        guard let to = try invocation.day("to") else { throw invocation.usage("missing value for --to") }
+        // Without them: this month and the next two (from --from's month when only it is given).
+        let from = try invocation.day("from") ?? environment.today.startOfMonth
+        let to = try invocation.day("to") ?? Self.endOfSecondMonthAfter(from)
         guard from <= to else { throw invocation.usage("--from \(from) is after --to \(to)") }
         let range = LocalDayRange(from, to)
         guard range.count <= 366 * 50 else { throw invocation.usage("the range has \(range.count) days; preview at most 50 years") }
@@ -163,6 +167,13 @@ enum PolicyCommand {
         }
         MonthGrid(range: range, marked: Set(dueDays)).lines().forEach(environment.io.print)
         environment.io.print("\(dueDays.count) due day\(dueDays.count == 1 ? "" : "s") from \(from) to \(to).")
+    }
+
+    /// The last day of the second month after `day`'s: three months shown in all.
+    static func endOfSecondMonthAfter(_ day: LocalDay) -> LocalDay {
+        var (year, month) = (day.year, day.month + 3)
+        if month > 12 { (year, month) = (year + 1, month - 12) }
+        return ((try? LocalDay(year: year, month: month, day: 1))?.adding(days: -1)) ?? .latest
     }
 
     static func simulate(_ invocation: Invocation) throws {

@@ -14,7 +14,8 @@ enum UserCommand {
                         arguments: [name], run: add),
             CommandSpec(name: "token", abstract: "Give a user a new token (the old one stops working); prints it.", arguments: [name], run: token),
             CommandSpec(name: "list", abstract: "List users: name, time zone, day start, created.", run: list),
-            CommandSpec(name: "remove", abstract: "Remove a user with all of its habits, records, skips and scripts.", arguments: [name], run: remove),
+            CommandSpec(name: "remove", abstract: "Remove a user with all of its habits, records, skips and scripts (asks first; --yes for scripts).",
+                        arguments: [name], options: [Confirmation.option], run: remove),
         ])
     }
 
@@ -63,6 +64,9 @@ enum UserCommand {
     static func remove(_ invocation: Invocation) throws {
         let name = try validName(invocation)
         let environment = try CLIEnvironment(invocation)
+        guard try environment.context().store.read({ try $0.users.user(named: name) }) != nil else { throw UseCaseError.userNotFound(name: name) }
+        try Confirmation.require(invocation, io: environment.io, question: "Remove user '\(name)' with all of its habits, records and scripts?",
+                                 refusal: "user remove deletes '\(name)' with all of its data")
         let removed = try users(environment).remove(name)
         environment.io.print("Removed user '\(name)' with \(removed.habits) habit\(removed.habits == 1 ? "" : "s") and \(removed.completions) record\(removed.completions == 1 ? "" : "s").")
     }

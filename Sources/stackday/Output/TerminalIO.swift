@@ -37,6 +37,12 @@ final class TerminalIO {
         _ = Self.writeAll(STDERR_FILENO, text + "\n")
     }
 
+    /// A question on stderr, without a line break, for the answer typed after it.
+    func prompt(_ text: String) {
+        flush()
+        _ = Self.writeAll(STDERR_FILENO, text)
+    }
+
     /// A progress line on stderr, rewritten in place; only on a terminal.
     func progress(_ text: String) {
         guard isErrorTerminal else { return }

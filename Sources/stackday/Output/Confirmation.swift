@@ -1,0 +1,20 @@
+import Foundation
+
+/// Asks before a command destroys history (`habit delete`, `user remove`): on a terminal the
+/// person answers; `--yes` answers for a script; without a terminal and without `--yes` the
+/// command is refused as a usage error (exit 64) and changes nothing.
+enum Confirmation {
+    static let option = OptionSpec(name: "yes", valueName: nil, help: "Do it without asking (for scripts; without a terminal it is required).")
+
+    /// Returns once the question is answered yes. Throws a usage error naming `--yes` when there
+    /// is no terminal to ask on, and a failure saying nothing changed for any other answer.
+    static func require(_ invocation: Invocation, io: TerminalIO, question: String, refusal: String) throws {
+        if invocation.flag("yes") { return }
+        guard isatty(STDIN_FILENO) == 1, io.isErrorTerminal else {
+            throw invocation.usage("\(refusal) only when asked on a terminal, or with --yes")
+        }
+        io.prompt(question + " [y/N] ")
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        guard answer == "y" || answer == "yes" else { throw CommandFailure("not confirmed; nothing was changed") }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import StackDayTestSupport
+
+/// Destructive commands ask on a terminal, take `--yes` from a script, and refuse otherwise;
+/// and the small honest answers of `habit edit`, `policy check` and `policy preview`.
+@Suite("asking first, and honest small answers")
+struct ConfirmationTests {
+    /// Runs `command` on a pseudo-terminal (`script`), typing `answer`.
+    func onTerminal(_ cli: CLIFixture, _ command: [String], answer: String) throws -> Subprocess.Result {
+        let line = ([stackday.executable.path, "--db", cli.db, "--tz", "+09:00", "--now", cli.now] + command)
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        return try Subprocess(executable: URL(fileURLWithPath: "/usr/bin/script")).run(["-qec", line, "/dev/null"], input: answer + "\n", timeout: 30)
+    }
+
+    @Test("habit delete and user remove: refused without a terminal or --yes, asked on one, done with --yes", arguments: [
+        (["habit", "delete", "gym"], "habit delete deletes 'gym' with its history only when asked on a terminal, or with --yes"),
+        (["user", "remove", "ana"], "user remove deletes 'ana' with all of its data only when asked on a terminal, or with --yes"),
+    ])
+    func asks(command: [String], refusal: String) throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "gym"]).status == 0)
+        #expect(try cli.run(["record", "gym"]).status == 0)
+        #expect(try cli.run(["user", "add", "ana", "--tz", "+09:00"]).status == 0)
+        let before = try cli.snapshot()
+        let users = try cli.run(["user", "list", "--json"]).stdout
+
+        let refused = try cli.run(command)
+        #expect(refused.status == 64)
+        #expect(refused.stderr.hasPrefix("Error: \(refusal)\n"), "\(refused.stderr)")
+        #expect(try cli.snapshot() == before && cli.run(["user", "list", "--json"]).stdout == users, "nothing changed")
+
+        let declined = try onTerminal(cli, command, answer: "n")
+        #expect(declined.stdout.contains("[y/N]") && declined.stdout.contains("not confirmed; nothing was changed"), "\(declined.stdout)")
+        #expect(try cli.snapshot() == before && cli.run(["user", "list", "--json"]).stdout == users, "nothing changed")
+
+        let accepted = try onTerminal(cli, command, answer: "y")
+        #expect(accepted.stdout.contains("Deleted 'gym'") || accepted.stdout.contains("Removed user 'ana'"), "\(accepted.stdout)")
+        if command[0] == "habit" {
+            #expect(try cli.run(["habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
+        } else {
+            #expect(!(try cli.run(["user", "list", "--json"]).stdout.contains(#""name":"ana""#)))
+        }
+    }
+
+    @Test("--yes answers for a script; a missing habit is named before anything is asked")
+    func yes() throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "gym"]).status == 0)
+        let missing = try cli.run(["habit", "delete", "gm"])
+        #expect(missing.status == 1 && missing.stderr == "Error: no habit named 'gm'; did you mean 'gym'?\n", "\(missing.stderr)")
+        #expect(try cli.run(["habit", "delete", "gym", "--yes"]).stdout == "Deleted 'gym' with its completions and skips.\n")
+        #expect(try cli.run(["habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
+    }
+
+    @Test("habit edit with nothing to change is a usage error naming what it takes")
+    func emptyEdit() throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "gym"]).status == 0)
+        let before = try cli.snapshot()
+        let edit = try cli.run(["habit", "edit", "gym"])
+        #expect(edit.status == 64)
+        #expect(edit.stderr.hasPrefix("Error: nothing to change: give at least one of --goal, --unit, --start, --schedule, --progress, --streak\n"), "\(edit.stderr)")
+        #expect(try cli.snapshot() == before)
+    }
+
+    @Test("policy check counts the examples it ran, apart from loading in the sandbox")
+    func checkCounts() throws {
+        let cli = try CLIFixture()
+        try cli.writePolicy("mine", VersionedPolicyTests.resetting.replacingOccurrences(
+            of: "examples = { { history = \"YNY\", current = 1, longest = 1 } },",
+            with: "examples = { { history = \"YNY\", current = 1, longest = 1 }, { history = \"YY\", current = 2, longest = 2 } },"))
+        let check = try cli.run(["policy", "check", "mine"])
+        #expect(check.status == 0)
+        #expect(check.stdout.hasSuffix("roles streak; loads in the sandbox; 2 of 2 examples passed\n"), "\(check.stdout)")
+        let json = try jsonObject(try cli.run(["policy", "check", "mine", "--json"]).stdout)
+        #expect(json["examples"] as? Int == 2 && json["passed"] as? Int == 2 && json["loaded"] as? Bool == true)
+    }
+
+    @Test("policy preview shows this month and the next two unless told otherwise")
+    func previewDefaults() throws {
+        let cli = try CLIFixture(now: "2026-11-15T10:00:00+09:00")
+        let preview = try cli.run(["policy", "preview", "weekdays"])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(preview.stdout.hasSuffix("65 due days from 2026-11-01 to 2027-01-31.\n"), "\(preview.stdout)")
+        let from = try cli.run(["policy", "preview", "weekdays", "--from", "2026-12-10"])
+        #expect(from.stdout.hasSuffix("from 2026-12-10 to 2027-02-28.\n"), "\(from.stdout)")
+    }
+}
