@@ -58,14 +58,14 @@ extension Application {
             }
             if let parameters { changes.parameters[role] = parameters }
         }
+        if try !changes.changesRules && (fields.has("from") || fields.bool("retroactive")) {
+            throw RequestError("\(fields.label("from")) and \(fields.label("retroactive")) apply to a new goal or policy")
+        }
         if changes.isEmpty {
             // The command line renames with `habit rename`; the API's PATCH takes a name.
             let keys = ["goal", "unit", "start", "schedule", "progress", "streak"] + (fields.surface == .http ? ["name"] : [])
             let options = keys.map(fields.label).joined(separator: ", ")
             throw RequestError("nothing to change: give at least one of \(options)")
-        }
-        if try !changes.changesRules && (fields.has("from") || fields.bool("retroactive")) {
-            throw RequestError("\(fields.label("from")) and \(fields.label("retroactive")) apply to a new goal or policy")
         }
         let before = try FindHabit(context: context)(named: name).latest.number
         let habit = try EditHabit(context: context)(habitName: name, changes: changes)
