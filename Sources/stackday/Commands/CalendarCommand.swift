@@ -6,28 +6,31 @@ import StackDayServer
 enum CalendarCommand {
     static var spec: CommandSpec {
         CommandSpec(
-            name: "calendar", abstract: "A heatmap of each habit named: weeks as columns, Monday on top, shaded by progress.",
-            discussion: "Colours are used only on a terminal; piped output uses the characters · ░ ▒ ▓ █. A habit whose policy fails shows its error instead.",
+            name: "calendar", abstract: "A calendar of each habit named: weeks as columns, Monday on top, a mark for each day's state.",
+            discussion: """
+            Each state has its own mark: █ met, ▒ partly done, x missed, - skipped, · not due, ? pending; a legend line says so. \
+            Colours are added on a terminal unless NO_COLOR is set (--color always or never decides instead). \
+            A habit whose policy fails shows its error instead.
+            """,
             arguments: [ArgumentSpec(name: "name", help: "The habit's name (case-insensitive); several may be given.", isVariadic: true)],
             options: [
                 OptionSpec(name: "from", valueName: "day", help: "The first day (default: 26 weeks ago, or the start day)."),
                 OptionSpec(name: "to", valueName: "day", help: "The last day (default: today)."),
+                ColorChoice.option,
             ],
             run: run
         )
     }
 
-    static let plain = ["·", "░", "▒", "▓", "█"]
-    static let colours = [238, 22, 28, 34, 40]
-
     static func run(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
+        let colour = try ColorChoice(invocation).colours(terminal: environment.io.isTerminal)
         let view = try environment.application().calendar(invocation.arguments("name"), invocation.fields())
         if !environment.printedJSON(view) {
             for (index, sheet) in view.sheets.enumerated() {
                 if index > 0 { environment.io.print() }
                 switch sheet {
-                case .days(let timeline, let range): heatmap(timeline, range: range, colour: environment.io.isTerminal).forEach(environment.io.print)
+                case .days(let timeline, let range): heatmap(timeline, range: range, colour: colour).forEach(environment.io.print)
                 case .failed(let failure): environment.io.print("\(failure.habit.name): error: \(failure.message)")
                 }
             }
@@ -35,7 +38,8 @@ enum CalendarCommand {
         try HabitsFailed.check(view.failures)
     }
 
-    /// The heatmap's lines: month labels, a row per weekday, and the habit's name with the range.
+    /// The calendar's lines: month labels, a row per weekday, the habit's name with the range, and
+    /// the legend of its marks.
     static func heatmap(_ timeline: HabitTimeline, range: LocalDayRange, colour: Bool) -> [String] {
         guard !range.isEmpty else { return ["\(timeline.habit.name): no tracked days up to \(range.last) (it starts on \(timeline.habit.startedOn))"] }
         let first = range.first.startOfWeek
@@ -59,12 +63,12 @@ enum CalendarCommand {
             for week in 0..<weeks {
                 let day = first.adding(days: week * 7 + weekday - 1)
                 guard range.contains(day), let entry = timeline.entry(on: day) else { line += "  "; continue }
-                let level = HeatLevel.of(entry)
-                line += colour ? "\u{1B}[38;5;\(colours[level])m■\u{1B}[0m " : plain[level] + " "
+                line += CalendarMark(entry).drawn(colour: colour) + " "
             }
             lines.append(line)
         }
         lines.append("\(timeline.habit.name): \(range.first) … \(range.last)")
+        lines.append(CalendarMark.legend(colour: colour))
         return lines
     }
 }

@@ -8,11 +8,11 @@ extension Invocation {
     func fields(habit: String? = "name") -> RequestFields {
         var values: [String: RequestFields.Value] = [:]
         var labels: [String: String] = [:]
-        for (name, value) in options {
+        for (name, value) in options where !Self.terminalOnly.contains(name) {
             values[Self.key(name)] = .text(value)
             labels[Self.key(name)] = "--\(name)"
         }
-        for name in flags {
+        for name in flags where !Self.terminalOnly.contains(name) {
             values[Self.key(name)] = .json(.bool(true))
             labels[Self.key(name)] = "--\(name)"
         }
@@ -22,6 +22,9 @@ extension Invocation {
         }
         return RequestFields(values: values, labels: labels)
     }
+
+    /// Options about how the command line prints or asks, never part of the request.
+    static let terminalOnly: Set<String> = ["color", "yes"]
 
     /// `schedule-params` → `scheduleParams`.
     static func key(_ option: String) -> String {
