@@ -87,3 +87,39 @@ struct ConfirmationTests {
         #expect(from.stdout.hasSuffix("from 2026-12-10 to 2027-02-28.\n"), "\(from.stdout)")
     }
 }
+
+/// `unskip` takes skips back, on the command line and over the API; nothing to take back is an error that writes nothing.
+@Suite("unskip")
+struct UnskipTests {
+    @Test("a day, then a range: the days count again; a day without a skip is refused")
+    func unskip() throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "gym", "--start", "2026-10-01"]).status == 0)
+        #expect(try cli.run(["skip", "gym", "--from", "2026-10-03", "--to", "2026-10-05"]).status == 0)
+        let stats = { try jsonObject(try cli.run(["stats", "gym", "--json"]).stdout)["habits"] as? [[String: Any]] }
+        let skipped = try #require(try stats()?.first?["eligibleDays"] as? Int)
+        let one = try cli.run(["unskip", "gym", "--on", "2026-10-04"])
+        #expect(one.stdout == "Took back 1 skip of 'gym' (2026-10-04 … 2026-10-04).\n", "\(one.stderr)")
+        #expect(try stats()?.first?["eligibleDays"] as? Int == skipped + 1)
+        let range = try cli.run(["unskip", "gym", "--from", "2026-10-01", "--to", "2026-10-10", "--json"])
+        #expect(range.stdout == #"{"habit":"gym","unskipped":["2026-10-03","2026-10-05"]}"# + "\n")
+        let before = try cli.snapshot()
+        let none = try cli.run(["unskip", "gym", "--on", "2026-10-04"])
+        #expect(none.status == 1 && none.stderr == "Error: 'gym' has no skip on 2026-10-04\n", "\(none.stderr)")
+        #expect(try cli.snapshot() == before)
+    }
+
+    @Test("DELETE /v1/habits/{name}/skips answers the days taken back")
+    func api() throws {
+        let cli = try CLIFixture()
+        let token = try cli.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .newlines)
+        #expect(try cli.run(["--user", "ana", "habit", "add", "gym", "--start", "2026-10-01"]).status == 0)
+        #expect(try cli.run(["--user", "ana", "skip", "gym", "--on", "2026-10-03"]).status == 0)
+        let server = try ServerProcess(executable: stackday.executable, arguments: ["--db", cli.db, "--now", cli.now])
+        defer { _ = server.stop() }
+        let answer = try server.client.send("DELETE", "/v1/habits/gym/skips?on=2026-10-03", token: token)
+        #expect(answer.status == 200 && answer.body.trimmingCharacters(in: .newlines) == #"{"habit":"gym","unskipped":["2026-10-03"]}"#, "\(answer.status) \(answer.body)")
+        let again = try server.client.send("DELETE", "/v1/habits/gym/skips?on=2026-10-03", token: token)
+        #expect(again.status == 400 && again.body.contains("has no skip on 2026-10-03"), "\(again.status) \(again.body)")
+    }
+}

@@ -265,7 +265,7 @@ struct CalendarTests {
         let both = try cli.run(["calendar", "read", "walk"])
         #expect(both.status == 0)
         #expect(both.stdout.hasPrefix("read: no tracked days up to 2026-10-11 (it starts on 2026-10-12)\n\n"), "\(both.stdout)")
-        #expect(both.stdout.contains("Tue █") && both.stdout.hasSuffix("walk: 2026-10-05 … 2026-10-11\n"))
+        #expect(both.stdout.contains("Tue █") && both.stdout.hasSuffix("walk: 2026-10-05 … 2026-10-11\n█ met  ▒ partly done  x missed  - skipped  · not due  ? pending\n"))
         let unknown = try cli.run(["calendar", "walk", "nope"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "Error: no habit named 'nope'\n")

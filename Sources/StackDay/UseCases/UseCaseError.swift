@@ -14,6 +14,7 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case afterArchive(day: LocalDay, habit: String, archivedOn: LocalDay)
     case alreadyCompleted(habit: String, day: LocalDay)
     case nothingToUndo(habit: String, day: LocalDay)
+    case nothingToUnskip(habit: String, days: LocalDayRange)
     case completionNotFound(id: String)
     case alreadyArchived(habit: String, archivedOn: LocalDay)
     case notArchived(habit: String)
@@ -57,6 +58,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(day) is after '\(habit)' was archived (\(archivedOn))"
         case .alreadyCompleted(let habit, let day):
             return "'\(habit)' is already recorded on \(day); it is a done/not-done habit, so a second record would count nothing"
+        case .nothingToUnskip(let habit, let days):
+            return days.count == 1 ? "'\(habit)' has no skip on \(days.first)" : "'\(habit)' has no skipped day from \(days.first) to \(days.last)"
         case .nothingToUndo(let habit, let day):
             return "'\(habit)' has nothing recorded on \(day) to undo"
         case .completionNotFound(let id):

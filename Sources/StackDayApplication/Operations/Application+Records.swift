@@ -24,14 +24,25 @@ extension Application {
     /// `skip`, `POST /v1/habits/{name}/skips`: the day `on`, or `from` … `to` (`to` defaults to
     /// `from`), else today.
     public func skip(_ name: String, _ fields: RequestFields) throws -> SkipsView {
+        let range = try days(fields)
+        return SkipsView(habit: name, days: range, skips: try SkipDays(context: context)(habitName: name, days: range))
+    }
+
+    /// `unskip NAME`, `DELETE /v1/habits/{name}/skips`: the skips of `on` (default today), or of
+    /// `from` … `to`, taken back.
+    public func unskip(_ name: String, _ fields: RequestFields) throws -> UnskipsView {
+        let range = try days(fields)
+        return UnskipsView(habit: name, days: range, skips: try UnskipDays(context: context)(.name(name), days: range))
+    }
+
+    /// The days `on` (default today), or `from` with an optional `to`, names.
+    private func days(_ fields: RequestFields) throws -> LocalDayRange {
         try fields.check(allowed: ["on", "from", "to"])
-        let range: LocalDayRange
         switch (try fields.day("on"), try fields.day("from"), try fields.day("to")) {
-        case (let day?, nil, nil): range = LocalDayRange(day, day)
-        case (nil, let from?, let to): range = LocalDayRange(from, to ?? from)
-        case (nil, nil, nil): range = LocalDayRange(today, today)
+        case (let day?, nil, nil): return LocalDayRange(day, day)
+        case (nil, let from?, let to): return LocalDayRange(from, to ?? from)
+        case (nil, nil, nil): return LocalDayRange(today, today)
         default: throw RequestError("give \(fields.label("on")), or \(fields.label("from")) with an optional \(fields.label("to"))")
         }
-        return SkipsView(habit: name, days: range, skips: try SkipDays(context: context)(habitName: name, days: range))
     }
 }

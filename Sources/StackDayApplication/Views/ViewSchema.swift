@@ -64,6 +64,7 @@ public enum ViewSchema {
         "Completion": object(["id": string, "habit": string, "day": day, "amount": number], required: ["id", "habit", "day", "amount"]),
         "RecordPage": object(["records": array(ref("Completion")), "next": nullableString], required: ["records", "next"]),
         "Skips": object(["habit": string, "skipped": array(day)], required: ["habit", "skipped"]),
+        "Unskips": object(["habit": string, "unskipped": array(day)], required: ["habit", "unskipped"]),
         "Revisions": object(["habit": string, "revisions": array(ref("Rules"))], required: ["habit", "revisions"]),
         "RulesAnswer": object(["habit": string, "rules": ref("Rules")], required: ["habit", "rules"]),
         "Simulation": object(["habit": string, "role": enumeration(PolicyRole.allCases.map(\.rawValue)), "current": ref("SummaryRow"), "proposed": ref("SummaryRow")],

@@ -51,6 +51,7 @@ struct HabitRoutes {
         }),
         ("DELETE", "habits/:name/records/latest", Endpoint(EndpointDoc("Remove the latest record of a day", query: [.on], answer: "Completion")) { r, names in .json(try r.app.undo(names[0], r.fields()).json) }),
         ("POST", "habits/:name/skips", Endpoint(EndpointDoc("Excuse a day or a range of days", body: "Skip", status: 201, answer: "Skips")) { r, names in .json(try r.app.skip(names[0], r.fields()).json, status: 201) }),
+        ("DELETE", "habits/:name/skips", Endpoint(EndpointDoc("Take back the skips of a day or a range of days", query: [.on, .from, .to], answer: "Unskips")) { r, names in .json(try r.app.unskip(names[0], r.fields()).json) }),
         ("GET", "today", Endpoint(EndpointDoc("Each active habit today", answer: "Today")) { r, _ in
             try r.fields().check(allowed: [])
             return .json(try r.app.todayView().json)

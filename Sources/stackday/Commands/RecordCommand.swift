@@ -2,7 +2,7 @@ import Foundation
 import StackDay
 import StackDayApplication
 
-/// `stackday record`, `undo` and `skip`.
+/// `stackday record`, `undo`, `skip` and `unskip`.
 enum RecordCommand {
     static var record: CommandSpec {
         CommandSpec(
@@ -37,6 +37,19 @@ enum RecordCommand {
         )
     }
 
+    static var unskip: CommandSpec {
+        CommandSpec(
+            name: "unskip", abstract: "Take back the skip of a day or of a range of days; they count again.",
+            arguments: [HabitCommand.name],
+            options: [
+                OptionSpec(name: "on", valueName: "day", help: "The day (default: today)."),
+                OptionSpec(name: "from", valueName: "day", help: "The first day of a range."),
+                OptionSpec(name: "to", valueName: "day", help: "The last day of a range."),
+            ],
+            run: runUnskip
+        )
+    }
+
     static func runRecord(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let view = try environment.application().record(invocation.required("name"), invocation.fields())
@@ -60,5 +73,14 @@ enum RecordCommand {
         if environment.printedJSON(view) { return }
         let count = view.skips.count
         environment.io.print("Skipped \(count) day\(count == 1 ? "" : "s") of '\(view.habit)' (\(view.days.first) … \(view.days.last)).")
+    }
+
+    static func runUnskip(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        let view = try environment.application().unskip(invocation.required("name"), invocation.fields())
+        environment.io.committed = "unskipped"
+        if environment.printedJSON(view) { return }
+        let count = view.skips.count
+        environment.io.print("Took back \(count) skip\(count == 1 ? "" : "s") of '\(view.habit)' (\(view.days.first) … \(view.days.last)).")
     }
 }
