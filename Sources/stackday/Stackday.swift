@@ -12,7 +12,7 @@ enum Stackday {
         CommandSpec(
             name: "stackday", abstract: "Track habits whose schedules, goals and streak rules are Lua policies.",
             subcommands: [
-                HabitCommand.spec, RecordCommand.record, RecordCommand.undo, RecordCommand.skip, RecordCommand.unskip, StatsCommand.today,
+                HabitCommand.spec, RecordCommand.record, RecordCommand.undo, RecordCommand.skip, RecordCommand.unskip, RecordCommand.log, StatsCommand.today,
                 ReportCommand.spec, StatsCommand.stats, ExplainCommand.spec, CalendarCommand.spec, PolicyCommand.spec,
                 ExchangeCommand.export, ExchangeCommand.importSpec, UserCommand.spec, ServeCommand.spec, DemoCommand.spec,
             ]

@@ -123,3 +123,30 @@ struct UnskipTests {
         #expect(again.status == 400 && again.body.contains("has no skip on 2026-10-03"), "\(again.status) \(again.body)")
     }
 }
+
+/// `log` lists a habit's records, as a table and as JSON, over a range of days.
+@Suite("log")
+struct LogTests {
+    @Test("every record of the range, with its day, amount and when it was recorded")
+    func log() throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "water", "--unit", "cups", "--start", "2026-10-01"]).status == 0)
+        #expect(try cli.run(["record", "water", "2", "--on", "2026-10-02"]).status == 0)
+        #expect(try cli.run(["record", "water", "3", "--on", "2026-10-05"]).status == 0)
+        let table = try cli.run(["log", "water"])
+        #expect(table.status == 0)
+        #expect(table.stdout == """
+            DAY         AMOUNT  RECORDED AT
+            2026-10-02  2 cups  2026-10-11T11:00:00.000Z
+            2026-10-05  3 cups  2026-10-11T11:00:00.000Z
+
+            """, "\(table.stdout)")
+        let json = try jsonObject(try cli.run(["log", "water", "--from", "2026-10-03", "--json"]).stdout)
+        let records = try #require(json["records"] as? [[String: Any]])
+        #expect(records.count == 1 && records[0]["day"] as? String == "2026-10-05" && records[0]["amount"] as? Int == 3)
+        #expect(json["from"] as? String == "2026-10-03" && json["to"] as? String == "2026-10-11" && json["unit"] as? String == "cups")
+        #expect(try cli.run(["log", "water", "--from", "2026-10-06", "--to", "2026-10-07"]).stdout == "No records of 'water' from 2026-10-06 to 2026-10-07.\n")
+        let backwards = try cli.run(["log", "water", "--from", "2026-10-07", "--to", "2026-10-06"])
+        #expect(backwards.status == 64 && backwards.stderr.hasPrefix("Error: --from 2026-10-07 is after --to 2026-10-06"), "\(backwards.stderr)")
+    }
+}

@@ -80,6 +80,17 @@ extension Application {
 }
 
 extension Application {
+    /// `log NAME`: every record of a habit over `from` … `to` (default: its start, ten years back
+    /// at most, … today), in (day, recorded at) order.
+    public func recordLog(_ name: String, _ fields: RequestFields) throws -> RecordLogView {
+        try fields.check(allowed: ["from", "to"])
+        let habit = try FindHabit(context: context)(named: name)
+        let to = try fields.day("to") ?? max(today, habit.startedOn)
+        let from = try fields.day("from") ?? max(habit.startedOn, to.adding(days: 1 - ReadWindow.maximumSpan))
+        guard from <= to else { throw RequestError("\(fields.label("from")) \(from) is after \(fields.label("to")) \(to)") }
+        return RecordLogView(habit: habit, days: LocalDayRange(from, to), records: try recordPage(name, from: from, to: to, after: nil, limit: .max).records)
+    }
+
     /// One page of a habit's records over `from` … `to` (default: its start … today): the
     /// `limit` records after `cursor` in (day, recorded at, id) order, and the cursor of the
     /// next page (nil on the last).

@@ -1,8 +1,9 @@
 import Foundation
 import StackDay
 import StackDayApplication
+import StackDayExchange
 
-/// `stackday record`, `undo`, `skip` and `unskip`.
+/// `stackday record`, `undo`, `skip`, `unskip` and `log`.
 enum RecordCommand {
     static var record: CommandSpec {
         CommandSpec(
@@ -50,6 +51,18 @@ enum RecordCommand {
         )
     }
 
+    static var log: CommandSpec {
+        CommandSpec(
+            name: "log", abstract: "List a habit's records: day, amount and when each was recorded.",
+            arguments: [HabitCommand.name],
+            options: [
+                OptionSpec(name: "from", valueName: "day", help: "The first day (default: the habit's start, at most ten years back)."),
+                OptionSpec(name: "to", valueName: "day", help: "The last day (default: today)."),
+            ],
+            run: runLog
+        )
+    }
+
     static func runRecord(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let view = try environment.application().record(invocation.required("name"), invocation.fields())
@@ -82,5 +95,19 @@ enum RecordCommand {
         if environment.printedJSON(view) { return }
         let count = view.skips.count
         environment.io.print("Took back \(count) skip\(count == 1 ? "" : "s") of '\(view.habit)' (\(view.days.first) … \(view.days.last)).")
+    }
+
+    static func runLog(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        let view = try environment.application().recordLog(invocation.required("name"), invocation.fields())
+        if environment.printedJSON(view) { return }
+        guard !view.records.isEmpty else {
+            return environment.io.print("No records of '\(view.habit.name)' from \(view.days.first) to \(view.days.last).")
+        }
+        let unit = view.habit.unit
+        let rows = [["DAY", "AMOUNT", "RECORDED AT"]] + view.records.map { record in
+            [record.completedOn.iso, Format.quantity(record.amount, unit: unit), InstantText.format(record.recordedAt)]
+        }
+        Format.table(rows).forEach(environment.io.print)
     }
 }
