@@ -16,8 +16,7 @@ public struct SkipDays {
     /// `rangeLimit` days at once.
     @discardableResult
     public func callAsFunction(_ reference: HabitReference, days: LocalDayRange) throws -> [Skip] {
-        guard !days.isEmpty else { throw UseCaseError.invalidRange(from: days.first, to: days.last) }
-        guard days.count <= Self.rangeLimit else { throw UseCaseError.rangeTooLong(days: days.count, limit: Self.rangeLimit) }
+        try Self.check(days)
         let today = context.today
         let now = context.clock.now
         return try context.store.write { tx in
@@ -33,6 +32,12 @@ public struct SkipDays {
             }
             return created
         }
+    }
+
+    /// Throws for an empty range, or one of more than `rangeLimit` days (for `UnskipDays` too).
+    static func check(_ days: LocalDayRange) throws {
+        guard !days.isEmpty else { throw UseCaseError.invalidRange(from: days.first, to: days.last) }
+        guard days.count <= rangeLimit else { throw UseCaseError.rangeTooLong(days: days.count, limit: rangeLimit) }
     }
 
     /// The same, naming the habit by name.

@@ -11,8 +11,7 @@ public struct UnskipDays {
     /// `.rangeTooLong` past `SkipDays.rangeLimit` days.
     @discardableResult
     public func callAsFunction(_ reference: HabitReference, days: LocalDayRange) throws -> [Skip] {
-        guard !days.isEmpty else { throw UseCaseError.invalidRange(from: days.first, to: days.last) }
-        guard days.count <= SkipDays.rangeLimit else { throw UseCaseError.rangeTooLong(days: days.count, limit: SkipDays.rangeLimit) }
+        try SkipDays.check(days)
         return try context.store.write { tx in
             let habit = try context.habit(reference, in: tx)
             let skips = try tx.skips.skips(habitID: habit.id, in: days)

@@ -25,15 +25,18 @@ enum RecordCommand {
         )
     }
 
+    /// A day (default today), or a range of days: what `skip` and `unskip` take.
+    static let dayRange = [
+        OptionSpec(name: "on", valueName: "day", help: "The day (default: today)."),
+        OptionSpec(name: "from", valueName: "day", help: "The first day of a range."),
+        OptionSpec(name: "to", valueName: "day", help: "The last day of a range."),
+    ]
+
     static var skip: CommandSpec {
         CommandSpec(
             name: "skip", abstract: "Excuse a day or a range of days; a skipped day neither counts nor breaks a streak.",
             arguments: [HabitCommand.name],
-            options: [
-                OptionSpec(name: "on", valueName: "day", help: "The day to skip (default: today)."),
-                OptionSpec(name: "from", valueName: "day", help: "The first day of a range."),
-                OptionSpec(name: "to", valueName: "day", help: "The last day of a range."),
-            ],
+            options: dayRange,
             run: runSkip
         )
     }
@@ -42,11 +45,7 @@ enum RecordCommand {
         CommandSpec(
             name: "unskip", abstract: "Take back the skip of a day or of a range of days; they count again.",
             arguments: [HabitCommand.name],
-            options: [
-                OptionSpec(name: "on", valueName: "day", help: "The day (default: today)."),
-                OptionSpec(name: "from", valueName: "day", help: "The first day of a range."),
-                OptionSpec(name: "to", valueName: "day", help: "The last day of a range."),
-            ],
+            options: dayRange,
             run: runUnskip
         )
     }
