@@ -29,8 +29,15 @@ bench: bench-deps
 	swift build -c release --static-swift-stdlib
 	.build/release/stackday-bench
 
-# A release binary with the Swift runtime linked in; the built-in policies are compiled into it.
+# A release binary with the Swift runtime linked in (the built-in policies are compiled into it),
+# its manual page and its bash, zsh and fish completions, each generated from the binary itself.
 install: deps
 	swift build -c release --static-swift-stdlib --product stackday
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 .build/release/stackday "$(DESTDIR)$(PREFIX)/bin/stackday"
+	install -d "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \
+		"$(DESTDIR)$(PREFIX)/share/zsh/site-functions" "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d"
+	.build/release/stackday --generate-manual > "$(DESTDIR)$(PREFIX)/share/man/man1/stackday.1"
+	.build/release/stackday --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/stackday"
+	.build/release/stackday --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_stackday"
+	.build/release/stackday --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/stackday.fish"

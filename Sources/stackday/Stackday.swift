@@ -39,6 +39,7 @@ enum Stackday {
     }
 
     static func run(_ argv: [String], io: TerminalIO) -> Int32 {
+        if let status = generated(argv, io: io) { return status }
         var createdFiles: CreatedFiles?
         let parser = ArgumentParser(root: root, io: io)
         let help = HelpFormatter(toolName: "stackday")
@@ -80,6 +81,47 @@ enum Stackday {
             }
             return 1
         }
+    }
+
+    /// The documents made from the command tree (`--generate-completion-script SHELL`,
+    /// `--generate-manual`) and the names completion asks for (`--complete habits|policies`, with
+    /// any `--db`, `--database` or `--user` before it); nil for any other command line.
+    static func generated(_ argv: [String], io: TerminalIO) -> Int32? {
+        guard let index = argv.firstIndex(where: { ["--generate-completion-script", "--generate-manual", "--complete"].contains($0) }) else { return nil }
+        let value = argv.count > index + 1 ? argv[index + 1] : nil
+        switch argv[index] {
+        case "--generate-manual":
+            io.write(ManualPage.roff(root: root, version: version))
+        case "--generate-completion-script":
+            guard let shell = value.flatMap(CompletionScript.Shell.init(rawValue:)) else {
+                io.error("Error: --generate-completion-script takes bash, zsh or fish")
+                return 64
+            }
+            io.write(CompletionScript.script(for: shell, root: root))
+        default:
+            // Completion asks quietly: no store, no names, no error.
+            let store = Array(argv[..<index]) + ["--json"]
+            let kind = value ?? ""
+            let names: [String]
+            switch kind {
+            case "habits": names = (try? completionHabits(store)) ?? []
+            case "policies": names = (try? completionPolicies(store)) ?? []
+            default: names = []
+            }
+            names.forEach { io.print($0) }
+        }
+        return 0
+    }
+
+    private static func completionHabits(_ argv: [String]) throws -> [String] {
+        guard case .run(_, let invocation) = try ArgumentParser(root: root, io: TerminalIO()).parse(argv + ["habit", "list"]) else { return [] }
+        let environment = try CLIEnvironment(invocation)
+        return try ListHabits(context: environment.context())().map(\.name)
+    }
+
+    private static func completionPolicies(_ argv: [String]) throws -> [String] {
+        guard case .run(_, let invocation) = try ArgumentParser(root: root, io: TerminalIO()).parse(argv + ["policy", "list"]) else { return [] }
+        return try CLIEnvironment(invocation).library().availableNames()
     }
 
     /// Whether the command line asks for JSON (`--json` anywhere before `--`), even when it could

@@ -48,7 +48,8 @@ struct HelpFormatter {
         }
         if !path.isEmpty {
             lines.append("")
-            lines.append("  Global options (--db, --tz, --now, --day-starts-at, --policies, --json, --lang) are accepted too; see '\(toolName) --help'.")
+            let globals = GlobalOptions.specs.map { "--" + $0.name }.joined(separator: ", ")
+            lines.append("  Global options (\(globals)) are accepted too; see '\(toolName) --help'.")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+import StackDayTestSupport
+
+/// Completion scripts and the manual page, made from the command tree: bash completes commands,
+/// options and habit names; `man -l` renders the page with every section.
+@Suite("completion and manual")
+struct CompletionTests {
+    /// What bash completes for `line` (the words typed, the last one being completed).
+    func complete(_ words: [String], cli: CLIFixture) throws -> [String] {
+        let script = cli.folder.path("stackday.bash")
+        try runStackday(["--generate-completion-script", "bash"]).stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        let bin = cli.folder.path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        // The script calls back into `stackday` on the PATH, with the --db typed on the line.
+        try? FileManager.default.removeItem(atPath: bin + "/stackday")
+        try FileManager.default.createSymbolicLink(atPath: bin + "/stackday", withDestinationPath: stackday.executable.path)
+        let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
+        let program = """
+            source \(script)
+            COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
+            _stackday
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try Subprocess(executable: URL(fileURLWithPath: "/bin/bash")).run(
+            ["-c", program], environment: ["PATH": bin + ":/usr/bin:/bin"], timeout: 30)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    @Test("bash completes subcommands, options, and habit and policy names from the store typed", arguments: [
+        (["stackday", "ha"], ["habit"]),
+        (["stackday", "habit", "a"], ["add", "archive"]),
+        (["stackday", "today", "--js"], ["--json"]),
+        (["stackday", "calendar", "water", "--co"], ["--color"]),
+        (["stackday", "--db", "DB", "record", "wa"], ["water", "walk"]),
+        (["stackday", "--db", "DB", "policy", "show", "gr"], ["grace"]),
+    ])
+    func bash(words: [String], expected: [String]) throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "water"]).status == 0)
+        #expect(try cli.run(["habit", "add", "walk"]).status == 0)
+        let completed = try complete(words.map { $0 == "DB" ? cli.db : $0 }, cli: cli)
+        #expect(Set(completed) == Set(expected), "\(words): \(completed)")
+    }
+
+    @Test("zsh and fish scripts name every top-level command; an unknown shell is a usage error")
+    func otherShells() throws {
+        let zsh = try runStackday(["--generate-completion-script", "zsh"]).stdout
+        let fish = try runStackday(["--generate-completion-script", "fish"]).stdout
+        #expect(zsh.hasPrefix("#compdef stackday") && zsh.contains("bashcompinit") && zsh.contains("complete -F _stackday stackday"))
+        for command in ["habit", "record", "unskip", "log", "calendar", "policy", "serve"] {
+            #expect(fish.contains("-a \(command) "), "fish: \(command)")
+        }
+        let wrong = try runStackday(["--generate-completion-script", "tcsh"])
+        #expect(wrong.status == 64 && wrong.stderr.contains("bash, zsh or fish"))
+    }
+
+    @Test("the manual renders with man -l and has every section, every command and every global option")
+    func manual() throws {
+        let folder = try TemporaryFolder()
+        let page = folder.path("stackday.1")
+        let roff = try runStackday(["--generate-manual"]).stdout
+        try roff.write(toFile: page, atomically: true, encoding: .utf8)
+        let rendered = try Subprocess(executable: URL(fileURLWithPath: "/usr/bin/man")).run(
+            ["-l", page], environment: ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "200", "LANG": "C.UTF-8"], timeout: 60)
+        #expect(rendered.status == 0, "\(rendered.stderr)")
+        let text = rendered.stdout
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "GLOBAL OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
+            #expect(text.contains("\n" + section + "\n"), "section \(section)")
+        }
+        for line in ["stackday habit add <name>", "stackday unskip <name>", "stackday policy upgrade <name>", "--database <url>",
+                     "--no-cache", "--user <name>", "STACKDAY_DATABASE_URL", "NO_COLOR"] {
+            #expect(text.contains(line), "\(line)")
+        }
+        #expect(!rendered.stderr.contains("warning"), "\(rendered.stderr)")
+    }
+
+    @Test("every subcommand's help names all the global options")
+    func helpFooter() throws {
+        let help = try runStackday(["record", "--help"]).stdout
+        #expect(help.contains("Global options (--db, --database, --user, --tz, --now, --day-starts-at, --policies, --json, --no-cache, --lang)"), "\(help)")
+    }
+}
