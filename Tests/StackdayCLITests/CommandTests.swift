@@ -194,9 +194,17 @@ struct CommandTests {
     func simulate() throws {
         let result = try runStackday(["policy", "simulate", "grace", "--history", "YYNYY", "--from", "2026-10-01", "--json"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains(#""current":4,"longest":4,"policy":"grace""#))
+        #expect(result.stdout.contains(#""current":4,"from":"2026-10-01","longest":4,"policy":"grace""#), "\(result.stdout)")
         let text = try runStackday(["policy", "simulate", "strict", "--history", "YN", "--from", "2026-10-01"])
-        #expect(text.stdout.hasSuffix("2026-10-02  missed     0        1\ncurrent 0, longest 1\n"))
+        #expect(text.stdout.hasSuffix("2026-10-02  missed     0        1\ncurrent 0, longest 1, after the history 2026-10-01 … 2026-10-02\n"))
+        // Without --from, the history ends yesterday (or on --ending).
+        let ending = try runStackday(["--now", "2026-10-11T12:00:00Z", "--tz", "+00:00", "policy", "simulate", "strict", "--history", "YNY", "--json"])
+        #expect(ending.stdout.contains(#""from":"2026-10-08""#) && ending.stdout.contains(#""to":"2026-10-10""#), "\(ending.stdout)")
+        let named = try runStackday(["policy", "simulate", "strict", "--history", "YY", "--ending", "2026-10-05"])
+        #expect(named.stdout.hasPrefix("DAY         OUTCOME    CURRENT  LONGEST\n2026-10-04  completed"), "\(named.stdout)")
+        #expect(named.stdout.hasSuffix("after the history 2026-10-04 … 2026-10-05\n"))
+        let both = try runStackday(["policy", "simulate", "strict", "--history", "YY", "--from", "2026-10-01", "--ending", "2026-10-05"])
+        #expect(both.status == 64 && both.stderr.hasPrefix("Error: --from and --ending cannot be used together"))
     }
 
     @Test("policy check passes built-ins and names failing examples")

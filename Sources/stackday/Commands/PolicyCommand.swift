@@ -40,7 +40,8 @@ enum PolicyCommand {
                     OptionSpec(name: "history", valueName: "pattern", help: "The history, e.g. YYN-Y."),
                     OptionSpec(name: "habit", valueName: "name", help: "Simulate over this habit's real history."),
                     OptionSpec(name: "role", valueName: "role", help: "With --habit: schedule, progress or streak (default: the policy's only role)."),
-                    OptionSpec(name: "from", valueName: "day", help: "The first day of the history (default: today), or with --habit the first day judged."),
+                    OptionSpec(name: "from", valueName: "day", help: "The first day of the history, or with --habit the first day judged."),
+                    OptionSpec(name: "ending", valueName: "day", help: "The last day of the history (default: yesterday); --from or --ending, not both."),
                 ],
                 run: simulate
             ),
@@ -184,7 +185,12 @@ enum PolicyCommand {
         if invocation.option("role") != nil { throw invocation.usage("--role applies to --habit") }
         let environment = try CLIEnvironment(invocation)
         guard let history = invocation.option("history") else { throw invocation.usage("missing value for --history or --habit") }
-        let from = try invocation.day("from") ?? environment.today
+        // The history ends yesterday unless told otherwise: today is still open.
+        if invocation.option("from") != nil && invocation.option("ending") != nil {
+            throw invocation.usage("--from and --ending cannot be used together")
+        }
+        let ending = try invocation.day("ending") ?? environment.today.adding(days: -1)
+        let from = try invocation.day("from") ?? ending.adding(days: 1 - max(1, history.count))
         let name = invocation.required("name")
         let policy = try environment.library().policy(named: name)
         guard policy.info.roles.contains(.streak) else { throw CommandFailure("policy \(name) defines no streak; it is not a streak rule") }
@@ -203,12 +209,13 @@ enum PolicyCommand {
                              "current": ViewJSON.int($0.streak.current), "longest": ViewJSON.int($0.streak.longest)])
                 }),
                 "current": ViewJSON.int(final.current), "longest": ViewJSON.int(final.longest),
+                "from": .string(from.iso), "to": .string((steps.last?.day ?? from).iso),
             ]))
         }
         let rows = [["DAY", "OUTCOME", "CURRENT", "LONGEST"]] + steps.map {
             [$0.day.iso, $0.outcome.status.rawValue, String($0.streak.current), String($0.streak.longest)]
         }
         Format.table(rows).forEach(environment.io.print)
-        environment.io.print("current \(final.current), longest \(final.longest)")
+        environment.io.print("current \(final.current), longest \(final.longest), after the history \(from) … \((steps.last?.day ?? from).iso)")
     }
 }
