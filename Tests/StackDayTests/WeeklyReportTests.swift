@@ -49,3 +49,13 @@ struct WeeklyReportTests {
         #expect(water.streak.current == 0)
     }
 }
+
+@Suite("weekly report: units in Korean")
+struct KoreanUnitTests {
+    @Test("a Hangul or CJK counter is written on, a word in another script after a space, a symbol on", arguments: [
+        ("잔", "잔"), ("분", "분"), ("cups", " cups"), ("km", " km"), ("км", " км"), ("%", "%"), ("", ""), ("回", "回"), ("ページ", "ページ"),
+    ])
+    func unit(unit: String, written: String) {
+        #expect(WeeklyReportFormatter.koreanUnit(unit) == written)
+    }
+}

@@ -16,7 +16,7 @@ public struct WeeklyReportFormatter: Sendable {
             for row in report.rows {
                 guard case .success(let line) = row else { lines.append(failed(row)); continue }
                 lines.append(
-                    "\(line.habitName) | \(marks(line)) | 합계 \(Quantity.describe(line.total))\(line.unit)"
+                    "\(line.habitName) | \(marks(line)) | 합계 \(Quantity.describe(line.total))\(Self.koreanUnit(line.unit))"
                     + " | 달성 \(line.metDays)/\(line.dueDays)\(line.countsIn == .days ? "일" : "회")"
                     + " | 연속 \(CountPhrase.korean(line.streak.current, line.countsIn)) (최장 \(CountPhrase.korean(line.streak.longest, line.countsIn)))"
                 )
@@ -41,6 +41,16 @@ public struct WeeklyReportFormatter: Sendable {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A unit as it follows a number in Korean: a Hangul or CJK counter is written on (`54잔`),
+    /// a word in another script after a space (`14 cups`), a symbol on (`80%`).
+    public static func koreanUnit(_ unit: String) -> String {
+        guard let first = unit.unicodeScalars.first, first.properties.isAlphabetic else { return unit }
+        let value = first.value
+        let glued = (0x1100...0x11FF).contains(value) || (0x3040...0x30FF).contains(value) || (0x3130...0x318F).contains(value)
+            || (0x3400...0x9FFF).contains(value) || (0xAC00...0xD7AF).contains(value)
+        return glued ? unit : " " + unit
     }
 
     static let koreanWeekdays = ["월", "화", "수", "목", "금", "토", "일"]
