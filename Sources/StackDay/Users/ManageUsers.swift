@@ -56,6 +56,12 @@ public struct ManageUsers {
         try context.store.read { try $0.users.user(tokenSHA256: UserToken.sha256(of: token)) }
     }
 
+    /// The user `name`; throws `UseCaseError.userNotFound`.
+    public func user(named name: String) throws -> User {
+        guard let user = try context.store.read({ try $0.users.user(named: name) }) else { throw UseCaseError.userNotFound(name: name) }
+        return user
+    }
+
     /// Removes `name` and everything it owns (habits with their records, skips and revisions, and
     /// its policy scripts) in one transaction; returns how many habits and records went.
     /// Throws `UseCaseError.userNotFound`.

@@ -6,6 +6,7 @@ import StackDaySQL
 /// buffer (no String per id or day), so a million-row import allocates nothing per row.
 final class SQLiteBulkCompletions: SQLBulkCompletions {
     private let database: Database
+    private let owner: SQLValue
     private let ownerBytes: [UInt8]
     private static let sql = """
         INSERT INTO completions (owner, id, habit_id, completed_on, recorded_at, amount_thousandths) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
@@ -14,6 +15,7 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
 
     init(database: Database, owner: String) {
         self.database = database
+        self.owner = .text(owner)
         ownerBytes = Array(owner.utf8)
     }
 
@@ -36,7 +38,8 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
         return database.changes == 1
     }
 
-    private static let touch = CacheTriggers.touchStatements(owner: "?1", habit: "?2", day: "?3")
+    private static let bump = CacheTriggers.bump(owner: "?1", habit: "?2")
+    private static let invalidation = CacheTriggers.invalidation(owner: "?1", habit: "?2", day: "?3")
 
     /// The row trigger is dropped for the slice and created again after it, in the caller's
     /// transaction (`CacheTriggers.completionInsertTrigger`); each habit of the slice is
@@ -45,17 +48,13 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
         guard completions.count > 1 else { return try completions.map { try insertIfAbsent($0) } }
         var earliest: [UUID: LocalDay] = [:]
         for completion in completions { earliest[completion.habitID] = min(earliest[completion.habitID] ?? completion.completedOn, completion.completedOn) }
-        let owner = SQLValue.text(String(decoding: ownerBytes, as: UTF8.self))
         try database.execute("DROP TRIGGER completions_cache_insert")
         let answers: [Bool]
         do {
             answers = try completions.map { try insertIfAbsent($0) }
             for (habit, day) in earliest {
-                for statement in Self.touch {
-                    // Each statement takes the parameters it names: the counter's has no day.
-                    let values: [SQLValue] = [owner, .id(habit), .day(day)]
-                    try database.run(statement, Array(values.prefix(statement.contains("?3") ? 3 : 2)))
-                }
+                try database.run(Self.bump, [owner, .id(habit)])
+                try database.run(Self.invalidation, [owner, .id(habit), .day(day)])
             }
         } catch {
             // The transaction is rolled back with the error; the trigger is back either way.

@@ -6,22 +6,24 @@ enum CacheTriggers {
     /// What one row's write on `day` (an SQL expression; nil for the habit's own row) does to
     /// the habit's cache.
     static func touch(owner: String, habit: String, day: String?) -> String {
-        touchStatements(owner: owner, habit: habit, day: day).map { $0 + ";\n" }.joined()
+        bump(owner: owner, habit: habit) + ";\n" + invalidation(owner: owner, habit: habit, day: day) + ";\n"
     }
 
-    /// The same as separate statements (a prepared statement holds one).
-    static func touchStatements(owner: String, habit: String, day: String?) -> [String] {
-        let bump = "UPDATE habit_generations SET generation = generation + 1 WHERE owner = \(owner) AND habit_id = \(habit)"
-        guard let day else {
-            return [bump, "UPDATE evaluation_cache SET summary_as_of = NULL WHERE owner = \(owner) AND habit_id = \(habit)"]
-        }
+    /// Moves the habit's change counter on.
+    static func bump(owner: String, habit: String) -> String {
+        "UPDATE habit_generations SET generation = generation + 1 WHERE owner = \(owner) AND habit_id = \(habit)"
+    }
+
+    /// Clears the habit's cached figures and, for a write on `day`, its answers from that day on.
+    static func invalidation(owner: String, habit: String, day: String?) -> String {
+        guard let day else { return "UPDATE evaluation_cache SET summary_as_of = NULL WHERE owner = \(owner) AND habit_id = \(habit)" }
         // ISO days order as text; a write on the first supported day leaves nothing valid ('').
-        return [bump, """
+        return """
             UPDATE evaluation_cache SET summary_as_of = NULL,
                 valid_through = CASE WHEN valid_through IS NULL OR valid_through < \(day) THEN valid_through
                                      WHEN \(day) <= '0001-01-01' THEN '' ELSE date(\(day), '-1 day') END
                 WHERE owner = \(owner) AND habit_id = \(habit)
-            """]
+            """
     }
 
     /// Moves the owner's change counter (`owner_changes`) on by `step`.

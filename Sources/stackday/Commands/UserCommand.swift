@@ -32,7 +32,8 @@ enum UserCommand {
     static func add(_ invocation: Invocation) throws {
         let name = try validName(invocation)
         let environment = try CLIEnvironment(invocation)
-        let zone = invocation.globals.timeZone ?? TimeZone.current.identifier
+        // --tz as typed, else the zone every command defaults to (CLIEnvironment's).
+        let zone = invocation.globals.timeZone ?? environment.boundary.timeZone.identifier
         let (user, token) = try users(environment).add(name, timeZone: zone, dayStart: environment.boundary.dayStart)
         if environment.json {
             return environment.printJSON(.object(["user": UserView(user).json, "token": .string(token.text)]))
@@ -64,7 +65,7 @@ enum UserCommand {
     static func remove(_ invocation: Invocation) throws {
         let name = try validName(invocation)
         let environment = try CLIEnvironment(invocation)
-        guard try environment.context().store.read({ try $0.users.user(named: name) }) != nil else { throw UseCaseError.userNotFound(name: name) }
+        _ = try users(environment).user(named: name)
         try Confirmation.require(invocation, io: environment.io, question: "Remove user '\(name)' with all of its habits, records and scripts?",
                                  refusal: "user remove deletes '\(name)' with all of its data")
         let removed = try users(environment).remove(name)
