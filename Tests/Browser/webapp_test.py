@@ -23,7 +23,7 @@ import urllib.request
 
 from axe_selenium_python import Axe
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
@@ -139,17 +139,42 @@ def row(driver, name):
     return driver.find_element(By.CSS_SELECTOR, f'li[data-habit="{name}"]')
 
 
+def replaced(error):
+    """Whether `error` says the element read belonged to a page that has since been replaced.
+
+    Chromium reports this either as a stale element or, when the navigation lands between the
+    find and the read, as an inspector error about a node that no longer belongs to the document.
+    """
+    if isinstance(error, StaleElementReferenceException):
+        return True
+    return "does not belong to the document" in str(error) or "No node with given id" in str(error)
+
+
 def field(driver, name, key):
     """One figure of a habit's card, read in one step (the script may replace the cards at any moment)."""
     if not getattr(driver, "javascript", True):
         try:
             found = driver.find_elements(By.CSS_SELECTOR, f'li[data-habit="{name}"] [data-field="{key}"]')
             return found[0].text if found else None
-        except StaleElementReferenceException:
-            return None  # the page is being replaced by the next one
+        except WebDriverException as error:
+            if replaced(error):
+                return None  # the page is being replaced by the next one
+            raise
     return driver.execute_script(
         "var found = document.querySelector('li[data-habit=\"' + arguments[0] + '\"] [data-field=\"' + arguments[1] + '\"]');"
         " return found ? found.textContent : null;", name, key)
+
+
+def settled(condition):
+    """`condition` for a wait, read as false while the page it looks at is being replaced."""
+    def check(driver):
+        try:
+            return condition(driver)
+        except WebDriverException as error:
+            if replaced(error):
+                return False
+            raise
+    return check
 
 
 def retrying(action):
@@ -157,7 +182,9 @@ def retrying(action):
     for attempt in range(5):
         try:
             return action()
-        except StaleElementReferenceException:
+        except WebDriverException as error:
+            if not replaced(error):
+                raise
             time.sleep(0.2)
     return action()
 
@@ -186,7 +213,7 @@ def try_the_lab(driver, wait, port, token, label):
     apply = driver.find_element(By.CSS_SELECTOR, "form[data-form=apply]")
     driver.execute_script("arguments[0].value = '2026-10-03'", apply.find_element(By.NAME, "from"))
     apply.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#revisions li")) == 2)
+    wait.until(settled(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#revisions li")) == 2))
     revisions = json.loads(api(port, token, "GET", "/v1/habits/" + urllib.parse.quote("물 마시기") + "/revisions")[1])["revisions"]
     check(len(revisions) == 2 and revisions[1]["streak"]["name"] == "grace" and revisions[1]["from"] == "2026-10-03", f"{label}: revisions {revisions}")
 
@@ -275,7 +302,7 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
             if box.is_selected() != (box.get_attribute("value") in ("sun", "wed")):
                 box.click()
         form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'li[data-habit="read"]'))
+        wait.until(settled(lambda d: d.find_elements(By.CSS_SELECTOR, 'li[data-habit="read"]')))
         shown = json.loads(api(port, token, "GET", "/v1/habits/read")[1])
         check(shown["rules"]["schedule"]["name"] == "weekly" and shown["rules"]["schedule"]["params"]["days"] == ["wed", "sun"], f"{label}: {shown['rules']}")
         check(shown["rules"]["goal"] == 20 and shown["unit"] == "pages", f"{label}: added habit {shown}")
@@ -324,7 +351,7 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
             retrying(lambda: row(driver, "물 마시기").find_element(By.CSS_SELECTOR, ".head a").click())
             wait.until(expected_conditions.presence_of_element_located((By.ID, "habit-name")))
         driver.find_element(By.CSS_SELECTOR, "a[rel=prev]").click()
-        wait.until(lambda d: d.find_element(By.ID, "month").text == "September 2026")
+        wait.until(settled(lambda d: d.find_element(By.ID, "month").text == "September 2026"))
 
         # Sign out: the old cookie opens nothing.
         old = cookie["value"]
