@@ -137,6 +137,25 @@ public enum RepositoryContract {
             try tx.completions.insert(completion)
             try expect(try tx.completions.completion(id: completion.id) == completion, "fetched completion differs")
         },
+        ContractCheck("a note comes back as written, by one insert, an update and the bulk path; none stays none") { tx in
+            let habit = try habit("Run", goal: 5, unit: "km")
+            try tx.habits.insert(habit)
+            // The characters COPY's text format and CSV escape, a line break, and Hangul.
+            let notes = ["rain, \"heavy\"\nsecond line", "tab\there \\N back\\slash\r", "비 오는 날 5 km"]
+            let single = try Completion(habitID: habit.id, completedOn: start, recordedAt: instant, amount: 1, note: notes[0])
+            try tx.completions.insert(single)
+            try expect(try tx.completions.completion(id: single.id)?.note == notes[0], "one insert changed the note")
+            let changed = try Completion(id: single.id, habitID: habit.id, completedOn: start, recordedAt: instant, amount: 1, note: notes[2])
+            try tx.completions.update(changed)
+            try expect(try tx.completions.completion(id: single.id)?.note == notes[2], "update did not replace the note")
+            let slice = try (1...4).map { offset in
+                try Completion(habitID: habit.id, completedOn: start.adding(days: offset), recordedAt: instant, amount: 1,
+                               note: offset == 4 ? nil : notes[offset - 1])
+            }
+            _ = try tx.completions.insertIfAbsent(slice[...])
+            let stored = try tx.completions.completions(habitID: habit.id).dropFirst().map(\.note)
+            try expect(stored == [notes[0], notes[1], notes[2], nil], "bulk notes came back as \(stored)")
+        },
         ContractCheck("completion insert with an existing id fails") { tx in
             let habit = try habit("Water")
             try tx.habits.insert(habit)

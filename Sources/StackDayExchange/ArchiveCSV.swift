@@ -7,11 +7,14 @@ import StackDay
 /// A `revision` row gives the effective-from day in `day`, the goal in `amount`, when it was
 /// written in `recorded_at`, and the pinned hashes; a `script` row its `name`, `sha256`,
 /// `source` and install time (`recorded_at`). Files with the version 1 header (no revision or
-/// script rows; a habit row carries its goal and policies) are still read.
+/// script rows; a habit row carries its goal and policies) and the version 2 header (no `note`)
+/// are still read.
 public enum ArchiveCSV {
     static let headerV1 = ["kind", "id", "habit", "name", "day", "archived_on", "recorded_at", "updated_at", "amount", "unit",
                            "schedule", "schedule_params", "progress", "progress_params", "streak", "streak_params"]
-    static let header = headerV1 + ["revision", "schedule_sha256", "progress_sha256", "streak_sha256", "sha256", "source"]
+    static let headerV2 = headerV1 + ["revision", "schedule_sha256", "progress_sha256", "streak_sha256", "sha256", "source"]
+    static let header = headerV2 + ["note"]
+    static let headers = [header, headerV2, headerV1]
 
     public static func encode(_ archive: HabitArchive) -> String {
         var lines = [header.joined(separator: ",")]
@@ -45,7 +48,7 @@ public enum ArchiveCSV {
         for completion in archive.completions {
             lines.append(row(fields([0: "completion", 1: UUIDText.format(completion.id), 2: UUIDText.format(completion.habitID),
                                      4: completion.completedOn.iso, 6: InstantText.format(completion.recordedAt),
-                                     8: Quantity.describe(completion.amount)])))
+                                     8: Quantity.describe(completion.amount), 22: completion.note ?? ""])))
         }
         for skip in archive.skips {
             lines.append(row(fields([0: "skip", 1: UUIDText.format(skip.id), 2: UUIDText.format(skip.habitID), 4: skip.day.iso,
@@ -69,79 +72,114 @@ public enum ArchiveCSV {
 
     /// Throws `ImportFormatError` naming `file`, the line and the column.
     public static func decode(_ text: String, file: String) throws -> HabitArchive {
-        var archive = HabitArchive()
-        var columns: [String]? = nil
-        var pending: [HabitFields] = []
-        var revisions: [UUID: [HabitRevision]] = [:]
-        try CSVReader.forEachRow(text, file: file) { row in
-            guard let header = columns else {
-                guard row.strings == ArchiveCSV.header || row.strings == headerV1 else {
-                    throw ImportFormatError(file: file, line: row.line, column: nil, message: "expected the header \(ArchiveCSV.header.joined(separator: ","))")
-                }
-                columns = row.strings
-                return
-            }
-            let cells = Cells(row: row, file: file)
-            guard row.count == header.count else {
-                throw ImportFormatError(file: file, line: row.line, column: min(row.count, header.count) + 1,
-                                        message: "expected \(header.count) fields, found \(row.count)")
-            }
-            let isV1 = header.count == headerV1.count
-            do {
-                switch row.string(0) {
-                case "completion":
-                    archive.completions.append(try Completion(
-                        id: try cells.uuid(1), habitID: try cells.uuid(2), completedOn: try cells.day(4),
-                        recordedAt: try cells.instant(6), amount: try cells.number(8)
-                    ))
-                case "habit" where isV1:
-                    archive.habits.append(try Habit(
-                        id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
-                        archivedOn: row[5].isEmpty ? nil : try cells.day(5),
-                        createdAt: try cells.instant(6), updatedAt: try cells.instant(7), goal: try cells.number(8), unit: row.string(9),
-                        schedule: try cells.policy(10), progress: try cells.policy(12), streak: try cells.policy(14)
-                    ))
-                case "habit":
-                    pending.append(HabitFields(
-                        id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
-                        archivedOn: row[5].isEmpty ? nil : try cells.day(5), createdAt: try cells.instant(6),
-                        updatedAt: try cells.instant(7), unit: row.string(9), line: row.line
-                    ))
-                case "revision" where !isV1:
-                    guard let number = Int(row.string(16)) else { throw cells.failure(16, "revision '\(row.string(16))' is not a whole number") }
-                    revisions[try cells.uuid(2), default: []].append(try HabitRevision(
-                        number: number, effectiveFrom: try cells.day(4), goal: try cells.number(8),
-                        schedule: try cells.policy(10, sha256: 17), progress: try cells.policy(12, sha256: 18),
-                        streak: try cells.policy(14, sha256: 19), createdAt: try cells.instant(6)
-                    ))
-                case "skip":
-                    archive.skips.append(Skip(id: try cells.uuid(1), habitID: try cells.uuid(2), day: try cells.day(4), recordedAt: try cells.instant(6)))
-                case "script" where !isV1:
-                    do {
-                        archive.scripts.append(try PolicyScript(name: row.string(3), sha256: row.string(20), source: row.string(21),
-                                                                installedAt: try cells.instant(6)))
-                    } catch let error as PolicyScriptError {
-                        throw cells.failure(20, "\(error)")
+        try HabitArchive(collecting: Source(bytes: Array(text.utf8), file: file))
+    }
+
+    /// An archive in this format, read a chunk at a time: the catalog in one pass over the file
+    /// (records counted, not decoded), the records in a second.
+    public struct Source: ArchiveSource {
+        private let open: () throws -> ChunkedInput
+        private let file: String
+
+        public init(file url: URL) {
+            open = { try ChunkedInput(file: url) }
+            file = url.path
+        }
+
+        init(bytes: [UInt8], file: String) {
+            open = { ChunkedInput(bytes: bytes, path: file) }
+            self.file = file
+        }
+
+        public func catalog() throws -> ArchiveCatalog {
+            try read(nil)
+        }
+
+        public func forEachRecord(_ body: (ArchiveRecord) throws -> Void) throws {
+            _ = try withoutActuallyEscaping(body) { try read($0) }
+        }
+
+        /// One pass. Without `records`, the catalog; with it, each record to it and an empty catalog.
+        private func read(_ records: ((ArchiveRecord) throws -> Void)?) throws -> ArchiveCatalog {
+            let file = self.file
+            var catalog = ArchiveCatalog()
+            var columns: [String]? = nil
+            var pending: [HabitFields] = []
+            var revisions: [UUID: [HabitRevision]] = [:]
+            try CSVReader.forEachRow(in: try open(), file: file) { row in
+                guard let header = columns else {
+                    guard ArchiveCSV.headers.contains(row.strings) else {
+                        throw ImportFormatError(file: file, line: row.line, column: nil, message: "expected the header \(ArchiveCSV.header.joined(separator: ","))")
                     }
-                default:
-                    throw cells.failure(0, "kind must be \(isV1 ? "habit, completion or skip" : "habit, revision, completion, skip or script"), not '\(row.string(0))'")
+                    columns = row.strings
+                    return
                 }
-            } catch let error as HabitValidationError {
-                throw ImportFormatError(file: file, line: row.line, column: nil, message: "\(error)")
+                let cells = Cells(row: row, file: file)
+                guard row.count == header.count else {
+                    throw ImportFormatError(file: file, line: row.line, column: min(row.count, header.count) + 1,
+                                            message: "expected \(header.count) fields, found \(row.count)")
+                }
+                let isV1 = header.count == headerV1.count
+                let kind = row[0]
+                let isRecord = kind.elementsEqual("completion".utf8) || kind.elementsEqual("skip".utf8)
+                if isRecord, records == nil { catalog.records += 1; return }
+                if !isRecord, records != nil { return }
+                do {
+                    switch row.string(0) {
+                    case "completion":
+                        try records?(.completion(try Completion(
+                            id: try cells.uuid(1), habitID: try cells.uuid(2), completedOn: try cells.day(4),
+                            recordedAt: try cells.instant(6), amount: try cells.number(8), note: header.count > 22 ? row.string(22) : nil
+                        )))
+                    case "skip":
+                        try records?(.skip(Skip(id: try cells.uuid(1), habitID: try cells.uuid(2), day: try cells.day(4), recordedAt: try cells.instant(6))))
+                    case "habit" where isV1:
+                        catalog.habits.append(try Habit(
+                            id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
+                            archivedOn: row[5].isEmpty ? nil : try cells.day(5),
+                            createdAt: try cells.instant(6), updatedAt: try cells.instant(7), goal: try cells.number(8), unit: row.string(9),
+                            schedule: try cells.policy(10), progress: try cells.policy(12), streak: try cells.policy(14)
+                        ))
+                    case "habit":
+                        pending.append(HabitFields(
+                            id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
+                            archivedOn: row[5].isEmpty ? nil : try cells.day(5), createdAt: try cells.instant(6),
+                            updatedAt: try cells.instant(7), unit: row.string(9), line: row.line
+                        ))
+                    case "revision" where !isV1:
+                        guard let number = Int(row.string(16)) else { throw cells.failure(16, "revision '\(row.string(16))' is not a whole number") }
+                        revisions[try cells.uuid(2), default: []].append(try HabitRevision(
+                            number: number, effectiveFrom: try cells.day(4), goal: try cells.number(8),
+                            schedule: try cells.policy(10, sha256: 17), progress: try cells.policy(12, sha256: 18),
+                            streak: try cells.policy(14, sha256: 19), createdAt: try cells.instant(6)
+                        ))
+                    case "script" where !isV1:
+                        do {
+                            catalog.scripts.append(try PolicyScript(name: row.string(3), sha256: row.string(20), source: row.string(21),
+                                                                    installedAt: try cells.instant(6)))
+                        } catch let error as PolicyScriptError {
+                            throw cells.failure(20, "\(error)")
+                        }
+                    default:
+                        throw cells.failure(0, "kind must be \(isV1 ? "habit, completion or skip" : "habit, revision, completion, skip or script"), not '\(row.string(0))'")
+                    }
+                } catch let error as HabitValidationError {
+                    throw ImportFormatError(file: file, line: row.line, column: nil, message: "\(error)")
+                }
             }
-        }
-        guard columns != nil else { throw ImportFormatError(file: file, line: 1, column: nil, message: "expected the header \(header.joined(separator: ","))") }
-        for fields in pending {
-            do {
-                archive.habits.append(try Habit(
-                    id: fields.id, name: fields.name, startedOn: fields.startedOn, archivedOn: fields.archivedOn, createdAt: fields.createdAt,
-                    updatedAt: fields.updatedAt, unit: fields.unit, revisions: revisions[fields.id] ?? []
-                ))
-            } catch {
-                throw ImportFormatError(file: file, line: fields.line, column: nil, message: "habit '\(fields.name)': \(error)")
+            guard columns != nil else { throw ImportFormatError(file: file, line: 1, column: nil, message: "expected the header \(header.joined(separator: ","))") }
+            for fields in pending {
+                do {
+                    catalog.habits.append(try Habit(
+                        id: fields.id, name: fields.name, startedOn: fields.startedOn, archivedOn: fields.archivedOn, createdAt: fields.createdAt,
+                        updatedAt: fields.updatedAt, unit: fields.unit, revisions: revisions[fields.id] ?? []
+                    ))
+                } catch {
+                    throw ImportFormatError(file: file, line: fields.line, column: nil, message: "habit '\(fields.name)': \(error)")
+                }
             }
+            return catalog
         }
-        return archive
     }
 
     /// Typed access to a row's fields, naming line and column on failure.

@@ -20,13 +20,19 @@ public enum ArchiveFormat: String, CaseIterable, Sendable {
         }
     }
 
-    /// Reads an archive from a file (csv, json) or a folder (loop). `now` stamps the habits a Loop
-    /// import creates. Throws `ImportFormatError` naming the file, line and column.
-    public func read(_ url: URL, now: Date) throws -> HabitArchive {
+    /// An archive in a file (csv, json), read as a stream, or a folder (loop, read whole: its
+    /// files are small). `now` stamps the habits a Loop import creates. Reading it throws
+    /// `ImportFormatError` naming the file, line and column.
+    public func source(_ url: URL, now: Date) throws -> any ArchiveSource {
         switch self {
         case .loop: return try LoopImporter(folder: url, now: now).read()
-        case .csv: return try ArchiveCSV.decode(try LoopImporter.readText(url), file: url.path)
-        case .json: return try ArchiveJSON.decode(try LoopImporter.readText(url), file: url.path)
+        case .csv: return ArchiveCSV.Source(file: url)
+        case .json: return ArchiveJSON.Source(file: url)
         }
+    }
+
+    /// The same, whole in memory.
+    public func read(_ url: URL, now: Date) throws -> HabitArchive {
+        try HabitArchive(collecting: try source(url, now: now))
     }
 }

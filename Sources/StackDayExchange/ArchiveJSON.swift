@@ -23,8 +23,11 @@ public enum ArchiveJSON {
                      "source": .string($0.source)])
         }
         let completions: [JSONValue] = archive.completions.map {
-            .object(["id": .string(UUIDText.format($0.id)), "habit": .string(UUIDText.format($0.habitID)), "day": .string($0.completedOn.iso),
-                     "recordedAt": .string(InstantText.format($0.recordedAt)), "amount": .number($0.amount)])
+            var fields: [String: JSONValue] = ["id": .string(UUIDText.format($0.id)), "habit": .string(UUIDText.format($0.habitID)),
+                                               "day": .string($0.completedOn.iso), "recordedAt": .string(InstantText.format($0.recordedAt)),
+                                               "amount": .number($0.amount)]
+            if let note = $0.note { fields["note"] = .string(note) }
+            return .object(fields)
         }
         let skips: [JSONValue] = archive.skips.map {
             .object(["id": .string(UUIDText.format($0.id)), "habit": .string(UUIDText.format($0.habitID)), "day": .string($0.day.iso),
@@ -43,89 +46,126 @@ public enum ArchiveJSON {
 
     /// Throws `ImportFormatError` naming `file`, the line and the column.
     public static func decode(_ text: String, file: String) throws -> HabitArchive {
-        let root: JSONValue
-        do {
-            root = try JSONValue(parsing: text)
-        } catch {
-            let (line, column) = position(of: error.column, in: text)
-            throw ImportFormatError(file: file, line: line, column: column, message: error.reason)
+        try HabitArchive(collecting: Source(bytes: Array(text.utf8), file: file))
+    }
+
+    /// An archive in this format, read a chunk at a time: the catalog in one pass over the file
+    /// (records counted and their extent checked, not decoded), the records in a second. Members
+    /// may come in any order.
+    public struct Source: ArchiveSource {
+        private let open: () throws -> ChunkedInput
+        private let file: String
+
+        public init(file url: URL) {
+            open = { try ChunkedInput(file: url) }
+            file = url.path
         }
-        guard let object = root.objectValue, case .string("stackday")? = object["format"] else {
-            throw ImportFormatError(file: file, line: nil, column: nil, message: "not a StackDay export (expected \"format\": \"stackday\")")
+
+        init(bytes: [UInt8], file: String) {
+            open = { ChunkedInput(bytes: bytes, path: file) }
+            self.file = file
         }
-        guard case .number(let number)? = object["version"], number == 1 || number == Double(version) else {
-            let found = object["version"].map(\.jsonText) ?? "none"
-            throw ImportFormatError(file: file, line: nil, column: nil, message: "unsupported export version \(found); this StackDay reads versions 1 and \(version)")
-        }
-        var reader = FieldReader(file: file)
-        var archive = HabitArchive()
-        for (index, item) in try reader.array(object["habits"], path: "habits").enumerated() {
-            reader.path = "habits[\(index)]"
-            let fields = try reader.object(item)
-            do {
-                let id = try reader.uuid(fields, "id"), name = try reader.string(fields, "name")
-                let startedOn = try reader.day(fields, "startedOn"), archivedOn = try reader.optionalDay(fields, "archivedOn")
-                let createdAt = try reader.instant(fields, "createdAt"), updatedAt = try reader.instant(fields, "updatedAt")
-                let unit = try reader.string(fields, "unit")
-                if number == 1 {
-                    archive.habits.append(try Habit(
-                        id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt, updatedAt: updatedAt,
-                        goal: try reader.number(fields, "goal"), unit: unit,
-                        schedule: try reader.policy(fields, "schedule"), progress: try reader.policy(fields, "progress"), streak: try reader.policy(fields, "streak")
-                    ))
-                    continue
+
+        public func catalog() throws -> ArchiveCatalog {
+            var stream = JSONObjectStream(input: try open(), file: file)
+            var members: [String: JSONValue] = [:]
+            var habits: [JSONValue] = [], scripts: [JSONValue] = []
+            var catalog = ArchiveCatalog()
+            let arrays = try stream.walk(parsing: { $0 == "habits" || $0 == "scripts" }, member: { members[$0] = $1 }) { key, _, value in
+                switch key {
+                case "habits": habits.append(value ?? .null)
+                case "scripts": scripts.append(value ?? .null)
+                case "completions", "skips": catalog.records += 1
+                default: break
                 }
-                var revisions: [HabitRevision] = []
-                for (offset, item) in try reader.array(fields["revisions"], path: "habits[\(index)].revisions").enumerated() {
-                    reader.path = "habits[\(index)].revisions[\(offset)]"
-                    let revision = try reader.object(item)
-                    revisions.append(try HabitRevision(
-                        number: Int(exactly: try reader.number(revision, "revision")) ?? 0, effectiveFrom: try reader.day(revision, "from"),
-                        goal: try reader.number(revision, "goal"), schedule: try reader.policy(revision, "schedule"),
-                        progress: try reader.policy(revision, "progress"), streak: try reader.policy(revision, "streak"),
-                        createdAt: try reader.instant(revision, "createdAt")
-                    ))
-                }
+            }
+            guard case .string("stackday")? = members["format"] else {
+                throw ImportFormatError(file: file, line: nil, column: nil, message: "not a StackDay export (expected \"format\": \"stackday\")")
+            }
+            guard case .number(let number)? = members["version"], number == 1 || number == Double(version) else {
+                let found = members["version"].map(\.jsonText) ?? "none"
+                throw ImportFormatError(file: file, line: nil, column: nil, message: "unsupported export version \(found); this StackDay reads versions 1 and \(version)")
+            }
+            var reader = FieldReader(file: file)
+            for key in ["habits", "completions"] where !arrays.contains(key) {
+                reader.path = key
+                throw reader.failure("must be an array")
+            }
+            for (index, item) in habits.enumerated() {
                 reader.path = "habits[\(index)]"
-                archive.habits.append(try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
-                                                updatedAt: updatedAt, unit: unit, revisions: revisions))
-            } catch let error as HabitValidationError {
-                throw reader.failure("\(error)")
+                let fields = try reader.object(item)
+                do {
+                    let id = try reader.uuid(fields, "id"), name = try reader.string(fields, "name")
+                    let startedOn = try reader.day(fields, "startedOn"), archivedOn = try reader.optionalDay(fields, "archivedOn")
+                    let createdAt = try reader.instant(fields, "createdAt"), updatedAt = try reader.instant(fields, "updatedAt")
+                    let unit = try reader.string(fields, "unit")
+                    if number == 1 {
+                        catalog.habits.append(try Habit(
+                            id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt, updatedAt: updatedAt,
+                            goal: try reader.number(fields, "goal"), unit: unit,
+                            schedule: try reader.policy(fields, "schedule"), progress: try reader.policy(fields, "progress"), streak: try reader.policy(fields, "streak")
+                        ))
+                        continue
+                    }
+                    var revisions: [HabitRevision] = []
+                    for (offset, item) in try reader.array(fields["revisions"], path: "habits[\(index)].revisions").enumerated() {
+                        reader.path = "habits[\(index)].revisions[\(offset)]"
+                        let revision = try reader.object(item)
+                        revisions.append(try HabitRevision(
+                            number: Int(exactly: try reader.number(revision, "revision")) ?? 0, effectiveFrom: try reader.day(revision, "from"),
+                            goal: try reader.number(revision, "goal"), schedule: try reader.policy(revision, "schedule"),
+                            progress: try reader.policy(revision, "progress"), streak: try reader.policy(revision, "streak"),
+                            createdAt: try reader.instant(revision, "createdAt")
+                        ))
+                    }
+                    reader.path = "habits[\(index)]"
+                    catalog.habits.append(try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
+                                                    updatedAt: updatedAt, unit: unit, revisions: revisions))
+                } catch let error as HabitValidationError {
+                    throw reader.failure("\(error)")
+                }
+            }
+            for (index, item) in scripts.enumerated() {
+                reader.path = "scripts[\(index)]"
+                let fields = try reader.object(item)
+                do {
+                    catalog.scripts.append(try PolicyScript(
+                        name: try reader.string(fields, "name"), sha256: try reader.string(fields, "sha256"),
+                        source: try reader.string(fields, "source"), installedAt: try reader.instant(fields, "installedAt")
+                    ))
+                } catch let error as PolicyScriptError {
+                    throw reader.failure("\(error)")
+                }
+            }
+            return catalog
+        }
+
+        public func forEachRecord(_ body: (ArchiveRecord) throws -> Void) throws {
+            var stream = JSONObjectStream(input: try open(), file: file)
+            var reader = FieldReader(file: file)
+            _ = try stream.walk(parsing: { $0 == "completions" || $0 == "skips" }, member: { _, _ in }) { key, index, value in
+                guard let value else { return }
+                reader.path = "\(key)[\(index)]"
+                let fields = try reader.object(value)
+                if key == "skips" {
+                    return try body(.skip(Skip(
+                        id: try reader.uuid(fields, "id"), habitID: try reader.uuid(fields, "habit"), day: try reader.day(fields, "day"),
+                        recordedAt: try reader.instant(fields, "recordedAt")
+                    )))
+                }
+                let completion: Completion
+                do {
+                    completion = try Completion(
+                        id: try reader.uuid(fields, "id"), habitID: try reader.uuid(fields, "habit"), completedOn: try reader.day(fields, "day"),
+                        recordedAt: try reader.instant(fields, "recordedAt"), amount: try reader.number(fields, "amount"),
+                        note: try reader.optionalString(fields, "note")
+                    )
+                } catch let error as HabitValidationError {
+                    throw reader.failure("\(error)")
+                }
+                try body(.completion(completion))
             }
         }
-        for (index, item) in try reader.array(object["scripts"] ?? .array([]), path: "scripts").enumerated() {
-            reader.path = "scripts[\(index)]"
-            let fields = try reader.object(item)
-            do {
-                archive.scripts.append(try PolicyScript(
-                    name: try reader.string(fields, "name"), sha256: try reader.string(fields, "sha256"),
-                    source: try reader.string(fields, "source"), installedAt: try reader.instant(fields, "installedAt")
-                ))
-            } catch let error as PolicyScriptError {
-                throw reader.failure("\(error)")
-            }
-        }
-        for (index, item) in try reader.array(object["completions"], path: "completions").enumerated() {
-            reader.path = "completions[\(index)]"
-            let fields = try reader.object(item)
-            do {
-                archive.completions.append(try Completion(
-                    id: try reader.uuid(fields, "id"), habitID: try reader.uuid(fields, "habit"), completedOn: try reader.day(fields, "day"),
-                    recordedAt: try reader.instant(fields, "recordedAt"), amount: try reader.number(fields, "amount")
-                ))
-            } catch let error as HabitValidationError {
-                throw reader.failure("\(error)")
-            }
-        }
-        for (index, item) in try reader.array(object["skips"] ?? .array([]), path: "skips").enumerated() {
-            reader.path = "skips[\(index)]"
-            let fields = try reader.object(item)
-            archive.skips.append(Skip(
-                id: try reader.uuid(fields, "id"), habitID: try reader.uuid(fields, "habit"), day: try reader.day(fields, "day"),
-                recordedAt: try reader.instant(fields, "recordedAt")
-            ))
-        }
-        return archive
     }
 
     /// A revision as exports and `policy history --json` write it.
@@ -135,15 +175,6 @@ public enum ArchiveJSON {
             "schedule": revision.schedule.jsonValue, "progress": revision.progress.jsonValue, "streak": revision.streak.jsonValue,
             "createdAt": .string(InstantText.format(revision.createdAt)),
         ])
-    }
-
-    /// The 1-based line and column of a 1-based byte offset.
-    static func position(of offset: Int, in text: String) -> (Int, Int) {
-        var line = 1, column = 1
-        for (index, byte) in text.utf8.enumerated() where index < offset - 1 {
-            if byte == UInt8(ascii: "\n") { line += 1; column = 1 } else { column += 1 }
-        }
-        return (line, column)
     }
 
     /// Reads typed fields, naming the JSON path of anything wrong.
@@ -186,6 +217,14 @@ public enum ArchiveJSON {
         func day(_ fields: [String: JSONValue], _ key: String) throws -> LocalDay {
             let text = try string(fields, key)
             do { return try LocalDay(iso: text) } catch { throw failure("\(key): \(error)") }
+        }
+
+        func optionalString(_ fields: [String: JSONValue], _ key: String) throws -> String? {
+            switch fields[key] {
+            case nil, .null?: return nil
+            case .string(let text)?: return text
+            default: throw failure("\(key) must be a string or null")
+            }
         }
 
         func optionalDay(_ fields: [String: JSONValue], _ key: String) throws -> LocalDay? {

@@ -4,7 +4,8 @@ import StackDay
 /// Reads Loop Habit Tracker's CSV export folder into a `HabitArchive`.
 ///
 /// `Habits.csv` lists the habits; each `NNN Name/Checkmarks.csv` holds `Date,Value,Notes`.
-/// YES_MANUAL becomes a completion, SKIP a skip; YES_AUTO, NO and UNKNOWN nothing. Numerical
+/// YES_MANUAL becomes a completion (with the row's note), SKIP a skip; YES_AUTO, NO and UNKNOWN
+/// nothing, and a note on such a day is counted in `HabitArchive.unplacedNotes`. Numerical
 /// habits store values ×1000. Ids are derived from the habit's name and the day, so a second
 /// import of the same folder finds everything already present.
 public struct LoopImporter {
@@ -100,7 +101,7 @@ public struct LoopImporter {
                         throw ImportFormatError(file: file.path, line: row.line, column: 2,
                                                 message: "Value '\(text)' is not an amount (a finite number above 0; 0 and -1 mean no entry)")
                     }
-                    marks.append(Mark(day: day, value: value))
+                    marks.append(Mark(day: day, value: value, note: row.count > 2 ? row.string(2).trimmingCharacters(in: .whitespacesAndNewlines) : ""))
                 }
             }
             let start = marks.lazy.map(\.day).min() ?? LocalDay(date: now, timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
@@ -115,17 +116,19 @@ public struct LoopImporter {
             for mark in marks.sorted(by: { $0.day < $1.day }) {
                 // Loop's days are UTC midnights.
                 let recordedAt = mark.day.midnightUTC
+                let note = mark.note.isEmpty ? nil : mark.note
                 switch mark.value {
                 case .skip:
                     archive.skips.append(Skip(id: skipIDs.make(mark.day), habitID: habitID, day: mark.day, recordedAt: recordedAt))
+                    if note != nil { archive.unplacedNotes += 1 }
                 case .done:
                     archive.completions.append(try Completion(id: completionIDs.make(mark.day), habitID: habitID,
-                                                              completedOn: mark.day, recordedAt: recordedAt, amount: 1))
+                                                              completedOn: mark.day, recordedAt: recordedAt, amount: 1, note: note))
                 case .amount(let raw):
                     archive.completions.append(try Completion(id: completionIDs.make(mark.day), habitID: habitID,
-                                                              completedOn: mark.day, recordedAt: recordedAt, amount: raw / 1000))
+                                                              completedOn: mark.day, recordedAt: recordedAt, amount: raw / 1000, note: note))
                 case .nothing, .invalid:
-                    break
+                    if note != nil { archive.unplacedNotes += 1 }
                 }
             }
         }
@@ -169,6 +172,8 @@ public struct LoopImporter {
 
         let day: LocalDay
         let value: Value
+        /// The Notes column, trimmed; empty when none.
+        let note: String
     }
 
     /// A file's text; throws `ImportFormatError` naming the file when it cannot be read as UTF-8.

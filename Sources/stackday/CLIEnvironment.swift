@@ -21,6 +21,7 @@ final class CLIEnvironment {
         self.invocation = invocation
         io = invocation.io
         let globals = invocation.globals
+        io.allowsProgress = !globals.quiet
         if globals.db?.isEmpty == true { throw invocation.usage("invalid value for --db: the path is empty") }
         if let text = globals.now {
             guard let date = CLIEnvironment.parseInstant(text) else {

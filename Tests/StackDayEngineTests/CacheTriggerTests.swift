@@ -177,7 +177,7 @@ struct CacheTriggerTests {
         #expect(SQLiteShell.run(path, trigger) == ["1"])
         let expected = try base.figures(base.context(store, library, today: warm.setup.today, cached: false))
         #expect(Bool(try base.figures(context) == expected), "the import invalidated what it wrote")
-        _ = SQLiteShell.run(path, "INSERT INTO completions SELECT owner, 'E0000000-0000-4000-8000-00000000000A', id, '2026-10-19', 0, 1000 FROM habits WHERE name = 'read'")
+        _ = SQLiteShell.run(path, "INSERT INTO completions SELECT owner, 'E0000000-0000-4000-8000-00000000000A', id, '2026-10-19', 0, 1000, NULL FROM habits WHERE name = 'read'")
         let after = try base.figures(base.context(store, try PolicyLibrary(searchPath: []), today: warm.setup.today, cached: false))
         #expect(Bool(after != expected))
         #expect(Bool(try base.figures(context) == after), "a later write from outside is seen")

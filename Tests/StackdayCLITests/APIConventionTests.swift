@@ -88,6 +88,22 @@ struct APIConventionTests {
         #expect(all.contains(#""next":null"#) && all.components(separatedBy: #""id""#).count == 20)
     }
 
+    @Test("POST …/records keeps a note, GET …/records gives it back; a note past 1000 characters is a 400 and nothing is written")
+    func notes() throws {
+        let (cli, server, ana) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        let recorded = try client.send("POST", "/v1/habits/water/records", token: ana, body: #"{"amount":2,"on":"2026-10-03","note":"비, \"heavy\"\nrain"}"#)
+        #expect(recorded.status == 201 && recorded.body.contains(#""note":"비, \"heavy\"\nrain""#), "\(recorded.body)")
+        #expect(try client.send("POST", "/v1/habits/water/records", token: ana, body: #"{"amount":1,"on":"2026-10-04"}"#).body.contains(#""note":null"#))
+        let page = try client.send("GET", "/v1/habits/water/records?from=2026-10-03&to=2026-10-03", token: ana).body
+        #expect(page.contains(#""note":"비, \"heavy\"\nrain""#) && page.contains(#""recordedAt":"#), "\(page)")
+        let long = String(repeating: "x", count: 1001)
+        let refused = try client.send("POST", "/v1/habits/water/records", token: ana, body: #"{"amount":1,"on":"2026-10-05","note":"\#(long)"}"#)
+        #expect(refused.status == 400 && refused.body.contains("a note can have at most 1000 characters"), "\(refused.status) \(refused.body)")
+        #expect(try cli.run(["--user", "ana", "log", "water", "--json"]).stdout.components(separatedBy: #""id""#).count == 3)
+    }
+
     @Test("after 10 failed authentications in a minute an address waits (429, Retry-After), even with a right token; another address does not; --rate-limit caps a token")
     func throttling() throws {
         let (_, server, ana) = try serve(["--rate-limit", "30"])

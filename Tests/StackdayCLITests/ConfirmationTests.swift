@@ -146,6 +146,20 @@ struct LogTests {
         #expect(records.count == 1 && records[0]["day"] as? String == "2026-10-05" && records[0]["amount"] as? Int == 3)
         #expect(json["from"] as? String == "2026-10-03" && json["to"] as? String == "2026-10-11" && json["unit"] as? String == "cups")
         #expect(try cli.run(["log", "water", "--from", "2026-10-06", "--to", "2026-10-07"]).stdout == "No records of 'water' from 2026-10-06 to 2026-10-07.\n")
+        // A note adds the NOTE column; its line break is shown as ⏎, and the JSON keeps it.
+        #expect(try cli.run(["record", "water", "1", "--on", "2026-10-06", "--note", "after the run\n2nd glass"]).stdout
+                == "Recorded 1 for 'water' on 2026-10-06, with a note.\n")
+        #expect(try cli.run(["log", "water", "--from", "2026-10-05"]).stdout == """
+            DAY         AMOUNT  RECORDED AT               NOTE
+            2026-10-05  3 cups  2026-10-11T11:00:00.000Z
+            2026-10-06  1 cups  2026-10-11T11:00:00.000Z  after the run ⏎ 2nd glass
+
+            """)
+        let noted = try jsonObject(try cli.run(["log", "water", "--from", "2026-10-06", "--json"]).stdout)
+        #expect((noted["records"] as? [[String: Any]])?.first?["note"] as? String == "after the run\n2nd glass")
+        let long = try cli.run(["record", "water", "1", "--on", "2026-10-07", "--note", String(repeating: "가", count: 1001)])
+        #expect(long.status == 1 && long.stderr == "Error: a note can have at most 1000 characters (this one has 1001)\n", "\(long.stderr)")
+        #expect(try cli.run(["log", "water", "--from", "2026-10-07"]).stdout.hasPrefix("No records"))
         let backwards = try cli.run(["log", "water", "--from", "2026-10-07", "--to", "2026-10-06"])
         #expect(backwards.status == 64 && backwards.stderr.hasPrefix("Error: --from 2026-10-07 is after --to 2026-10-06"), "\(backwards.stderr)")
     }

@@ -10,7 +10,7 @@ struct ExchangeTests {
         try cli.run(["habit", "add", "gym", "--schedule", "weekly", "--schedule-params", #"{"days":["mon","thu"]}"#, "--streak", "grace", "--start", "2026-10-01"])
         try cli.run(["record", "water, \"cold\"", "0.1", "--on", "2026-10-02"])
         try cli.run(["record", "water, \"cold\"", "0.2", "--on", "2026-10-02"])
-        try cli.run(["record", "gym", "--on", "2026-10-05"])
+        try cli.run(["record", "gym", "--on", "2026-10-05", "--note", "leg day, \"heavy\"\n다리\tback\\slash"])
         try cli.run(["skip", "gym", "--from", "2026-10-08", "--to", "2026-10-09"])
         try cli.run(["habit", "archive", "gym", "--on", "2026-10-10"])
         return cli
@@ -30,6 +30,9 @@ struct ExchangeTests {
         #expect(imported.stdout == "Imported 7 records; 0 already present.\n")
         let second = try target.run(["export", "--format", format])
         #expect(second.stdout == first.stdout)
+        let log = try jsonObject(try target.run(["log", "gym", "--json"]).stdout)
+        let notes = try #require(log["records"] as? [[String: Any]]).map { $0["note"] as? String }
+        #expect(notes == ["leg day, \"heavy\"\n다리\tback\\slash"], "\(notes)")
         let again = try target.run(["import", file])
         #expect(again.stdout == "Imported 0 records; 7 already present.\n")
         #expect(try target.run(["export", "--format", format]).stdout == first.stdout)
@@ -74,7 +77,7 @@ struct ExchangeTests {
         003,Gym,YES_NO,Gym?,,3,7,#0000FF,,AT_LEAST,0,false
 
         """.write(toFile: folder + "/Habits.csv", atomically: true, encoding: .utf8)
-        try "Date,Value,Notes\n2026-10-03,YES_MANUAL,\n2026-10-02,SKIP,\n2026-10-01,YES_AUTO,\n2026-09-30,NO,\n2026-09-29,YES_MANUAL,\n"
+        try "Date,Value,Notes\n2026-10-03,YES_MANUAL,\"calm, slow\"\n2026-10-02,SKIP,\n2026-10-01,YES_AUTO,\n2026-09-30,NO,too tired\n2026-09-29,YES_MANUAL,\n"
             .write(toFile: folder + "/001 Meditate/Checkmarks.csv", atomically: true, encoding: .utf8)
         try "Date,Value,Notes\n2026-10-02,8000,\n2026-10-01,2500,\n"
             .write(toFile: folder + "/002 Water/Checkmarks.csv", atomically: true, encoding: .utf8)
@@ -82,8 +85,11 @@ struct ExchangeTests {
             .write(toFile: folder + "/003 Gym/Checkmarks.csv", atomically: true, encoding: .utf8)
         let result = try cli.run(["import", folder])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "Imported 9 records; 0 already present.\n")
-        #expect(try cli.run(["import", folder]).stdout == "Imported 0 records; 9 already present.\n")
+        #expect(result.stdout == "Imported 9 records; 0 already present.\n1 note was on days with no record (not done, or skipped) and is not kept.\n")
+        let log = try cli.run(["log", "Meditate"]).stdout
+        #expect(log.contains("2026-10-03  1       2026-10-03T00:00:00.000Z  calm, slow\n"), "\(log)")
+        #expect(log.contains("2026-09-29  1       2026-09-29T00:00:00.000Z\n"), "\(log)")
+        #expect(try cli.run(["import", folder]).stdout.hasPrefix("Imported 0 records; 9 already present.\n"))
         let list = try cli.run(["habit", "list", "--json"]).stdout
         #expect(list.contains(#""name":"Meditate","revisions":1,"rules":{"createdAt":"#))
         #expect(list.contains(#""progress":{"name":"goal","params":{},"sha256":""#))

@@ -7,6 +7,8 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
     case unitTooLong(length: Int, limit: Int)
     case invalidGoal(Double)
     case invalidAmount(Double)
+    case noteTooLong(length: Int, limit: Int)
+    case nulInNote
     case archivedBeforeStart(archivedOn: LocalDay, startedOn: LocalDay)
     case parametersNotJSON(policy: String, reason: String)
     case parametersNotObject(policy: String, text: String)
@@ -29,6 +31,10 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
             return "the goal must be a finite number of at least 0.001 with at most 3 decimals (got \(Quantity.describe(goal)))"
         case .invalidAmount(let amount):
             return "an amount must be a finite number of at least 0.001 with at most 3 decimals (got \(Quantity.describe(amount)))"
+        case .noteTooLong(let length, let limit):
+            return "a note can have at most \(limit) characters (this one has \(length))"
+        case .nulInNote:
+            return "a note cannot hold a NUL character"
         case .archivedBeforeStart(let archivedOn, let startedOn):
             return "cannot archive on \(archivedOn): the habit starts on \(startedOn)"
         case .parametersNotJSON(let policy, let reason):

@@ -1,22 +1,16 @@
 import Foundation
 
-/// Each habit-day's total as an import adds to it, checked against `Quantity.maximum`. The
-/// stored totals are read once per habit, over the span of days the archive touches.
+/// Each habit-day's total as an import adds to it, checked against `Quantity.maximum`. A habit's
+/// stored totals are read the first time the import meets it, before its first record is written.
 struct ImportDayTotals {
-    var totals: [UUID: [LocalDay: Int64]] = [:]
+    /// The completions an import hands a store in one statement.
+    static let sliceSize = 5_000
 
-    init(in tx: any HabitTransaction, completions: [Completion]) throws {
-        var spans: [UUID: LocalDayRange] = [:]
-        for completion in completions {
-            let day = completion.completedOn
-            let span = spans[completion.habitID]
-            spans[completion.habitID] = LocalDayRange(min(span?.first ?? day, day), max(span?.last ?? day, day))
-        }
-        for (habitID, span) in spans {
-            var days: [LocalDay: Int64] = [:]
-            for (day, amount) in try tx.completions.dailyTotals(habitID: habitID, in: span) { days[day, default: 0] += amount }
-            totals[habitID] = days
-        }
+    private var totals: [UUID: [LocalDay: Int64]] = [:]
+    private let tx: any HabitTransaction
+
+    init(in tx: any HabitTransaction) {
+        self.tx = tx
     }
 
     /// Inserts the completions that are not stored yet (`owners[i]` is the habit of the i-th), in
@@ -28,7 +22,8 @@ struct ImportDayTotals {
         var inserted = 0, present = 0
         var start = completions.startIndex
         while start < completions.endIndex {
-            let slice = completions[start..<min(completions.endIndex, start + 5_000)]
+            let slice = completions[start..<min(completions.endIndex, start + Self.sliceSize)]
+            for completion in slice where totals[completion.habitID] == nil { try load(completion.habitID) }
             for (offset, wasInserted) in try repository.insertIfAbsent(slice).enumerated() {
                 if wasInserted {
                     let index = slice.startIndex + offset
@@ -44,7 +39,13 @@ struct ImportDayTotals {
         return (inserted, present)
     }
 
-    mutating func add(_ completion: Completion, habit: Habit) throws {
+    private mutating func load(_ habitID: UUID) throws {
+        var days: [LocalDay: Int64] = [:]
+        for (day, amount) in try tx.completions.dailyTotals(habitID: habitID, in: LocalDayRange(.earliest, .latest)) { days[day, default: 0] += amount }
+        totals[habitID] = days
+    }
+
+    private mutating func add(_ completion: Completion, habit: Habit) throws {
         let day = completion.completedOn
         let existing = totals[habit.id]?[day] ?? 0
         try TrackingRules.requireDayTotal(existing: existing, adding: completion.amountThousandths, habit: habit, day: day)

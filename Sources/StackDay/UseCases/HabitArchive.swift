@@ -6,6 +6,9 @@ public struct HabitArchive: Sendable {
     public var completions: [Completion]
     public var skips: [Skip]
     public var scripts: [PolicyScript]
+    /// Notes a source held on days it has no record for (Loop writes notes on any day): nothing
+    /// to keep them with, so an import says how many it left out.
+    public var unplacedNotes = 0
 
     public init(habits: [Habit] = [], completions: [Completion] = [], skips: [Skip] = [], scripts: [PolicyScript] = []) {
         self.habits = habits

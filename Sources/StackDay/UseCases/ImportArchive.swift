@@ -18,10 +18,18 @@ public struct ImportArchive {
     }
 
     /// Returns how many records were written and how many were already present. `progress` is
-    /// told the completions handled so far and their number.
+    /// told the records handled so far and their number.
     @discardableResult
     public func callAsFunction(_ archive: HabitArchive, progress: ((Int, Int) -> Void)? = nil) throws -> ImportSummary {
-        context.store.prepareForBulkWrite(records: archive.completions.count + archive.skips.count)
+        try callAsFunction(source: archive, progress: progress)
+    }
+
+    /// The same from a source read as a stream: its catalog first, then its records a slice at a
+    /// time, all in one transaction (a record found malformed late still leaves nothing written).
+    @discardableResult
+    public func callAsFunction(source: some ArchiveSource, progress: ((Int, Int) -> Void)? = nil) throws -> ImportSummary {
+        let catalog = try source.catalog()
+        context.store.prepareForBulkWrite(records: catalog.records)
         return try context.store.write { tx in
             var habits: [UUID: Habit] = [:]
             for habit in try tx.habits.all() { habits[habit.id] = habit }
@@ -31,14 +39,14 @@ public struct ImportArchive {
             var present = 0
             // Scripts are not counted as records: a stored one is kept, a new one added, and
             // each stored copy is read back and checked against its hash before anything commits.
-            for script in archive.scripts {
+            for script in catalog.scripts {
                 try script.checkIsText()
                 try tx.scripts.insert(script)
                 // Reading a script back checks its hash (`PolicyScriptError.tampered`).
                 guard try tx.scripts.script(sha256: script.sha256) != nil else { throw PolicyScriptError.missing(name: script.name, sha256: script.sha256) }
             }
             let pinner = PolicyPinner(context: context)
-            for var habit in archive.habits {
+            for var habit in catalog.habits {
                 if habits[habit.id] != nil { present += 1; continue }
                 try Habit.checkNewName(habit.name, restoring: true)
                 if let other = names[Habit.nameKey(for: habit.name)], other != habit.id { throw UseCaseError.duplicateName(name: habit.name) }
@@ -54,20 +62,38 @@ public struct ImportArchive {
                 guard let habit = habits[id] else { throw UseCaseError.habitIDNotFound(id: id) }
                 return habit
             }
-            for skip in archive.skips {
-                _ = try habit(skip.habitID)
-                guard skip.day.isSupported else { throw UseCaseError.dayOutOfRange(day: skip.day) }
-                if try tx.skips.skip(id: skip.id) != nil { present += 1 } else { try tx.skips.insert(skip); inserted += 1 }
+            var dayTotals = ImportDayTotals(in: tx)
+            var batch: [Completion] = []
+            batch.reserveCapacity(ImportDayTotals.sliceSize)
+            var done = 0
+            var reported = 0
+            func report() {
+                if done - reported >= 10_000 || done == catalog.records { progress?(done, catalog.records); reported = done }
             }
-            var dayTotals = try ImportDayTotals(in: tx, completions: archive.completions)
-            let total = archive.completions.count
-            let owners = try archive.completions.map { try habit($0.habitID) }
-            let counts = try dayTotals.insert(archive.completions[...], owners: owners, into: tx.completions) { done in
-                if done % 10_000 == 0 || done == total { progress?(done, total) }
+            func flush() throws {
+                guard !batch.isEmpty else { return }
+                let counts = try dayTotals.insert(batch[...], owners: try batch.map { try habit($0.habitID) }, into: tx.completions)
+                inserted += counts.inserted
+                present += counts.present
+                done += batch.count
+                batch.removeAll(keepingCapacity: true)
+                report()
             }
-            inserted += counts.inserted
-            present += counts.present
-            return ImportSummary(inserted: inserted, alreadyPresent: present)
+            try source.forEachRecord { record in
+                switch record {
+                case .completion(let completion):
+                    batch.append(completion)
+                    if batch.count == ImportDayTotals.sliceSize { try flush() }
+                case .skip(let skip):
+                    _ = try habit(skip.habitID)
+                    guard skip.day.isSupported else { throw UseCaseError.dayOutOfRange(day: skip.day) }
+                    if try tx.skips.skip(id: skip.id) != nil { present += 1 } else { try tx.skips.insert(skip); inserted += 1 }
+                    done += 1
+                    report()
+                }
+            }
+            try flush()
+            return ImportSummary(inserted: inserted, alreadyPresent: present, unplacedNotes: catalog.unplacedNotes)
         }
     }
 }

@@ -28,7 +28,7 @@ public struct ImportCompletions {
         func flush() throws {
             guard !batch.isEmpty else { return }
             try context.store.write { tx in
-                var dayTotals = try ImportDayTotals(in: tx, completions: batch)
+                var dayTotals = ImportDayTotals(in: tx)
                 let owners = try batch.map { completion -> Habit in
                     if let known = habits[completion.habitID] { return known }
                     guard let found = try tx.habits.habit(id: completion.habitID) else {

@@ -8,41 +8,42 @@ public struct RecordCompletion {
         self.context = context
     }
 
-    /// Records on `day` (default today).
+    /// Records on `day` (default today), with `note` kept beside the amount.
     ///
     /// Throws for a future day, a day outside the tracking period, an amount that is not a
-    /// finite number ≥ 0.001, or a second record on one day of a plain habit (goal 1, no unit).
+    /// finite number ≥ 0.001, a note past `Completion.noteLimit`, or a second record on one day
+    /// of a plain habit (goal 1, no unit).
     @discardableResult
-    public func callAsFunction(_ reference: HabitReference, amount: Double = 1, on day: LocalDay? = nil) throws -> Completion {
-        try record(reference, amount: amount, day: day ?? context.today, recordedAt: context.clock.now)
+    public func callAsFunction(_ reference: HabitReference, amount: Double = 1, on day: LocalDay? = nil, note: String? = nil) throws -> Completion {
+        try record(reference, amount: amount, day: day ?? context.today, recordedAt: context.clock.now, note: note)
     }
 
     /// The same, naming the habit by name.
     @discardableResult
-    public func callAsFunction(habitName: String, amount: Double = 1, on day: LocalDay? = nil) throws -> Completion {
-        try callAsFunction(.name(habitName), amount: amount, on: day)
+    public func callAsFunction(habitName: String, amount: Double = 1, on day: LocalDay? = nil, note: String? = nil) throws -> Completion {
+        try callAsFunction(.name(habitName), amount: amount, on: day, note: note)
     }
 
     /// Records at `instant`, which counts for the day the user's boundary puts it on.
     @discardableResult
-    public func callAsFunction(_ reference: HabitReference, amount: Double = 1, at instant: Date) throws -> Completion {
+    public func callAsFunction(_ reference: HabitReference, amount: Double = 1, at instant: Date, note: String? = nil) throws -> Completion {
         guard instant <= context.clock.now else {
             throw UseCaseError.futureInstant(instant: instant.formatted(.iso8601))
         }
-        return try record(reference, amount: amount, day: context.boundary.day(for: instant), recordedAt: instant)
+        return try record(reference, amount: amount, day: context.boundary.day(for: instant), recordedAt: instant, note: note)
     }
 
     /// The same, naming the habit by name.
     @discardableResult
-    public func callAsFunction(habitName: String, amount: Double = 1, at instant: Date) throws -> Completion {
-        try callAsFunction(.name(habitName), amount: amount, at: instant)
+    public func callAsFunction(habitName: String, amount: Double = 1, at instant: Date, note: String? = nil) throws -> Completion {
+        try callAsFunction(.name(habitName), amount: amount, at: instant, note: note)
     }
 
-    private func record(_ reference: HabitReference, amount: Double, day: LocalDay, recordedAt: Date) throws -> Completion {
+    private func record(_ reference: HabitReference, amount: Double, day: LocalDay, recordedAt: Date, note: String?) throws -> Completion {
         let today = context.today
         return try context.store.write { tx in
             let habit = try context.habit(reference, in: tx)
-            let completion = try Completion(habitID: habit.id, completedOn: day, recordedAt: recordedAt, amount: amount)
+            let completion = try Completion(habitID: habit.id, completedOn: day, recordedAt: recordedAt, amount: amount, note: note)
             try TrackingRules.requireRecordable(day, habit: habit, today: today)
             let existing = try tx.completions.dailyTotals(habitID: habit.id, in: LocalDayRange(day, day)).reduce(0) { $0 + $1.thousandths }
             if habit.isPlain, existing > 0 {

@@ -3,16 +3,17 @@ import StackDay
 /// Recording, undoing and skipping days.
 extension Application {
     /// `record`, `POST /v1/habits/{name}/records`: `amount` (default 1) for the day `on` (default
-    /// today) or for the day the instant `at` falls on; not both.
+    /// today) or for the day the instant `at` falls on, not both; `note`, a text kept with it.
     public func record(_ name: String, _ fields: RequestFields) throws -> CompletionView {
-        try fields.check(allowed: ["amount", "on", "at"])
+        try fields.check(allowed: ["amount", "on", "at", "note"])
         let amount = try fields.number("amount") ?? 1
+        let note = try fields.string("note")
         let record = RecordCompletion(context: context)
         if let instant = try fields.instant("at") {
             guard !fields.has("on") else { throw RequestError("\(fields.label("on")) and \(fields.label("at")) cannot be used together") }
-            return CompletionView(completion: try record(habitName: name, amount: amount, at: instant), habit: name)
+            return CompletionView(completion: try record(habitName: name, amount: amount, at: instant, note: note), habit: name)
         }
-        return CompletionView(completion: try record(habitName: name, amount: amount, on: try fields.day("on")), habit: name)
+        return CompletionView(completion: try record(habitName: name, amount: amount, on: try fields.day("on"), note: note), habit: name)
     }
 
     /// `undo`, `DELETE /v1/habits/{name}/records/latest`: the latest record of the day `on` (default today).

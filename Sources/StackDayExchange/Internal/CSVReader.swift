@@ -40,16 +40,36 @@ struct CSVReader {
     /// Hands each row to `body` as byte ranges, building no Strings (exports run to millions of rows).
     static func forEachRow(_ text: String, file: String, _ body: (RowView) throws -> Void) throws {
         var text = text
-        try text.withUTF8 { try forEachRow(bytes: $0, file: file, body) }
+        _ = try text.withUTF8 { try forEachRow(bytes: $0, file: file, firstLine: 1, isFinal: true, body) }
     }
 
-    static func forEachRow(bytes: UnsafeBufferPointer<UInt8>, file: String, _ body: (RowView) throws -> Void) throws {
+    /// The same over a file read a chunk at a time: only the rows a chunk holds are in memory.
+    static func forEachRow(in input: ChunkedInput, file: String, _ body: (RowView) throws -> Void) throws {
+        var line = 1
+        while true {
+            let isFinal = input.isAtEnd
+            let (used, next) = try input.buffer.withUnsafeBufferPointer {
+                try forEachRow(bytes: $0, file: file, firstLine: line, isFinal: isFinal, body)
+            }
+            line = next
+            if isFinal { return }
+            try input.advance(dropping: used)
+        }
+    }
+
+    /// The rows of `bytes`, the first on line `firstLine`. Unless `isFinal`, a row still open at
+    /// the end (no line break after it yet) is left for the next call: the answer is how many
+    /// bytes were used and the line the next row starts on.
+    static func forEachRow(
+        bytes: UnsafeBufferPointer<UInt8>, file: String, firstLine: Int, isFinal: Bool, _ body: (RowView) throws -> Void
+    ) throws -> (used: Int, nextLine: Int) {
         let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n"), ret = UInt8(ascii: "\r")
         let count = bytes.count
         var ranges: [(quoted: Bool, start: Int, end: Int)] = []
         var scratch: [UInt8] = []
-        var line = 1
-        var rowLine = 1
+        var line = firstLine
+        var rowLine = firstLine
+        var rowStart = 0
         var index = 0
         func emit() throws {
             defer {
@@ -73,6 +93,8 @@ struct CSVReader {
                             index += 2
                             continue
                         }
+                        // A quote last in the chunk may be the first of a doubled pair.
+                        if index + 1 == count && !isFinal { return (rowStart, rowLine) }
                         index += 1
                         closed = true
                         break
@@ -81,7 +103,10 @@ struct CSVReader {
                     scratch.append(byte)
                     index += 1
                 }
-                if !closed { throw ImportFormatError(file: file, line: rowLine, column: ranges.count + 1, message: "unterminated quoted field") }
+                if !closed {
+                    if !isFinal { return (rowStart, rowLine) }
+                    throw ImportFormatError(file: file, line: rowLine, column: ranges.count + 1, message: "unterminated quoted field")
+                }
                 if index < count, bytes[index] != comma, bytes[index] != newline, bytes[index] != ret {
                     throw ImportFormatError(file: file, line: line, column: ranges.count + 1, message: "text after a closing quote")
                 }
@@ -100,16 +125,25 @@ struct CSVReader {
             guard index < count else { break }
             if bytes[index] == comma {
                 index += 1
-                if index == count { ranges.append((false, index, index)) }
+                if index == count {
+                    if !isFinal { return (rowStart, rowLine) }
+                    ranges.append((false, index, index))
+                }
                 continue
             }
-            if bytes[index] == ret, index + 1 < count, bytes[index + 1] == newline { index += 1 }
+            if bytes[index] == ret {
+                if index + 1 == count && !isFinal { return (rowStart, rowLine) }
+                if index + 1 < count, bytes[index + 1] == newline { index += 1 }
+            }
             index += 1
             try emit()
             line += 1
             rowLine = line
+            rowStart = index
         }
+        if !isFinal { return (rowStart, rowLine) }
         if !ranges.isEmpty { try emit() }
+        return (count, line)
     }
 
     /// One field, quoted when it holds a comma, a quote or a line break.

@@ -9,7 +9,7 @@ import StackDaySQL
 final class PostgresBulkCompletions: SQLBulkCompletions {
     private let connection: PostgresConnection
     private let owner: String
-    private static let columns = "id, habit_id, completed_on, recorded_at, amount_thousandths"
+    private static let columns = "id, habit_id, completed_on, recorded_at, amount_thousandths, note"
 
     init(connection: PostgresConnection, owner: String) {
         self.connection = connection
@@ -29,7 +29,7 @@ final class PostgresBulkCompletions: SQLBulkCompletions {
         try connection.execute("""
             CREATE TEMPORARY TABLE IF NOT EXISTS staged_completions (
                 id uuid NOT NULL, habit_id uuid NOT NULL, completed_on date NOT NULL, recorded_at double precision NOT NULL,
-                amount_thousandths bigint NOT NULL
+                amount_thousandths bigint NOT NULL, note text
             ) ON COMMIT DELETE ROWS
             """)
         try connection.copyIn("COPY staged_completions FROM STDIN", data: Self.copyRows(completions))
@@ -43,21 +43,27 @@ final class PostgresBulkCompletions: SQLBulkCompletions {
         return completions.map { completion in remaining.remove(completion.id) != nil }
     }
 
-    /// The rows in COPY's text format: tab-separated, one per line, led by `owner` when given
-    /// (escaped; no other field can hold a backslash, tab or line break).
+    /// `text` as a field of COPY's text format: backslash, tab and line breaks escaped.
+    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"): bytes += [92, 92]
+            case 9: bytes += [92, UInt8(ascii: "t")]
+            case 10: bytes += [92, UInt8(ascii: "n")]
+            case 13: bytes += [92, UInt8(ascii: "r")]
+            default: bytes.append(byte)
+            }
+        }
+    }
+
+    /// The rows in COPY's text format: tab-separated, one per line, led by `owner` when given;
+    /// the owner and the note are escaped (no other field can hold a backslash, tab or line
+    /// break), and no note is `\N`.
     static func copyRows(_ completions: ArraySlice<Completion>, owner: String? = nil) -> [UInt8] {
         var bytes: [UInt8] = []
         var lead: [UInt8] = []
         if let owner {
-            for byte in owner.utf8 {
-                switch byte {
-                case UInt8(ascii: "\\"): lead += [92, 92]
-                case 9: lead += [92, UInt8(ascii: "t")]
-                case 10: lead += [92, UInt8(ascii: "n")]
-                case 13: lead += [92, UInt8(ascii: "r")]
-                default: lead.append(byte)
-                }
-            }
+            appendEscaped(owner, to: &lead)
             lead.append(9)
         }
         bytes.reserveCapacity(completions.count * (112 + lead.count))
@@ -73,7 +79,9 @@ final class PostgresBulkCompletions: SQLBulkCompletions {
             field.withUnsafeMutableBufferPointer { completion.completedOn.writeISO(into: UnsafeMutableBufferPointer(rebasing: $0[0..<10])) }
             bytes += field[0..<10]
             bytes.append(9)
-            bytes += "\(completion.recordedAt.timeIntervalSince1970)\t\(completion.amountThousandths)\n".utf8
+            bytes += "\(completion.recordedAt.timeIntervalSince1970)\t\(completion.amountThousandths)\t".utf8
+            if let note = completion.note { appendEscaped(note, to: &bytes) } else { bytes += [92, UInt8(ascii: "N")] }
+            bytes.append(10)
         }
         return bytes
     }

@@ -133,5 +133,7 @@ enum PostgresMigrations {
         // The cache kept true by the store itself (`PostgresCacheTriggers`), whoever writes; rows
         // of the earlier format (not bound to their owner and habit) are dropped.
         (6, "cache invalidation by triggers", ["DELETE FROM evaluation_cache"] + PostgresCacheTriggers.statements),
+        // What a person writes about a record, as in SQLite's migration 12.
+        (7, "notes on records", ["ALTER TABLE completions ADD COLUMN note text CHECK (note IS NULL OR note <> '')"]),
     ]
 }

@@ -15,14 +15,14 @@ public final class SQLCompletionRepository: CompletionRepository {
 
         init(_ dialect: SQLDialect) {
             let owner = dialect.owner
-            let columns = "id, habit_id, completed_on, recorded_at, amount_thousandths"
+            let columns = "id, habit_id, completed_on, recorded_at, amount_thousandths, note"
             let order = "ORDER BY completed_on, recorded_at, \(dialect.tieBreak)"
             func sql(_ text: String) -> String { dialect.statement(text) }
             insert = sql("""
-                INSERT INTO completions (\(owner), \(columns)) VALUES ($1, $2::uuid, $3::uuid, $4::date, $5, $6) ON CONFLICT (\(owner), id) DO NOTHING
+                INSERT INTO completions (\(owner), \(columns)) VALUES ($1, $2::uuid, $3::uuid, $4::date, $5, $6, $7) ON CONFLICT (\(owner), id) DO NOTHING
                 """)
             update = sql("""
-                UPDATE completions SET habit_id = $3::uuid, completed_on = $4::date, recorded_at = $5, amount_thousandths = $6
+                UPDATE completions SET habit_id = $3::uuid, completed_on = $4::date, recorded_at = $5, amount_thousandths = $6, note = $7
                 WHERE \(owner) = $1 AND id = $2::uuid
                 """)
             delete = sql("DELETE FROM completions WHERE \(owner) = $1 AND id = $2::uuid")
@@ -51,13 +51,13 @@ public final class SQLCompletionRepository: CompletionRepository {
         let table = "completions"
         return try Completion(
             id: row.uuid("id", table: table), habitID: row.uuid("habit_id", table: table), completedOn: row.day("completed_on", table: table),
-            recordedAt: row.instant("recorded_at"), amount: row.quantity("amount_thousandths")
+            recordedAt: row.instant("recorded_at"), amount: row.quantity("amount_thousandths"), note: row.optionalText("note")
         )
     }
 
     private func values(_ completion: Completion) -> [SQLValue] {
         [owner, .id(completion.id), .id(completion.habitID), .day(completion.completedOn), .instant(completion.recordedAt),
-         .integer(completion.amountThousandths)]
+         .integer(completion.amountThousandths), .optional(completion.note)]
     }
 
     public func insert(_ completion: Completion) throws {

@@ -58,6 +58,11 @@ final class Statement {
         guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
     }
 
+    func bindNull(_ index: Int32) throws(DatabaseError) {
+        let code = sqlite3_bind_null(handle, index)
+        guard code == SQLITE_OK else { throw database.error(code, sql: sql) }
+    }
+
     func bind(_ index: Int32, real: Double) throws(DatabaseError) {
         let code = sqlite3_bind_double(handle, index, real)
         guard code == SQLITE_OK else { throw database.error(code, sql: sql) }

@@ -9,7 +9,7 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
     private let owner: SQLValue
     private let ownerBytes: [UInt8]
     private static let sql = """
-        INSERT INTO completions (owner, id, habit_id, completed_on, recorded_at, amount_thousandths) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        INSERT INTO completions (owner, id, habit_id, completed_on, recorded_at, amount_thousandths, note) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
         ON CONFLICT (owner, id) DO NOTHING
         """
 
@@ -34,6 +34,11 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
         try ownerBytes.withUnsafeBufferPointer { try statement.bind(1, text: $0) }
         try statement.bind(5, real: completion.recordedAt.timeIntervalSince1970)
         try statement.bind(6, integer: completion.amountThousandths)
+        if var note = completion.note {
+            try note.withUTF8 { try statement.bind(7, text: $0) }
+        } else {
+            try statement.bindNull(7)
+        }
         try statement.execute()
         return database.changes == 1
     }

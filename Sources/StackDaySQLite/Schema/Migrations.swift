@@ -312,5 +312,9 @@ enum Migrations {
         ALTER TABLE habits DROP COLUMN streak_params;
         ALTER TABLE habits DROP COLUMN evaluation_generation;
         """),
+        // What a person writes about a record (`record --note`, Loop's Notes); NULL when nothing.
+        Migration(id: 12, name: "notes on records", sql: """
+        ALTER TABLE completions ADD COLUMN note TEXT CHECK (note IS NULL OR (length(note) >= 1 AND instr(note, char(0)) = 0));
+        """),
     ]
 }

@@ -93,7 +93,8 @@ struct HabitPage {
         var html = "<h3 id=\"records\">\(words["Records"]) · \(day.iso)</h3>"
         if records.isEmpty { return html + "<p>\(words["Nothing recorded on this day."])</p>" }
         html += "<ul>" + records.map { record in
-            "<li>\(Quantity.describe(record.amount))\(habit.unit.isEmpty ? "" : " " + HTMLText.escape(habit.unit))</li>"
+            "<li>\(Quantity.describe(record.amount))\(habit.unit.isEmpty ? "" : " " + HTMLText.escape(habit.unit))"
+                + (record.note.map { " <q data-field=\"note\">\(HTMLText.escape($0))</q>" } ?? "") + "</li>"
         }.joined() + "</ul>"
         html += "<form method=\"post\" action=\"\(path)/undo\" data-action=\"undo\">\(PageShell.csrfField(csrf))<input type=\"hidden\" name=\"on\" value=\"\(day.iso)\">"
             + "<input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day.iso)\"><button type=\"submit\">\(words["Undo"])</button></form>"

@@ -32,8 +32,13 @@ enum ExchangeCommand {
         guard let format = ArchiveFormat(rawValue: name), format != .loop else {
             throw invocation.usage("invalid value for --format: '\(name)' (use csv or json)")
         }
-        let archive = try ExportArchive(context: try environment.context())()
-        let text = format.encode(archive) ?? ""
+        let progress = ProgressLine(io: environment.io, label: "exporting", unit: "habits")
+        let text = try withExtendedLifetime(progress) {
+            defer { progress.end() }
+            let archive = try ExportArchive(context: try environment.context())(progress: { progress.update($0, of: $1) })
+            progress.status("writing \(archive.completions.count + archive.skips.count) records…")
+            return format.encode(archive) ?? ""
+        }
         if let path = invocation.option("out") {
             try OutputFile.write(text, to: path)
         } else {
@@ -54,15 +59,21 @@ enum ExchangeCommand {
             format = ArchiveFormat.guess(path: path, isFolder: isDirectory.boolValue)
         }
         if format == .loop, !isDirectory.boolValue { throw CommandFailure("\(path) is not a folder; --format loop reads Loop's export folder") }
-        let archive = try format.read(URL(fileURLWithPath: path), now: environment.clock.now)
+        let source = try format.source(URL(fileURLWithPath: path), now: environment.clock.now)
         let io = environment.io
-        let summary = try ImportArchive(context: try environment.context())(archive) { done, total in
-            io.progress("importing \(Format.bar(total == 0 ? 1 : Double(done) / Double(total), width: 30)) \(done)/\(total)")
+        let progress = ProgressLine(io: io, label: "importing")
+        progress.status("reading \(path)…")
+        let summary = try withExtendedLifetime(progress) {
+            defer { progress.end() }
+            return try ImportArchive(context: try environment.context())(source: source) { progress.update($0, of: $1) }
         }
-        io.endProgress()
         if environment.json {
-            return environment.printJSON(.object(["inserted": ViewJSON.int(summary.inserted), "alreadyPresent": ViewJSON.int(summary.alreadyPresent)]))
+            return environment.printJSON(.object(["inserted": ViewJSON.int(summary.inserted), "alreadyPresent": ViewJSON.int(summary.alreadyPresent),
+                                                  "unplacedNotes": ViewJSON.int(summary.unplacedNotes)]))
         }
         io.print("Imported \(summary.inserted) record\(summary.inserted == 1 ? "" : "s"); \(summary.alreadyPresent) already present.")
+        if summary.unplacedNotes > 0 {
+            io.print("\(summary.unplacedNotes) note\(summary.unplacedNotes == 1 ? " was" : "s were") on days with no record (not done, or skipped) and \(summary.unplacedNotes == 1 ? "is" : "are") not kept.")
+        }
     }
 }

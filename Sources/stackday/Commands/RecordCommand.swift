@@ -13,6 +13,7 @@ enum RecordCommand {
             options: [
                 OptionSpec(name: "on", valueName: "day", help: "The day it counts for, YYYY-MM-DD."),
                 OptionSpec(name: "at", valueName: "instant", help: "When it happened, ISO 8601 with an offset."),
+                OptionSpec(name: "note", valueName: "text", help: "A note kept with the record (at most \(Completion.noteLimit) characters)."),
             ],
             run: runRecord
         )
@@ -52,7 +53,7 @@ enum RecordCommand {
 
     static var log: CommandSpec {
         CommandSpec(
-            name: "log", abstract: "List a habit's records: day, amount and when each was recorded.",
+            name: "log", abstract: "List a habit's records: day, amount, when each was recorded, and its note.",
             arguments: [HabitCommand.name],
             options: [
                 OptionSpec(name: "from", valueName: "day", help: "The first day (default: the habit's start, at most ten years back)."),
@@ -67,7 +68,8 @@ enum RecordCommand {
         let view = try environment.application().record(invocation.required("name"), invocation.fields())
         environment.io.committed = "recorded"
         if environment.printedJSON(view) { return }
-        environment.io.print("Recorded \(Quantity.describe(view.completion.amount)) for '\(view.habit)' on \(view.completion.completedOn).")
+        environment.io.print("Recorded \(Quantity.describe(view.completion.amount)) for '\(view.habit)' on \(view.completion.completedOn)"
+                             + (view.completion.note == nil ? "." : ", with a note."))
     }
 
     static func runUndo(_ invocation: Invocation) throws {
@@ -104,8 +106,12 @@ enum RecordCommand {
             return environment.io.print("No records of '\(view.habit.name)' from \(view.days.first) to \(view.days.last).")
         }
         let unit = view.habit.unit
-        let rows = [["DAY", "AMOUNT", "RECORDED AT"]] + view.records.map { record in
+        // The NOTE column is there when a record has one; a table row is one line, so a note's
+        // line breaks are shown as ⏎.
+        let notes = view.records.contains { $0.note != nil }
+        let rows = [["DAY", "AMOUNT", "RECORDED AT"] + (notes ? ["NOTE"] : [])] + view.records.map { record in
             [record.completedOn.iso, Format.quantity(record.amount, unit: unit), InstantText.format(record.recordedAt)]
+                + (notes ? [(record.note ?? "").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ⏎ ")] : [])
         }
         Format.table(rows).forEach(environment.io.print)
     }

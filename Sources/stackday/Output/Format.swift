@@ -26,8 +26,10 @@ enum Format {
             for (index, cell) in row.enumerated().dropLast() { widths[index] = max(widths[index], DisplayWidth.of(cell)) }
         }
         return rows.map { row in
-            row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - DisplayWidth.of(cell))
+            // Empty cells at the end of a row leave no trailing blanks.
+            let cells = row.reversed().drop(while: \.isEmpty).reversed()
+            return cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - DisplayWidth.of(cell))
             }.joined(separator: "  ")
         }
     }

@@ -43,14 +43,19 @@ final class TerminalIO {
         _ = Self.writeAll(STDERR_FILENO, text)
     }
 
-    /// A progress line on stderr, rewritten in place; only on a terminal.
+    /// False with `--quiet`: no progress lines.
+    var allowsProgress = true
+    /// Whether progress lines are written: stderr is a terminal and `--quiet` was not given.
+    var showsProgress: Bool { isErrorTerminal && allowsProgress }
+
+    /// A progress line on stderr, rewritten in place (`ProgressLine` says when).
     func progress(_ text: String) {
-        guard isErrorTerminal else { return }
+        guard showsProgress else { return }
         _ = Self.writeAll(STDERR_FILENO, "\r\u{1B}[2K" + text)
     }
 
     func endProgress() {
-        guard isErrorTerminal else { return }
+        guard showsProgress else { return }
         _ = Self.writeAll(STDERR_FILENO, "\r\u{1B}[2K")
     }
 
