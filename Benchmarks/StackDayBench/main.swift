@@ -34,7 +34,7 @@ do {
     if only == "IMPORT" {
         FileHandle.standardError.write(Data("P4 imports…\n".utf8))
         let benchmark = StoreBenchmark(context: context)
-        figures += [try benchmark.importFigure(), try benchmark.loopImportFigure()]
+        figures += [try benchmark.importFigure()] + (try benchmark.importMemoryFigures()) + [try benchmark.loopImportFigure()]
     }
     figures += store.figures
     if wanted("POSTGRES") {

@@ -57,7 +57,11 @@ public enum ArchiveJSON {
         private let file: String
 
         public init(file url: URL) {
-            open = { try ChunkedInput(file: url) }
+            self.init(file: url, chunkSize: 1 << 20)
+        }
+
+        init(file url: URL, chunkSize: Int) {
+            open = { try ChunkedInput(file: url, chunkSize: chunkSize) }
             file = url.path
         }
 

@@ -42,6 +42,61 @@ struct ExchangeLibraryTests {
         #expect(format.encode(read) == text)
     }
 
+    /// The sample with notes that hold what both formats escape, and a script with line breaks.
+    static func notedArchive() throws -> HabitArchive {
+        var archive = try sampleArchive()
+        let habit = archive.habits[0].id
+        let created = Date(timeIntervalSince1970: 1_790_000_000)
+        for (offset, note) in ["a \"quoted\", comma", "back\\slash\\\nnew line", "비 오는 날 ☔︎ {[\"]}", "\r\n\t"].enumerated() {
+            archive.completions.append(try Completion(habitID: habit, completedOn: day("2026-10-0\(offset + 3)"), recordedAt: created, amount: 1, note: note))
+        }
+        archive.scripts = [PolicyScript(name: "every", source: "-- \"every\" day, {[\n]}\nreturn { schedule = function(ctx) return true end }\n", installedAt: created)]
+        return archive
+    }
+
+    @Test("a file read in chunks of any size gives the archive read whole", arguments: [1, 2, 7, 64, 4096])
+    func chunks(size: Int) throws {
+        let archive = try Self.notedArchive()
+        let folder = try TemporaryFolder()
+        for format in [ArchiveFormat.csv, .json] {
+            let text = try #require(format.encode(archive))
+            let file = URL(fileURLWithPath: folder.path("archive.\(format.rawValue)"))
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            let source: any ArchiveSource = format == .csv ? ArchiveCSV.Source(file: file, chunkSize: size) : ArchiveJSON.Source(file: file, chunkSize: size)
+            let read = try HabitArchive(collecting: source)
+            #expect(read.habits == archive.habits && read.scripts == archive.scripts, "\(format) in chunks of \(size)")
+            #expect(Set(read.completions) == Set(archive.completions) && read.skips == archive.skips, "\(format) in chunks of \(size)")
+            #expect(try source.catalog().records == archive.completions.count + archive.skips.count)
+        }
+    }
+
+    @Test("JSON members in any order and laid out any way are read; a broken record is named by line and column")
+    func jsonLayout() throws {
+        let archive = try Self.notedArchive()
+        let text = try #require(ArchiveFormat.json.encode(archive))
+        let root = try #require(try JSONValue(parsing: text).objectValue)
+        func list(_ key: String) -> String {
+            guard case .array(let items)? = root[key] else { return "[]" }
+            return "[\n    " + items.map(\.jsonText).joined(separator: " ,\n    ") + "\n  ]"
+        }
+        let reordered = "\n{ \"scripts\": \(list("scripts")),\n  \"skips\" : \(list("skips")),\n  \"completions\":\(list("completions")),\n"
+            + "  \"version\": 2, \"habits\": \(list("habits")), \"format\": \"stackday\" }\n"
+        let read = try ArchiveJSON.decode(reordered, file: "x.json")
+        #expect(read.habits == archive.habits && read.scripts == archive.scripts && Set(read.completions) == Set(archive.completions))
+        // The third completion's line: its amount made a bare word.
+        var lines = reordered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains("\"amount\":1,\"day\":\"2026-10-04\"") })
+        lines[index] = lines[index].replacingOccurrences(of: "\"amount\":1,", with: "\"amount\":one,")
+        let error = try #require(throws: ImportFormatError.self) { _ = try ArchiveJSON.decode(lines.joined(separator: "\n"), file: "x.json") }
+        let column = try #require(lines[index].range(of: "one")).lowerBound.utf16Offset(in: lines[index]) + 1
+        #expect(error.line == index + 1 && error.column == column, "\(error) (expected line \(index + 1), column \(column))")
+        for broken in ["{\"format\":\"stackday\",\"version\":2,\"habits\":[],\"completions\":[{\"id\":1}", "{\"format\":\"stackday\"} x", "[1]"] {
+            #expect(throws: ImportFormatError.self) { _ = try ArchiveJSON.decode(broken, file: "x.json") }
+        }
+        let noCompletions = try #require(throws: ImportFormatError.self) { _ = try ArchiveJSON.decode(#"{"format":"stackday","version":2,"habits":[]}"#, file: "x.json") }
+        #expect(noCompletions.description.contains("completions: must be an array"), "\(noCompletions)")
+    }
+
     @Test("a malformed file names file, line and column", arguments: [
         (ArchiveFormat.csv, "kind,id\n", "x.csv:1: expected the header"),
         (ArchiveFormat.json, #"{"format":"stackday","version":1,"habits":[{]}"#, "x.json:1:"),

@@ -32,6 +32,14 @@ final class CLIFixture {
                                environment: environment, input: input)
     }
 
+    /// Runs `command` on a pseudo-terminal (`script`), typing `answer`: stdout and stderr both
+    /// reach the terminal, so the result's stdout holds both.
+    func onTerminal(_ command: [String], answer: String = "") throws -> Subprocess.Result {
+        let line = ([stackday.executable.path, "--db", db, "--tz", "+09:00", "--now", now] + command)
+            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+        return try Subprocess(executable: URL(fileURLWithPath: "/usr/bin/script")).run(["-qec", line, "/dev/null"], input: answer + "\n", timeout: 60)
+    }
+
     /// The database file's bytes (after a checkpoint, so the WAL holds nothing), to prove a
     /// failed command changed nothing.
     func databaseBytes() throws -> Data? {

@@ -6,11 +6,8 @@ import StackDayTestSupport
 /// and the small honest answers of `habit edit`, `policy check` and `policy preview`.
 @Suite("asking first, and honest small answers")
 struct ConfirmationTests {
-    /// Runs `command` on a pseudo-terminal (`script`), typing `answer`.
     func onTerminal(_ cli: CLIFixture, _ command: [String], answer: String) throws -> Subprocess.Result {
-        let line = ([stackday.executable.path, "--db", cli.db, "--tz", "+09:00", "--now", cli.now] + command)
-            .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        return try Subprocess(executable: URL(fileURLWithPath: "/usr/bin/script")).run(["-qec", line, "/dev/null"], input: answer + "\n", timeout: 30)
+        try cli.onTerminal(command, answer: answer)
     }
 
     @Test("habit delete and user remove: refused without a terminal or --yes, asked on one, done with --yes", arguments: [

@@ -12,11 +12,13 @@ final class ChunkedInput {
     private(set) var offset = 0
     private let handle: FileHandle?
     private let path: String
-    static let chunkSize = 1 << 20
+    private let chunkSize: Int
 
-    /// Opens `file`; throws `ImportFormatError` naming it when it cannot be read.
-    init(file: URL) throws {
+    /// Opens `file`, to be read `chunkSize` bytes at a time; throws `ImportFormatError` naming it
+    /// when it cannot be read.
+    init(file: URL, chunkSize: Int = 1 << 20) throws {
         path = file.path
+        self.chunkSize = max(1, chunkSize)
         do {
             handle = try FileHandle(forReadingFrom: file)
         } catch {
@@ -33,6 +35,7 @@ final class ChunkedInput {
         isAtEnd = true
         handle = nil
         self.path = path
+        chunkSize = bytes.count
     }
 
     deinit {
@@ -48,7 +51,7 @@ final class ChunkedInput {
         guard let handle, !isAtEnd else { return }
         let chunk: Data?
         do {
-            chunk = try handle.read(upToCount: Self.chunkSize)
+            chunk = try handle.read(upToCount: chunkSize)
         } catch {
             throw ImportFormatError(file: path, line: nil, column: nil, message: "cannot read the file: \(error.localizedDescription)")
         }
