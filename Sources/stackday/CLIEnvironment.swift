@@ -59,6 +59,9 @@ final class CLIEnvironment {
 
     var json: Bool { invocation.globals.json }
 
+    /// The words of `language`.
+    var words: Words { Words(language) }
+
     /// The language the locale asks for: the first of `LC_ALL`, `LC_MESSAGES` and `LANG` that is
     /// set and not empty decides (POSIX precedence); `ko…` is Korean, anything else English.
     static func localeLanguage(_ environment: [String: String]) -> ReportLanguage {

@@ -67,9 +67,11 @@ enum Stackday {
                 io.error(ErrorCode.body(.usage, message(for: error)).jsonText)
                 return 64
             }
-            io.error("Error: \(message(for: error))")
-            io.error("Usage: \(help.usageLine(parser.spec(at: error.path), path: error.path))")
-            io.error("  See '\((["stackday"] + error.path + ["--help"]).joined(separator: " "))' for more information.")
+            let words = Words(language(argv))
+            io.error("\(words["Error"]): \(message(for: error, words.language))")
+            io.error("\(words["Usage"]): \(help.usageLine(parser.spec(at: error.path), path: error.path))")
+            let helpCommand = (["stackday"] + error.path + ["--help"]).joined(separator: " ")
+            io.error(words.language == .korean ? "  자세한 내용은 '\(helpCommand)'에서 볼 수 있습니다." : "  See '\(helpCommand)' for more information.")
             return 64
         } catch {
             createdFiles?.removeAll()
@@ -77,7 +79,8 @@ enum Stackday {
                 let code = (error as? CommandFailure)?.code ?? (error as? HabitsFailed)?.code ?? ErrorCode.of(error)
                 io.error(ErrorCode.body(code, message(for: error)).jsonText)
             } else {
-                io.error("Error: \(message(for: error))")
+                let words = Words(language(argv))
+                io.error("\(words["Error"]): \(message(for: error, words.language))")
             }
             return 1
         }
@@ -133,13 +136,19 @@ enum Stackday {
     /// The longest message printed whole, in characters.
     static let messageLimit = 1_000
 
-    /// One line a user can act on, whatever the error; a longer one is cut, saying how much was cut.
-    static func message(for error: any Error) -> String {
-        let text: String
-        switch error {
-        case let error as CustomStringConvertible: text = error.description
-        default: text = error.localizedDescription
+    /// The language a command line asks for before it is parsed (for its error): `--lang`, else the locale.
+    static func language(_ argv: [String]) -> ReportLanguage {
+        let arguments = Array(argv.prefix { $0 != "--" })
+        for (index, argument) in arguments.enumerated() {
+            let value = argument.hasPrefix("--lang=") ? String(argument.dropFirst(7)) : argument == "--lang" && index + 1 < arguments.count ? arguments[index + 1] : nil
+            if let value { return ReportLanguage(rawValue: value) ?? .english }
         }
+        return CLIEnvironment.localeLanguage(ProcessInfo.processInfo.environment)
+    }
+
+    /// One line a user can act on, whatever the error, in `language`; a longer one is cut, saying how much was cut.
+    static func message(for error: any Error, _ language: ReportLanguage = .english) -> String {
+        let text = ErrorText.message(error, language)
         let line = text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
         guard line.count > messageLimit else { return line }
         return String(line.prefix(messageLimit)) + "… (\(line.count - messageLimit) more characters)"

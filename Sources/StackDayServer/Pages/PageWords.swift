@@ -1,36 +1,15 @@
 import StackDay
 import StackDayApplication
 
-/// Every word the pages print, in English and Korean.
+/// Every word the pages print, in English and Korean (the table is `Words`', shared with the
+/// command line).
 struct PageWords: Sendable {
     let language: PageLanguage
 
-    private static let korean: [String: String] = [
-        "Today": "오늘", "Sign out": "로그아웃", "Sign in": "로그인", "Add a habit": "습관 추가", "Name": "이름", "Goal a day": "하루 목표",
-        "Unit": "단위", "Schedule": "일정", "Progress": "진행 방식", "Streak rule": "연속 규칙", "Create": "만들기", "Record": "기록",
-        "Done": "완료", "Undo": "되돌리기", "Skip": "건너뛰기", "Amount": "양", "streak": "연속", "longest": "최장", "rate": "달성률",
-        "score": "점수", "No active habits yet. Add one below.": "아직 습관이 없습니다. 아래에서 추가하세요.", "Language": "언어", "Save": "저장",
-        "Previous month": "이전 달", "Next month": "다음 달", "Last year": "지난 1년", "Score": "점수", "Edit": "수정",
-        "Rules from": "새 규칙 적용일", "Archive": "보관", "Archive on": "보관일", "Unarchive": "보관 해제", "Records": "기록",
-        "Nothing recorded on this day.": "이 날의 기록이 없습니다.", "Back to today": "오늘로", "Your token": "토큰",
-        "Paste the token `stackday user add` printed.": "`stackday user add`가 출력한 토큰을 붙여 넣으세요.", "Parameters": "매개변수",
-        "Signed in as": "로그인:", "Current streak": "현재 연속", "Longest streak": "최장 연속", "Completion rate": "달성률",
-        "Habit strength": "습관 강도", "Legend": "범례", "archived": "보관됨", "Calendar": "달력", "Day": "날짜",
-        "met": "달성", "partly done": "일부 달성", "missed": "놓침", "skipped": "건너뜀", "notDue": "쉬는 날", "pending": "남음", "future": "예정",
-        "done": "완료", "to do": "할 일", "not due": "쉬는 날", "later": "예정", "Settings": "설정", "Error": "오류",
-        "That token belongs to no user.": "어느 사용자의 토큰도 아닙니다.", "Less": "적음", "More": "많음",
-        "StackDay": "StackDay", "Delete": "삭제",
-        "Rule lab": "규칙 실험실", "Role": "역할", "Policy": "정책", "Try it": "시험해 보기", "Now": "지금", "Proposed": "제안",
-        "Change": "변화", "Days that differ": "달라지는 날", "Apply from": "적용 시작일", "Apply": "적용", "Rule revisions": "규칙 개정",
-        "Bring back revision": "되돌릴 개정", "Roll back": "되돌리기", "schedule": "일정", "progress": "진행", "Policies": "정책",
-        "Installed policies": "설치한 정책", "Built-in policies": "기본 정책", "Open": "열기", "Install": "설치", "Policy editor": "정책 편집기",
-        "Source": "소스", "Installed": "설치됨", "Nothing installed yet.": "아직 설치한 정책이 없습니다.",
-        "The checks refused the script:": "검사에서 스크립트가 거부되었습니다:",
-    ]
 
     /// `text` in the page's language (English is the key).
     subscript(_ text: String) -> String {
-        language == .ko ? Self.korean[text] ?? text : text
+        Words(language == .ko ? .korean : .english)[text]
     }
 
     /// A day's state in words.

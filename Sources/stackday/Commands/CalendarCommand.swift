@@ -30,8 +30,8 @@ enum CalendarCommand {
             for (index, sheet) in view.sheets.enumerated() {
                 if index > 0 { environment.io.print() }
                 switch sheet {
-                case .days(let timeline, let range): heatmap(timeline, range: range, colour: colour).forEach(environment.io.print)
-                case .failed(let failure): environment.io.print("\(failure.habit.name): error: \(failure.message)")
+                case .days(let timeline, let range): heatmap(timeline, range: range, colour: colour, words: environment.words).forEach(environment.io.print)
+                case .failed(let failure): environment.io.print("\(failure.habit.name): \(environment.words["error"]): \(failure.message)")
                 }
             }
         }
@@ -40,26 +40,30 @@ enum CalendarCommand {
 
     /// The calendar's lines: month labels, a row per weekday, the habit's name with the range, and
     /// the legend of its marks.
-    static func heatmap(_ timeline: HabitTimeline, range: LocalDayRange, colour: Bool) -> [String] {
+    static func heatmap(_ timeline: HabitTimeline, range: LocalDayRange, colour: Bool, words: Words = Words(.english)) -> [String] {
         guard !range.isEmpty else { return ["\(timeline.habit.name): no tracked days up to \(range.last) (it starts on \(timeline.habit.startedOn))"] }
         let first = range.first.startOfWeek
         let weeks = first.days(to: range.last) / 7 + 1
         var lines: [String] = []
-        // Month labels above the first week that starts in each month.
+        // Month labels above the first week that starts in each month; a double-width character
+        // (월) takes the slot after it too.
         var header = Array(repeating: " ", count: weeks * 2)
         for week in 0..<weeks {
             let monday = first.adding(days: week * 7)
             if monday.day <= 7 {
-                let label = Array(["", "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][monday.month])
+                let label = words.month(monday.month).flatMap { character in
+                    DisplayWidth.of(String(character)) > 1 ? [String(character), ""] : [String(character)]
+                }
                 for (index, character) in label.enumerated() {
                     while header.count <= week * 2 + index { header.append(" ") }
-                    header[week * 2 + index] = String(character)
+                    header[week * 2 + index] = character
                 }
             }
         }
         lines.append("    " + header.joined())
         for weekday in 1...7 {
-            var line = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][weekday - 1] + " "
+            let label = words.weekdays[weekday - 1]
+            var line = label + String(repeating: " ", count: max(1, 4 - DisplayWidth.of(label)))
             for week in 0..<weeks {
                 let day = first.adding(days: week * 7 + weekday - 1)
                 guard range.contains(day), let entry = timeline.entry(on: day) else { line += "  "; continue }
@@ -68,7 +72,7 @@ enum CalendarCommand {
             lines.append(line)
         }
         lines.append("\(timeline.habit.name): \(range.first) … \(range.last)")
-        lines.append(CalendarMark.legend(colour: colour))
+        lines.append(CalendarMark.legend(colour: colour, words: words))
         return lines
     }
 }

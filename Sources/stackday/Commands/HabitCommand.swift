@@ -77,40 +77,46 @@ enum HabitCommand {
         if !environment.printedJSON(view) {
             switch view.result {
             case .success(let summary):
-                Format.table(definition(summary.habit) + figures(summary, language: environment.language)).forEach(environment.io.print)
+                Format.table(definition(summary.habit, words: environment.words) + figures(summary, words: environment.words)).forEach(environment.io.print)
             case .failure(let failure):
                 // The definition still shows which policy failed.
-                Format.table(definition(failure.habit) + [["error", failure.message]]).forEach(environment.io.print)
+                Format.table(definition(failure.habit, words: environment.words) + [[environment.words["error"], failure.message]]).forEach(environment.io.print)
             }
         }
         try HabitsFailed.check(view.failure.map { [$0] } ?? [])
     }
 
     /// The rows of `habit show` for the figures, in the unit the habit counts in.
-    static func figures(_ summary: HabitSummary, language: ReportLanguage) -> [[String]] {
+    static func figures(_ summary: HabitSummary, words: Words) -> [[String]] {
         let stats = summary.statistics
         let unit = summary.countsIn
+        let due = unit == .days ? (words.language == .korean ? "대상일 \(stats.eligibleDays)일" : "\(stats.eligibleDays) due days") : words.count(stats.eligibleDays, unit)
+        let completed = words.language == .korean
+            ? "\(due) 중 \(words.count(stats.completedDays, unit)) (\(Format.percent(stats.completionRate)))"
+            : "\(stats.completedDays) of \(due) (\(Format.percent(stats.completionRate)))"
         var rows = [
-            ["streak", "\(CountPhrase.english(stats.streak.current, unit)) (longest \(CountPhrase.english(stats.streak.longest, unit)))"],
-            ["completed", "\(stats.completedDays) of \(unit == .days ? "\(stats.eligibleDays) due days" : CountPhrase.english(stats.eligibleDays, unit)) (\(Format.percent(stats.completionRate)))"],
-            ["score", Format.percent(stats.score)],
+            [words["streak"], "\(words.count(stats.streak.current, unit)) (\(words["longest"]) \(words.count(stats.streak.longest, unit)))"],
+            [words["completed"], completed],
+            [words["score"], Format.percent(stats.score)],
         ]
-        if let text = PeriodText(summary)?.text(language) { rows.insert(["now", text], at: 0) }
+        if let text = PeriodText(summary)?.text(words.language) { rows.insert([words["now"], text], at: 0) }
         return rows
     }
 
     /// The rows of `habit show` that describe the habit itself: its latest rules, pins included.
-    static func definition(_ habit: Habit) -> [[String]] {
+    static func definition(_ habit: Habit, words: Words = Words(.english)) -> [[String]] {
         let latest = habit.latest
+        let korean = words.language == .korean
         return [
-            ["name", habit.name],
-            ["goal", "\(Format.quantity(latest.goal, unit: habit.unit)) a day"],
-            ["started", habit.startedOn.iso],
-            ["archived", habit.archivedOn?.iso ?? "no"],
-            ["rules", "revision \(latest.number) of \(habit.revisions.count), from \(latest.effectiveFrom.iso)"],
-            ["schedule", describe(latest.schedule, pinned: true)],
-            ["progress", describe(latest.progress, pinned: true)],
-            ["streak rule", describe(latest.streak, pinned: true)],
+            [words["name"], habit.name],
+            [words["goal"], korean ? "하루 \(Format.quantity(latest.goal, unit: habit.unit))" : "\(Format.quantity(latest.goal, unit: habit.unit)) a day"],
+            [words["started"], habit.startedOn.iso],
+            [korean ? "보관" : "archived", habit.archivedOn?.iso ?? words["no"]],
+            [words["rules"], korean ? "개정 \(latest.number)/\(habit.revisions.count), \(latest.effectiveFrom.iso)부터"
+                                    : "revision \(latest.number) of \(habit.revisions.count), from \(latest.effectiveFrom.iso)"],
+            [words["schedule"], describe(latest.schedule, pinned: true)],
+            [words["progress"], describe(latest.progress, pinned: true)],
+            [words["streak rule"], describe(latest.streak, pinned: true)],
         ]
     }
 

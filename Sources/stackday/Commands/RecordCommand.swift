@@ -68,8 +68,11 @@ enum RecordCommand {
         let view = try environment.application().record(invocation.required("name"), invocation.fields())
         environment.io.committed = "recorded"
         if environment.printedJSON(view) { return }
-        environment.io.print("Recorded \(Quantity.describe(view.completion.amount)) for '\(view.habit)' on \(view.completion.completedOn)"
-                             + (view.completion.note == nil ? "." : ", with a note."))
+        let amount = Quantity.describe(view.completion.amount), day = view.completion.completedOn
+        if environment.language == .korean {
+            return environment.io.print("기록했습니다: '\(view.habit)', \(day), \(amount)" + (view.completion.note == nil ? "" : ", 메모 포함"))
+        }
+        environment.io.print("Recorded \(amount) for '\(view.habit)' on \(day)" + (view.completion.note == nil ? "." : ", with a note."))
     }
 
     static func runUndo(_ invocation: Invocation) throws {
@@ -77,7 +80,9 @@ enum RecordCommand {
         let view = try environment.application().undo(invocation.required("name"), invocation.fields())
         environment.io.committed = "undone"
         if environment.printedJSON(view) { return }
-        environment.io.print("Removed \(Quantity.describe(view.completion.amount)) recorded for '\(view.habit)' on \(view.completion.completedOn).")
+        let amount = Quantity.describe(view.completion.amount), day = view.completion.completedOn
+        environment.io.print(environment.language == .korean ? "지웠습니다: '\(view.habit)', \(day), \(amount)"
+                                                             : "Removed \(amount) recorded for '\(view.habit)' on \(day).")
     }
 
     static func runSkip(_ invocation: Invocation) throws {
@@ -86,7 +91,8 @@ enum RecordCommand {
         environment.io.committed = "skipped"
         if environment.printedJSON(view) { return }
         let count = view.skips.count
-        environment.io.print("Skipped \(count) day\(count == 1 ? "" : "s") of '\(view.habit)' (\(view.days.first) … \(view.days.last)).")
+        environment.io.print(environment.language == .korean ? "건너뛰었습니다: '\(view.habit)', \(count)일 (\(view.days.first) … \(view.days.last))"
+                                                             : "Skipped \(count) day\(count == 1 ? "" : "s") of '\(view.habit)' (\(view.days.first) … \(view.days.last)).")
     }
 
     static func runUnskip(_ invocation: Invocation) throws {
@@ -95,7 +101,8 @@ enum RecordCommand {
         environment.io.committed = "unskipped"
         if environment.printedJSON(view) { return }
         let count = view.skips.count
-        environment.io.print("Took back \(count) skip\(count == 1 ? "" : "s") of '\(view.habit)' (\(view.days.first) … \(view.days.last)).")
+        environment.io.print(environment.language == .korean ? "건너뛰기를 취소했습니다: '\(view.habit)', \(count)일 (\(view.days.first) … \(view.days.last))"
+                                                             : "Took back \(count) skip\(count == 1 ? "" : "s") of '\(view.habit)' (\(view.days.first) … \(view.days.last)).")
     }
 
     static func runLog(_ invocation: Invocation) throws {
@@ -103,13 +110,14 @@ enum RecordCommand {
         let view = try environment.application().recordLog(invocation.required("name"), invocation.fields())
         if environment.printedJSON(view) { return }
         guard !view.records.isEmpty else {
-            return environment.io.print("No records of '\(view.habit.name)' from \(view.days.first) to \(view.days.last).")
+            return environment.io.print(environment.language == .korean ? "기록이 없습니다: '\(view.habit.name)', \(view.days.first) … \(view.days.last)"
+                                                                        : "No records of '\(view.habit.name)' from \(view.days.first) to \(view.days.last).")
         }
         let unit = view.habit.unit
         // The NOTE column is there when a record has one; a table row is one line, so a note's
         // line breaks are shown as ⏎.
         let notes = view.records.contains { $0.note != nil }
-        let rows = [["DAY", "AMOUNT", "RECORDED AT"] + (notes ? ["NOTE"] : [])] + view.records.map { record in
+        let rows = [(["DAY", "AMOUNT", "RECORDED AT"] + (notes ? ["NOTE"] : [])).map { environment.words[$0] }] + view.records.map { record in
             [record.completedOn.iso, Format.quantity(record.amount, unit: unit), InstantText.format(record.recordedAt)]
                 + (notes ? [(record.note ?? "").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ⏎ ")] : [])
         }

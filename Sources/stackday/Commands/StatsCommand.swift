@@ -19,20 +19,21 @@ enum StatsCommand {
         var fields = invocation.fields(habit: nil)
         if let name = invocation.argument("name") { fields = RequestFields().with("habit", .text(name), label: "<name>") }
         let view = try environment.application().stats(fields)
+        let words = environment.words
         if environment.printedJSON(view) {
         } else if view.rows.isEmpty {
-            environment.io.print("No habits yet.")
+            environment.io.print(words["No habits yet."])
         } else {
-            let rows = [["HABIT", "DONE", "DUE", "RATE", "STREAK", "LONGEST", "SCORE"]] + view.rows.map { result -> [String] in
+            let rows = [["HABIT", "DONE", "DUE", "RATE", "STREAK", "LONGEST", "SCORE"].map { words[$0] }] + view.rows.map { result -> [String] in
                 switch result {
                 case .success(let summary):
                     let stats = summary.statistics
                     let unit = summary.countsIn
-                    let counted = unit == .days ? { String($0) } : { CountPhrase.english($0, unit) }
+                    let counted = unit == .days ? { String($0) } : { words.count($0, unit) }
                     return [summary.habit.name, counted(stats.completedDays), counted(stats.eligibleDays), Format.percent(stats.completionRate),
                             counted(stats.streak.current), counted(stats.streak.longest), Format.percent(stats.score)]
                 case .failure(let failure):
-                    return [failure.habit.name, "error: \(failure.message)"]
+                    return [failure.habit.name, "\(words["error"]): \(failure.message)"]
                 }
             }
             Format.table(rows).forEach(environment.io.print)
@@ -44,27 +45,20 @@ enum StatsCommand {
         let environment = try CLIEnvironment(invocation)
         let view = try environment.application().todayView()
         if environment.printedJSON(view) { return try HabitsFailed.check(view.failures) }
-        environment.io.print("Today, \(view.day.iso)")
-        if view.rows.isEmpty { return environment.io.print("No active habits.") }
+        let words = environment.words
+        environment.io.print("\(words["Today,"]) \(view.day.iso)")
+        if view.rows.isEmpty { return environment.io.print(words["No active habits."]) }
         let rows = view.rows.map { result -> [String] in
             let summary: HabitSummary
             switch result {
             case .success(let value): summary = value
-            case .failure(let failure): return [failure.habit.name, "error: \(failure.message)"]
+            case .failure(let failure): return [failure.habit.name, "\(words["error"]): \(failure.message)"]
             }
             let habit = summary.habit
             guard let entry = summary.today else { return [] }
             let amount = "\(Quantity.describe(entry.total))/\(Format.quantity(summary.revision.goal, unit: habit.unit))"
-            let state: String
-            switch entry.state {
-            case .completed: state = "done"
-            case .pending: state = "pending"
-            case .skipped: state = "skipped"
-            case .notDue: state = "not due"
-            case .missed, .upcoming: state = entry.state.rawValue
-            }
-            let streak = "streak \(CountPhrase.english(summary.statistics.streak.current, summary.countsIn))"
-            return [habit.name, Format.bar(entry.progress), amount, state, PeriodText(summary)?.text(environment.language) ?? "", streak]
+            let streak = "\(words["streak"]) \(words.count(summary.statistics.streak.current, summary.countsIn))"
+            return [habit.name, Format.bar(entry.progress), amount, words.state(entry.state), PeriodText(summary)?.text(environment.language) ?? "", streak]
         }
         // The period column only when a quota habit is shown.
         let hasPeriods = rows.contains { $0.count == 6 && !$0[4].isEmpty }

@@ -1,4 +1,5 @@
 import StackDay
+import StackDayApplication
 
 /// How the terminal calendar draws a day: each state its own character, so days tell apart
 /// without colour (`--color never`, `NO_COLOR`, a pipe), and its own colour where colour is on.
@@ -53,8 +54,8 @@ enum CalendarMark: CaseIterable {
         colour ? "\u{1B}[38;5;\(self.colour)m\(character)\u{1B}[0m" : character
     }
 
-    /// `█ met  ▒ partly done  x missed  - skipped  · not due  ? pending`.
-    static func legend(colour: Bool) -> String {
-        allCases.map { "\($0.drawn(colour: colour)) \($0.label)" }.joined(separator: "  ")
+    /// `█ met  ▒ partly done  x missed  - skipped  · not due  ? pending`, in `words`' language.
+    static func legend(colour: Bool, words: Words = Words(.english)) -> String {
+        allCases.map { "\($0.drawn(colour: colour)) \(words[$0.label])" }.joined(separator: "  ")
     }
 }

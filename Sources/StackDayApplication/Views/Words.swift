@@ -1,0 +1,74 @@
+import StackDay
+
+/// The words the surfaces print (the command line and the pages), in English and Korean. English
+/// is the key: a word the table lacks prints in English.
+public struct Words: Sendable {
+    public let language: ReportLanguage
+
+    public init(_ language: ReportLanguage) {
+        self.language = language
+    }
+
+    /// `text` in this language.
+    public subscript(_ text: String) -> String {
+        language == .korean ? Self.korean[text] ?? text : text
+    }
+
+    /// `3 days`, `3일`; weeks and months likewise.
+    public func count(_ count: Int, _ unit: CountUnit) -> String {
+        language == .korean ? CountPhrase.korean(count, unit) : CountPhrase.english(count, unit)
+    }
+
+    /// A day's state as `today` prints it.
+    public func state(_ state: EntryState) -> String {
+        switch state {
+        case .completed: self["done"]
+        case .pending: self["pending"]
+        case .skipped: self["skipped"]
+        case .notDue: self["not due"]
+        case .missed: self["missed"]
+        case .upcoming: self["upcoming"]
+        }
+    }
+
+    /// A month's short name: `Oct`, `10월`.
+    public func month(_ month: Int) -> String {
+        guard (1...12).contains(month) else { return String(month) }
+        return language == .korean ? "\(month)월" : ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][month - 1]
+    }
+
+    /// Monday … Sunday, short: `Mon`, `월`.
+    public var weekdays: [String] {
+        language == .korean ? ["월", "화", "수", "목", "금", "토", "일"] : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+    }
+
+    static let korean: [String: String] = [
+        "Today": "오늘", "Sign out": "로그아웃", "Sign in": "로그인", "Add a habit": "습관 추가", "Name": "이름", "Goal a day": "하루 목표",
+        "Unit": "단위", "Schedule": "일정", "Progress": "진행 방식", "Streak rule": "연속 규칙", "Create": "만들기", "Record": "기록",
+        "Done": "완료", "Undo": "되돌리기", "Skip": "건너뛰기", "Amount": "양", "streak": "연속", "longest": "최장", "rate": "달성률",
+        "score": "점수", "No active habits yet. Add one below.": "아직 습관이 없습니다. 아래에서 추가하세요.", "Language": "언어", "Save": "저장",
+        "Previous month": "이전 달", "Next month": "다음 달", "Last year": "지난 1년", "Score": "점수", "Edit": "수정",
+        "Rules from": "새 규칙 적용일", "Archive": "보관", "Archive on": "보관일", "Unarchive": "보관 해제", "Records": "기록",
+        "Nothing recorded on this day.": "이 날의 기록이 없습니다.", "Back to today": "오늘로", "Your token": "토큰",
+        "Paste the token `stackday user add` printed.": "`stackday user add`가 출력한 토큰을 붙여 넣으세요.", "Parameters": "매개변수",
+        "Signed in as": "로그인:", "Current streak": "현재 연속", "Longest streak": "최장 연속", "Completion rate": "달성률",
+        "Habit strength": "습관 강도", "Legend": "범례", "archived": "보관됨", "Calendar": "달력", "Day": "날짜",
+        "met": "달성", "partly done": "일부 달성", "missed": "놓침", "skipped": "건너뜀", "notDue": "쉬는 날", "pending": "남음", "future": "예정",
+        "done": "완료", "to do": "할 일", "not due": "쉬는 날", "later": "예정", "Settings": "설정", "Error": "오류",
+        "That token belongs to no user.": "어느 사용자의 토큰도 아닙니다.", "Less": "적음", "More": "많음",
+        "StackDay": "StackDay", "Delete": "삭제",
+        "Rule lab": "규칙 실험실", "Role": "역할", "Policy": "정책", "Try it": "시험해 보기", "Now": "지금", "Proposed": "제안",
+        "Change": "변화", "Days that differ": "달라지는 날", "Apply from": "적용 시작일", "Apply": "적용", "Rule revisions": "규칙 개정",
+        "Bring back revision": "되돌릴 개정", "Roll back": "되돌리기", "schedule": "일정", "progress": "진행", "Policies": "정책",
+        "Installed policies": "설치한 정책", "Built-in policies": "기본 정책", "Open": "열기", "Install": "설치", "Policy editor": "정책 편집기",
+        "Source": "소스", "Installed": "설치됨", "Nothing installed yet.": "아직 설치한 정책이 없습니다.",
+        "The checks refused the script:": "검사에서 스크립트가 거부되었습니다:",
+        // The command line's.
+        "upcoming": "예정", "Today,": "오늘,", "No active habits.": "진행 중인 습관이 없습니다.",
+        "No habits yet.": "아직 습관이 없습니다.", "HABIT": "습관", "DONE": "완료", "DUE": "대상", "RATE": "달성률",
+        "STREAK": "연속", "LONGEST": "최장", "SCORE": "점수", "DAY": "날짜", "AMOUNT": "양", "RECORDED AT": "기록 시각", "NOTE": "메모",
+        "name": "이름", "goal": "목표", "started": "시작", "archived on": "보관", "rules": "규칙", "streak rule": "연속 규칙",
+        "completed": "달성", "now": "지금", "no": "아니요", "a day": "하루", "revision": "개정", "of": "/", "from": "부터",
+        "due days": "대상일", "error": "오류", "Usage": "사용법",
+    ]
+}
