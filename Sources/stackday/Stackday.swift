@@ -53,6 +53,11 @@ enum Stackday {
                 createdFiles = invocation.createdFiles
                 do {
                     try CLIEnvironment.checkStoreOptions(invocation)
+                    // A command still running after a second says so on a terminal (serve logs instead).
+                    if io.isErrorTerminal, !invocation.globals.quiet, invocation.path.first != "serve" {
+                        io.notice.start(label: (["stackday"] + invocation.path).joined(separator: " "), after: workingDelay)
+                    }
+                    defer { io.notice.stop() }
                     try command.run?(invocation)
                 } catch let error as RequestError {
                     // The application refused the options: a usage error of this command.
@@ -135,6 +140,11 @@ enum Stackday {
 
     /// The longest message printed whole, in characters.
     static let messageLimit = 1_000
+
+    /// Seconds before a running command shows its "working…" line: 1, or `STACKDAY_PROGRESS_AFTER`.
+    static var workingDelay: Double {
+        ProcessInfo.processInfo.environment["STACKDAY_PROGRESS_AFTER"].flatMap(Double.init).map { max(0, $0) } ?? 1
+    }
 
     /// The language a command line asks for before it is parsed (for its error): `--lang`, else the locale.
     static func language(_ argv: [String]) -> ReportLanguage {

@@ -34,10 +34,11 @@ final class CLIFixture {
 
     /// Runs `command` on a pseudo-terminal (`script`), typing `answer`: stdout and stderr both
     /// reach the terminal, so the result's stdout holds both.
-    func onTerminal(_ command: [String], answer: String = "") throws -> Subprocess.Result {
+    func onTerminal(_ command: [String], answer: String = "", environment: [String: String] = [:]) throws -> Subprocess.Result {
         let line = ([stackday.executable.path, "--db", db, "--tz", "+09:00", "--now", now] + command)
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
-        return try Subprocess(executable: URL(fileURLWithPath: "/usr/bin/script")).run(["-qec", line, "/dev/null"], input: answer + "\n", timeout: 60)
+        return try Subprocess(executable: URL(fileURLWithPath: "/usr/bin/script"))
+            .run(["-qec", line, "/dev/null"], environment: environment, input: answer + "\n", timeout: 60)
     }
 
     /// The database file's bytes (after a checkpoint, so the WAL holds nothing), to prove a

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StackDay
 import StackDayTestSupport
 
 /// `--lang ko` (or a Korean locale) prints every command's words in Korean: tables' headers,
@@ -41,6 +42,23 @@ struct KoreanTests {
         let expected = try String(contentsOf: file, encoding: .utf8)
         #expect(text == expected, "\(name):\n\(text)")
         #expect(!text.contains("Error") && !text.contains("streak") && !text.contains("Today"), "English left in \(name)")
+    }
+
+    @Test("report week lines up its columns by display width in both languages; demo keeps seed 000's bytes", arguments: ["ko", "en"])
+    func aligned(language: String) throws {
+        let cli = try Self.fixture()
+        let lines = try cli.run(["--lang", language, "report", "week"]).stdout.split(separator: "\n").map(String.init).filter { $0.contains(" | ") }
+        #expect(lines.count == 3)
+        // The display column of each separator, counted in terminal cells (a Hangul syllable is two).
+        let columns = lines.map { line -> [Int] in
+            var cells = 0, found: [Int] = []
+            for character in line {
+                if character == "|" { found.append(cells) }
+                cells += DisplayWidth.of(character)
+            }
+            return found
+        }
+        #expect(Set(columns).count == 1 && columns[0].count == 4, "\(lines)")
     }
 
     @Test("a Korean locale chooses Korean; --lang en and an English locale keep English")

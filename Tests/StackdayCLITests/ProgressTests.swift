@@ -51,6 +51,14 @@ struct ProgressTests {
 
         let exported = try source.onTerminal(["export", "--format", "csv", "--out", source.folder.path("out.csv")])
         #expect(exported.status == 0 && exported.stdout.contains("exporting ▕") && exported.stdout.contains("10/10 habits"), "\(exported.stdout)")
+        // Any other command still running after STACKDAY_PROGRESS_AFTER seconds (1 unless set) says
+        // so on a terminal, and clears the line before it prints.
+        let slow = try source.onTerminal(["--no-cache", "stats"], environment: ["STACKDAY_PROGRESS_AFTER": "0"])
+        #expect(slow.status == 0 && slow.stdout.contains("stackday stats: working… 0 s\r\u{1B}[2KHABIT"), "\(slow.stdout)")
+        let hushed = try source.onTerminal(["--quiet", "--no-cache", "stats"], environment: ["STACKDAY_PROGRESS_AFTER": "0"])
+        #expect(hushed.status == 0 && !hushed.stdout.contains("working"), "\(hushed.stdout)")
+        let fast = try source.onTerminal(["today"])
+        #expect(fast.status == 0 && !fast.stdout.contains("working"), "\(fast.stdout)")
         let again = try piped.run(["export", "--format", "csv"])
         #expect(again.stderr.isEmpty)
         #expect(try String(contentsOfFile: source.folder.path("out.csv"), encoding: .utf8) == again.stdout)

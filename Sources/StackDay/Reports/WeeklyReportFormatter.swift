@@ -1,4 +1,6 @@
 /// Prints a `WeeklyReport` as text: seed 000's layout in Korean, the same facts in English.
+/// Aligned, each `|`-separated column of the habit rows is padded to its widest cell by display
+/// width (a Hangul syllable takes two columns); unaligned is seed 000's exact text.
 public struct WeeklyReportFormatter: Sendable {
     public let language: ReportLanguage
 
@@ -6,20 +8,23 @@ public struct WeeklyReportFormatter: Sendable {
         self.language = language
     }
 
-    public func format(_ report: WeeklyReport) -> String {
+    public func format(_ report: WeeklyReport, aligned: Bool = false) -> String {
         let days = report.days
         var lines: [String] = []
+        // A habit's row as cells: joined by " | " once every row is known, padded when aligned.
+        var rows: [(line: Int, cells: [String])] = []
         switch language {
         case .korean:
             lines.append("주간 보고서: \(koreanLabel(report.monday)) ~ \(koreanLabel(report.sunday))")
             lines.append("요일: " + days.map { Self.koreanWeekdays[$0.weekday - 1] }.joined(separator: " "))
             for row in report.rows {
                 guard case .success(let line) = row else { lines.append(failed(row)); continue }
-                lines.append(
-                    "\(line.habitName) | \(marks(line)) | 합계 \(Quantity.describe(line.total))\(Self.koreanUnit(line.unit))"
-                    + " | 달성 \(line.metDays)/\(line.dueDays)\(line.countsIn == .days ? "일" : "회")"
-                    + " | 연속 \(CountPhrase.korean(line.streak.current, line.countsIn)) (최장 \(CountPhrase.korean(line.streak.longest, line.countsIn)))"
-                )
+                rows.append((lines.count, [
+                    line.habitName, marks(line), "합계 \(Quantity.describe(line.total))\(Self.koreanUnit(line.unit))",
+                    "달성 \(line.metDays)/\(line.dueDays)\(line.countsIn == .days ? "일" : "회")",
+                    "연속 \(CountPhrase.korean(line.streak.current, line.countsIn)) (최장 \(CountPhrase.korean(line.streak.longest, line.countsIn)))",
+                ]))
+                lines.append("")
             }
             if let best = report.mostConsistent {
                 lines.append("가장 꾸준한 습관: \(best.habitName) (\(best.metDays)/\(best.dueDays)\(best.countsIn == .days ? "일" : "회"))")
@@ -30,15 +35,25 @@ public struct WeeklyReportFormatter: Sendable {
             for row in report.rows {
                 guard case .success(let line) = row else { lines.append(failed(row)); continue }
                 let unit = line.unit.isEmpty ? "" : " \(line.unit)"
-                lines.append(
-                    "\(line.habitName) | \(marks(line)) | total \(Quantity.describe(line.total))\(unit)"
-                    + " | met \(line.metDays)/\(line.dueDays) \(line.countsIn == .days ? plural(line.dueDays, "day") : plural(line.dueDays, "time"))"
-                    + " | streak \(CountPhrase.english(line.streak.current, line.countsIn)) (longest \(line.streak.longest))"
-                )
+                rows.append((lines.count, [
+                    line.habitName, marks(line), "total \(Quantity.describe(line.total))\(unit)",
+                    "met \(line.metDays)/\(line.dueDays) \(line.countsIn == .days ? plural(line.dueDays, "day") : plural(line.dueDays, "time"))",
+                    "streak \(CountPhrase.english(line.streak.current, line.countsIn)) (longest \(line.streak.longest))",
+                ]))
+                lines.append("")
             }
             if let best = report.mostConsistent {
                 lines.append("Most consistent: \(best.habitName) (\(best.metDays)/\(best.dueDays) \(plural(best.dueDays, best.countsIn == .days ? "day" : "time")))")
             }
+        }
+        var widths = [Int](repeating: 0, count: 5)
+        if aligned {
+            for row in rows { for (index, cell) in row.cells.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) } }
+        }
+        for row in rows {
+            lines[row.line] = row.cells.enumerated().map { index, cell in
+                !aligned || index == row.cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - DisplayWidth.of(cell))
+            }.joined(separator: " | ")
         }
         return lines.joined(separator: "\n")
     }

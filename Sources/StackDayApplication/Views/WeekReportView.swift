@@ -10,6 +10,8 @@ public struct WeekReportView: JSONView {
     public var failures: [HabitFailure] { report.failures }
 
     public var text: String { WeeklyReportFormatter(language: language).format(report) }
+    /// The same with its columns lined up by display width (`report week`).
+    public var alignedText: String { WeeklyReportFormatter(language: language).format(report, aligned: true) }
 
     public var json: JSONValue {
         .object([

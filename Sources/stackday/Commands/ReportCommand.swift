@@ -26,7 +26,7 @@ enum ReportCommand {
     static func week(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let view = try environment.application().weekReport(invocation.fields(), language: environment.language)
-        if !environment.printedJSON(view) { environment.io.print(view.text) }
+        if !environment.printedJSON(view) { environment.io.print(view.alignedText) }
         try HabitsFailed.check(view.failures)
     }
 

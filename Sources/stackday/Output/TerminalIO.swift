@@ -15,6 +15,8 @@ final class TerminalIO {
     /// Whether stdout is a terminal (colours and progress bars only then).
     let isTerminal = isatty(STDOUT_FILENO) == 1
     let isErrorTerminal = isatty(STDERR_FILENO) == 1
+    /// The "working…" line of a slow command; stopped before anything else is written.
+    let notice = WorkingNotice()
 
     func print(_ text: String = "") {
         write(text + "\n")
@@ -28,17 +30,20 @@ final class TerminalIO {
 
     func flush() {
         guard !buffer.isEmpty else { return }
+        notice.stop()
         if outputError == nil, let code = Self.writeAll(STDOUT_FILENO, buffer) { outputError = code }
         buffer = ""
     }
 
     func error(_ text: String) {
+        notice.stop()
         flush()
         _ = Self.writeAll(STDERR_FILENO, text + "\n")
     }
 
     /// A question on stderr, without a line break, for the answer typed after it.
     func prompt(_ text: String) {
+        notice.stop()
         flush()
         _ = Self.writeAll(STDERR_FILENO, text)
     }
@@ -50,6 +55,7 @@ final class TerminalIO {
 
     /// A progress line on stderr, rewritten in place (`ProgressLine` says when).
     func progress(_ text: String) {
+        notice.stop()
         guard showsProgress else { return }
         _ = Self.writeAll(STDERR_FILENO, "\r\u{1B}[2K" + text)
     }

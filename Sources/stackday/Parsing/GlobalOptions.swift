@@ -12,8 +12,8 @@ struct GlobalOptions {
         OptionSpec(name: "policies", valueName: "dir", help: "The user policy folder, searched before the built-ins (default: $STACKDAY_POLICIES, else ~/.config/stackday/policies)."),
         OptionSpec(name: "json", valueName: nil, help: "Print machine-readable JSON on stdout."),
         OptionSpec(name: "no-cache", valueName: nil, help: "Evaluate every habit from scratch, neither reading nor keeping cached policy answers."),
-        OptionSpec(name: "quiet", valueName: nil, help: "No progress lines on stderr (they appear only on a terminal)."),
-        OptionSpec(name: "lang", valueName: "en|ko", help: "The language of reports (default: from $LC_ALL, $LC_MESSAGES or $LANG: ko… is ko, else en)."),
+        OptionSpec(name: "quiet", valueName: nil, help: "No progress or working… lines on stderr (they appear only on a terminal)."),
+        OptionSpec(name: "lang", valueName: "en|ko", help: "The language of the text every command prints (default: from $LC_ALL, $LC_MESSAGES or $LANG: ko… is ko, else en)."),
     ]
 
     var values: [String: String] = [:]

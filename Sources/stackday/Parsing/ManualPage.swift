@@ -51,13 +51,15 @@ enum ManualPage {
         ("STACKDAY_USER", "Whose habits, when --user is not given (default: default)."),
         ("STACKDAY_POLICIES", "The user policy folder, when --policies is not given."),
         ("XDG_DATA_HOME, XDG_CONFIG_HOME, HOME", "Where the default database and policy folder are."),
-        ("LC_ALL, LC_MESSAGES, LANG", "The language of reports when --lang is not given: ko… is Korean, else English."),
+        ("LC_ALL, LC_MESSAGES, LANG", "The language of every command's text when --lang is not given: ko… is Korean, else English."),
         ("NO_COLOR", "When set to anything, no colours (unless --color always)."),
+        ("STACKDAY_PROGRESS_AFTER", "Seconds a command runs before it shows a working… line on a terminal (default: 1); --quiet turns it off."),
     ]
 
     static let examples = [
         "stackday habit add water --goal 8 --unit cups",
         "stackday record water 2",
+        "stackday record run 5 --note \"in the rain\"",
         "stackday today",
         "stackday calendar water",
         "stackday habit add review --schedule rrule --schedule-params '{\"rule\":\"FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1\"}'",

@@ -1,12 +1,12 @@
 /// The number of terminal columns text takes: East Asian wide and fullwidth characters take two,
 /// combining marks and format characters none (Unicode Standard Annex #11, as terminals apply it).
-enum DisplayWidth {
-    static func of(_ text: String) -> Int {
+public enum DisplayWidth {
+    public static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
     /// One grapheme cluster: the widest of its scalars, and two for an emoji presentation (U+FE0F).
-    static func of(_ character: Character) -> Int {
+    public static func of(_ character: Character) -> Int {
         var width = 0
         for scalar in character.unicodeScalars {
             if scalar.value == 0xFE0F { width = max(width, 2) }
@@ -15,7 +15,7 @@ enum DisplayWidth {
         return width
     }
 
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
         if value < 0x300 { return 1 }
