@@ -72,118 +72,90 @@ public enum ArchiveCSV {
 
     /// Throws `ImportFormatError` naming `file`, the line and the column.
     public static func decode(_ text: String, file: String) throws -> HabitArchive {
-        try HabitArchive(collecting: Source(bytes: Array(text.utf8), file: file))
+        try HabitArchive(collecting: ArchiveFile(format: .csv, input: .bytes(Array(text.utf8), file: file)))
     }
 
-    /// An archive in this format, read a chunk at a time: the catalog in one pass over the file
-    /// (records counted, not decoded), the records in a second.
-    public struct Source: ArchiveSource {
-        private let open: () throws -> ChunkedInput
-        private let file: String
-
-        public init(file url: URL) {
-            self.init(file: url, chunkSize: 1 << 20)
-        }
-
-        init(file url: URL, chunkSize: Int) {
-            open = { try ChunkedInput(file: url, chunkSize: chunkSize) }
-            file = url.path
-        }
-
-        init(bytes: [UInt8], file: String) {
-            open = { ChunkedInput(bytes: bytes, path: file) }
-            self.file = file
-        }
-
-        public func catalog() throws -> ArchiveCatalog {
-            try read(nil)
-        }
-
-        public func forEachRecord(_ body: (ArchiveRecord) throws -> Void) throws {
-            _ = try withoutActuallyEscaping(body) { try read($0) }
-        }
-
-        /// One pass. Without `records`, the catalog; with it, each record to it and an empty catalog.
-        private func read(_ records: ((ArchiveRecord) throws -> Void)?) throws -> ArchiveCatalog {
-            let file = self.file
-            var catalog = ArchiveCatalog()
-            var columns: [String]? = nil
-            var pending: [HabitFields] = []
-            var revisions: [UUID: [HabitRevision]] = [:]
-            try CSVReader.forEachRow(in: try open(), file: file) { row in
-                guard let header = columns else {
-                    guard ArchiveCSV.headers.contains(row.strings) else {
-                        throw ImportFormatError(file: file, line: row.line, column: nil, message: "expected the header \(ArchiveCSV.header.joined(separator: ","))")
-                    }
-                    columns = row.strings
-                    return
+    /// One pass over `input`. Without `records`, the catalog (records counted, not decoded);
+    /// with it, each record to it and an empty catalog.
+    static func read(_ input: ArchiveInput, records: ((ArchiveRecord) throws -> Void)?) throws -> ArchiveCatalog {
+        let file = input.file
+        var catalog = ArchiveCatalog()
+        var columns: [String]? = nil
+        var pending: [HabitFields] = []
+        var revisions: [UUID: [HabitRevision]] = [:]
+        try CSVReader.forEachRow(in: try input.open(), file: file) { row in
+            guard let header = columns else {
+                guard ArchiveCSV.headers.contains(row.strings) else {
+                    throw ImportFormatError(file: file, line: row.line, column: nil, message: "expected the header \(ArchiveCSV.header.joined(separator: ","))")
                 }
-                let cells = Cells(row: row, file: file)
-                guard row.count == header.count else {
-                    throw ImportFormatError(file: file, line: row.line, column: min(row.count, header.count) + 1,
-                                            message: "expected \(header.count) fields, found \(row.count)")
-                }
-                let isV1 = header.count == headerV1.count
-                let kind = row[0]
-                let isRecord = kind.elementsEqual("completion".utf8) || kind.elementsEqual("skip".utf8)
-                if isRecord, records == nil { catalog.records += 1; return }
-                if !isRecord, records != nil { return }
-                do {
-                    switch row.string(0) {
-                    case "completion":
-                        try records?(.completion(try Completion(
-                            id: try cells.uuid(1), habitID: try cells.uuid(2), completedOn: try cells.day(4),
-                            recordedAt: try cells.instant(6), amount: try cells.number(8), note: header.count > 22 ? row.string(22) : nil
-                        )))
-                    case "skip":
-                        try records?(.skip(Skip(id: try cells.uuid(1), habitID: try cells.uuid(2), day: try cells.day(4), recordedAt: try cells.instant(6))))
-                    case "habit" where isV1:
-                        catalog.habits.append(try Habit(
-                            id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
-                            archivedOn: row[5].isEmpty ? nil : try cells.day(5),
-                            createdAt: try cells.instant(6), updatedAt: try cells.instant(7), goal: try cells.number(8), unit: row.string(9),
-                            schedule: try cells.policy(10), progress: try cells.policy(12), streak: try cells.policy(14)
-                        ))
-                    case "habit":
-                        pending.append(HabitFields(
-                            id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
-                            archivedOn: row[5].isEmpty ? nil : try cells.day(5), createdAt: try cells.instant(6),
-                            updatedAt: try cells.instant(7), unit: row.string(9), line: row.line
-                        ))
-                    case "revision" where !isV1:
-                        guard let number = Int(row.string(16)) else { throw cells.failure(16, "revision '\(row.string(16))' is not a whole number") }
-                        revisions[try cells.uuid(2), default: []].append(try HabitRevision(
-                            number: number, effectiveFrom: try cells.day(4), goal: try cells.number(8),
-                            schedule: try cells.policy(10, sha256: 17), progress: try cells.policy(12, sha256: 18),
-                            streak: try cells.policy(14, sha256: 19), createdAt: try cells.instant(6)
-                        ))
-                    case "script" where !isV1:
-                        do {
-                            catalog.scripts.append(try PolicyScript(name: row.string(3), sha256: row.string(20), source: row.string(21),
-                                                                    installedAt: try cells.instant(6)))
-                        } catch let error as PolicyScriptError {
-                            throw cells.failure(20, "\(error)")
-                        }
-                    default:
-                        throw cells.failure(0, "kind must be \(isV1 ? "habit, completion or skip" : "habit, revision, completion, skip or script"), not '\(row.string(0))'")
-                    }
-                } catch let error as HabitValidationError {
-                    throw ImportFormatError(file: file, line: row.line, column: nil, message: "\(error)")
-                }
+                columns = row.strings
+                return
             }
-            guard columns != nil else { throw ImportFormatError(file: file, line: 1, column: nil, message: "expected the header \(header.joined(separator: ","))") }
-            for fields in pending {
-                do {
+            let cells = Cells(row: row, file: file)
+            guard row.count == header.count else {
+                throw ImportFormatError(file: file, line: row.line, column: min(row.count, header.count) + 1,
+                                        message: "expected \(header.count) fields, found \(row.count)")
+            }
+            let isV1 = header.count == headerV1.count
+            let kind = row[0]
+            let isRecord = kind.elementsEqual("completion".utf8) || kind.elementsEqual("skip".utf8)
+            if isRecord, records == nil { catalog.records += 1; return }
+            if !isRecord, records != nil { return }
+            do {
+                switch row.string(0) {
+                case "completion":
+                    try records?(.completion(try Completion(
+                        id: try cells.uuid(1), habitID: try cells.uuid(2), completedOn: try cells.day(4),
+                        recordedAt: try cells.instant(6), amount: try cells.number(8), note: header.count > 22 ? row.string(22) : nil
+                    )))
+                case "skip":
+                    try records?(.skip(Skip(id: try cells.uuid(1), habitID: try cells.uuid(2), day: try cells.day(4), recordedAt: try cells.instant(6))))
+                case "habit" where isV1:
                     catalog.habits.append(try Habit(
-                        id: fields.id, name: fields.name, startedOn: fields.startedOn, archivedOn: fields.archivedOn, createdAt: fields.createdAt,
-                        updatedAt: fields.updatedAt, unit: fields.unit, revisions: revisions[fields.id] ?? []
+                        id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
+                        archivedOn: row[5].isEmpty ? nil : try cells.day(5),
+                        createdAt: try cells.instant(6), updatedAt: try cells.instant(7), goal: try cells.number(8), unit: row.string(9),
+                        schedule: try cells.policy(10), progress: try cells.policy(12), streak: try cells.policy(14)
                     ))
-                } catch {
-                    throw ImportFormatError(file: file, line: fields.line, column: nil, message: "habit '\(fields.name)': \(error)")
+                case "habit":
+                    pending.append(HabitFields(
+                        id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
+                        archivedOn: row[5].isEmpty ? nil : try cells.day(5), createdAt: try cells.instant(6),
+                        updatedAt: try cells.instant(7), unit: row.string(9), line: row.line
+                    ))
+                case "revision" where !isV1:
+                    guard let number = Int(row.string(16)) else { throw cells.failure(16, "revision '\(row.string(16))' is not a whole number") }
+                    revisions[try cells.uuid(2), default: []].append(try HabitRevision(
+                        number: number, effectiveFrom: try cells.day(4), goal: try cells.number(8),
+                        schedule: try cells.policy(10, sha256: 17), progress: try cells.policy(12, sha256: 18),
+                        streak: try cells.policy(14, sha256: 19), createdAt: try cells.instant(6)
+                    ))
+                case "script" where !isV1:
+                    do {
+                        catalog.scripts.append(try PolicyScript(name: row.string(3), sha256: row.string(20), source: row.string(21),
+                                                                installedAt: try cells.instant(6)))
+                    } catch let error as PolicyScriptError {
+                        throw cells.failure(20, "\(error)")
+                    }
+                default:
+                    throw cells.failure(0, "kind must be \(isV1 ? "habit, completion or skip" : "habit, revision, completion, skip or script"), not '\(row.string(0))'")
                 }
+            } catch let error as HabitValidationError {
+                throw ImportFormatError(file: file, line: row.line, column: nil, message: "\(error)")
             }
-            return catalog
         }
+        guard columns != nil else { throw ImportFormatError(file: file, line: 1, column: nil, message: "expected the header \(header.joined(separator: ","))") }
+        for fields in pending {
+            do {
+                catalog.habits.append(try Habit(
+                    id: fields.id, name: fields.name, startedOn: fields.startedOn, archivedOn: fields.archivedOn, createdAt: fields.createdAt,
+                    updatedAt: fields.updatedAt, unit: fields.unit, revisions: revisions[fields.id] ?? []
+                ))
+            } catch {
+                throw ImportFormatError(file: file, line: fields.line, column: nil, message: "habit '\(fields.name)': \(error)")
+            }
+        }
+        return catalog
     }
 
     /// Typed access to a row's fields, naming line and column on failure.

@@ -26,8 +26,7 @@ public enum ArchiveFormat: String, CaseIterable, Sendable {
     public func source(_ url: URL, now: Date) throws -> any ArchiveSource {
         switch self {
         case .loop: return try LoopImporter(folder: url, now: now).read()
-        case .csv: return ArchiveCSV.Source(file: url)
-        case .json: return ArchiveJSON.Source(file: url)
+        case .csv, .json: return ArchiveFile(url, format: self)
         }
     }
 

@@ -44,131 +44,113 @@ public enum ArchiveJSON {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Throws `ImportFormatError` naming `file`, the line and the column.
+    /// Throws `ImportFormatError` naming `file`, the line and the column. Members may come in any order.
     public static func decode(_ text: String, file: String) throws -> HabitArchive {
-        try HabitArchive(collecting: Source(bytes: Array(text.utf8), file: file))
+        try HabitArchive(collecting: ArchiveFile(format: .json, input: .bytes(Array(text.utf8), file: file)))
     }
 
-    /// An archive in this format, read a chunk at a time: the catalog in one pass over the file
-    /// (records counted and their extent checked, not decoded), the records in a second. Members
-    /// may come in any order.
-    public struct Source: ArchiveSource {
-        private let open: () throws -> ChunkedInput
-        private let file: String
-
-        public init(file url: URL) {
-            self.init(file: url, chunkSize: 1 << 20)
+    /// The catalog: habits and scripts parsed, records counted and their extent checked.
+    static func catalog(_ input: ArchiveInput) throws -> ArchiveCatalog {
+        let file = input.file
+        var stream = JSONObjectStream(input: try input.open(), file: file)
+        var members: [String: JSONValue] = [:]
+        var habits: [JSONValue] = [], scripts: [JSONValue] = []
+        var catalog = ArchiveCatalog()
+        let arrays = try stream.walk(parsing: { $0 == "habits" || $0 == "scripts" }, member: { members[$0] = $1 }) { key, _, value in
+            switch key {
+            case "habits": habits.append(value ?? .null)
+            case "scripts": scripts.append(value ?? .null)
+            case "completions", "skips": catalog.records += 1
+            default: break
+            }
         }
-
-        init(file url: URL, chunkSize: Int) {
-            open = { try ChunkedInput(file: url, chunkSize: chunkSize) }
-            file = url.path
+        guard case .string("stackday")? = members["format"] else {
+            throw ImportFormatError(file: file, line: nil, column: nil, message: "not a StackDay export (expected \"format\": \"stackday\")")
         }
-
-        init(bytes: [UInt8], file: String) {
-            open = { ChunkedInput(bytes: bytes, path: file) }
-            self.file = file
+        guard case .number(let number)? = members["version"], number == 1 || number == Double(version) else {
+            let found = members["version"].map(\.jsonText) ?? "none"
+            throw ImportFormatError(file: file, line: nil, column: nil, message: "unsupported export version \(found); this StackDay reads versions 1 and \(version)")
         }
-
-        public func catalog() throws -> ArchiveCatalog {
-            var stream = JSONObjectStream(input: try open(), file: file)
-            var members: [String: JSONValue] = [:]
-            var habits: [JSONValue] = [], scripts: [JSONValue] = []
-            var catalog = ArchiveCatalog()
-            let arrays = try stream.walk(parsing: { $0 == "habits" || $0 == "scripts" }, member: { members[$0] = $1 }) { key, _, value in
-                switch key {
-                case "habits": habits.append(value ?? .null)
-                case "scripts": scripts.append(value ?? .null)
-                case "completions", "skips": catalog.records += 1
-                default: break
-                }
-            }
-            guard case .string("stackday")? = members["format"] else {
-                throw ImportFormatError(file: file, line: nil, column: nil, message: "not a StackDay export (expected \"format\": \"stackday\")")
-            }
-            guard case .number(let number)? = members["version"], number == 1 || number == Double(version) else {
-                let found = members["version"].map(\.jsonText) ?? "none"
-                throw ImportFormatError(file: file, line: nil, column: nil, message: "unsupported export version \(found); this StackDay reads versions 1 and \(version)")
-            }
-            var reader = FieldReader(file: file)
-            for key in ["habits", "completions"] where !arrays.contains(key) {
-                reader.path = key
-                throw reader.failure("must be an array")
-            }
-            for (index, item) in habits.enumerated() {
-                reader.path = "habits[\(index)]"
-                let fields = try reader.object(item)
-                do {
-                    let id = try reader.uuid(fields, "id"), name = try reader.string(fields, "name")
-                    let startedOn = try reader.day(fields, "startedOn"), archivedOn = try reader.optionalDay(fields, "archivedOn")
-                    let createdAt = try reader.instant(fields, "createdAt"), updatedAt = try reader.instant(fields, "updatedAt")
-                    let unit = try reader.string(fields, "unit")
-                    if number == 1 {
-                        catalog.habits.append(try Habit(
-                            id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt, updatedAt: updatedAt,
-                            goal: try reader.number(fields, "goal"), unit: unit,
-                            schedule: try reader.policy(fields, "schedule"), progress: try reader.policy(fields, "progress"), streak: try reader.policy(fields, "streak")
-                        ))
-                        continue
-                    }
-                    var revisions: [HabitRevision] = []
-                    for (offset, item) in try reader.array(fields["revisions"], path: "habits[\(index)].revisions").enumerated() {
-                        reader.path = "habits[\(index)].revisions[\(offset)]"
-                        let revision = try reader.object(item)
-                        revisions.append(try HabitRevision(
-                            number: Int(exactly: try reader.number(revision, "revision")) ?? 0, effectiveFrom: try reader.day(revision, "from"),
-                            goal: try reader.number(revision, "goal"), schedule: try reader.policy(revision, "schedule"),
-                            progress: try reader.policy(revision, "progress"), streak: try reader.policy(revision, "streak"),
-                            createdAt: try reader.instant(revision, "createdAt")
-                        ))
-                    }
-                    reader.path = "habits[\(index)]"
-                    catalog.habits.append(try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
-                                                    updatedAt: updatedAt, unit: unit, revisions: revisions))
-                } catch let error as HabitValidationError {
-                    throw reader.failure("\(error)")
-                }
-            }
-            for (index, item) in scripts.enumerated() {
-                reader.path = "scripts[\(index)]"
-                let fields = try reader.object(item)
-                do {
-                    catalog.scripts.append(try PolicyScript(
-                        name: try reader.string(fields, "name"), sha256: try reader.string(fields, "sha256"),
-                        source: try reader.string(fields, "source"), installedAt: try reader.instant(fields, "installedAt")
+        var reader = FieldReader(file: file)
+        for key in ["habits", "completions"] where !arrays.contains(key) {
+            reader.path = key
+            throw reader.failure("must be an array")
+        }
+        for (index, item) in habits.enumerated() {
+            reader.path = "habits[\(index)]"
+            let fields = try reader.object(item)
+            do {
+                let id = try reader.uuid(fields, "id"), name = try reader.string(fields, "name")
+                let startedOn = try reader.day(fields, "startedOn"), archivedOn = try reader.optionalDay(fields, "archivedOn")
+                let createdAt = try reader.instant(fields, "createdAt"), updatedAt = try reader.instant(fields, "updatedAt")
+                let unit = try reader.string(fields, "unit")
+                if number == 1 {
+                    catalog.habits.append(try Habit(
+                        id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt, updatedAt: updatedAt,
+                        goal: try reader.number(fields, "goal"), unit: unit,
+                        schedule: try reader.policy(fields, "schedule"), progress: try reader.policy(fields, "progress"), streak: try reader.policy(fields, "streak")
                     ))
-                } catch let error as PolicyScriptError {
-                    throw reader.failure("\(error)")
+                    continue
                 }
+                var revisions: [HabitRevision] = []
+                for (offset, item) in try reader.array(fields["revisions"], path: "habits[\(index)].revisions").enumerated() {
+                    reader.path = "habits[\(index)].revisions[\(offset)]"
+                    let revision = try reader.object(item)
+                    revisions.append(try HabitRevision(
+                        number: Int(exactly: try reader.number(revision, "revision")) ?? 0, effectiveFrom: try reader.day(revision, "from"),
+                        goal: try reader.number(revision, "goal"), schedule: try reader.policy(revision, "schedule"),
+                        progress: try reader.policy(revision, "progress"), streak: try reader.policy(revision, "streak"),
+                        createdAt: try reader.instant(revision, "createdAt")
+                    ))
+                }
+                reader.path = "habits[\(index)]"
+                catalog.habits.append(try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
+                                                updatedAt: updatedAt, unit: unit, revisions: revisions))
+            } catch let error as HabitValidationError {
+                throw reader.failure("\(error)")
             }
-            return catalog
         }
-
-        public func forEachRecord(_ body: (ArchiveRecord) throws -> Void) throws {
-            var stream = JSONObjectStream(input: try open(), file: file)
-            var reader = FieldReader(file: file)
-            _ = try stream.walk(parsing: { $0 == "completions" || $0 == "skips" }, member: { _, _ in }) { key, index, value in
-                guard let value else { return }
-                reader.path = "\(key)[\(index)]"
-                let fields = try reader.object(value)
-                if key == "skips" {
-                    return try body(.skip(Skip(
-                        id: try reader.uuid(fields, "id"), habitID: try reader.uuid(fields, "habit"), day: try reader.day(fields, "day"),
-                        recordedAt: try reader.instant(fields, "recordedAt")
-                    )))
-                }
-                let completion: Completion
-                do {
-                    completion = try Completion(
-                        id: try reader.uuid(fields, "id"), habitID: try reader.uuid(fields, "habit"), completedOn: try reader.day(fields, "day"),
-                        recordedAt: try reader.instant(fields, "recordedAt"), amount: try reader.number(fields, "amount"),
-                        note: try reader.optionalString(fields, "note")
-                    )
-                } catch let error as HabitValidationError {
-                    throw reader.failure("\(error)")
-                }
-                try body(.completion(completion))
+        for (index, item) in scripts.enumerated() {
+            reader.path = "scripts[\(index)]"
+            let fields = try reader.object(item)
+            do {
+                catalog.scripts.append(try PolicyScript(
+                    name: try reader.string(fields, "name"), sha256: try reader.string(fields, "sha256"),
+                    source: try reader.string(fields, "source"), installedAt: try reader.instant(fields, "installedAt")
+                ))
+            } catch let error as PolicyScriptError {
+                throw reader.failure("\(error)")
             }
+        }
+        return catalog
+    }
+
+    /// Each completion and skip, parsed one at a time, in the order the file holds them.
+    static func forEachRecord(_ input: ArchiveInput, _ body: (ArchiveRecord) throws -> Void) throws {
+        let file = input.file
+        var stream = JSONObjectStream(input: try input.open(), file: file)
+        var reader = FieldReader(file: file)
+        _ = try stream.walk(parsing: { $0 == "completions" || $0 == "skips" }, member: { _, _ in }) { key, index, value in
+            guard let value else { return }
+            reader.path = "\(key)[\(index)]"
+            let fields = try reader.object(value)
+            if key == "skips" {
+                return try body(.skip(Skip(
+                    id: try reader.uuid(fields, "id"), habitID: try reader.uuid(fields, "habit"), day: try reader.day(fields, "day"),
+                    recordedAt: try reader.instant(fields, "recordedAt")
+                )))
+            }
+            let completion: Completion
+            do {
+                completion = try Completion(
+                    id: try reader.uuid(fields, "id"), habitID: try reader.uuid(fields, "habit"), completedOn: try reader.day(fields, "day"),
+                    recordedAt: try reader.instant(fields, "recordedAt"), amount: try reader.number(fields, "amount"),
+                    note: try reader.optionalString(fields, "note")
+                )
+            } catch let error as HabitValidationError {
+                throw reader.failure("\(error)")
+            }
+            try body(.completion(completion))
         }
     }
 

@@ -62,7 +62,7 @@ struct ExchangeLibraryTests {
             let text = try #require(format.encode(archive))
             let file = URL(fileURLWithPath: folder.path("archive.\(format.rawValue)"))
             try text.write(to: file, atomically: true, encoding: .utf8)
-            let source: any ArchiveSource = format == .csv ? ArchiveCSV.Source(file: file, chunkSize: size) : ArchiveJSON.Source(file: file, chunkSize: size)
+            let source = ArchiveFile(format: format, input: .file(file, chunkSize: size))
             let read = try HabitArchive(collecting: source)
             #expect(read.habits == archive.habits && read.scripts == archive.scripts, "\(format) in chunks of \(size)")
             #expect(Set(read.completions) == Set(archive.completions) && read.skips == archive.skips, "\(format) in chunks of \(size)")

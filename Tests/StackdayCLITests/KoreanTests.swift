@@ -44,10 +44,13 @@ struct KoreanTests {
         #expect(!text.contains("Error") && !text.contains("streak") && !text.contains("Today"), "English left in \(name)")
     }
 
-    @Test("report week lines up its columns by display width in both languages; demo keeps seed 000's bytes", arguments: ["ko", "en"])
+    @Test("report week on a terminal lines up its columns by display width in both languages; piped, it is seed 000's layout", arguments: ["ko", "en"])
     func aligned(language: String) throws {
         let cli = try Self.fixture()
-        let lines = try cli.run(["--lang", language, "report", "week"]).stdout.split(separator: "\n").map(String.init).filter { $0.contains(" | ") }
+        let piped = try cli.run(["--lang", language, "report", "week"]).stdout
+        #expect(piped.contains(language == "ko" ? "\ngym | ● · · · · · · | 합계 1 | " : "\ngym | ● · · · · · · | total 1 | "), "\(piped)")
+        let shown = try cli.onTerminal(["--lang", language, "report", "week"]).stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        let lines = shown.split(separator: "\n").map(String.init).filter { $0.contains(" | ") }
         #expect(lines.count == 3)
         // The display column of each separator, counted in terminal cells (a Hangul syllable is two).
         let columns = lines.map { line -> [Int] in

@@ -10,7 +10,7 @@ public struct WeekReportView: JSONView {
     public var failures: [HabitFailure] { report.failures }
 
     public var text: String { WeeklyReportFormatter(language: language).format(report) }
-    /// The same with its columns lined up by display width (`report week`).
+    /// The same with its columns lined up by display width (`report week` on a terminal).
     public var alignedText: String { WeeklyReportFormatter(language: language).format(report, aligned: true) }
 
     public var json: JSONValue {

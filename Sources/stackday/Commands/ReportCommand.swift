@@ -26,7 +26,8 @@ enum ReportCommand {
     static func week(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let view = try environment.application().weekReport(invocation.fields(), language: environment.language)
-        if !environment.printedJSON(view) { environment.io.print(view.alignedText) }
+        // Lined up for a reader on a terminal; piped, seed 000's exact layout, which scripts compare.
+        if !environment.printedJSON(view) { environment.io.print(environment.io.isTerminal ? view.alignedText : view.text) }
         try HabitsFailed.check(view.failures)
     }
 
