@@ -17,47 +17,53 @@ public enum ArchiveCSV {
     static let headers = [header, headerV2, headerV1]
 
     public static func encode(_ archive: HabitArchive) -> String {
-        var lines = [header.joined(separator: ",")]
-        let blank = [String](repeating: "", count: header.count)
-        func fields(_ values: [Int: String]) -> [String] {
-            var row = blank
-            for (index, value) in values { row[index] = value }
-            return row
-        }
-        for habit in archive.habits {
-            lines.append(row(fields([
-                0: "habit", 1: UUIDText.format(habit.id), 3: habit.name, 4: habit.startedOn.iso, 5: habit.archivedOn?.iso ?? "",
-                6: InstantText.format(habit.createdAt), 7: InstantText.format(habit.updatedAt), 9: habit.unit,
-            ])))
-        }
-        for habit in archive.habits {
-            for revision in habit.revisions {
-                var values: [Int: String] = [
-                    0: "revision", 2: UUIDText.format(habit.id), 4: revision.effectiveFrom.iso, 6: InstantText.format(revision.createdAt),
-                    8: Quantity.describe(revision.goal), 16: String(revision.number),
-                ]
-                for (offset, role) in PolicyRole.allCases.enumerated() {
-                    let choice = revision.choice(for: role)
-                    values[10 + 2 * offset] = choice.name
-                    values[11 + 2 * offset] = choice.parametersJSON
-                    values[17 + offset] = choice.sha256 ?? ""
-                }
-                lines.append(row(fields(values)))
+        ArchiveWriter.text(archive, format: .csv)
+    }
+
+    /// Lines of one row each, from `values` by column (the others empty).
+    static func line(_ values: [Int: String]) -> String {
+        var fields = [String](repeating: "", count: header.count)
+        for (index, value) in values { fields[index] = value }
+        return row(fields)
+    }
+
+    static var headerLine: String { header.joined(separator: ",") }
+
+    static func habitLines(_ habit: Habit) -> String {
+        line([
+            0: "habit", 1: UUIDText.format(habit.id), 3: habit.name, 4: habit.startedOn.iso, 5: habit.archivedOn?.iso ?? "",
+            6: InstantText.format(habit.createdAt), 7: InstantText.format(habit.updatedAt), 9: habit.unit,
+        ])
+    }
+
+    static func revisionLines(_ habit: Habit) -> [String] {
+        habit.revisions.map { revision in
+            var values: [Int: String] = [
+                0: "revision", 2: UUIDText.format(habit.id), 4: revision.effectiveFrom.iso, 6: InstantText.format(revision.createdAt),
+                8: Quantity.describe(revision.goal), 16: String(revision.number),
+            ]
+            for (offset, role) in PolicyRole.allCases.enumerated() {
+                let choice = revision.choice(for: role)
+                values[10 + 2 * offset] = choice.name
+                values[11 + 2 * offset] = choice.parametersJSON
+                values[17 + offset] = choice.sha256 ?? ""
             }
+            return line(values)
         }
-        for completion in archive.completions {
-            lines.append(row(fields([0: "completion", 1: UUIDText.format(completion.id), 2: UUIDText.format(completion.habitID),
-                                     4: completion.completedOn.iso, 6: InstantText.format(completion.recordedAt),
-                                     8: Quantity.describe(completion.amount), 22: completion.note ?? ""])))
-        }
-        for skip in archive.skips {
-            lines.append(row(fields([0: "skip", 1: UUIDText.format(skip.id), 2: UUIDText.format(skip.habitID), 4: skip.day.iso,
-                                     6: InstantText.format(skip.recordedAt)])))
-        }
-        for script in archive.scripts {
-            lines.append(row(fields([0: "script", 3: script.name, 6: InstantText.format(script.installedAt), 20: script.sha256, 21: script.source])))
-        }
-        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func completionLine(_ completion: Completion) -> String {
+        line([0: "completion", 1: UUIDText.format(completion.id), 2: UUIDText.format(completion.habitID),
+              4: completion.completedOn.iso, 6: InstantText.format(completion.recordedAt),
+              8: Quantity.describe(completion.amount), 22: completion.note ?? ""])
+    }
+
+    static func skipLine(_ skip: Skip) -> String {
+        line([0: "skip", 1: UUIDText.format(skip.id), 2: UUIDText.format(skip.habitID), 4: skip.day.iso, 6: InstantText.format(skip.recordedAt)])
+    }
+
+    static func scriptLine(_ script: PolicyScript) -> String {
+        line([0: "script", 3: script.name, 6: InstantText.format(script.installedAt), 20: script.sha256, 21: script.source])
     }
 
     private static func row(_ fields: [String]) -> String {

@@ -10,38 +10,34 @@ public enum ArchiveJSON {
     public static let version = 2
 
     public static func encode(_ archive: HabitArchive) -> String {
-        let habits: [JSONValue] = archive.habits.map { habit in
-            .object([
-                "id": .string(UUIDText.format(habit.id)), "name": .string(habit.name), "startedOn": .string(habit.startedOn.iso),
-                "archivedOn": habit.archivedOn.map { .string($0.iso) } ?? .null, "createdAt": .string(InstantText.format(habit.createdAt)),
-                "updatedAt": .string(InstantText.format(habit.updatedAt)), "unit": .string(habit.unit),
-                "revisions": .array(habit.revisions.map(revisionValue)),
-            ])
-        }
-        let scripts: [JSONValue] = archive.scripts.map {
-            .object(["name": .string($0.name), "sha256": .string($0.sha256), "installedAt": .string(InstantText.format($0.installedAt)),
-                     "source": .string($0.source)])
-        }
-        let completions: [JSONValue] = archive.completions.map {
-            var fields: [String: JSONValue] = ["id": .string(UUIDText.format($0.id)), "habit": .string(UUIDText.format($0.habitID)),
-                                               "day": .string($0.completedOn.iso), "recordedAt": .string(InstantText.format($0.recordedAt)),
-                                               "amount": .number($0.amount)]
-            if let note = $0.note { fields["note"] = .string(note) }
-            return .object(fields)
-        }
-        let skips: [JSONValue] = archive.skips.map {
-            .object(["id": .string(UUIDText.format($0.id)), "habit": .string(UUIDText.format($0.habitID)), "day": .string($0.day.iso),
-                     "recordedAt": .string(InstantText.format($0.recordedAt))])
-        }
-        // One record per line keeps large exports readable and diffable.
-        var lines = ["{\"format\":\"stackday\",\"version\":\(version),"]
-        for (key, items) in [("habits", habits), ("completions", completions), ("skips", skips), ("scripts", scripts)] {
-            lines.append("\"\(key)\":[")
-            for (index, item) in items.enumerated() { lines.append(item.jsonText + (index < items.count - 1 ? "," : "")) }
-            lines.append(key == "scripts" ? "]" : "],")
-        }
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+        ArchiveWriter.text(archive, format: .json)
+    }
+
+    static func habitValue(_ habit: Habit) -> JSONValue {
+        .object([
+            "id": .string(UUIDText.format(habit.id)), "name": .string(habit.name), "startedOn": .string(habit.startedOn.iso),
+            "archivedOn": habit.archivedOn.map { .string($0.iso) } ?? .null, "createdAt": .string(InstantText.format(habit.createdAt)),
+            "updatedAt": .string(InstantText.format(habit.updatedAt)), "unit": .string(habit.unit),
+            "revisions": .array(habit.revisions.map(revisionValue)),
+        ])
+    }
+
+    static func scriptValue(_ script: PolicyScript) -> JSONValue {
+        .object(["name": .string(script.name), "sha256": .string(script.sha256), "installedAt": .string(InstantText.format(script.installedAt)),
+                 "source": .string(script.source)])
+    }
+
+    static func completionValue(_ completion: Completion) -> JSONValue {
+        var fields: [String: JSONValue] = ["id": .string(UUIDText.format(completion.id)), "habit": .string(UUIDText.format(completion.habitID)),
+                                           "day": .string(completion.completedOn.iso), "recordedAt": .string(InstantText.format(completion.recordedAt)),
+                                           "amount": .number(completion.amount)]
+        if let note = completion.note { fields["note"] = .string(note) }
+        return .object(fields)
+    }
+
+    static func skipValue(_ skip: Skip) -> JSONValue {
+        .object(["id": .string(UUIDText.format(skip.id)), "habit": .string(UUIDText.format(skip.habitID)), "day": .string(skip.day.iso),
+                 "recordedAt": .string(InstantText.format(skip.recordedAt))])
     }
 
     /// Throws `ImportFormatError` naming `file`, the line and the column. Members may come in any order.

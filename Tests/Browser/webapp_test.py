@@ -350,6 +350,15 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
             wait.until(expected_conditions.presence_of_element_located((By.ID, "today-list")))
             retrying(lambda: row(driver, "물 마시기").find_element(By.CSS_SELECTOR, ".head a").click())
             wait.until(expected_conditions.presence_of_element_located((By.ID, "habit-name")))
+        # A record with a note, on the shown day: the note is on the page, escaped, and in the API's records.
+        note = 'rain, "heavy" <b>비</b>'
+        form = driver.find_element(By.CSS_SELECTOR, "form[data-form=record-note]")
+        form.find_element(By.NAME, "note").send_keys(note)
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait.until(settled(lambda d: any(q.text == note for q in d.find_elements(By.CSS_SELECTOR, "#records ~ ul q[data-field=note]"))))
+        records = json.loads(api(port, token, "GET", "/v1/habits/" + urllib.parse.quote("물 마시기") + "/records?limit=1000")[1])["records"]
+        check(any(record["note"] == note for record in records), f"{label}: the note is not among the API's records")
+        check(not driver.find_elements(By.CSS_SELECTOR, "#records ~ ul q b"), f"{label}: the note's markup was not escaped")
         driver.find_element(By.CSS_SELECTOR, "a[rel=prev]").click()
         wait.until(settled(lambda d: d.find_element(By.ID, "month").text == "September 2026"))
 

@@ -91,14 +91,24 @@ struct HabitPage {
 
     private func recordsOfDay() -> String {
         var html = "<h3 id=\"records\">\(words["Records"]) · \(day.iso)</h3>"
-        if records.isEmpty { return html + "<p>\(words["Nothing recorded on this day."])</p>" }
+        if records.isEmpty { return html + "<p>\(words["Nothing recorded on this day."])</p>" + noteForm() }
         html += "<ul>" + records.map { record in
             "<li>\(Quantity.describe(record.amount))\(habit.unit.isEmpty ? "" : " " + HTMLText.escape(habit.unit))"
                 + (record.note.map { " <q data-field=\"note\">\(HTMLText.escape($0))</q>" } ?? "") + "</li>"
         }.joined() + "</ul>"
         html += "<form method=\"post\" action=\"\(path)/undo\" data-action=\"undo\">\(PageShell.csrfField(csrf))<input type=\"hidden\" name=\"on\" value=\"\(day.iso)\">"
             + "<input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day.iso)\"><button type=\"submit\">\(words["Undo"])</button></form>"
-        return html
+        return html + noteForm()
+    }
+
+    /// A record of the shown day with a note written beside it.
+    private func noteForm() -> String {
+        guard day <= today, day >= habit.startedOn else { return "" }
+        return "<form method=\"post\" action=\"\(path)/record\" data-form=\"record-note\">\(PageShell.csrfField(csrf))"
+            + "<input type=\"hidden\" name=\"on\" value=\"\(day.iso)\"><input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day.iso)#records\">"
+            + "<label for=\"note-amount\">\(words["Amount"])</label><input id=\"note-amount\" name=\"amount\" type=\"number\" inputmode=\"decimal\" step=\"any\" min=\"0\" value=\"1\">"
+            + "<label for=\"note-text\">\(words["Note"])</label><input id=\"note-text\" name=\"note\" maxlength=\"\(Completion.noteLimit)\" autocomplete=\"off\">"
+            + "<p><button type=\"submit\">\(words["Record with a note"])</button></p></form>"
     }
 
     /// The rule revisions, newest first, and the form that brings an earlier one back.

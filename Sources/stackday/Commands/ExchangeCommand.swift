@@ -32,17 +32,22 @@ enum ExchangeCommand {
         guard let format = ArchiveFormat(rawValue: name), format != .loop else {
             throw invocation.usage("invalid value for --format: '\(name)' (use csv or json)")
         }
-        let progress = ProgressLine(io: environment.io, label: "exporting", unit: "habits")
-        let text = try withExtendedLifetime(progress) {
+        // No progress line between the lines of an export printed on the same terminal.
+        let progress = ProgressLine(io: environment.io, label: "exporting", unit: "habits",
+                                    shown: invocation.option("out") != nil || !environment.io.isTerminal)
+        let export = ExportArchive(context: try environment.context())
+        // The archive goes out a habit at a time, never whole.
+        func write(_ emit: @escaping (String) throws -> Void) throws {
+            var writer = ArchiveWriter(format: format, emit: emit)
             defer { progress.end() }
-            let archive = try ExportArchive(context: try environment.context())(progress: { progress.update($0, of: $1) })
-            progress.status("writing \(archive.completions.count + archive.skips.count) records…")
-            return format.encode(archive) ?? ""
+            try export.stream(progress: { progress.update($0, of: $1) }) { try writer.write($0) }
+            try writer.finish()
         }
         if let path = invocation.option("out") {
-            try OutputFile.write(text, to: path)
+            try OutputFile.writing(to: path) { emit in try withoutActuallyEscaping(emit) { try write($0) } }
         } else {
-            environment.io.write(text)
+            let io = environment.io
+            try write { io.write($0) }
         }
     }
 

@@ -10,9 +10,12 @@ final class ProgressLine {
     private let started: Double
     private var lastWritten: Double?
     private var wrote = false
+    private let shown: Bool
 
-    init(io: TerminalIO, label: String, unit: String = "records") {
+    /// `shown` false keeps the line off even on a terminal.
+    init(io: TerminalIO, label: String, unit: String = "records", shown: Bool = true) {
         self.io = io
+        self.shown = shown
         self.label = label
         self.unit = unit
         started = Self.seconds()
@@ -20,14 +23,14 @@ final class ProgressLine {
 
     /// Says what is under way before there is a count (reading a file through once).
     func status(_ text: String) {
-        guard io.showsProgress else { return }
+        guard shown, io.showsProgress else { return }
         io.progress("\(label): \(text)")
         wrote = true
     }
 
     /// `done` of `total` (nil when not known yet).
     func update(_ done: Int, of total: Int?) {
-        guard io.showsProgress else { return }
+        guard shown, io.showsProgress else { return }
         let now = Self.seconds()
         let finished = total.map { done >= $0 } ?? false
         if let lastWritten, now - lastWritten < 0.1, !finished { return }
