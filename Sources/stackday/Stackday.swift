@@ -73,7 +73,7 @@ enum Stackday {
                 return 64
             }
             let words = Words(language(argv))
-            io.error("\(words["Error"]): \(message(for: error, words.language))")
+            io.error("\(words["Error"]): \(words.language == .korean ? error.korean ?? message(for: error) : message(for: error))")
             io.error("\(words["Usage"]): \(help.usageLine(parser.spec(at: error.path), path: error.path))")
             let helpCommand = (["stackday"] + error.path + ["--help"]).joined(separator: " ")
             io.error(words.language == .korean ? "  자세한 내용은 '\(helpCommand)'에서 볼 수 있습니다." : "  See '\(helpCommand)' for more information.")

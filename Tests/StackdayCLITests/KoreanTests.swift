@@ -31,7 +31,8 @@ struct KoreanTests {
         ("log", ["log", "물"]), ("report-week", ["report", "week"]), ("record", ["record", "물", "1", "--note", "저녁"]),
         ("skip", ["skip", "독서", "--on", "2026-10-10"]), ("unskip", ["unskip", "gym", "--on", "2026-10-08"]),
         ("error-habit", ["record", "뭏", "1"]), ("error-future", ["record", "물", "1", "--on", "2026-10-12"]),
-        ("error-plain", ["record", "gym", "--on", "2026-10-05"]), ("error-usage", ["log"]),
+        ("error-plain", ["record", "gym", "--on", "2026-10-05"]), ("error-usage", ["log"]), ("error-command", ["hbit"]),
+        ("error-option", ["record", "물", "--jsn"]),
     ])
     func golden(name: String, command: [String]) throws {
         let cli = try Self.fixture()

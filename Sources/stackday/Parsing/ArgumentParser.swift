@@ -31,14 +31,14 @@ struct ArgumentParser {
             let (name, inline) = Self.split(token)
             guard let name, let spec = GlobalOptions.specs.first(where: { $0.name == name }) else { rest.append(token); continue }
             if spec.isFlag {
-                if inline != nil { throw UsageError(message: "--\(name) does not take a value", path: []) }
+                if inline != nil { throw UsageError(.takesNoValue(option: name), path: []) }
                 globals.flags.insert(name)
                 continue
             }
             if let inline {
                 globals.values[name] = inline
             } else {
-                guard index < argv.count, !argv[index].hasPrefix("--") else { throw UsageError(message: "missing value for --\(name)", path: []) }
+                guard index < argv.count, !argv[index].hasPrefix("--") else { throw UsageError(.missingValue(option: name), path: []) }
                 globals.values[name] = argv[index]
                 index += 1
             }
@@ -54,7 +54,7 @@ struct ArgumentParser {
             var current = root
             for token in rest.dropFirst() {
                 guard let sub = current.subcommand(named: token) else {
-                    throw UsageError(message: "unknown command '\(token)'" + Self.hint(token, among: current), path: helpPath)
+                    throw UsageError(.unknownCommand(token, suggestion: Self.suggestion(token, among: current)), path: helpPath)
                 }
                 helpPath.append(token)
                 current = sub
@@ -65,7 +65,7 @@ struct ArgumentParser {
             let token = rest[position]
             if token.hasPrefix("-") { break }
             guard let sub = command.subcommand(named: token) else {
-                throw UsageError(message: "unknown command '\(token)'" + Self.hint(token, among: command), path: path)
+                throw UsageError(.unknownCommand(token, suggestion: Self.suggestion(token, among: command)), path: path)
             }
             command = sub
             path.append(token)
@@ -74,7 +74,7 @@ struct ArgumentParser {
         if wantsHelp { return .help(path) }
         guard command.run != nil else {
             if path.isEmpty && position >= rest.count { return .help([]) }
-            throw UsageError(message: position < rest.count ? "unknown option '\(rest[position])'" : "missing subcommand", path: path)
+            throw UsageError(position < rest.count ? .unknownOption(rest[position], suggestion: nil) : .missingSubcommand, path: path)
         }
 
         // Pass 3: the command's own options and arguments.
@@ -94,16 +94,16 @@ struct ArgumentParser {
             let (name, inline) = Self.split(token)
             guard let name, let spec = command.options.first(where: { $0.name == name }) else {
                 let known = (command.options + GlobalOptions.specs).map { "--" + $0.name }
-                throw UsageError(message: "unknown option '\(token)'" + DidYouMean.hint(for: Self.split(token).0.map { "--" + $0 } ?? token, among: known), path: path)
+                throw UsageError(.unknownOption(token, suggestion: DidYouMean.suggestion(for: Self.split(token).0.map { "--" + $0 } ?? token, among: known)), path: path)
             }
             if spec.isFlag {
-                if inline != nil { throw UsageError(message: "--\(name) does not take a value", path: path) }
+                if inline != nil { throw UsageError(.takesNoValue(option: name), path: path) }
                 flags.insert(name)
             } else if let inline {
                 options[name] = inline
                 lists[name, default: []].append(inline)
             } else {
-                guard position < rest.count, !rest[position].hasPrefix("--") else { throw UsageError(message: "missing value for --\(name)", path: path) }
+                guard position < rest.count, !rest[position].hasPrefix("--") else { throw UsageError(.missingValue(option: name), path: path) }
                 options[name] = rest[position]
                 lists[name, default: []].append(rest[position])
                 position += 1
@@ -113,7 +113,7 @@ struct ArgumentParser {
         var argumentLists: [String: [String]] = [:]
         for spec in command.arguments {
             if positionals.isEmpty {
-                if !spec.isOptional { throw UsageError(message: "missing expected argument '<\(spec.name)>'", path: path) }
+                if !spec.isOptional { throw UsageError(.missingArgument(spec.name), path: path) }
                 break
             }
             arguments[spec.name] = positionals.first
@@ -121,7 +121,7 @@ struct ArgumentParser {
             positionals.removeFirst(spec.isVariadic ? positionals.count : 1)
         }
         if let extra = positionals.first {
-            throw UsageError(message: "unexpected argument '\(extra)'", path: path)
+            throw UsageError(.unexpectedArgument(extra), path: path)
         }
         var invocation = Invocation(path: path, arguments: arguments, argumentLists: argumentLists, options: options, flags: flags, globals: globals, io: io)
         invocation.optionLists = lists
@@ -151,7 +151,7 @@ struct ArgumentParser {
     }
 
     /// "; did you mean 'habit'?" for a subcommand of `command` close to `token`, or nothing.
-    static func hint(_ token: String, among command: CommandSpec) -> String {
-        DidYouMean.hint(for: token, among: command.subcommands.map(\.name))
+    static func suggestion(_ token: String, among command: CommandSpec) -> String? {
+        DidYouMean.suggestion(for: token, among: command.subcommands.map(\.name))
     }
 }

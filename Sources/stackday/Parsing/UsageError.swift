@@ -3,10 +3,61 @@ import StackDay
 /// A command line that does not fit the command's shape (exit 64).
 struct UsageError: Error, CustomStringConvertible {
     let message: String
+    /// The message in Korean, where the parser found the problem (`Problem`).
+    let korean: String?
     /// The command whose usage line follows the message.
     let path: [String]
 
+    init(message: String, path: [String]) {
+        self.message = message
+        korean = nil
+        self.path = path
+    }
+
+    init(_ problem: Problem, path: [String]) {
+        message = problem.english
+        korean = problem.korean
+        self.path = path
+    }
+
     var description: String { message }
+
+    /// What the parser can find wrong, in either language.
+    enum Problem {
+        case takesNoValue(option: String)
+        case missingValue(option: String)
+        case unknownCommand(String, suggestion: String?)
+        case unknownOption(String, suggestion: String?)
+        case missingSubcommand
+        case missingArgument(String)
+        case unexpectedArgument(String)
+
+        var english: String {
+            func guess(_ suggestion: String?) -> String { suggestion.map { "; did you mean '\($0)'?" } ?? "" }
+            switch self {
+            case .takesNoValue(let option): return "--\(option) does not take a value"
+            case .missingValue(let option): return "missing value for --\(option)"
+            case .unknownCommand(let token, let suggestion): return "unknown command '\(token)'" + guess(suggestion)
+            case .unknownOption(let token, let suggestion): return "unknown option '\(token)'" + guess(suggestion)
+            case .missingSubcommand: return "missing subcommand"
+            case .missingArgument(let name): return "missing expected argument '<\(name)>'"
+            case .unexpectedArgument(let token): return "unexpected argument '\(token)'"
+            }
+        }
+
+        var korean: String {
+            func guess(_ suggestion: String?) -> String { suggestion.map { "; 혹시 '\($0)'?" } ?? "" }
+            switch self {
+            case .takesNoValue(let option): return "값을 받지 않는 옵션입니다: --\(option)"
+            case .missingValue(let option): return "값이 빠졌습니다: --\(option)"
+            case .unknownCommand(let token, let suggestion): return "없는 명령입니다: '\(token)'" + guess(suggestion)
+            case .unknownOption(let token, let suggestion): return "없는 옵션입니다: '\(token)'" + guess(suggestion)
+            case .missingSubcommand: return "하위 명령이 빠졌습니다"
+            case .missingArgument(let name): return "인자가 빠졌습니다: <\(name)>"
+            case .unexpectedArgument(let token): return "예상하지 못한 인자입니다: '\(token)'"
+            }
+        }
+    }
 }
 
 /// A request that was understood but failed (exit 1).
