@@ -70,6 +70,34 @@ struct ExchangeLibraryTests {
         }
     }
 
+    @Test("a file that is not UTF-8 is refused naming the byte, in any chunk size; a byte order mark is dropped", arguments: [1, 3, 4096])
+    func encoding(size: Int) throws {
+        let folder = try TemporaryFolder()
+        let archive = try Self.notedArchive()
+        let text = try #require(ArchiveFormat.csv.encode(archive))
+        let file = URL(fileURLWithPath: folder.path("archive.csv"))
+        try Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)).write(to: file)
+        let read = try HabitArchive(collecting: ArchiveFile(format: .csv, input: .file(file, chunkSize: size)))
+        #expect(read.habits == archive.habits && Set(read.completions) == Set(archive.completions))
+        var bytes = Array(text.utf8)
+        // The first Hangul syllable (three bytes, led by 0xEB) made into each kind of bad sequence;
+        // the byte named is the first that cannot be UTF-8 there (1-based).
+        let broken = try #require(bytes.firstIndex(of: 0xEB))
+        let cases: [([UInt8], Int)] = [([0xFF, 0x41, 0x41], 1), ([0xC0, 0xAF, 0x41], 1), ([0xED, 0xA0, 0x80], 2), ([0xEB, 0xB9, 0x41], 3)]
+        for (bad, at) in cases {
+            bytes = Array(text.utf8)
+            bytes.replaceSubrange(broken..<broken + 3, with: bad)
+            try Data(bytes).write(to: file)
+            let error = try #require(throws: ImportFormatError.self) {
+                _ = try HabitArchive(collecting: ArchiveFile(format: .csv, input: .file(file, chunkSize: size)))
+            }
+            #expect(error.description.contains("not UTF-8 text: byte \(broken + at) "), "\(bad): \(error)")
+        }
+        // Cut off at the end, inside a character.
+        try Data(Array(text.utf8) + [0xEB, 0xB9]).write(to: file)
+        #expect(throws: ImportFormatError.self) { _ = try HabitArchive(collecting: ArchiveFile(format: .json, input: .file(file, chunkSize: size))) }
+    }
+
     @Test("JSON members in any order and laid out any way are read; a broken record is named by line and column")
     func jsonLayout() throws {
         let archive = try Self.notedArchive()

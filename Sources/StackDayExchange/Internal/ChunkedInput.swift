@@ -2,7 +2,8 @@ import Foundation
 
 /// Bytes handed over a chunk at a time: from a file, so that an import of millions of records
 /// never holds the whole file, or from memory. A reader parses what `buffer` holds, says how
-/// much of it it has used, and asks for more.
+/// much of it it has used, and asks for more. A file's bytes are checked to be UTF-8 as they
+/// are read (a file that is not fails naming the byte); a leading byte order mark is dropped.
 final class ChunkedInput {
     /// The bytes not yet used, then those read after them.
     private(set) var buffer: [UInt8]
@@ -13,6 +14,7 @@ final class ChunkedInput {
     private let handle: FileHandle?
     private let path: String
     private let chunkSize: Int
+    private var utf8 = UTF8Check()
 
     /// Opens `file`, to be read `chunkSize` bytes at a time; throws `ImportFormatError` naming it
     /// when it cannot be read.
@@ -27,6 +29,12 @@ final class ChunkedInput {
         buffer = []
         isAtEnd = false
         try advance(dropping: 0)
+        // Spreadsheets often save CSV with a byte order mark: it is not part of the header.
+        while buffer.count < 3 && !isAtEnd { try advance(dropping: 0) }
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+            buffer.removeFirst(3)
+            offset = 3
+        }
     }
 
     /// All of `bytes` at once.
@@ -57,8 +65,14 @@ final class ChunkedInput {
         }
         guard let chunk, !chunk.isEmpty else {
             isAtEnd = true
+            if let bad = utf8.finish() { throw notText(at: bad) }
             return
         }
+        if let bad = utf8.check(chunk) { throw notText(at: bad) }
         buffer.append(contentsOf: chunk)
+    }
+
+    private func notText(at offset: Int) -> ImportFormatError {
+        ImportFormatError(file: path, line: nil, column: nil, message: "not UTF-8 text: byte \(offset + 1) of the file is not part of a UTF-8 character")
     }
 }
