@@ -68,8 +68,9 @@ final class ChunkedInput {
             if let bad = utf8.finish() { throw notText(at: bad) }
             return
         }
-        if let bad = utf8.check(chunk) { throw notText(at: bad) }
+        let start = buffer.count
         buffer.append(contentsOf: chunk)
+        if let bad = buffer.withUnsafeBufferPointer({ utf8.check(UnsafeBufferPointer(rebasing: $0[start...])) }) { throw notText(at: bad) }
     }
 
     private func notText(at offset: Int) -> ImportFormatError {

@@ -9,17 +9,23 @@ struct UTF8Check {
     private(set) var count = 0
 
     /// The offset (from the first byte ever checked) of the first byte that breaks UTF-8, or nil.
-    mutating func check(_ bytes: some Collection<UInt8>) -> Int? {
-        for byte in bytes {
-            defer { count += 1 }
+    mutating func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        let total = bytes.count
+        while index < total {
+            let byte = bytes[index]
             if needed > 0 {
-                guard byte >= low && byte <= high else { return count }
+                guard byte >= low && byte <= high else { return count + index }
                 needed -= 1
                 (low, high) = (0x80, 0xBF)
+                index += 1
+                continue
+            }
+            if byte < 0x80 {
+                index += 1
                 continue
             }
             switch byte {
-            case 0x00...0x7F: continue
             case 0xC2...0xDF: needed = 1
             case 0xE0: (needed, low) = (2, 0xA0)
             case 0xE1...0xEC, 0xEE...0xEF: needed = 2
@@ -27,9 +33,11 @@ struct UTF8Check {
             case 0xF0: (needed, low) = (3, 0x90)
             case 0xF1...0xF3: needed = 3
             case 0xF4: (needed, high) = (3, 0x8F)
-            default: return count
+            default: return count + index
             }
+            index += 1
         }
+        count += total
         return nil
     }
 
