@@ -101,7 +101,7 @@ public struct LoopImporter {
                         throw ImportFormatError(file: file.path, line: row.line, column: 2,
                                                 message: "Value '\(text)' is not an amount (a finite number above 0; 0 and -1 mean no entry)")
                     }
-                    marks.append(Mark(day: day, value: value, note: row.count > 2 ? row.string(2).trimmingCharacters(in: .whitespacesAndNewlines) : ""))
+                    marks.append(Mark(day: day, value: value, note: row.count > 2 ? Self.note(row[2]) : ""))
                 }
             }
             let start = marks.lazy.map(\.day).min() ?? LocalDay(date: now, timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
@@ -133,6 +133,13 @@ public struct LoopImporter {
             }
         }
         return archive
+    }
+
+    /// A Notes field, trimmed; most are empty, and those build no String (a checkmark file runs
+    /// to thousands of rows).
+    static func note(_ field: UnsafeBufferPointer<UInt8>) -> String {
+        guard field.contains(where: { $0 > 0x20 }) else { return "" }
+        return String(decoding: field, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// One row of a `Checkmarks.csv`.
