@@ -14,10 +14,10 @@ struct ImportDayTotals {
     }
 
     /// Inserts the completions that are not stored yet (`owners[i]` is the habit of the i-th), in
-    /// slices a store can send in one statement, checking each new one's day total. `done` is told
-    /// how many were handled after each slice. Returns how many were new and how many already stored.
+    /// slices a store can send in one statement, checking each new one's day total. Returns how
+    /// many were new and how many already stored.
     mutating func insert(
-        _ completions: ArraySlice<Completion>, owners: [Habit], into repository: any CompletionRepository, done: ((Int) -> Void)? = nil
+        _ completions: ArraySlice<Completion>, owners: [Habit], into repository: any CompletionRepository
     ) throws -> (inserted: Int, present: Int) {
         var inserted = 0, present = 0
         var start = completions.startIndex
@@ -34,7 +34,6 @@ struct ImportDayTotals {
                 }
             }
             start = slice.endIndex
-            done?(start - completions.startIndex)
         }
         return (inserted, present)
     }
