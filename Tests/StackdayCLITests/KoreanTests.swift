@@ -32,7 +32,9 @@ struct KoreanTests {
         ("skip", ["skip", "독서", "--on", "2026-10-10"]), ("unskip", ["unskip", "gym", "--on", "2026-10-08"]),
         ("error-habit", ["record", "뭏", "1"]), ("error-future", ["record", "물", "1", "--on", "2026-10-12"]),
         ("error-plain", ["record", "gym", "--on", "2026-10-05"]), ("error-usage", ["log"]), ("error-command", ["hbit"]),
-        ("error-option", ["record", "물", "--jsn"]),
+        ("error-option", ["record", "물", "--jsn"]), ("habit-list", ["habit", "list"]),
+        ("habit-add", ["habit", "add", "명상", "--start", "2026-10-01"]), ("habit-edit", ["habit", "edit", "물", "--goal", "6"]),
+        ("habit-archive", ["habit", "archive", "gym", "--on", "2026-10-10"]), ("habit-rename", ["habit", "rename", "gym", "운동"]),
     ])
     func golden(name: String, command: [String]) throws {
         let cli = try Self.fixture()

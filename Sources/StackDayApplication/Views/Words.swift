@@ -70,5 +70,6 @@ public struct Words: Sendable {
         "name": "이름", "goal": "목표", "started": "시작", "archived on": "보관", "rules": "규칙", "streak rule": "연속 규칙",
         "completed": "달성", "now": "지금", "no": "아니요", "a day": "하루", "revision": "개정", "of": "/", "from": "부터",
         "due days": "대상일", "error": "오류", "Usage": "사용법", "Note": "메모", "Record with a note": "메모와 함께 기록",
+        "NAME": "이름", "GOAL": "목표", "SCHEDULE": "일정", "STARTED": "시작", "ARCHIVED": "보관",
     ]
 }

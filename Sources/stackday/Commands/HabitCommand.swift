@@ -50,7 +50,10 @@ enum HabitCommand {
         let view = try environment.application().createHabit(invocation.fields(habit: nil))
         if environment.printedJSON(view) { return }
         let habit = view.habit
-        environment.io.print("Created '\(habit.name)': goal \(Format.quantity(habit.goal, unit: habit.unit)) a day from \(habit.startedOn), schedule \(habit.schedule.name).")
+        let goal = Format.quantity(habit.goal, unit: habit.unit)
+        environment.io.print(environment.language == .korean
+            ? "만들었습니다: '\(habit.name)', 하루 목표 \(goal), \(habit.startedOn)부터, 일정 \(habit.schedule.name)"
+            : "Created '\(habit.name)': goal \(goal) a day from \(habit.startedOn), schedule \(habit.schedule.name).")
     }
 
     static func list(_ invocation: Invocation) throws {
@@ -58,8 +61,12 @@ enum HabitCommand {
         let view = try environment.application().listHabits(invocation.fields())
         if environment.printedJSON(view) { return }
         let habits = view.habits
-        if habits.isEmpty { return environment.io.print("No habits yet. Add one with: stackday habit add NAME") }
-        let rows = [["NAME", "GOAL", "SCHEDULE", "STARTED", "ARCHIVED"]] + habits.map {
+        let words = environment.words
+        if habits.isEmpty {
+            return environment.io.print(words.language == .korean ? "아직 습관이 없습니다. 추가하려면: stackday habit add NAME"
+                                                                  : "No habits yet. Add one with: stackday habit add NAME")
+        }
+        let rows = [["NAME", "GOAL", "SCHEDULE", "STARTED", "ARCHIVED"].map { words[$0] }] + habits.map {
             [$0.name, Format.quantity($0.goal, unit: $0.unit), describe($0.schedule), $0.startedOn.iso, $0.archivedOn?.iso ?? "-"]
         }
         Format.table(rows).forEach(environment.io.print)
@@ -125,7 +132,7 @@ enum HabitCommand {
         let fields = RequestFields().with("name", .text(invocation.required("new-name")), label: "<new-name>")
         let view = try environment.application().editHabit(invocation.required("name"), fields)
         if environment.printedJSON(view) { return }
-        environment.io.print("Renamed to '\(view.habit.name)'.")
+        environment.io.print(environment.language == .korean ? "이름을 바꿨습니다: '\(view.habit.name)'" : "Renamed to '\(view.habit.name)'.")
     }
 
     static func edit(_ invocation: Invocation) throws {
@@ -133,10 +140,12 @@ enum HabitCommand {
         let view = try environment.application().editHabit(invocation.required("name"), invocation.fields())
         if environment.printedJSON(view) { return }
         let habit = view.habit
+        let korean = environment.language == .korean
         if view.revised {
-            environment.io.print("Updated '\(habit.name)': rule revision \(habit.latest.number) judges days from \(habit.latest.effectiveFrom).")
+            environment.io.print(korean ? "바꿨습니다: '\(habit.name)', 규칙 개정 \(habit.latest.number), \(habit.latest.effectiveFrom)부터 적용"
+                                        : "Updated '\(habit.name)': rule revision \(habit.latest.number) judges days from \(habit.latest.effectiveFrom).")
         } else {
-            environment.io.print("Updated '\(habit.name)'.")
+            environment.io.print(korean ? "바꿨습니다: '\(habit.name)'" : "Updated '\(habit.name)'.")
         }
     }
 
@@ -145,7 +154,9 @@ enum HabitCommand {
         let view = try environment.application().archiveHabit(invocation.required("name"), invocation.fields())
         if environment.printedJSON(view) { return }
         let habit = view.habit
-        environment.io.print("Archived '\(habit.name)'; \(habit.archivedOn?.iso ?? "") is its last tracked day.")
+        let last = habit.archivedOn?.iso ?? ""
+        environment.io.print(environment.language == .korean ? "보관했습니다: '\(habit.name)', 마지막 기록일 \(last)"
+                                                             : "Archived '\(habit.name)'; \(last) is its last tracked day.")
     }
 
     static func unarchive(_ invocation: Invocation) throws {
@@ -153,7 +164,7 @@ enum HabitCommand {
         let view = try environment.application().unarchiveHabit(invocation.required("name"))
         if environment.printedJSON(view) { return }
         let habit = view.habit
-        environment.io.print("'\(habit.name)' is active again.")
+        environment.io.print(environment.language == .korean ? "다시 진행합니다: '\(habit.name)'" : "'\(habit.name)' is active again.")
     }
 
     static func delete(_ invocation: Invocation) throws {
@@ -166,6 +177,7 @@ enum HabitCommand {
         let view = try environment.application().deleteHabit(name)
         if environment.printedJSON(view) { return }
         let habit = view.habit
-        environment.io.print("Deleted '\(habit.name)' with its completions and skips.")
+        environment.io.print(environment.language == .korean ? "지웠습니다: '\(habit.name)', 기록과 건너뛴 날까지"
+                                                             : "Deleted '\(habit.name)' with its completions and skips.")
     }
 }
