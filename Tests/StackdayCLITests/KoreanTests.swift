@@ -35,6 +35,9 @@ struct KoreanTests {
         ("error-option", ["record", "물", "--jsn"]), ("habit-list", ["habit", "list"]),
         ("habit-add", ["habit", "add", "명상", "--start", "2026-10-01"]), ("habit-edit", ["habit", "edit", "물", "--goal", "6"]),
         ("habit-archive", ["habit", "archive", "gym", "--on", "2026-10-10"]), ("habit-rename", ["habit", "rename", "gym", "운동"]),
+        ("explain", ["explain", "물", "--from", "2026-10-08"]), ("policy-preview", ["policy", "preview", "weekly", "--params", #"{"days":["mon"]}"#, "--from", "2026-10-01", "--to", "2026-10-31"]),
+        ("policy-simulate", ["policy", "simulate", "grace", "--history", "YYNY"]), ("policy-simulate-habit", ["policy", "simulate", "grace", "--habit", "물"]),
+        ("policy-history", ["policy", "history", "gym"]), ("policy-check", ["policy", "check", "daily"]),
     ])
     func golden(name: String, command: [String]) throws {
         let cli = try Self.fixture()

@@ -65,8 +65,12 @@ public struct ExplanationView: JSONView {
     }
 
     /// The words form: one line per step, marking where the current streak began and what broke
-    /// the streak before it.
-    public var lines: [String] {
+    /// the streak before it; in Korean the words are Korean, a rule's own reason as the rule wrote it.
+    public var lines: [String] { lines(.english) }
+
+    public func lines(_ language: ReportLanguage) -> [String] {
+        let words = Words(language)
+        let korean = language == .korean
         let steps = explanation.steps
         let unit = explanation.countsIn
         // The current streak began after the last step that left it at 0 (or at the first step).
@@ -81,16 +85,44 @@ public struct ExplanationView: JSONView {
         } else {
             broke = steps.lastIndex { ($0.step.before.objectValue?["current"]?.numberValue ?? 0) > 0 && $0.step.streak.current == 0 }
         }
-        var out = ["\(explanation.habit.name): \(explanation.range.first) … \(explanation.range.last), current \(CountPhrase.english(explanation.streak.current, unit)), longest \(CountPhrase.english(explanation.streak.longest, unit))"]
+        let range = "\(explanation.range.first) … \(explanation.range.last)"
+        var out = [korean
+            ? "\(explanation.habit.name): \(range), 현재 \(words.count(explanation.streak.current, unit)), 최장 \(words.count(explanation.streak.longest, unit))"
+            : "\(explanation.habit.name): \(range), current \(CountPhrase.english(explanation.streak.current, unit)), longest \(CountPhrase.english(explanation.streak.longest, unit))"]
         for (index, step) in steps.enumerated() {
             let day = step.period == nil ? step.days.last.iso : "\(step.days.first.iso) … \(step.days.last.iso)"
-            let state = Self.status(step.entry)
-            var line = "\(day)  \(state.padding(toLength: 9, withPad: " ", startingAt: 0))  streak \(step.step.streak.current) (longest \(step.step.streak.longest))  \(Self.why(step, unit: explanation.habit.unit))"
-            if index == began { line += "  ← the current streak began" }
-            if index == broke { line += "  ✕ what broke the streak before" }
+            let state = korean ? words[Self.status(step.entry)] : Self.status(step.entry)
+            let padded = state + String(repeating: " ", count: max(0, 9 - DisplayWidth.of(state)))
+            let why = korean ? Self.koreanWhy(step, unit: explanation.habit.unit, words: words) : Self.why(step, unit: explanation.habit.unit)
+            var line = korean
+                ? "\(day)  \(padded)  연속 \(step.step.streak.current) (최장 \(step.step.streak.longest))  \(why)"
+                : "\(day)  \(padded)  streak \(step.step.streak.current) (longest \(step.step.streak.longest))  \(why)"
+            if index == began { line += korean ? "  ← 현재 연속이 시작된 날" : "  ← the current streak began" }
+            if index == broke { line += korean ? "  ✕ 이전 연속을 끊은 날" : "  ✕ what broke the streak before" }
             out.append(line)
         }
-        if steps.isEmpty { out.append("no outcome in this range") }
+        if steps.isEmpty { out.append(korean ? "이 기간에는 결과가 없습니다" : "no outcome in this range") }
         return out
+    }
+
+    /// `why` in Korean; a rule's own reason stays as the rule wrote it.
+    static func koreanWhy(_ step: HabitExplanation.Step, unit habitUnit: String, words: Words) -> String {
+        if let why = step.step.why { return why }
+        let entry = step.entry
+        let amount: String
+        if let period = step.period {
+            amount = "\(period.count)/\(period.times)일"
+        } else {
+            amount = "\(Quantity.describe(entry.total))/\(Quantity.describe(step.goal))\(WeeklyReportFormatter.koreanUnit(habitUnit))"
+        }
+        let before = step.step.before.objectValue?["current"]?.numberValue.map { Int($0) } ?? 0
+        let ended = before > 0 && step.step.streak.current == 0 ? "; 끝난 연속: \(before)" : ""
+        switch entry.state {
+        case .completed: return "달성: \(amount)"
+        case .missed: return "놓침: \(amount)\(ended)"
+        case .pending: return "남음: 지금까지 \(amount); 오늘은 연속을 끊지 않습니다"
+        case .skipped: return "건너뜀: 연속 유지"
+        case .notDue, .upcoming: return "쉬는 날: 연속 그대로"
+        }
     }
 }

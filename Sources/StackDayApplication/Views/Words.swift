@@ -71,5 +71,9 @@ public struct Words: Sendable {
         "completed": "달성", "now": "지금", "no": "아니요", "a day": "하루", "revision": "개정", "of": "/", "from": "부터",
         "due days": "대상일", "error": "오류", "Usage": "사용법", "Note": "메모", "Record with a note": "메모와 함께 기록",
         "NAME": "이름", "GOAL": "목표", "SCHEDULE": "일정", "STARTED": "시작", "ARCHIVED": "보관",
+        "ROLES": "역할", "FOLDER": "폴더", "DESCRIPTION": "설명", "OUTCOME": "결과", "CURRENT": "현재", "TIME ZONE": "시간대",
+        "DAY STARTS": "하루 시작", "CREATED": "만든 시각", "PROPOSED": "제안", "current streak": "현재 연속",
+        "longest streak": "최장 연속", "eligible": "대상", "file": "파일", "roles": "역할", "description": "설명",
+        "params": "기본값", "examples": "예시",
     ]
 }

@@ -24,6 +24,6 @@ enum ExplainCommand {
         let environment = try CLIEnvironment(invocation)
         let view = try environment.application().explain(invocation.required("name"), invocation.fields())
         if environment.printedJSON(view) { return }
-        view.lines.forEach(environment.io.print)
+        view.lines(environment.language).forEach(environment.io.print)
     }
 }

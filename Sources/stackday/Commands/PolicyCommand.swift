@@ -51,7 +51,7 @@ enum PolicyCommand {
     static func list(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let library = try environment.library()
-        var rows: [[String]] = [["NAME", "ROLES", "FOLDER", "DESCRIPTION"]]
+        var rows: [[String]] = [["NAME", "ROLES", "FOLDER", "DESCRIPTION"].map { environment.words[$0] }]
         var items: [JSONValue] = []
         for name in library.availableNames() {
             let folder = library.folder(of: name)?.path ?? "(built in)"
@@ -82,15 +82,17 @@ enum PolicyCommand {
                 "source": .string(policy.source), "sha256": .string(policy.sha256.description),
             ]))
         }
+        let words = environment.words
         let lines = [
-            ["name", policy.name], ["file", policy.file], ["sha256", policy.sha256.description], ["roles", roles.joined(separator: ", ")],
-            ["description", policy.info.description], ["params", JSONValue.object(policy.info.defaults).jsonText],
-            ["examples", "\(policy.info.examples.count)"],
+            [words["name"], policy.name], [words["file"], policy.file], ["sha256", policy.sha256.description], [words["roles"], roles.joined(separator: ", ")],
+            [words["description"], policy.info.description], [words["params"], JSONValue.object(policy.info.defaults).jsonText],
+            [words["examples"], "\(policy.info.examples.count)"],
         ]
         Format.table(lines).forEach(environment.io.print)
         for example in policy.info.examples { environment.io.print("  " + example.jsonText) }
         let parameters = policy.info.parameterSchema.parameters
-        environment.io.print(parameters.isEmpty ? "parameters: none" : "parameters:")
+        environment.io.print(words.language == .korean ? (parameters.isEmpty ? "매개변수: 없음" : "매개변수:")
+                                                       : (parameters.isEmpty ? "parameters: none" : "parameters:"))
         Format.table(parameters.map { parameter in
             [parameter.name, parameter.kind?.rawValue ?? "any", parameter.required ? "required" : parameter.defaultValue.map { "default \($0.jsonText)" } ?? "optional",
              Self.bounds(parameter), parameter.description]
@@ -129,9 +131,15 @@ enum PolicyCommand {
                 "failures": .array(report.failures.map(JSONValue.string)),
             ]))
         } else {
-            let examples = report.examples == 0 ? "no examples to run"
-                : "\(report.passed) of \(report.examples) example\(report.examples == 1 ? "" : "s") passed"
-            environment.io.print("\(report.policy) (\(report.file)): roles \(report.roles.map(\.rawValue).joined(separator: ", ")); loads in the sandbox; \(examples)")
+            let roles = report.roles.map { environment.words[$0.rawValue] }.joined(separator: ", ")
+            if environment.language == .korean {
+                let examples = report.examples == 0 ? "실행할 예시 없음" : "예시 \(report.examples)개 중 \(report.passed)개 통과"
+                environment.io.print("\(report.policy) (\(report.file)): 역할 \(roles); 샌드박스에서 불러옴; \(examples)")
+            } else {
+                let examples = report.examples == 0 ? "no examples to run"
+                    : "\(report.passed) of \(report.examples) example\(report.examples == 1 ? "" : "s") passed"
+                environment.io.print("\(report.policy) (\(report.file)): roles \(roles); loads in the sandbox; \(examples)")
+            }
             for failure in report.failures { environment.io.print("FAIL \(failure)") }
         }
         if !report.isSuccess {
@@ -166,8 +174,9 @@ enum PolicyCommand {
         if environment.json {
             return environment.printJSON(.object(["policy": .string(name), "due": .array(dueDays.map { .string($0.iso) })]))
         }
-        MonthGrid(range: range, marked: Set(dueDays)).lines().forEach(environment.io.print)
-        environment.io.print("\(dueDays.count) due day\(dueDays.count == 1 ? "" : "s") from \(from) to \(to).")
+        MonthGrid(range: range, marked: Set(dueDays), korean: environment.language == .korean).lines().forEach(environment.io.print)
+        environment.io.print(environment.language == .korean ? "\(from) … \(to) 사이 해야 하는 날 \(dueDays.count)일"
+                                                             : "\(dueDays.count) due day\(dueDays.count == 1 ? "" : "s") from \(from) to \(to).")
     }
 
     /// The last day of the second month after `day`'s: three months shown in all.
@@ -212,10 +221,13 @@ enum PolicyCommand {
                 "from": .string(from.iso), "to": .string((steps.last?.day ?? from).iso),
             ]))
         }
-        let rows = [["DAY", "OUTCOME", "CURRENT", "LONGEST"]] + steps.map {
-            [$0.day.iso, $0.outcome.status.rawValue, String($0.streak.current), String($0.streak.longest)]
+        let words = environment.words
+        let rows = [["DAY", "OUTCOME", "CURRENT", "LONGEST"].map { words[$0] }] + steps.map {
+            [$0.day.iso, words[$0.outcome.status.rawValue], String($0.streak.current), String($0.streak.longest)]
         }
         Format.table(rows).forEach(environment.io.print)
-        environment.io.print("current \(final.current), longest \(final.longest), after the history \(from) … \((steps.last?.day ?? from).iso)")
+        let last = (steps.last?.day ?? from).iso
+        environment.io.print(words.language == .korean ? "기록 \(from) … \(last) 뒤: 현재 \(final.current), 최장 \(final.longest)"
+                                                       : "current \(final.current), longest \(final.longest), after the history \(from) … \(last)")
     }
 }

@@ -52,7 +52,8 @@ enum PolicyVersionCommands {
         }
         let view = try refusing(environment) { try Application(context: context).install(script.name, source: script.source) }
         if environment.printedJSON(view) { return }
-        environment.io.print("installed \(view.script.name) sha256:\(view.script.shortHash)")
+        environment.io.print(environment.language == .korean ? "설치했습니다: \(view.script.name) sha256:\(view.script.shortHash)"
+                                                             : "installed \(view.script.name) sha256:\(view.script.shortHash)")
     }
 
     /// Runs `body`; a refused policy prints each failure, then fails with one line.
@@ -78,12 +79,16 @@ enum PolicyVersionCommands {
                 "current": .array(result.current.map { .string($0.name) }),
             ]))
         }
-        environment.io.print("installed \(name) sha256:\(result.script.shortHash)")
+        let korean = environment.language == .korean
+        environment.io.print(korean ? "설치했습니다: \(name) sha256:\(result.script.shortHash)" : "installed \(name) sha256:\(result.script.shortHash)")
         for habit in result.upgraded {
-            environment.io.print("upgraded '\(habit.name)': revision \(habit.latest.number) from \(habit.latest.effectiveFrom.iso)")
+            environment.io.print(korean ? "올렸습니다: '\(habit.name)', 개정 \(habit.latest.number), \(habit.latest.effectiveFrom.iso)부터"
+                                        : "upgraded '\(habit.name)': revision \(habit.latest.number) from \(habit.latest.effectiveFrom.iso)")
         }
-        for habit in result.current { environment.io.print("'\(habit.name)' already runs it") }
-        if result.upgraded.isEmpty && result.current.isEmpty { environment.io.print("no active habit uses \(name)") }
+        for habit in result.current { environment.io.print(korean ? "이미 이 스크립트를 씁니다: '\(habit.name)'" : "'\(habit.name)' already runs it") }
+        if result.upgraded.isEmpty && result.current.isEmpty {
+            environment.io.print(korean ? "이 정책을 쓰는 진행 중인 습관이 없습니다: \(name)" : "no active habit uses \(name)")
+        }
     }
 
     static func history(_ invocation: Invocation) throws {
@@ -93,8 +98,9 @@ enum PolicyVersionCommands {
         let habit = view.habit
         for revision in habit.revisions {
             let goal = Format.quantity(revision.goal, unit: habit.unit)
-            let roles = PolicyRole.allCases.map { "\($0.rawValue) \(HabitCommand.describe(revision.choice(for: $0), pinned: true))" }
-            environment.io.print(([String(revision.number), revision.effectiveFrom.iso, "goal \(goal)"] + roles).joined(separator: "  "))
+            let roles = PolicyRole.allCases.map { "\(environment.words[$0.rawValue]) \(HabitCommand.describe(revision.choice(for: $0), pinned: true))" }
+            let goalText = environment.language == .korean ? "목표 \(goal)" : "goal \(goal)"
+            environment.io.print(([String(revision.number), revision.effectiveFrom.iso, goalText] + roles).joined(separator: "  "))
         }
     }
 
@@ -103,7 +109,9 @@ enum PolicyVersionCommands {
         let view = try environment.application().rollback(invocation.required("habit"), invocation.fields(habit: "habit"))
         if environment.printedJSON(view) { return }
         let latest = view.habit.latest
-        environment.io.print("'\(view.habit.name)': revision \(latest.number) brings back the rules of revision \(view.restored) from \(latest.effectiveFrom.iso)")
+        environment.io.print(environment.language == .korean
+            ? "되돌렸습니다: '\(view.habit.name)', 개정 \(latest.number)이 개정 \(view.restored)의 규칙을 \(latest.effectiveFrom.iso)부터 다시 씁니다"
+            : "'\(view.habit.name)': revision \(latest.number) brings back the rules of revision \(view.restored) from \(latest.effectiveFrom.iso)")
     }
 
     /// `policy simulate NAME --habit HABIT`: the habit's figures now and under the proposed policy.
@@ -113,6 +121,7 @@ enum PolicyVersionCommands {
         let view = try environment.application().simulate(habit, fields)
         if environment.printedJSON(view) { return }
         let simulation = view.simulation
+        let words = environment.words
         let columns: [(String, (HabitStatistics) -> String)] = [
             ("current streak", { String($0.streak.current) }),
             ("longest streak", { String($0.streak.longest) }),
@@ -122,8 +131,11 @@ enum PolicyVersionCommands {
             ("score", { Format.percent($0.score) }),
         ]
         let proposed = simulation.revision.choice(for: view.role)
-        environment.io.print("'\(simulation.current.habit.name)': \(view.role.rawValue) \(HabitCommand.describe(proposed, pinned: true)) from \(simulation.revision.effectiveFrom.iso), against the stored rules (nothing is written)")
-        let rows = [["", "CURRENT", "PROPOSED"]] + columns.map { [$0.0, $0.1(simulation.current.statistics), $0.1(simulation.proposed.statistics)] }
+        let rule = "\(words[view.role.rawValue]) \(HabitCommand.describe(proposed, pinned: true))", from = simulation.revision.effectiveFrom.iso
+        environment.io.print(words.language == .korean
+            ? "'\(simulation.current.habit.name)': \(rule), \(from)부터, 저장된 규칙과 비교 (아무것도 쓰지 않습니다)"
+            : "'\(simulation.current.habit.name)': \(rule) from \(from), against the stored rules (nothing is written)")
+        let rows = [["", "CURRENT", "PROPOSED"].map { words[$0] }] + columns.map { [words[$0.0], $0.1(simulation.current.statistics), $0.1(simulation.proposed.statistics)] }
         Format.table(rows).forEach(environment.io.print)
     }
 }

@@ -55,8 +55,12 @@ enum UserCommand {
         let environment = try CLIEnvironment(invocation)
         let all = try users(environment).list()
         if environment.json { return environment.printJSON(.object(["users": .array(all.map { UserView($0).json })])) }
-        if all.isEmpty { return environment.io.print("No users yet. Add one with: stackday user add NAME") }
-        let rows = [["NAME", "TIME ZONE", "DAY STARTS", "CREATED"]] + all.map {
+        let words = environment.words
+        if all.isEmpty {
+            return environment.io.print(words.language == .korean ? "아직 사용자가 없습니다. 추가하려면: stackday user add NAME"
+                                                                  : "No users yet. Add one with: stackday user add NAME")
+        }
+        let rows = [["NAME", "TIME ZONE", "DAY STARTS", "CREATED"].map { words[$0] }] + all.map {
             [$0.name, $0.timeZone, $0.dayStart.description, InstantText.format($0.createdAt)]
         }
         Format.table(rows).forEach(environment.io.print)
@@ -69,6 +73,8 @@ enum UserCommand {
         try Confirmation.require(invocation, io: environment.io, question: "Remove user '\(name)' with all of its habits, records and scripts?",
                                  refusal: "user remove deletes '\(name)' with all of its data")
         let removed = try users(environment).remove(name)
-        environment.io.print("Removed user '\(name)' with \(removed.habits) habit\(removed.habits == 1 ? "" : "s") and \(removed.completions) record\(removed.completions == 1 ? "" : "s").")
+        environment.io.print(environment.language == .korean
+            ? "사용자를 지웠습니다: '\(name)', 습관 \(removed.habits)개와 기록 \(removed.completions)건"
+            : "Removed user '\(name)' with \(removed.habits) habit\(removed.habits == 1 ? "" : "s") and \(removed.completions) record\(removed.completions == 1 ? "" : "s").")
     }
 }

@@ -4,6 +4,8 @@ import StackDay
 struct MonthGrid {
     let range: LocalDayRange
     let marked: Set<LocalDay>
+    /// Korean: `2026년 10월` over ` 월 화 수 …` (each weekday two columns wide, as the numbers are).
+    var korean = false
 
     static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
@@ -12,8 +14,8 @@ struct MonthGrid {
         var monthStart = range.first.startOfMonth
         while monthStart <= range.last {
             if !lines.isEmpty { lines.append("") }
-            lines.append("\(Self.months[monthStart.month - 1]) \(monthStart.year)")
-            lines.append(" Mo Tu We Th Fr Sa Su")
+            lines.append(korean ? "\(monthStart.year)년 \(monthStart.month)월" : "\(Self.months[monthStart.month - 1]) \(monthStart.year)")
+            lines.append(korean ? " 월 화 수 목 금 토 일" : " Mo Tu We Th Fr Sa Su")
             var row = String(repeating: "   ", count: monthStart.weekday - 1)
             for offset in 0..<monthStart.daysInMonth {
                 let day = monthStart.adding(days: offset)
