@@ -18,6 +18,15 @@ public enum DidYouMean {
 
     /// `; did you mean 'NAME'?`, or nothing.
     public static func hint(for name: String, among names: [String]) -> String {
-        suggestion(for: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
+        hint(suggestion(for: name, among: names))
+    }
+
+    /// The same for a suggestion already found; `koreanHint` is its Korean form (`; 혹시 'NAME'?`).
+    public static func hint(_ suggestion: String?) -> String {
+        suggestion.map { "; did you mean '\($0)'?" } ?? ""
+    }
+
+    public static func koreanHint(_ suggestion: String?) -> String {
+        suggestion.map { "; 혹시 '\($0)'?" } ?? ""
     }
 }

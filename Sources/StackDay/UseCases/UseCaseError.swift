@@ -39,7 +39,7 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .habitNotFound(let name, let suggestion):
-            return "no habit named '\(name)'" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+            return "no habit named '\(name)'" + DidYouMean.hint(suggestion)
         case .habitIDNotFound(let id):
             return "no habit with id \(UUIDText.format(id))"
         case .dayOutOfRange(let day):
@@ -95,7 +95,7 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .scriptNotText(let name, let offset):
             return "policy script \(name) holds a NUL byte at byte \(offset): a policy script is text without NUL bytes"
         case .policyNotFound(let name, let suggestion):
-            return "no such policy: \(name)" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+            return "no such policy: \(name)" + DidYouMean.hint(suggestion)
                 + " (neither a policy folder nor the built-ins have it; 'stackday policy list' shows them)"
         case .invalidLanguage(let text):
             return "unknown language '\(text)' (use en or ko)"

@@ -16,11 +16,10 @@ public enum ErrorText {
     /// The Korean message, nil where there is none. Values come after a colon, so that no
     /// particle has to agree with a name.
     static func korean(_ error: any Error) -> String? {
-        func guess(_ suggestion: String?) -> String { suggestion.map { "; 혹시 '\($0)'?" } ?? "" }
         switch error {
         case let error as UseCaseError:
             switch error {
-            case .habitNotFound(let name, let suggestion): return "없는 습관입니다: '\(name)'" + guess(suggestion)
+            case .habitNotFound(let name, let suggestion): return "없는 습관입니다: '\(name)'" + DidYouMean.koreanHint(suggestion)
             case .duplicateName(let name): return "이미 있는 습관 이름입니다: '\(name)'"
             case .futureDay(let day, let today): return "미래의 날짜입니다: \(day) (오늘: \(today))"
             case .futureInstant(let instant): return "미래의 시각입니다: \(instant)"
@@ -35,7 +34,7 @@ public enum ErrorText {
             case .notArchived(let habit): return "보관하지 않은 습관입니다: '\(habit)'"
             case .invalidRange(let from, let to): return "시작일이 마지막 날보다 늦습니다: \(from) > \(to)"
             case .policyNotFound(let name, let suggestion):
-                return "없는 정책입니다: \(name)" + guess(suggestion) + " ('stackday policy list'에서 목록을 볼 수 있습니다)"
+                return "없는 정책입니다: \(name)" + DidYouMean.koreanHint(suggestion) + " ('stackday policy list'에서 목록을 볼 수 있습니다)"
             default: return nil
             }
         case let error as HabitValidationError:

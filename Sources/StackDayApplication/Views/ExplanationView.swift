@@ -43,24 +43,28 @@ public struct ExplanationView: JSONView {
         return .object(object)
     }
 
-    /// One sentence a person reads: the rule's own when it gave one, else what the outcome was.
-    static func why(_ step: HabitExplanation.Step, unit habitUnit: String) -> String {
+    /// One sentence a person reads: the rule's own when it gave one (as its script wrote it),
+    /// else what the outcome was, in `language`.
+    static func why(_ step: HabitExplanation.Step, unit habitUnit: String, language: ReportLanguage = .english) -> String {
         if let why = step.step.why { return why }
+        let korean = language == .korean
         let entry = step.entry
         let amount: String
         if let period = step.period {
-            amount = "\(period.count) of \(period.times) day\(period.times == 1 ? "" : "s")"
+            amount = korean ? "\(period.count)/\(period.times)일" : "\(period.count) of \(period.times) day\(period.times == 1 ? "" : "s")"
+        } else if korean {
+            amount = "\(Quantity.describe(entry.total))/\(Quantity.describe(step.goal))\(WeeklyReportFormatter.koreanUnit(habitUnit))"
         } else {
             amount = "\(Quantity.describe(entry.total)) of \(Quantity.describe(step.goal))" + (habitUnit.isEmpty ? "" : " \(habitUnit)")
         }
         let before = step.step.before.objectValue?["current"]?.numberValue.map { Int($0) } ?? 0
-        let ended = before > 0 && step.step.streak.current == 0 ? "; the streak of \(before) ended" : ""
+        let ended = before > 0 && step.step.streak.current == 0 ? (korean ? "; 끝난 연속: \(before)" : "; the streak of \(before) ended") : ""
         switch entry.state {
-        case .completed: return "met: \(amount)"
-        case .missed: return "missed: \(amount)\(ended)"
-        case .pending: return "pending: \(amount) so far; today does not break the streak"
-        case .skipped: return "skipped: kept the streak"
-        case .notDue, .upcoming: return "not due: the streak is unchanged"
+        case .completed: return korean ? "달성: \(amount)" : "met: \(amount)"
+        case .missed: return korean ? "놓침: \(amount)\(ended)" : "missed: \(amount)\(ended)"
+        case .pending: return korean ? "남음: 지금까지 \(amount); 오늘은 연속을 끊지 않습니다" : "pending: \(amount) so far; today does not break the streak"
+        case .skipped: return korean ? "건너뜀: 연속 유지" : "skipped: kept the streak"
+        case .notDue, .upcoming: return korean ? "쉬는 날: 연속 그대로" : "not due: the streak is unchanged"
         }
     }
 
@@ -93,7 +97,7 @@ public struct ExplanationView: JSONView {
             let day = step.period == nil ? step.days.last.iso : "\(step.days.first.iso) … \(step.days.last.iso)"
             let state = korean ? words[Self.status(step.entry)] : Self.status(step.entry)
             let padded = state + String(repeating: " ", count: max(0, 9 - DisplayWidth.of(state)))
-            let why = korean ? Self.koreanWhy(step, unit: explanation.habit.unit, words: words) : Self.why(step, unit: explanation.habit.unit)
+            let why = Self.why(step, unit: explanation.habit.unit, language: language)
             var line = korean
                 ? "\(day)  \(padded)  연속 \(step.step.streak.current) (최장 \(step.step.streak.longest))  \(why)"
                 : "\(day)  \(padded)  streak \(step.step.streak.current) (longest \(step.step.streak.longest))  \(why)"
@@ -103,26 +107,5 @@ public struct ExplanationView: JSONView {
         }
         if steps.isEmpty { out.append(korean ? "이 기간에는 결과가 없습니다" : "no outcome in this range") }
         return out
-    }
-
-    /// `why` in Korean; a rule's own reason stays as the rule wrote it.
-    static func koreanWhy(_ step: HabitExplanation.Step, unit habitUnit: String, words: Words) -> String {
-        if let why = step.step.why { return why }
-        let entry = step.entry
-        let amount: String
-        if let period = step.period {
-            amount = "\(period.count)/\(period.times)일"
-        } else {
-            amount = "\(Quantity.describe(entry.total))/\(Quantity.describe(step.goal))\(WeeklyReportFormatter.koreanUnit(habitUnit))"
-        }
-        let before = step.step.before.objectValue?["current"]?.numberValue.map { Int($0) } ?? 0
-        let ended = before > 0 && step.step.streak.current == 0 ? "; 끝난 연속: \(before)" : ""
-        switch entry.state {
-        case .completed: return "달성: \(amount)"
-        case .missed: return "놓침: \(amount)\(ended)"
-        case .pending: return "남음: 지금까지 \(amount); 오늘은 연속을 끊지 않습니다"
-        case .skipped: return "건너뜀: 연속 유지"
-        case .notDue, .upcoming: return "쉬는 날: 연속 그대로"
-        }
     }
 }

@@ -51,7 +51,7 @@ struct JSONObjectStream {
                             if parse {
                                 try element(key, count, try value())
                             } else {
-                                _ = try valueBytes()
+                                _ = try scanValue()
                                 try element(key, count, nil)
                             }
                             count += 1
@@ -93,7 +93,7 @@ struct JSONObjectStream {
         return input.buffer[index]
     }
 
-    /// Uses the byte `peek` answered (never a line break: `skipSpace` and `valueBytes` count those).
+    /// Uses the byte `peek` answered (never a line break: `skipSpace` and `scanValue` count those).
     private mutating func advance() {
         index += 1
     }
@@ -116,22 +116,26 @@ struct JSONObjectStream {
     /// The next value, parsed.
     private mutating func value() throws -> JSONValue {
         let start = input.offset + index, startLine = line, startColumn = start - lineStart + 1
-        let bytes = try valueBytes()
+        // The range first: scanning may read on, which moves the buffer.
+        let range = try scanValue()
+        let text = String(decoding: input.buffer[range], as: UTF8.self)
         do {
-            return try JSONValue(parsing: String(decoding: bytes, as: UTF8.self))
+            return try JSONValue(parsing: text)
         } catch {
             // The parser's column counts bytes from the value's start.
             var errorLine = startLine, errorColumn = startColumn
-            for byte in bytes.prefix(max(0, error.column - 1)) {
+            for byte in text.utf8.prefix(max(0, error.column - 1)) {
                 if byte == 0x0A { errorLine += 1; errorColumn = 1 } else { errorColumn += 1 }
             }
             throw ImportFormatError(file: file, line: errorLine, column: errorColumn, message: error.reason)
         }
     }
 
-    /// The bytes of the next value, used: a string up to its closing quote, an object or array up
-    /// to its closing bracket (strings inside skipped), anything else up to a separator.
-    private mutating func valueBytes() throws -> [UInt8] {
+    /// Uses the next value: a string up to its closing quote, an object or array up to its closing
+    /// bracket (strings inside skipped), anything else up to a separator. Answers where its bytes
+    /// are in `input.buffer` (valid until the next `peek`); nothing is copied, so a value only
+    /// counted costs no allocation.
+    private mutating func scanValue() throws -> Range<Int> {
         guard let first = try peek() else { throw failure("unexpected end of the file; expected a value") }
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
         let scalar = first != quote && first != UInt8(ascii: "{") && first != UInt8(ascii: "[")
@@ -176,12 +180,11 @@ struct JSONObjectStream {
             }
             cursor += 1
         }
-        let bytes = Array(input.buffer[start..<cursor])
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
+        for position in start..<cursor where input.buffer[position] == 0x0A {
             line += 1
-            lineStart = input.offset + start + offset + 1
+            lineStart = input.offset + position + 1
         }
         index = cursor
-        return bytes
+        return start..<cursor
     }
 }

@@ -33,12 +33,11 @@ struct UsageError: Error, CustomStringConvertible {
         case unexpectedArgument(String)
 
         var english: String {
-            func guess(_ suggestion: String?) -> String { suggestion.map { "; did you mean '\($0)'?" } ?? "" }
             switch self {
             case .takesNoValue(let option): return "--\(option) does not take a value"
             case .missingValue(let option): return "missing value for --\(option)"
-            case .unknownCommand(let token, let suggestion): return "unknown command '\(token)'" + guess(suggestion)
-            case .unknownOption(let token, let suggestion): return "unknown option '\(token)'" + guess(suggestion)
+            case .unknownCommand(let token, let suggestion): return "unknown command '\(token)'" + DidYouMean.hint(suggestion)
+            case .unknownOption(let token, let suggestion): return "unknown option '\(token)'" + DidYouMean.hint(suggestion)
             case .missingSubcommand: return "missing subcommand"
             case .missingArgument(let name): return "missing expected argument '<\(name)>'"
             case .unexpectedArgument(let token): return "unexpected argument '\(token)'"
@@ -46,12 +45,11 @@ struct UsageError: Error, CustomStringConvertible {
         }
 
         var korean: String {
-            func guess(_ suggestion: String?) -> String { suggestion.map { "; 혹시 '\($0)'?" } ?? "" }
             switch self {
             case .takesNoValue(let option): return "값을 받지 않는 옵션입니다: --\(option)"
             case .missingValue(let option): return "값이 빠졌습니다: --\(option)"
-            case .unknownCommand(let token, let suggestion): return "없는 명령입니다: '\(token)'" + guess(suggestion)
-            case .unknownOption(let token, let suggestion): return "없는 옵션입니다: '\(token)'" + guess(suggestion)
+            case .unknownCommand(let token, let suggestion): return "없는 명령입니다: '\(token)'" + DidYouMean.koreanHint(suggestion)
+            case .unknownOption(let token, let suggestion): return "없는 옵션입니다: '\(token)'" + DidYouMean.koreanHint(suggestion)
             case .missingSubcommand: return "하위 명령이 빠졌습니다"
             case .missingArgument(let name): return "인자가 빠졌습니다: <\(name)>"
             case .unexpectedArgument(let token): return "예상하지 못한 인자입니다: '\(token)'"
