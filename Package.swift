@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "StackDayApplication", targets: ["StackDayApplication"]),
         .library(name: "StackDayServer", targets: ["StackDayServer"]),
         .library(name: "StackDayPostgres", targets: ["StackDayPostgres"]),
+        .library(name: "StackDaySync", targets: ["StackDaySync"]),
         .executable(name: "stackday", targets: ["stackday"]),
     ],
     targets: [
@@ -41,12 +42,14 @@ let package = Package(
         .target(name: "StackDayExchange", dependencies: ["StackDay"]),
         .target(name: "StackDayPostgres", dependencies: ["StackDay", "StackDaySQL", "CPostgres"]),
         .target(name: "StackDayEngine", dependencies: ["StackDay"]),
+        // A device's side of sync: the client and its HTTP transport.
+        .target(name: "StackDaySync", dependencies: ["StackDay"]),
         // Requests into use-case input, results into views: what the command line and the server share.
         .target(name: "StackDayApplication", dependencies: ["StackDay", "StackDayExchange"]),
         .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayApplication", "StackDayEngine", "StackDayExchange", "StackDayLua", "CHTTP"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport", dependencies: ["CSQLite"]),
-        .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDayApplication", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange", "StackDayServer"]),
+        .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDayApplication", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange", "StackDayServer", "StackDaySync"]),
         .executableTarget(
             name: "stackday-bench",
             dependencies: ["StackDay", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"],
@@ -61,6 +64,7 @@ let package = Package(
         .testTarget(name: "StackDayExchangeTests", dependencies: ["StackDayExchange", "StackDayTestSupport"]),
         .testTarget(name: "StackDayServerTests", dependencies: ["StackDayServer", "StackDay", "StackDayEngine"]),
         .testTarget(name: "StackDayEngineTests", dependencies: ["StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"]),
+        .testTarget(name: "StackDaySyncTests", dependencies: ["StackDaySync", "StackDay", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"]),
         .testTarget(name: "StackdayCLITests", dependencies: ["stackday", "StackDay", "StackDayTestSupport"], exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,7 +14,8 @@ public struct SQLStoreRepositories {
             skips: SQLSkipRepository(executor: executor, owner: owner),
             scripts: SQLPolicyScriptRepository(executor: executor, owner: owner),
             users: SQLUserRepository(executor: executor),
-            evaluations: cache
+            evaluations: cache,
+            sync: SQLSyncRepository(executor: executor, owner: owner)
         )
     }
 }

@@ -11,8 +11,11 @@ public protocol HabitTransaction {
     var users: any UserRepository { get }
     /// The store's evaluation cache; nil for a store that keeps none.
     var evaluations: (any EvaluationCacheRepository)? { get }
+    /// The owner's change log for sync; nil for a store that keeps none.
+    var sync: (any SyncRepository)? { get }
 }
 
 extension HabitTransaction {
     public var evaluations: (any EvaluationCacheRepository)? { nil }
+    public var sync: (any SyncRepository)? { nil }
 }

@@ -7,11 +7,14 @@ public struct StoreRepositories: HabitTransaction {
     public let scripts: any PolicyScriptRepository
     public let users: any UserRepository
     public let evaluations: (any EvaluationCacheRepository)?
+    public let sync: (any SyncRepository)?
 
     public init(
         habits: any HabitRepository, completions: any CompletionRepository, skips: any SkipRepository,
-        scripts: any PolicyScriptRepository, users: any UserRepository, evaluations: (any EvaluationCacheRepository)?
+        scripts: any PolicyScriptRepository, users: any UserRepository, evaluations: (any EvaluationCacheRepository)?,
+        sync: (any SyncRepository)? = nil
     ) {
+        self.sync = sync
         self.habits = habits
         self.completions = completions
         self.skips = skips

@@ -55,6 +55,12 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case let failure as HabitFailure: return of(failure.underlying)
         case let problem as any PolicyProblem: return problem.isBudget ? .policyBudgetExceeded : .policyFailed
         case is PolicyScriptError: return .policyFailed
+        case let error as SyncError:
+            switch error {
+            case .invalidChange, .invalidRequest: return .invalidInput
+            case .refused(let status, _, _) where (400..<500).contains(status): return .invalidInput
+            default: return .storeFailed
+            }
         default: return .storeFailed
         }
     }

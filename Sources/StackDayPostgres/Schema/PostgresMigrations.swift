@@ -135,5 +135,7 @@ enum PostgresMigrations {
         (6, "cache invalidation by triggers", ["DELETE FROM evaluation_cache"] + PostgresCacheTriggers.statements),
         // What a person writes about a record, as in SQLite's migration 12.
         (7, "notes on records", ["ALTER TABLE completions ADD COLUMN note text CHECK (note IS NULL OR note <> '')"]),
+        // The change log devices sync by (`PostgresSyncTriggers`): empty until a user first syncs.
+        (8, "sync change log", PostgresSyncTriggers.statements),
     ]
 }

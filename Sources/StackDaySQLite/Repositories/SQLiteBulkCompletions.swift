@@ -46,14 +46,17 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
     private static let bump = CacheTriggers.bump(owner: "?1", habit: "?2")
     private static let invalidation = CacheTriggers.invalidation(owner: "?1", habit: "?2", day: "?3")
 
-    /// The row trigger is dropped for the slice and created again after it, in the caller's
-    /// transaction (`CacheTriggers.completionInsertTrigger`); each habit of the slice is
-    /// invalidated once, from its earliest day.
+    private static let stamp = SyncTriggers.stampStatements(owner: "?1", kind: "completion", key: "?2", deleted: false)
+
+    /// The row triggers are dropped for the slice and created again after it, in the caller's
+    /// transaction (`CacheTriggers.completionInsertTrigger`, `SyncTriggers.completionInsertTrigger`);
+    /// each habit of the slice is invalidated once, from its earliest day, and, for an owner that
+    /// syncs, each record inserted is stamped in the change log.
     func insertIfAbsent(_ completions: ArraySlice<Completion>) throws -> [Bool] {
         guard completions.count > 1 else { return try completions.map { try insertIfAbsent($0) } }
         var earliest: [UUID: LocalDay] = [:]
         for completion in completions { earliest[completion.habitID] = min(earliest[completion.habitID] ?? completion.completedOn, completion.completedOn) }
-        try database.execute("DROP TRIGGER completions_cache_insert")
+        try database.execute("DROP TRIGGER completions_cache_insert; DROP TRIGGER completions_sync_insert")
         let answers: [Bool]
         do {
             answers = try completions.map { try insertIfAbsent($0) }
@@ -61,13 +64,18 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
                 try database.run(Self.bump, [owner, .id(habit)])
                 try database.run(Self.invalidation, [owner, .id(habit), .day(day)])
             }
+            if try database.scalarInteger("SELECT 1 FROM sync_owners WHERE owner = ?", [owner]) != nil {
+                for (completion, inserted) in zip(completions, answers) where inserted {
+                    for statement in Self.stamp { try database.run(statement, [owner, .id(completion.id)]) }
+                }
+            }
         } catch {
-            // The transaction is rolled back with the error; the trigger is back either way.
-            try? database.execute(CacheTriggers.completionInsertTrigger)
+            // The transaction is rolled back with the error; the triggers are back either way.
+            try? database.execute(CacheTriggers.completionInsertTrigger + ";\n" + SyncTriggers.completionInsertTrigger)
             throw error
         }
-        // A failure here fails the transaction: it never commits without the trigger.
-        try database.execute(CacheTriggers.completionInsertTrigger)
+        // A failure here fails the transaction: it never commits without the triggers.
+        try database.execute(CacheTriggers.completionInsertTrigger + ";\n" + SyncTriggers.completionInsertTrigger)
         return answers
     }
 }

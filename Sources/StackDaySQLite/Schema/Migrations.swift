@@ -316,5 +316,7 @@ enum Migrations {
         Migration(id: 12, name: "notes on records", sql: """
         ALTER TABLE completions ADD COLUMN note TEXT CHECK (note IS NULL OR (length(note) >= 1 AND instr(note, char(0)) = 0));
         """),
+        // The change log devices sync by (`SyncTriggers`): empty until an owner first syncs.
+        Migration(id: 13, name: "sync change log", sql: SyncTriggers.sql),
     ]
 }

@@ -1,0 +1,30 @@
+/// What a server does with one `POST /v1/sync`, in one write transaction: it takes the device's
+/// changes (all checked before any is written), settles habit names, and answers its own changes
+/// after the request's position that the device did not make.
+///
+/// A repeated request changes nothing the first did not (changes carry state and stamps), so a
+/// device whose answer was lost sends it again.
+public struct ServeSync {
+    let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    public func callAsFunction(_ request: SyncRequest) throws -> SyncResponse {
+        for (index, change) in request.changes.enumerated() { try SyncRules.check(change, index: index) }
+        return try context.store.write { tx in
+            guard let sync = tx.sync else { throw SyncError.unsupportedStore }
+            _ = try sync.start { SyncRules.serverDevice }
+            var accepted = 0
+            for change in SyncRules.ordered(request.changes) where try sync.apply(change, as: .server) != .kept {
+                accepted += 1
+            }
+            if accepted > 0 { _ = try sync.settleNames() }
+            // A position past the log's end is a server whose store was replaced: start over.
+            let since = request.since > (try sync.position()) ? 0 : request.since
+            let page = try sync.changes(after: since, device: request.device, mine: false, limit: request.limit)
+            return SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+/// One entity as a replica holds it now: its row's fields, or nil when it was deleted (a
+/// tombstone), with the stamp of the write that made it so.
+///
+/// A change carries state, not an operation: applying one twice, or an older one after a newer,
+/// changes nothing (`SyncRepository.apply`).
+public struct SyncChange: Sendable, Hashable {
+    public let kind: SyncKind
+    /// The entity's id: a script's SHA-256, a habit's, record's or skip's UUID, a revision's
+    /// `HABIT-UUID/NUMBER`.
+    public let key: String
+    public let stamp: SyncStamp
+    /// The row's columns (text, numbers, null), without the owner; nil for a deleted entity.
+    public let fields: [String: JSONValue]?
+
+    public init(kind: SyncKind, key: String, stamp: SyncStamp, fields: [String: JSONValue]?) {
+        self.kind = kind
+        self.key = key
+        self.stamp = stamp
+        self.fields = fields
+    }
+
+    public var deleted: Bool { fields == nil }
+
+    /// The change as the protocol sends it. The time is a string: it does not fit a double.
+    public var json: JSONValue {
+        var object: [String: JSONValue] = [
+            "kind": .string(kind.rawValue), "key": .string(key), "hlc": .string(String(stamp.hlc)), "device": .string(stamp.device),
+        ]
+        if let fields { object["row"] = .object(fields) } else { object["deleted"] = .bool(true) }
+        return .object(object)
+    }
+
+    /// A change from the protocol's JSON; `SyncError.invalidChange` names what is wrong.
+    public init(json: JSONValue, index: Int) throws(SyncError) {
+        func fail(_ reason: String) -> SyncError { .invalidChange(index: index, reason: reason) }
+        guard let object = json.objectValue else { throw fail("is not an object") }
+        if let unknown = object.keys.first(where: { !["kind", "key", "hlc", "device", "row", "deleted"].contains($0) }) {
+            throw fail("has an unknown member \"\(unknown)\"")
+        }
+        guard let kindText = object["kind"]?.stringValue, let kind = SyncKind(rawValue: kindText) else {
+            throw fail("needs \"kind\": one of \(SyncKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let key = object["key"]?.stringValue, (1...128).contains(key.utf8.count) else { throw fail("needs \"key\", a string of 1 to 128 bytes") }
+        guard let hlcText = object["hlc"]?.stringValue, let hlc = Int64(hlcText), hlc >= 0 else { throw fail("needs \"hlc\", a non-negative integer as a string") }
+        guard let device = object["device"]?.stringValue, SyncDevice.isValid(device) else { throw fail("needs \"device\", 1 to 64 of A-Z a-z 0-9 . _ - :") }
+        let fields: [String: JSONValue]?
+        switch (object["row"], object["deleted"]) {
+        case (.object(let row)?, nil), (.object(let row)?, .bool(false)?): fields = row
+        case (nil, .bool(true)?): fields = nil
+        default: throw fail("needs either \"row\", an object, or \"deleted\": true")
+        }
+        self.init(kind: kind, key: key, stamp: SyncStamp(hlc: hlc, device: device), fields: fields)
+    }
+}

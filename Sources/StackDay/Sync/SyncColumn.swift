@@ -1,0 +1,70 @@
+/// One column of an entity as sync carries it: its name in both stores and what it may hold.
+public struct SyncColumn: Sendable {
+    public enum Value: Sendable {
+        /// Text of 1 to `limit` characters (0 to `limit` when `empty`), without NUL.
+        case text(limit: Int, empty: Bool)
+        case optionalText(limit: Int)
+        case uuid
+        case day
+        case optionalDay
+        /// Seconds since 1970, finite.
+        case instant
+        /// A whole number of at least 1.
+        case count
+        /// A policy's parameters: a JSON object, as text.
+        case parameters
+        /// A script's SHA-256 (64 lowercase hex digits), or null while a revision is unpinned.
+        case optionalHash
+    }
+
+    public let name: String
+    public let value: Value
+
+    public init(_ name: String, _ value: Value) {
+        self.name = name
+        self.value = value
+    }
+
+    /// Whether `json` is a value this column may hold; nil when it is, else why not.
+    func problem(_ json: JSONValue?) -> String? {
+        let text = json?.stringValue
+        switch value {
+        case .text(let limit, let empty):
+            guard let text else { return "must be a string" }
+            return Self.textProblem(text, limit: limit, empty: empty)
+        case .optionalText(let limit):
+            if json == .null || json == nil { return nil }
+            guard let text else { return "must be a string or null" }
+            return Self.textProblem(text, limit: limit, empty: false)
+        case .uuid: return text.map(Self.isUUID) == true ? nil : "must be a UUID in upper case"
+        case .day: return text.flatMap { try? LocalDay(iso: $0) } == nil ? "must be a day (YYYY-MM-DD)" : nil
+        case .optionalDay:
+            if json == .null || json == nil { return nil }
+            return text.flatMap { try? LocalDay(iso: $0) } == nil ? "must be a day (YYYY-MM-DD) or null" : nil
+        case .instant:
+            guard let number = json?.numberValue, number.isFinite, abs(number) < 1e12 else { return "must be a time in seconds since 1970" }
+            return nil
+        case .count:
+            guard let number = json?.numberValue, number.rounded() == number, number >= 1, number < 9e15 else { return "must be a whole number of at least 1" }
+            return nil
+        case .parameters:
+            guard let text, (try? JSONValue(parsing: text))?.objectValue != nil else { return "must be a JSON object as text" }
+            return nil
+        case .optionalHash:
+            if json == .null || json == nil { return nil }
+            return text.map(PolicyScript.isHash) == true ? nil : "must be a SHA-256 (64 lowercase hex digits) or null"
+        }
+    }
+
+    /// A UUID in its canonical text (`UUIDText`): upper case, hyphenated.
+    static func isUUID(_ text: String) -> Bool {
+        UUIDText.parse(text).map(UUIDText.format) == text
+    }
+
+    private static func textProblem(_ text: String, limit: Int, empty: Bool) -> String? {
+        if text.unicodeScalars.contains("\u{0}") { return "must not hold a NUL character" }
+        if text.isEmpty, !empty { return "must not be empty" }
+        if text.count > limit { return "must be at most \(limit) characters" }
+        return nil
+    }
+}

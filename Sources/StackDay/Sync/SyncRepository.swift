@@ -1,0 +1,21 @@
+/// One owner's change log in a store, and the merge of changes from elsewhere into it.
+///
+/// The log is the store's own (its triggers stamp every write once the owner syncs), so writes
+/// made by any program are synced. Every method runs inside the transaction that handed it out.
+public protocol SyncRepository {
+    /// Starts logging this owner's writes, if it has not, under a new device id `makeDevice()`
+    /// (every entity already held is logged then, in dependency order); answers the device id.
+    func start(makeDevice: () -> String) throws -> String
+    /// Up to `limit` log entries after `position`: with `mine`, those `device` made (what a device
+    /// pushes); without, those it did not (what a server answers it).
+    func changes(after position: Int64, device: String, mine: Bool, limit: Int) throws -> SyncPage
+    /// Merges one change in (`SyncRules`), as `replica`.
+    func apply(_ change: SyncChange, as replica: SyncReplica) throws -> SyncOutcome
+    /// Gives every live habit a name no other holds: of two with one name, the one created later
+    /// (then the greater id) is renamed `NAME (2)`, `NAME (3)`, …; answers how many were renamed.
+    func settleNames() throws -> Int
+    /// The log's latest position.
+    func position() throws -> Int64
+    func peer(_ server: String) throws -> SyncPeer
+    func setPeer(_ server: String, _ peer: SyncPeer) throws
+}

@@ -1,0 +1,103 @@
+/// What sync carries of each entity and how changes merge; docs/sync.md says the same in prose.
+///
+/// - Records, skips and scripts are written once under their id (a script's is its SHA-256) and
+///   merge as a union; a deletion is a tombstone that wins over every copy, older or newer.
+/// - A habit's fields are last-writer-wins by `SyncStamp`; its tombstone wins over any edit, and
+///   takes its revisions, records and skips with it.
+/// - Revisions are append-only: the server keeps the number it first saw for rules; other rules
+///   pushed under that number get the next free one. A device adopts the server's numbering.
+/// - Two live habits with one name: the one created later is renamed by the server.
+public enum SyncRules {
+    /// The device a server stamps its own writes with (a rename, a renumbered revision, a write
+    /// through the API or the pages).
+    public static let serverDevice = "server"
+    /// The largest script source sync carries.
+    public static let scriptLimit = 256 * 1024
+
+    /// Each kind's columns, the key's first. A revision's key is its habit and number.
+    public static func columns(_ kind: SyncKind) -> [SyncColumn] {
+        switch kind {
+        case .script:
+            [SyncColumn("sha256", .optionalHash), SyncColumn("name", .text(limit: 200, empty: false)),
+             SyncColumn("source", .text(limit: scriptLimit, empty: false)), SyncColumn("installed_at", .instant)]
+        case .habit:
+            [SyncColumn("id", .uuid), SyncColumn("name", .text(limit: Habit.nameLimit, empty: false)), SyncColumn("started_on", .day),
+             SyncColumn("archived_on", .optionalDay), SyncColumn("created_at", .instant), SyncColumn("updated_at", .instant),
+             SyncColumn("unit", .text(limit: Habit.unitLimit, empty: true))]
+        case .revision:
+            [SyncColumn("habit_id", .uuid), SyncColumn("number", .count), SyncColumn("effective_from", .day), SyncColumn("goal_thousandths", .count)]
+                + PolicyRole.allCases.flatMap { role in
+                    [SyncColumn(role.rawValue + "_policy", .text(limit: 200, empty: false)), SyncColumn(role.rawValue + "_params", .parameters),
+                     SyncColumn(role.rawValue + "_sha256", .optionalHash)]
+                }
+                + [SyncColumn("created_at", .instant)]
+        case .completion:
+            [SyncColumn("id", .uuid), SyncColumn("habit_id", .uuid), SyncColumn("completed_on", .day), SyncColumn("recorded_at", .instant),
+             SyncColumn("amount_thousandths", .count), SyncColumn("note", .optionalText(limit: Completion.noteLimit))]
+        case .skip:
+            [SyncColumn("id", .uuid), SyncColumn("habit_id", .uuid), SyncColumn("day", .day), SyncColumn("recorded_at", .instant)]
+        }
+    }
+
+    /// The habit a change belongs to (nil for a script or a habit's own).
+    public static func habit(of change: SyncChange) -> String? {
+        switch change.kind {
+        case .script: nil
+        case .habit: change.key
+        case .revision, .completion, .skip: change.fields?["habit_id"]?.stringValue ?? change.key.split(separator: "/").first.map(String.init)
+        }
+    }
+
+    /// A revision's key.
+    public static func revisionKey(habit: String, number: Int64) -> String { "\(habit)/\(number)" }
+
+    /// Checks a change from elsewhere before anything of it is written: every column present and
+    /// of its kind, no other, the key matching the row, a script's text matching its hash.
+    public static func check(_ change: SyncChange, index: Int) throws(SyncError) {
+        func fail(_ reason: String) -> SyncError { .invalidChange(index: index, reason: reason) }
+        let columns = columns(change.kind)
+        guard let fields = change.fields else {
+            guard keyProblem(change.kind, change.key) == nil else { throw fail("has a key that is not a \(change.kind.rawValue)'s") }
+            return
+        }
+        if let unknown = fields.keys.sorted().first(where: { name in !columns.contains { $0.name == name } }) {
+            throw fail("has a \(change.kind.rawValue) column it cannot have: \"\(unknown)\"")
+        }
+        for column in columns {
+            if let problem = column.problem(fields[column.name]) { throw fail("\(change.kind.rawValue) column \"\(column.name)\" \(problem)") }
+        }
+        let key: String? = switch change.kind {
+        case .script: fields["sha256"]?.stringValue
+        case .revision: fields["habit_id"]?.stringValue.flatMap { habit in fields["number"]?.numberValue.map { revisionKey(habit: habit, number: Int64($0)) } }
+        case .habit, .completion, .skip: fields["id"]?.stringValue
+        }
+        guard key == change.key else { throw fail("has a key that is not its row's") }
+        if change.kind == .script, let source = fields["source"]?.stringValue, SHA256(of: Array(source.utf8)).description != change.key {
+            throw fail("is a script whose text does not hash to its key")
+        }
+    }
+
+    private static func keyProblem(_ kind: SyncKind, _ key: String) -> String? {
+        switch kind {
+        case .script: PolicyScript.isHash(key) ? nil : "hash"
+        case .habit, .completion, .skip: SyncColumn.isUUID(key) ? nil : "uuid"
+        case .revision:
+            key.split(separator: "/").count == 2 && SyncColumn.isUUID(String(key.split(separator: "/")[0]))
+                && Int64(key.split(separator: "/")[1]).map { $0 >= 1 } == true ? nil : "revision"
+        }
+    }
+
+    /// The order to apply a batch in: live entities parents first (revisions by number), then
+    /// deletions children first.
+    public static func ordered(_ changes: [SyncChange]) -> [SyncChange] {
+        // A habit's revisions in number order: it holds them as 1, 2, 3, … with no gap.
+        func number(_ change: SyncChange) -> Double { change.kind == .revision ? change.fields?["number"]?.numberValue ?? 0 : 0 }
+        let live = changes.enumerated().filter { !$0.element.deleted }.sorted { a, b in
+            (a.element.kind, number(a.element), a.offset) < (b.element.kind, number(b.element), b.offset)
+        }
+        let gone = changes.enumerated().filter { $0.element.deleted }.sorted { a, b in
+            a.element.kind == b.element.kind ? a.offset < b.offset : b.element.kind < a.element.kind
+        }
+        return (live + gone).map(\.element)
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The change log sync reads (`SQLSyncRepository`), kept by the store itself whoever writes, as
+/// SQLite's `SyncTriggers`: once a user syncs (a row in `sync_owners`), every write of one of its
+/// habits, revisions, records, skips or scripts stamps that entity's row in `sync_entities` with
+/// the user's next position, a hybrid logical time and the device that made it.
+///
+/// Records, skips and revisions stamp once per statement over the transition table (a COPY of a
+/// million records is one statement); habits and scripts once per row. The update of the user's
+/// `sync_owners` row holds its lock to the end of the transaction, so positions are handed out
+/// in commit order: a reader that sees position N has every position below it.
+enum PostgresSyncTriggers {
+    static var statements: [String] {
+        var statements = [
+            "CREATE TABLE sync_owners (user_id text PRIMARY KEY, device text NOT NULL, seq bigint NOT NULL, hlc bigint NOT NULL)",
+            """
+            CREATE TABLE sync_entities (
+                user_id text NOT NULL, kind text NOT NULL, key text NOT NULL,
+                seq bigint NOT NULL, hlc bigint NOT NULL, device text NOT NULL, deleted integer NOT NULL,
+                PRIMARY KEY (user_id, kind, key)
+            )
+            """,
+            "CREATE INDEX sync_entities_by_seq ON sync_entities (user_id, seq)",
+            // Rows only inside a transaction that applies changes from elsewhere: never committed.
+            "CREATE TABLE sync_writer (device text NOT NULL, hlc bigint NOT NULL)",
+            """
+            CREATE TABLE sync_peers (user_id text NOT NULL, server text NOT NULL, pushed_through bigint NOT NULL, position bigint NOT NULL,
+                PRIMARY KEY (user_id, server))
+            """,
+            """
+            CREATE FUNCTION stackday_sync_stamp(stamped_user text, stamped_kind text, keys text[], gone boolean) RETURNS void LANGUAGE plpgsql AS $$
+            DECLARE
+                stamped sync_owners%ROWTYPE;
+                writer sync_writer%ROWTYPE;
+                key_count bigint := cardinality(keys);
+            BEGIN
+                IF key_count = 0 THEN RETURN; END IF;
+                SELECT * INTO writer FROM sync_writer LIMIT 1;
+                UPDATE sync_owners SET seq = seq + key_count,
+                    hlc = greatest(hlc + 1, coalesce(writer.hlc, 0), (extract(epoch FROM clock_timestamp()) * 1000)::bigint << 16)
+                    WHERE user_id = stamped_user RETURNING * INTO stamped;
+                IF NOT FOUND THEN RETURN; END IF;
+                INSERT INTO sync_entities (user_id, kind, key, seq, hlc, device, deleted)
+                    SELECT stamped_user, stamped_kind, written.key, stamped.seq - key_count + written.n, coalesce(writer.hlc, stamped.hlc),
+                        coalesce(writer.device, stamped.device), CASE WHEN gone THEN 1 ELSE 0 END
+                    FROM unnest(keys) WITH ORDINALITY AS written(key, n)
+                    ON CONFLICT (user_id, kind, key) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, device = excluded.device, deleted = excluded.deleted;
+            END $$
+            """,
+        ]
+        for (table, kind, key) in [("completions", "completion", "upper(id::text)"), ("skips", "skip", "upper(id::text)"),
+                                   ("habit_revisions", "revision", "upper(habit_id::text) || '/' || number")] {
+            for (event, rows, gone) in [("INSERT", "new_rows", false), ("UPDATE", "new_rows", false), ("DELETE", "old_rows", true)] {
+                let function = "stackday_sync_\(table)_\(event.lowercased())d"
+                let referencing = rows == "new_rows" ? "NEW TABLE AS new_rows" : "OLD TABLE AS old_rows"
+                statements += [
+                    """
+                    CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                        PERFORM stackday_sync_stamp(user_id, '\(kind)', array_agg(\(key)), \(gone)) FROM \(rows)
+                            WHERE user_id IN (SELECT user_id FROM sync_owners) GROUP BY user_id;
+                        RETURN NULL;
+                    END $$
+                    """,
+                    "CREATE TRIGGER \(table)_sync_\(event.lowercased()) AFTER \(event) ON \(table) REFERENCING \(referencing) FOR EACH STATEMENT EXECUTE FUNCTION \(function)()",
+                ]
+            }
+        }
+        for (table, kind, key) in [("habits", "habit", "upper(ROW.id::text)"), ("policy_scripts", "script", "ROW.sha256")] {
+            let function = "stackday_sync_\(table)_changed"
+            statements += [
+                """
+                CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF TG_OP = 'DELETE' THEN
+                        PERFORM stackday_sync_stamp(OLD.user_id, '\(kind)', ARRAY[\(key.replacingOccurrences(of: "ROW", with: "OLD"))], true);
+                    ELSE
+                        PERFORM stackday_sync_stamp(NEW.user_id, '\(kind)', ARRAY[\(key.replacingOccurrences(of: "ROW", with: "NEW"))], false);
+                    END IF;
+                    RETURN NULL;
+                END $$
+                """,
+                "CREATE TRIGGER \(table)_sync AFTER INSERT OR UPDATE OR DELETE ON \(table) FOR EACH ROW EXECUTE FUNCTION \(function)()",
+            ]
+        }
+        return statements
+    }
+}

@@ -1,0 +1,367 @@
+import Foundation
+import StackDay
+
+/// One owner's sync change log and merge in either store: `sync_entities` (kept by the schema's
+/// triggers), `sync_owners`, `sync_writer` and `sync_peers`. Entities are read and written as
+/// rows, their columns as `SyncRules.columns` lists them.
+public final class SQLSyncRepository: SyncRepository {
+    private let executor: any SQLExecutor
+    private let owner: SQLValue
+    private let dialect: SQLDialect
+
+    public init(executor: any SQLExecutor, owner: String) {
+        self.executor = executor
+        self.owner = .text(owner)
+        dialect = executor.dialect
+    }
+
+    private func sql(_ text: String) -> String { dialect.statement(text) }
+    private var ownerColumn: String { dialect.owner }
+
+    /// The table of a kind and the SQL of its key as text.
+    private static func table(_ kind: SyncKind) -> (name: String, key: String, keyColumns: [String]) {
+        switch kind {
+        case .script: ("policy_scripts", "sha256", ["sha256"])
+        case .habit: ("habits", "upper(CAST(id AS TEXT))", ["id"])
+        case .revision: ("habit_revisions", "upper(CAST(habit_id AS TEXT)) || '/' || CAST(number AS TEXT)", ["habit_id", "number"])
+        case .completion: ("completions", "upper(CAST(id AS TEXT))", ["id"])
+        case .skip: ("skips", "upper(CAST(id AS TEXT))", ["id"])
+        }
+    }
+
+    /// `$N` with the cast PostgreSQL needs for a column of this value.
+    private static func parameter(_ index: Int, _ value: SyncColumn.Value) -> String {
+        switch value {
+        case .uuid: "$\(index)::uuid"
+        case .day, .optionalDay: "$\(index)::date"
+        default: "$\(index)"
+        }
+    }
+
+    private static func bind(_ json: JSONValue?, _ value: SyncColumn.Value) -> SQLValue {
+        switch (value, json) {
+        case (_, nil), (_, .null?): .null
+        case (.instant, let json?): .real(json.numberValue ?? 0)
+        case (.count, let json?): .integer(Int64(json.numberValue ?? 0))
+        case (_, let json?): .text(json.stringValue ?? "")
+        }
+    }
+
+    private static func read(_ row: any SQLRow, _ column: SyncColumn) -> JSONValue {
+        if row.isNull(column.name) { return .null }
+        switch column.value {
+        case .instant: return .number(row.real(column.name))
+        case .count: return .number(Double(row.integer(column.name)))
+        // PostgreSQL writes a uuid in lower case; every replica's keys are the canonical upper.
+        case .uuid: return .string(row.text(column.name).uppercased())
+        default: return .string(row.text(column.name))
+        }
+    }
+
+    /// The key's values, bound after the owner: `$2` (and `$3` for a revision's number).
+    private func keyValues(_ kind: SyncKind, _ key: String) -> [SQLValue] {
+        guard kind == .revision else { return [.text(key)] }
+        let parts = key.split(separator: "/")
+        return [.text(String(parts.first ?? "")), .integer(Int64(parts.last ?? "") ?? 0)]
+    }
+
+    private func keyCondition(_ kind: SyncKind) -> String {
+        switch kind {
+        case .script: "sha256 = $2"
+        case .revision: "habit_id = $2::uuid AND number = $3"
+        default: "id = $2::uuid"
+        }
+    }
+
+    // MARK: The log
+
+    public func start(makeDevice: () -> String) throws -> String {
+        if let device = try executor.rows(sql("SELECT device FROM sync_owners WHERE \(ownerColumn) = $1"), [owner], { $0.text("device") }).first {
+            return device
+        }
+        let device = makeDevice()
+        let hlc = Self.now()
+        try executor.run(sql("INSERT INTO sync_owners (\(ownerColumn), device, seq, hlc) VALUES ($1, $2, 0, $3)"), [owner, .text(device), .integer(hlc)])
+        // Everything already held enters the log once, parents first.
+        for kind in SyncKind.allCases {
+            let (table, key, _) = Self.table(kind)
+            let base = try position()
+            try executor.run(sql("""
+                INSERT INTO sync_entities (\(ownerColumn), kind, key, seq, hlc, device, deleted)
+                SELECT \(ownerColumn), '\(kind.rawValue)', \(key), $2::bigint + row_number() OVER (ORDER BY \(key)), $3::bigint, $4, 0
+                FROM \(table) WHERE \(ownerColumn) = $1
+                """), [owner, .integer(base), .integer(hlc), .text(device)])
+            try executor.run(sql("""
+                UPDATE sync_owners SET seq = coalesce((SELECT max(seq) FROM sync_entities WHERE \(ownerColumn) = $1), 0) WHERE \(ownerColumn) = $1
+                """), [owner])
+        }
+        return device
+    }
+
+    /// A hybrid logical time for now: milliseconds since 1970, shifted left 16 bits.
+    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) << 16 }
+
+    public func position() throws -> Int64 {
+        try executor.integer(sql("SELECT seq FROM sync_owners WHERE \(ownerColumn) = $1"), [owner], column: "seq") ?? 0
+    }
+
+    private struct Entry {
+        let kind: SyncKind
+        let key: String
+        let seq: Int64
+        let stamp: SyncStamp
+        let deleted: Bool
+    }
+
+    private func entry(_ row: any SQLRow) -> Entry? {
+        guard let kind = SyncKind(rawValue: row.text("kind")) else { return nil }
+        return Entry(kind: kind, key: row.text("key"), seq: row.integer("seq"), stamp: SyncStamp(hlc: row.integer("hlc"), device: row.text("device")),
+                     deleted: row.integer("deleted") != 0)
+    }
+
+    private func entry(_ kind: SyncKind, _ key: String) throws -> Entry? {
+        try executor.rows(sql("""
+            SELECT kind, key, seq, hlc, device, deleted FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = $2 AND key = $3
+            """), [owner, .text(kind.rawValue), .text(key)], entry).first ?? nil
+    }
+
+    /// An entity's row as sync carries it; nil when the store holds none.
+    private func fields(_ kind: SyncKind, _ key: String) throws -> [String: JSONValue]? {
+        let columns = SyncRules.columns(kind)
+        let (table, _, _) = Self.table(kind)
+        return try executor.rows(sql("""
+            SELECT \(columns.map(\.name).joined(separator: ", ")) FROM \(table) WHERE \(ownerColumn) = $1 AND \(keyCondition(kind))
+            """), [owner] + keyValues(kind, key)) { row in
+            Dictionary(uniqueKeysWithValues: columns.map { ($0.name, Self.read(row, $0)) })
+        }.first
+    }
+
+    private func change(_ entry: Entry) throws -> SyncChange {
+        SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: entry.deleted ? nil : try fields(entry.kind, entry.key))
+    }
+
+    public func changes(after position: Int64, device: String, mine: Bool, limit: Int) throws -> SyncPage {
+        // The end is read first: every entry up to it is committed (see `PostgresSyncTriggers`).
+        let end = try self.position()
+        let entries = try executor.rows(sql("""
+            SELECT kind, key, seq, hlc, device, deleted FROM sync_entities
+            WHERE \(ownerColumn) = $1 AND seq > $2 AND seq <= $3 AND device \(mine ? "=" : "<>") $4 ORDER BY seq LIMIT $5
+            """), [owner, .integer(position), .integer(end), .text(device), .integer(Int64(limit) + 1)], entry).compactMap { $0 }
+        let more = entries.count > limit
+        let taken = entries.prefix(limit)
+        var changes: [SyncChange] = []
+        var sent = Set<String>()
+        for entry in taken {
+            let change = try change(entry)
+            // A parent logged after this entry (a habit renamed since, a script put back) goes first.
+            var parents = try parents(of: change).compactMap { try self.entry($0, $1) }
+            if change.kind == .revision, let fields = change.fields {
+                parents += try earlierRevisions(habit: fields["habit_id"]?.stringValue ?? "", below: Int64(fields["number"]?.numberValue ?? 0), after: entry.seq)
+            }
+            for parent in parents where parent.seq > entry.seq && !parent.deleted && !sent.contains(parent.kind.rawValue + parent.key) {
+                changes.append(try self.change(parent))
+                sent.insert(parent.kind.rawValue + parent.key)
+            }
+            if sent.insert(entry.kind.rawValue + entry.key).inserted { changes.append(change) }
+        }
+        let reached = more ? taken.last?.seq ?? position : max(position, end)
+        return SyncPage(changes: changes, entries: taken.count, position: reached, more: more)
+    }
+
+    /// A habit's revisions numbered below `number` and logged after `seq`: a receiver holds a
+    /// habit's revisions as 1, 2, 3, … with no gap, so they go before it.
+    private func earlierRevisions(habit: String, below number: Int64, after seq: Int64) throws -> [Entry] {
+        try executor.rows(sql("""
+            SELECT kind, key, seq, hlc, device, deleted FROM sync_entities
+            WHERE \(ownerColumn) = $1 AND kind = 'revision' AND key LIKE $2 AND seq > $3 ORDER BY seq
+            """), [owner, .text(habit + "/%"), .integer(seq)], entry).compactMap { $0 }
+            .filter { Int64($0.key.split(separator: "/").last ?? "") ?? 0 < number }
+            .sorted { (Int64($0.key.split(separator: "/").last ?? "") ?? 0) < (Int64($1.key.split(separator: "/").last ?? "") ?? 0) }
+    }
+
+    private func parents(of change: SyncChange) -> [(SyncKind, String)] {
+        guard let fields = change.fields, change.kind != .habit, change.kind != .script else { return [] }
+        var parents: [(SyncKind, String)] = []
+        if let habit = fields["habit_id"]?.stringValue { parents.append((.habit, habit)) }
+        if change.kind == .revision {
+            for role in PolicyRole.allCases { if let hash = fields[role.rawValue + "_sha256"]?.stringValue { parents.append((.script, hash)) } }
+        }
+        return parents
+    }
+
+    // MARK: Merging
+
+    /// Writes made until `clearWriter` are stamped as `stamp`'s, not as this replica's.
+    private func setWriter(_ stamp: SyncStamp) throws {
+        try clearWriter()
+        try executor.run(sql("INSERT INTO sync_writer (device, hlc) VALUES ($1, $2)"), [.text(stamp.device), .integer(stamp.hlc)])
+    }
+
+    private func clearWriter() throws {
+        try executor.run(sql("DELETE FROM sync_writer"), [])
+    }
+
+    private func insert(_ kind: SyncKind, _ fields: [String: JSONValue]) throws {
+        let columns = SyncRules.columns(kind)
+        var names = columns.map(\.name)
+        var parameters = columns.enumerated().map { Self.parameter($0.offset + 2, $0.element.value) }
+        var values = [owner] + columns.map { Self.bind(fields[$0.name], $0.value) }
+        if kind == .habit {
+            names.append("name_key")
+            parameters.append("$\(values.count + 1)")
+            values.append(.text(Habit.nameKey(for: fields["name"]?.stringValue ?? "")))
+        }
+        try executor.run(sql("""
+            INSERT INTO \(Self.table(kind).name) (\(ownerColumn), \(names.joined(separator: ", "))) VALUES ($1, \(parameters.joined(separator: ", ")))
+            """), values)
+    }
+
+    private func update(_ kind: SyncKind, _ key: String, _ fields: [String: JSONValue]) throws {
+        let keyColumns = Self.table(kind).keyColumns
+        let columns = SyncRules.columns(kind).filter { !keyColumns.contains($0.name) }
+        let keys = keyValues(kind, key)
+        var assignments = columns.enumerated().map { "\($0.element.name) = \(Self.parameter($0.offset + 2 + keys.count, $0.element.value))" }
+        var values = [owner] + keys + columns.map { Self.bind(fields[$0.name], $0.value) }
+        if kind == .habit {
+            assignments.append("name_key = $\(values.count + 1)")
+            values.append(.text(Habit.nameKey(for: fields["name"]?.stringValue ?? "")))
+        }
+        try executor.run(sql("UPDATE \(Self.table(kind).name) SET \(assignments.joined(separator: ", ")) WHERE \(ownerColumn) = $1 AND \(keyCondition(kind))"), values)
+    }
+
+    @discardableResult
+    private func delete(_ kind: SyncKind, _ key: String) throws -> Int {
+        try executor.run(sql("DELETE FROM \(Self.table(kind).name) WHERE \(ownerColumn) = $1 AND \(keyCondition(kind))"), [owner] + keyValues(kind, key))
+    }
+
+    /// A tombstone for an entity this replica never held, so that no copy of it is taken later.
+    private func bury(_ change: SyncChange) throws {
+        try executor.run(sql("""
+            UPDATE sync_owners SET seq = seq + 1, hlc = CASE WHEN hlc > $2 THEN hlc ELSE $2 END WHERE \(ownerColumn) = $1
+            """), [owner, .integer(change.stamp.hlc)])
+        try executor.run(sql("""
+            INSERT INTO sync_entities (\(ownerColumn), kind, key, seq, hlc, device, deleted)
+            SELECT \(ownerColumn), $2, $3, seq, $4, $5, 1 FROM sync_owners WHERE \(ownerColumn) = $1
+            ON CONFLICT (\(ownerColumn), kind, key) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, device = excluded.device, deleted = 1
+            """), [owner, .text(change.kind.rawValue), .text(change.key), .integer(change.stamp.hlc), .text(change.stamp.device)])
+    }
+
+    public func apply(_ change: SyncChange, as replica: SyncReplica) throws -> SyncOutcome {
+        let local = try entry(change.kind, change.key)
+        if local?.deleted == true { return .kept }
+        guard let incoming = change.fields else {
+            try setWriter(change.stamp)
+            defer { try? clearWriter() }
+            if try delete(change.kind, change.key) == 0 { try bury(change) }
+            return .applied
+        }
+        if let habit = SyncRules.habit(of: change), change.kind != .habit, try fields(.habit, habit) == nil {
+            if try entry(.habit, habit)?.deleted == true { return .dropped }
+            throw SyncError.invalidChange(index: 0, reason: "is a \(change.kind.rawValue) of habit \(habit), which neither this change nor the store holds")
+        }
+        let held = try fields(change.kind, change.key)
+        try setWriter(change.stamp)
+        defer { try? clearWriter() }
+        switch change.kind {
+        case .script:
+            guard held == nil else { return .kept }
+            try insert(.script, incoming)
+        case .habit, .completion, .skip:
+            if let held {
+                guard let local, local.stamp < change.stamp, held != incoming else { return .kept }
+                try update(change.kind, change.key, incoming)
+            } else {
+                try insert(change.kind, incoming)
+            }
+        case .revision:
+            guard let held else {
+                try insert(.revision, incoming)
+                return .applied
+            }
+            return try mergeRevision(change, held: held, local: local, as: replica)
+        }
+        return .applied
+    }
+
+    /// Two revisions under one number: the same rules (a pin filled in on one side) are one;
+    /// other rules are kept under the next free number, where the server's numbering says.
+    private func mergeRevision(_ change: SyncChange, held: [String: JSONValue], local: Entry?, as replica: SyncReplica) throws -> SyncOutcome {
+        guard let incoming = change.fields else { return .kept }
+        let hashes = PolicyRole.allCases.map { $0.rawValue + "_sha256" }
+        let same = incoming.allSatisfy { name, value in
+            hashes.contains(name) ? (value == .null || held[name] == .null || value == held[name]) : held[name] == value
+        }
+        if same {
+            let filled = hashes.filter { held[$0] == .null && incoming[$0] != .null }
+            guard !filled.isEmpty else { return .kept }
+            var pinned = held
+            for name in filled { pinned[name] = incoming[name] }
+            try update(.revision, change.key, pinned)
+            return .applied
+        }
+        let habit = incoming["habit_id"]?.stringValue ?? ""
+        let next = (try executor.integer(sql("SELECT max(number) AS top FROM habit_revisions WHERE \(ownerColumn) = $1 AND habit_id = $2::uuid"),
+                                         [owner, .text(habit)], column: "top") ?? 0) + 1
+        switch replica {
+        case .server:
+            // The server's own write: the device that pushed it pulls it back under its number.
+            try clearWriter()
+            var moved = incoming
+            moved["number"] = .number(Double(next))
+            try insert(.revision, moved)
+            return .renumbered(Int(next))
+        case .device(let id, let pushedThrough):
+            try delete(.revision, change.key)
+            try insert(.revision, incoming)
+            // Rules of this device's own that the server has not seen yet go on, under a new number.
+            if let local, local.stamp.device == id, local.seq > pushedThrough {
+                try clearWriter()
+                var moved = held
+                moved["number"] = .number(Double(next))
+                try insert(.revision, moved)
+            }
+            return .applied
+        }
+    }
+
+    public func settleNames() throws -> Int {
+        let habits = try executor.rows(sql("SELECT upper(CAST(id AS TEXT)) AS id, name, name_key, created_at FROM habits WHERE \(ownerColumn) = $1"), [owner]) {
+            (id: $0.text("id"), name: $0.text("name"), key: $0.text("name_key"), created: $0.real("created_at"))
+        }
+        var taken = Set(habits.map(\.key))
+        var renamed = 0
+        for (_, group) in Dictionary(grouping: habits, by: \.key) where group.count > 1 {
+            for habit in group.sorted(by: { ($0.created, $0.id) < ($1.created, $1.id) }).dropFirst() {
+                var suffix = 2
+                var name = habit.name
+                repeat {
+                    let tail = " (\(suffix))"
+                    name = String(habit.name.trimmedForSync.prefix(Habit.nameLimit - tail.count)) + tail
+                    suffix += 1
+                } while taken.contains(Habit.nameKey(for: name))
+                taken.insert(Habit.nameKey(for: name))
+                try executor.run(sql("UPDATE habits SET name = $3, name_key = $4, updated_at = $5 WHERE \(ownerColumn) = $1 AND id = $2::uuid"),
+                                 [owner, .text(habit.id), .text(name), .text(Habit.nameKey(for: name)), .real(Date().timeIntervalSince1970)])
+                renamed += 1
+            }
+        }
+        return renamed
+    }
+
+    public func peer(_ server: String) throws -> SyncPeer {
+        try executor.rows(sql("SELECT pushed_through, position FROM sync_peers WHERE \(ownerColumn) = $1 AND server = $2"), [owner, .text(server)]) {
+            SyncPeer(pushedThrough: $0.integer("pushed_through"), position: $0.integer("position"))
+        }.first ?? SyncPeer()
+    }
+
+    public func setPeer(_ server: String, _ peer: SyncPeer) throws {
+        try executor.run(sql("""
+            INSERT INTO sync_peers (\(ownerColumn), server, pushed_through, position) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (\(ownerColumn), server) DO UPDATE SET pushed_through = excluded.pushed_through, position = excluded.position
+            """), [owner, .text(server), .integer(peer.pushedThrough), .integer(peer.position)])
+    }
+}
+
+private extension String {
+    var trimmedForSync: String { trimmingCharacters(in: .whitespaces) }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// The change log sync reads (`SQLSyncRepository`), kept by the store itself whoever writes: once
+/// an owner syncs (a row in `sync_owners`), every insert, update or delete of one of its habits,
+/// revisions, records, skips or scripts stamps that entity's row in `sync_entities` with the
+/// owner's next position, a hybrid logical time and the device that made it (this replica's own,
+/// or the one named in `sync_writer` while changes from elsewhere are applied). A deleted entity
+/// keeps its row, marked deleted: the tombstone that wins over any later copy of it.
+enum SyncTriggers {
+    /// The tables, what sync calls their rows, and the SQL of a row's key (`ROW` the row).
+    static let tables: [(table: String, kind: String, key: String)] = [
+        ("policy_scripts", "script", "ROW.sha256"),
+        ("habits", "habit", "ROW.id"),
+        ("habit_revisions", "revision", "ROW.habit_id || '/' || ROW.number"),
+        ("completions", "completion", "ROW.id"),
+        ("skips", "skip", "ROW.id"),
+    ]
+
+    /// What one write of an entity does: the owner's position and clock move on, and the entity's
+    /// row takes them. Nothing for an owner that does not sync.
+    static func stamp(owner: String, kind: String, key: String, deleted: Bool) -> String {
+        stampStatements(owner: owner, kind: kind, key: key, deleted: deleted).map { $0 + ";\n" }.joined()
+    }
+
+    /// `stamp`'s two statements, apart (a prepared statement is one).
+    static func stampStatements(owner: String, kind: String, key: String, deleted: Bool) -> [String] {
+        ["""
+        UPDATE sync_owners SET seq = seq + 1,
+            hlc = max(hlc + 1, coalesce((SELECT hlc FROM sync_writer), 0), CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) * 65536)
+            WHERE owner = \(owner)
+        """, """
+        INSERT INTO sync_entities (owner, kind, key, seq, hlc, device, deleted)
+            SELECT o.owner, '\(kind)', \(key), o.seq, coalesce((SELECT hlc FROM sync_writer), o.hlc), coalesce((SELECT device FROM sync_writer), o.device), \(deleted ? 1 : 0)
+            FROM sync_owners AS o WHERE o.owner = \(owner)
+            ON CONFLICT (owner, kind, key) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, device = excluded.device, deleted = excluded.deleted
+        """]
+    }
+
+    /// The trigger on each new completion. A bulk import (`SQLiteBulkCompletions`) drops it with
+    /// the cache's inside its own transaction and stamps what it inserted itself.
+    static let completionInsertTrigger = """
+        CREATE TRIGGER completions_sync_insert AFTER INSERT ON completions BEGIN
+        \(stamp(owner: "NEW.owner", kind: "completion", key: "NEW.id", deleted: false))END
+        """
+
+    /// The log's tables and every trigger, as one script.
+    static var sql: String {
+        var sql = """
+            CREATE TABLE sync_owners (
+                owner TEXT PRIMARY KEY,
+                device TEXT NOT NULL,
+                seq INTEGER NOT NULL,
+                hlc INTEGER NOT NULL
+            ) STRICT, WITHOUT ROWID;
+            CREATE TABLE sync_entities (
+                owner TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                key TEXT NOT NULL,
+                seq INTEGER NOT NULL,
+                hlc INTEGER NOT NULL,
+                device TEXT NOT NULL,
+                deleted INTEGER NOT NULL,
+                PRIMARY KEY (owner, kind, key)
+            ) STRICT, WITHOUT ROWID;
+            CREATE INDEX sync_entities_by_seq ON sync_entities (owner, seq);
+            CREATE TABLE sync_writer (device TEXT NOT NULL, hlc INTEGER NOT NULL) STRICT;
+            CREATE TABLE sync_peers (
+                owner TEXT NOT NULL,
+                server TEXT NOT NULL,
+                pushed_through INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                PRIMARY KEY (owner, server)
+            ) STRICT, WITHOUT ROWID;
+
+            """
+        sql += completionInsertTrigger + ";\n"
+        for (table, kind, key) in tables {
+            for (event, row, deleted) in [("INSERT", "NEW", false), ("UPDATE", "NEW", false), ("DELETE", "OLD", true)] {
+                if table == "completions", event == "INSERT" { continue }
+                sql += """
+                    CREATE TRIGGER \(table)_sync_\(event.lowercased()) AFTER \(event) ON \(table) BEGIN
+                    \(stamp(owner: "\(row).owner", kind: kind, key: key.replacingOccurrences(of: "ROW", with: row), deleted: deleted))END;
+
+                    """
+            }
+        }
+        return sql
+    }
+}

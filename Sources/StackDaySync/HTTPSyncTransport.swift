@@ -1,0 +1,194 @@
+import Dispatch
+import Foundation
+import StackDay
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `POST /v1/sync` over HTTP/1.1 with a bearer token: one connection per request, closed by the
+/// server after its answer. Plain HTTP only; put a TLS-terminating proxy in front of a server
+/// that is not on the same machine or network.
+///
+/// Blocking socket calls run on the transport's own queue; cancelling the task shuts the socket
+/// down, which ends a call in flight.
+public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
+    // Safe: the counters are read and written under `lock`; everything else is immutable.
+    private let host: String
+    private let port: UInt16
+    private let path: String
+    private let token: String
+    private let timeout: Int
+    private let queue = DispatchQueue(label: "stackday.sync.http", attributes: .concurrent)
+    private let lock = NSLock()
+    private var sent = 0
+    private var received = 0
+
+    /// `server` is `http://HOST[:PORT][/PREFIX]`; throws `SyncError.invalidRequest` for anything else.
+    public init(server: String, token: String, timeoutSeconds: Int = 60) throws {
+        guard let url = URL(string: server), url.scheme?.lowercased() == "http", let host = url.host, !host.isEmpty else {
+            throw SyncError.invalidRequest("needs a server URL of the form http://HOST[:PORT], not \"\(server)\"")
+        }
+        guard !token.isEmpty, token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+            throw SyncError.invalidRequest("needs a token of printable ASCII without spaces")
+        }
+        self.host = host
+        port = UInt16(url.port ?? 80)
+        let prefix = url.path.hasSuffix("/") ? String(url.path.dropLast()) : url.path
+        path = prefix + "/v1/sync"
+        self.token = token
+        timeout = timeoutSeconds
+    }
+
+    /// Bytes sent and received so far, headers included.
+    public var bytes: (sent: Int, received: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (sent, received)
+    }
+
+    private func count(sent: Int, received: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.sent += sent
+        self.received += received
+    }
+
+    public func send(_ request: SyncRequest) async throws -> SyncResponse {
+        let body = request.json.jsonBytes
+        var head = "POST \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nAuthorization: Bearer \(token)\r\n"
+        head += "Content-Type: application/json\r\nAccept: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let message = Array(head.utf8) + body
+        let socket = SocketBox()
+        let answer: [UInt8] = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                queue.async { [self] in
+                    continuation.resume(with: Result { try exchange(message, socket: socket) })
+                }
+            }
+        } onCancel: {
+            socket.shutDown()
+        }
+        try Task.checkCancellation()
+        count(sent: message.count, received: answer.count)
+        return try Self.response(answer)
+    }
+
+    /// Connects, writes `message`, reads to the end.
+    private func exchange(_ message: [UInt8], socket: SocketBox) throws -> [UInt8] {
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(host, String(port), &hints, &list)
+        guard status == 0, let first = list else {
+            throw SyncError.unreachable("cannot resolve \(host): \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(list) }
+        var failure = "no address"
+        var address: UnsafeMutablePointer<addrinfo>? = first
+        var descriptor: Int32 = -1
+        while let candidate = address {
+            let fd = Glibc.socket(candidate.pointee.ai_family, candidate.pointee.ai_socktype, candidate.pointee.ai_protocol)
+            if fd >= 0 {
+                var limit = timeval(tv_sec: timeout, tv_usec: 0)
+                setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+                setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+                if connect(fd, candidate.pointee.ai_addr, candidate.pointee.ai_addrlen) == 0 {
+                    descriptor = fd
+                    break
+                }
+                failure = String(cString: strerror(errno))
+                close(fd)
+            }
+            address = candidate.pointee.ai_next
+        }
+        guard descriptor >= 0 else { throw SyncError.unreachable("cannot connect to \(host):\(port): \(failure)") }
+        socket.set(descriptor)
+        defer { socket.close() }
+        var offset = 0
+        while offset < message.count {
+            let written = message[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { throw SyncError.unreachable("the connection to \(host):\(port) failed while sending: \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count == 0 { break }
+            guard count > 0 else { throw SyncError.unreachable("the connection to \(host):\(port) failed while reading: \(String(cString: strerror(errno)))") }
+            answer += buffer[0..<count]
+            guard answer.count <= 64 << 20 else { throw SyncError.invalidAnswer("is over 64 MiB") }
+        }
+        return answer
+    }
+
+    /// The answer's status and JSON body: a sync answer for 200, the server's error otherwise.
+    static func response(_ answer: [UInt8]) throws -> SyncResponse {
+        let separator: [UInt8] = [13, 10, 13, 10]
+        guard let end = (0..<max(0, answer.count - 3)).first(where: { Array(answer[$0..<$0 + 4]) == separator }) else {
+            throw SyncError.invalidAnswer("is not an HTTP response")
+        }
+        let head = String(decoding: answer[..<end], as: UTF8.self)
+        var body = Array(answer[(end + 4)...])
+        let lines = head.components(separatedBy: "\r\n")
+        let parts = lines.first?.split(separator: " ") ?? []
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else { throw SyncError.invalidAnswer("has no status line") }
+        let headers = lines.dropFirst().map { $0.lowercased() }
+        if headers.contains(where: { $0.hasPrefix("transfer-encoding:") && $0.contains("chunked") }) { body = try dechunk(body) }
+        let text = String(decoding: body, as: UTF8.self)
+        let json = try? JSONValue(parsing: text)
+        guard status == 200 else {
+            let error = json?.objectValue?["error"]?.objectValue
+            throw SyncError.refused(status: status, code: error?["code"]?.stringValue ?? "http_\(status)",
+                                    message: error?["message"]?.stringValue ?? String(text.prefix(200)))
+        }
+        guard let json else { throw SyncError.invalidAnswer("is not JSON") }
+        return try SyncResponse(json: json)
+    }
+
+    private static func dechunk(_ bytes: [UInt8]) throws -> [UInt8] {
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            guard let lineEnd = bytes[index...].firstIndex(of: 13), lineEnd + 1 < bytes.count else { throw SyncError.invalidAnswer("has a broken chunk") }
+            let sizeText = String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
+            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw SyncError.invalidAnswer("has a broken chunk") }
+            if size == 0 { break }
+            let start = lineEnd + 2
+            guard start + size <= bytes.count else { throw SyncError.invalidAnswer("has a broken chunk") }
+            out += bytes[start..<start + size]
+            index = start + size + 2
+        }
+        return out
+    }
+}
+
+/// The socket of one exchange, for the cancellation handler to shut down from another thread.
+private final class SocketBox: @unchecked Sendable {
+    // Safe: `descriptor` and `cancelled` are read and written under `lock`.
+    private let lock = NSLock()
+    private var descriptor: Int32 = -1
+    private var cancelled = false
+
+    func set(_ fd: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        descriptor = fd
+        if cancelled { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+    }
+
+    func shutDown() {
+        lock.lock()
+        defer { lock.unlock() }
+        cancelled = true
+        if descriptor >= 0 { Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
+    }
+
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        if descriptor >= 0 { Glibc.close(descriptor) }
+        descriptor = -1
+    }
+}

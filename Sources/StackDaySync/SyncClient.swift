@@ -1,0 +1,102 @@
+import Dispatch
+import Foundation
+import StackDay
+
+/// Syncs one device store with one server: pushes the device's log a page at a time, then pulls
+/// the server's changes a page at a time, each page applied in its own short transaction that
+/// also stores how far it got. The app may keep recording meanwhile (on its own connection):
+/// a write made during a sync is in the log and goes with the next one.
+///
+/// Cancelling the task stops it between pages (and abandons a request in flight); a sync that
+/// stops for any reason repeats at most one page next time, which changes nothing twice.
+public final class SyncClient: @unchecked Sendable {
+    // Safe: `store` is touched only by blocks on `queue`, one at a time; the rest is immutable.
+    private let queue = DispatchQueue(label: "stackday.sync")
+    private let store: any HabitStore
+    private let transport: any SyncTransport
+    private let server: String
+
+    /// `store` is the device's, used only on the client's own queue from now on: give the client a
+    /// connection of its own. `server` names the server in the device's positions (its URL).
+    public init(store: any HabitStore, server: String, transport: any SyncTransport) {
+        self.store = store
+        self.server = server
+        self.transport = transport
+    }
+
+    /// Runs `body` with the store on the client's queue, off Swift's cooperative threads (SQLite
+    /// and libpq calls block).
+    private func withStore<T: Sendable>(_ body: @escaping @Sendable (any HabitStore) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try body(self.store) }) }
+        }
+    }
+
+    private static func log(_ tx: any HabitTransaction) throws -> any SyncRepository {
+        guard let sync = tx.sync else { throw SyncError.unsupportedStore }
+        return sync
+    }
+
+    /// One sync, both ways.
+    public func sync() async throws -> SyncReport {
+        let server = self.server
+        let (device, start) = try await withStore { store in
+            try store.write { tx in
+                let sync = try Self.log(tx)
+                let device = try sync.start { UUID().uuidString.lowercased() }
+                return (device, try sync.peer(server))
+            }
+        }
+        var peer = start
+        var report = SyncReport()
+        // Push: the device's own entries, oldest first; the server answers none of its own yet.
+        while true {
+            try Task.checkCancellation()
+            let from = peer.pushedThrough
+            let page = try await withStore { store in
+                try store.read { tx in try Self.log(tx).changes(after: from, device: device, mine: true, limit: SyncRequest.maxChanges) }
+            }
+            if page.entries > 0 {
+                _ = try await transport.send(SyncRequest(device: device, since: peer.position, changes: page.changes, limit: 0))
+                report.pushed += page.entries
+            }
+            guard page.position > peer.pushedThrough else { break }
+            peer.pushedThrough = page.position
+            let reached = peer.pushedThrough
+            try await withStore { store in
+                try store.write { tx in
+                    let sync = try Self.log(tx)
+                    var stored = try sync.peer(server)
+                    stored.pushedThrough = reached
+                    try sync.setPeer(server, stored)
+                }
+            }
+            if !page.more { break }
+        }
+        // Pull: what others made since the last position, each page with the position it reached.
+        while true {
+            try Task.checkCancellation()
+            let response = try await transport.send(SyncRequest(device: device, since: peer.position, changes: []))
+            for (index, change) in response.changes.enumerated() {
+                do { try SyncRules.check(change, index: index) } catch { throw SyncError.invalidAnswer("has a bad change: \(error)") }
+            }
+            let changes = response.changes
+            let position = response.position
+            try await withStore { store in
+                try store.write { tx in
+                    let sync = try Self.log(tx)
+                    var stored = try sync.peer(server)
+                    for change in SyncRules.ordered(changes) {
+                        _ = try sync.apply(change, as: .device(id: device, pushedThrough: stored.pushedThrough))
+                    }
+                    stored.position = position
+                    try sync.setPeer(server, stored)
+                }
+            }
+            report.pulled += changes.count
+            peer.position = position
+            if !response.more { break }
+        }
+        return report
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import StackDay
+import StackDayLua
+import StackDayPostgres
+import StackDaySQLite
+import StackDaySync
+import StackDayTestSupport
+
+let syncPostgres = Result { try PostgresServer() }
+let zone = DayBoundary(timeZone: TimeZone(secondsFromGMT: 0)!)
+let today = try! LocalDay(iso: "2026-11-30")
+
+func context(_ store: any HabitStore, _ library: PolicyLibrary, cached: Bool = true) -> HabitContext {
+    HabitContext(store: store, clock: FixedClock(today.firstInstant(in: zone.timeZone).addingTimeInterval(20 * 3600)),
+                 boundary: zone, policies: library, usesEvaluationCache: cached)
+}
+
+/// A server in the test's process: each request and answer goes through its JSON text, as over
+/// the wire, and is counted in bytes.
+final class LocalServer: @unchecked Sendable {
+    // Safe: every use of `context` (its store) is under `lock`.
+    private let lock = NSLock()
+    let context: HabitContext
+    private(set) var bytes = 0
+    private(set) var requests = 0
+
+    init(_ context: HabitContext) {
+        self.context = context
+    }
+
+    func answer(_ request: SyncRequest) throws -> SyncResponse {
+        try lock.withLock {
+            let sent = request.json.jsonBytes
+            let parsed = try SyncRequest(json: try JSONValue(parsing: String(decoding: sent, as: UTF8.self)))
+            let response = try ServeSync(context: context)(parsed)
+            let answer = response.json.jsonBytes
+            bytes += sent.count + answer.count
+            requests += 1
+            return try SyncResponse(json: try JSONValue(parsing: String(decoding: answer, as: UTF8.self)))
+        }
+    }
+}
+
+/// A transport to a `LocalServer` that can fail its `failAt`-th request: before the server sees
+/// it, or after the server answered (the answer lost), as a connection cut either way would.
+final class LocalTransport: SyncTransport, @unchecked Sendable {
+    // Safe: `count` is touched under `lock`.
+    struct Cut: Error {}
+    let server: LocalServer
+    let failAt: Int?
+    let losesAnswer: Bool
+    private let lock = NSLock()
+    private var count = 0
+
+    init(_ server: LocalServer, failAt: Int? = nil, losesAnswer: Bool = false) {
+        self.server = server
+        self.failAt = failAt
+        self.losesAnswer = losesAnswer
+    }
+
+    func send(_ request: SyncRequest) async throws -> SyncResponse {
+        let index = lock.withLock { count += 1; return count }
+        if index == failAt {
+            if losesAnswer { _ = try server.answer(request) }
+            throw Cut()
+        }
+        return try server.answer(request)
+    }
+}
+
+/// A device: its own SQLite file, one connection for the app's writes and one for the client.
+final class Device {
+    let name: String
+    let path: String
+    let app: HabitContext
+    let library: PolicyLibrary
+
+    init(name: String, folder: TemporaryFolder, library: PolicyLibrary) throws {
+        self.name = name
+        path = folder.path("\(name).sqlite")
+        self.library = library
+        app = context(try SQLiteHabitStore(path: path), library)
+    }
+
+    func client(_ transport: any SyncTransport) throws -> SyncClient {
+        SyncClient(store: try SQLiteHabitStore(path: path), server: "http://server.test", transport: transport)
+    }
+}
+
+/// What a store holds, as sets (the order of rows is each replica's own).
+struct Snapshot: Equatable, CustomStringConvertible {
+    let habits: Set<Habit>
+    let completions: Set<Completion>
+    let skips: Set<Skip>
+    let scripts: Set<PolicyScript>
+    let stats: [String]
+
+    init(_ context: HabitContext) throws {
+        let archive = try ExportArchive(context: context)()
+        habits = Set(archive.habits)
+        completions = Set(archive.completions)
+        skips = Set(archive.skips)
+        scripts = Set(archive.scripts)
+        stats = try SummarizeHabits(context: context)().map { result in
+            switch result {
+            case .success(let summary): "\(summary.habit.id) \(summary.statistics) r\(summary.revision.number)"
+            case .failure(let failure): "failed: \(failure)"
+            }
+        }.sorted()
+    }
+
+    var description: String {
+        "\(habits.count) habits (\(habits.map(\.name).sorted())), \(completions.count) records, \(skips.count) skips, \(scripts.count) scripts"
+    }
+}
