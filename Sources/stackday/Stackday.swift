@@ -14,7 +14,7 @@ enum Stackday {
             subcommands: [
                 HabitCommand.spec, RecordCommand.record, RecordCommand.undo, RecordCommand.skip, RecordCommand.unskip, RecordCommand.log, StatsCommand.today,
                 ReportCommand.spec, StatsCommand.stats, ExplainCommand.spec, CalendarCommand.spec, PolicyCommand.spec,
-                ExchangeCommand.export, ExchangeCommand.importSpec, UserCommand.spec, ServeCommand.spec, DemoCommand.spec,
+                ExchangeCommand.export, ExchangeCommand.importSpec, SyncCommand.spec, UserCommand.spec, ServeCommand.spec, DemoCommand.spec,
             ]
         )
     }

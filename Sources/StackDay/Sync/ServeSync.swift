@@ -17,8 +17,12 @@ public struct ServeSync {
             guard let sync = tx.sync else { throw SyncError.unsupportedStore }
             _ = try sync.start { SyncRules.serverDevice }
             var accepted = 0
-            for change in SyncRules.ordered(request.changes) where try sync.apply(change, as: .server) != .kept {
-                accepted += 1
+            for index in SyncRules.order(request.changes) {
+                do {
+                    if try sync.apply(request.changes[index], as: .server) != .kept { accepted += 1 }
+                } catch SyncError.invalidChange(_, let reason) {
+                    throw SyncError.invalidChange(index: index, reason: reason)
+                }
             }
             if accepted > 0 { _ = try sync.settleNames() }
             // A position past the log's end is a server whose store was replaced: start over.

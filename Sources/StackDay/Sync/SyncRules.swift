@@ -72,6 +72,9 @@ public enum SyncRules {
         case .habit, .completion, .skip: fields["id"]?.stringValue
         }
         guard key == change.key else { throw fail("has a key that is not its row's") }
+        if change.kind == .habit, let archived = fields["archived_on"]?.stringValue, let started = fields["started_on"]?.stringValue, archived < started {
+            throw fail("is a habit archived before it starts")
+        }
         if change.kind == .script, let source = fields["source"]?.stringValue, SHA256(of: Array(source.utf8)).description != change.key {
             throw fail("is a script whose text does not hash to its key")
         }
@@ -87,17 +90,17 @@ public enum SyncRules {
         }
     }
 
-    /// The order to apply a batch in: live entities parents first (revisions by number), then
-    /// deletions children first.
-    public static func ordered(_ changes: [SyncChange]) -> [SyncChange] {
+    /// The order to apply a batch in, as indices into it: live entities parents first (revisions
+    /// by number), then deletions children first.
+    public static func order(_ changes: [SyncChange]) -> [Int] {
         // A habit's revisions in number order: it holds them as 1, 2, 3, … with no gap.
         func number(_ change: SyncChange) -> Double { change.kind == .revision ? change.fields?["number"]?.numberValue ?? 0 : 0 }
-        let live = changes.enumerated().filter { !$0.element.deleted }.sorted { a, b in
-            (a.element.kind, number(a.element), a.offset) < (b.element.kind, number(b.element), b.offset)
+        let live = changes.indices.filter { !changes[$0].deleted }.sorted { a, b in
+            (changes[a].kind, number(changes[a]), a) < (changes[b].kind, number(changes[b]), b)
         }
-        let gone = changes.enumerated().filter { $0.element.deleted }.sorted { a, b in
-            a.element.kind == b.element.kind ? a.offset < b.offset : b.element.kind < a.element.kind
+        let gone = changes.indices.filter { changes[$0].deleted }.sorted { a, b in
+            changes[a].kind == changes[b].kind ? a < b : changes[b].kind < changes[a].kind
         }
-        return (live + gone).map(\.element)
+        return live + gone
     }
 }

@@ -34,6 +34,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case serverBusy = "server_busy"
     /// Too many failed authentications from an address, or too many requests for a token.
     case tooManyRequests = "too_many_requests"
+    /// A sync server that cannot be reached, or whose answer is not one.
+    case serverUnreachable = "server_unreachable"
 
     /// The code of an error a use case (or what it calls) threw; `storeFailed` for any other.
     public static func of(_ error: any Error) -> ErrorCode {
@@ -58,8 +60,9 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case let error as SyncError:
             switch error {
             case .invalidChange, .invalidRequest: return .invalidInput
-            case .refused(let status, _, _) where (400..<500).contains(status): return .invalidInput
-            default: return .storeFailed
+            case .refused(_, let code, _): return ErrorCode(rawValue: code) ?? .serverUnreachable
+            case .unreachable, .invalidAnswer: return .serverUnreachable
+            case .unsupportedStore: return .storeFailed
             }
         default: return .storeFailed
         }

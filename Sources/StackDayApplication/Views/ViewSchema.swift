@@ -37,6 +37,10 @@ public enum ViewSchema {
     public static let components: [String: JSONValue] = [
         "Error": object(["error": object(["code": enumeration(ErrorCode.allCases.map(\.rawValue)), "message": string], required: ["code", "message"])],
                         required: ["error"]),
+        "SyncChange": object(["kind": enumeration(SyncKind.allCases.map(\.rawValue)), "key": string, "hlc": string, "device": string,
+                              "row": anyObject, "deleted": boolean], required: ["kind", "key", "hlc", "device"], closed: true),
+        "SyncAnswer": object(["changes": array(ref("SyncChange")), "position": integer, "more": boolean, "accepted": integer],
+                             required: ["changes", "position", "more", "accepted"]),
         "PolicyChoice": object(["name": string, "params": anyObject, "sha256": nullableString], required: ["name", "params"]),
         "Rules": object([
             "revision": integer, "from": day, "goal": number, "createdAt": string,
@@ -99,6 +103,9 @@ public enum ViewSchema {
             "Rollback": object(["to": integer, "from": day], required: [], closed: true),
             "Simulate": object(["policy": string, "role": enumeration(PolicyRole.allCases.map(\.rawValue)), "params": anyObject, "from": day],
                                required: ["policy"], closed: true),
+            "Sync": object(["device": string, "since": integer, "limit": integer,
+                            "changes": .object(["type": .string("array"), "items": ref("SyncChange"), "maxItems": .number(Double(SyncRequest.maxChanges))])],
+                           required: ["device"], closed: true),
             "Settings": object(["timeZone": string, "dayStartsAt": string, "language": enumeration(User.languages)], required: [], closed: true),
         ]
     }()

@@ -136,8 +136,11 @@ public final class SQLSyncRepository: SyncRepository {
         }.first
     }
 
-    private func change(_ entry: Entry) throws -> SyncChange {
-        SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: entry.deleted ? nil : try fields(entry.kind, entry.key))
+    /// The entry as a change; nil for a live entry whose row is not there (never sent as a deletion).
+    private func change(_ entry: Entry) throws -> SyncChange? {
+        if entry.deleted { return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: nil) }
+        guard let fields = try fields(entry.kind, entry.key) else { return nil }
+        return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: fields)
     }
 
     public func changes(after position: Int64, device: String, mine: Bool, limit: Int) throws -> SyncPage {
@@ -147,22 +150,32 @@ public final class SQLSyncRepository: SyncRepository {
             SELECT kind, key, seq, hlc, device, deleted FROM sync_entities
             WHERE \(ownerColumn) = $1 AND seq > $2 AND seq <= $3 AND device \(mine ? "=" : "<>") $4 ORDER BY seq LIMIT $5
             """), [owner, .integer(position), .integer(end), .text(device), .integer(Int64(limit) + 1)], entry).compactMap { $0 }
-        let more = entries.count > limit
-        let taken = entries.prefix(limit)
+        var more = entries.count > limit
+        var taken = entries.prefix(limit)
         var changes: [SyncChange] = []
         var sent = Set<String>()
-        for entry in taken {
-            let change = try change(entry)
+        var bytes = 0
+        for (index, entry) in taken.enumerated() {
+            // A page stays well inside a server's request limit (1 MiB by default), however large its scripts.
+            if bytes > Self.pageBytes {
+                taken = taken.prefix(index)
+                more = true
+                break
+            }
+            let before = changes.count
+            guard let change = try change(entry) else { continue }
             // A parent logged after this entry (a habit renamed since, a script put back) goes first.
             var parents = try parents(of: change).compactMap { try self.entry($0, $1) }
             if change.kind == .revision, let fields = change.fields {
                 parents += try earlierRevisions(habit: fields["habit_id"]?.stringValue ?? "", below: Int64(fields["number"]?.numberValue ?? 0), after: entry.seq)
             }
             for parent in parents where parent.seq > entry.seq && !parent.deleted && !sent.contains(parent.kind.rawValue + parent.key) {
-                changes.append(try self.change(parent))
+                guard let parentChange = try self.change(parent) else { continue }
+                changes.append(parentChange)
                 sent.insert(parent.kind.rawValue + parent.key)
             }
             if sent.insert(entry.kind.rawValue + entry.key).inserted { changes.append(change) }
+            bytes += changes[before...].reduce(0) { $0 + Self.size($1) }
         }
         let reached = more ? taken.last?.seq ?? position : max(position, end)
         return SyncPage(changes: changes, entries: taken.count, position: reached, more: more)
@@ -177,6 +190,14 @@ public final class SQLSyncRepository: SyncRepository {
             """), [owner, .text(habit + "/%"), .integer(seq)], entry).compactMap { $0 }
             .filter { Int64($0.key.split(separator: "/").last ?? "") ?? 0 < number }
             .sorted { (Int64($0.key.split(separator: "/").last ?? "") ?? 0) < (Int64($1.key.split(separator: "/").last ?? "") ?? 0) }
+    }
+
+    /// About how many bytes a page may take before it ends early.
+    static let pageBytes = 512 * 1024
+
+    /// About how many bytes a change takes in JSON.
+    static func size(_ change: SyncChange) -> Int {
+        200 + (change.fields?.values.reduce(0) { $0 + ($1.stringValue?.utf8.count ?? 8) + 24 } ?? 0)
     }
 
     private func parents(of change: SyncChange) -> [(SyncKind, String)] {
@@ -274,7 +295,17 @@ public final class SQLSyncRepository: SyncRepository {
                 try insert(change.kind, incoming)
             }
         case .revision:
+            for role in PolicyRole.allCases {
+                if let hash = incoming[role.rawValue + "_sha256"]?.stringValue, try fields(.script, hash) == nil {
+                    throw SyncError.invalidChange(index: 0, reason: "is a revision naming script \(hash), which neither this change nor the store holds")
+                }
+            }
             guard let held else {
+                let number = Int64(incoming["number"]?.numberValue ?? 0)
+                let top = try topRevision(incoming["habit_id"]?.stringValue ?? "")
+                guard number == top + 1 else {
+                    throw SyncError.invalidChange(index: 0, reason: "is revision \(number) of a habit whose last is \(top): revisions are numbered without gaps")
+                }
                 try insert(.revision, incoming)
                 return .applied
             }
@@ -300,8 +331,7 @@ public final class SQLSyncRepository: SyncRepository {
             return .applied
         }
         let habit = incoming["habit_id"]?.stringValue ?? ""
-        let next = (try executor.integer(sql("SELECT max(number) AS top FROM habit_revisions WHERE \(ownerColumn) = $1 AND habit_id = $2::uuid"),
-                                         [owner, .text(habit)], column: "top") ?? 0) + 1
+        let next = try topRevision(habit) + 1
         switch replica {
         case .server:
             // The server's own write: the device that pushed it pulls it back under its number.
@@ -322,6 +352,11 @@ public final class SQLSyncRepository: SyncRepository {
             }
             return .applied
         }
+    }
+
+    private func topRevision(_ habit: String) throws -> Int64 {
+        try executor.integer(sql("SELECT max(number) AS top FROM habit_revisions WHERE \(ownerColumn) = $1 AND habit_id = $2::uuid"),
+                             [owner, .text(habit)], column: "top") ?? 0
     }
 
     public func settleNames() throws -> Int {

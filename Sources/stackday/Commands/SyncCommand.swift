@@ -1,0 +1,63 @@
+import Dispatch
+import Foundation
+import StackDay
+import StackDaySync
+
+/// `stackday sync`: this store's changes to a server and the server's back (docs/sync.md).
+enum SyncCommand {
+    static var spec: CommandSpec {
+        CommandSpec(
+            name: "sync", abstract: "Send this store's changes to a StackDay server and take its changes back.",
+            discussion: """
+                The server is a `stackday serve`; the token is a user's there (`stackday user add` on the server), \
+                whose habits this store's user then shares. Each page is applied in its own transaction: an interrupted \
+                sync is run again and repeats nothing. Prints what it pushed and pulled.
+                """,
+            options: [
+                OptionSpec(name: "server", valueName: "url", help: "The server, http://HOST[:PORT] (default: $STACKDAY_SERVER)."),
+                OptionSpec(name: "token", valueName: "token", help: "The server user's token (default: $STACKDAY_TOKEN)."),
+            ],
+            run: run
+        )
+    }
+
+    static func run(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        let variables = ProcessInfo.processInfo.environment
+        guard let server = invocation.option("server") ?? variables["STACKDAY_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            throw invocation.usage("sync needs --server URL (or $STACKDAY_SERVER)")
+        }
+        guard let token = invocation.option("token") ?? variables["STACKDAY_TOKEN"].flatMap({ $0.isEmpty ? nil : $0 }) else {
+            throw invocation.usage("sync needs --token TOKEN (or $STACKDAY_TOKEN)")
+        }
+        guard token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw invocation.usage("invalid value for --token: a token is printable ASCII without spaces") }
+        guard let transport = try? HTTPSyncTransport(server: server, token: token) else {
+            throw invocation.usage("invalid value for --server: '\(server)' (use http://HOST[:PORT])")
+        }
+        let client = SyncClient(store: try environment.store(), server: server, transport: transport)
+        let report = try wait { try await client.sync() }
+        if environment.json { return environment.printJSON(report.json) }
+        let words = environment.words
+        environment.io.print(words.language == .korean
+            ? "동기화했습니다: 보낸 변경 \(report.pushed)건, 받은 변경 \(report.pulled)건"
+            : "Synced with \(server): pushed \(report.pushed) \(report.pushed == 1 ? "change" : "changes"), pulled \(report.pulled) \(report.pulled == 1 ? "change" : "changes").")
+    }
+
+    /// Runs `body` to its end from the command line's synchronous main thread.
+    private static func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox<T>()
+        Task.detached {
+            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        return try box.result!.get()
+    }
+}
+
+/// The result a detached task hands the waiting thread.
+private final class ResultBox<T: Sendable>: @unchecked Sendable {
+    // Safe: written once by the task before it signals, read once by the thread after the wait.
+    var result: Result<T, any Error>?
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import StackDay
+import StackDayLua
+import StackDaySQLite
+import StackDaySync
+import StackDayTestSupport
+
+/// The conflicts docs/sync.md names, each resolved the same way on every replica.
+@Suite("sync conflicts")
+struct SyncConflictTests {
+    struct World {
+        let folder: TemporaryFolder
+        let library: PolicyLibrary
+        let server: LocalServer
+        let a: Device
+        let b: Device
+
+        init() throws {
+            folder = try TemporaryFolder()
+            library = try PolicyLibrary(searchPath: [])
+            server = LocalServer(context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library))
+            a = try Device(name: "a", folder: folder, library: library)
+            b = try Device(name: "b", folder: folder, library: library)
+        }
+
+        @discardableResult
+        func sync(_ device: Device) async throws -> SyncReport { try await device.client(LocalTransport(server)).sync() }
+
+        /// Every replica's snapshot, the server's first.
+        func snapshots() throws -> [Snapshot] { try [Snapshot(server.context), Snapshot(a.app), Snapshot(b.app)] }
+
+        func habit(_ context: HabitContext, _ name: String) throws -> Habit? {
+            try context.store.read { try $0.habits.all() }.first { $0.name == name }
+        }
+    }
+
+    @Test("two renames: the later one wins everywhere")
+    func renames() async throws {
+        let world = try World()
+        try CreateHabit(context: world.a.app)(name: "read", startedOn: today.adding(days: -5))
+        try await world.sync(world.a)
+        try await world.sync(world.b)
+        _ = try RenameHabit(context: world.a.app)(habitName: "read", to: "book")
+        _ = try RenameHabit(context: world.b.app)(habitName: "read", to: "novel")
+        try await world.sync(world.b)
+        try await world.sync(world.a)
+        try await world.sync(world.b)
+        let snapshots = try world.snapshots()
+        #expect(snapshots.allSatisfy { $0 == snapshots[0] })
+        #expect(snapshots[0].habits.map(\.name) == ["novel"])
+    }
+
+    @Test("a delete racing an edit and new records: the delete wins, the records go with the habit")
+    func deleteWins() async throws {
+        let world = try World()
+        try CreateHabit(context: world.a.app)(name: "read", startedOn: today.adding(days: -5))
+        try await world.sync(world.a)
+        try await world.sync(world.b)
+        _ = try DeleteHabit(context: world.a.app)(habitName: "read")
+        for offset in 0..<3 { _ = try RecordCompletion(context: world.b.app)(habitName: "read", on: today.adding(days: -offset)) }
+        _ = try RenameHabit(context: world.b.app)(habitName: "read", to: "books")
+        try await world.sync(world.b)
+        try await world.sync(world.a)
+        try await world.sync(world.b)
+        let snapshots = try world.snapshots()
+        #expect(snapshots.allSatisfy { $0 == snapshots[0] })
+        #expect(snapshots[0].habits.isEmpty)
+        #expect(snapshots[0].completions.isEmpty)
+    }
+
+    @Test("two revisions from the same day: both kept, numbered in the order they reached the server; the later governs")
+    func revisions() async throws {
+        let world = try World()
+        try CreateHabit(context: world.a.app)(name: "read", startedOn: today.adding(days: -10))
+        try await world.sync(world.a)
+        try await world.sync(world.b)
+        let day = today.adding(days: -3)
+        var two = HabitChanges(rulesFrom: .day(day))
+        two.goal = 2
+        var three = HabitChanges(rulesFrom: .day(day))
+        three.goal = 3
+        _ = try EditHabit(context: world.a.app)(habitName: "read", changes: two)
+        _ = try EditHabit(context: world.b.app)(habitName: "read", changes: three)
+        try await world.sync(world.a)
+        try await world.sync(world.b)
+        try await world.sync(world.a)
+        let snapshots = try world.snapshots()
+        #expect(snapshots.allSatisfy { $0 == snapshots[0] })
+        let habit = try #require(snapshots[0].habits.first)
+        #expect(habit.revisions.map(\.number) == [1, 2, 3])
+        #expect(habit.revisions.map(\.goal) == [1, 2, 3])
+        #expect(habit.revision(on: day).goal == 3)
+    }
+
+    @Test("a sync cut after the server took a page repeats it and applies nothing twice; a second sync moves nothing")
+    func interrupted() async throws {
+        let world = try World()
+        try CreateHabit(context: world.a.app)(name: "read", startedOn: today.adding(days: -700))
+        try world.a.app.store.write { tx in
+            let habit = try #require(try tx.habits.all().first)
+            for offset in 0..<700 {
+                try tx.completions.insert(Completion(habitID: habit.id, completedOn: today.adding(days: -offset), recordedAt: world.a.app.clock.now))
+            }
+        }
+        await #expect(throws: LocalTransport.Cut.self) {
+            try await world.a.client(LocalTransport(world.server, failAt: 1, losesAnswer: true)).sync()
+        }
+        // The first page (the scripts, the habit, its revision and the first records) reached the server; its answer did not.
+        let taken = try Snapshot(world.server.context).completions.count
+        #expect(taken > 400 && taken < 500, "\(taken)")
+        let again = try await world.sync(world.a)
+        #expect(again.pushed > 700, "the page whose answer was lost goes again: \(again)")
+        #expect(try Snapshot(world.server.context).completions.count == 700)
+        #expect(try await world.sync(world.a) == SyncReport())
+        let pulled = try await world.sync(world.b)
+        #expect(pulled.pulled >= 700 + 1 + 1)
+        #expect(try Snapshot(world.b.app) == Snapshot(world.server.context))
+        _ = try RecordCompletion(context: world.b.app)(habitName: "read", on: today.adding(days: -700))
+        #expect(try await world.sync(world.b) == SyncReport(pushed: 1, pulled: 0))
+        #expect(try await world.sync(world.a) == SyncReport(pushed: 0, pulled: 1))
+    }
+
+    @Test("a push with one bad change writes none of it, and says which and why")
+    func refusesBadChanges() throws {
+        let world = try World()
+        let habit = UUID()
+        let id = UUIDText.format(habit)
+        let stamp = SyncStamp(hlc: 1 << 40, device: "d1")
+        let good = SyncChange(kind: .habit, key: id, stamp: stamp, fields: [
+            "id": .string(id), "name": .string("read"), "started_on": .string("2026-11-01"), "archived_on": .null,
+            "created_at": .number(1.7e9), "updated_at": .number(1.7e9), "unit": .string(""),
+        ])
+        let record = UUIDText.format(UUID())
+        let bad = SyncChange(kind: .completion, key: record, stamp: stamp, fields: [
+            "id": .string(record), "habit_id": .string(id), "completed_on": .string("2026-13-01"), "recorded_at": .number(1.7e9),
+            "amount_thousandths": .number(1000), "note": .null,
+        ])
+        #expect(throws: SyncError.invalidChange(index: 1, reason: "completion column \"completed_on\" must be a day (YYYY-MM-DD)")) {
+            try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [good, bad]))
+        }
+        var lying = good.fields!
+        lying["id"] = .string(UUIDText.format(UUID()))
+        #expect(throws: SyncError.invalidChange(index: 0, reason: "has a key that is not its row's")) {
+            try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [SyncChange(kind: .habit, key: id, stamp: stamp, fields: lying)]))
+        }
+        let orphan = SyncChange(kind: .completion, key: record, stamp: stamp, fields: bad.fields!.merging(["completed_on": .string("2026-11-02")]) { $1 })
+        #expect(throws: SyncError.self) { try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [orphan])) }
+        #expect(try Snapshot(world.server.context).habits.isEmpty)
+        #expect(try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [good])).accepted == 1)
+    }
+}
