@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import StackDayTestSupport
+
+/// `stackday sync` as a subprocess against a real `stackday serve`, two device files and one
+/// server file.
+@Suite("stackday sync")
+struct SyncCommandTests {
+    static let now = "2026-10-11T22:00:00+09:00"
+
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+    }
+
+    @Test("a first sync pushes the history; a second moves nothing; one new record is one change each way; both devices end equal")
+    func roundTrip() throws {
+        let server = try CLIFixture(now: Self.now)
+        let token = try server.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .newlines)
+        let serve = try ServerProcess(executable: stackday.executable, arguments: ["--db", server.db, "--now", Self.now, "--tz", "+09:00"])
+        defer { serve.stop() }
+        let url = "http://127.0.0.1:\(serve.port)"
+        let phone = try CLIFixture(now: Self.now)
+        let laptop = try CLIFixture(now: Self.now)
+        #expect(try phone.run(["habit", "add", "water", "--goal", "8", "--unit", "cups", "--start", "2026-10-01"]).status == 0)
+        for day in 1...10 {
+            #expect(try phone.run(["record", "water", "\(day % 4 + 1)", "--on", String(format: "2026-10-%02d", day)]).status == 0)
+        }
+        let sync = ["sync", "--server", url, "--token", token, "--json"]
+
+        let first = try phone.run(sync)
+        #expect(first.status == 0, "\(first.stderr)")
+        let pushed = try json(first.stdout)
+        #expect(pushed["pulled"] as? Int == 0)
+        #expect((pushed["pushed"] as? Int ?? 0) >= 12, "a habit, its revision and ten records: \(first.stdout)")
+        #expect(try json(phone.run(sync).stdout) as NSDictionary == ["pushed": 0, "pulled": 0], "a second sync moves nothing")
+
+        let pulled = try laptop.run(sync)
+        #expect(pulled.status == 0, "\(pulled.stderr)")
+        #expect(try json(pulled.stdout)["pulled"] as? Int == pushed["pushed"] as? Int)
+        #expect(try laptop.run(["export"]).stdout == phone.run(["export"]).stdout)
+
+        #expect(try laptop.run(["record", "water", "3", "--on", "2026-10-11", "--note", "from the laptop"]).status == 0)
+        #expect(try json(laptop.run(sync).stdout) as NSDictionary == ["pushed": 1, "pulled": 0], "one new record pushes one change")
+        #expect(try json(phone.run(sync).stdout) as NSDictionary == ["pushed": 0, "pulled": 1])
+        #expect(try phone.run(["log", "water", "--json"]).stdout.contains("from the laptop"))
+        #expect(try phone.run(["stats", "--json"]).stdout == laptop.run(["stats", "--json"]).stdout)
+        #expect(try phone.run(["--no-cache", "stats", "--json"]).stdout == laptop.run(["stats", "--json"]).stdout)
+        // The server's user sees the same habit through the API.
+        let today = try serve.client.send("GET", "/v1/stats", token: token, body: nil)
+        #expect(today.status == 200 && today.body.contains("water"))
+
+        let human = try phone.run(["sync", "--server", url, "--token", token])
+        #expect(human.stdout == "Synced with \(url): pushed 0 changes, pulled 0 changes.\n")
+    }
+
+    @Test("a wrong token, a bad URL and an unreachable server: one line, a non-zero exit, nothing written")
+    func failures() throws {
+        let server = try CLIFixture(now: Self.now)
+        _ = try server.run(["user", "add", "ana"])
+        let serve = try ServerProcess(executable: stackday.executable, arguments: ["--db", server.db, "--now", Self.now])
+        defer { serve.stop() }
+        let phone = try CLIFixture(now: Self.now)
+        #expect(try phone.run(["habit", "add", "water"]).status == 0)
+        let before = try phone.snapshot()
+
+        let refused = try phone.run(["sync", "--server", "http://127.0.0.1:\(serve.port)", "--token", "sd_wrong"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("Error: the server refused the sync (401 unauthorized)"), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+
+        let badURL = try phone.run(["sync", "--server", "ftp://example", "--token", "t"])
+        #expect(badURL.status == 64)
+        #expect(badURL.stderr.hasPrefix("Error: invalid value for --server: 'ftp://example' (use http://HOST[:PORT])"), "\(badURL.stderr)")
+
+        let missing = try phone.run(["sync", "--server", "http://127.0.0.1:\(serve.port)"], environment: ["STACKDAY_TOKEN": ""])
+        #expect(missing.status == 64 && missing.stderr.contains("--token"))
+
+        let closed = try phone.run(["sync", "--server", "http://127.0.0.1:9", "--token", "t", "--json"])
+        #expect(closed.status == 1)
+        #expect(closed.stderr.contains(#""code":"server_unreachable""#), "\(closed.stderr)")
+        #expect(try phone.snapshot() == before)
+    }
+}
