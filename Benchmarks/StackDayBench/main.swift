@@ -1,5 +1,5 @@
 // Prints one table of ratios, each measured side by side in this run.
-//   stackday-bench [--quick] [--only P1|P2|STORE|IMPORT|POSTGRES|SERVER|WEB|SCALE] [--skip-import] [--keep]
+//   stackday-bench [--quick] [--only P1|P2|STORE|IMPORT|POSTGRES|SERVER|WEB|SYNC|SCALE] [--skip-import] [--keep]
 // SCALE (1,000 users on PostgreSQL, a few minutes) runs only when asked for with --only SCALE.
 import Foundation
 
@@ -47,6 +47,10 @@ do {
         let server = try ServerBenchmark(context: context).run()
         figures += server.figures
         loads = server.loads
+    }
+    if wanted("SYNC") {
+        FileHandle.standardError.write(Data("S1–S2 sync…\n".utf8))
+        figures += try SyncBenchmark(context: context).run()
     }
     if only == "SCALE" {
         FileHandle.standardError.write(Data("SCALE many users on PostgreSQL…\n".utf8))
