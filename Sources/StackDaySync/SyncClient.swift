@@ -86,9 +86,7 @@ public final class SyncClient: @unchecked Sendable {
                 try store.write { tx in
                     let sync = try Self.log(tx)
                     var stored = try sync.peer(server)
-                    for index in SyncRules.order(changes) {
-                        _ = try sync.apply(changes[index], as: .device(id: device, pushedThrough: stored.pushedThrough))
-                    }
+                    _ = try sync.apply(changes, as: .device(id: device, pushedThrough: stored.pushedThrough))
                     stored.position = position
                     try sync.setPeer(server, stored)
                 }

@@ -7,7 +7,7 @@ import StackDaySQLite
 import StackDaySync
 import StackDayTestSupport
 
-/// Three devices and a server, each device changing things "offline" at random, syncing in
+/// Three devices and a server, each device (and the server, through its API) changing things at random, syncing in
 /// random orders, some syncs cut half-way and run again: at the end all four hold the same
 /// habits, revisions, records, skips and scripts, every record made and never deleted is there,
 /// and every figure is the same everywhere, read through the cache or without it.
@@ -52,8 +52,7 @@ struct ConvergenceTests {
     }
 
     /// One random operation on a device; a refusal (a name taken, nothing to undo) is fine.
-    static func operate(_ device: Device, _ random: inout SeededGenerator, _ ledger: inout Ledger) throws {
-        let app = device.app
+    static func operate(_ app: HabitContext, _ random: inout SeededGenerator, _ ledger: inout Ledger) throws {
         let habits = try app.store.read { try $0.habits.all() }
         let day = today.adding(days: -Int(random.next() % 30))
         let habit = pick(habits, &random)
@@ -123,8 +122,10 @@ struct ConvergenceTests {
         var ledger = Ledger()
         for _ in 0..<10 {
             for device in devices {
-                for _ in 0..<Int(random.next() % 7) { try Self.operate(device, &random, &ledger) }
+                for _ in 0..<Int(random.next() % 7) { try Self.operate(device.app, &random, &ledger) }
             }
+            // The server's own writes, as its pages and API make them, go to every device too.
+            for _ in 0..<Int(random.next() % 3) { try Self.operate(server.context, &random, &ledger) }
             for device in devices.shuffled(using: &random) where random.next() % 3 != 0 {
                 try await Self.sync(device, server, &random)
             }

@@ -16,14 +16,7 @@ public struct ServeSync {
         return try context.store.write { tx in
             guard let sync = tx.sync else { throw SyncError.unsupportedStore }
             _ = try sync.start { SyncRules.serverDevice }
-            var accepted = 0
-            for index in SyncRules.order(request.changes) {
-                do {
-                    if try sync.apply(request.changes[index], as: .server) != .kept { accepted += 1 }
-                } catch SyncError.invalidChange(_, let reason) {
-                    throw SyncError.invalidChange(index: index, reason: reason)
-                }
-            }
+            let accepted = try sync.apply(request.changes, as: .server).filter { $0 != .kept }.count
             if accepted > 0 { _ = try sync.settleNames() }
             // A position past the log's end is a server whose store was replaced: start over.
             let since = request.since > (try sync.position()) ? 0 : request.since

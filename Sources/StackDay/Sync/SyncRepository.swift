@@ -9,8 +9,10 @@ public protocol SyncRepository {
     /// Up to `limit` log entries after `position`: with `mine`, those `device` made (what a device
     /// pushes); without, those it did not (what a server answers it).
     func changes(after position: Int64, device: String, mine: Bool, limit: Int) throws -> SyncPage
-    /// Merges one change in (`SyncRules`), as `replica`.
-    func apply(_ change: SyncChange, as replica: SyncReplica) throws -> SyncOutcome
+    /// Merges a batch of changes in (`SyncRules`), as `replica`, parents first
+    /// (`SyncRules.order`); answers what each did. `SyncError.invalidChange` names the change
+    /// by its index in `changes`.
+    func apply(_ changes: [SyncChange], as replica: SyncReplica) throws -> [SyncOutcome]
     /// Gives every live habit a name no other holds: of two with one name, the one created later
     /// (then the greater id) is renamed `NAME (2)`, `NAME (3)`, …; answers how many were renamed.
     func settleNames() throws -> Int

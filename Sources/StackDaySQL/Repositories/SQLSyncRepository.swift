@@ -136,10 +136,35 @@ public final class SQLSyncRepository: SyncRepository {
         }.first
     }
 
-    /// The entry as a change; nil for a live entry whose row is not there (never sent as a deletion).
-    private func change(_ entry: Entry) throws -> SyncChange? {
+    /// The rows of many entities of one kind, by key, a hundred keys to a query (a revision's
+    /// key is two columns: those are read one at a time).
+    private func fields(_ kind: SyncKind, keys: [String]) throws -> [String: [String: JSONValue]] {
+        var found: [String: [String: JSONValue]] = [:]
+        guard kind != .revision else {
+            for key in keys { found[key] = try fields(kind, key) }
+            return found
+        }
+        let columns = SyncRules.columns(kind)
+        let key = columns[0]
+        for start in stride(from: 0, to: keys.count, by: 100) {
+            let chunk = Array(keys[start..<min(keys.count, start + 100)])
+            let parameters = chunk.indices.map { Self.parameter($0 + 2, key.value) }.joined(separator: ", ")
+            let rows = try executor.rows(sql("""
+                SELECT \(columns.map(\.name).joined(separator: ", ")) FROM \(Self.table(kind).name)
+                WHERE \(ownerColumn) = $1 AND \(key.name) IN (\(parameters))
+                """), [owner] + chunk.map(SQLValue.text)) { row in
+                (Self.read(row, key).stringValue ?? "", Dictionary(uniqueKeysWithValues: columns.map { ($0.name, Self.read(row, $0)) }))
+            }
+            for (key, fields) in rows { found[key] = fields }
+        }
+        return found
+    }
+
+    /// The entry as a change (its row from `rows` when read there); nil for a live entry whose
+    /// row is not there (never sent as a deletion).
+    private func change(_ entry: Entry, rows: [String: [String: JSONValue]] = [:]) throws -> SyncChange? {
         if entry.deleted { return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: nil) }
-        guard let fields = try fields(entry.kind, entry.key) else { return nil }
+        guard let fields = try rows[entry.kind.rawValue + entry.key] ?? fields(entry.kind, entry.key) else { return nil }
         return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: fields)
     }
 
@@ -155,6 +180,19 @@ public final class SQLSyncRepository: SyncRepository {
         var changes: [SyncChange] = []
         var sent = Set<String>()
         var bytes = 0
+        // The page's rows, read a kind at a time rather than one by one.
+        var rows: [String: [String: JSONValue]] = [:]
+        for kind in SyncKind.allCases {
+            let keys = taken.filter { $0.kind == kind && !$0.deleted }.map(\.key)
+            for (key, fields) in try fields(kind, keys: keys) { rows[kind.rawValue + key] = fields }
+        }
+        var parentEntries: [String: Entry?] = [:]
+        func parentEntry(_ kind: SyncKind, _ key: String) throws -> Entry? {
+            if let known = parentEntries[kind.rawValue + key] { return known }
+            let found = try self.entry(kind, key)
+            parentEntries[kind.rawValue + key] = found
+            return found
+        }
         for (index, entry) in taken.enumerated() {
             // A page stays well inside a server's request limit (1 MiB by default), however large its scripts.
             if bytes > Self.pageBytes {
@@ -163,9 +201,9 @@ public final class SQLSyncRepository: SyncRepository {
                 break
             }
             let before = changes.count
-            guard let change = try change(entry) else { continue }
+            guard let change = try change(entry, rows: rows) else { continue }
             // A parent logged after this entry (a habit renamed since, a script put back) goes first.
-            var parents = try parents(of: change).compactMap { try self.entry($0, $1) }
+            var parents = try parents(of: change).compactMap { try parentEntry($0, $1) }
             if change.kind == .revision, let fields = change.fields {
                 parents += try earlierRevisions(habit: fields["habit_id"]?.stringValue ?? "", below: Int64(fields["number"]?.numberValue ?? 0), after: entry.seq)
             }
@@ -267,22 +305,57 @@ public final class SQLSyncRepository: SyncRepository {
             """), [owner, .text(change.kind.rawValue), .text(change.key), .integer(change.stamp.hlc), .text(change.stamp.device)])
     }
 
-    public func apply(_ change: SyncChange, as replica: SyncReplica) throws -> SyncOutcome {
+    /// What one batch of changes being applied has learned: the stamp its writes carry now, and
+    /// the habits it knows are held.
+    private final class Batch {
+        var writer: SyncStamp?
+        var habits: Set<String> = []
+    }
+
+    /// Stamps the writes that follow as `stamp`'s (nil: as this replica's own), if they are not already.
+    private func write(as stamp: SyncStamp?, _ batch: Batch) throws {
+        guard stamp != batch.writer else { return }
+        if let stamp { try setWriter(stamp) } else { try clearWriter() }
+        batch.writer = stamp
+    }
+
+    public func apply(_ changes: [SyncChange], as replica: SyncReplica) throws -> [SyncOutcome] {
+        var outcomes = [SyncOutcome](repeating: .kept, count: changes.count)
+        let batch = Batch()
+        for index in SyncRules.order(changes) {
+            do {
+                outcomes[index] = try apply(changes[index], as: replica, batch)
+            } catch SyncError.invalidChange(_, let reason) {
+                throw SyncError.invalidChange(index: index, reason: reason)
+            }
+        }
+        try write(as: nil, batch)
+        return outcomes
+    }
+
+    private func holdsHabit(_ habit: String, _ batch: Batch) throws -> Bool {
+        if batch.habits.contains(habit) { return true }
+        guard try fields(.habit, habit) != nil else { return false }
+        batch.habits.insert(habit)
+        return true
+    }
+
+    private func apply(_ change: SyncChange, as replica: SyncReplica, _ batch: Batch) throws -> SyncOutcome {
         let local = try entry(change.kind, change.key)
         if local?.deleted == true { return .kept }
         guard let incoming = change.fields else {
-            try setWriter(change.stamp)
-            defer { try? clearWriter() }
+            try write(as: change.stamp, batch)
+            if change.kind == .habit { batch.habits.remove(change.key) }
             if try delete(change.kind, change.key) == 0 { try bury(change) }
             return .applied
         }
-        if let habit = SyncRules.habit(of: change), change.kind != .habit, try fields(.habit, habit) == nil {
+        if let habit = SyncRules.habit(of: change), change.kind != .habit, try !holdsHabit(habit, batch) {
             if try entry(.habit, habit)?.deleted == true { return .dropped }
             throw SyncError.invalidChange(index: 0, reason: "is a \(change.kind.rawValue) of habit \(habit), which neither this change nor the store holds")
         }
-        let held = try fields(change.kind, change.key)
-        try setWriter(change.stamp)
-        defer { try? clearWriter() }
+        // Every row a store holds is in its log (`start`): without an entry there is no row.
+        let held = local == nil ? nil : try fields(change.kind, change.key)
+        try write(as: change.stamp, batch)
         switch change.kind {
         case .script:
             guard held == nil else { return .kept }
@@ -294,6 +367,7 @@ public final class SQLSyncRepository: SyncRepository {
             } else {
                 try insert(change.kind, incoming)
             }
+            if change.kind == .habit { batch.habits.insert(change.key) }
         case .revision:
             for role in PolicyRole.allCases {
                 if let hash = incoming[role.rawValue + "_sha256"]?.stringValue, try fields(.script, hash) == nil {
@@ -309,14 +383,14 @@ public final class SQLSyncRepository: SyncRepository {
                 try insert(.revision, incoming)
                 return .applied
             }
-            return try mergeRevision(change, held: held, local: local, as: replica)
+            return try mergeRevision(change, held: held, local: local, as: replica, batch)
         }
         return .applied
     }
 
     /// Two revisions under one number: the same rules (a pin filled in on one side) are one;
     /// other rules are kept under the next free number, where the server's numbering says.
-    private func mergeRevision(_ change: SyncChange, held: [String: JSONValue], local: Entry?, as replica: SyncReplica) throws -> SyncOutcome {
+    private func mergeRevision(_ change: SyncChange, held: [String: JSONValue], local: Entry?, as replica: SyncReplica, _ batch: Batch) throws -> SyncOutcome {
         guard let incoming = change.fields else { return .kept }
         let hashes = PolicyRole.allCases.map { $0.rawValue + "_sha256" }
         let same = incoming.allSatisfy { name, value in
@@ -335,7 +409,7 @@ public final class SQLSyncRepository: SyncRepository {
         switch replica {
         case .server:
             // The server's own write: the device that pushed it pulls it back under its number.
-            try clearWriter()
+            try write(as: nil, batch)
             var moved = incoming
             moved["number"] = .number(Double(next))
             try insert(.revision, moved)
@@ -345,7 +419,7 @@ public final class SQLSyncRepository: SyncRepository {
             try insert(.revision, incoming)
             // Rules of this device's own that the server has not seen yet go on, under a new number.
             if let local, local.stamp.device == id, local.seq > pushedThrough {
-                try clearWriter()
+                try write(as: nil, batch)
                 var moved = held
                 moved["number"] = .number(Double(next))
                 try insert(.revision, moved)
