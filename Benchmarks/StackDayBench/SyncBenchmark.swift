@@ -102,7 +102,7 @@ struct SyncBenchmark {
         let archiveBytes = (try FileManager.default.attributesOfItem(atPath: archive)[.size] as? Int) ?? 1
         let moved = export.seconds + imported.seconds
 
-        let repeats = context.quick ? 2 : 5
+        let repeats = context.quick ? 2 : 9
         let longIncrement = try incremental(device: longDevice, url: url, token: longToken, repeats: repeats)
         let shortIncrement = try incremental(device: shortDevice, url: url, token: shortToken, repeats: repeats)
         let record = try Measure.bestRun(repeats, context.stackday, ["--db", fresh] + common + ["record", "habit 2", "--on", StoreBenchmark.end.iso])

@@ -106,6 +106,12 @@ struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
+                // Most strings hold no escape: made from their bytes at once.
+                if scalars.isEmpty {
+                    let text = String(decoding: bytes[chunkStart..<index], as: UTF8.self)
+                    index += 1
+                    return text
+                }
                 flush(index)
                 index += 1
                 return String(scalars)

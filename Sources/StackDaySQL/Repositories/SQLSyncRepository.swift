@@ -15,7 +15,16 @@ public final class SQLSyncRepository: SyncRepository {
         dialect = executor.dialect
     }
 
-    private func sql(_ text: String) -> String { dialect.statement(text) }
+    /// Each statement in the executor's dialect, rewritten once (a first sync runs a few of them
+    /// a million times).
+    private var statements: [String: String] = [:]
+
+    private func sql(_ text: String) -> String {
+        if let known = statements[text] { return known }
+        let statement = dialect.statement(text)
+        statements[text] = statement
+        return statement
+    }
     private var ownerColumn: String { dialect.owner }
 
     /// The table of a kind and the SQL of its key as text.
@@ -169,6 +178,8 @@ public final class SQLSyncRepository: SyncRepository {
     }
 
     public func changes(after position: Int64, device: String, mine: Bool, limit: Int) throws -> SyncPage {
+        // A push asks for nothing back: the log is not read (a first push would scan all it sent).
+        guard limit > 0 else { return SyncPage(changes: [], entries: 0, position: position, more: false) }
         // The end is read first: every entry up to it is committed (see `PostgresSyncTriggers`).
         let end = try self.position()
         let entries = try executor.rows(sql("""
@@ -224,9 +235,10 @@ public final class SQLSyncRepository: SyncRepository {
     private func earlierRevisions(habit: String, below number: Int64, after seq: Int64) throws -> [Entry] {
         try executor.rows(sql("""
             SELECT kind, key, seq, hlc, device, deleted FROM sync_entities
-            WHERE \(ownerColumn) = $1 AND kind = 'revision' AND key LIKE $2 AND seq > $3 ORDER BY seq
-            """), [owner, .text(habit + "/%"), .integer(seq)], entry).compactMap { $0 }
-            .filter { Int64($0.key.split(separator: "/").last ?? "") ?? 0 < number }
+            WHERE \(ownerColumn) = $1 AND kind = 'revision' AND key >= $2 AND key < $3
+            """), [owner, .text(habit + "/"), .text(habit + "0")], entry).compactMap { $0 }
+            // The key's range, not a LIKE, so that the search is in the key's index ("0" follows "/").
+            .filter { $0.seq > seq && Int64($0.key.split(separator: "/").last ?? "") ?? 0 < number }
             .sorted { (Int64($0.key.split(separator: "/").last ?? "") ?? 0) < (Int64($1.key.split(separator: "/").last ?? "") ?? 0) }
     }
 
