@@ -134,7 +134,6 @@ struct ConvergenceTests {
             for device in devices { _ = try await device.client(LocalTransport(server)).sync() }
         }
         let expected = try Snapshot(server.context)
-        if ProcessInfo.processInfo.environment["SYNC_DEBUG"] != nil { print("seed \(seed): \(expected) made \(ledger.made.count) undone \(ledger.undone.count) deleted \(ledger.deletedHabits.count) requests \(server.requests)") }
         let uncached = try Snapshot(context(server.context.store, library, cached: false))
         #expect(expected == uncached, "seed \(seed): the server's figures differ without its cache")
         for device in devices {

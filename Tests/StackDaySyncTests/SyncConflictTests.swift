@@ -121,6 +121,59 @@ struct SyncConflictTests {
         #expect(try await world.sync(world.a) == SyncReport(pushed: 0, pulled: 1))
     }
 
+    /// A device with `records` records of one habit, written in one transaction.
+    func history(_ device: Device, records: Int) throws {
+        try CreateHabit(context: device.app)(name: "read", startedOn: today.adding(days: -records))
+        try device.app.store.write { tx in
+            let habit = try #require(try tx.habits.all().first)
+            for offset in 0..<records {
+                try tx.completions.insert(Completion(habitID: habit.id, completedOn: today.adding(days: -offset), recordedAt: device.app.clock.now))
+            }
+        }
+    }
+
+    @Test("the app keeps recording on its own connection while a sync runs; the next sync takes what it wrote")
+    func recordingWhileSyncing() async throws {
+        let world = try World()
+        try history(world.a, records: 3000)
+        let path = world.a.path
+        let library = world.library
+        // Another connection, as the app's own, records meanwhile on days the history leaves free.
+        let writer = Task.detached { () throws -> Int in
+            let app = context(try SQLiteHabitStore(path: path), library)
+            for offset in 0..<40 {
+                _ = try CreateHabit(context: app)(name: "walk \(offset)", startedOn: today.adding(days: -3))
+                _ = try RecordCompletion(context: app)(habitName: "walk \(offset)", on: today)
+            }
+            return 40
+        }
+        let report = try await world.sync(world.a)
+        #expect(try await writer.value == 40)
+        #expect(report.pushed > 3000)
+        try await world.sync(world.a)
+        #expect(try await world.sync(world.a) == SyncReport())
+        let server = try Snapshot(world.server.context)
+        #expect(server == (try Snapshot(world.a.app)))
+        #expect(server.completions.count == 3040 && server.habits.count == 41)
+    }
+
+    @Test("a cancelled sync stops between pages; the next one finishes it and moves each change once")
+    func cancelled() async throws {
+        let world = try World()
+        try history(world.a, records: 5000)
+        let client = try world.a.client(LocalTransport(world.server))
+        let task = Task { try await client.sync() }
+        // Cancel as soon as the server has taken a page.
+        while world.server.answered == 0 { try await Task.sleep(nanoseconds: 1_000_000) }
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        let taken = try Snapshot(world.server.context).completions.count
+        #expect(taken < 5000, "the sync stopped before its end (\(taken) of 5000 records)")
+        try await world.sync(world.a)
+        #expect(try Snapshot(world.server.context) == (try Snapshot(world.a.app)))
+        #expect(try await world.sync(world.a) == SyncReport())
+    }
+
     @Test("a push with one bad change writes none of it, and says which and why")
     func refusesBadChanges() throws {
         let world = try World()

@@ -16,13 +16,15 @@ func context(_ store: any HabitStore, _ library: PolicyLibrary, cached: Bool = t
 }
 
 /// A server in the test's process: each request and answer goes through its JSON text, as over
-/// the wire, and is counted in bytes.
+/// the wire.
 final class LocalServer: @unchecked Sendable {
     // Safe: every use of `context` (its store) is under `lock`.
     private let lock = NSLock()
     let context: HabitContext
-    private(set) var bytes = 0
     private(set) var requests = 0
+
+    /// How many requests the server has answered so far (read from any task).
+    var answered: Int { lock.withLock { requests } }
 
     init(_ context: HabitContext) {
         self.context = context
@@ -34,7 +36,6 @@ final class LocalServer: @unchecked Sendable {
             let parsed = try SyncRequest(json: try JSONValue(parsing: String(decoding: sent, as: UTF8.self)))
             let response = try ServeSync(context: context)(parsed)
             let answer = response.json.jsonBytes
-            bytes += sent.count + answer.count
             requests += 1
             return try SyncResponse(json: try JSONValue(parsing: String(decoding: answer, as: UTF8.self)))
         }
