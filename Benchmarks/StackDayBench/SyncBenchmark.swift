@@ -18,27 +18,11 @@ struct SyncBenchmark {
         let report: SyncReport
     }
 
-    /// Waits for an async sync from the benchmark's synchronous main thread.
-    static func wait(_ body: @escaping @Sendable () async throws -> SyncReport) throws -> SyncReport {
-        final class Box: @unchecked Sendable {
-            // Safe: written by the task before it signals, read after the wait.
-            var result: Result<SyncReport, any Error>?
-        }
-        let box = Box()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
-            done.signal()
-        }
-        done.wait()
-        return try box.result!.get()
-    }
-
     func sync(device: String, url: String, token: String) throws -> Run {
         let transport = try HTTPSyncTransport(server: url, token: token)
         let client = SyncClient(store: try SQLiteHabitStore(path: device), server: url, transport: transport)
         let start = DispatchTime.now().uptimeNanoseconds
-        let report = try Self.wait { try await client.sync() }
+        let report = try client.syncWaiting()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let bytes = transport.bytes
         return Run(seconds: seconds, bytes: bytes.sent + bytes.received, report: report)

@@ -97,4 +97,23 @@ public final class SyncClient: @unchecked Sendable {
         }
         return report
     }
+
+    /// `sync()` for a synchronous caller (a command line's main thread): runs it on a task of its
+    /// own and waits. Never call it from an async context, whose thread it would hold.
+    public func syncWaiting() throws -> SyncReport {
+        let done = DispatchSemaphore(value: 0)
+        let box = ReportBox()
+        Task.detached { [self] in
+            do { box.result = .success(try await sync()) } catch { box.result = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        return try box.result!.get()
+    }
+}
+
+/// The report a detached sync hands the waiting thread.
+private final class ReportBox: @unchecked Sendable {
+    // Safe: written once by the task before it signals, read once by the thread after the wait.
+    var result: Result<SyncReport, any Error>?
 }

@@ -14,31 +14,7 @@ import StackDayTestSupport
 @Suite("sync converges")
 struct ConvergenceTests {
     static let names = ["water", "read", "run", "stretch", "Water "]
-    static let policies = [
-        """
-        -- Counts completed days; nothing resets.
-        return {
-          streak = function(state, day, outcome)
-            if outcome.status == "completed" then state.current = state.current + 1 end
-            if state.current > state.longest then state.longest = state.current end
-            return state
-          end,
-          examples = { { history = "YNY", current = 2, longest = 2 } },
-        }
-        """,
-        """
-        -- A miss resets the streak.
-        return {
-          streak = function(state, day, outcome)
-            if outcome.status == "completed" then state.current = state.current + 1 end
-            if outcome.status == "missed" then state.current = 0 end
-            if state.current > state.longest then state.longest = state.current end
-            return state
-          end,
-          examples = { { history = "YNY", current = 1, longest = 1 } },
-        }
-        """,
-    ]
+    static let policies = [StreakScripts.counting, StreakScripts.resetting]
 
     /// What the test remembers of what devices did.
     struct Ledger {

@@ -30,22 +30,28 @@ struct SyncConflictTests {
         /// Every replica's snapshot, the server's first.
         func snapshots() throws -> [Snapshot] { try [Snapshot(server.context), Snapshot(a.app), Snapshot(b.app)] }
 
-        func habit(_ context: HabitContext, _ name: String) throws -> Habit? {
-            try context.store.read { try $0.habits.all() }.first { $0.name == name }
+        /// A habit `read` created on `a`, synced to the server and to `b`.
+        func shared(startedOn start: LocalDay = today.adding(days: -5)) async throws {
+            try CreateHabit(context: a.app)(name: "read", startedOn: start)
+            try await sync(a)
+            try await sync(b)
+        }
+
+        /// `b`, then `a`, then `b` again: each sees what the other did.
+        func exchange() async throws {
+            try await sync(b)
+            try await sync(a)
+            try await sync(b)
         }
     }
 
     @Test("two renames: the later one wins everywhere")
     func renames() async throws {
         let world = try World()
-        try CreateHabit(context: world.a.app)(name: "read", startedOn: today.adding(days: -5))
-        try await world.sync(world.a)
-        try await world.sync(world.b)
+        try await world.shared()
         _ = try RenameHabit(context: world.a.app)(habitName: "read", to: "book")
         _ = try RenameHabit(context: world.b.app)(habitName: "read", to: "novel")
-        try await world.sync(world.b)
-        try await world.sync(world.a)
-        try await world.sync(world.b)
+        try await world.exchange()
         let snapshots = try world.snapshots()
         #expect(snapshots.allSatisfy { $0 == snapshots[0] })
         #expect(snapshots[0].habits.map(\.name) == ["novel"])
@@ -54,15 +60,11 @@ struct SyncConflictTests {
     @Test("a delete racing an edit and new records: the delete wins, the records go with the habit")
     func deleteWins() async throws {
         let world = try World()
-        try CreateHabit(context: world.a.app)(name: "read", startedOn: today.adding(days: -5))
-        try await world.sync(world.a)
-        try await world.sync(world.b)
+        try await world.shared()
         _ = try DeleteHabit(context: world.a.app)(habitName: "read")
         for offset in 0..<3 { _ = try RecordCompletion(context: world.b.app)(habitName: "read", on: today.adding(days: -offset)) }
         _ = try RenameHabit(context: world.b.app)(habitName: "read", to: "books")
-        try await world.sync(world.b)
-        try await world.sync(world.a)
-        try await world.sync(world.b)
+        try await world.exchange()
         let snapshots = try world.snapshots()
         #expect(snapshots.allSatisfy { $0 == snapshots[0] })
         #expect(snapshots[0].habits.isEmpty)
@@ -72,9 +74,7 @@ struct SyncConflictTests {
     @Test("two revisions from the same day: both kept, numbered in the order they reached the server; the later governs")
     func revisions() async throws {
         let world = try World()
-        try CreateHabit(context: world.a.app)(name: "read", startedOn: today.adding(days: -10))
-        try await world.sync(world.a)
-        try await world.sync(world.b)
+        try await world.shared(startedOn: today.adding(days: -10))
         let day = today.adding(days: -3)
         var two = HabitChanges(rulesFrom: .day(day))
         two.goal = 2

@@ -95,29 +95,8 @@ struct VersionedPolicyTests {
         #expect(try streak(cli, "read") == [5, 12])
     }
 
-    static let counting = """
-    -- Counts completed days; nothing resets.
-    return {
-      streak = function(state, day, outcome)
-        if outcome.status == "completed" then state.current = state.current + 1 end
-        if state.current > state.longest then state.longest = state.current end
-        return state
-      end,
-      examples = { { history = "YNY", current = 2, longest = 2 } },
-    }
-    """
-    static let resetting = """
-    -- A miss resets the streak.
-    return {
-      streak = function(state, day, outcome)
-        if outcome.status == "completed" then state.current = state.current + 1 end
-        if outcome.status == "missed" then state.current = 0 end
-        if state.current > state.longest then state.longest = state.current end
-        return state
-      end,
-      examples = { { history = "YNY", current = 1, longest = 1 } },
-    }
-    """
+    static let counting = StreakScripts.counting
+    static let resetting = StreakScripts.resetting
 
     @Test("editing or deleting a policy file changes no habit until policy upgrade; simulate writes nothing and its current column is stats")
     func pinning() throws {

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import StackDay
 import StackDaySync
@@ -35,29 +34,11 @@ enum SyncCommand {
             throw invocation.usage("invalid value for --server: '\(server)' (use http://HOST[:PORT])")
         }
         let client = SyncClient(store: try environment.store(), server: server, transport: transport)
-        let report = try wait { try await client.sync() }
+        let report = try client.syncWaiting()
         if environment.json { return environment.printJSON(report.json) }
         let words = environment.words
         environment.io.print(words.language == .korean
             ? "동기화했습니다: 보낸 변경 \(report.pushed)건, 받은 변경 \(report.pulled)건"
             : "Synced with \(server): pushed \(report.pushed) \(report.pushed == 1 ? "change" : "changes"), pulled \(report.pulled) \(report.pulled == 1 ? "change" : "changes").")
     }
-
-    /// Runs `body` to its end from the command line's synchronous main thread.
-    private static func wait<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) throws -> T {
-        let done = DispatchSemaphore(value: 0)
-        let box = ResultBox<T>()
-        Task.detached {
-            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
-            done.signal()
-        }
-        done.wait()
-        return try box.result!.get()
-    }
-}
-
-/// The result a detached task hands the waiting thread.
-private final class ResultBox<T: Sendable>: @unchecked Sendable {
-    // Safe: written once by the task before it signals, read once by the thread after the wait.
-    var result: Result<T, any Error>?
 }
