@@ -20,7 +20,7 @@ struct SyncBenchmark {
 
     func sync(device: String, url: String, token: String) throws -> Run {
         let transport = try HTTPSyncTransport(server: url, token: token)
-        let client = SyncClient(store: try SQLiteHabitStore(path: device), server: url, transport: transport)
+        let client = SyncClient(store: try SQLiteHabitStore(path: device), server: transport.peer, transport: transport)
         let start = DispatchTime.now().uptimeNanoseconds
         let report = try client.syncWaiting()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -86,6 +86,25 @@ struct SyncBenchmark {
         let archiveBytes = (try FileManager.default.attributesOfItem(atPath: archive)[.size] as? Int) ?? 1
         let moved = export.seconds + imported.seconds
 
+        // The same first sync with a server on PostgreSQL, from a copy of the history never synced.
+        var postgres: [Figure] = []
+        if (try? PostgresServer.binaries()) != nil {
+            let untouched = context.path("sync-ten-postgres.sqlite")
+            try FileManager.default.copyItem(atPath: fresh, toPath: untouched)
+            let database = try PostgresServer()
+            defer { try? database.stop() }
+            let added = try Measure.run(context.stackday, ["--database", database.url] + common + ["user", "add", "ten"])
+            let postgresToken = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard added.status == 0, postgresToken.hasPrefix("sd_") else { throw BenchError("S1p: user add failed") }
+            let serving = try ServerProcess(executable: URL(fileURLWithPath: context.stackday), arguments: ["--database", database.url] + common)
+            defer { serving.stop() }
+            let run = try sync(device: untouched, url: "http://127.0.0.1:\(serving.port)", token: postgresToken)
+            guard run.report.pushed > records else { throw BenchError("S1p: the first sync moved \(run.report)") }
+            postgres.append(Figure(id: "S1p", compared: "that first sync with a server on PostgreSQL ÷ with a server on SQLite",
+                                   engine: Table.seconds(run.seconds), baseline: Table.seconds(first.seconds), ratio: run.seconds / first.seconds,
+                                   target: "reported", met: nil))
+        }
+
         let repeats = context.quick ? 2 : 9
         let longIncrement = try incremental(device: longDevice, url: url, token: longToken, repeats: repeats)
         let shortIncrement = try incremental(device: shortDevice, url: url, token: shortToken, repeats: repeats)
@@ -95,6 +114,7 @@ struct SyncBenchmark {
                    engine: Table.seconds(first.seconds), baseline: Table.seconds(moved), ratio: first.seconds / moved, target: "reported", met: nil),
             Figure(id: "S1b", compared: "its bytes on the wire ÷ the JSON export's bytes",
                    engine: "\(first.bytes / 1024) KiB", baseline: "\(archiveBytes / 1024) KiB", ratio: Double(first.bytes) / Double(archiveBytes), target: "reported", met: nil),
+        ] + postgres + [
             Figure(id: "S2", compared: "sync after one new record: \(long)-year history ÷ 1-year history", engine: Table.seconds(longIncrement.seconds),
                    baseline: Table.seconds(shortIncrement.seconds), ratio: longIncrement.seconds / shortIncrement.seconds, target: "≤ 1.5×",
                    met: longIncrement.seconds / shortIncrement.seconds <= 1.5),

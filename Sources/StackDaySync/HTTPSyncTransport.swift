@@ -37,7 +37,14 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
         path = prefix + "/v1/sync"
         self.token = token
         timeout = timeoutSeconds
+        let address = "http://\(host.lowercased()):\(port)\(prefix)"
+        peer = address + " " + String(SHA256(of: Array(token.utf8)).description.prefix(16))
     }
+
+    /// What a device keys its positions with this server by: the URL as written canonically
+    /// (`HTTP://Host:80/` is `http://host:80`) and a digest of the token, so that another user
+    /// on the same server starts from the beginning. Never the token itself.
+    public let peer: String
 
     /// Bytes sent and received so far, headers included.
     public var bytes: (sent: Int, received: Int) {

@@ -17,7 +17,8 @@ public final class SyncClient: @unchecked Sendable {
     private let server: String
 
     /// `store` is the device's, used only on the client's own queue from now on: give the client a
-    /// connection of its own. `server` names the server in the device's positions (its URL).
+    /// connection of its own. `server` names the server (and its user) in the device's positions:
+    /// `HTTPSyncTransport.peer` for the HTTP transport.
     public init(store: any HabitStore, server: String, transport: any SyncTransport) {
         self.store = store
         self.server = server

@@ -33,7 +33,7 @@ enum SyncCommand {
         guard let transport = try? HTTPSyncTransport(server: server, token: token) else {
             throw invocation.usage("invalid value for --server: '\(server)' (use http://HOST[:PORT])")
         }
-        let client = SyncClient(store: try environment.store(), server: server, transport: transport)
+        let client = SyncClient(store: try environment.store(), server: transport.peer, transport: transport)
         let report = try client.syncWaiting()
         if environment.json { return environment.printJSON(report.json) }
         let words = environment.words
