@@ -174,7 +174,23 @@ struct SyncConflictTests {
         #expect(try await world.sync(world.a) == SyncReport())
     }
 
-    @Test("a push with one bad change writes none of it, and says which and why")
+    @Test("six hundred habits: no page is over 500 changes, and every habit reaches the server with its rules")
+    func manyHabits() async throws {
+        let world = try World()
+        try world.a.app.store.write { tx in
+            for index in 0..<600 {
+                try tx.habits.insert(try Habit(name: "habit \(index)", startedOn: today.adding(days: -3), createdAt: world.a.app.clock.now))
+            }
+        }
+        // The server refuses a request of more than 500 changes, and a new habit without revision 1.
+        let report = try await world.sync(world.a)
+        #expect(report.pushed == 1200)
+        #expect(world.server.answered >= 3)
+        #expect(try Snapshot(world.server.context) == (try Snapshot(world.a.app)))
+        #expect(try await world.sync(world.b).pulled == 1200)
+    }
+
+    @Test("a push with one bad change writes none of it, and says which and why; a change sent twice is taken once")
     func refusesBadChanges() throws {
         let world = try World()
         let habit = UUID()
@@ -184,6 +200,14 @@ struct SyncConflictTests {
             "id": .string(id), "name": .string("read"), "started_on": .string("2026-11-01"), "archived_on": .null,
             "created_at": .number(1.7e9), "updated_at": .number(1.7e9), "unit": .string(""),
         ])
+        var rules: [String: JSONValue] = ["habit_id": .string(id), "number": .number(1), "effective_from": .string("2026-11-01"),
+                                          "goal_thousandths": .number(1000), "created_at": .number(1.7e9)]
+        for (role, policy) in [("schedule", "daily"), ("progress", "goal"), ("streak", "strict")] {
+            rules[role + "_policy"] = .string(policy)
+            rules[role + "_params"] = .string("{}")
+            rules[role + "_sha256"] = .null
+        }
+        let revision = SyncChange(kind: .revision, key: id + "/1", stamp: stamp, fields: rules)
         let record = UUIDText.format(UUID())
         let bad = SyncChange(kind: .completion, key: record, stamp: stamp, fields: [
             "id": .string(record), "habit_id": .string(id), "completed_on": .string("2026-13-01"), "recorded_at": .number(1.7e9),
@@ -199,7 +223,15 @@ struct SyncConflictTests {
         }
         let orphan = SyncChange(kind: .completion, key: record, stamp: stamp, fields: bad.fields!.merging(["completed_on": .string("2026-11-02")]) { $1 })
         #expect(throws: SyncError.self) { try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [orphan])) }
+        #expect(throws: SyncError.invalidChange(index: 0, reason: "is a new habit without its rules: its revision 1 goes in the same request")) {
+            try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [good]))
+        }
         #expect(try Snapshot(world.server.context).habits.isEmpty)
-        #expect(try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [good])).accepted == 1)
+        #expect(try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [good, revision])).accepted == 2)
+        // The same record twice in one push, and again in the next: stored once.
+        let twice = try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [good, orphan, orphan]))
+        #expect(twice.accepted == 1)
+        #expect(try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [orphan])).accepted == 0)
+        #expect(try Snapshot(world.server.context).completions.map(\.id) == [UUIDText.parse(record)!])
     }
 }

@@ -145,7 +145,19 @@ public final class SQLSyncRepository: SyncRepository {
         }.first
     }
 
-    /// The rows of many entities of one kind, by key, a hundred keys to a query (a revision's
+    /// Keys fifty at a time, for `lookups`.
+    static func chunks(_ keys: [String]) -> [ArraySlice<String>] {
+        stride(from: 0, to: keys.count, by: 50).map { keys[$0..<min(keys.count, $0 + 50)] }
+    }
+
+    /// `count` lookups of one key each (`select` ends in `key = `), parameters from `$first`, as
+    /// one statement. Each is a primary key's equality, which every plan searches by the key,
+    /// where an `IN` list is a filter to a planner whose statistics predate a first sync's rows.
+    static func lookups(_ select: String, count: Int, first: Int, value: SyncColumn.Value) -> String {
+        (0..<count).map { select + parameter(first + $0, value) }.joined(separator: "\nUNION ALL ")
+    }
+
+    /// The rows of many entities of one kind, by key, fifty keys to a query (a revision's
     /// key is two columns: those are read one at a time).
     private func fields(_ kind: SyncKind, keys: [String]) throws -> [String: [String: JSONValue]] {
         var found: [String: [String: JSONValue]] = [:]
@@ -155,13 +167,9 @@ public final class SQLSyncRepository: SyncRepository {
         }
         let columns = SyncRules.columns(kind)
         let key = columns[0]
-        for start in stride(from: 0, to: keys.count, by: 100) {
-            let chunk = Array(keys[start..<min(keys.count, start + 100)])
-            let parameters = chunk.indices.map { Self.parameter($0 + 2, key.value) }.joined(separator: ", ")
-            let rows = try executor.rows(sql("""
-                SELECT \(columns.map(\.name).joined(separator: ", ")) FROM \(Self.table(kind).name)
-                WHERE \(ownerColumn) = $1 AND \(key.name) IN (\(parameters))
-                """), [owner] + chunk.map(SQLValue.text)) { row in
+        let select = "SELECT \(columns.map(\.name).joined(separator: ", ")) FROM \(Self.table(kind).name) WHERE \(ownerColumn) = $1 AND \(key.name) = "
+        for chunk in Self.chunks(keys) {
+            let rows = try executor.rows(sql(Self.lookups(select, count: chunk.count, first: 2, value: key.value)), [owner] + chunk.map(SQLValue.text)) { row in
                 (Self.read(row, key).stringValue ?? "", Dictionary(uniqueKeysWithValues: columns.map { ($0.name, Self.read(row, $0)) }))
             }
             for (key, fields) in rows { found[key] = fields }
@@ -211,20 +219,40 @@ public final class SQLSyncRepository: SyncRepository {
                 more = true
                 break
             }
-            let before = changes.count
             guard let change = try change(entry, rows: rows) else { continue }
-            // A parent logged after this entry (a habit renamed since, a script put back) goes first.
+            // What this entry sends: a parent logged after it (a habit renamed since, a script put
+            // back) first, then the entry, then, for a habit, its revisions logged after it, so that
+            // no page leaves a habit without rules.
+            var adding: [SyncChange] = []
+            var names = Set<String>()
+            func add(_ item: SyncChange) {
+                let name = item.kind.rawValue + item.key
+                if !sent.contains(name), names.insert(name).inserted { adding.append(item) }
+            }
             var parents = try parents(of: change).compactMap { try parentEntry($0, $1) }
             if change.kind == .revision, let fields = change.fields {
                 parents += try earlierRevisions(habit: fields["habit_id"]?.stringValue ?? "", below: Int64(fields["number"]?.numberValue ?? 0), after: entry.seq)
             }
-            for parent in parents where parent.seq > entry.seq && !parent.deleted && !sent.contains(parent.kind.rawValue + parent.key) {
-                guard let parentChange = try self.change(parent) else { continue }
-                changes.append(parentChange)
-                sent.insert(parent.kind.rawValue + parent.key)
+            for parent in parents where parent.seq > entry.seq && !parent.deleted {
+                if let parentChange = try self.change(parent) { add(parentChange) }
             }
-            if sent.insert(entry.kind.rawValue + entry.key).inserted { changes.append(change) }
-            bytes += changes[before...].reduce(0) { $0 + Self.size($1) }
+            add(change)
+            if change.kind == .habit, !change.deleted {
+                for revision in try earlierRevisions(habit: change.key, below: .max, after: entry.seq) where !revision.deleted {
+                    // Revision 1 always; the rest while the page has room (they are entries of their own later).
+                    guard changes.count + adding.count < limit || adding.count < 2 else { break }
+                    if let along = try self.change(revision) { add(along) }
+                }
+            }
+            // At most `limit` changes a page, as a server takes them.
+            if !changes.isEmpty, changes.count + adding.count > limit {
+                taken = taken.prefix(index)
+                more = true
+                break
+            }
+            changes += adding
+            sent.formUnion(names)
+            bytes += adding.reduce(0) { $0 + Self.size($1) }
         }
         let reached = more ? taken.last?.seq ?? position : max(position, end)
         return SyncPage(changes: changes, entries: taken.count, position: reached, more: more)
@@ -322,6 +350,14 @@ public final class SQLSyncRepository: SyncRepository {
     private final class Batch {
         var writer: SyncStamp?
         var habits: Set<String> = []
+        /// The log entries of the batch's keys as they were before it (`nil` inside: none), and
+        /// the keys it has written since, whose entries are read again.
+        var entries: [String: Entry?] = [:]
+        var written: Set<String> = []
+        /// New records or skips of one kind and one stamp, inserted together.
+        var pending: [(index: Int, change: SyncChange)] = []
+        /// The habits the batch created (the change's index, the habit), each to hold its rules by the end.
+        var created: [(index: Int, habit: String)] = []
     }
 
     /// Stamps the writes that follow as `stamp`'s (nil: as this replica's own), if they are not already.
@@ -331,18 +367,94 @@ public final class SQLSyncRepository: SyncRepository {
         batch.writer = stamp
     }
 
+    /// The log entries of many keys of one kind, fifty to a query.
+    private func entries(_ kind: SyncKind, keys: [String]) throws -> [String: Entry] {
+        var found: [String: Entry] = [:]
+        let select = "SELECT kind, key, seq, hlc, device, deleted FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = $2 AND key = "
+        for chunk in Self.chunks(keys) {
+            let rows = try executor.rows(sql(Self.lookups(select, count: chunk.count, first: 3, value: .text(limit: 128, empty: false))),
+                                         [owner, .text(kind.rawValue)] + chunk.map(SQLValue.text), entry)
+            for case let entry? in rows { found[entry.key] = entry }
+        }
+        return found
+    }
+
+    /// A key's entry: as read for the whole batch, unless the batch wrote it since (a revision's
+    /// is always read again: one the batch renumbered takes a key the batch did not name).
+    private func entry(_ kind: SyncKind, _ key: String, _ batch: Batch) throws -> Entry? {
+        let name = kind.rawValue + key
+        if kind != .revision, !batch.written.contains(name), let known = batch.entries[name] { return known }
+        return try entry(kind, key)
+    }
+
     public func apply(_ changes: [SyncChange], as replica: SyncReplica) throws -> [SyncOutcome] {
         var outcomes = [SyncOutcome](repeating: .kept, count: changes.count)
         let batch = Batch()
+        for kind in SyncKind.allCases {
+            let keys = Array(Set(changes.filter { $0.kind == kind }.map(\.key)))
+            let found = try entries(kind, keys: keys)
+            for key in keys { batch.entries[kind.rawValue + key] = .some(found[key]) }
+        }
         for index in SyncRules.order(changes) {
+            let change = changes[index]
             do {
-                outcomes[index] = try apply(changes[index], as: replica, batch)
+                if try joinsInsert(change, batch) {
+                    batch.pending.append((index, change))
+                    batch.written.insert(change.kind.rawValue + change.key)
+                    continue
+                }
+                for (pendingIndex, _) in batch.pending { outcomes[pendingIndex] = .applied }
+                try flush(batch)
+                if try joinsInsert(change, batch) {
+                    batch.pending.append((index, change))
+                    batch.written.insert(change.kind.rawValue + change.key)
+                    continue
+                }
+                outcomes[index] = try apply(change, index: index, as: replica, batch)
+                batch.written.insert(change.kind.rawValue + change.key)
             } catch SyncError.invalidChange(_, let reason) {
                 throw SyncError.invalidChange(index: index, reason: reason)
             }
         }
+        for (pendingIndex, _) in batch.pending { outcomes[pendingIndex] = .applied }
+        try flush(batch)
         try write(as: nil, batch)
+        for (index, habit) in batch.created where try fields(.habit, habit) != nil && topRevision(habit) == 0 {
+            throw SyncError.invalidChange(index: index, reason: "is a new habit without its rules: its revision 1 goes in the same request")
+        }
         return outcomes
+    }
+
+    /// Whether a change is a record or skip this store has never held, of a habit it holds, that
+    /// can go in the batch's pending insert (the same kind and stamp, its key not already there).
+    private func joinsInsert(_ change: SyncChange, _ batch: Batch) throws -> Bool {
+        guard change.kind == .completion || change.kind == .skip, !change.deleted else { return false }
+        if let first = batch.pending.first?.change, first.kind != change.kind || first.stamp != change.stamp { return false }
+        let name = change.kind.rawValue + change.key
+        guard !batch.written.contains(name), case .some(nil) = batch.entries[name] else { return false }
+        guard let habit = SyncRules.habit(of: change) else { return false }
+        return try holdsHabit(habit, batch)
+    }
+
+    /// Inserts the pending records or skips, a hundred rows to a statement, under their stamp.
+    private func flush(_ batch: Batch) throws {
+        guard let first = batch.pending.first?.change else { return }
+        try write(as: first.stamp, batch)
+        let columns = SyncRules.columns(first.kind)
+        for start in stride(from: 0, to: batch.pending.count, by: 100) {
+            let chunk = batch.pending[start..<min(batch.pending.count, start + 100)]
+            var values = [owner]
+            var rows: [String] = []
+            for (_, change) in chunk {
+                let base = values.count
+                rows.append("($1, " + columns.enumerated().map { Self.parameter(base + $0.offset + 1, $0.element.value) }.joined(separator: ", ") + ")")
+                values += columns.map { Self.bind(change.fields?[$0.name], $0.value) }
+            }
+            try executor.run(sql("""
+                INSERT INTO \(Self.table(first.kind).name) (\(ownerColumn), \(columns.map(\.name).joined(separator: ", "))) VALUES \(rows.joined(separator: ", "))
+                """), values)
+        }
+        batch.pending = []
     }
 
     private func holdsHabit(_ habit: String, _ batch: Batch) throws -> Bool {
@@ -352,8 +464,8 @@ public final class SQLSyncRepository: SyncRepository {
         return true
     }
 
-    private func apply(_ change: SyncChange, as replica: SyncReplica, _ batch: Batch) throws -> SyncOutcome {
-        let local = try entry(change.kind, change.key)
+    private func apply(_ change: SyncChange, index: Int, as replica: SyncReplica, _ batch: Batch) throws -> SyncOutcome {
+        let local = try entry(change.kind, change.key, batch)
         if local?.deleted == true { return .kept }
         guard let incoming = change.fields else {
             try write(as: change.stamp, batch)
@@ -378,6 +490,7 @@ public final class SQLSyncRepository: SyncRepository {
                 try update(change.kind, change.key, incoming)
             } else {
                 try insert(change.kind, incoming)
+                if change.kind == .habit { batch.created.append((index, change.key)) }
             }
             if change.kind == .habit { batch.habits.insert(change.key) }
         case .revision:
