@@ -12,10 +12,15 @@ public struct SQLDialect: Sendable {
     /// What orders records of one day recorded at the same instant: SQLite's `rowid` keeps the
     /// order they were written in; PostgreSQL keeps none, and orders them by id.
     public let tieBreak: String
+    /// Whether a key's `IN (…)` list is searched in the key's index whatever the table's
+    /// statistics say: SQLite's planner does; PostgreSQL's, with statistics from before a table
+    /// grew (a first sync), filters the list through every row of the index's leading columns, so
+    /// there each key is looked up on its own (`SQLSyncRepository.lookups`).
+    public let searchesKeyLists: Bool
     private let numberedQuestionMarks: Bool
 
-    public static let sqlite = SQLDialect(owner: "owner", tieBreak: "rowid", numberedQuestionMarks: true)
-    public static let postgres = SQLDialect(owner: "user_id", tieBreak: "id", numberedQuestionMarks: false)
+    public static let sqlite = SQLDialect(owner: "owner", tieBreak: "rowid", searchesKeyLists: true, numberedQuestionMarks: true)
+    public static let postgres = SQLDialect(owner: "user_id", tieBreak: "id", searchesKeyLists: false, numberedQuestionMarks: false)
 
     /// `sql`, written with `$N` parameters, in this dialect.
     public func statement(_ sql: String) -> String {

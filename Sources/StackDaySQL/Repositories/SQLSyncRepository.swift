@@ -150,11 +150,13 @@ public final class SQLSyncRepository: SyncRepository {
         stride(from: 0, to: keys.count, by: 50).map { keys[$0..<min(keys.count, $0 + 50)] }
     }
 
-    /// `count` lookups of one key each (`select` ends in `key = `), parameters from `$first`, as
-    /// one statement. Each is a primary key's equality, which every plan searches by the key,
-    /// where an `IN` list is a filter to a planner whose statistics predate a first sync's rows.
-    static func lookups(_ select: String, count: Int, first: Int, value: SyncColumn.Value) -> String {
-        (0..<count).map { select + parameter(first + $0, value) }.joined(separator: "\nUNION ALL ")
+    /// `count` keys looked up in one statement (`select` ends in `key = `), parameters from
+    /// `$first`: an `IN` list where the dialect searches one by the key's index, else one
+    /// primary-key equality each, joined by `UNION ALL` (see `SQLDialect.searchesKeyLists`).
+    func lookups(_ select: String, count: Int, first: Int, value: SyncColumn.Value) -> String {
+        let parameters = (0..<count).map { Self.parameter(first + $0, value) }
+        guard !dialect.searchesKeyLists else { return String(select.dropLast(2)) + "IN (" + parameters.joined(separator: ", ") + ")" }
+        return parameters.map { select + $0 }.joined(separator: "\nUNION ALL ")
     }
 
     /// The rows of many entities of one kind, by key, fifty keys to a query (a revision's
@@ -169,7 +171,7 @@ public final class SQLSyncRepository: SyncRepository {
         let key = columns[0]
         let select = "SELECT \(columns.map(\.name).joined(separator: ", ")) FROM \(Self.table(kind).name) WHERE \(ownerColumn) = $1 AND \(key.name) = "
         for chunk in Self.chunks(keys) {
-            let rows = try executor.rows(sql(Self.lookups(select, count: chunk.count, first: 2, value: key.value)), [owner] + chunk.map(SQLValue.text)) { row in
+            let rows = try executor.rows(sql(lookups(select, count: chunk.count, first: 2, value: key.value)), [owner] + chunk.map(SQLValue.text)) { row in
                 (Self.read(row, key).stringValue ?? "", Dictionary(uniqueKeysWithValues: columns.map { ($0.name, Self.read(row, $0)) }))
             }
             for (key, fields) in rows { found[key] = fields }
@@ -372,7 +374,7 @@ public final class SQLSyncRepository: SyncRepository {
         var found: [String: Entry] = [:]
         let select = "SELECT kind, key, seq, hlc, device, deleted FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = $2 AND key = "
         for chunk in Self.chunks(keys) {
-            let rows = try executor.rows(sql(Self.lookups(select, count: chunk.count, first: 3, value: .text(limit: 128, empty: false))),
+            let rows = try executor.rows(sql(lookups(select, count: chunk.count, first: 3, value: .text(limit: 128, empty: false))),
                                          [owner, .text(kind.rawValue)] + chunk.map(SQLValue.text), entry)
             for case let entry? in rows { found[entry.key] = entry }
         }
