@@ -38,14 +38,15 @@ public final class SyncClient: @unchecked Sendable {
         return sync
     }
 
-    /// One sync, both ways.
-    public func sync() async throws -> SyncReport {
+    /// One sync, both ways; `progress` hears after each page.
+    public func sync(progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws -> SyncReport {
         let server = self.server
-        let (device, start) = try await withStore { store in
+        let (device, start, waiting) = try await withStore { store in
             try store.write { tx in
                 let sync = try Self.log(tx)
                 let device = try sync.start { UUID().uuidString.lowercased() }
-                return (device, try sync.peer(server))
+                let peer = try sync.peer(server)
+                return (device, peer, try sync.pending(after: peer.pushedThrough, device: device))
             }
         }
         var peer = start
@@ -60,6 +61,7 @@ public final class SyncClient: @unchecked Sendable {
             if page.entries > 0 {
                 _ = try await transport.send(SyncRequest(device: device, since: peer.position, changes: page.changes, limit: 0))
                 report.pushed += page.entries
+                progress?(SyncProgress(phase: .pushing, done: report.pushed, total: max(waiting, report.pushed)))
             }
             guard page.position > peer.pushedThrough else { break }
             peer.pushedThrough = page.position
@@ -94,6 +96,7 @@ public final class SyncClient: @unchecked Sendable {
             }
             report.pulled += changes.count
             peer.position = position
+            if !changes.isEmpty { progress?(SyncProgress(phase: .pulling, done: report.pulled, total: nil)) }
             if !response.more { break }
         }
         return report
@@ -101,11 +104,11 @@ public final class SyncClient: @unchecked Sendable {
 
     /// `sync()` for a synchronous caller (a command line's main thread): runs it on a task of its
     /// own and waits. Never call it from an async context, whose thread it would hold.
-    public func syncWaiting() throws -> SyncReport {
+    public func syncWaiting(progress: (@Sendable (SyncProgress) -> Void)? = nil) throws -> SyncReport {
         let done = DispatchSemaphore(value: 0)
         let box = ReportBox()
         Task.detached { [self] in
-            do { box.result = .success(try await sync()) } catch { box.result = .failure(error) }
+            do { box.result = .success(try await sync(progress: progress)) } catch { box.result = .failure(error) }
             done.signal()
         }
         done.wait()

@@ -80,4 +80,28 @@ struct SyncCommandTests {
         #expect(closed.stderr.contains(#""code":"server_unreachable""#), "\(closed.stderr)")
         #expect(try phone.snapshot() == before)
     }
+
+    @Test("a long sync shows its progress on a terminal (a bar, the count of the changes it pushes), nothing in a pipe")
+    func progress() throws {
+        let server = try CLIFixture(now: Self.now)
+        let token = try server.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .newlines)
+        let serve = try ServerProcess(executable: stackday.executable, arguments: ["--db", server.db, "--now", Self.now, "--tz", "+09:00"])
+        defer { serve.stop() }
+        let url = "http://127.0.0.1:\(serve.port)"
+        let phone = try CLIFixture(now: Self.now)
+        let file = phone.folder.path("big.csv")
+        try ProgressTests.archive(habits: 4, days: 1_500).write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try phone.run(["import", file]).status == 0)
+        let piped = try phone.run(["sync", "--server", url, "--token", token])
+        #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped.stderr)")
+
+        let laptop = try CLIFixture(now: Self.now)
+        #expect(try laptop.run(["habit", "add", "walk"]).status == 0)
+        let shown = try laptop.onTerminal(["sync", "--server", url, "--token", token])
+        #expect(shown.status == 0, "\(shown.stdout)")
+        #expect(shown.stdout.contains("pushing ▕"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("pulling "), "\(shown.stdout)")
+        // Its habit, revision and the three built-in scripts; 6,000 records, 4 habits, their revisions and the scripts.
+        #expect(shown.stdout.contains("Synced with \(url): pushed 5 changes, pulled 6011 changes."), "\(shown.stdout)")
+    }
 }

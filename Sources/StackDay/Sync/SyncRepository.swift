@@ -16,6 +16,8 @@ public protocol SyncRepository {
     /// Gives every live habit a name no other holds: of two with one name, the one created later
     /// (then the greater id) is renamed `NAME (2)`, `NAME (3)`, …; answers how many were renamed.
     func settleNames() throws -> Int
+    /// How many of `device`'s entries the log holds after `position` (what a push has to send).
+    func pending(after position: Int64, device: String) throws -> Int
     /// The log's latest position.
     func position() throws -> Int64
     func peer(_ server: String) throws -> SyncPeer

@@ -110,6 +110,12 @@ public final class SQLSyncRepository: SyncRepository {
     /// A hybrid logical time for now: milliseconds since 1970, shifted left 16 bits.
     static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) << 16 }
 
+    public func pending(after position: Int64, device: String) throws -> Int {
+        Int(try executor.integer(sql("""
+            SELECT count(*) AS pending FROM sync_entities WHERE \(ownerColumn) = $1 AND seq > $2 AND device = $3
+            """), [owner, .integer(position), .text(device)], column: "pending") ?? 0)
+    }
+
     public func position() throws -> Int64 {
         try executor.integer(sql("SELECT seq FROM sync_owners WHERE \(ownerColumn) = $1"), [owner], column: "seq") ?? 0
     }
