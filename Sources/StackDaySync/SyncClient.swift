@@ -83,6 +83,10 @@ public final class SyncClient: @unchecked Sendable {
             for (index, change) in response.changes.enumerated() {
                 do { try SyncRules.check(change, index: index) } catch { throw SyncError.invalidAnswer("has a bad change: \(error)") }
             }
+            // A server that says more waits must have moved on, or the pull would never end.
+            guard !response.more || response.position > peer.position else {
+                throw SyncError.invalidAnswer("says more changes wait but did not move past position \(peer.position)")
+            }
             let changes = response.changes
             let position = response.position
             try await withStore { store in
