@@ -80,6 +80,11 @@ struct ConvergenceTests {
         }
     }
 
+    /// Habits as a failure names them: each field that syncs.
+    static func describe(_ habits: Set<Habit>) -> [String] {
+        habits.map { "\($0.name) from \($0.startedOn) to \($0.archivedOn?.iso ?? "-") [\($0.unit)] updated \($0.updatedAt.timeIntervalSince1970) r\($0.revisions.count)" }.sorted()
+    }
+
     /// A device's sync, cut at a random request one time in four, then run again whole.
     static func sync(_ device: Device, _ server: LocalServer, _ random: inout SeededGenerator) async throws {
         if random.next() % 4 == 0 {
@@ -114,7 +119,7 @@ struct ConvergenceTests {
         #expect(expected == uncached, "seed \(seed): the server's figures differ without its cache")
         for device in devices {
             let held = try Snapshot(device.app)
-            #expect(held == expected, "seed \(seed): \(device.name) holds \(held), the server \(expected)")
+            #expect(held == expected, "seed \(seed): \(device.name) holds \(held), the server \(expected); habits only the device holds: \(Self.describe(held.habits.subtracting(expected.habits))), only the server: \(Self.describe(expected.habits.subtracting(held.habits)))")
             #expect(try Snapshot(context(device.app.store, library, cached: false)) == expected, "seed \(seed): \(device.name) without its cache")
         }
         let kept = Set(expected.completions.map(\.id))

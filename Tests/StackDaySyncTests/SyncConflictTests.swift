@@ -50,11 +50,42 @@ struct SyncConflictTests {
         let world = try World()
         try await world.shared()
         _ = try RenameHabit(context: world.a.app)(habitName: "read", to: "book")
+        // Later by more than the clock's millisecond: within one, two stamps order by their counters.
+        try await Task.sleep(nanoseconds: 20_000_000)
         _ = try RenameHabit(context: world.b.app)(habitName: "read", to: "novel")
         try await world.exchange()
         let snapshots = try world.snapshots()
         #expect(snapshots.allSatisfy { $0 == snapshots[0] })
         #expect(snapshots[0].habits.map(\.name) == ["novel"])
+    }
+
+    @Test("a rename on one device and an archive on another: both hold everywhere; the later of two renames still wins")
+    func fieldsMergeOneByOne() async throws {
+        let world = try World()
+        try await world.shared(startedOn: today.adding(days: -10))
+        _ = try RenameHabit(context: world.a.app)(habitName: "read", to: "books")
+        _ = try ArchiveHabit(context: world.b.app)(habitName: "read", on: today.adding(days: -1))
+        _ = try EditHabit(context: world.b.app)(habitName: "read", changes: HabitChanges(unit: "pages", rulesFrom: .today))
+        try await world.exchange()
+        try await world.sync(world.a)
+        let snapshots = try world.snapshots()
+        #expect(snapshots.allSatisfy { $0 == snapshots[0] }, "\(snapshots)")
+        let habit = try #require(snapshots[0].habits.first)
+        #expect(habit.name == "books")
+        #expect(habit.archivedOn == today.adding(days: -1))
+        #expect(habit.unit == "pages")
+        // Both devices rename now: the later rename wins, the archive stays.
+        _ = try RenameHabit(context: world.b.app)(habitName: "books", to: "novels")
+        try await Task.sleep(nanoseconds: 20_000_000)
+        _ = try RenameHabit(context: world.a.app)(habitName: "books", to: "essays")
+        try await world.exchange()
+        try await world.sync(world.a)
+        let after = try world.snapshots()
+        #expect(after.allSatisfy { $0 == after[0] })
+        #expect(after[0].habits.map(\.name) == ["essays"])
+        #expect(after[0].habits.first?.archivedOn == today.adding(days: -1))
+        #expect(try await world.sync(world.a) == SyncReport())
+        #expect(try await world.sync(world.b) == SyncReport())
     }
 
     @Test("a delete racing an edit and new records: the delete wins, the records go with the habit")

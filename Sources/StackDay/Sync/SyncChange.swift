@@ -11,12 +11,16 @@ public struct SyncChange: Sendable, Hashable {
     public let stamp: SyncStamp
     /// The row's columns (text, numbers, null), without the owner; nil for a deleted entity.
     public let fields: [String: JSONValue]?
+    /// A habit's: the stamp of the write that last changed each of its fields (`SyncRules.habitFields`),
+    /// for the fields changed since it was made.
+    public let fieldStamps: [String: SyncStamp]
 
-    public init(kind: SyncKind, key: String, stamp: SyncStamp, fields: [String: JSONValue]?) {
+    public init(kind: SyncKind, key: String, stamp: SyncStamp, fields: [String: JSONValue]?, fieldStamps: [String: SyncStamp] = [:]) {
         self.kind = kind
         self.key = key
         self.stamp = stamp
         self.fields = fields
+        self.fieldStamps = fieldStamps
     }
 
     public var deleted: Bool { fields == nil }
@@ -27,6 +31,9 @@ public struct SyncChange: Sendable, Hashable {
             "kind": .string(kind.rawValue), "key": .string(key), "hlc": .string(String(stamp.hlc)), "device": .string(stamp.device),
         ]
         if let fields { object["row"] = .object(fields) } else { object["deleted"] = .bool(true) }
+        if !fieldStamps.isEmpty {
+            object["stamps"] = .object(fieldStamps.mapValues { .object(["hlc": .string(String($0.hlc)), "device": .string($0.device)]) })
+        }
         return .object(object)
     }
 
@@ -34,7 +41,7 @@ public struct SyncChange: Sendable, Hashable {
     public init(json: JSONValue, index: Int) throws(SyncError) {
         func fail(_ reason: String) -> SyncError { .invalidChange(index: index, reason: reason) }
         guard let object = json.objectValue else { throw fail("is not an object") }
-        if let unknown = object.keys.first(where: { !["kind", "key", "hlc", "device", "row", "deleted"].contains($0) }) {
+        if let unknown = object.keys.first(where: { !["kind", "key", "hlc", "device", "row", "deleted", "stamps"].contains($0) }) {
             throw fail("has an unknown member \"\(unknown)\"")
         }
         guard let kindText = object["kind"]?.stringValue, let kind = SyncKind(rawValue: kindText) else {
@@ -49,6 +56,19 @@ public struct SyncChange: Sendable, Hashable {
         case (nil, .bool(true)?): fields = nil
         default: throw fail("needs either \"row\", an object, or \"deleted\": true")
         }
-        self.init(kind: kind, key: key, stamp: SyncStamp(hlc: hlc, device: device), fields: fields)
+        var fieldStamps: [String: SyncStamp] = [:]
+        switch object["stamps"] {
+        case nil: break
+        case .object(let stamps)? where kind == .habit:
+            for (field, value) in stamps {
+                guard SyncRules.habitFields.contains(field), let stamp = value.objectValue, let text = stamp["hlc"]?.stringValue,
+                      let time = Int64(text), time >= 0, let by = stamp["device"]?.stringValue, SyncDevice.isValid(by) else {
+                    throw fail("has a bad field stamp \"\(field)\": {\"hlc\": \"N\", \"device\": \"…\"} for one of \(SyncRules.habitFields.joined(separator: ", "))")
+                }
+                fieldStamps[field] = SyncStamp(hlc: time, device: by)
+            }
+        default: throw fail("has \"stamps\", which only a habit's change carries, as an object")
+        }
+        self.init(kind: kind, key: key, stamp: SyncStamp(hlc: hlc, device: device), fields: fields, fieldStamps: fieldStamps)
     }
 }

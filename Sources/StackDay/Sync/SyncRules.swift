@@ -2,8 +2,8 @@
 ///
 /// - Records, skips and scripts are written once under their id (a script's is its SHA-256) and
 ///   merge as a union; a deletion is a tombstone that wins over every copy, older or newer.
-/// - A habit's fields are last-writer-wins by `SyncStamp`; its tombstone wins over any edit, and
-///   takes its revisions, records and skips with it.
+/// - A habit's fields are each last-writer-wins by their own `SyncStamp`; its tombstone wins over
+///   any edit, and takes its revisions, records and skips with it.
 /// - Revisions are append-only: the server keeps the number it first saw for rules; other rules
 ///   pushed under that number get the next free one. A device adopts the server's numbering.
 /// - Two live habits with one name: the one created later is renamed by the server.
@@ -11,6 +11,29 @@ public enum SyncRules {
     /// The device a server stamps its own writes with (a rename, a renumbered revision, a write
     /// through the API or the pages).
     public static let serverDevice = "server"
+    /// A habit's fields that merge one by one, each last-writer-wins by its own stamp: a rename on
+    /// one device and an archive on another both hold. `updated_at` is one of them, so a merged
+    /// habit's is the latest edit's that it kept.
+    public static let habitFields = ["name", "started_on", "archived_on", "unit", "updated_at"]
+
+    /// A habit as two replicas hold it merged field by field: each of `habitFields` from the side
+    /// whose stamp for it is greater (a field never changed since the habit was made has none,
+    /// which every stamp beats), the rest as held. Answers the row and the stamps it keeps.
+    public static func mergeHabit(held: [String: JSONValue], heldStamps: [String: SyncStamp],
+                                  incoming: [String: JSONValue], incomingStamps: [String: SyncStamp]) -> (row: [String: JSONValue], stamps: [String: SyncStamp]) {
+        var row = held
+        var stamps = heldStamps
+        let none = SyncStamp(hlc: -1, device: "")
+        for field in habitFields {
+            let theirs = incomingStamps[field] ?? none
+            if theirs > (heldStamps[field] ?? none) {
+                row[field] = incoming[field] ?? .null
+                stamps[field] = theirs
+            }
+        }
+        return (row, stamps)
+    }
+
     /// The largest script source sync carries.
     public static let scriptLimit = 256 * 1024
 

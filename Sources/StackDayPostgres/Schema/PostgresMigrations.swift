@@ -137,5 +137,7 @@ enum PostgresMigrations {
         (7, "notes on records", ["ALTER TABLE completions ADD COLUMN note text CHECK (note IS NULL OR note <> '')"]),
         // The change log devices sync by (`PostgresSyncTriggers`): empty until a user first syncs.
         (8, "sync change log", PostgresSyncTriggers.statements),
+        // A habit's fields merge one by one, as in SQLite's migration 14.
+        (9, "sync stamps per habit field", PostgresSyncTriggers.fieldStamps),
     ]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StackDay
 
 /// The change log sync reads (`SQLSyncRepository`), kept by the store itself whoever writes, as
 /// SQLite's `SyncTriggers`: once a user syncs (a row in `sync_owners`), every write of one of its
@@ -84,5 +85,37 @@ enum PostgresSyncTriggers {
             ]
         }
         return statements
+    }
+
+    /// Migration 9: the stamp of each habit field's last change, as SQLite's migration 14.
+    static var fieldStamps: [String] {
+        let fields = SyncRules.habitFields.map { field in
+            """
+                    INSERT INTO sync_fields (user_id, habit, field, hlc, device)
+                        SELECT e.user_id, e.key, '\(field)', e.hlc, e.device FROM sync_entities AS e
+                        WHERE e.user_id = NEW.user_id AND e.kind = 'habit' AND e.key = upper(NEW.id::text) AND OLD.\(field) IS DISTINCT FROM NEW.\(field)
+                        ON CONFLICT (user_id, habit, field) DO UPDATE SET hlc = excluded.hlc, device = excluded.device;
+            """
+        }.joined(separator: "\n")
+        return [
+            """
+            CREATE TABLE sync_fields (user_id text NOT NULL, habit text NOT NULL, field text NOT NULL, hlc bigint NOT NULL, device text NOT NULL,
+                PRIMARY KEY (user_id, habit, field))
+            """,
+            """
+            CREATE OR REPLACE FUNCTION stackday_sync_habits_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'DELETE' THEN
+                    PERFORM stackday_sync_stamp(OLD.user_id, 'habit', ARRAY[upper(OLD.id::text)], true);
+                ELSE
+                    PERFORM stackday_sync_stamp(NEW.user_id, 'habit', ARRAY[upper(NEW.id::text)], false);
+                END IF;
+                IF TG_OP = 'UPDATE' THEN
+            \(fields)
+                END IF;
+                RETURN NULL;
+            END $$
+            """,
+        ]
     }
 }

@@ -190,7 +190,26 @@ public final class SQLSyncRepository: SyncRepository {
     private func change(_ entry: Entry, rows: [String: [String: JSONValue]] = [:]) throws -> SyncChange? {
         if entry.deleted { return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: nil) }
         guard let fields = try rows[entry.kind.rawValue + entry.key] ?? fields(entry.kind, entry.key) else { return nil }
-        return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: fields)
+        let stamps = entry.kind == .habit ? try fieldStamps(entry.key) : [:]
+        return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: fields, fieldStamps: stamps)
+    }
+
+    /// The stamps of a habit's fields changed since it was made (`SyncRules.habitFields`).
+    private func fieldStamps(_ habit: String) throws -> [String: SyncStamp] {
+        Dictionary(uniqueKeysWithValues: try executor.rows(sql("SELECT field, hlc, device FROM sync_fields WHERE \(ownerColumn) = $1 AND habit = $2"),
+                                                           [owner, .text(habit)]) {
+            ($0.text("field"), SyncStamp(hlc: $0.integer("hlc"), device: $0.text("device")))
+        })
+    }
+
+    /// Keeps `stamps` as the habit's field stamps, where they differ from `held`.
+    private func setFieldStamps(_ habit: String, _ stamps: [String: SyncStamp], held: [String: SyncStamp]) throws {
+        for (field, stamp) in stamps where held[field] != stamp {
+            try executor.run(sql("""
+                INSERT INTO sync_fields (\(ownerColumn), habit, field, hlc, device) VALUES ($1, $2, $3, $4, $5)
+                ON CONFLICT (\(ownerColumn), habit, field) DO UPDATE SET hlc = excluded.hlc, device = excluded.device
+                """), [owner, .text(habit), .text(field), .integer(stamp.hlc), .text(stamp.device)])
+        }
     }
 
     public func changes(after position: Int64, device: String, mine: Bool, limit: Int) throws -> SyncPage {
@@ -492,15 +511,34 @@ public final class SQLSyncRepository: SyncRepository {
         case .script:
             guard held == nil else { return .kept }
             try insert(.script, incoming)
-        case .habit, .completion, .skip:
+        case .habit:
+            batch.habits.insert(change.key)
+            guard let held else {
+                try insert(.habit, incoming)
+                try setFieldStamps(change.key, change.fieldStamps, held: [:])
+                batch.created.append((index, change.key))
+                return .applied
+            }
+            // Field by field: the update's trigger stamps what it changed as the writer's; the
+            // stamps each field won with are put back after it.
+            let heldStamps = try fieldStamps(change.key)
+            let merged = SyncRules.mergeHabit(held: held, heldStamps: heldStamps, incoming: incoming, incomingStamps: change.fieldStamps)
+            guard merged.row != held else {
+                try setFieldStamps(change.key, merged.stamps, held: heldStamps)
+                return merged.stamps == heldStamps ? .kept : .applied
+            }
+            // A merge that kept some of this replica's fields is this replica's own write: the
+            // sender takes it back. One that took everything of the sender's is the sender's.
+            if merged.row != incoming { try write(as: nil, batch) }
+            try update(.habit, change.key, merged.row)
+            try setFieldStamps(change.key, merged.stamps, held: [:])
+        case .completion, .skip:
             if let held {
                 guard let local, local.stamp < change.stamp, held != incoming else { return .kept }
                 try update(change.kind, change.key, incoming)
             } else {
                 try insert(change.kind, incoming)
-                if change.kind == .habit { batch.created.append((index, change.key)) }
             }
-            if change.kind == .habit { batch.habits.insert(change.key) }
         case .revision:
             for role in PolicyRole.allCases {
                 if let hash = incoming[role.rawValue + "_sha256"]?.stringValue, try fields(.script, hash) == nil {

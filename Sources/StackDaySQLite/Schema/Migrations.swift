@@ -318,5 +318,7 @@ enum Migrations {
         """),
         // The change log devices sync by (`SyncTriggers`): empty until an owner first syncs.
         Migration(id: 13, name: "sync change log", sql: SyncTriggers.sql),
+        // A habit's fields merge one by one: the stamp of each field's last change (`SyncTriggers`).
+        Migration(id: 14, name: "sync stamps per habit field", sql: SyncTriggers.fieldStampsSQL),
     ]
 }

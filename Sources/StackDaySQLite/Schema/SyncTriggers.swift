@@ -1,4 +1,5 @@
 import Foundation
+import StackDay
 
 /// The change log sync reads (`SQLSyncRepository`), kept by the store itself whoever writes: once
 /// an owner syncs (a row in `sync_owners`), every insert, update or delete of one of its habits,
@@ -85,5 +86,33 @@ enum SyncTriggers {
             }
         }
         return sql
+    }
+
+    /// Migration 14: the stamp of each habit field's last change (`SyncRules.habitFields`), kept
+    /// by the habit's update trigger after it stamps the habit, so that fields merge one by one.
+    static var fieldStampsSQL: String {
+        var body = stamp(owner: "NEW.owner", kind: "habit", key: "NEW.id", deleted: false)
+        for field in SyncRules.habitFields {
+            body += """
+                INSERT INTO sync_fields (owner, habit, field, hlc, device)
+                    SELECT e.owner, e.key, '\(field)', e.hlc, e.device FROM sync_entities AS e
+                    WHERE e.owner = NEW.owner AND e.kind = 'habit' AND e.key = NEW.id AND OLD.\(field) IS NOT NEW.\(field)
+                    ON CONFLICT (owner, habit, field) DO UPDATE SET hlc = excluded.hlc, device = excluded.device;
+
+                """
+        }
+        return """
+            CREATE TABLE sync_fields (
+                owner TEXT NOT NULL,
+                habit TEXT NOT NULL,
+                field TEXT NOT NULL,
+                hlc INTEGER NOT NULL,
+                device TEXT NOT NULL,
+                PRIMARY KEY (owner, habit, field)
+            ) STRICT, WITHOUT ROWID;
+            DROP TRIGGER habits_sync_update;
+            CREATE TRIGGER habits_sync_update AFTER UPDATE ON habits BEGIN
+            \(body)END;
+            """
     }
 }
