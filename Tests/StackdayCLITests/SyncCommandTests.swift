@@ -12,11 +12,18 @@ struct SyncCommandTests {
         try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
     }
 
+    /// A `stackday serve` on a store of its own with one user, and that user's token.
+    static func serve() throws -> (ServerProcess, String) {
+        let server = try CLIFixture(now: now)
+        let token = try server.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .newlines)
+        let serve = try ServerProcess(executable: stackday.executable, arguments: ["--db", server.db, "--now", now, "--tz", "+09:00"])
+        serve.keepAlive = server
+        return (serve, token)
+    }
+
     @Test("a first sync pushes the history; a second moves nothing; one new record is one change each way; both devices end equal")
     func roundTrip() throws {
-        let server = try CLIFixture(now: Self.now)
-        let token = try server.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .newlines)
-        let serve = try ServerProcess(executable: stackday.executable, arguments: ["--db", server.db, "--now", Self.now, "--tz", "+09:00"])
+        let (serve, token) = try Self.serve()
         defer { serve.stop() }
         let url = "http://127.0.0.1:\(serve.port)"
         let phone = try CLIFixture(now: Self.now)
@@ -55,9 +62,7 @@ struct SyncCommandTests {
 
     @Test("a wrong token, a bad URL and an unreachable server: one line, a non-zero exit, nothing written")
     func failures() throws {
-        let server = try CLIFixture(now: Self.now)
-        _ = try server.run(["user", "add", "ana"])
-        let serve = try ServerProcess(executable: stackday.executable, arguments: ["--db", server.db, "--now", Self.now])
+        let (serve, _) = try Self.serve()
         defer { serve.stop() }
         let phone = try CLIFixture(now: Self.now)
         #expect(try phone.run(["habit", "add", "water"]).status == 0)
@@ -83,9 +88,7 @@ struct SyncCommandTests {
 
     @Test("a long sync shows its progress on a terminal (a bar, the count of the changes it pushes), nothing in a pipe")
     func progress() throws {
-        let server = try CLIFixture(now: Self.now)
-        let token = try server.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .newlines)
-        let serve = try ServerProcess(executable: stackday.executable, arguments: ["--db", server.db, "--now", Self.now, "--tz", "+09:00"])
+        let (serve, token) = try Self.serve()
         defer { serve.stop() }
         let url = "http://127.0.0.1:\(serve.port)"
         let phone = try CLIFixture(now: Self.now)
