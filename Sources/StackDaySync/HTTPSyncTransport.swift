@@ -28,7 +28,7 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
         guard let url = URL(string: server), url.scheme?.lowercased() == "http", let host = url.host, !host.isEmpty else {
             throw SyncError.invalidRequest("needs a server URL of the form http://HOST[:PORT], not \"\(server)\"")
         }
-        guard !token.isEmpty, token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
+        guard Self.isToken(token) else {
             throw SyncError.invalidRequest("needs a token of printable ASCII without spaces")
         }
         self.host = host
@@ -45,6 +45,11 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
     /// (`HTTP://Host:80/` is `http://host:80`) and a digest of the token, so that another user
     /// on the same server starts from the beginning. Never the token itself.
     public let peer: String
+
+    /// Whether `token` can go in an `Authorization` header: printable ASCII without spaces.
+    public static func isToken(_ token: String) -> Bool {
+        !token.isEmpty && token.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
+    }
 
     /// Bytes sent and received so far, headers included.
     public var bytes: (sent: Int, received: Int) {

@@ -49,7 +49,7 @@ public struct SyncChange: Sendable, Hashable {
         }
         guard let key = object["key"]?.stringValue, (1...128).contains(key.utf8.count) else { throw fail("needs \"key\", a string of 1 to 128 bytes") }
         guard let hlcText = object["hlc"]?.stringValue, let hlc = Int64(hlcText), hlc >= 0 else { throw fail("needs \"hlc\", a non-negative integer as a string") }
-        guard let device = object["device"]?.stringValue, SyncDevice.isValid(device) else { throw fail("needs \"device\", 1 to 64 of A-Z a-z 0-9 . _ - :") }
+        guard let device = object["device"]?.stringValue, SyncDevice.isValid(device) else { throw fail("needs \"device\", \(SyncDevice.rule)") }
         let fields: [String: JSONValue]?
         switch (object["row"], object["deleted"]) {
         case (.object(let row)?, nil), (.object(let row)?, .bool(false)?): fields = row

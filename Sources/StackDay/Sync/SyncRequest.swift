@@ -26,7 +26,7 @@ public struct SyncRequest: Sendable {
             throw .invalidRequest("has an unknown member \"\(unknown)\"")
         }
         guard let device = object["device"]?.stringValue, SyncDevice.isValid(device) else {
-            throw .invalidRequest("needs \"device\", 1 to 64 of A-Z a-z 0-9 . _ - :")
+            throw .invalidRequest("needs \"device\", \(SyncDevice.rule)")
         }
         guard device != SyncRules.serverDevice else { throw .invalidRequest("names the server's own device") }
         let since = try Self.integer(object["since"], "since", in: 0...(Int64(1) << 53), default: 0)

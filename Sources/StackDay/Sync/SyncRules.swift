@@ -67,12 +67,20 @@ public enum SyncRules {
         switch change.kind {
         case .script: nil
         case .habit: change.key
-        case .revision, .completion, .skip: change.fields?["habit_id"]?.stringValue ?? change.key.split(separator: "/").first.map(String.init)
+        case .completion, .skip: change.fields?["habit_id"]?.stringValue
+        case .revision: change.fields?["habit_id"]?.stringValue ?? revision(change.key)?.habit
         }
     }
 
     /// A revision's key.
     public static func revisionKey(habit: String, number: Int64) -> String { "\(habit)/\(number)" }
+
+    /// A revision key's habit and number; nil for text that is not `HABIT/NUMBER`.
+    public static func revision(_ key: String) -> (habit: String, number: Int64)? {
+        let parts = key.split(separator: "/")
+        guard parts.count == 2, let number = Int64(parts[1]) else { return nil }
+        return (String(parts[0]), number)
+    }
 
     /// Checks a change from elsewhere before anything of it is written: every column present and
     /// of its kind, no other, the key matching the row, a script's text matching its hash.
@@ -107,9 +115,7 @@ public enum SyncRules {
         switch kind {
         case .script: PolicyScript.isHash(key) ? nil : "hash"
         case .habit, .completion, .skip: SyncColumn.isUUID(key) ? nil : "uuid"
-        case .revision:
-            key.split(separator: "/").count == 2 && SyncColumn.isUUID(String(key.split(separator: "/")[0]))
-                && Int64(key.split(separator: "/")[1]).map { $0 >= 1 } == true ? nil : "revision"
+        case .revision: revision(key).map { SyncColumn.isUUID($0.habit) && $0.number >= 1 } == true ? nil : "revision"
         }
     }
 

@@ -70,8 +70,8 @@ public final class SQLSyncRepository: SyncRepository {
     /// The key's values, bound after the owner: `$2` (and `$3` for a revision's number).
     private func keyValues(_ kind: SyncKind, _ key: String) -> [SQLValue] {
         guard kind == .revision else { return [.text(key)] }
-        let parts = key.split(separator: "/")
-        return [.text(String(parts.first ?? "")), .integer(Int64(parts.last ?? "") ?? 0)]
+        let revision = SyncRules.revision(key)
+        return [.text(revision?.habit ?? ""), .integer(revision?.number ?? 0)]
     }
 
     private func keyCondition(_ kind: SyncKind) -> String {
@@ -120,6 +120,9 @@ public final class SQLSyncRepository: SyncRepository {
         try executor.integer(sql("SELECT seq FROM sync_owners WHERE \(ownerColumn) = $1"), [owner], column: "seq") ?? 0
     }
 
+    /// The columns an `Entry` is read from.
+    private static let entryColumns = "kind, key, seq, hlc, device, deleted"
+
     private struct Entry {
         let kind: SyncKind
         let key: String
@@ -136,7 +139,7 @@ public final class SQLSyncRepository: SyncRepository {
 
     private func entry(_ kind: SyncKind, _ key: String) throws -> Entry? {
         try executor.rows(sql("""
-            SELECT kind, key, seq, hlc, device, deleted FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = $2 AND key = $3
+            SELECT \(Self.entryColumns) FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = $2 AND key = $3
             """), [owner, .text(kind.rawValue), .text(key)], entry).first ?? nil
     }
 
@@ -218,7 +221,7 @@ public final class SQLSyncRepository: SyncRepository {
         // The end is read first: every entry up to it is committed (see `PostgresSyncTriggers`).
         let end = try self.position()
         let entries = try executor.rows(sql("""
-            SELECT kind, key, seq, hlc, device, deleted FROM sync_entities
+            SELECT \(Self.entryColumns) FROM sync_entities
             WHERE \(ownerColumn) = $1 AND seq > $2 AND seq <= $3 AND device \(mine ? "=" : "<>") $4 ORDER BY seq LIMIT $5
             """), [owner, .integer(position), .integer(end), .text(device), .integer(Int64(limit) + 1)], entry).compactMap { $0 }
         var more = entries.count > limit
@@ -288,13 +291,15 @@ public final class SQLSyncRepository: SyncRepository {
     /// A habit's revisions numbered below `number` and logged after `seq`: a receiver holds a
     /// habit's revisions as 1, 2, 3, … with no gap, so they go before it.
     private func earlierRevisions(habit: String, below number: Int64, after seq: Int64) throws -> [Entry] {
+        // The key's range, not a LIKE, so that the search is in the key's index ("0" follows "/").
         try executor.rows(sql("""
-            SELECT kind, key, seq, hlc, device, deleted FROM sync_entities
-            WHERE \(ownerColumn) = $1 AND kind = 'revision' AND key >= $2 AND key < $3
-            """), [owner, .text(habit + "/"), .text(habit + "0")], entry).compactMap { $0 }
-            // The key's range, not a LIKE, so that the search is in the key's index ("0" follows "/").
-            .filter { $0.seq > seq && Int64($0.key.split(separator: "/").last ?? "") ?? 0 < number }
-            .sorted { (Int64($0.key.split(separator: "/").last ?? "") ?? 0) < (Int64($1.key.split(separator: "/").last ?? "") ?? 0) }
+            SELECT \(Self.entryColumns) FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = 'revision' AND key >= $2 AND key < $3
+            """), [owner, .text(habit + "/"), .text(habit + "0")], entry).compactMap { entry in
+            entry.flatMap { entry in SyncRules.revision(entry.key).map { (entry: entry, number: $0.number) } }
+        }
+        .filter { $0.entry.seq > seq && $0.number < number }
+        .sorted { $0.number < $1.number }
+        .map(\.entry)
     }
 
     /// About how many bytes a page may take before it ends early.
@@ -397,7 +402,7 @@ public final class SQLSyncRepository: SyncRepository {
     /// The log entries of many keys of one kind, fifty to a query.
     private func entries(_ kind: SyncKind, keys: [String]) throws -> [String: Entry] {
         var found: [String: Entry] = [:]
-        let select = "SELECT kind, key, seq, hlc, device, deleted FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = $2 AND key = "
+        let select = "SELECT \(Self.entryColumns) FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = $2 AND key = "
         for chunk in Self.chunks(keys) {
             let rows = try executor.rows(sql(lookups(select, count: chunk.count, first: 3, value: .text(limit: 128, empty: false))),
                                          [owner, .text(kind.rawValue)] + chunk.map(SQLValue.text), entry)
@@ -425,25 +430,20 @@ public final class SQLSyncRepository: SyncRepository {
         for index in SyncRules.order(changes) {
             let change = changes[index]
             do {
+                // A new record or skip waits to be inserted with the others of its stamp; anything
+                // else (or one of another stamp) first inserts those waiting.
+                if try !joinsInsert(change, batch) { try flush(batch) }
                 if try joinsInsert(change, batch) {
                     batch.pending.append((index, change))
-                    batch.written.insert(change.kind.rawValue + change.key)
-                    continue
+                    outcomes[index] = .applied
+                } else {
+                    outcomes[index] = try apply(change, index: index, as: replica, batch)
                 }
-                for (pendingIndex, _) in batch.pending { outcomes[pendingIndex] = .applied }
-                try flush(batch)
-                if try joinsInsert(change, batch) {
-                    batch.pending.append((index, change))
-                    batch.written.insert(change.kind.rawValue + change.key)
-                    continue
-                }
-                outcomes[index] = try apply(change, index: index, as: replica, batch)
                 batch.written.insert(change.kind.rawValue + change.key)
             } catch SyncError.invalidChange(_, let reason) {
                 throw SyncError.invalidChange(index: index, reason: reason)
             }
         }
-        for (pendingIndex, _) in batch.pending { outcomes[pendingIndex] = .applied }
         try flush(batch)
         try write(as: nil, batch)
         for (index, habit) in batch.created where try fields(.habit, habit) != nil && topRevision(habit) == 0 {

@@ -25,6 +25,8 @@ enum SyncTriggers {
 
     /// `stamp`'s two statements, apart (a prepared statement is one).
     static func stampStatements(owner: String, kind: String, key: String, deleted: Bool) -> [String] {
+        // Milliseconds of Unix time, which counts every day as 86,400 s (no time zone, no leap
+        // seconds): the same clock as `SQLSyncRepository.now()` and PostgreSQL's `extract(epoch …)`.
         ["""
         UPDATE sync_owners SET seq = seq + 1,
             hlc = max(hlc + 1, coalesce((SELECT hlc FROM sync_writer), 0), CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) * 65536)

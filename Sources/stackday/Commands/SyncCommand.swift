@@ -29,7 +29,7 @@ enum SyncCommand {
         guard let token = invocation.option("token") ?? variables["STACKDAY_TOKEN"].flatMap({ $0.isEmpty ? nil : $0 }) else {
             throw invocation.usage("sync needs --token TOKEN (or $STACKDAY_TOKEN)")
         }
-        guard token.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else { throw invocation.usage("invalid value for --token: a token is printable ASCII without spaces") }
+        guard HTTPSyncTransport.isToken(token) else { throw invocation.usage("invalid value for --token: a token is printable ASCII without spaces") }
         guard let transport = try? HTTPSyncTransport(server: server, token: token) else {
             throw invocation.usage("invalid value for --server: '\(server)' (use http://HOST[:PORT])")
         }
