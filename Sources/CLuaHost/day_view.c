@@ -369,8 +369,11 @@ static void fill_day(lua_State *L, int table, int keys, long long ordinal, long 
    table behind it, which `fill_day` writes (the view itself stays empty, so every write to it
    reaches the read-only guard). The field names `fill_day` needs are pushed below the view. */
 static int push_day_view(lua_State *L, long long ordinal, int *keys, long long *previous, int *backing) {
+    int make_view = lua_gettop(L);
     *keys = push_day_keys(L);
-    sd_push_prelude(L, "make_view");
+    lua_pushvalue(L, make_view);
+    lua_remove(L, make_view);
+    *keys -= 1;
     lua_pushliteral(L, "the day view");
     lua_pushboolean(L, 1);
     lua_call(L, 2, 2);

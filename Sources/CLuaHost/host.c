@@ -15,120 +15,8 @@
 /* The state, its allocator and instruction hook (the budgets), protected calls, and loading
    policies. Every Lua call that can raise runs inside sd_protected. */
 
-/* The count hook fires every HOOK_STEP VM instructions. */
-#define HOOK_STEP 1000
-/* The thread's CPU timer ticks every TIMER_PERIOD_NS of its CPU time. */
-#define TIMER_PERIOD_NS 25000000LL
-/* Bytes a call allocates count as work: one instruction per ALLOC_BYTES_PER_INSTRUCTION bytes, so
-   a loop that copies (s = s .. "x", s:upper() over and over) ends like one that computes. */
-#define ALLOC_BYTES_PER_INSTRUCTION 2
 /* Error messages from policies are cut to this many bytes. */
 #define MESSAGE_LIMIT 300
-
-/* The request the calling thread is answering, when it opened one: a pool of work and a CPU
-   deadline that every call on this thread draws from, whichever state it runs in. */
-static _Thread_local struct {
-    int active;
-    long long work_left;
-    long long cpu_deadline_ns;
-    long long work_budget;
-    long long cpu_budget_ns;
-    int spent; /* the SD_SPENT_* reason once the request's budget ran out */
-} request;
-
-long long sd_thread_cpu_ns(void) {
-    struct timespec now;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now) != 0) return 0;
-    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
-}
-
-void sd_request_begin(long long work, long long cpu_ns) {
-    request.active = 1;
-    request.work_budget = work;
-    request.cpu_budget_ns = cpu_ns;
-    request.work_left = work;
-    request.cpu_deadline_ns = sd_thread_cpu_ns() + cpu_ns;
-    request.spent = SD_SPENT_NONE;
-}
-
-void sd_request_end(void) { request.active = 0; }
-
-int sd_request_spent(void) { return request.active ? request.spent : SD_SPENT_NONE; }
-
-int sd_request_open(void) { return request.active; }
-
-static void sd_hook(lua_State *L, lua_Debug *ar);
-
-/* The last resort: a timer on the thread's CPU clock, ticking every TIMER_PERIOD_NS of the
-   thread's CPU time once the thread has made its first call (it costs nothing while the thread
-   waits: its CPU clock stands still). Each tick's signal handler counts the tick and, when a call
-   is running, sets a count hook of one instruction on its state (lua_sethook may be called
-   asynchronously). The hook then compares the ticks the call has seen with its budget (a call of
-   budget B ends after B / TIMER_PERIOD_NS + 1 ticks: between B and B + one period of CPU time),
-   and reads the clock for the request's deadline: whatever the call spent its time on (a VM
-   instruction over huge strings, a C library loop), it ends at the next instruction. A call
-   costs no system call and no clock read for this. */
-static pthread_once_t timer_once = PTHREAD_ONCE_INIT;
-static pthread_key_t timer_key;
-static int timer_signal;
-static _Thread_local struct {
-    int ready;
-    timer_t id;
-    lua_State *volatile state;
-    volatile sig_atomic_t ticks;
-} cpu_timer;
-
-static void on_cpu_timer(int signal_number) {
-    (void)signal_number;
-    cpu_timer.ticks++;
-    lua_State *L = cpu_timer.state;
-    if (L) lua_sethook(L, sd_hook, LUA_MASKCOUNT, 1);
-}
-
-static void delete_timer(void *value) {
-    timer_t *id = value;
-    timer_delete(*id);
-    free(id);
-}
-
-static void install_timer_signal(void) {
-    timer_signal = SIGRTMIN + 3;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = on_cpu_timer;
-    action.sa_flags = SA_RESTART;
-    sigemptyset(&action.sa_mask);
-    sigaction(timer_signal, &action, NULL);
-    pthread_key_create(&timer_key, delete_timer);
-}
-
-/* Starts the thread's ticking timer, once per thread. */
-static void start_cpu_timer(void) {
-    if (cpu_timer.ready) return;
-    cpu_timer.ready = 1; /* tried once: a thread that cannot have a timer runs on the other budgets */
-    pthread_once(&timer_once, install_timer_signal);
-    struct sigevent event;
-    memset(&event, 0, sizeof event);
-    event.sigev_notify = SIGEV_THREAD_ID;
-    event.sigev_signo = timer_signal;
-    event._sigev_un._tid = (pid_t)syscall(SYS_gettid); /* sigev_notify_thread_id */
-    if (timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &cpu_timer.id) != 0) return;
-    /* Threads of a pool (libdispatch's among them) may block every asynchronous signal: this one
-       is sent to this thread only, by its own timer. */
-    sigset_t only;
-    sigemptyset(&only);
-    sigaddset(&only, timer_signal);
-    pthread_sigmask(SIG_UNBLOCK, &only, NULL);
-    timer_t *owned = malloc(sizeof *owned);
-    if (owned) {
-        *owned = cpu_timer.id;
-        pthread_setspecific(timer_key, owned);
-    }
-    struct itimerspec every;
-    every.it_value.tv_sec = every.it_interval.tv_sec = TIMER_PERIOD_NS / 1000000000LL;
-    every.it_value.tv_nsec = every.it_interval.tv_nsec = TIMER_PERIOD_NS % 1000000000LL;
-    timer_settime(cpu_timer.id, 0, &every, NULL);
-}
 
 void sd_error_clear(sd_error *error) {
     if (error == NULL) return;
@@ -159,134 +47,6 @@ static void set_error(sd_error *error, int kind, const char *message) {
     }
 }
 
-sd_host *sd_host_of(lua_State *L) {
-    void *ud = NULL;
-    lua_getallocf(L, &ud);
-    return (sd_host *)ud;
-}
-
-/* The error object of a budget error: which budget is recorded in the host when it is raised. */
-static const char budget_sentinel = 0;
-
-static int is_budget_error(lua_State *L, int index) {
-    return lua_type(L, index) == LUA_TLIGHTUSERDATA && lua_touserdata(L, index) == (void *)&budget_sentinel;
-}
-
-static int is_budget_kind(int kind) {
-    return kind == SD_ERROR_INSTRUCTIONS || kind == SD_ERROR_MEMORY || kind == SD_ERROR_TIME;
-}
-
-int sd_raise(lua_State *L, int kind, const char *message) {
-    sd_host_of(L)->raised = kind;
-    if (is_budget_kind(kind)) {
-        lua_pushlightuserdata(L, (void *)&budget_sentinel);
-    } else {
-        lua_pushstring(L, message ? message : "error");
-    }
-    return lua_error(L);
-}
-
-/* Whether a budget ran out in this call (an allocation refused counts, even if Lua recovered). */
-static int budget_spent(const sd_host *host) {
-    return is_budget_kind(host->raised) || host->memory_refused;
-}
-
-/* The work a call has done: VM instructions, native work charged, and bytes allocated. */
-static long long work_done(const sd_host *host) {
-    return host->ticks * HOOK_STEP + host->native + (long long)(host->allocated / ALLOC_BYTES_PER_INSTRUCTION);
-}
-
-/* Which budget, if any, the call has passed; records it. */
-static int over_budget(sd_host *host) {
-    if (host->spent == SD_SPENT_NONE && work_done(host) > host->work_limit) {
-        host->spent = host->work_limit_is_request ? SD_SPENT_REQUEST_WORK : SD_SPENT_CALL_WORK;
-    }
-    return host->spent;
-}
-
-/* After the thread's timer ticked during the call: whether the call's or the request's time is
-   spent (recorded). Reads the clock only for a request's deadline. */
-static int over_time(sd_host *host) {
-    int seen = cpu_timer.ticks;
-    if (seen == host->timer_seen) return host->spent;
-    host->call_ticks += (seen - host->timer_seen) & 0x7fffffff;
-    host->timer_seen = seen;
-    if (host->spent != SD_SPENT_NONE) return host->spent;
-    if (host->time_budget_ns > 0 && host->call_ticks > host->time_budget_ns / TIMER_PERIOD_NS) {
-        host->spent = SD_SPENT_CALL_TIME;
-    } else if (host->request_deadline_ns > 0 && sd_thread_cpu_ns() >= host->request_deadline_ns) {
-        host->spent = SD_SPENT_REQUEST_TIME;
-    }
-    return host->spent;
-}
-
-static int spent_kind(int spent) {
-    return spent == SD_SPENT_CALL_TIME || spent == SD_SPENT_REQUEST_TIME ? SD_ERROR_TIME : SD_ERROR_INSTRUCTIONS;
-}
-
-/* The capped allocator: refuses any growth past `limit` (Lua then raises LUA_ERRMEM), and in a
-   call, growth once the call's work is spent: a C loop that allocates ends with its budget. */
-static void *sd_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-    sd_host *host = (sd_host *)ud;
-    size_t old = ptr ? osize : 0;
-    if (nsize == 0) {
-        free(ptr);
-        host->used -= old;
-        return NULL;
-    }
-    if (nsize > old) {
-        if (host->used + (nsize - old) > host->limit) {
-            host->memory_refused = 1;
-            return NULL;
-        }
-        if (host->in_call) {
-            host->allocated += nsize - old;
-            if (over_budget(host) != SD_SPENT_NONE) {
-                host->raised = spent_kind(host->spent);
-                return NULL;
-            }
-        }
-    }
-    void *block = realloc(ptr, nsize);
-    if (block == NULL) return NULL;
-    host->used = host->used - old + nsize;
-    return block;
-}
-
-/* Raises the budget error, and from then on at every instruction, so that a script's own pcall
-   cannot swallow it and carry on. */
-static void raise_spent(lua_State *L, sd_host *host) {
-    int kind = spent_kind(host->spent);
-    if (host->raised != kind) lua_sethook(L, sd_hook, LUA_MASKCOUNT, 1);
-    sd_raise(L, kind, NULL);
-}
-
-/* Takes a timer tick the call has not seen yet, and raises once any budget is spent; called by
-   the hook and by native work charged. */
-static void check_budgets(lua_State *L, sd_host *host) {
-    if (host->in_call && cpu_timer.ticks != host->timer_seen && over_time(host) == SD_SPENT_NONE && !is_budget_kind(host->raised)) {
-        /* A tick within the budget: the one-instruction hook its handler set goes back to the usual pace. */
-        lua_sethook(L, sd_hook, LUA_MASKCOUNT, HOOK_STEP);
-    }
-    if (is_budget_kind(host->raised) || over_budget(host) != SD_SPENT_NONE) {
-        if (host->spent == SD_SPENT_NONE) host->spent = SD_SPENT_CALL_WORK;
-        raise_spent(L, host);
-    }
-}
-
-static void sd_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
-    sd_host *host = sd_host_of(L);
-    host->ticks++;
-    check_budgets(L, host);
-}
-
-void sd_charge(lua_State *L, long long instructions) {
-    sd_host *host = sd_host_of(L);
-    host->native += instructions;
-    check_budgets(L, host);
-}
-
 /* charge(n) for the prelude: counts n units of native work a library call is about to do. */
 static int sd_charge_lua(lua_State *L) {
     SD_FRAME(L, "sd_charge_lua");
@@ -306,7 +66,7 @@ static int sd_metatable(lua_State *L) {
 /* exhausted() for the prelude: whether a budget ran out in this call. */
 static int sd_exhausted(lua_State *L) {
     SD_FRAME(L, "sd_exhausted");
-    lua_pushboolean(L, budget_spent(sd_host_of(L)));
+    lua_pushboolean(L, sd_budget_spent(sd_host_of(L)));
     return 1;
 }
 
@@ -328,7 +88,7 @@ static int sd_out_of_memory(lua_State *L) {
 static int sd_budget_error(lua_State *L) {
     SD_FRAME(L, "sd_budget_error");
     sd_host *host = sd_host_of(L);
-    if (host->spent != SD_SPENT_NONE) raise_spent(L, host);
+    if (host->spent != SD_SPENT_NONE) sd_raise_spent(L, host);
     return sd_raise(L, SD_ERROR_MEMORY, NULL);
 }
 
@@ -336,8 +96,8 @@ static int sd_budget_error(lua_State *L) {
    are read raw: a metamethod here would run where no budget can stop it. */
 static int sd_message_handler(lua_State *L) {
     SD_FRAME(L, "sd_message_handler");
-    if (lua_type(L, 1) == LUA_TSTRING || is_budget_error(L, 1)) return 1;
-    if (budget_spent(sd_host_of(L))) return 1;
+    if (lua_type(L, 1) == LUA_TSTRING || sd_is_budget_error(L, 1)) return 1;
+    if (sd_budget_spent(sd_host_of(L))) return 1;
     char where[200] = "";
     lua_Debug ar;
     for (int level = 1; level < 6 && lua_getstack(L, level, &ar); level++) {
@@ -405,86 +165,40 @@ static int sd_trampoline(lua_State *L) {
     return call->op(L, call->args);
 }
 
-static const char *spent_message(int spent, char *buffer, size_t size) {
-    switch (spent) {
-    case SD_SPENT_CALL_TIME: return "exceeded its time budget (CPU time for one call)";
-    case SD_SPENT_REQUEST_WORK:
-        snprintf(buffer, size, "exceeded the request's policy budget (%lld instructions for every policy call of one request)", request.work_budget);
-        return buffer;
-    case SD_SPENT_REQUEST_TIME:
-        snprintf(buffer, size, "exceeded the request's time budget (%lld ms of CPU time for every policy call of one request)",
-                 request.cpu_budget_ns / 1000000LL);
-        return buffer;
-    default: return "exceeded its instruction budget";
-    }
-}
-
 /* Runs `op` under lua_pcall with the budgets. A call on a thread whose request has spent its
    budget fails at once; `charged` 0 is for the host's own housekeeping, which no budget refuses. */
 static int sd_run(sd_host *host, sd_op op, void *args, sd_error *error, int charged) {
     sd_audit_reset();
     lua_State *L = host->L;
     char text[200];
-    if (charged && request.active && request.spent != SD_SPENT_NONE) {
-        set_error(error, spent_kind(request.spent), spent_message(request.spent, text, sizeof text));
+    int refused_kind;
+    const char *refused;
+    if (sd_request_refuses(charged, &refused_kind, text, sizeof text, &refused)) {
+        set_error(error, refused_kind, refused);
         return -1;
     }
     int base = lua_gettop(L);
     struct sd_call call = {op, args};
-    host->ticks = 0;
-    host->native = 0;
-    host->allocated = 0;
-    host->raised = SD_OK;
-    host->spent = SD_SPENT_NONE;
-    host->memory_refused = 0;
-    host->work_limit = host->instruction_budget;
-    host->work_limit_is_request = 0;
-    host->request_deadline_ns = 0;
-    if (charged && request.active) {
-        if (request.work_left < host->work_limit) {
-            host->work_limit = request.work_left;
-            host->work_limit_is_request = 1;
-        }
-        host->request_deadline_ns = request.cpu_deadline_ns;
-    }
-    host->call_ticks = 0;
-    size_t headroom = host->memory_budget;
-    size_t limit = headroom > SIZE_MAX - host->used ? SIZE_MAX : host->used + headroom;
-    host->limit = limit > host->state_limit ? (host->state_limit > host->used ? host->state_limit : host->used) : limit;
-    host->in_call = charged;
-    int watched = charged && (host->time_budget_ns > 0 || host->request_deadline_ns > 0);
-    if (watched) {
-        start_cpu_timer();
-        host->timer_seen = cpu_timer.ticks;
-        cpu_timer.state = L;
-    }
-    lua_sethook(L, sd_hook, LUA_MASKCOUNT, HOOK_STEP);
+    sd_budget_begin(host, charged);
     lua_pushcfunction(L, sd_message_handler);
     lua_pushcfunction(L, sd_trampoline);
     lua_pushlightuserdata(L, &call);
     int status = lua_pcall(L, 1, 0, base + 1);
-    if (watched) cpu_timer.state = NULL;
-    lua_sethook(L, NULL, 0, 0);
-    host->in_call = 0;
-    if (charged && request.active) {
-        request.work_left -= work_done(host);
-        if (host->spent == SD_SPENT_REQUEST_WORK || host->spent == SD_SPENT_REQUEST_TIME) request.spent = host->spent;
-        else if (request.work_left <= 0) request.spent = SD_SPENT_REQUEST_WORK;
-    }
+    sd_budget_end(host, charged);
     int result = 0;
     if (status != LUA_OK) {
         /* The kind was recorded where the error was raised; only a string object carries a message. */
         int kind = SD_ERROR_RUNTIME;
         if (host->spent != SD_SPENT_NONE) {
-            kind = spent_kind(host->spent);
+            kind = sd_spent_kind(host->spent);
         } else if (status == LUA_ERRMEM || host->raised == SD_ERROR_MEMORY) {
             kind = SD_ERROR_MEMORY;
-        } else if (is_budget_error(L, -1) || host->raised == SD_ERROR_ANSWER) {
+        } else if (sd_is_budget_error(L, -1) || host->raised == SD_ERROR_ANSWER) {
             kind = host->raised;
         }
         switch (kind) {
         case SD_ERROR_INSTRUCTIONS:
-        case SD_ERROR_TIME: set_error(error, kind, spent_message(host->spent, text, sizeof text)); break;
+        case SD_ERROR_TIME: set_error(error, kind, sd_spent_message(host->spent, text, sizeof text)); break;
         case SD_ERROR_MEMORY: set_error(error, kind, "exceeded its memory budget"); break;
         default: set_error(error, kind, lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error in error handling"); break;
         }
@@ -566,7 +280,7 @@ sd_host *sd_host_new(const char *prelude, size_t prelude_length, sd_error *error
     host->instruction_budget = 1000000000LL;
     host->time_budget_ns = 0;
     host->state_limit = SIZE_MAX;
-    host->L = lua_newstate(sd_alloc, host);
+    host->L = lua_newstate(sd_budget_allocator(), host);
     if (host->L == NULL) {
         free(host);
         set_error(error, SD_ERROR_HOST, "cannot create a Lua state");

@@ -113,12 +113,48 @@ struct sd_host {
     int in_call;               /* a charged call is running: allocations count as work */
     int raised;                /* the SD_ERROR_* kind of a budget or answer error raised in this call, or SD_OK */
     int memory_refused;        /* an allocation was refused in this call */
+    int watched;               /* the thread's CPU timer watches this call */
     int prelude;               /* registry reference to the prelude's table of host functions */
 };
 
-/* ---- host.c: the state, its budgets and protected calls ---- */
+/* ---- budget.c: what a charged call may spend (the lowest file: it calls no other) ---- */
 
+/* The host of a state made by sd_host_new; NULL for any other state (whose charges are not counted). */
 sd_host *sd_host_of(lua_State *L);
+
+/* The allocator a host's state is made with: capped, and counting the bytes a call allocates. */
+lua_Alloc sd_budget_allocator(void);
+
+/* Opens and closes one call's budgets (`charged` 0: the host's own housekeeping, never refused). */
+void sd_budget_begin(sd_host *host, int charged);
+void sd_budget_end(sd_host *host, int charged);
+
+/* Whether the thread's open request has spent its budget, so that a charged call must fail at once:
+   then `kind` and `message` (in `buffer`) say which. */
+int sd_request_refuses(int charged, int *kind, char *buffer, size_t size, const char **message);
+
+/* Raises an error of `kind` (SD_ERROR_ANSWER, or a budget kind) with `message`; the kind is
+   recorded where it is raised, so the host never has to guess it from the text. */
+int sd_raise(lua_State *L, int kind, const char *message);
+
+/* Raises the budget error of the budget the call passed, and again at every instruction after. */
+void sd_raise_spent(lua_State *L, sd_host *host);
+
+/* Counts native work done for a policy against its instruction budget (about one instruction per
+   unit), raising the budget error once it is spent: a C loop a policy starts is bounded too.
+   In a state the host did not make, nothing is counted. */
+void sd_charge(lua_State *L, long long instructions);
+
+/* Whether the error object at `index` is the budget error's. */
+int sd_is_budget_error(lua_State *L, int index);
+/* Whether a budget ran out in this call (an allocation refused counts, even if Lua recovered). */
+int sd_budget_spent(const sd_host *host);
+/* The SD_ERROR_* kind of an SD_SPENT_* reason. */
+int sd_spent_kind(int spent);
+/* The message of an SD_SPENT_* reason. */
+const char *sd_spent_message(int spent, char *buffer, size_t size);
+
+/* ---- host.c: the state, protected calls and loading policies ---- */
 
 typedef int (*sd_op)(lua_State *L, void *args);
 
@@ -128,18 +164,7 @@ int sd_protected(sd_host *host, sd_op op, void *args, sd_error *error);
 /* Pushes prelude[name]. */
 void sd_push_prelude(lua_State *L, const char *name);
 
-/* Raises an error of `kind` (SD_ERROR_ANSWER, or a budget kind) with `message`; the kind is
-   recorded where it is raised, so the host never has to guess it from the text. */
-int sd_raise(lua_State *L, int kind, const char *message);
-
-/* Counts native work done for a policy against its instruction budget (about one instruction per
-   unit), raising the budget error once it is spent: a C loop a policy starts is bounded too. */
-void sd_charge(lua_State *L, long long instructions);
-
-/* ---- match.c: string.find, match, gmatch and gsub on a matcher that charges its steps ---- */
-
-/* Pushes a table of the four functions. */
-void sd_push_matcher(lua_State *L);
+/* ---- string_match.c: string.find, match, gmatch and gsub (sd_push_matcher, in the public header) ---- */
 
 /* ---- day_view.c: calendar arithmetic and read-only day views ---- */
 
@@ -154,7 +179,8 @@ struct sd_day_cursor {
     long long first, current, previous;
 };
 
-/* Pushes a day view (and the values behind it) for `first`; the view's index is `cursor->view`. */
+/* Pushes a day view (and the values behind it) for `first`; the view's index is `cursor->view`.
+   The prelude's make_view is on top of the stack (and is taken off). */
 void sd_cursor_begin(lua_State *L, struct sd_day_cursor *cursor, long long first);
 /* Moves the view to day `ordinal` (nothing to write when it is there already). */
 void sd_cursor_to(lua_State *L, struct sd_day_cursor *cursor, long long ordinal);

@@ -37,6 +37,7 @@ static int op_bind(lua_State *L, void *raw) {
     lua_createtable(L, 0, 3);
     int habit = lua_gettop(L);
     struct sd_day_cursor started;
+    sd_push_prelude(L, "make_view");
     sd_cursor_begin(L, &started, args->started_ordinal);
     lua_pushvalue(L, started.view);
     lua_setfield(L, habit, "startedOn");
@@ -104,6 +105,7 @@ static int op_schedule(lua_State *L, void *raw) {
         return 0;
     }
     struct sd_day_cursor cursor;
+    sd_push_prelude(L, "make_view");
     sd_cursor_begin(L, &cursor, args->first_ordinal);
     for (int i = 0; i < args->count; i++) {
         long long ordinal = sd_cursor_move(L, &cursor, i);
@@ -192,6 +194,7 @@ static int op_progress(lua_State *L, void *raw) {
         return 0;
     }
     struct sd_day_cursor cursor;
+    sd_push_prelude(L, "make_view");
     sd_cursor_begin(L, &cursor, args->first_ordinal);
     for (int i = 0; i < args->count; i++) {
         sd_cursor_move(L, &cursor, i);
@@ -263,6 +266,7 @@ static int op_streak(lua_State *L, void *raw) {
     /* The state is replaced each day by what the rule returns. */
     int state = lua_gettop(L);
     struct sd_day_cursor cursor;
+    sd_push_prelude(L, "make_view");
     sd_cursor_begin(L, &cursor, args->first_ordinal);
     sd_push_prelude(L, "make_view");
     lua_pushliteral(L, "the outcome");

@@ -76,7 +76,7 @@ struct StackAuditTests {
         let records = audit()
         let minimum = Int(sd_lua_minstack())
         #expect(minimum == 20)
-        for name in ["op_bind", "op_schedule", "op_progress", "op_streak", "op_quota", "cal_select", "cal_civil", "sd_str_gsub", "sd_str_gmatch"] {
+        for name in ["op_bind", "op_schedule", "op_progress", "op_streak", "op_quota", "cal_select", "cal_civil", "text_gsub", "text_gmatch", "gmatch_step"] {
             #expect(records.contains { $0.name == name }, "\(name) ran and was audited: \(records.map(\.name))")
         }
         for record in records {

@@ -154,6 +154,12 @@ int sd_streak(sd_host *host, sd_days *days, sd_error *error);
    second answer, in `explain_json`. Steps before `keep_from` run without being kept. */
 int sd_streak_explain(sd_host *host, sd_days *days, sd_error *error);
 
+struct lua_State;
+
+/* Pushes a table of the policies' find, match, gmatch and gsub (string_match.c) onto `L`. In a
+   state that sd_host_new did not make, nothing is charged: how tests compare them with Lua's own. */
+void sd_push_matcher(struct lua_State *L);
+
 /* The stack audit (stack_audit.c): one line per C function of the host run so far in this
    process, "NAME USED MAY_USE OVERRUN": the most slots it filled above its arguments, what
    it may fill (LUA_MINSTACK, or more once it reserved them), and by how much it ever passed that
