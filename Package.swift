@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(name: "StoreExerciser", dependencies: ["StackDay", "StackDaySQLite", "StackDayPostgres"]),
         .testTarget(name: "CLuaTests", dependencies: ["CLua"]),
         .testTarget(name: "StackDayTests", dependencies: ["StackDay", "StackDayContract", "StackDayTestSupport"]),
-        .testTarget(name: "StackDayLuaTests", dependencies: ["StackDayLua", "CLuaHost", "StackDayTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "StackDayLuaTests", dependencies: ["StackDayLua", "CLuaHost", "CLua", "StackDayTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "StackDayPostgresTests", dependencies: ["StackDayPostgres", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDaySQLiteTests", dependencies: ["StackDaySQLite", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDayExchangeTests", dependencies: ["StackDayExchange", "StackDayTestSupport"]),

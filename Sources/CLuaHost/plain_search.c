@@ -16,10 +16,10 @@
 
 /* For each prefix of the needle, the length of its longest proper border (a prefix that is also a
    suffix): where a partial match falls back to on a mismatch. */
-static void borders(const char *needle, size_t length, size_t *border) {
+static void borders(const char *needle, uint32_t length, uint32_t *border) {
     border[0] = 0;
-    size_t k = 0;
-    for (size_t i = 1; i < length; i++) {
+    uint32_t k = 0;
+    for (uint32_t i = 1; i < length; i++) {
         while (k > 0 && needle[i] != needle[k]) k = border[k - 1];
         if (needle[i] == needle[k]) k++;
         border[i] = k;
@@ -27,12 +27,13 @@ static void borders(const char *needle, size_t length, size_t *border) {
 }
 
 static const char *automaton(lua_State *L, const char *from, const char *end, const char *needle, size_t length) {
+    /* length < UINT32_MAX: the caller checks */
     /* The table is Lua memory: charged to the call, and freed by the collector even if a budget
        error ends the search. */
-    size_t *border = (size_t *)lua_newuserdatauv(L, length * sizeof(size_t), 0);
-    borders(needle, length, border);
+    uint32_t *border = (uint32_t *)lua_newuserdatauv(L, length * sizeof(uint32_t), 0);
+    borders(needle, (uint32_t)length, border);
     sd_charge(L, (long long)length * 2);
-    size_t matched = 0;
+    uint32_t matched = 0;
     uint64_t steps = 0;
     const char *found = NULL;
     for (const char *p = from; p < end; p++) {
@@ -73,7 +74,8 @@ const char *sd_plain_search(lua_State *L, const char *haystack, size_t length, c
             return candidate;
         }
         s = candidate + 1;
-        if (compared > (uint64_t)(s - haystack) * ALLOWANCE + needle_length * 2) {
+        /* The automaton's table has 32-bit entries: a needle past 4 GiB stays on the fast way. */
+        if (compared > (uint64_t)(s - haystack) * ALLOWANCE + needle_length * 2 && needle_length < UINT32_MAX) {
             sd_charge(L, (long long)(compared - charged));
             return automaton(L, s, end, needle, needle_length);
         }

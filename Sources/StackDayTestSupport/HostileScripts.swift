@@ -26,6 +26,13 @@ public enum HostileScripts {
         Script(name: name, setup: setup, body: body)
     }
 
+    /// Searches that cost n times m in Lua's own matcher, and answer in linear time in the host's.
+    public static let linear: [Script] = [
+        s("a plain find of a 1,000,000-character needle", #"local n = ("a"):rep(1000000) .. "b" local h = ("a"):rep(2000000) return h:find(n, 1, true) == nil"#),
+        s("a find without specials, the same needle", #"local n = ("a"):rep(1000000) .. "b" local h = ("a"):rep(2000000) .. n return h:find(n) == 2000001"#),
+        s("a needle that almost matches everywhere, found at the end", #"local n = ("ab"):rep(100000) .. "c" local h = ("ab"):rep(1000000) .. n return h:find(n, 1, true) == 2000001"#),
+    ]
+
     /// Scripts that must end in a budget error (instructions, time or memory).
     public static let budget: [Script] = [
         // Counts given as strings pass a type(n) == "number" check.
@@ -43,9 +50,9 @@ public enum HostileScripts {
         s("a number as the subject", #"return string.find(9223372036854775807, ("%d*"):rep(40) .. "x") ~= nil"#),
         s("a number as the subject of match", #"return string.match(12345678901234, ("%d-"):rep(30) .. "x") ~= nil"#),
         s("nested .- through gsub", #"return select(2, ("a"):rep(3000):gsub(".-.-.-.-b", "")) >= 0"#),
-        // Plain searches that cost n times m.
-        s("a plain find of a 2,000,000-character needle", #"local n = ("a"):rep(2000000) .. "b" local h = ("a"):rep(4000000) return h:find(n, 1, true) ~= nil"#),
-        s("a find without specials, the same needle", #"local n = ("a"):rep(2000000) .. "b" local h = ("a"):rep(4000000) return h:find(n) ~= nil"#),
+        // A back-reference to a position capture never matches, but .- tries it at every length.
+        s("a back-reference to a position capture", #"return ("a"):rep(200000):find("().-%1") ~= nil"#),
+        s("a back-reference to a position capture through gsub", #"return select(2, ("ab"):rep(100000):gsub("()a.-%1", "")) >= 0"#),
         // A bracket class scanned for every character.
         s("a 2,000,000-character bracket class", #"local c = "[" .. ("b"):rep(2000000) .. "]" return ("a"):rep(1000):find(c .. "x") ~= nil"#),
         s("a 2,000,000-character bracket class through gmatch", #"local c = "[" .. ("b"):rep(2000000) .. "]" for _ in ("a"):rep(1000):gmatch(c) do end return true"#),

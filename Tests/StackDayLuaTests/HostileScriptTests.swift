@@ -26,6 +26,14 @@ struct HostileScriptTests {
         #expect(try fixture.isDue("daily"))
     }
 
+    @Test(arguments: HostileScripts.linear)
+    func answersInLinearTime(_ script: HostileScripts.Script) throws {
+        let fixture = try PolicyFixture(["hostile": script.source])
+        let started = threadCPUSeconds()
+        #expect(try fixture.isDue("hostile"), "\(script) answered wrongly")
+        #expect(threadCPUSeconds() - started < 1, "\(script)")
+    }
+
     @Test(arguments: HostileScripts.errorObjects)
     func errorObjectsReportedRaw(_ script: HostileScripts.Script) throws {
         let fixture = try PolicyFixture(["hostile": script.source])

@@ -1,8 +1,8 @@
 -- The policies' pattern functions against Lua's own, case by generated case.
--- Called with (seed, cases, ours): `ours` holds the host's find, match, gmatch and gsub; Lua's
+-- Called with (ours, seed, cases): `ours` holds the host's find, match, gmatch and gsub; Lua's
 -- are the `string` library of the same state. Returns a report whose first line is
 -- "N cases, D differences"; each difference follows, shrunk to a minimal case.
-local seed, cases, ours = ...
+local ours, seed, cases = ...
 local stock = string
 local random = math.random
 math.randomseed(seed)
