@@ -18,6 +18,7 @@ test:
 	@scripts/install-dependencies.sh --tests
 	swift test --skip HostileTenantTests
 	swift test --skip-build --filter HostileTenantTests
+	scripts/sanitize-c-core.sh
 	scripts/browser-test.sh
 	scripts/api-test.sh
 

@@ -11,16 +11,23 @@ for set in arg[5]:gmatch("[^;]+") do
   for name in set:gmatch("[^,]+") do days[#days + 1] = name end
   sets[#sets + 1] = days
 end
-local function civil(z)
-  z = z + 719468
-  local era = (z >= 0 and z or z - 146096) // 146097
-  local doe = z - era * 146097
-  local yoe = (doe - doe // 1460 + doe // 36524 - doe // 146096) // 365
-  local doy = doe - (365 * yoe + yoe // 4 - yoe // 100)
-  local mp = (5 * doy + 2) // 153
-  local d = doy - (153 * mp + 2) // 5 + 1
-  local m = mp < 10 and mp + 3 or mp - 9
-  return yoe + era * 400 + (m <= 2 and 1 or 0), m, d
+-- A day number's date by the 400-year cycle (cycles, centuries, four-year spans, years from
+-- 1 March of year 0), as the host's calendar computes it (Sources/CLuaHost/day_view.c).
+local march_month_start = {0, 31, 61, 92, 122, 153, 184, 214, 245, 275, 306, 337}
+local function civil(ordinal)
+  local days = ordinal + 719468
+  local cycles = days // 146097
+  local rest = days - cycles * 146097
+  local centuries = math.min(rest // 36524, 3)
+  rest = rest - centuries * 36524
+  local spans = rest // 1461
+  rest = rest - spans * 1461
+  local years = math.min(rest // 365, 3)
+  rest = rest - years * 365
+  local index = rest // 31
+  while index < 11 and march_month_start[index + 2] <= rest do index = index + 1 end
+  local month = index < 10 and index + 3 or index - 9
+  return cycles * 400 + centuries * 100 + spans * 4 + years + (month <= 2 and 1 or 0), month, rest - march_month_start[index + 1] + 1
 end
 local function leap(y) return y % 4 == 0 and (y % 100 ~= 0 or y % 400 == 0) end
 local lengths = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31}

@@ -5,16 +5,46 @@
 /* Calendar arithmetic on day numbers (days since 1970-01-01, proleptic Gregorian), the day views
    the roles are called with, and the calendar functions policies may call. */
 
-void sd_civil_from_days(long long z, long long *year, int *month, int *day) {
-    z += 719468;
-    long long era = (z >= 0 ? z : z - 146096) / 146097;
-    long long doe = z - era * 146097;
-    long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    long long mp = (5 * doy + 2) / 153;
-    *day = (int)(doy - (153 * mp + 2) / 5 + 1);
-    *month = (int)(mp < 10 ? mp + 3 : mp - 9);
-    *year = yoe + era * 400 + (*month <= 2 ? 1 : 0);
+/* Dates and day numbers by the Gregorian calendar's 400-year cycle, which is 146,097 days long
+   every time. Counting from 1 March of year 0 puts each leap day at the end of a counted year, so
+   a day number splits into whole cycles, centuries (36,524 days, the last of a cycle one longer),
+   four-year spans (1,461 days, the last of a century one shorter) and years of 365 days, and what
+   is left is a day of a March-based year. This is the decomposition of H. Hinnant's
+   "chrono-Compatible Low-Level Date Algorithms" (2013), here in terms of those spans and a table
+   of month starts. */
+
+#define DAYS_PER_CYCLE 146097LL
+#define DAYS_PER_CENTURY 36524LL
+#define DAYS_PER_SPAN 1461LL
+#define MARCH_ZERO_TO_EPOCH 719468LL /* days from 0000-03-01 to 1970-01-01 */
+
+/* Where each month starts in a year counted from 1 March: March, April, … January, February. */
+static const int march_month_start[12] = {0, 31, 61, 92, 122, 153, 184, 214, 245, 275, 306, 337};
+
+/* a ÷ b rounded down (b > 0). */
+static long long floor_div(long long a, long long b) {
+    long long q = a / b;
+    return a % b < 0 ? q - 1 : q;
+}
+
+void sd_civil_from_days(long long ordinal, long long *year, int *month, int *day) {
+    long long days = ordinal + MARCH_ZERO_TO_EPOCH;
+    long long cycles = floor_div(days, DAYS_PER_CYCLE);
+    long long rest = days - cycles * DAYS_PER_CYCLE;
+    long long centuries = rest / DAYS_PER_CENTURY;
+    if (centuries > 3) centuries = 3; /* the cycle's last day: 29 February of its 400th year */
+    rest -= centuries * DAYS_PER_CENTURY;
+    long long spans = rest / DAYS_PER_SPAN;
+    rest -= spans * DAYS_PER_SPAN;
+    long long years = rest / 365;
+    if (years > 3) years = 3; /* a span's last day: 29 February */
+    rest -= years * 365;
+    /* rest is the day of the March-based year, 0 … 365; no month starts later than 31 days a month. */
+    int m = (int)(rest / 31);
+    while (m < 11 && march_month_start[m + 1] <= rest) m++;
+    *day = (int)(rest - march_month_start[m]) + 1;
+    *month = m < 10 ? m + 3 : m - 9;
+    *year = cycles * 400 + centuries * 100 + spans * 4 + years + (*month <= 2 ? 1 : 0);
 }
 
 static int is_leap(long long year) { return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0); }
@@ -26,12 +56,29 @@ static int month_length(long long year, int month) {
 
 /* Days since 1970-01-01 of a proleptic Gregorian date (any day number of the month: it counts on). */
 static long long days_from_civil(long long year, int month, long long day) {
-    year -= month <= 2;
-    long long era = (year >= 0 ? year : year - 399) / 400;
-    long long yoe = year - era * 400;
-    long long doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
-    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    return era * 146097 + doe - 719468;
+    long long march_year = month <= 2 ? year - 1 : year;
+    long long cycles = floor_div(march_year, 400);
+    long long in_cycle = march_year - cycles * 400;
+    /* The leap days before it in its cycle: one for every fourth year but the hundredth. */
+    long long before = in_cycle * 365 + in_cycle / 4 - in_cycle / 100;
+    return cycles * DAYS_PER_CYCLE + before + march_month_start[month <= 2 ? month + 9 : month - 3] + day - 1 - MARCH_ZERO_TO_EPOCH;
+}
+
+/* The days and years the calendar functions accept: far beyond any habit, and far enough inside
+   the integers that no arithmetic on them can overflow. */
+#define DAY_LIMIT 1000000000000LL /* ±10^12 days, about 2.7 billion years */
+#define YEAR_LIMIT 3000000000LL
+
+static lua_Integer check_day(lua_State *L, int index) {
+    lua_Integer day = luaL_checkinteger(L, index);
+    luaL_argcheck(L, day >= -DAY_LIMIT && day <= DAY_LIMIT, index, "a day number must be within ±1000000000000");
+    return day;
+}
+
+static lua_Integer check_year(lua_State *L, int index) {
+    lua_Integer year = luaL_checkinteger(L, index);
+    luaL_argcheck(L, year >= -YEAR_LIMIT && year <= YEAR_LIMIT, index, "a year must be within ±3000000000");
+    return year;
 }
 
 static int weekday_of(long long ordinal) { return (int)(((ordinal + 3) % 7 + 7) % 7) + 1; }
@@ -49,7 +96,7 @@ static int cal_civil(lua_State *L) {
     SD_FRAME(L, "cal_civil");
     long long year;
     int month, day;
-    sd_civil_from_days(luaL_checkinteger(L, 1), &year, &month, &day);
+    sd_civil_from_days(check_day(L, 1), &year, &month, &day);
     lua_pushinteger(L, year);
     lua_pushinteger(L, month);
     lua_pushinteger(L, day);
@@ -59,16 +106,16 @@ static int cal_civil(lua_State *L) {
 /* calendar.ordinal(year, month, day) -> days since 1970-01-01 */
 static int cal_ordinal(lua_State *L) {
     SD_FRAME(L, "cal_ordinal");
-    lua_Integer year = luaL_checkinteger(L, 1);
+    lua_Integer year = check_year(L, 1);
     lua_Integer month = check_month(L, 2);
-    lua_pushinteger(L, days_from_civil(year, (int)month, luaL_checkinteger(L, 3)));
+    lua_pushinteger(L, days_from_civil(year, (int)month, check_day(L, 3)));
     return 1;
 }
 
 /* calendar.daysInMonth(year, month) -> 28…31 */
 static int cal_days_in_month(lua_State *L) {
     SD_FRAME(L, "cal_days_in_month");
-    lua_Integer year = luaL_checkinteger(L, 1);
+    lua_Integer year = check_year(L, 1);
     lua_pushinteger(L, month_length(year, (int)check_month(L, 2)));
     return 1;
 }
@@ -83,7 +130,7 @@ static int cal_is_leap_year(lua_State *L) {
 /* calendar.weekday(ordinal) -> 1 (Monday) … 7 (Sunday) */
 static int cal_weekday(lua_State *L) {
     SD_FRAME(L, "cal_weekday");
-    lua_pushinteger(L, weekday_of(luaL_checkinteger(L, 1)));
+    lua_pushinteger(L, weekday_of(check_day(L, 1)));
     return 1;
 }
 
@@ -91,7 +138,7 @@ static int cal_weekday(lua_State *L) {
    nth 1…5 counts from the start of the month, -1…-5 from its end. */
 static int cal_nth_weekday(lua_State *L) {
     SD_FRAME(L, "cal_nth_weekday");
-    lua_Integer year = luaL_checkinteger(L, 1);
+    lua_Integer year = check_year(L, 1);
     int month = (int)check_month(L, 2);
     lua_Integer nth = luaL_checkinteger(L, 3);
     lua_Integer weekday = luaL_checkinteger(L, 4);
@@ -279,8 +326,8 @@ static int cal_filter(lua_State *L) {
    The scan counts against the instruction budget, a day an instruction. */
 static int cal_select(lua_State *L) {
     SD_FRAME(L, "cal_select");
-    lua_Integer first = luaL_checkinteger(L, 1);
-    lua_Integer last = luaL_checkinteger(L, 2);
+    lua_Integer first = check_day(L, 1);
+    lua_Integer last = check_day(L, 2);
     struct day_filter parsed;
     const struct day_filter *filter = (const struct day_filter *)luaL_testudata(L, 3, FILTER_TYPE);
     if (filter == NULL) {
@@ -289,13 +336,16 @@ static int cal_select(lua_State *L) {
     }
     lua_Integer step = luaL_optinteger(L, 5, 1);
     luaL_argcheck(L, step >= 1, 5, "step must be 1 or more");
-    lua_Integer anchor = luaL_optinteger(L, 4, first);
+    lua_Integer anchor = lua_isnoneornil(L, 4) ? first : check_day(L, 4);
     lua_Integer limit = luaL_optinteger(L, 6, LUA_MAXINTEGER);
     lua_newtable(L);
     if (last < first || limit < 1) return 1;
     luaL_argcheck(L, last - first < SELECT_MAX_DAYS, 2, "a range of at most 400 years");
     sd_charge(L, (last - first) / step + 1);
-    long long z = first + ((((anchor - first) % step) + step) % step);
+    long long offset = (anchor - first) % step; /* |anchor - first| ≤ 2·10^12: no overflow */
+    if (offset < 0) offset += step;
+    if (offset > last - first) return 1;
+    long long z = first + offset;
     long long year;
     int month, day;
     sd_civil_from_days(z, &year, &month, &day);
@@ -306,6 +356,7 @@ static int cal_select(lua_State *L) {
             lua_rawseti(L, -2, ++count);
             if (count >= limit) break;
         }
+        if (step > last - z) break; /* the next step passes the range (and z + step could overflow) */
         z += step;
         if (step == 1 && day < 28) {
             day++;

@@ -54,46 +54,61 @@ table.move = function(a1, f, e, t, a2)
   end
   return raw_move(a1, f, e, t, a2)
 end
--- table.insert and table.remove shift elements in a C loop as long as the table's __len says:
--- written here in Lua, every step counts as instructions.
+-- table.insert and table.remove move elements in a C loop for as long as the table's __len
+-- says: written here in Lua, every element moved is an instruction the budget counts. Arguments
+-- are checked as Lua checks them, with its messages.
 local function check_table(t, name)
   local kind = type(t)
   if kind ~= "table" then error(format("bad argument #1 to '%s' (table expected, got %s)", name, kind), 3) end
 end
 local function position(pos, name, arg)
   local n = whole(pos)
+  if type(n) ~= "number" then
+    error(format("bad argument #%d to '%s' (number expected, got %s)", arg, name, type(pos)), 3)
+  end
   if mtype(n) ~= "integer" then
     error(format("bad argument #%d to '%s' (number has no integer representation)", arg, name), 3)
   end
   return n
 end
+local function out_of_bounds(name) error(format("bad argument #2 to '%s' (position out of bounds)", name), 3) end
+-- t[from..last] one place up, the last first.
+local function open_gap(t, from, last)
+  for i = last, from, -1 do t[i + 1] = t[i] end
+end
+-- t[from + 1..last] one place down, the first first.
+local function close_gap(t, from, last)
+  for i = from, last - 1 do t[i] = t[i + 1] end
+end
 table.insert = function(t, ...)
   check_table(t, "insert")
-  local count = select("#", ...)
-  local e = #t + 1
-  if count == 1 then
-    t[e] = ...
-    return
+  local size, given = #t, select("#", ...)
+  if given == 1 then
+    t[size + 1] = ...
+  elseif given == 2 then
+    local at, value = ...
+    at = position(at, "insert", 2)
+    if at < 1 or at > size + 1 then out_of_bounds("insert") end
+    open_gap(t, at, size)
+    t[at] = value
+  else
+    error("wrong number of arguments to 'insert'", 2)
   end
-  if count ~= 2 then error("wrong number of arguments to 'insert'", 2) end
-  local pos, value = ...
-  pos = position(pos, "insert", 2)
-  if pos < 1 or pos > e then error("bad argument #2 to 'insert' (position out of bounds)", 2) end
-  for i = e, pos + 1, -1 do t[i] = t[i - 1] end
-  t[pos] = value
 end
-table.remove = function(t, pos)
+table.remove = function(t, at)
   check_table(t, "remove")
   local size = #t
-  if pos == nil then pos = size else pos = position(pos, "remove", 2) end
-  if pos ~= size and (pos < 1 or pos > size + 1) then error("bad argument #2 to 'remove' (position out of bounds)", 2) end
-  local value = t[pos]
-  while pos < size do
-    t[pos] = t[pos + 1]
-    pos = pos + 1
+  at = at == nil and size or position(at, "remove", 2)
+  -- The last element, or one past it, may always be named; elsewhere only 1 … size.
+  if at ~= size and (at < 1 or at > size + 1) then out_of_bounds("remove") end
+  local removed = t[at]
+  if at < size then
+    close_gap(t, at, size)
+    t[size] = nil
+  else
+    t[at] = nil
   end
-  t[pos] = nil
-  return value
+  return removed
 end
 -- table.sort compares in C without the hook when no function is given: charged n log n, and
 -- only on a plain table, whose length cannot change under it.

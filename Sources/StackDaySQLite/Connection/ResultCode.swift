@@ -1,7 +1,8 @@
 import CSQLite
 
-/// A SQLite result code by name, as GRDB names them, matched by pattern: a primary code
-/// (`.constraint`) matches each of its extended codes (`.constraintUnique`).
+/// A SQLite result code by name, each named after SQLite's own constant (`SQLITE_CONSTRAINT_UNIQUE`
+/// is `.constraintUnique`), matched by pattern: a primary code (`.constraint`) matches each of its
+/// extended codes.
 public struct ResultCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
     public let rawValue: Int32
 
