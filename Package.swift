@@ -52,7 +52,7 @@ let package = Package(
         .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDayApplication", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange", "StackDayServer", "StackDaySync"]),
         .executableTarget(
             name: "stackday-bench",
-            dependencies: ["StackDay", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDaySync", "StackDayTestSupport"],
+            dependencies: ["StackDay", "StackDayLua", "CLua", "StackDaySQLite", "StackDayPostgres", "StackDaySync", "StackDayTestSupport"],
             path: "Benchmarks/StackDayBench"
         ),
         .executableTarget(name: "StoreExerciser", dependencies: ["StackDay", "StackDaySQLite", "StackDayPostgres"]),

@@ -1,5 +1,5 @@
 // Prints one table of ratios, each measured side by side in this run.
-//   stackday-bench [--quick] [--only P1|P2|STORE|IMPORT|POSTGRES|SERVER|WEB|SYNC|SCALE] [--skip-import] [--keep]
+//   stackday-bench [--quick] [--only P1|P2|MATCH|STORE|IMPORT|POSTGRES|SERVER|WEB|SYNC|SCALE] [--skip-import] [--keep]
 // SCALE (1,000 users on PostgreSQL, a few minutes) runs only when asked for with --only SCALE.
 import Foundation
 
@@ -25,6 +25,10 @@ do {
     if wanted("P2") {
         FileHandle.standardError.write(Data("P2 rrule…\n".utf8))
         figures += try RRuleBenchmark(context: context).run()
+    }
+    if wanted("MATCH") {
+        FileHandle.standardError.write(Data("MATCH patterns…\n".utf8))
+        figures += try MatchBenchmark(context: context).run()
     }
     var store: (figures: [Figure], growth: [StoreBenchmark.Growth]) = ([], [])
     if wanted("STORE") {

@@ -28,10 +28,15 @@ public enum HostileScripts {
 
     /// Searches that cost n times m in Lua's own matcher, and answer in linear time in the host's.
     public static let linear: [Script] = [
-        s("a plain find of a 1,000,000-character needle", #"local n = ("a"):rep(1000000) .. "b" local h = ("a"):rep(2000000) return h:find(n, 1, true) == nil"#),
-        s("a find without specials, the same needle", #"local n = ("a"):rep(1000000) .. "b" local h = ("a"):rep(2000000) .. n return h:find(n) == 2000001"#),
-        s("a needle that almost matches everywhere, found at the end", #"local n = ("ab"):rep(100000) .. "c" local h = ("ab"):rep(1000000) .. n return h:find(n, 1, true) == 2000001"#),
+        s("a plain find of a 1,000,000-character needle", linear(#"local n = ("a"):rep(1000000) .. "b" local h = ("a"):rep(2000000) return h:find(n, 1, true) == nil"#)),
+        s("a find without specials, the same needle", linear(#"local n = ("a"):rep(1000000) .. "b" local h = ("a"):rep(2000000) .. n return h:find(n) == 2000001"#)),
+        s("a needle that almost matches everywhere, found at the end", linear(#"local n = ("ab"):rep(100000) .. "c" local h = ("ab"):rep(1000000) .. n return h:find(n, 1, true) == 2000001"#)),
     ]
+
+    /// A day's answer is evaluated with its block of days: the search runs on 2026-10-05 alone.
+    private static func linear(_ body: String) -> String {
+        "if day.month ~= 10 or day.day ~= 5 then return true end\n" + body
+    }
 
     /// Scripts that must end in a budget error (instructions, time or memory).
     public static let budget: [Script] = [
