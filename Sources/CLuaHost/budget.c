@@ -282,6 +282,7 @@ const char *sd_spent_message(int spent, char *buffer, size_t size) {
 
 void sd_budget_begin(sd_host *host, int charged) {
     lua_State *L = host->L;
+    host->serial++;
     host->ticks = 0;
     host->native = 0;
     host->allocated = 0;

@@ -63,6 +63,13 @@ static int sd_metatable(lua_State *L) {
     return 1;
 }
 
+/* serial() for the prelude: which call into the state is running (each call has its own number). */
+static int sd_serial(lua_State *L) {
+    SD_FRAME(L, "sd_serial");
+    lua_pushinteger(L, sd_host_of(L)->serial);
+    return 1;
+}
+
 /* exhausted() for the prelude: whether a budget ran out in this call. */
 static int sd_exhausted(lua_State *L) {
     SD_FRAME(L, "sd_exhausted");
@@ -247,7 +254,8 @@ static int op_open(lua_State *L, void *raw) {
        codes it answers with, named here once. */
     static const luaL_Reg functions[] = {
         {"exhausted", sd_exhausted}, {"memory_left", sd_memory_left}, {"out_of_memory", sd_out_of_memory},
-        {"budget_error", sd_budget_error}, {"charge", sd_charge_lua}, {"metatable", sd_metatable}, {NULL, NULL},
+        {"budget_error", sd_budget_error}, {"charge", sd_charge_lua}, {"metatable", sd_metatable},
+        {"serial", sd_serial}, {NULL, NULL},
     };
     luaL_newlib(L, functions);
     sd_push_calendar(L);

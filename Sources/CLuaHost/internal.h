@@ -114,6 +114,7 @@ struct sd_host {
     int raised;                /* the SD_ERROR_* kind of a budget or answer error raised in this call, or SD_OK */
     int memory_refused;        /* an allocation was refused in this call */
     int watched;               /* the thread's CPU timer watches this call */
+    lua_Integer serial;        /* counts the calls into the state: what the prelude keeps per call is told apart by it */
     int prelude;               /* registry reference to the prelude's table of host functions */
 };
 
@@ -144,6 +145,13 @@ void sd_raise_spent(lua_State *L, sd_host *host);
    unit), raising the budget error once it is spent: a C loop a policy starts is bounded too.
    In a state the host did not make, nothing is counted. */
 void sd_charge(lua_State *L, long long instructions);
+
+/* A policy's function is about to be called again within one call into the state (each day of a
+   range): what the prelude keeps per call starts over. */
+static inline void sd_next_call(lua_State *L) {
+    sd_host *host = sd_host_of(L);
+    if (host) host->serial++;
+}
 
 /* Whether the error object at `index` is the budget error's. */
 int sd_is_budget_error(lua_State *L, int index);

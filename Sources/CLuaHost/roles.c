@@ -113,6 +113,7 @@ static int op_schedule(lua_State *L, void *raw) {
         lua_pushvalue(L, cursor.view);
         lua_pushvalue(L, params);
         lua_pushvalue(L, habit);
+        sd_next_call(L);
         lua_call(L, 3, 1);
         if (lua_type(L, -1) != LUA_TBOOLEAN) {
             return answer_error(L, "isDue returned %s for %04d-%02d-%02d; expected true or false", luaL_typename(L, -1), ordinal);
@@ -184,6 +185,7 @@ static int op_progress(lua_State *L, void *raw) {
         lua_pushvalue(L, goal);
         lua_pushvalue(L, params);
         lua_pushinteger(L, args->first_ordinal);
+        sd_next_call(L);
         lua_call(L, 4, 1);
         if (!lua_istable(L, -1)) return answer_error(L, "progressRange returned %s from %04d-%02d-%02d; expected a list of numbers", luaL_typename(L, -1), args->first_ordinal);
         int list = lua_gettop(L);
@@ -203,6 +205,7 @@ static int op_progress(lua_State *L, void *raw) {
         lua_pushvalue(L, goal);
         lua_pushvalue(L, params);
         lua_pushvalue(L, cursor.view);
+        sd_next_call(L);
         lua_call(L, 4, 1);
         check_progress(L, args, i);
     }
@@ -318,6 +321,7 @@ static int op_streak(lua_State *L, void *raw) {
         lua_pushvalue(L, cursor.view);
         lua_pushvalue(L, outcome);
         lua_pushvalue(L, params);
+        sd_next_call(L);
         lua_call(L, 4, args->explain ? 2 : 1);
         if (args->explain) {
             /* The optional second answer: a sentence saying why, kept when it is a string. */

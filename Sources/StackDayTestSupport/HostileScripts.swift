@@ -55,6 +55,11 @@ public enum HostileScripts {
         s("a number as the subject", #"return string.find(9223372036854775807, ("%d*"):rep(40) .. "x") ~= nil"#),
         s("a number as the subject of match", #"return string.match(12345678901234, ("%d-"):rep(30) .. "x") ~= nil"#),
         s("nested .- through gsub", #"return select(2, ("a"):rep(3000):gsub(".-.-.-.-b", "")) >= 0"#),
+        // Counts whose difference wraps around the integers.
+        s("table.concat over mininteger … maxinteger", #"return table.concat(setmetatable({}, {__index = function() return "" end}), "", math.mininteger, math.maxinteger) ~= nil"#),
+        s("table.move over mininteger … maxinteger", "table.move({}, math.mininteger, math.maxinteger, 1) return true"),
+        // Comparisons that read whole strings in one C call.
+        s("sorting two 30 MB strings in a loop", #"local a = ("x"):rep(30000000) local t = {a, a .. "y"} while true do table.sort(t) t[1], t[2] = t[2], t[1] end"#),
         // A back-reference to a position capture never matches, but .- tries it at every length.
         s("a back-reference to a position capture", #"return ("a"):rep(200000):find("().-%1") ~= nil"#),
         s("a back-reference to a position capture through gsub", #"return select(2, ("ab"):rep(100000):gsub("()a.-%1", "")) >= 0"#),

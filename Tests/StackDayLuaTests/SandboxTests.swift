@@ -161,10 +161,48 @@ struct SandboxTests {
               local keys = {}
               for k in pairs(t) do keys[#keys + 1] = tostring(k) end
               local first = next(t)
-              return table.concat(keys, ',') == '1,3,alpha,bravo,mike,zulu' and first == 1 and tostring({}) == 'table'
+              return table.concat(keys, ',') == '1,3,alpha,bravo,mike,zulu' and first == 1 and tostring({}) == 'table: 1'
             end }
             """])
         for _ in 0..<3 { #expect(try fixture.isDue("ordered")) }
+    }
+
+    @Test("a table, function or userdata prints as its type and a number counted from 1 in each call, never an address")
+    func printedWithoutAddresses() throws {
+        let fixture = try PolicyFixture(["printer": schedule("""
+            local t, f = {}, function() end
+            local a = string.format("%s %s %s %d%%", t, f, t, 5)
+            local b = tostring(f) .. " " .. tostring({})
+            local c = string.format("%5s|%s", calendar.filter({months = {1}}), setmetatable({}, {__tostring = function() return "own" end}))
+            return a == "table: 1 function: 2 table: 1 5%" and b == "function: 2 table: 3" and c == "userdata: 4|own"
+            """)])
+        // Each day is its own call: the numbering starts over every time.
+        #expect(try fixture.dueDays("printer", from: "2026-10-01", to: "2026-10-07").count == 7)
+    }
+
+    @Test("the calendar refuses days and years it cannot count without overflow, naming the argument", arguments: [
+        ("calendar.civil(math.maxinteger)", "bad argument #1 to 'civil' (a day number must be within ±1000000000000)"),
+        ("calendar.weekday(-1000000000001)", "bad argument #1 to 'weekday' (a day number must be within ±1000000000000)"),
+        ("calendar.ordinal(3000000001, 1, 1)", "bad argument #1 to 'ordinal' (a year must be within ±3000000000)"),
+        ("calendar.ordinal(2026, 1, math.mininteger)", "bad argument #3 to 'ordinal' (a day number must be within ±1000000000000)"),
+        ("calendar.select(math.maxinteger - 10, math.maxinteger, {})", "bad argument #1 to 'select' (a day number must be within ±1000000000000)"),
+    ])
+    func calendarRanges(_ call: String, _ message: String) throws {
+        let fixture = try PolicyFixture(["far": schedule("return \(call) ~= nil")])
+        let error = try #require(policyError { _ = try fixture.isDue("far") })
+        #expect(error.kind == .script)
+        #expect(error.message.contains(message), "\(error.message)")
+    }
+
+    @Test("calendar.select with a step past the range's end answers the anchor's day alone, if it is in the range")
+    func hugeStep() throws {
+        let fixture = try PolicyFixture(["stepper": schedule("""
+            local days = calendar.select(0, 100, {}, 0, math.maxinteger)
+            local from_five = calendar.select(0, 100, {}, 5, math.maxinteger)
+            return #days == 1 and days[1] == 0 and #from_five == 1 and from_five[1] == 5
+              and #calendar.select(0, 100, {}, 200, math.maxinteger) == 0 and #calendar.select(0, 100, {}, -7, math.maxinteger) == 0
+            """)])
+        #expect(try fixture.isDue("stepper"))
     }
 
     @Test("the parameters a policy receives are its own copy")

@@ -50,7 +50,7 @@ local raw_move = table.move
 table.move = function(a1, f, e, t, a2)
   f, e, t = whole(f), whole(e), whole(t)
   if type(f) == "number" and type(e) == "number" and e >= f then
-    charge(e - f + 1)
+    charge((e + 0.0) - f + 1) -- as a float: mininteger … maxinteger cannot wrap to 0
   end
   return raw_move(a1, f, e, t, a2)
 end
@@ -110,14 +110,26 @@ table.remove = function(t, at)
   end
   return removed
 end
--- table.sort compares in C without the hook when no function is given: charged n log n, and
--- only on a plain table, whose length cannot change under it.
+-- table.sort compares in C without the hook when no function is given: charged n log n
+-- comparisons, each as long as the longest string it could read (comparing two 30 MB strings
+-- reads them), and only on a plain table, whose length cannot change under it.
 local raw_sort = table.sort
 table.sort = function(t, less)
   check_table(t, "sort")
   if metatable_of(t) ~= nil then error("table.sort: policies sort plain tables only", 2) end
   local n = rawlen(t)
-  if n > 1 then charge(n * (floor(math.log(n, 2)) + 1)) end
+  if n > 1 then
+    local comparisons = n * (floor(math.log(n, 2)) + 1)
+    if less == nil then
+      local longest = 0
+      for i = 1, n do
+        local v = rawget(t, i)
+        if type(v) == "string" and #v > longest then longest = #v end
+      end
+      comparisons = comparisons * (1 + longest // 16)
+    end
+    charge(comparisons)
+  end
   return raw_sort(t, less)
 end
 -- table.concat walks i..j in C: charged per element.
@@ -127,7 +139,9 @@ table.concat = function(t, sep, i, j)
   check_table(t, "concat")
   local first, last = i or 1, j
   if last == nil then last = #t end
-  if type(first) == "number" and type(last) == "number" and last >= first then charge(last - first + 1) end
+  if type(first) == "number" and type(last) == "number" and last >= first then
+    charge((last + 0.0) - first + 1) -- as a float: mininteger … maxinteger cannot wrap to 0
+  end
   return raw_concat(t, sep, first, last)
 end
 -- Functions that scan their text without allocating: charged a step per byte.
@@ -145,9 +159,52 @@ tonumber = function(v, base)
   if type(v) == "string" then charge(#v) end
   return raw_tonumber(v, base)
 end
--- %p prints an address, which differs from run to run: a policy must be a pure function.
+-- A table, function or userdata prints as its type and a number, never its address: an address
+-- differs from run to run (a policy must be a pure function) and tells where the host's memory
+-- is. The numbers count from 1 in each call, in the order values are first printed, so a call
+-- learns nothing of the calls before it.
+local serial = host.serial
+local printed, printed_in, printed_count = nil, nil, 0
+local referenced = {table = true, ["function"] = true, thread = true, userdata = true}
+local weak_keys = {__mode = "k"}
+local function printed_name(v, kind)
+  local call = serial()
+  if call ~= printed_in then printed, printed_in, printed_count = raw_setmetatable({}, weak_keys), call, 0 end
+  local number = printed[v]
+  if number == nil then
+    printed_count = printed_count + 1
+    number = printed_count
+    printed[v] = number
+  end
+  return kind .. ": " .. number
+end
+-- What tostring gives in policies: a value's own __tostring when it has one, else its name.
+local function text_of(v)
+  local kind = type(v)
+  if referenced[kind] then
+    local mt = raw_getmetatable(v)
+    if not (type(mt) == "table" and rawget(mt, "__tostring")) then return printed_name(v, kind) end
+  end
+  return tostring(v)
+end
+-- %p prints an address: refused. %s of a table, function or userdata prints as tostring does.
+local gmatch = string.gmatch
 string.format = function(f, ...)
-  if type(f) == "string" and find(f, "%%[-+ #0]*%d*%.?%d*p") then error("string.format: %p is not available in policies", 2) end
+  if type(f) ~= "string" then return raw_format(f, ...) end
+  if find(f, "%%[-+ #0]*%d*%.?%d*p") then error("string.format: %p is not available in policies", 2) end
+  local count = select("#", ...)
+  for i = 1, count do
+    if referenced[type((select(i, ...)))] then
+      local args, n = {...}, 0
+      for conversion in gmatch(f, "%%[-+ #0]*%d*%.?%d*(.)") do
+        if conversion ~= "%" then
+          n = n + 1
+          if conversion == "s" and referenced[type(args[n])] then args[n] = text_of(args[n]) end
+        end
+      end
+      return raw_format(f, table.unpack(args, 1, count))
+    end
+  end
   return raw_format(f, ...)
 end
 
@@ -257,14 +314,7 @@ local function safe_setmetatable(t, mt)
   return raw_setmetatable(t, mt)
 end
 
-local function safe_tostring(v)
-  local t = type(v)
-  if (t == "table" or t == "function" or t == "thread" or t == "userdata") then
-    local mt = raw_getmetatable(v)
-    if not (type(mt) == "table" and rawget(mt, "__tostring")) then return t end
-  end
-  return tostring(v)
-end
+local safe_tostring = text_of
 
 -- A budget error must not be swallowed by the policy's own pcall: it is raised again.
 local function rethrow(ok, ...)
