@@ -205,6 +205,17 @@ struct SandboxTests {
         #expect(try fixture.isDue("stepper"))
     }
 
+    @Test("load refuses a chunk over 64 KiB before compiling it, and compiles one at the limit")
+    func loadBounded() throws {
+        let fixture = try PolicyFixture(["loader": schedule("""
+            local head = "return 41 + 1 --"
+            local fits = load(head .. (" "):rep(65536 - #head))
+            local f, message = load(head .. (" "):rep(65537 - #head))
+            return fits() == 42 and f == nil and message == "load: a chunk may have at most 65536 bytes (64 KiB) in policies"
+            """)])
+        #expect(try fixture.isDue("loader"))
+    }
+
     @Test("the parameters a policy receives are its own copy")
     func parametersCopied() throws {
         let fixture = try PolicyFixture(["mutator": schedule("params.days = nil habit.goal = 99 return true")])

@@ -56,6 +56,20 @@ struct UseCaseTests {
         }
     }
 
+    @Test("a policy script over 256 KiB is refused before anything compiles it, and nothing is stored")
+    func scriptTooLarge() throws {
+        let context = makeContext()
+        let exact = "return {}" + String(repeating: " ", count: PolicyScript.maximumInstalledBytes - 9)
+        let over = exact + " "
+        #expect(throws: UseCaseError.scriptTooLarge(name: "big", bytes: over.utf8.count, limit: 262_144)) {
+            try InstallPolicy(context: context)(name: "big", source: over)
+        }
+        #expect(ErrorCode.of(UseCaseError.scriptTooLarge(name: "big", bytes: 1, limit: 1)) == .policyTooLarge)
+        #expect(try context.store.read { try $0.scripts.all() }.isEmpty)
+        // At the limit the size check passes (this context's engine runs no scripts, so vetting refuses it).
+        #expect(throws: PolicyRefusal.self) { try InstallPolicy(context: context)(name: "big", source: exact) }
+    }
+
     @Test("error messages say what to change")
     func messages() throws {
         let context = try seeded()

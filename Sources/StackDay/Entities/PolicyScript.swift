@@ -32,6 +32,19 @@ public struct PolicyScript: Hashable, Sendable {
         throw UseCaseError.scriptNotText(name: name, offset: source.utf8.distance(from: source.utf8.startIndex, to: index))
     }
 
+    /// The most bytes a script installed for a user may have. Lua's compiler takes time growing
+    /// faster than the text for some shapes (long `elseif` and `or` chains), so the size of what
+    /// anyone can make the server compile is bounded; no honest policy comes near it.
+    public static let maximumInstalledBytes = 256 * 1024
+
+    /// Throws `UseCaseError.scriptTooLarge` for a source over `maximumInstalledBytes`.
+    public func checkSize() throws {
+        let size = source.utf8.count
+        guard size <= Self.maximumInstalledBytes else {
+            throw UseCaseError.scriptTooLarge(name: name, bytes: size, limit: Self.maximumInstalledBytes)
+        }
+    }
+
     /// The first 12 hex digits, as listings show a script.
     public var shortHash: String { String(sha256.prefix(12)) }
 

@@ -20,6 +20,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case policyFailed = "policy_failed"
     /// A policy ran out of a budget: instructions, memory or CPU time, its own or its request's.
     case policyBudgetExceeded = "policy_budget_exceeded"
+    /// A policy script over the size an installed script may have (256 KiB).
+    case policyTooLarge = "policy_too_large"
     /// The store failed (a lost connection, a read-only file); never the client's doing.
     case storeFailed = "store_failed"
     // The surfaces' own: the command line's arguments, and HTTP.
@@ -50,6 +52,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             case .duplicateName: return .duplicateName
             case .userExists: return .userExists
             case .dayTooFarAhead, .spanTooLong: return .readOutOfBounds
+            case .scriptTooLarge: return .policyTooLarge
             default: return .invalidInput
             }
         case is PolicyParameterError: return .invalidParameter

@@ -22,11 +22,12 @@ public struct InstallPolicy {
     }
 
     /// `source` as a script named `name`, once it has passed every check; writes nothing.
-    /// Throws `UseCaseError.scriptNotText` for a NUL byte, `PolicyRefusal` naming each check
-    /// that failed.
+    /// Throws `UseCaseError.scriptNotText` for a NUL byte, `UseCaseError.scriptTooLarge` past
+    /// 256 KiB (before anything compiles it), `PolicyRefusal` naming each check that failed.
     public func vetted(name: String, source: String) throws -> PolicyScript {
         let script = PolicyScript(name: name, source: source, installedAt: context.clock.now)
         try script.checkIsText()
+        try script.checkSize()
         try context.policies.vet(script)
         return script
     }

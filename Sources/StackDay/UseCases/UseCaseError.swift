@@ -34,6 +34,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case policyNotFound(name: String, suggestion: String? = nil)
     /// A script holding a NUL byte: scripts are text, stored and compared byte for byte.
     case scriptNotText(name: String, offset: Int)
+    /// A script over `PolicyScript.maximumInstalledBytes`, refused on install.
+    case scriptTooLarge(name: String, bytes: Int, limit: Int)
     case invalidLanguage(text: String)
 
     public var description: String {
@@ -94,6 +96,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no policy named \(name) is installed"
         case .scriptNotText(let name, let offset):
             return "policy script \(name) holds a NUL byte at byte \(offset): a policy script is text without NUL bytes"
+        case .scriptTooLarge(let name, let bytes, let limit):
+            return "policy script \(name) is \(bytes) bytes: an installed policy may have at most \(limit) bytes (\(limit / 1024) KiB)"
         case .policyNotFound(let name, let suggestion):
             return "no such policy: \(name)" + DidYouMean.hint(suggestion)
                 + " (neither a policy folder nor the built-ins have it; 'stackday policy list' shows them)"

@@ -352,7 +352,10 @@ function H.make_env()
   env.calendar = calendar
   env.load = function(chunk, name, mode, _)
     if type(chunk) ~= "string" then return nil, "load: policies may load source text only" end
-    charge(#chunk * 4) -- the compiler runs in C
+    -- The compiler runs in C, in time that grows faster than the text for some shapes (a 256 KiB
+    -- chain of `or` takes seconds): charged per byte, and bounded well below an installed script.
+    if #chunk > 65536 then return nil, "load: a chunk may have at most 65536 bytes (64 KiB) in policies" end
+    charge(#chunk * 4)
     return raw_load(chunk, name, "t", env)
   end
   env._G = env

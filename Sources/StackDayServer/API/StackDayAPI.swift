@@ -186,7 +186,7 @@ public final class StackDayAPI: Sendable {
         case .unauthorized: 401
         case .forbidden: 403
         case .methodNotAllowed: 405
-        case .bodyTooLarge: 413
+        case .bodyTooLarge, .policyTooLarge: 413
         case .serverBusy: 503
         case .serverUnreachable: 502
         case .tooManyRequests: 429
