@@ -115,6 +115,9 @@ struct sd_http_server {
     int listen_socket;
     unsigned int idle_timeout, header_timeout;
     unsigned int per_client_workers, per_client_queue, hard_deadline;
+    uint64_t (*resolve_client)(void *context, int kind, const char *credential);
+    void *resolve_context;
+    char *session_cookie;
     atomic_uint in_flight;
     atomic_uint abandoned_total;
     // Complete requests in arrival order, taken by the workers: the oldest request whose client
@@ -150,13 +153,56 @@ static uint64_t fnv1a(uint64_t hash, const void *data, size_t length) {
     return hash;
 }
 
-/// Who a request is from, for fairness: its credential (a token or a session cookie) when it has
-/// one, else the address it came from.
-static uint64_t client_of(struct MHD_Connection *connection) {
+int sd_http_bearer_token(const char *authorization, char token[68]) {
+    if (authorization == NULL || strlen(authorization) != 7 + 67 || strncasecmp(authorization, "Bearer ", 7) != 0) return 0;
+    const char *value = authorization + 7;
+    if (strncmp(value, "sd_", 3) != 0) return 0;
+    for (int i = 3; i < 67; i++) {
+        char c = value[i];
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return 0;
+    }
+    memcpy(token, value, 67);
+    token[67] = 0;
+    return 1;
+}
+
+/// The value of cookie `name` in a `Cookie` header (`name=value` pairs split by `;`), copied into
+/// `value` (at most `size` - 1 bytes); 0 when it is not there or too long.
+static int cookie_value(const char *header, const char *name, char *value, size_t size) {
+    size_t name_length = strlen(name);
+    for (const char *p = header; p && *p;) {
+        while (*p == ' ' || *p == ';') p++;
+        const char *end = strchr(p, ';');
+        size_t span = end ? (size_t)(end - p) : strlen(p);
+        if (span > name_length && strncmp(p, name, name_length) == 0 && p[name_length] == '=') {
+            size_t length = span - name_length - 1;
+            if (length == 0 || length >= size) return 0;
+            memcpy(value, p + name_length + 1, length);
+            value[length] = 0;
+            return 1;
+        }
+        p = end;
+    }
+    return 0;
+}
+
+/// Who a request is from, for fairness: the user its credential resolves to, else the address it
+/// came from. A credential is resolved only when written exactly so: `Bearer` and a token with
+/// spaces around it is not another client, but no credential at all.
+static uint64_t client_of(sd_http_server *server, struct MHD_Connection *connection) {
     uint64_t hash = 14695981039346656037ULL;
-    const char *value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Authorization");
-    if (!value) value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Cookie");
-    if (value) return fnv1a(fnv1a(hash, "c", 1), value, strlen(value));
+    if (server->resolve_client) {
+        char credential[128];
+        uint64_t user = 0;
+        const char *authorization = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Authorization");
+        const char *cookie = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Cookie");
+        if (authorization) {
+            if (sd_http_bearer_token(authorization, credential)) user = server->resolve_client(server->resolve_context, SD_CREDENTIAL_TOKEN, credential);
+        } else if (cookie && server->session_cookie && cookie_value(cookie, server->session_cookie, credential, sizeof credential)) {
+            user = server->resolve_client(server->resolve_context, SD_CREDENTIAL_SESSION, credential);
+        }
+        if (user != 0) return fnv1a(fnv1a(hash, "u", 1), &user, sizeof user);
+    }
     const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (info && info->client_addr && info->client_addr->sa_family == AF_INET) {
         const struct sockaddr_in *in = (const struct sockaddr_in *)info->client_addr;
@@ -398,7 +444,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
     sd_query query = {.count = 0};
     mhd.get_connection_values(connection, MHD_GET_ARGUMENT_KIND, collect_argument, &query);
     state->connection = connection;
-    state->client = client_of(connection);
+    state->client = client_of(server, connection);
     state->method = strdup(method);
     state->path = strdup(url);
     const char *value;
@@ -682,6 +728,9 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
     server->worker_target = options->threads ? options->threads : 1;
     server->per_client_workers = options->per_client_workers ? options->per_client_workers : 1;
     server->per_client_queue = options->per_client_queue ? options->per_client_queue : 1;
+    server->resolve_client = options->resolve_client;
+    server->resolve_context = options->resolve_context;
+    server->session_cookie = options->session_cookie ? strdup(options->session_cookie) : NULL;
     server->hard_deadline = options->hard_deadline;
     atomic_init(&server->in_flight, 0);
     atomic_init(&server->abandoned_total, 0);
@@ -698,6 +747,7 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
         stop_watchdog(server);
         close_workers(server, now_ms() + 1000);
         free_workers(server);
+        free(server->session_cookie);
         free(server);
         return NULL;
     }
@@ -722,6 +772,7 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
         stop_watchdog(server);
         close_workers(server, now_ms() + 1000);
         free_workers(server);
+        free(server->session_cookie);
         free(server);
         *error = "cannot listen on the address (is the port taken?)";
         return NULL;
@@ -756,6 +807,7 @@ int sd_http_stop(sd_http_server *server, unsigned int grace_ms) {
     mhd.stop_daemon(server->daemon);
     free_workers(server);
     if (server->listen_socket >= 0) close(server->listen_socket);
+    free(server->session_cookie);
     free(server);
     return 0;
 }

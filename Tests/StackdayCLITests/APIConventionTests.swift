@@ -104,7 +104,7 @@ struct APIConventionTests {
         #expect(try cli.run(["--user", "ana", "log", "water", "--json"]).stdout.components(separatedBy: #""id""#).count == 3)
     }
 
-    @Test("after 10 failed authentications in a minute an address waits (429, Retry-After), even with a right token; another address does not; --rate-limit caps a token")
+    @Test("after 10 failed authentications in a minute an address waits (429, Retry-After), even with a right token; another address does not; --rate-limit caps a user")
     func throttling() throws {
         let (_, server, ana) = try serve(["--rate-limit", "30"])
         defer { server.stop() }

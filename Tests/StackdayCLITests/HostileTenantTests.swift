@@ -94,7 +94,9 @@ struct HostileTenantTests {
 
     @Test("every hostile schedule ends in a 422 naming its budget within a second; the other user's cached reads stay under 50 ms at p99")
     func attack() throws {
-        let (_, server, ana, mallory) = try serve()
+        // The sign-in limiter (10 failures a minute per address) is raised: the refused spellings
+        // below would otherwise make the address, and the watcher on it, wait.
+        let (_, server, ana, mallory) = try serve(["--auth-failures", "1000"])
         defer { server.stop() }
         let client = server.client
         let startRSS = Self.rss(of: server.process.processIdentifier)
@@ -127,18 +129,28 @@ struct HostileTenantTests {
         for index in 0..<6 {
             _ = try plant(HostileScripts.budget[index * 3], as: "burst\(index)", client, mallory)
         }
+        // With them, 18 more spellings of the same token (extra spaces after `Bearer`): each is
+        // refused (401) and counted with its address, never as 18 more clients.
         let group = DispatchGroup()
         let burst = Times()
-        for _ in 0..<4 {
+        let refused = Times()
+        for index in 0..<22 {
             group.enter()
             Thread.detachNewThread {
                 let started = Date()
-                let answer = try? client.send("GET", "/v1/today", token: mallory)
-                burst.add(answer?.status == 200 ? Date().timeIntervalSince(started) : .infinity)
+                if index < 4 {
+                    let answer = try? client.send("GET", "/v1/today", token: mallory)
+                    burst.add(answer?.status == 200 ? Date().timeIntervalSince(started) : .infinity)
+                } else {
+                    let spelling = "Bearer " + String(repeating: " ", count: index - 3) + mallory
+                    let answer = try? client.send("GET", "/v1/today", headers: ["Authorization": spelling])
+                    refused.add(answer?.status == 401 ? 0 : .infinity)
+                }
                 group.leave()
             }
         }
         group.wait()
+        #expect(refused.all.count == 18 && refused.all.allSatisfy { $0 == 0 }, "\(refused.all)")
         let burstTimes = burst.all
         let seen = watcher.finish()
         #expect(burstTimes.count == 4 && burstTimes.allSatisfy { $0 < 5 }, "\(burstTimes)")

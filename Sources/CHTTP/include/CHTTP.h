@@ -83,7 +83,24 @@ typedef struct sd_http_options {
     /// Seconds a worker may spend on one request before the request is answered 503 and the
     /// worker is abandoned (replaced by a new one). 0: never.
     unsigned int hard_deadline;
+    /// Who a credential belongs to, for fairness: `kind` is SD_CREDENTIAL_TOKEN (a bearer token,
+    /// taken from `Authorization: Bearer TOKEN` written exactly so) or SD_CREDENTIAL_SESSION (the
+    /// value of the `session_cookie` cookie). Answers a nonzero key for the user it resolves to,
+    /// or 0 when it resolves to no one: the request is then keyed by its address. Called on the
+    /// thread that reads every connection: it answers from memory, at once. NULL: every request
+    /// is keyed by its address.
+    uint64_t (*resolve_client)(void *context, int kind, const char *credential);
+    void *resolve_context;
+    /// The name of the session cookie (NULL: none).
+    const char *session_cookie;
 } sd_http_options;
+
+enum { SD_CREDENTIAL_TOKEN = 1, SD_CREDENTIAL_SESSION = 2 };
+
+/// The bearer token of an `Authorization` value, when it is exactly `Bearer sd_` and 64
+/// lowercase hex digits (the scheme in any case, one space, nothing after): copied into `token`
+/// (68 bytes with its NUL); 0 otherwise.
+int sd_http_bearer_token(const char *authorization, char token[68]);
 
 /// Starts a server; NULL with `error` (a static or thread-local message) on failure.
 sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler handler, void *context, const char **error);

@@ -1,5 +1,5 @@
 /// How the API treats its clients beyond authentication: which browser origins may call it
-/// (CORS; none unless named), how many requests a minute one token may make, how many failed
+/// (CORS; none unless named), how many requests a minute one user may make, how many failed
 /// authentications one address may make before it waits, and how the access log is written.
 public struct APIOptions: Sendable {
     /// The access log's format: one line of fields, or one JSON object a line.
@@ -8,7 +8,7 @@ public struct APIOptions: Sendable {
     }
 
     public var allowedOrigins: [String]
-    /// Requests a minute one token may make (nil: no limit).
+    /// Requests a minute one user may make, whichever token carries them (nil: no limit).
     public var rateLimit: Int?
     /// Failed authentications one address may make in a minute before every request from it waits.
     public var failuresPerMinute: Int

@@ -21,7 +21,10 @@ public final class StackDayAPI: Sendable {
     private let pages: PageOptions
     private let options: APIOptions
     private let failures: Throttle
-    private let perToken: Throttle?
+    /// `--rate-limit`: requests a minute, per user.
+    private let perUser: Throttle?
+    /// Which user each credential seen here belongs to (`clientKey`).
+    private let directory = ClientDirectory()
     /// What `--metrics-listen` serves.
     public let metrics = Metrics()
     private let makePolicies: @Sendable () throws -> any PolicyResolver
@@ -49,7 +52,7 @@ public final class StackDayAPI: Sendable {
         self.options = options
         self.makePolicies = makePolicies
         failures = Throttle(limit: options.failuresPerMinute)
-        perToken = options.rateLimit.map { Throttle(limit: $0) }
+        perUser = options.rateLimit.map { Throttle(limit: $0) }
         self.clock = clock
         self.log = log
         self.requestBudget = requestBudget
@@ -217,19 +220,22 @@ public final class StackDayAPI: Sendable {
         }
         guard parts.first == "v1" else {
             return try pool.with { contexts in
-                try PageRoutes(request: request, clock: clock, options: pages).answer(parts, contexts: contexts, user: &user)
+                let routes = PageRoutes(request: request, clock: clock, options: pages)
+                let answer = try routes.answer(parts, contexts: contexts, user: &user)
+                if let user, let session = routes.sessionCookie { directory.learn(session, user: user) }
+                return answer
             }
         }
         return try pool.with { contexts in
             let account = try authenticate(request, contexts)
             user = account.name
-            if let perToken, let token = request.authorization {
-                if let wait = perToken.wait(for: token) {
-                    var answer = HTTPResponse.error("over \(perToken.limit) requests a minute; try again in \(wait) s", code: .tooManyRequests)
+            if let perUser {
+                if let wait = perUser.wait(for: account.name) {
+                    var answer = HTTPResponse.error("over \(perUser.limit) requests a minute; try again in \(wait) s", code: .tooManyRequests)
                     answer.headers.append(("Retry-After", String(wait)))
                     return answer
                 }
-                perToken.record(token)
+                perUser.record(account.name)
             }
             let context = try contexts.context(for: account.name, clock: clock, boundary: account.boundary)
             defer { contexts.release(account.name, holdingMoreThan: stateBytes) }
@@ -311,11 +317,20 @@ public final class StackDayAPI: Sendable {
         return String(format: "%016llx", hash)
     }
 
-    /// The user of the request's bearer token; 401 without one or for an unknown one.
+    /// The user of the request's bearer token; 401 without one, for an unknown one, or for one
+    /// not written exactly `Bearer TOKEN` (one space, nothing around it).
     private func authenticate(_ request: HTTPRequest, _ contexts: OwnerContexts) throws -> User {
-        guard let header = request.authorization, header.hasPrefix("Bearer ") else { throw APIError.unauthorized }
-        let token = String(header.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
-        guard let user = try Tokens.user(of: token, contexts) else { throw APIError.unauthorized }
+        guard let token = request.authorization.flatMap(Tokens.bearer), let user = try Tokens.user(of: token, contexts) else {
+            throw APIError.unauthorized
+        }
+        directory.learn(token, user: user.name)
         return user
     }
+
+    /// The name of the web app's session cookie (for `HTTPServerOptions.sessionCookie`).
+    public static let sessionCookie = PageRoutes.cookie
+
+    /// The fair queue's key for a credential (`HTTPServerOptions.clientKey`): the user it
+    /// authenticated as here, or 0 when it has not.
+    public func clientKey(of credential: String) -> UInt64 { directory.key(of: credential) }
 }

@@ -32,9 +32,17 @@ public final class HTTPServer: @unchecked Sendable {
             idle_timeout: UInt32(max(1, options.idleTimeout)), connection_limit: UInt32(max(1, options.connectionLimit)),
             connection_memory: options.connectionMemory, per_address_limit: UInt32(max(0, options.perAddressLimit)),
             header_timeout: UInt32(max(1, options.headerTimeout)), per_client_workers: UInt32(max(1, options.workersPerClient)),
-            per_client_queue: UInt32(max(1, options.perClientQueue)), hard_deadline: UInt32(max(0, options.hardDeadline))
+            per_client_queue: UInt32(max(1, options.perClientQueue)), hard_deadline: UInt32(max(0, options.hardDeadline)),
+            resolve_client: nil, resolve_context: nil, session_cookie: nil
         )
-        let box = Unmanaged.passRetained(HandlerBox(handler))
+        let box = Unmanaged.passRetained(HandlerBox(handler, clientKey: options.clientKey))
+        if options.clientKey != nil {
+            settings.resolve_client = clientTrampoline
+            settings.resolve_context = box.toOpaque()
+        }
+        let cookieName = options.sessionCookie.map { strdup($0) } ?? nil
+        defer { free(cookieName) }
+        settings.session_cookie = UnsafePointer(cookieName)
         var failure: UnsafePointer<CChar>?
         guard let server = sd_http_start(&settings, httpTrampoline, box.toOpaque(), &failure) else {
             box.release()
@@ -69,13 +77,22 @@ public final class HTTPServer: @unchecked Sendable {
     }
 }
 
-/// The handler, kept alive for the C server.
+/// The handler and the client resolver, kept alive for the C server.
 final class HandlerBox: Sendable {
     let handler: @Sendable (HTTPRequest) -> HTTPResponse
+    let clientKey: (@Sendable (String) -> UInt64)?
 
-    init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse) {
+    init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse, clientKey: (@Sendable (String) -> UInt64)?) {
         self.handler = handler
+        self.clientKey = clientKey
     }
+}
+
+/// The C server's question "whose is this credential?", answered by the box's resolver.
+private func clientTrampoline(_ context: UnsafeMutableRawPointer?, _ kind: Int32, _ credential: UnsafePointer<CChar>?) -> UInt64 {
+    guard let context, let credential else { return 0 }
+    let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
+    return box.clientKey?(String(cString: credential)) ?? 0
 }
 
 /// Called by the C server on its threads: the request in, the answer out (malloc'd for C to free).

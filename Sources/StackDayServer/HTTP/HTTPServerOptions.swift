@@ -27,6 +27,13 @@ public struct HTTPServerOptions: Sendable {
     public var perClientQueue: Int
     /// Seconds a request may hold a worker before it is answered 503 and the worker replaced.
     public var hardDeadline: Int
+    /// Who a credential belongs to, for the fair queue: a nonzero key of the user a bearer token
+    /// (`Authorization: Bearer TOKEN` written exactly so) or a session cookie's value resolves to,
+    /// 0 for none (the request is then one of its address's). Called on the thread that reads the
+    /// connections: it must answer from memory. nil: requests are keyed by address.
+    public var clientKey: (@Sendable (String) -> UInt64)?
+    /// The session cookie whose value `clientKey` is asked about.
+    public var sessionCookie: String?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 4, maxBody: Int = 1 << 20, idleTimeout: Int = 30,
                 connectionLimit: Int = 1000, connectionMemory: Int = 64 << 10, perAddressLimit: Int = 64, headerTimeout: Int = 10,

@@ -1,3 +1,4 @@
+import CHTTP
 import StackDay
 import StackDayEngine
 
@@ -5,6 +6,14 @@ import StackDayEngine
 enum Tokens {
     /// `sd_` and 64 lowercase hex digits: anything else is never looked up, nor put in a cookie.
     static func isWellFormed(_ text: String) -> Bool { ManageSessions.isRandomHex(text, prefix: "sd_") }
+
+    /// The token of an `Authorization` value written exactly `Bearer TOKEN` (the scheme in any
+    /// case, one space, a well-formed token, nothing after), as the server's fair queue reads it.
+    static func bearer(_ header: String) -> String? {
+        var token = [CChar](repeating: 0, count: 68)
+        guard sd_http_bearer_token(header, &token) != 0 else { return nil }
+        return String(decoding: token.prefix(67).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     /// The user of `token`, through the store's own (unscoped) connection.
     static func user(of token: String, _ contexts: OwnerContexts) throws -> User? {

@@ -33,7 +33,7 @@ enum ServeCommand {
                 OptionSpec(name: "session-days", valueName: "n", help: "How long a browser session lasts (default: 30)."),
                 OptionSpec(name: "cookie-secure", valueName: nil, help: "Mark session cookies Secure even without X-Forwarded-Proto: https (behind a TLS proxy)."),
                 OptionSpec(name: "allow-origin", valueName: "origin", help: "A browser origin that may call the API (CORS; repeatable; default: none)."),
-                OptionSpec(name: "rate-limit", valueName: "n", help: "Requests a minute one token may make (default: no limit)."),
+                OptionSpec(name: "rate-limit", valueName: "n", help: "Requests a minute one user may make, whichever token carries them (default: no limit)."),
                 OptionSpec(name: "auth-failures", valueName: "n", help: "Failed authentications one address may make in a minute before it waits (default: 10)."),
                 OptionSpec(name: "log-format", valueName: "format", help: "The access log: text (default) or json, one object a line."),
                 OptionSpec(name: "metrics-listen", valueName: "host:port", help: "Serve Prometheus metrics at /metrics on this address (default: none)."),
@@ -105,6 +105,8 @@ enum ServeCommand {
         sigaddset(&signals, SIGTERM)
         sigaddset(&signals, SIGINT)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
+        options.clientKey = { api.clientKey(of: $0) }
+        options.sessionCookie = StackDayAPI.sessionCookie
         let server = try HTTPServer(options: options) { api.handle($0) }
         environment.io.error("stackday serve: listening on http://\(options.host):\(server.port) with \(options.threads) threads")
         var metricsServer: HTTPServer? = nil
