@@ -82,6 +82,10 @@ typedef struct sd_request_state {
     int with_worker;
     /// libmicrohttpd finished the request while a worker still had it.
     int orphaned;
+    /// Under the server's lock: FATE_RUNNING, FATE_COMMITTING once its handler began to commit a
+    /// write (it is then answered with its result, never given up), FATE_GIVEN_UP once the
+    /// watchdog answered it (its handler may then commit nothing).
+    int fate;
     uint64_t client;
     struct MHD_Connection *connection;
     char *method, *path, *authorization, *cookie, *content_type;
@@ -492,6 +496,25 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
 
 static int start_worker(sd_http_server *server);
 
+enum { FATE_RUNNING = 0, FATE_COMMITTING, FATE_GIVEN_UP };
+
+/// The request the calling worker thread is answering, for sd_http_claim_commit.
+static _Thread_local struct {
+    sd_http_server *server;
+    sd_request_state *state;
+} serving;
+
+int sd_http_claim_commit(void) {
+    sd_http_server *server = serving.server;
+    sd_request_state *state = serving.state;
+    if (!server || !state) return 1;
+    pthread_mutex_lock(&server->lock);
+    int allowed = state->fate != FATE_GIVEN_UP;
+    if (allowed) state->fate = FATE_COMMITTING;
+    pthread_mutex_unlock(&server->lock);
+    return allowed;
+}
+
 // A worker: takes complete requests in order, answers each with the handler, and hands the
 // connection back to libmicrohttpd, which then sends the answer.
 static void *work(void *argument) {
@@ -530,7 +553,11 @@ static void *work(void *argument) {
             .body_too_large = state->too_large,
         };
         sd_http_response response = {.status = 500};
+        serving.server = server;
+        serving.state = state;
         server->handler(server->context, &request, &response);
+        serving.server = NULL;
+        serving.state = NULL;
         pthread_mutex_lock(&server->lock);
         state->with_worker = 0;
         if (self->abandoned) {
@@ -572,7 +599,8 @@ static int start_worker(sd_http_server *server) {
 
 // Every 100 ms: a request a worker has held past the hard deadline is answered 503 and its worker
 // abandoned (detached, to exit whenever its handler returns) and replaced, so that a stuck call
-// can hold neither the client nor a worker nor shutdown.
+// can hold neither the client nor a worker nor shutdown. Only a request that has not begun to
+// commit is given up; its handler can then commit nothing (sd_http_claim_commit).
 static void *watch(void *argument) {
     sd_http_server *server = argument;
     static const char late[] = "{\"error\":{\"code\":\"server_busy\",\"message\":\"the request took too long and was given up\"}}\n";
@@ -602,6 +630,10 @@ static void *watch(void *argument) {
             sd_request_state *state = worker->current;
             if (!state || worker->abandoned || worker->exited) continue;
             if (now - worker->started_ms < (long long)server->hard_deadline * 1000LL) continue;
+            // A request that began to commit is answered with its result, however late: a 503
+            // for a write that went through would make a client that retries write it twice.
+            if (state->fate == FATE_COMMITTING) continue;
+            state->fate = FATE_GIVEN_UP;
             worker->abandoned = 1;
             worker->current = NULL;
             pthread_detach(worker->thread);

@@ -93,6 +93,7 @@ public final class PostgresHabitStore: HabitStore {
             do {
                 let result = try body(repositories.transaction)
                 try beforeCommit()
+                try CommitGate.check()
                 try connection.execute("COMMIT")
                 return result
             } catch let error as PostgresError where error.isRetryable && attempt <= retries {

@@ -20,6 +20,21 @@ struct SQLiteStoreTests {
     static let schema3Fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../StackdayCLITests/Fixtures/schema3.sqlite").standardizedFileURL.path
 
+    @Test("a write whose request was given up (CommitGate) rolls back: nothing is stored; the next one commits")
+    func commitGate() throws {
+        let store = try SQLiteHabitStore(path: folder.path("gate.sqlite"))
+        let context = context(store)
+        let start = try LocalDay(year: 2026, month: 10, day: 1)
+        #expect(throws: CommitRefused.self) {
+            try CommitGate.$claim.withValue({ false }) { try CreateHabit(context: context)(name: "given-up", startedOn: start) }
+        }
+        #expect(try store.read { try $0.habits.all() }.isEmpty)
+        let asked = Counter()
+        try CommitGate.$claim.withValue({ asked.add(); return true }) { try CreateHabit(context: context)(name: "kept", startedOn: start) }
+        #expect(try store.read { try $0.habits.all() }.map(\.name) == ["kept"])
+        #expect(asked.value == 1, "the gate is asked once, by the outermost transaction")
+    }
+
     @Test("a new file uses WAL, records its migrations and the StackDay application id")
     func setup() throws {
         let path = folder.path("nested/folder/stackday.sqlite")
@@ -257,4 +272,12 @@ struct SQLiteProcessTests {
 /// group's wait, which orders the write before the read.
 private final class ResultBox: @unchecked Sendable {
     var result: Subprocess.Result?
+}
+
+/// A count a `@Sendable` closure can add to. `@unchecked Sendable`: guarded by its lock.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }

@@ -199,6 +199,29 @@ struct HostileTenantTests {
         #expect(shown.body.utf8.count < 4_000 && shown.body.contains("cut from 2000"), "\(shown.body.utf8.count) bytes")
     }
 
+    @Test("a write given up at the deadline (503) commits nothing, even though its handler runs on")
+    func givenUpWriteNotCommitted() throws {
+        let (_, server, _, mallory) = try serve(["--request-deadline", "1", "--request-cpu-ms", "8000"],
+                                                environment: ["STACKDAY_POLICY_CPU_MS": "8000", "STACKDAY_POLICY_INSTRUCTIONS": "100000000000"])
+        defer { server.stop() }
+        let client = server.client
+        // Installing a script runs its examples before anything is stored; these spin past the
+        // deadline (well within the raised budget, so vetting passes), so the install is given up
+        // while it runs, and its handler then reaches the commit.
+        // (A day is evaluated with its block of days: only the example's own day spins.)
+        let slowExamples = "return { examples = { { day = '2026-10-05', due = true } }, isDue = function(day) if day.day == 5 then local n = 0 while n < 4e7 do n = n + 1 end end return true end }"
+        let install = try client.send("PUT", "/v1/policies/slow", token: mallory, body: slowExamples)
+        #expect(install.status == 503 && install.body.contains("took too long"), "\(install.status) \(install.body)")
+        // The abandoned handler finishes its examples (about 3 s here), then is refused the commit.
+        sleep(7)
+        let listed = try client.send("GET", "/v1/policies", token: mallory)
+        #expect(listed.status == 200 && !listed.body.contains("\"slow\""), "the given-up install was stored: \(listed.body)")
+        // The same install with examples that answer at once is stored.
+        let quick = "return { examples = { { day = '2026-10-05', due = true } }, isDue = function() return true end }"
+        #expect(try client.send("PUT", "/v1/policies/quick", token: mallory, body: quick).status == 201)
+        #expect(try client.send("GET", "/v1/policies", token: mallory).body.contains("\"quick\""))
+    }
+
     @Test("a stuck request is given up at the deadline and SIGTERM exits within 5 s while hostile requests run")
     func shutdownUnderAttack() throws {
         let (_, server, _, mallory) = try serve(["--request-deadline", "1", "--request-cpu-ms", "3000"],

@@ -102,6 +102,11 @@ enum { SD_CREDENTIAL_TOKEN = 1, SD_CREDENTIAL_SESSION = 2 };
 /// (68 bytes with its NUL); 0 otherwise.
 int sd_http_bearer_token(const char *authorization, char token[68]);
 
+/// Called by a handler right before it commits a write: 1 when it may (the request is then
+/// answered with its result however long it takes), 0 when the hard deadline already gave the
+/// request up (answered 503): the handler must then commit nothing. 1 outside a worker.
+int sd_http_claim_commit(void);
+
 /// Starts a server; NULL with `error` (a static or thread-local message) on failure.
 sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler handler, void *context, const char **error);
 

@@ -23,7 +23,9 @@ public final class InMemoryHabitStore: HabitStore {
         let saved = (repositories.habitRepository.items, repositories.completionRepository.storage, repositories.skipRepository.storage,
                      repositories.scriptRepository.storage, shared.users.storage)
         do {
-            return try body(repositories)
+            let result = try body(repositories)
+            try CommitGate.check()
+            return result
         } catch {
             repositories.habitRepository.items = saved.0
             repositories.completionRepository.storage = saved.1

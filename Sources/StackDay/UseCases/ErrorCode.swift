@@ -60,6 +60,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case let failure as HabitFailure: return of(failure.underlying)
         case let problem as any PolicyProblem: return problem.isBudget ? .policyBudgetExceeded : .policyFailed
         case is PolicyScriptError: return .policyFailed
+        case is CommitRefused: return .serverBusy
         case let error as SyncError:
             switch error {
             case .invalidChange, .invalidRequest: return .invalidInput

@@ -1,5 +1,6 @@
 import StackDaySQL
 import CSQLite
+import StackDay
 import Foundation
 
 /// One SQLite connection: WAL, `synchronous = NORMAL`, foreign keys, a busy timeout,
@@ -96,6 +97,7 @@ final class Database {
         defer { savepointDepth = 0 }
         do {
             let result = try body()
+            if write { try CommitGate.check() }
             try execute("COMMIT")
             return result
         } catch {

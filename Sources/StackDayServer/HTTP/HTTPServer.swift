@@ -1,4 +1,5 @@
 import CHTTP
+import StackDay
 import Foundation
 
 /// An HTTP/1.1 server (GNU libmicrohttpd: one epoll thread for every connection, keep-alive, idle
@@ -119,7 +120,8 @@ private let httpTrampoline: sd_http_handler = { context, request, response in
     incoming.preflightMethod = text(raw.preflight_method)
     incoming.forwardedFor = text(raw.forwarded_for)
     incoming.address = text(raw.address) ?? ""
-    let answer = box.handler(incoming)
+    // A write commits only while the request has not been given up at the hard deadline.
+    let answer = CommitGate.$claim.withValue({ sd_http_claim_commit() != 0 }) { box.handler(incoming) }
     response.pointee.status = UInt32(answer.status)
     response.pointee.content_type = strdup(answer.contentType)
     response.pointee.set_cookie = answer.setCookie.flatMap { strdup($0) }

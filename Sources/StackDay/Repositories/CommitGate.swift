@@ -1,0 +1,26 @@
+/// Whether the work running on this thread may still commit a transaction.
+///
+/// A server that gives up on a request at a deadline answers it at once (503), while the thread
+/// that was answering it may still be running. Whatever that thread would write must then never
+/// be written: the client was told it failed. So every store asks the gate right before a
+/// transaction commits, and a server binds the gate around each request: the first commit claims
+/// the request (from then on it is answered with its result, however long that takes), and a
+/// request given up before that claims nothing and rolls back.
+///
+/// Outside a bound gate (the command line, the libraries) every commit may go ahead.
+public enum CommitGate {
+    /// Claims the right to commit; false once the request has been given up.
+    @TaskLocal public static var claim: (@Sendable () -> Bool)?
+
+    /// Throws `CommitRefused` when the request this thread answers has been given up; called by
+    /// stores right before a transaction commits (the outermost one only).
+    public static func check() throws {
+        if let claim, !claim() { throw CommitRefused() }
+    }
+}
+
+/// A transaction that was not committed because its request had already been given up.
+public struct CommitRefused: Error, CustomStringConvertible, Sendable {
+    public init() {}
+    public var description: String { "the request was given up before its changes were committed; nothing was written" }
+}
