@@ -90,6 +90,7 @@ typedef struct sd_request_state {
     struct MHD_Connection *connection;
     char *method, *path, *authorization, *cookie, *content_type;
     char *origin, *host, *accept_language, *if_none_match, *forwarded_proto, *request_id, *preflight_method, *forwarded_for;
+    char *idempotency_key;
     char address[INET_ADDRSTRLEN];
     char *query_keys[SD_MAX_QUERY];
     char *query_values[SD_MAX_QUERY];
@@ -344,6 +345,7 @@ static void free_state(sd_request_state *state) {
     free(state->request_id);
     free(state->preflight_method);
     free(state->forwarded_for);
+    free(state->idempotency_key);
     for (int index = 0; index < state->query_count; index++) {
         free(state->query_keys[index]);
         free(state->query_values[index]);
@@ -463,6 +465,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
     state->request_id = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "X-Request-Id")) ? strdup(value) : NULL;
     state->preflight_method = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Access-Control-Request-Method")) ? strdup(value) : NULL;
     state->forwarded_for = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "X-Forwarded-For")) ? strdup(value) : NULL;
+    state->idempotency_key = (value = mhd.lookup_connection_value(connection, MHD_HEADER_KIND, "Idempotency-Key")) ? strdup(value) : NULL;
     state->address[0] = 0;
     const union MHD_ConnectionInfo *peer = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     if (peer && peer->client_addr && peer->client_addr->sa_family == AF_INET) {
@@ -544,6 +547,7 @@ static void *work(void *argument) {
             .request_id = state->request_id,
             .preflight_method = state->preflight_method,
             .forwarded_for = state->forwarded_for,
+            .idempotency_key = state->idempotency_key,
             .address = state->address,
             .query_keys = (const char *const *)state->query_keys,
             .query_values = (const char *const *)state->query_values,

@@ -33,6 +33,13 @@ final class InProcessAPI {
     func get(_ path: String, authorization: String?) -> HTTPResponse {
         api.handle(HTTPRequest(method: "GET", path: path, authorization: authorization))
     }
+
+    /// A request with a JSON body and, when given, an `Idempotency-Key`.
+    func send(_ method: String, _ path: String, token: String, body: String = "", key: String? = nil) -> HTTPResponse {
+        var request = HTTPRequest(method: method, path: path, authorization: "Bearer \(token)", contentType: "application/json", body: Array(body.utf8))
+        request.idempotencyKey = key
+        return api.handle(request)
+    }
 }
 
 @Suite("Credentials: written exactly, keyed by the user they belong to")

@@ -30,6 +30,8 @@ typedef struct sd_http_request {
     const char *preflight_method;
     /// `X-Forwarded-For`, believed only from a trusted proxy (NULL when absent).
     const char *forwarded_for;
+    /// `Idempotency-Key`: a write retried with the same key is answered as the first time.
+    const char *idempotency_key;
     /// The client's IPv4 address, dotted (empty when unknown).
     const char *address;
     const char *const *query_keys;

@@ -36,6 +36,10 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case serverBusy = "server_busy"
     /// Too many failed authentications from an address, or too many requests for a token.
     case tooManyRequests = "too_many_requests"
+    /// A write with an `Idempotency-Key` that a request still being answered carries.
+    case idempotencyKeyInUse = "idempotency_key_in_use"
+    /// An `Idempotency-Key` used before with another request (method, path or body).
+    case idempotencyKeyReused = "idempotency_key_reused"
     /// A sync server that cannot be reached, or whose answer is not one.
     case serverUnreachable = "server_unreachable"
 

@@ -64,6 +64,13 @@ enum OpenAPIDocument {
                 parameters.append(.object(["name": .string(query.name), "in": .string("query"), "required": .bool(false),
                                            "description": .string(query.description), "schema": .object(schema)]))
             }
+            if StackDayAPI.writeMethods.contains(method.uppercased()) {
+                parameters.append(.object([
+                    "name": .string("Idempotency-Key"), "in": .string("header"), "required": .bool(false),
+                    "description": .string("1 to 255 visible ASCII characters, a new one per write: a retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) and writes nothing; kept per user for 24 hours. The same key with another request is 422 idempotency_key_reused; while the first is being answered, 409 idempotency_key_in_use."),
+                    "schema": .object(["type": .string("string"), "minLength": .number(1), "maxLength": .number(255), "pattern": .string("^[!-~]+$")]),
+                ]))
+            }
             var responses: [String: JSONValue] = [:]
             let error: JSONValue = .object(["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/Error")])])])
             for (status, description) in errorStatuses {

@@ -25,6 +25,8 @@ public final class StackDayAPI: Sendable {
     private let perUser: Throttle?
     /// Which user each credential seen here belongs to (`clientKey`).
     private let directory = ClientDirectory()
+    /// The kept answers of writes sent with an `Idempotency-Key`.
+    private let idempotency = IdempotencyKeys()
     /// What `--metrics-listen` serves.
     public let metrics = Metrics()
     private let makePolicies: @Sendable () throws -> any PolicyResolver
@@ -183,9 +185,9 @@ public final class StackDayAPI: Sendable {
     static func status(of code: ErrorCode) -> Int {
         switch code {
         case .habitNotFound, .userNotFound, .revisionNotFound, .completionNotFound, .policyNotFound, .notFound: 404
-        case .duplicateName, .userExists: 409
+        case .duplicateName, .userExists, .idempotencyKeyInUse: 409
         case .invalidParameter, .invalidInput, .readOutOfBounds, .badRequest, .usage: 400
-        case .policyFailed, .policyBudgetExceeded: 422
+        case .policyFailed, .policyBudgetExceeded, .idempotencyKeyReused: 422
         case .unauthorized: 401
         case .forbidden: 403
         case .methodNotAllowed: 405
@@ -240,6 +242,11 @@ public final class StackDayAPI: Sendable {
             let context = try contexts.context(for: account.name, clock: clock, boundary: account.boundary)
             defer { contexts.release(account.name, holdingMoreThan: stateBytes) }
             let routes = HabitRoutes(app: Application(context: context), user: account, request: request, users: ManageUsers(context: context))
+            if Self.writeMethods.contains(request.method), let key = request.idempotencyKey {
+                return try idempotently(key, user: account.name, request: request) {
+                    Self.locating(try routes.answer(Array(parts.dropFirst())), request: request, parts: parts)
+                }
+            }
             guard request.method == "GET", let count = try context.store.changeCount() else {
                 return Self.locating(try routes.answer(Array(parts.dropFirst())), request: request, parts: parts)
             }
@@ -269,6 +276,33 @@ public final class StackDayAPI: Sendable {
         }
     }
 
+    /// The methods that write, which an `Idempotency-Key` applies to.
+    static let writeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
+
+    /// A write sent with `key`: the first answer again for a retry (`Idempotent-Replayed: true`),
+    /// a refusal for a key in use or used with another request, else `write`'s answer, kept.
+    private func idempotently(_ key: String, user: String, request: HTTPRequest, write: () throws -> HTTPResponse) throws -> HTTPResponse {
+        guard IdempotencyKeys.isValid(key) else {
+            throw APIError.badRequest("Idempotency-Key must be 1 to 255 visible ASCII characters")
+        }
+        switch idempotency.claim(key, user: user, request: request, now: clock.now) {
+        case .replay(var answer):
+            answer.headers.append(("Idempotent-Replayed", "true"))
+            return answer
+        case .refuse(let code, let message):
+            return .error(message, code: code)
+        case .run:
+            do {
+                let answer = try write()
+                idempotency.finish(key, user: user, answer: answer)
+                return answer
+            } catch {
+                idempotency.finish(key, user: user, answer: Self.response(for: error))
+                throw error
+            }
+        }
+    }
+
     /// A preflight (`OPTIONS`): 204 with what may be sent; the CORS headers only for an allowed origin
     /// (`handle` adds `Access-Control-Allow-Origin`).
     private func preflight(_ request: HTTPRequest) -> HTTPResponse {
@@ -276,7 +310,7 @@ public final class StackDayAPI: Sendable {
         answer.headers.append(("Allow", "GET, POST, PUT, PATCH, DELETE, OPTIONS"))
         if let origin = request.origin, options.allowedOrigins.contains(origin) {
             answer.headers += [("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE"),
-                               ("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, X-Request-Id"),
+                               ("Access-Control-Allow-Headers", "Authorization, Content-Type, If-None-Match, Idempotency-Key, X-Request-Id"),
                                ("Access-Control-Max-Age", "600")]
         }
         return answer

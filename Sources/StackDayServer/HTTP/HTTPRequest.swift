@@ -19,6 +19,8 @@ public struct HTTPRequest: Sendable {
     public var preflightMethod: String?
     /// `X-Forwarded-For` as sent (the server believes it only from `--trusted-proxy`).
     public var forwardedFor: String?
+    /// `Idempotency-Key`: a write retried with the same key is answered as the first time.
+    public var idempotencyKey: String?
     public var address: String = ""
     /// Query arguments, decoded, in order.
     public let query: [(key: String, value: String)]

@@ -119,6 +119,7 @@ private let httpTrampoline: sd_http_handler = { context, request, response in
     incoming.requestID = text(raw.request_id)
     incoming.preflightMethod = text(raw.preflight_method)
     incoming.forwardedFor = text(raw.forwarded_for)
+    incoming.idempotencyKey = text(raw.idempotency_key)
     incoming.address = text(raw.address) ?? ""
     // A write commits only while the request has not been given up at the hard deadline.
     let answer = CommitGate.$claim.withValue({ sd_http_claim_commit() != 0 }) { box.handler(incoming) }
