@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a server does with one `POST /v1/sync`, in one write transaction: it takes the device's
 /// changes (all checked before any is written), settles habit names, and answers its own changes
 /// after the request's position that the device did not make.
@@ -12,7 +14,13 @@ public struct ServeSync {
     }
 
     public func callAsFunction(_ request: SyncRequest) throws -> SyncResponse {
-        for (index, change) in request.changes.enumerated() { try SyncRules.check(change, index: index) }
+        // Stamps are made from the wall clock (the store's hybrid clock), so a pushed stamp is
+        // bounded by it too, or by the context's clock when that one is later.
+        let now = max(context.clock.now, Date())
+        for (index, change) in request.changes.enumerated() {
+            try SyncRules.check(change, index: index)
+            try SyncRules.checkTime(change, index: index, now: now)
+        }
         return try context.store.write { tx in
             guard let sync = tx.sync else { throw SyncError.unsupportedStore }
             _ = try sync.start { SyncRules.serverDevice }

@@ -22,4 +22,8 @@ public protocol SyncRepository {
     func position() throws -> Int64
     func peer(_ server: String) throws -> SyncPeer
     func setPeer(_ server: String, _ peer: SyncPeer) throws
+    /// Forgets this owner's log entirely (its entries and tombstones, field stamps, peers and
+    /// device id): an owner removed and added again under the same name starts with none of the
+    /// old one's history, so no device is answered the old owner's deletions.
+    func forget() throws
 }

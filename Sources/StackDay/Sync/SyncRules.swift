@@ -1,3 +1,5 @@
+import Foundation
+
 /// What sync carries of each entity and how changes merge; docs/sync.md says the same in prose.
 ///
 /// - Records, skips and scripts are written once under their id (a script's is its SHA-256) and
@@ -34,8 +36,21 @@ public enum SyncRules {
         return (row, stamps)
     }
 
-    /// The largest script source sync carries.
-    public static let scriptLimit = 256 * 1024
+    /// The largest script source sync carries: the same bound as installing one, in bytes.
+    public static let scriptLimit = PolicyScript.maximumInstalledBytes
+
+    /// How far ahead of the receiving server's clock a change's hybrid time may be. Device clocks
+    /// drift, but a stamp from the far future would win every later merge of its habit and run
+    /// every replica's clock ahead with it (a stamp of 2^63 − 1 leaves no later time to write at).
+    public static let clockSkewLimit: TimeInterval = 24 * 3600
+
+    /// Throws when a stamp of `change` is more than `clockSkewLimit` ahead of `now`.
+    public static func checkTime(_ change: SyncChange, index: Int, now: Date) throws(SyncError) {
+        let latest = Int64((now.timeIntervalSince1970 + clockSkewLimit) * 1000) << 16 | 0xFFFF
+        for stamp in [change.stamp] + Array(change.fieldStamps.values) where stamp.hlc > latest {
+            throw .invalidChange(index: index, reason: "has a hybrid time more than a day ahead of the server's clock (\(stamp.hlc)); check the device's clock")
+        }
+    }
 
     /// Each kind's columns, the key's first. A revision's key is its habit and number.
     public static func columns(_ kind: SyncKind) -> [SyncColumn] {
@@ -106,8 +121,9 @@ public enum SyncRules {
         if change.kind == .habit, let archived = fields["archived_on"]?.stringValue, let started = fields["started_on"]?.stringValue, archived < started {
             throw fail("is a habit archived before it starts")
         }
-        if change.kind == .script, let source = fields["source"]?.stringValue, SHA256(of: Array(source.utf8)).description != change.key {
-            throw fail("is a script whose text does not hash to its key")
+        if change.kind == .script, let source = fields["source"]?.stringValue {
+            if source.utf8.count > scriptLimit { throw fail("is a script of \(source.utf8.count) bytes, over the \(scriptLimit) a script may have") }
+            if SHA256(of: Array(source.utf8)).description != change.key { throw fail("is a script whose text does not hash to its key") }
         }
     }
 

@@ -62,8 +62,8 @@ public struct ManageUsers {
         return user
     }
 
-    /// Removes `name` and everything it owns (habits with their records, skips and revisions, and
-    /// its policy scripts) in one transaction; returns how many habits and records went.
+    /// Removes `name` and everything it owns (habits with their records, skips and revisions, its
+    /// policy scripts and its sync log) in one transaction; returns how many habits and records went.
     /// Throws `UseCaseError.userNotFound`.
     public func remove(_ name: String) throws -> (habits: Int, completions: Int) {
         try context.store.scoped(to: name).write { tx in
@@ -76,6 +76,9 @@ public struct ManageUsers {
                 removed.habits += 1
             }
             try tx.scripts.deleteAll()
+            // The deletions above were logged as tombstones: the log goes too, so that a user
+            // added again under this name never answers a device the old user's deletions.
+            try tx.sync?.forget()
             return removed
         }
     }

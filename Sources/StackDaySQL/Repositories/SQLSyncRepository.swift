@@ -27,6 +27,12 @@ public final class SQLSyncRepository: SyncRepository {
     }
     private var ownerColumn: String { dialect.owner }
 
+    public func forget() throws {
+        for table in ["sync_entities", "sync_fields", "sync_peers", "sync_owners"] {
+            try executor.run(sql("DELETE FROM \(table) WHERE \(ownerColumn) = $1"), [owner])
+        }
+    }
+
     /// The table of a kind and the SQL of its key as text.
     private static func table(_ kind: SyncKind) -> (name: String, key: String, keyColumns: [String]) {
         switch kind {

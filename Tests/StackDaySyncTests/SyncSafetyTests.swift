@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import StackDay
+import StackDayLua
+import StackDaySQLite
+import StackDaySync
+import StackDayTestSupport
+
+/// Cases where a replica could lose data or stop syncing, each fixed at its root.
+@Suite("sync safety")
+struct SyncSafetyTests {
+    /// A script change as a device would push it, stamped `hlc`.
+    static func scriptChange(_ source: String, hlc: Int64) -> SyncChange {
+        let sha = SHA256(of: Array(source.utf8)).description
+        return SyncChange(kind: .script, key: sha, stamp: SyncStamp(hlc: hlc, device: "device-1"),
+                          fields: ["sha256": .string(sha), "name": .string("mine"), "source": .string(source), "installed_at": .number(1_790_000_000)])
+    }
+
+    /// The hybrid time of `date` (milliseconds since 1970, shifted left 16 bits).
+    static func hlc(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970 * 1000) << 16 }
+
+    @Test("a pushed stamp more than a day ahead of the server's clock is refused, and nothing of its page is written (D6)")
+    func futureStamps() throws {
+        let folder = try TemporaryFolder()
+        let library = try PolicyLibrary(searchPath: [])
+        let server = context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library)
+        let now = max(server.clock.now, Date())
+        let fine = Self.scriptChange("return { isDue = function() return true end }", hlc: Self.hlc(now.addingTimeInterval(3600)))
+        for far in [Int64.max, Self.hlc(now.addingTimeInterval(2 * 24 * 3600))] {
+            let page = SyncRequest(device: "device-1", since: 0, changes: [fine, Self.scriptChange("return {}", hlc: far)])
+            #expect(throws: SyncError.self) { try ServeSync(context: server)(page) }
+            #expect(try server.store.read { try $0.scripts.all() }.isEmpty, "nothing of the refused page is written")
+        }
+        // An hour ahead (a fast clock) is taken.
+        let answer = try ServeSync(context: server)(SyncRequest(device: "device-1", since: 0, changes: [fine]))
+        #expect(answer.accepted == 1)
+    }
+
+    @Test("a script over the install limit is refused by sync too: one limit, in bytes (D10)")
+    func scriptLimit() throws {
+        #expect(SyncRules.scriptLimit == PolicyScript.maximumInstalledBytes)
+        let folder = try TemporaryFolder()
+        let server = context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), try PolicyLibrary(searchPath: []))
+        // 100,000 three-byte characters: under the limit in characters, over it in bytes.
+        let wide = "return {} --" + String(repeating: "가", count: 100_000)
+        let change = Self.scriptChange(wide, hlc: Self.hlc(server.clock.now))
+        #expect(throws: SyncError.self) { try ServeSync(context: server)(SyncRequest(device: "device-1", since: 0, changes: [change])) }
+    }
+
+    @Test("a user removed and added again starts with no history: a device syncing with it keeps every habit (D5)")
+    func reAddedUser() async throws {
+        let folder = try TemporaryFolder()
+        let library = try PolicyLibrary(searchPath: [])
+        let serverStore = try SQLiteHabitStore(path: folder.path("server.sqlite"))
+        let admin = context(serverStore, library)
+        _ = try ManageUsers(context: admin).add("alice", timeZone: "UTC")
+        let server = LocalServer(context(serverStore.scoped(to: "alice"), library))
+        let device = try Device(name: "a", folder: folder, library: library)
+        try CreateHabit(context: device.app)(name: "read", startedOn: today.adding(days: -5))
+        try RecordCompletion(context: device.app)(habitName: "read", on: today)
+        _ = try await device.client(LocalTransport(server)).sync()
+        #expect(try Snapshot(server.context).habits.map(\.name) == ["read"])
+
+        _ = try ManageUsers(context: admin).remove("alice")
+        _ = try ManageUsers(context: admin).add("alice", timeZone: "UTC")
+        // The device syncs with the new user (a new token: a new peer, from position 0).
+        let again = SyncClient(store: try SQLiteHabitStore(path: device.path), server: "http://server.test/new-token", transport: LocalTransport(server))
+        _ = try await again.sync()
+        let kept = try Snapshot(device.app)
+        #expect(kept.habits.map(\.name) == ["read"] && kept.completions.count == 1, "the device lost what it held: \(kept)")
+        #expect(try Snapshot(server.context) == kept, "the new user holds what the device pushed")
+    }
+}
