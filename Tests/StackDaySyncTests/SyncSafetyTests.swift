@@ -70,4 +70,24 @@ struct SyncSafetyTests {
         #expect(kept.habits.map(\.name) == ["read"] && kept.completions.count == 1, "the device lost what it held: \(kept)")
         #expect(try Snapshot(server.context) == kept, "the new user holds what the device pushed")
     }
+
+    @Test("an import of several records into a store whose user syncs works, and the next sync pushes them (D3)")
+    func importAfterSync() async throws {
+        let folder = try TemporaryFolder()
+        let library = try PolicyLibrary(searchPath: [])
+        let server = LocalServer(context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library))
+        let device = try Device(name: "a", folder: folder, library: library)
+        try CreateHabit(context: device.app)(name: "water", startedOn: today.adding(days: -5))
+        _ = try await device.client(LocalTransport(server)).sync()
+        // An export made elsewhere: a habit with three records (the bulk path).
+        let other = context(try SQLiteHabitStore(path: folder.path("other.sqlite")), library)
+        try CreateHabit(context: other)(name: "tea", startedOn: today.adding(days: -5))
+        for offset in 0..<3 { try RecordCompletion(context: other)(habitName: "tea", on: today.adding(days: -offset)) }
+        let summary = try ImportArchive(context: device.app)(try ExportArchive(context: other)())
+        #expect(summary.inserted == 4, "the habit and its three records")
+        _ = try await device.client(LocalTransport(server)).sync()
+        let pushed = try Snapshot(server.context)
+        #expect(pushed == (try Snapshot(device.app)), "the imported records reached the server")
+        #expect(pushed.completions.count == 3)
+    }
 }

@@ -66,7 +66,8 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
             }
             if try database.scalarInteger("SELECT 1 FROM sync_owners WHERE owner = ?", [owner]) != nil {
                 for (completion, inserted) in zip(completions, answers) where inserted {
-                    for statement in Self.stamp { try database.run(statement, [owner, .id(completion.id)]) }
+                    try database.run(Self.stamp.advance, [owner])
+                    try database.run(Self.stamp.entry, [owner, .id(completion.id)])
                 }
             }
         } catch {

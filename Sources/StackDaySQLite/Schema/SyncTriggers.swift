@@ -20,14 +20,17 @@ enum SyncTriggers {
     /// What one write of an entity does: the owner's position and clock move on, and the entity's
     /// row takes them. Nothing for an owner that does not sync.
     static func stamp(owner: String, kind: String, key: String, deleted: Bool) -> String {
-        stampStatements(owner: owner, kind: kind, key: key, deleted: deleted).map { $0 + ";\n" }.joined()
+        let parts = stampStatements(owner: owner, kind: kind, key: key, deleted: deleted)
+        return parts.advance + ";\n" + parts.entry + ";\n"
     }
 
-    /// `stamp`'s two statements, apart (a prepared statement is one).
-    static func stampStatements(owner: String, kind: String, key: String, deleted: Bool) -> [String] {
+    /// `stamp`'s two statements, apart (a prepared statement is one): `advance` moves the owner's
+    /// position and clock on and reads only `owner`; `entry` logs the entity and reads `owner`
+    /// and `key`.
+    static func stampStatements(owner: String, kind: String, key: String, deleted: Bool) -> (advance: String, entry: String) {
         // Milliseconds of Unix time, which counts every day as 86,400 s (no time zone, no leap
         // seconds): the same clock as `SQLSyncRepository.now()` and PostgreSQL's `extract(epoch …)`.
-        ["""
+        ("""
         UPDATE sync_owners SET seq = seq + 1,
             hlc = max(hlc + 1, coalesce((SELECT hlc FROM sync_writer), 0), CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) * 65536)
             WHERE owner = \(owner)
@@ -36,7 +39,7 @@ enum SyncTriggers {
             SELECT o.owner, '\(kind)', \(key), o.seq, coalesce((SELECT hlc FROM sync_writer), o.hlc), coalesce((SELECT device FROM sync_writer), o.device), \(deleted ? 1 : 0)
             FROM sync_owners AS o WHERE o.owner = \(owner)
             ON CONFLICT (owner, kind, key) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, device = excluded.device, deleted = excluded.deleted
-        """]
+        """)
     }
 
     /// The trigger on each new completion. A bulk import (`SQLiteBulkCompletions`) drops it with
