@@ -90,4 +90,37 @@ struct SyncSafetyTests {
         #expect(pushed == (try Snapshot(device.app)), "the imported records reached the server")
         #expect(pushed.completions.count == 3)
     }
+
+    @Test("values no other way of writing would store are refused by sync too, with invalid_input and nothing written", arguments: [
+        ("habit", "name", JSONValue.string("   ")),
+        ("habit", "name", .string("evil\u{1B}]0;title\u{07}")),
+        ("habit", "unit", .string("cups\u{1B}[2J")),
+        ("revision", "goal_thousandths", .number(9e18)),
+        ("revision", "goal_thousandths", .number(0)),
+        ("completion", "amount_thousandths", .number(9e18)),
+    ])
+    func invalidValues(_ kind: String, _ field: String, _ value: JSONValue) async throws {
+        let folder = try TemporaryFolder()
+        let library = try PolicyLibrary(searchPath: [])
+        let device = try Device(name: "a", folder: folder, library: library)
+        try CreateHabit(context: device.app)(name: "water", startedOn: today.adding(days: -5), goal: 8, unit: "cups")
+        try RecordCompletion(context: device.app)(habitName: "water", amount: 3, on: today)
+        let changes = try device.app.store.write { tx in
+            let sync = try #require(tx.sync)
+            let id = try sync.start { "device-1" }
+            return try sync.changes(after: 0, device: id, mine: true, limit: 100).changes
+        }
+        let broken = changes.map { change -> SyncChange in
+            guard change.kind.rawValue == kind, var fields = change.fields else { return change }
+            fields[field] = value
+            return SyncChange(kind: change.kind, key: change.key, stamp: change.stamp, fields: fields, fieldStamps: change.fieldStamps)
+        }
+        #expect(broken != changes)
+        let server = context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library)
+        let error = try #require(throws: SyncError.self) { try ServeSync(context: server)(SyncRequest(device: "device-1", since: 0, changes: broken)) }
+        #expect(ErrorCode.of(error) == .invalidInput, "\(error)")
+        #expect(try Snapshot(server).habits.isEmpty && Snapshot(server).completions.isEmpty)
+        // The unbroken page is taken.
+        #expect(try ServeSync(context: server)(SyncRequest(device: "device-1", since: 0, changes: changes)).accepted == changes.count)
+    }
 }

@@ -121,6 +121,27 @@ public enum SyncRules {
         if change.kind == .habit, let archived = fields["archived_on"]?.stringValue, let started = fields["started_on"]?.stringValue, archived < started {
             throw fail("is a habit archived before it starts")
         }
+        // What a habit, revision or record may hold is what every other way of writing one
+        // checks: the entities' own rules, applied to the row as it arrives.
+        switch change.kind {
+        case .habit:
+            let name = fields["name"]?.stringValue ?? ""
+            if name.trimmedWhitespace.isEmpty { throw fail("is a habit whose name is blank") }
+            do { try Habit.checkNewName(name) } catch { throw fail("is a habit whose name is refused: \(error)") }
+            if let unit = fields["unit"]?.stringValue, let control = unit.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+                throw fail(String(format: "is a habit whose unit holds a control character (U+%04X)", control.value))
+            }
+        case .revision:
+            if let goal = fields["goal_thousandths"]?.numberValue, !(1...Double(Quantity.maximumThousandths)).contains(goal) {
+                throw fail("is a revision whose goal is not between 0.001 and \(Int64(Quantity.maximum))")
+            }
+        case .completion:
+            if let amount = fields["amount_thousandths"]?.numberValue, !(1...Double(Quantity.maximumThousandths)).contains(amount) {
+                throw fail("is a record whose amount is not between 0.001 and \(Int64(Quantity.maximum))")
+            }
+        case .script, .skip:
+            break
+        }
         if change.kind == .script, let source = fields["source"]?.stringValue {
             if source.utf8.count > scriptLimit { throw fail("is a script of \(source.utf8.count) bytes, over the \(scriptLimit) a script may have") }
             if SHA256(of: Array(source.utf8)).description != change.key { throw fail("is a script whose text does not hash to its key") }
