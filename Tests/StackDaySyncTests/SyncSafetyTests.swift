@@ -123,4 +123,49 @@ struct SyncSafetyTests {
         // The unbroken page is taken.
         #expect(try ServeSync(context: server)(SyncRequest(device: "device-1", since: 0, changes: changes)).accepted == changes.count)
     }
+
+    @Test("a start moved on one side and an archive on the other never merge into a habit archived before it starts (D1)")
+    func datesMergeAsAPair() throws {
+        let early = SyncStamp(hlc: 100, device: "a"), late = SyncStamp(hlc: 200, device: "b")
+        let base: [String: JSONValue] = ["name": .string("read"), "started_on": .string("2026-11-01"), "archived_on": .null]
+        var moved = base
+        moved["started_on"] = .string("2026-11-15")
+        var archived = base
+        archived["archived_on"] = .string("2026-11-10")
+        // Either way round, the pair comes from the later change (the move), with its stamp.
+        for (held, heldStamps, incoming, incomingStamps) in [(moved, ["started_on": late], archived, ["archived_on": early]),
+                                                             (archived, ["archived_on": early], moved, ["started_on": late])] {
+            let merged = SyncRules.mergeHabit(held: held, heldStamps: heldStamps, incoming: incoming, incomingStamps: incomingStamps)
+            #expect(merged.row["started_on"] == .string("2026-11-15") && merged.row["archived_on"] == .null)
+            #expect(merged.stamps["started_on"] == late && merged.stamps["archived_on"] == late)
+        }
+        // Dates that do not clash still merge one by one.
+        var later = base
+        later["archived_on"] = .string("2026-11-20")
+        let both = SyncRules.mergeHabit(held: moved, heldStamps: ["started_on": early], incoming: later, incomingStamps: ["archived_on": late])
+        #expect(both.row["started_on"] == .string("2026-11-15") && both.row["archived_on"] == .string("2026-11-20"))
+    }
+
+    @Test("two offline edits of a habit's dates leave every replica equal, valid, and syncing after (D1)")
+    func offlineDateEdits() async throws {
+        let folder = try TemporaryFolder()
+        let library = try PolicyLibrary(searchPath: [])
+        let server = LocalServer(context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library))
+        let a = try Device(name: "a", folder: folder, library: library)
+        let b = try Device(name: "b", folder: folder, library: library)
+        try CreateHabit(context: a.app)(name: "read", startedOn: today.adding(days: -29))
+        _ = try await a.client(LocalTransport(server)).sync()
+        _ = try await b.client(LocalTransport(server)).sync()
+        _ = try ArchiveHabit(context: b.app)(habitName: "read", on: today.adding(days: -20))
+        try await Task.sleep(nanoseconds: 20_000_000)
+        var changes = HabitChanges()
+        changes.startedOn = today.adding(days: -15)
+        _ = try EditHabit(context: a.app)(habitName: "read", changes: changes)
+        for device in [b, a, b, a] { _ = try await device.client(LocalTransport(server)).sync() }
+        let snapshots = try [Snapshot(server.context), Snapshot(a.app), Snapshot(b.app)]
+        #expect(snapshots.allSatisfy { $0 == snapshots[0] }, "\(snapshots)")
+        let habit = try #require(snapshots[0].habits.first)
+        #expect(habit.startedOn == today.adding(days: -15) && habit.archivedOn == nil, "the later edit's dates: \(habit)")
+        #expect(try SummarizeHabits(context: server.context)().count == 1, "the server still reads the user's habits")
+    }
 }

@@ -20,7 +20,8 @@ public enum SyncRules {
 
     /// A habit as two replicas hold it merged field by field: each of `habitFields` from the side
     /// whose stamp for it is greater (a field never changed since the habit was made has none,
-    /// which every stamp beats), the rest as held. Answers the row and the stamps it keeps.
+    /// which every stamp beats), the rest as held; the start and archive days as one pair when
+    /// they would clash. Answers the row and the stamps it keeps.
     public static func mergeHabit(held: [String: JSONValue], heldStamps: [String: SyncStamp],
                                   incoming: [String: JSONValue], incomingStamps: [String: SyncStamp]) -> (row: [String: JSONValue], stamps: [String: SyncStamp]) {
         var row = held
@@ -32,6 +33,19 @@ public enum SyncRules {
                 row[field] = incoming[field] ?? .null
                 stamps[field] = theirs
             }
+        }
+        // A start moved on one side and an archive on the other can merge into a habit archived
+        // before it starts, which no replica may hold. Then the two dates are one pair: both come
+        // from the side whose latest change to either is the later, and both take that stamp, so
+        // every replica settles on the same dates whichever side it held.
+        if case .string(let archived)? = row["archived_on"], case .string(let started)? = row["started_on"], archived < started {
+            let heldLatest = max(heldStamps["started_on"] ?? none, heldStamps["archived_on"] ?? none)
+            let incomingLatest = max(incomingStamps["started_on"] ?? none, incomingStamps["archived_on"] ?? none)
+            let source = incomingLatest > heldLatest ? incoming : held
+            row["started_on"] = source["started_on"] ?? .null
+            row["archived_on"] = source["archived_on"] ?? .null
+            stamps["started_on"] = max(heldLatest, incomingLatest)
+            stamps["archived_on"] = max(heldLatest, incomingLatest)
         }
         return (row, stamps)
     }
