@@ -168,4 +168,31 @@ struct SyncSafetyTests {
         #expect(habit.startedOn == today.adding(days: -15) && habit.archivedOn == nil, "the later edit's dates: \(habit)")
         #expect(try SummarizeHabits(context: server.context)().count == 1, "the server still reads the user's habits")
     }
+
+    @Test("a push the server renumbered, whose answer was lost, is pushed again and adds nothing (D2)")
+    func repeatedRenumberedPush() async throws {
+        let folder = try TemporaryFolder()
+        let library = try PolicyLibrary(searchPath: [])
+        let server = LocalServer(context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library))
+        let a = try Device(name: "a", folder: folder, library: library)
+        let b = try Device(name: "b", folder: folder, library: library)
+        try CreateHabit(context: a.app)(name: "read", startedOn: today.adding(days: -10))
+        _ = try await a.client(LocalTransport(server)).sync()
+        _ = try await b.client(LocalTransport(server)).sync()
+        let day = today.adding(days: -3)
+        var two = HabitChanges(rulesFrom: .day(day))
+        two.goal = 2
+        var three = HabitChanges(rulesFrom: .day(day))
+        three.goal = 3
+        _ = try EditHabit(context: a.app)(habitName: "read", changes: two)
+        _ = try EditHabit(context: b.app)(habitName: "read", changes: three)
+        _ = try await a.client(LocalTransport(server)).sync()
+        // b's revision 2 is renumbered 3 by the server, and the answer saying so is lost.
+        await #expect(throws: LocalTransport.Cut.self) { try await b.client(LocalTransport(server, failAt: 1, losesAnswer: true)).sync() }
+        for device in [b, a, b] { _ = try await device.client(LocalTransport(server)).sync() }
+        let snapshots = try [Snapshot(server.context), Snapshot(a.app), Snapshot(b.app)]
+        #expect(snapshots.allSatisfy { $0 == snapshots[0] }, "\(snapshots)")
+        let habit = try #require(snapshots[0].habits.first)
+        #expect(habit.revisions.map(\.goal) == [1, 2, 3], "b's rules once: \(habit.revisions.map(\.goal))")
+    }
 }

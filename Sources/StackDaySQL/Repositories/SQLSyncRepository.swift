@@ -570,10 +570,7 @@ public final class SQLSyncRepository: SyncRepository {
     private func mergeRevision(_ change: SyncChange, held: [String: JSONValue], local: Entry?, as replica: SyncReplica, _ batch: Batch) throws -> SyncOutcome {
         guard let incoming = change.fields else { return .kept }
         let hashes = PolicyRole.allCases.map { $0.rawValue + "_sha256" }
-        let same = incoming.allSatisfy { name, value in
-            hashes.contains(name) ? (value == .null || held[name] == .null || value == held[name]) : held[name] == value
-        }
-        if same {
+        if Self.sameRules(incoming, held) {
             let filled = hashes.filter { held[$0] == .null && incoming[$0] != .null }
             guard !filled.isEmpty else { return .kept }
             var pinned = held
@@ -585,6 +582,16 @@ public final class SQLSyncRepository: SyncRepository {
         let next = try topRevision(habit) + 1
         switch replica {
         case .server:
+            // Rules the server already moved to a later number, pushed again (the device never got
+            // the answer that told it): the same change, kept once.
+            let number = Int64(incoming["number"]?.numberValue ?? 0)
+            if number + 1 < next {
+                for later in (number + 1)..<next {
+                    if let existing = try fields(.revision, SyncRules.revisionKey(habit: habit, number: later)), Self.sameRules(incoming, existing) {
+                        return .kept
+                    }
+                }
+            }
             // The server's own write: the device that pushed it pulls it back under its number.
             try write(as: nil, batch)
             var moved = incoming
@@ -602,6 +609,17 @@ public final class SQLSyncRepository: SyncRepository {
                 try insert(.revision, moved)
             }
             return .applied
+        }
+    }
+
+    /// Whether two revisions hold the same rules: every field equal but the number, a script pin
+    /// left empty on one side counting as equal (it is filled in when the script arrives). A
+    /// revision's `created_at` is the instant its edit was made, so two edits are never the same.
+    static func sameRules(_ a: [String: JSONValue], _ b: [String: JSONValue]) -> Bool {
+        let hashes = PolicyRole.allCases.map { $0.rawValue + "_sha256" }
+        return a.allSatisfy { name, value in
+            if name == "number" { return true }
+            return hashes.contains(name) ? (value == .null || b[name] == .null || value == b[name]) : b[name] == value
         }
     }
 
