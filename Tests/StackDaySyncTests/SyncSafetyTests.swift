@@ -195,4 +195,25 @@ struct SyncSafetyTests {
         let habit = try #require(snapshots[0].habits.first)
         #expect(habit.revisions.map(\.goal) == [1, 2, 3], "b's rules once: \(habit.revisions.map(\.goal))")
     }
+
+    @Test("a merge that moves only a habit's field stamps is logged, so every replica ends with the same stamps (D11)")
+    func stampOnlyMerges() async throws {
+        let folder = try TemporaryFolder()
+        let library = try PolicyLibrary(searchPath: [])
+        let serverPath = folder.path("server.sqlite")
+        let server = LocalServer(context(try SQLiteHabitStore(path: serverPath, owner: "alice"), library))
+        let a = try Device(name: "a", folder: folder, library: library)
+        let b = try Device(name: "b", folder: folder, library: library)
+        try CreateHabit(context: a.app)(name: "read", startedOn: today.adding(days: -10))
+        _ = try await a.client(LocalTransport(server)).sync()
+        _ = try await b.client(LocalTransport(server)).sync()
+        _ = try RenameHabit(context: a.app)(habitName: "read", to: "book")
+        _ = try await a.client(LocalTransport(server)).sync()
+        try await Task.sleep(nanoseconds: 20_000_000)
+        // The same name, later: on the server only the name's stamp moves.
+        _ = try RenameHabit(context: b.app)(habitName: "read", to: "book")
+        for device in [b, a, b] { _ = try await device.client(LocalTransport(server)).sync() }
+        let stamps = [serverPath, a.path, b.path].map { SQLiteShell.run($0, "SELECT hlc || ' ' || device FROM sync_fields WHERE field = 'name'") }
+        #expect(stamps.allSatisfy { $0 == stamps[0] } && !stamps[0].isEmpty, "\(stamps)")
+    }
 }

@@ -530,8 +530,13 @@ public final class SQLSyncRepository: SyncRepository {
             let heldStamps = try fieldStamps(change.key)
             let merged = SyncRules.mergeHabit(held: held, heldStamps: heldStamps, incoming: incoming, incomingStamps: change.fieldStamps)
             guard merged.row != held else {
+                guard merged.stamps != heldStamps else { return .kept }
+                // Only stamps moved (the sender changed fields to what this replica holds): the row
+                // is written again as it is, so that its log entry moves on and carries the new
+                // stamps to every other replica, then the stamps are put back.
+                try update(.habit, change.key, held)
                 try setFieldStamps(change.key, merged.stamps, held: heldStamps)
-                return merged.stamps == heldStamps ? .kept : .applied
+                return .applied
             }
             // A merge that kept some of this replica's fields is this replica's own write: the
             // sender takes it back. One that took everything of the sender's is the sender's.
