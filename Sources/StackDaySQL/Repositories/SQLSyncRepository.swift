@@ -634,15 +634,24 @@ public final class SQLSyncRepository: SyncRepository {
     }
 
     public func settleNames() throws -> Int {
+        // Most syncs leave no two live habits with one name: the store says so before anything is read.
+        let clashing = try executor.rows(sql("SELECT name_key FROM habits WHERE \(ownerColumn) = $1 GROUP BY name_key HAVING count(*) > 1"), [owner]) {
+            $0.text("name_key")
+        }
+        guard !clashing.isEmpty else { return 0 }
         let habits = try executor.rows(sql("SELECT upper(CAST(id AS TEXT)) AS id, name, name_key, created_at FROM habits WHERE \(ownerColumn) = $1"), [owner]) {
             (id: $0.text("id"), name: $0.text("name"), key: $0.text("name_key"), created: $0.real("created_at"))
         }
         var taken = Set(habits.map(\.key))
+        let groups = Dictionary(grouping: habits, by: \.key)
         var renamed = 0
-        for (_, group) in Dictionary(grouping: habits, by: \.key) where group.count > 1 {
+        for key in clashing {
+            guard let group = groups[key], group.count > 1 else { continue }
+            // One running suffix for the whole group: each suffix is tried once, however many
+            // habits of the group need one (a page of 250 habits named alike is linear).
+            var suffix = 2
             for habit in group.sorted(by: { ($0.created, $0.id) < ($1.created, $1.id) }).dropFirst() {
-                var suffix = 2
-                var name = habit.name
+                var name: String
                 repeat {
                     let tail = " (\(suffix))"
                     name = String(habit.name.trimmedForSync.prefix(Habit.nameLimit - tail.count)) + tail
@@ -656,6 +665,7 @@ public final class SQLSyncRepository: SyncRepository {
         }
         return renamed
     }
+
 
     public func peer(_ server: String) throws -> SyncPeer {
         try executor.rows(sql("SELECT pushed_through, position FROM sync_peers WHERE \(ownerColumn) = $1 AND server = $2"), [owner, .text(server)]) {
