@@ -208,6 +208,29 @@ struct EvaluationCacheTests {
         #expect(try figures(setup) == expected, "\(statement), read again")
     }
 
+    @Test("a read past today (the week's report) never leaves a quota period's figures as of a later day in the cache (D12)")
+    func quotaPeriodNotPastToday() throws {
+        let folder = try TemporaryFolder()
+        let library = try PolicyLibrary(searchPath: [])
+        let store = try SQLiteHabitStore(path: folder.path("cache.sqlite"))
+        let wednesday = try LocalDay(iso: "2026-11-25")
+        let cached = context(store, library, today: wednesday, cached: true)
+        let scratch = context(store, library, today: wednesday, cached: false)
+        try CreateHabit(context: cached)(name: "gym", startedOn: wednesday.adding(days: -16), schedule: try choice(("times-per-week", #"{"times":3}"#)))
+        for offset in [2, 1, 9, 10, 11] { try RecordCompletion(context: cached)(habitName: "gym", on: wednesday.adding(days: -offset)) }
+        func summaries(_ context: HabitContext) throws -> [String] {
+            try SummarizeHabits(context: context)().map { result in
+                switch result {
+                case .success(let summary): "\(summary.statistics) \(String(describing: summary.today)) \(String(describing: summary.quota)) \(String(describing: summary.period))"
+                case .failure(let failure): "failed: \(failure)"
+                }
+            }
+        }
+        _ = try summaries(cached) // warm
+        _ = try BuildWeeklyReport(context: cached)() // reads through Sunday
+        #expect(try summaries(cached) == summaries(scratch))
+    }
+
     @Test("a habit whose policy fails caches nothing; the others are cached as usual")
     func failedEvaluation() throws {
         let folder = try TemporaryFolder()

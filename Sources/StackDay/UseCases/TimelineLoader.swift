@@ -44,7 +44,10 @@ struct TimelineLoader {
                 let generation = try cached?.generation ?? cache.generation(habitID: habit.id)
                 // Statistics kept earlier today stay with a streak computed again (by a report).
                 let earlier = cached?.summary?.asOf == today ? cached?.summary?.statistics : nil
-                let summary = evaluated.knownStreak.map {
+                // Figures are as of the timeline's last day: a timeline read past today (a week's
+                // report, a calendar to the month's end) holds an open quota period as of that
+                // later day, which no read of today may be given.
+                let summary = period.last > today ? nil : evaluated.knownStreak.map {
                     CachedSummary(asOf: today, streak: $0, statistics: evaluated.keptStatistics ?? earlier, today: timeline.entry(on: today),
                                   quota: timeline.quota, period: timeline.openPeriod)
                 }
