@@ -216,4 +216,27 @@ struct SyncSafetyTests {
         let stamps = [serverPath, a.path, b.path].map { SQLiteShell.run($0, "SELECT hlc || ' ' || device FROM sync_fields WHERE field = 'name'") }
         #expect(stamps.allSatisfy { $0 == stamps[0] } && !stamps[0].isEmpty, "\(stamps)")
     }
+
+    @Test("an import of an older export keeps deleted what sync deleted, and says so; replicas stay equal (D7)")
+    func importKeepsTombstones() async throws {
+        let folder = try TemporaryFolder()
+        let library = try PolicyLibrary(searchPath: [])
+        let server = LocalServer(context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library))
+        let device = try Device(name: "a", folder: folder, library: library)
+        try CreateHabit(context: device.app)(name: "read", startedOn: today.adding(days: -10))
+        try CreateHabit(context: device.app)(name: "gone", startedOn: today.adding(days: -10))
+        for offset in 0..<3 { try RecordCompletion(context: device.app)(habitName: "read", on: today.adding(days: -offset)) }
+        try RecordCompletion(context: device.app)(habitName: "gone", on: today)
+        _ = try await device.client(LocalTransport(server)).sync()
+        let older = try ExportArchive(context: device.app)()
+        _ = try DeleteHabit(context: device.app)(habitName: "gone")
+        _ = try CancelCompletion(context: device.app)(habitName: "read", on: today)
+        _ = try await device.client(LocalTransport(server)).sync()
+        let summary = try ImportArchive(context: device.app)(older)
+        #expect(summary.inserted == 0 && summary.keptDeleted == 3, "the habit, its record and the undone record: \(summary)")
+        let after = try Snapshot(device.app)
+        #expect(after.habits.map(\.name) == ["read"] && after.completions.count == 2)
+        _ = try await device.client(LocalTransport(server)).sync()
+        #expect(try Snapshot(server.context) == after)
+    }
 }

@@ -26,4 +26,7 @@ public protocol SyncRepository {
     /// device id): an owner removed and added again under the same name starts with none of the
     /// old one's history, so no device is answered the old owner's deletions.
     func forget() throws
+    /// The keys of `kind` this owner's log holds as deleted (tombstones): what an import must not
+    /// bring back, since every replica has deleted it.
+    func deletedKeys(_ kind: SyncKind) throws -> Set<String>
 }

@@ -9,7 +9,10 @@ import Foundation
 /// a record of a habit that is neither in the archive nor the store, a habit that takes the name
 /// of a different one, policies that refuse a habit, a day whose total would pass
 /// `Quantity.maximum` — fails the whole import with nothing written. Habits, completions and
-/// skips already stored (same id) are left as they are.
+/// skips already stored (same id) are left as they are. In a store whose user syncs, what the
+/// log holds as deleted (a habit deleted, a record undone) stays deleted, with a deleted habit's
+/// records and skips: an older export never brings back what every replica has deleted
+/// (`ImportSummary.keptDeleted` counts them).
 public struct ImportArchive {
     public let context: HabitContext
 
@@ -37,6 +40,11 @@ public struct ImportArchive {
             for habit in habits.values { names[Habit.nameKey(for: habit.name)] = habit.id }
             var inserted = 0
             var present = 0
+            var keptDeleted = 0
+            let buried: (habits: Set<String>, completions: Set<String>, skips: Set<String>) = try tx.sync.map {
+                (try $0.deletedKeys(.habit), try $0.deletedKeys(.completion), try $0.deletedKeys(.skip))
+            } ?? ([], [], [])
+            func isBuried(_ id: UUID, in keys: Set<String>) -> Bool { !keys.isEmpty && keys.contains(id.uuidString) }
             // Scripts are not counted as records: a stored one is kept, a new one added, and
             // each stored copy is read back and checked against its hash before anything commits.
             for script in catalog.scripts {
@@ -46,8 +54,14 @@ public struct ImportArchive {
                 guard try tx.scripts.script(sha256: script.sha256) != nil else { throw PolicyScriptError.missing(name: script.name, sha256: script.sha256) }
             }
             let pinner = PolicyPinner(context: context)
+            var buriedHabits: Set<UUID> = []
             for var habit in catalog.habits {
                 if habits[habit.id] != nil { present += 1; continue }
+                if isBuried(habit.id, in: buried.habits) {
+                    buriedHabits.insert(habit.id)
+                    keptDeleted += 1
+                    continue
+                }
                 try Habit.checkNewName(habit.name, restoring: true)
                 if let other = names[Habit.nameKey(for: habit.name)], other != habit.id { throw UseCaseError.duplicateName(name: habit.name) }
                 // An archive written before scripts were kept names policies only: pin them now.
@@ -82,9 +96,19 @@ public struct ImportArchive {
             try source.forEachRecord { record in
                 switch record {
                 case .completion(let completion):
+                    if buriedHabits.contains(completion.habitID) || isBuried(completion.id, in: buried.completions) {
+                        keptDeleted += 1
+                        done += 1
+                        return
+                    }
                     batch.append(completion)
                     if batch.count == ImportDayTotals.sliceSize { try flush() }
                 case .skip(let skip):
+                    if buriedHabits.contains(skip.habitID) || isBuried(skip.id, in: buried.skips) {
+                        keptDeleted += 1
+                        done += 1
+                        return
+                    }
                     _ = try habit(skip.habitID)
                     guard skip.day.isSupported else { throw UseCaseError.dayOutOfRange(day: skip.day) }
                     if try tx.skips.skip(id: skip.id) != nil { present += 1 } else { try tx.skips.insert(skip); inserted += 1 }
@@ -93,7 +117,7 @@ public struct ImportArchive {
                 }
             }
             try flush()
-            return ImportSummary(inserted: inserted, alreadyPresent: present, unplacedNotes: catalog.unplacedNotes)
+            return ImportSummary(inserted: inserted, alreadyPresent: present, unplacedNotes: catalog.unplacedNotes, keptDeleted: keptDeleted)
         }
     }
 }

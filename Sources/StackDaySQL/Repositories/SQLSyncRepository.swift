@@ -27,6 +27,11 @@ public final class SQLSyncRepository: SyncRepository {
     }
     private var ownerColumn: String { dialect.owner }
 
+    public func deletedKeys(_ kind: SyncKind) throws -> Set<String> {
+        Set(try executor.rows(sql("SELECT key FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = $2 AND deleted = 1"),
+                              [owner, .text(kind.rawValue)]) { $0.text("key") })
+    }
+
     public func forget() throws {
         for table in ["sync_entities", "sync_fields", "sync_peers", "sync_owners"] {
             try executor.run(sql("DELETE FROM \(table) WHERE \(ownerColumn) = $1"), [owner])

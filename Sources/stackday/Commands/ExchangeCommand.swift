@@ -74,16 +74,20 @@ enum ExchangeCommand {
         }
         if environment.json {
             return environment.printJSON(.object(["inserted": ViewJSON.int(summary.inserted), "alreadyPresent": ViewJSON.int(summary.alreadyPresent),
-                                                  "unplacedNotes": ViewJSON.int(summary.unplacedNotes)]))
+                                                  "unplacedNotes": ViewJSON.int(summary.unplacedNotes), "keptDeleted": ViewJSON.int(summary.keptDeleted)]))
         }
         if environment.language == .korean {
             io.print("가져왔습니다: 기록 \(summary.inserted)건, 이미 있던 것 \(summary.alreadyPresent)건")
             if summary.unplacedNotes > 0 { io.print("기록이 없는 날(하지 않았거나 건너뛴 날)의 메모 \(summary.unplacedNotes)건은 남기지 않았습니다") }
+            if summary.keptDeleted > 0 { io.print("동기화로 삭제된 습관·기록 \(summary.keptDeleted)건은 되살리지 않았습니다") }
             return
         }
         io.print("Imported \(summary.inserted) record\(summary.inserted == 1 ? "" : "s"); \(summary.alreadyPresent) already present.")
         if summary.unplacedNotes > 0 {
             io.print("\(summary.unplacedNotes) note\(summary.unplacedNotes == 1 ? " was" : "s were") on days with no record (not done, or skipped) and \(summary.unplacedNotes == 1 ? "is" : "are") not kept.")
+        }
+        if summary.keptDeleted > 0 {
+            io.print("\(summary.keptDeleted) habit\(summary.keptDeleted == 1 ? "" : "s"), record\(summary.keptDeleted == 1 ? "" : "s") or skip\(summary.keptDeleted == 1 ? " was" : "s were") deleted here and synced as deleted: kept deleted.")
         }
     }
 }
