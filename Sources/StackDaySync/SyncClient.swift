@@ -51,57 +51,79 @@ public final class SyncClient: @unchecked Sendable {
         }
         var peer = start
         var report = SyncReport()
-        // Push: the device's own entries, oldest first; the server answers none of its own yet.
-        while true {
-            try Task.checkCancellation()
-            let from = peer.pushedThrough
-            let page = try await withStore { store in
-                try store.read { tx in try Self.log(tx).changes(after: from, device: device, mine: true, limit: SyncRequest.maxChanges) }
-            }
-            if page.entries > 0 {
-                _ = try await transport.send(SyncRequest(device: device, since: peer.position, changes: page.changes, limit: 0))
-                report.pushed += page.entries
-                progress?(SyncProgress(phase: .pushing, done: report.pushed, total: max(waiting, report.pushed)))
-            }
-            guard page.position > peer.pushedThrough else { break }
-            peer.pushedThrough = page.position
-            let reached = peer.pushedThrough
-            try await withStore { store in
-                try store.write { tx in
-                    let sync = try Self.log(tx)
-                    var stored = try sync.peer(server)
-                    stored.pushedThrough = reached
-                    try sync.setPeer(server, stored)
-                }
-            }
-            if !page.more { break }
+        var restarted = false
+        // A server that lost history (`SyncResponse.reset`) has this device push everything again
+        // and pull from the start: once a sync.
+        func restart() async throws {
+            guard !restarted else { throw SyncError.invalidAnswer("lost its history twice in one sync") }
+            restarted = true
+            peer.pushedThrough = 0
+            peer.position = 0
+            let reset = peer
+            try await withStore { store in try store.write { tx in try Self.log(tx).setPeer(server, reset) } }
         }
-        // Pull: what others made since the last position, each page with the position it reached.
-        while true {
-            try Task.checkCancellation()
-            let response = try await transport.send(SyncRequest(device: device, since: peer.position, changes: []))
-            for (index, change) in response.changes.enumerated() {
-                do { try SyncRules.check(change, index: index) } catch { throw SyncError.invalidAnswer("has a bad change: \(error)") }
-            }
-            // A server that says more waits must have moved on, or the pull would never end.
-            guard !response.more || response.position > peer.position else {
-                throw SyncError.invalidAnswer("says more changes wait but did not move past position \(peer.position)")
-            }
-            let changes = response.changes
-            let position = response.position
-            try await withStore { store in
-                try store.write { tx in
-                    let sync = try Self.log(tx)
-                    var stored = try sync.peer(server)
-                    _ = try sync.apply(changes, as: .device(id: device, pushedThrough: stored.pushedThrough))
-                    stored.position = position
-                    try sync.setPeer(server, stored)
+        push: while true {
+            // Push: the device's own entries, oldest first; the server answers none of its own yet.
+            while true {
+                try Task.checkCancellation()
+                let from = peer.pushedThrough
+                let page = try await withStore { store in
+                    try store.read { tx in try Self.log(tx).changes(after: from, device: device, mine: true, limit: SyncRequest.maxChanges) }
                 }
+                if page.entries > 0 {
+                    let answer = try await transport.send(SyncRequest(device: device, since: peer.position, changes: page.changes, limit: 0))
+                    if answer.reset {
+                        try await restart()
+                        continue push
+                    }
+                    report.pushed += page.entries
+                    progress?(SyncProgress(phase: .pushing, done: report.pushed, total: max(waiting, report.pushed)))
+                }
+                guard page.position > peer.pushedThrough else { break }
+                peer.pushedThrough = page.position
+                let reached = peer.pushedThrough
+                try await withStore { store in
+                    try store.write { tx in
+                        let sync = try Self.log(tx)
+                        var stored = try sync.peer(server)
+                        stored.pushedThrough = reached
+                        try sync.setPeer(server, stored)
+                    }
+                }
+                if !page.more { break }
             }
-            report.pulled += changes.count
-            peer.position = position
-            if !changes.isEmpty { progress?(SyncProgress(phase: .pulling, done: report.pulled, total: nil)) }
-            if !response.more { break }
+            // Pull: what others made since the last position, each page with the position it reached.
+            while true {
+                try Task.checkCancellation()
+                let response = try await transport.send(SyncRequest(device: device, since: peer.position, changes: []))
+                if response.reset {
+                    try await restart()
+                    continue push
+                }
+                for (index, change) in response.changes.enumerated() {
+                    do { try SyncRules.check(change, index: index) } catch { throw SyncError.invalidAnswer("has a bad change: \(error)") }
+                }
+                // A server that says more waits must have moved on, or the pull would never end.
+                guard !response.more || response.position > peer.position else {
+                    throw SyncError.invalidAnswer("says more changes wait but did not move past position \(peer.position)")
+                }
+                let changes = response.changes
+                let position = response.position
+                try await withStore { store in
+                    try store.write { tx in
+                        let sync = try Self.log(tx)
+                        var stored = try sync.peer(server)
+                        _ = try sync.apply(changes, as: .device(id: device, pushedThrough: stored.pushedThrough))
+                        stored.position = position
+                        try sync.setPeer(server, stored)
+                    }
+                }
+                report.pulled += changes.count
+                peer.position = position
+                if !changes.isEmpty { progress?(SyncProgress(phase: .pulling, done: report.pulled, total: nil)) }
+                if !response.more { break }
+            }
+            break
         }
         return report
     }

@@ -239,4 +239,34 @@ struct SyncSafetyTests {
         _ = try await device.client(LocalTransport(server)).sync()
         #expect(try Snapshot(server.context) == after)
     }
+
+    @Test("a server restored from a backup gets back from the device what it lost; later syncs succeed (D4)")
+    func restoredServer() async throws {
+        let folder = try TemporaryFolder()
+        let library = try PolicyLibrary(searchPath: [])
+        let serverPath = folder.path("server.sqlite")
+        let device = try Device(name: "a", folder: folder, library: library)
+        do {
+            let server = LocalServer(context(try SQLiteHabitStore(path: serverPath, owner: "alice"), library))
+            try CreateHabit(context: device.app)(name: "read", startedOn: today.adding(days: -10))
+            try RecordCompletion(context: device.app)(habitName: "read", on: today.adding(days: -2))
+            _ = try await device.client(LocalTransport(server)).sync()
+            #expect(SQLiteShell.run(serverPath, "VACUUM INTO '\(folder.path("backup.sqlite"))'").isEmpty)
+            // After the backup: a new habit, and a record of the old one.
+            try CreateHabit(context: device.app)(name: "gym", startedOn: today.adding(days: -3))
+            try RecordCompletion(context: device.app)(habitName: "read", on: today)
+            try RecordCompletion(context: device.app)(habitName: "gym", on: today)
+            _ = try await device.client(LocalTransport(server)).sync()
+        }
+        // The server's store is restored from the backup.
+        let restored = LocalServer(context(try SQLiteHabitStore(path: folder.path("backup.sqlite"), owner: "alice"), library))
+        #expect(try Snapshot(restored.context).habits.map(\.name) == ["read"])
+        _ = try await device.client(LocalTransport(restored)).sync()
+        let held = try Snapshot(device.app)
+        #expect(try Snapshot(restored.context) == held, "the device pushed back what the server lost")
+        #expect(held.habits.count == 2 && held.completions.count == 3)
+        try RecordCompletion(context: device.app)(habitName: "gym", on: today.adding(days: -1))
+        _ = try await device.client(LocalTransport(restored)).sync()
+        #expect(try Snapshot(restored.context) == (try Snapshot(device.app)))
+    }
 }

@@ -24,12 +24,17 @@ public struct ServeSync {
         return try context.store.write { tx in
             guard let sync = tx.sync else { throw SyncError.unsupportedStore }
             _ = try sync.start { SyncRules.serverDevice }
+            // A position past the log's end is a server that lost history (a store restored from a
+            // backup, or replaced): it answers from the start and tells the device to push all it
+            // holds again, and takes none of this push (its records may name habits lost too).
+            let lost = request.since > (try sync.position())
+            if lost && !request.changes.isEmpty {
+                return SyncResponse(changes: [], position: 0, more: true, accepted: 0, reset: true)
+            }
             let accepted = try sync.apply(request.changes, as: .server).filter { $0 != .kept }.count
             if accepted > 0 { _ = try sync.settleNames() }
-            // A position past the log's end is a server whose store was replaced: start over.
-            let since = request.since > (try sync.position()) ? 0 : request.since
-            let page = try sync.changes(after: since, device: request.device, mine: false, limit: request.limit)
-            return SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted)
+            let page = try sync.changes(after: lost ? 0 : request.since, device: request.device, mine: false, limit: request.limit)
+            return SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost)
         }
     }
 }

@@ -6,16 +6,24 @@ public struct SyncResponse: Sendable {
     public let position: Int64
     public let more: Bool
     public let accepted: Int
+    /// The device asked from past the end of the server's log: the server lost history (its store
+    /// restored from a backup, or replaced). It answers from the start, and the device pushes all it
+    /// holds again (`"reset": true`, present only then).
+    public let reset: Bool
 
-    public init(changes: [SyncChange], position: Int64, more: Bool, accepted: Int) {
+    public init(changes: [SyncChange], position: Int64, more: Bool, accepted: Int, reset: Bool = false) {
         self.changes = changes
         self.position = position
         self.more = more
         self.accepted = accepted
+        self.reset = reset
     }
 
     public var json: JSONValue {
-        .object(["changes": .array(changes.map(\.json)), "position": .number(Double(position)), "more": .bool(more), "accepted": .number(Double(accepted))])
+        var object: [String: JSONValue] = ["changes": .array(changes.map(\.json)), "position": .number(Double(position)), "more": .bool(more),
+                                           "accepted": .number(Double(accepted))]
+        if reset { object["reset"] = .bool(true) }
+        return .object(object)
     }
 
     public init(json: JSONValue) throws(SyncError) {
@@ -27,6 +35,7 @@ public struct SyncResponse: Sendable {
         for (index, item) in items.enumerated() {
             do { changes.append(try SyncChange(json: item, index: index)) } catch { throw .invalidAnswer("has a bad change: \(error)") }
         }
-        self.init(changes: changes, position: Int64(position), more: more, accepted: Int(object["accepted"]?.numberValue ?? 0))
+        self.init(changes: changes, position: Int64(position), more: more, accepted: Int(object["accepted"]?.numberValue ?? 0),
+                  reset: object["reset"] == .bool(true))
     }
 }
