@@ -269,4 +269,24 @@ struct SyncSafetyTests {
         _ = try await device.client(LocalTransport(restored)).sync()
         #expect(try Snapshot(restored.context) == (try Snapshot(device.app)))
     }
+
+    @Test("habits are listed in creation order on every replica, whatever order they arrived in")
+    func oneOrder() async throws {
+        let folder = try TemporaryFolder()
+        let library = try PolicyLibrary(searchPath: [])
+        let server = LocalServer(context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library))
+        let a = try Device(name: "a", folder: folder, library: library)
+        let b = try Device(name: "b", folder: folder, library: library)
+        func at(_ device: Device, hours: Double) throws -> HabitContext {
+            HabitContext(store: try SQLiteHabitStore(path: device.path), clock: FixedClock(a.app.clock.now.addingTimeInterval(hours * 3600)),
+                         boundary: zone, policies: library)
+        }
+        // b's habit is made first, a's later; a syncs first.
+        try CreateHabit(context: at(b, hours: -3))(name: "beta", startedOn: today.adding(days: -5))
+        try CreateHabit(context: at(a, hours: -1))(name: "alpha", startedOn: today.adding(days: -5))
+        for device in [a, b, a] { _ = try await device.client(LocalTransport(server)).sync() }
+        for replica in [server.context, a.app, b.app] {
+            #expect(try replica.store.read { try $0.habits.all() }.map(\.name) == ["beta", "alpha"])
+        }
+    }
 }

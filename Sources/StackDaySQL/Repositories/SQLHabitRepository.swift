@@ -31,7 +31,9 @@ public final class SQLHabitRepository: HabitRepository {
             delete = sql("DELETE FROM habits WHERE \(owner) = $1 AND id = $2::uuid")
             byID = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 AND id = $2::uuid")
             byNameKey = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 AND name_key = $2 ORDER BY seq LIMIT 1")
-            all = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 ORDER BY seq")
+            // Creation order, the same on every replica (a synced habit keeps its created_at);
+            // habits made at one instant (a fixed clock) in the order this store took them.
+            all = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 ORDER BY created_at, seq")
             revisionsOf = sql("SELECT \(revisionColumns) FROM habit_revisions WHERE \(owner) = $1 AND habit_id = $2::uuid ORDER BY number")
             allRevisions = sql("SELECT \(revisionColumns) FROM habit_revisions WHERE \(owner) = $1 ORDER BY habit_id, number")
             insertRevision = sql("""
