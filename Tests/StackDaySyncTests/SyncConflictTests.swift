@@ -9,42 +9,6 @@ import StackDayTestSupport
 /// The conflicts docs/sync.md names, each resolved the same way on every replica.
 @Suite("sync conflicts")
 struct SyncConflictTests {
-    struct World {
-        let folder: TemporaryFolder
-        let library: PolicyLibrary
-        let server: LocalServer
-        let a: Device
-        let b: Device
-
-        init() throws {
-            folder = try TemporaryFolder()
-            library = try PolicyLibrary(searchPath: [])
-            server = LocalServer(context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library))
-            a = try Device(name: "a", folder: folder, library: library)
-            b = try Device(name: "b", folder: folder, library: library)
-        }
-
-        @discardableResult
-        func sync(_ device: Device) async throws -> SyncReport { try await device.client(LocalTransport(server)).sync() }
-
-        /// Every replica's snapshot, the server's first.
-        func snapshots() throws -> [Snapshot] { try [Snapshot(server.context), Snapshot(a.app), Snapshot(b.app)] }
-
-        /// A habit `read` created on `a`, synced to the server and to `b`.
-        func shared(startedOn start: LocalDay = today.adding(days: -5)) async throws {
-            try CreateHabit(context: a.app)(name: "read", startedOn: start)
-            try await sync(a)
-            try await sync(b)
-        }
-
-        /// `b`, then `a`, then `b` again: each sees what the other did.
-        func exchange() async throws {
-            try await sync(b)
-            try await sync(a)
-            try await sync(b)
-        }
-    }
-
     @Test("two renames: the later one wins everywhere")
     func renames() async throws {
         let world = try World()
@@ -107,12 +71,7 @@ struct SyncConflictTests {
         let world = try World()
         try await world.shared(startedOn: today.adding(days: -10))
         let day = today.adding(days: -3)
-        var two = HabitChanges(rulesFrom: .day(day))
-        two.goal = 2
-        var three = HabitChanges(rulesFrom: .day(day))
-        three.goal = 3
-        _ = try EditHabit(context: world.a.app)(habitName: "read", changes: two)
-        _ = try EditHabit(context: world.b.app)(habitName: "read", changes: three)
+        try world.sameDayRuleEdits(from: day)
         try await world.sync(world.a)
         try await world.sync(world.b)
         try await world.sync(world.a)

@@ -114,3 +114,54 @@ struct Snapshot: Equatable, CustomStringConvertible {
         "\(habits.count) habits (\(habits.map(\.name).sorted())), \(completions.count) records, \(skips.count) skips, \(scripts.count) scripts"
     }
 }
+
+/// A server for alice (a SQLite file) and two devices `a` and `b`, in one temporary folder.
+struct World {
+    let folder: TemporaryFolder
+    let library: PolicyLibrary
+    let serverPath: String
+    let server: LocalServer
+    let a: Device
+    let b: Device
+
+    init() throws {
+        folder = try TemporaryFolder()
+        library = try PolicyLibrary(searchPath: [])
+        serverPath = folder.path("server.sqlite")
+        server = LocalServer(context(try SQLiteHabitStore(path: serverPath, owner: "alice"), library))
+        a = try Device(name: "a", folder: folder, library: library)
+        b = try Device(name: "b", folder: folder, library: library)
+    }
+
+    @discardableResult
+    func sync(_ device: Device) async throws -> SyncReport { try await device.client(LocalTransport(server)).sync() }
+
+    /// Each device syncs with the server, in turn.
+    func syncEach(_ devices: Device...) async throws {
+        for device in devices { try await sync(device) }
+    }
+
+    /// Every replica's snapshot, the server's first.
+    func snapshots() throws -> [Snapshot] { try [Snapshot(server.context), Snapshot(a.app), Snapshot(b.app)] }
+
+    /// A habit `read` created on `a`, synced to the server and to `b`.
+    func shared(startedOn start: LocalDay = today.adding(days: -5)) async throws {
+        try CreateHabit(context: a.app)(name: "read", startedOn: start)
+        try await sync(a)
+        try await sync(b)
+    }
+
+    /// New rules for `read` from `day` on both devices, offline: goal 2 on `a`, goal 3 on `b`.
+    func sameDayRuleEdits(from day: LocalDay) throws {
+        for (device, goal) in [(a, 2.0), (b, 3.0)] {
+            var changes = HabitChanges(rulesFrom: .day(day))
+            changes.goal = goal
+            _ = try EditHabit(context: device.app)(habitName: "read", changes: changes)
+        }
+    }
+
+    /// `b`, then `a`, then `b` again: each sees what the other did.
+    func exchange() async throws {
+        try await syncEach(b, a, b)
+    }
+}

@@ -73,10 +73,8 @@ struct SyncSafetyTests {
 
     @Test("an import of several records into a store whose user syncs works, and the next sync pushes them (D3)")
     func importAfterSync() async throws {
-        let folder = try TemporaryFolder()
-        let library = try PolicyLibrary(searchPath: [])
-        let server = LocalServer(context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library))
-        let device = try Device(name: "a", folder: folder, library: library)
+        let world = try World()
+        let (folder, library, server, device) = (world.folder, world.library, world.server, world.a)
         try CreateHabit(context: device.app)(name: "water", startedOn: today.adding(days: -5))
         _ = try await device.client(LocalTransport(server)).sync()
         // An export made elsewhere: a habit with three records (the bulk path).
@@ -148,21 +146,16 @@ struct SyncSafetyTests {
 
     @Test("two offline edits of a habit's dates leave every replica equal, valid, and syncing after (D1)")
     func offlineDateEdits() async throws {
-        let folder = try TemporaryFolder()
-        let library = try PolicyLibrary(searchPath: [])
-        let server = LocalServer(context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library))
-        let a = try Device(name: "a", folder: folder, library: library)
-        let b = try Device(name: "b", folder: folder, library: library)
-        try CreateHabit(context: a.app)(name: "read", startedOn: today.adding(days: -29))
-        _ = try await a.client(LocalTransport(server)).sync()
-        _ = try await b.client(LocalTransport(server)).sync()
+        let world = try World()
+        let (server, a, b) = (world.server, world.a, world.b)
+        try await world.shared(startedOn: today.adding(days: -29))
         _ = try ArchiveHabit(context: b.app)(habitName: "read", on: today.adding(days: -20))
         try await Task.sleep(nanoseconds: 20_000_000)
         var changes = HabitChanges()
         changes.startedOn = today.adding(days: -15)
         _ = try EditHabit(context: a.app)(habitName: "read", changes: changes)
-        for device in [b, a, b, a] { _ = try await device.client(LocalTransport(server)).sync() }
-        let snapshots = try [Snapshot(server.context), Snapshot(a.app), Snapshot(b.app)]
+        try await world.syncEach(b, a, b, a)
+        let snapshots = try world.snapshots()
         #expect(snapshots.allSatisfy { $0 == snapshots[0] }, "\(snapshots)")
         let habit = try #require(snapshots[0].habits.first)
         #expect(habit.startedOn == today.adding(days: -15) && habit.archivedOn == nil, "the later edit's dates: \(habit)")
@@ -171,26 +164,16 @@ struct SyncSafetyTests {
 
     @Test("a push the server renumbered, whose answer was lost, is pushed again and adds nothing (D2)")
     func repeatedRenumberedPush() async throws {
-        let folder = try TemporaryFolder()
-        let library = try PolicyLibrary(searchPath: [])
-        let server = LocalServer(context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library))
-        let a = try Device(name: "a", folder: folder, library: library)
-        let b = try Device(name: "b", folder: folder, library: library)
-        try CreateHabit(context: a.app)(name: "read", startedOn: today.adding(days: -10))
-        _ = try await a.client(LocalTransport(server)).sync()
-        _ = try await b.client(LocalTransport(server)).sync()
+        let world = try World()
+        let (server, a, b) = (world.server, world.a, world.b)
+        try await world.shared(startedOn: today.adding(days: -10))
         let day = today.adding(days: -3)
-        var two = HabitChanges(rulesFrom: .day(day))
-        two.goal = 2
-        var three = HabitChanges(rulesFrom: .day(day))
-        three.goal = 3
-        _ = try EditHabit(context: a.app)(habitName: "read", changes: two)
-        _ = try EditHabit(context: b.app)(habitName: "read", changes: three)
-        _ = try await a.client(LocalTransport(server)).sync()
+        try world.sameDayRuleEdits(from: day)
+        try await world.sync(a)
         // b's revision 2 is renumbered 3 by the server, and the answer saying so is lost.
         await #expect(throws: LocalTransport.Cut.self) { try await b.client(LocalTransport(server, failAt: 1, losesAnswer: true)).sync() }
-        for device in [b, a, b] { _ = try await device.client(LocalTransport(server)).sync() }
-        let snapshots = try [Snapshot(server.context), Snapshot(a.app), Snapshot(b.app)]
+        try await world.syncEach(b, a, b)
+        let snapshots = try world.snapshots()
         #expect(snapshots.allSatisfy { $0 == snapshots[0] }, "\(snapshots)")
         let habit = try #require(snapshots[0].habits.first)
         #expect(habit.revisions.map(\.goal) == [1, 2, 3], "b's rules once: \(habit.revisions.map(\.goal))")
@@ -198,31 +181,23 @@ struct SyncSafetyTests {
 
     @Test("a merge that moves only a habit's field stamps is logged, so every replica ends with the same stamps (D11)")
     func stampOnlyMerges() async throws {
-        let folder = try TemporaryFolder()
-        let library = try PolicyLibrary(searchPath: [])
-        let serverPath = folder.path("server.sqlite")
-        let server = LocalServer(context(try SQLiteHabitStore(path: serverPath, owner: "alice"), library))
-        let a = try Device(name: "a", folder: folder, library: library)
-        let b = try Device(name: "b", folder: folder, library: library)
-        try CreateHabit(context: a.app)(name: "read", startedOn: today.adding(days: -10))
-        _ = try await a.client(LocalTransport(server)).sync()
-        _ = try await b.client(LocalTransport(server)).sync()
+        let world = try World()
+        let (serverPath, a, b) = (world.serverPath, world.a, world.b)
+        try await world.shared(startedOn: today.adding(days: -10))
         _ = try RenameHabit(context: a.app)(habitName: "read", to: "book")
-        _ = try await a.client(LocalTransport(server)).sync()
+        try await world.sync(a)
         try await Task.sleep(nanoseconds: 20_000_000)
         // The same name, later: on the server only the name's stamp moves.
         _ = try RenameHabit(context: b.app)(habitName: "read", to: "book")
-        for device in [b, a, b] { _ = try await device.client(LocalTransport(server)).sync() }
+        try await world.syncEach(b, a, b)
         let stamps = [serverPath, a.path, b.path].map { SQLiteShell.run($0, "SELECT hlc || ' ' || device FROM sync_fields WHERE field = 'name'") }
         #expect(stamps.allSatisfy { $0 == stamps[0] } && !stamps[0].isEmpty, "\(stamps)")
     }
 
     @Test("an import of an older export keeps deleted what sync deleted, and says so; replicas stay equal (D7)")
     func importKeepsTombstones() async throws {
-        let folder = try TemporaryFolder()
-        let library = try PolicyLibrary(searchPath: [])
-        let server = LocalServer(context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library))
-        let device = try Device(name: "a", folder: folder, library: library)
+        let world = try World()
+        let (server, device) = (world.server, world.a)
         try CreateHabit(context: device.app)(name: "read", startedOn: today.adding(days: -10))
         try CreateHabit(context: device.app)(name: "gone", startedOn: today.adding(days: -10))
         for offset in 0..<3 { try RecordCompletion(context: device.app)(habitName: "read", on: today.adding(days: -offset)) }
@@ -272,19 +247,16 @@ struct SyncSafetyTests {
 
     @Test("habits are listed in creation order on every replica, whatever order they arrived in")
     func oneOrder() async throws {
-        let folder = try TemporaryFolder()
-        let library = try PolicyLibrary(searchPath: [])
-        let server = LocalServer(context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library))
-        let a = try Device(name: "a", folder: folder, library: library)
-        let b = try Device(name: "b", folder: folder, library: library)
+        let world = try World()
+        let (server, a, b) = (world.server, world.a, world.b)
         func at(_ device: Device, hours: Double) throws -> HabitContext {
             HabitContext(store: try SQLiteHabitStore(path: device.path), clock: FixedClock(a.app.clock.now.addingTimeInterval(hours * 3600)),
-                         boundary: zone, policies: library)
+                         boundary: zone, policies: world.library)
         }
         // b's habit is made first, a's later; a syncs first.
         try CreateHabit(context: at(b, hours: -3))(name: "beta", startedOn: today.adding(days: -5))
         try CreateHabit(context: at(a, hours: -1))(name: "alpha", startedOn: today.adding(days: -5))
-        for device in [a, b, a] { _ = try await device.client(LocalTransport(server)).sync() }
+        try await world.syncEach(a, b, a)
         for replica in [server.context, a.app, b.app] {
             #expect(try replica.store.read { try $0.habits.all() }.map(\.name) == ["beta", "alpha"])
         }
