@@ -109,15 +109,25 @@ public final class SyncClient: @unchecked Sendable {
                 }
                 let changes = response.changes
                 let position = response.position
-                try await withStore { store in
+                let renamed = try await withStore { store in
                     try store.write { tx in
                         let sync = try Self.log(tx)
                         var stored = try sync.peer(server)
+                        // Habits the server renamed itself: their names before, to say what changed.
+                        let named = changes.compactMap { change -> (UUID, String)? in
+                            guard change.kind == .habit, change.fieldStamps["name"]?.device == SyncRules.serverDevice,
+                                  let id = UUID(uuidString: change.key), let habit = try? tx.habits.habit(id: id) else { return nil }
+                            return (id, habit.name)
+                        }
                         _ = try sync.apply(changes, as: .device(id: device, pushedThrough: stored.pushedThrough))
                         stored.position = position
                         try sync.setPeer(server, stored)
+                        return try named.compactMap { id, before in
+                            try tx.habits.habit(id: id).flatMap { $0.name == before ? nil : SyncRename(from: before, to: $0.name) }
+                        }
                     }
                 }
+                report.renamed += renamed
                 report.pulled += changes.count
                 peer.position = position
                 if !changes.isEmpty { progress?(SyncProgress(phase: .pulling, done: report.pulled, total: nil)) }

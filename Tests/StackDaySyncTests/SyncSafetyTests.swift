@@ -261,4 +261,21 @@ struct SyncSafetyTests {
             #expect(try replica.store.read { try $0.habits.all() }.map(\.name) == ["beta", "alpha"])
         }
     }
+
+    @Test("a device is told when the server renamed one of its habits to settle two of one name")
+    func renameSaid() async throws {
+        let world = try World()
+        func at(_ device: Device, hours: Double) throws -> HabitContext {
+            HabitContext(store: try SQLiteHabitStore(path: device.path), clock: FixedClock(world.a.app.clock.now.addingTimeInterval(hours * 3600)),
+                         boundary: zone, policies: world.library)
+        }
+        try CreateHabit(context: at(world.a, hours: -3))(name: "x", startedOn: today.adding(days: -5))
+        try CreateHabit(context: at(world.b, hours: -1))(name: "x", startedOn: today.adding(days: -5))
+        #expect(try await world.sync(world.a).renamed.isEmpty)
+        let report = try await world.sync(world.b)
+        #expect(report.renamed == [SyncRename(from: "x", to: "x (2)")], "\(report)")
+        #expect(report.json.objectValue?["renamed"] != nil)
+        #expect(try await world.sync(world.a).renamed.isEmpty, "a's own habit kept its name")
+        #expect(try await world.sync(world.b) == SyncReport(), "said once")
+    }
 }

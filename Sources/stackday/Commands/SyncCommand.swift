@@ -47,6 +47,12 @@ enum SyncCommand {
         environment.io.print(words.language == .korean
             ? "동기화했습니다: 보낸 변경 \(report.pushed)건, 받은 변경 \(report.pulled)건"
             : "Synced with \(server): pushed \(report.pushed) \(report.pushed == 1 ? "change" : "changes"), pulled \(report.pulled) \(report.pulled == 1 ? "change" : "changes").")
+        // What the server decided beyond copying: a habit renamed (two habits of one name).
+        for rename in report.renamed {
+            environment.io.print(words.language == .korean
+                ? "서버가 '\(rename.from)'의 이름을 '\(rename.to)'(으)로 바꾸었습니다"
+                : "The server renamed '\(rename.from)' to '\(rename.to)' (another habit has that name, or it was renamed on the server).")
+        }
     }
 }
 
