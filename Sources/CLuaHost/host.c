@@ -1,19 +1,12 @@
-#define _GNU_SOURCE
 #include "internal.h"
-
-#include <pthread.h>
-#include <signal.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-/* The state, its allocator and instruction hook (the budgets), protected calls, and loading
-   policies. Every Lua call that can raise runs inside sd_protected. */
+/* The state, protected calls, and loading policies; the budgets each call runs under are
+   budget.c's. Every Lua call that can raise runs inside sd_protected. */
 
 /* Error messages from policies are cut to this many bytes. */
 #define MESSAGE_LIMIT 300

@@ -114,9 +114,9 @@ public final class SyncClient: @unchecked Sendable {
                         let sync = try Self.log(tx)
                         var stored = try sync.peer(server)
                         // Habits the server renamed itself: their names before, to say what changed.
-                        let named = changes.compactMap { change -> (UUID, String)? in
+                        let named = try changes.compactMap { change -> (UUID, String)? in
                             guard change.kind == .habit, change.fieldStamps["name"]?.device == SyncRules.serverDevice,
-                                  let id = UUID(uuidString: change.key), let habit = try? tx.habits.habit(id: id) else { return nil }
+                                  let id = UUID(uuidString: change.key), let habit = try tx.habits.habit(id: id) else { return nil }
                             return (id, habit.name)
                         }
                         _ = try sync.apply(changes, as: .device(id: device, pushedThrough: stored.pushedThrough))

@@ -93,22 +93,22 @@ public struct ImportArchive {
                 batch.removeAll(keepingCapacity: true)
                 report()
             }
+            // A record or skip the log holds as deleted, or one of a habit kept deleted: counted, not written.
+            func keepsDeleted(_ id: UUID, of habit: UUID, _ keys: Set<String>) -> Bool {
+                guard buriedHabits.contains(habit) || isBuried(id, in: keys) else { return false }
+                keptDeleted += 1
+                done += 1
+                report()
+                return true
+            }
             try source.forEachRecord { record in
                 switch record {
                 case .completion(let completion):
-                    if buriedHabits.contains(completion.habitID) || isBuried(completion.id, in: buried.completions) {
-                        keptDeleted += 1
-                        done += 1
-                        return
-                    }
+                    if keepsDeleted(completion.id, of: completion.habitID, buried.completions) { return }
                     batch.append(completion)
                     if batch.count == ImportDayTotals.sliceSize { try flush() }
                 case .skip(let skip):
-                    if buriedHabits.contains(skip.habitID) || isBuried(skip.id, in: buried.skips) {
-                        keptDeleted += 1
-                        done += 1
-                        return
-                    }
+                    if keepsDeleted(skip.id, of: skip.habitID, buried.skips) { return }
                     _ = try habit(skip.habitID)
                     guard skip.day.isSupported else { throw UseCaseError.dayOutOfRange(day: skip.day) }
                     if try tx.skips.skip(id: skip.id) != nil { present += 1 } else { try tx.skips.insert(skip); inserted += 1 }

@@ -1,4 +1,5 @@
 import Foundation
+import StackDay
 
 /// Which user each credential the server has seen belongs to, so that its fair queue and its
 /// limits count a user once however many tokens, sessions or spellings they send.
@@ -20,9 +21,9 @@ final class ClientDirectory: @unchecked Sendable {
 
     /// The key of `user` for fairness: nonzero, the same for every credential of the user.
     static func key(ofUser user: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in user.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return hash == 0 ? 1 : hash
+        var hash = FNV1a()
+        hash.combine(user.utf8)
+        return hash.value == 0 ? 1 : hash.value
     }
 
     /// Notes that `credential` (a token, or a session's id) authenticated as `user`.
@@ -33,13 +34,6 @@ final class ClientDirectory: @unchecked Sendable {
         if users[credential] == key { return }
         if users.count >= capacity { users.removeAll(keepingCapacity: true) }
         users[credential] = key
-    }
-
-    /// Forgets `credential` (a session signed out, a token revoked).
-    func forget(_ credential: String) {
-        lock.lock()
-        defer { lock.unlock() }
-        users[credential] = nil
     }
 
     /// The user key of `credential`, or 0 when it has not authenticated here.
