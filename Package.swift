@@ -32,7 +32,9 @@ let package = Package(
         // libmicrohttpd's header (Debian: libmicrohttpd-dev) and a request layer over it; the
         // library is opened when a server starts.
         .target(name: "CHTTP"),
-        .target(name: "CLuaHost", dependencies: ["CLua"]),
+        // SD_TEST_HOOKS: debug (test) builds only, the test-only calendar.test_spin a policy can
+        // reach when the runner's environment asks for it (STACKDAY_TEST_SPIN=1).
+        .target(name: "CLuaHost", dependencies: ["CLua"], cSettings: [.define("SD_TEST_HOOKS", .when(configuration: .debug))]),
         .target(name: "StackDay"),
         .executableTarget(name: "PolicyEmbedder"),
         .plugin(name: "EmbedPolicies", capability: .buildTool(), dependencies: ["PolicyEmbedder"]),

@@ -51,6 +51,34 @@ void sd_request_begin(long long work, long long cpu_ns) {
     request.spent = SD_SPENT_NONE;
 }
 
+void sd_request_resume(long long work_left, long long cpu_left_ns, long long work_budget, long long cpu_budget_ns) {
+    sd_request_begin(work_left, cpu_left_ns);
+    request.work_budget = work_budget;
+    request.cpu_budget_ns = cpu_budget_ns;
+}
+
+int sd_request_left(long long *work, long long *cpu_ns) {
+    if (!request.active) return 0;
+    long long cpu = request.cpu_deadline_ns - sd_thread_cpu_ns();
+    *work = request.work_left > 0 ? request.work_left : 0;
+    *cpu_ns = cpu > 0 ? cpu : 0;
+    return 1;
+}
+
+void sd_request_budgets(long long *work, long long *cpu_ns) {
+    *work = request.work_budget;
+    *cpu_ns = request.cpu_budget_ns;
+}
+
+void sd_request_take(long long work, long long cpu_ns, int spent) {
+    if (!request.active) return;
+    request.work_left -= work > 0 ? work : 0;
+    request.cpu_deadline_ns -= cpu_ns > 0 ? cpu_ns : 0;
+    if (spent == SD_SPENT_REQUEST_WORK || spent == SD_SPENT_REQUEST_TIME) request.spent = spent;
+    else if (request.work_left <= 0) request.spent = SD_SPENT_REQUEST_WORK;
+    else if (request.cpu_deadline_ns <= sd_thread_cpu_ns()) request.spent = SD_SPENT_REQUEST_TIME;
+}
+
 void sd_request_end(void) { request.active = 0; }
 
 int sd_request_spent(void) { return request.active ? request.spent : SD_SPENT_NONE; }

@@ -367,6 +367,18 @@ static int cal_select(lua_State *L) {
     return 1;
 }
 
+#ifdef SD_TEST_HOOKS
+/* calendar.test_spin() (debug builds, STACKDAY_TEST_SPIN=1 only): a C loop that never returns
+   and allocates nothing, so neither the instruction hook nor the CPU timer's hook can end it;
+   what tests of the hard deadline run. */
+static int cal_test_spin(lua_State *L) {
+    SD_FRAME(L, "cal_test_spin");
+    volatile unsigned long long spins = 0;
+    for (;;) spins++;
+    return 0;
+}
+#endif
+
 void sd_push_calendar(lua_State *L) {
     static const luaL_Reg functions[] = {
         {"civil", cal_civil}, {"ordinal", cal_ordinal}, {"daysInMonth", cal_days_in_month},
@@ -380,6 +392,12 @@ void sd_push_calendar(lua_State *L) {
     }
     lua_pop(L, 1);
     luaL_newlib(L, functions);
+#ifdef SD_TEST_HOOKS
+    if (sd_test_spin_enabled()) {
+        lua_pushcfunction(L, cal_test_spin);
+        lua_setfield(L, -2, "test_spin");
+    }
+#endif
 }
 
 static const char *const day_keys[] = {"year", "month", "day", "weekday", "yearDay", "daysInMonth", "ordinal"};

@@ -337,13 +337,14 @@ struct sd_load_args {
     const char *source;
     size_t length;
     const char *chunkname;
+    const char *mode; /* "t": source text; "b": bytecode this process dumped */
     int reference;
 };
 
 static int op_load(lua_State *L, void *raw) {
     SD_FRAME(L, "op_load");
     struct sd_load_args *args = (struct sd_load_args *)raw;
-    if (luaL_loadbufferx(L, args->source, args->length, args->chunkname, "t") != LUA_OK) return lua_error(L);
+    if (luaL_loadbufferx(L, args->source, args->length, args->chunkname, args->mode) != LUA_OK) return lua_error(L);
     int chunk = lua_gettop(L);
     sd_push_prelude(L, "make_env");
     lua_call(L, 0, 1);
@@ -361,9 +362,78 @@ static int op_load(lua_State *L, void *raw) {
 }
 
 int sd_load_policy(sd_host *host, const char *source, size_t length, const char *chunkname, sd_error *error) {
-    struct sd_load_args args = {source, length, chunkname, 0};
+    struct sd_load_args args = {source, length, chunkname, "t", 0};
     if (sd_protected(host, op_load, &args, error) != 0) return 0;
     return args.reference;
+}
+
+int sd_load_compiled_policy(sd_host *host, const char *bytecode, size_t length, const char *chunkname, sd_error *error) {
+    struct sd_load_args args = {bytecode, length, chunkname, "b", 0};
+    if (sd_protected(host, op_load, &args, error) != 0) return 0;
+    return args.reference;
+}
+
+struct sd_dump {
+    char *bytes;
+    size_t length, capacity;
+    int failed;
+};
+
+struct sd_compile_args {
+    const char *source;
+    size_t length;
+    const char *chunkname;
+    struct sd_dump dump;
+};
+
+/* lua_dump's writer: appends to a buffer of our own (the stack holds the function being dumped). */
+static int write_dump(lua_State *L, const void *bytes, size_t size, void *raw) {
+    (void)L;
+    struct sd_dump *dump = (struct sd_dump *)raw;
+    if (dump->length + size > dump->capacity) {
+        size_t capacity = dump->capacity ? dump->capacity : 4096;
+        while (capacity < dump->length + size) capacity *= 2;
+        char *grown = (char *)realloc(dump->bytes, capacity);
+        if (grown == NULL) {
+            dump->failed = 1;
+            return 1;
+        }
+        dump->bytes = grown;
+        dump->capacity = capacity;
+    }
+    memcpy(dump->bytes + dump->length, bytes, size);
+    dump->length += size;
+    return 0;
+}
+
+/* Compiles the text and dumps its bytecode, debug information kept: errors name lines. */
+static int op_compile(lua_State *L, void *raw) {
+    SD_FRAME(L, "op_compile");
+    struct sd_compile_args *args = (struct sd_compile_args *)raw;
+    if (luaL_loadbufferx(L, args->source, args->length, args->chunkname, "t") != LUA_OK) return lua_error(L);
+    if (lua_dump(L, write_dump, &args->dump, 0) != 0 || args->dump.failed) return luaL_error(L, "out of memory");
+    return 0;
+}
+
+int sd_compile_policy(sd_host *host, const char *source, size_t length, const char *chunkname,
+                      char **bytecode, size_t *bytecode_length, sd_error *error) {
+    struct sd_compile_args args = {source, length, chunkname, {NULL, 0, 0, 0}};
+    if (sd_protected(host, op_compile, &args, error) != 0) {
+        free(args.dump.bytes);
+        return -1;
+    }
+    *bytecode = args.dump.bytes;
+    *bytecode_length = args.dump.length;
+    return 0;
+}
+
+int sd_test_spin_enabled(void) {
+#ifdef SD_TEST_HOOKS
+    const char *asked = getenv("STACKDAY_TEST_SPIN");
+    return asked != NULL && strcmp(asked, "1") == 0;
+#else
+    return 0;
+#endif
 }
 
 static int op_release(lua_State *L, void *raw) {

@@ -144,6 +144,14 @@ final class CLIEnvironment {
         return library
     }
 
+    /// What runs policies for the use cases: the library in this process, or with
+    /// `--isolate-policies` runner processes started from this executable.
+    func policies() throws -> any PolicyResolver {
+        let library = try library()
+        guard invocation.globals.isolatePolicies else { return library }
+        return IsolatedPolicyResolver(library: library, pool: PolicyRunnerPool(executable: PolicyRunnerPool.currentExecutable, budget: library.budget))
+    }
+
     /// The per-call policy budgets: the defaults, or `$STACKDAY_POLICY_INSTRUCTIONS`,
     /// `$STACKDAY_POLICY_CPU_MS` and `$STACKDAY_POLICY_MEMORY_MB` for policies that need more.
     func policyBudget() throws -> PolicyBudget {
@@ -174,7 +182,7 @@ final class CLIEnvironment {
     /// pinned to the scripts their names resolve to now, once, on first use.
     func context() throws -> HabitContext {
         let store = try store()
-        let context = HabitContext(store: store, clock: clock, boundary: boundary, policies: try library(),
+        let context = HabitContext(store: store, clock: clock, boundary: boundary, policies: try policies(),
                                    usesEvaluationCache: !invocation.globals.noCache)
         if !pinChecked {
             pinChecked = true

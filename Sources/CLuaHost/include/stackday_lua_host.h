@@ -62,6 +62,16 @@ void sd_request_end(void);
 int sd_request_spent(void);
 /* Whether a request is open on the calling thread. */
 int sd_request_open(void);
+/* Opens a request that continues one begun elsewhere (another process): `work_left` and
+   `cpu_left_ns` are what it has left, the budgets are what its messages name. */
+void sd_request_resume(long long work_left, long long cpu_left_ns, long long work_budget, long long cpu_budget_ns);
+/* What the open request has left (1), or 0 when none is open. */
+int sd_request_left(long long *work, long long *cpu_ns);
+/* The open request's whole budgets, as sd_request_begin was given them. */
+void sd_request_budgets(long long *work, long long *cpu_ns);
+/* Charges the open request with work done for it elsewhere (another process), and the
+   SD_SPENT_* reason it ended there, if any. */
+void sd_request_take(long long work, long long cpu_ns, int spent);
 /* The calling thread's CPU time, in nanoseconds. */
 long long sd_thread_cpu_ns(void);
 
@@ -74,6 +84,27 @@ int sd_host_library_loaded(sd_host *host, const char *name);
    Returns a reference > 0, or 0 with `error` set. */
 int sd_load_policy(sd_host *host, const char *source, size_t length, const char *chunkname, sd_error *error);
 void sd_release(sd_host *host, int reference);
+
+/* Compiles source text (never bytecode) under the call's budgets, without running it, and
+   writes its bytecode (malloc'd, for the caller to free) to `bytecode`. 0 on success. */
+int sd_compile_policy(sd_host *host, const char *source, size_t length, const char *chunkname,
+                      char **bytecode, size_t *bytecode_length, sd_error *error);
+/* sd_load_policy for bytecode sd_compile_policy made in this process: loaded in a fresh
+   environment and run, like source text. Returns a reference > 0, or 0 with `error` set. */
+int sd_load_compiled_policy(sd_host *host, const char *bytecode, size_t length, const char *chunkname, sd_error *error);
+
+/* Whether this build has the test-only calendar.test_spin (a C loop that never returns) and
+   the environment asked for it (STACKDAY_TEST_SPIN=1): debug builds only. */
+int sd_test_spin_enabled(void);
+
+/* Confines the calling process as a policy runner (confine.c): closes every descriptor above 2,
+   dies with its parent, bounds its address space and total CPU time (0: leave as is), may write
+   no file, and (Linux, seccomp) is refused opening files, sockets, other programs and signals
+   to others. Returns 0, or a bit set of what could not be applied (1 address space, 2 CPU,
+   4 files, 8 the system-call filter). */
+int sd_runner_confine(long long address_space_bytes, long long cpu_seconds);
+/* pipe(2) with both ends closed on exec, atomically where the system can. */
+int sd_pipe_cloexec(int fds[2]);
 
 /* A JSON text describing the policy (roles, description, params, examples); malloc'd. */
 char *sd_describe_policy(sd_host *host, int policy, sd_error *error);

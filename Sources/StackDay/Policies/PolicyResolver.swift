@@ -34,6 +34,16 @@ public protocol PolicyResolver {
     /// Every policy this resolver can find by name (built-in and in its folders), by name; a
     /// policy that fails to load is left out.
     func catalog() -> [PolicyListing]
+
+    /// Evaluates `habit` over `period` in one piece of work (a resolver whose calls each cost a
+    /// trip to another process): the days after `known` asked of each revision's policies, as
+    /// `HabitTimelineBuilder.build(… known:)` asks them, and with `needsStreak` the streak over
+    /// the timeline's elapsed days. Nil (the default) when the resolver answers call by call.
+    /// Throws what the policies throw.
+    func evaluate(
+        _ habit: Habit, dailyTotals: [(day: LocalDay, thousandths: Int64)], skips: [Skip], today: LocalDay, period: LocalDayRange,
+        known: TimelineAnswers?, needsStreak: Bool, scripts: any PolicyScriptRepository
+    ) throws -> BatchEvaluation?
 }
 
 extension PolicyResolver {
@@ -44,6 +54,11 @@ extension PolicyResolver {
     public func roles(ofPolicyNamed name: String) throws -> Set<PolicyRole> { [] }
 
     public func catalog() -> [PolicyListing] { [] }
+
+    public func evaluate(
+        _ habit: Habit, dailyTotals: [(day: LocalDay, thousandths: Int64)], skips: [Skip], today: LocalDay, period: LocalDayRange,
+        known: TimelineAnswers?, needsStreak: Bool, scripts: any PolicyScriptRepository
+    ) throws -> BatchEvaluation? { nil }
 
     public func parameterSchema(for choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> PolicyParameterSchema? { nil }
 

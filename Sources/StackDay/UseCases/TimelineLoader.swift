@@ -33,11 +33,20 @@ struct TimelineLoader {
         }
         do {
             let policies = RevisionPolicies(habit: habit, resolver: context.policies, scripts: scripts ?? tx.scripts)
-            let (timeline, answers) = try HabitTimelineBuilder(policies: policies).build(
-                habit: habit, dailyTotals: totals, skips: skips, today: today, through: period.last, known: known
-            )
             let elapsedKnown = period.first.adding(days: knownCount - 1) >= min(today, period.last)
-            let streak = elapsedKnown && cached?.summary?.asOf == today ? cached?.summary?.streak : nil
+            var streak = elapsedKnown && cached?.summary?.asOf == today ? cached?.summary?.streak : nil
+            // A resolver that runs policies elsewhere answers the whole period in one piece of
+            // work; the builder then asks no policy (every day is known).
+            var start = (known: known, totals: totals, skips: skips)
+            if knownCount < period.count || streak == nil,
+               let batch = try context.policies.evaluate(habit, dailyTotals: totals, skips: skips, today: today, period: period, known: known,
+                                                         needsStreak: streak == nil, scripts: scripts ?? tx.scripts) {
+                start = (batch.answers, [], [])
+                streak = streak ?? batch.streak
+            }
+            let (timeline, answers) = try HabitTimelineBuilder(policies: policies).build(
+                habit: habit, dailyTotals: start.totals, skips: start.skips, today: today, through: period.last, known: start.known
+            )
             let evaluated = EvaluatedHabit(timeline: timeline, policies: policies, streak: streak)
             let value = try body(evaluated)
             if let cache {

@@ -15,21 +15,41 @@ public final class LoadedPolicy: @unchecked Sendable {
     /// The SHA-256 of `source`'s UTF-8 bytes: what the policy is known by, whatever its file.
     public let sha256: SHA256
     public let info: PolicyInfo
+    /// What the policy declared, as the JSON text `info` was read from.
+    public let declaration: String
     let host: LuaHost
     let reference: Int32
 
     /// Compiles and runs `source` in a fresh sandboxed environment; throws `PolicyError` naming file and line.
-    init(name: String, file: String, source: String, sha256: SHA256, host: LuaHost) throws {
+    convenience init(name: String, file: String, source: String, sha256: SHA256, host: LuaHost) throws {
+        try self.init(name: name, file: file, source: source, sha256: sha256, host: host, compiled: nil)
+    }
+
+    /// Runs `compiled` (bytecode `host.compile` made of `source`, in this process) in a fresh
+    /// sandboxed environment: a new instance of the policy, sharing nothing with other instances
+    /// of it but the code. Throws `PolicyError` naming file and line.
+    public convenience init(name: String, file: String, compiled: PolicyBytecode, host: LuaHost) throws {
+        try self.init(name: name, file: file, source: compiled.source, sha256: compiled.sha256, host: host, compiled: compiled)
+    }
+
+    private init(name: String, file: String, source: String, sha256: SHA256, host: LuaHost, compiled: PolicyBytecode?) throws {
         self.name = name
         self.file = file
         self.source = source
         self.sha256 = sha256
         self.host = host
-        let chunkname = "@" + (file.split(separator: "/").last.map(String.init) ?? file)
+        let chunkname = Self.chunkname(file)
         let reference = try host.call(policy: name, file: file) { handle, error in
-            let bytes = Array(source.utf8)
-            let reference = bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { sd_load_policy(handle, $0.baseAddress, $0.count, chunkname, error) }
+            let reference: Int32
+            if let compiled {
+                reference = compiled.bytes.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { sd_load_compiled_policy(handle, $0.baseAddress, $0.count, chunkname, error) }
+                }
+            } else {
+                let bytes = Array(source.utf8)
+                reference = bytes.withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { sd_load_policy(handle, $0.baseAddress, $0.count, chunkname, error) }
+                }
             }
             return reference > 0 ? reference : nil
         }
@@ -39,7 +59,8 @@ public final class LoadedPolicy: @unchecked Sendable {
                 defer { free(text) }
                 return String(cString: text)
             }
-            info = try Self.parseInfo(json, policy: name, file: file)
+            info = try PolicyInfo(describing: json, policy: name, file: file)
+            declaration = json
             self.reference = reference
         } catch {
             host.release(reference)
@@ -51,22 +72,9 @@ public final class LoadedPolicy: @unchecked Sendable {
         host.release(reference)
     }
 
-    private static func parseInfo(_ json: String, policy: String, file: String) throws -> PolicyInfo {
-        func fail(_ message: String) -> PolicyError {
-            PolicyError(policy: policy, file: file, line: nil, kind: .script, message: message)
-        }
-        guard let object = try? JSONValue(parsing: json).objectValue else { throw fail("cannot read what the policy declares") }
-        var roles = Set<PolicyRole>()
-        if case .array(let names)? = object["roles"] {
-            for case .string(let name) in names { if let role = PolicyRole(rawValue: name) { roles.insert(role) } }
-        }
-        var description = ""
-        if case .string(let text)? = object["description"] { description = text }
-        let defaults = object["params"]?.objectValue ?? [:]
-        var examples: [JSONValue] = []
-        if case .array(let items)? = object["examples"] { examples = items }
-        return PolicyInfo(roles: roles, description: description, defaults: defaults, examples: examples,
-                          schema: object["schema"]?.objectValue ?? [:])
+    /// The chunk name errors carry: the file's last path component.
+    static func chunkname(_ file: String) -> String {
+        "@" + (file.split(separator: "/").last.map(String.init) ?? file)
     }
 
     /// Binds this policy to a habit's parameters; throws `PolicyError` (kind `.parameters`) when its

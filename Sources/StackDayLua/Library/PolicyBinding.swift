@@ -95,7 +95,7 @@ public final class PolicyBinding: @unchecked Sendable {
         return answers[offset]
     }
 
-    private func evaluateDue(_ days: LocalDayRange) throws -> [Bool] {
+    func evaluateDue(_ days: LocalDayRange) throws -> [Bool] {
         let count = days.count
         var out = [UInt8](repeating: 0, count: count)
         try out.withUnsafeMutableBufferPointer { out in

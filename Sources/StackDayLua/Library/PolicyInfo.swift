@@ -23,4 +23,22 @@ public struct PolicyInfo: Sendable {
 
     /// The parameters the policy takes: its defaults completed by its schema.
     public var parameterSchema: PolicyParameterSchema { PolicyParameterSchema(defaults: defaults, declared: schema) }
+
+    /// What a policy declared, from the JSON text the host's `describe` gives; throws
+    /// `PolicyError` when it cannot be read.
+    public init(describing json: String, policy: String, file: String?) throws {
+        guard let object = try? JSONValue(parsing: json).objectValue else {
+            throw PolicyError(policy: policy, file: file, line: nil, kind: .script, message: "cannot read what the policy declares")
+        }
+        var roles = Set<PolicyRole>()
+        if case .array(let names)? = object["roles"] {
+            for case .string(let name) in names { if let role = PolicyRole(rawValue: name) { roles.insert(role) } }
+        }
+        var description = ""
+        if case .string(let text)? = object["description"] { description = text }
+        var examples: [JSONValue] = []
+        if case .array(let items)? = object["examples"] { examples = items }
+        self.init(roles: roles, description: description, defaults: object["params"]?.objectValue ?? [:], examples: examples,
+                  schema: object["schema"]?.objectValue ?? [:])
+    }
 }

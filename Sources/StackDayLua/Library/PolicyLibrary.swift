@@ -26,6 +26,8 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     private var stored: [String: LoadedPolicy] = [:]
     /// The file each source hash was last read from, to name it in a refusal.
     private var origins: [String: String] = [:]
+    /// Sources read for `source(of:)`, by path, with the stamp they were read under.
+    private var sources: [String: (stamp: FileStamp, script: PolicyScript)] = [:]
 
     struct FileStamp: Equatable {
         let seconds: Int
@@ -106,13 +108,56 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     public func policy(named name: String) throws -> LoadedPolicy {
         guard let path = path(named: name) else {
             if PolicyLibrary.isValidName(name), let source = builtIns[name] { return try loadBuiltIn(name: name, source: source) }
-            let known = availableNames()
-            let searched = (folderPaths + ["the built-in policies"]).joined(separator: ", then ")
-            throw PolicyError(policy: name, file: nil, line: nil, kind: .unavailable,
-                              message: "no such policy" + DidYouMean.hint(for: name, among: known) + " (searched \(searched)); known: "
-                                + (known.isEmpty ? "(none)" : known.joined(separator: ", ")))
+            throw unknown(name)
         }
         return try load(path: path, name: name)
+    }
+
+    /// The refusal of a name nothing on the search path or among the built-ins has.
+    private func unknown(_ name: String) -> PolicyError {
+        let known = availableNames()
+        let searched = (folderPaths + ["the built-in policies"]).joined(separator: ", then ")
+        return PolicyError(policy: name, file: nil, line: nil, kind: .unavailable,
+                           message: "no such policy" + DidYouMean.hint(for: name, among: known) + " (searched \(searched)); known: "
+                             + (known.isEmpty ? "(none)" : known.joined(separator: ", ")))
+    }
+
+    /// The script `choice` runs, and how errors name it, found as `policies(for:)` finds it
+    /// (a pinned choice's stored script, checked against its hash; else the file or built-in its
+    /// name resolves to now) but never compiled here: what a runner process is sent.
+    public func source(of choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> (script: PolicyScript, file: String) {
+        if let sha256 = choice.sha256 {
+            guard let script = try scripts.script(sha256: sha256) else { throw PolicyScriptError.missing(name: choice.name, sha256: sha256) }
+            guard script.sha256 == sha256 else { throw PolicyScriptError.tampered(name: script.name, stored: sha256, actual: script.sha256) }
+            return (script, fileLabel(of: script))
+        }
+        if let path = path(named: choice.name) {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                throw PolicyError(policy: choice.name, file: path, line: nil, kind: .unavailable, message: "cannot read the file: \(String(cString: strerror(errno)))")
+            }
+            let stamp = FileStamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int(info.st_size))
+            if let kept = lock.withLock({ sources[path] }), kept.stamp == stamp, kept.script.name == choice.name { return (kept.script, path) }
+            let script = try self.script(at: URL(fileURLWithPath: path), name: choice.name, at: Date(timeIntervalSince1970: 0))
+            lock.withLock { sources[path] = (stamp, script) }
+            return (script, path)
+        }
+        if PolicyLibrary.isValidName(choice.name), let source = builtIns[choice.name] {
+            return (PolicyScript(name: choice.name, source: source, installedAt: Date(timeIntervalSince1970: 0)), Self.builtInPrefix + choice.name + ".lua")
+        }
+        throw unknown(choice.name)
+    }
+
+    /// How errors name `script` (`label(of:)`).
+    public func fileLabel(of script: PolicyScript) -> String {
+        lock.withLock { label(of: script) }
+    }
+
+    /// Refuses a script whose name is not a policy name.
+    static func checkName(of script: PolicyScript) throws {
+        guard PolicyLibrary.isValidName(script.name) else {
+            throw PolicyRefusal(policy: script.name, failures: ["'\(script.name)' is not a policy name (letters, digits, - and _, at most 64)"])
+        }
     }
 
     /// Compiles a policy from any file (used by `policy check FILE`), cached like named ones.
@@ -199,7 +244,7 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         }
     }
 
-    private static let hostKey: String = {
+    static let hostKey: String = {
         let sources = HostLuaSources.all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
         return "lua-host-1:" + FNV1a.key(sources)
     }()
@@ -291,12 +336,8 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     /// Throws `PolicyRefusal` with one line per failure, each naming the file (and the line
     /// where it is known).
     public func vet(_ script: PolicyScript) throws {
-        guard PolicyLibrary.isValidName(script.name) else {
-            throw PolicyRefusal(policy: script.name, failures: ["'\(script.name)' is not a policy name (letters, digits, - and _, at most 64)"])
-        }
-        lock.lock()
-        let file = label(of: script)
-        lock.unlock()
+        try Self.checkName(of: script)
+        let file = fileLabel(of: script)
         let policy: LoadedPolicy
         do {
             policy = try LoadedPolicy(name: script.name, file: file, source: script.source, sha256: SHA256(of: script.source), host: try host())

@@ -88,9 +88,13 @@ enum ServeCommand {
         }
         let folder = environment.userPolicyFolder
         let budget = try environment.policyBudget()
+        // Every user's policy work runs in runner processes, killed at the request's deadline.
+        let runners = PolicyRunnerPool(executable: PolicyRunnerPool.currentExecutable, budget: budget,
+                                       longestWait: .seconds(options.hardDeadline) - .milliseconds(250), keepIdle: options.threads)
+        let resolver = IsolatedPolicyResolver(library: try PolicyLibrary(searchPath: [folder], budget: budget), pool: runners)
         let api = StackDayAPI(
             clock: environment.clock, makeStore: makeStore,
-            makePolicies: { try PolicyLibrary(searchPath: [folder], budget: budget) },
+            makePolicies: { resolver },
             cachesAnswers: !invocation.globals.noCache,
             requestBudget: requestBudget,
             pages: pages,

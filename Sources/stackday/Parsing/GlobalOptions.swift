@@ -12,6 +12,7 @@ struct GlobalOptions {
         OptionSpec(name: "policies", valueName: "dir", help: "The user policy folder, searched before the built-ins (default: $STACKDAY_POLICIES, else ~/.config/stackday/policies)."),
         OptionSpec(name: "json", valueName: nil, help: "Print machine-readable JSON on stdout."),
         OptionSpec(name: "no-cache", valueName: nil, help: "Evaluate every habit from scratch, neither reading nor keeping cached policy answers."),
+        OptionSpec(name: "isolate-policies", valueName: nil, help: "Run policy scripts in runner processes that are killed at their deadline, as the server does (default: in this process)."),
         OptionSpec(name: "quiet", valueName: nil, help: "No progress or working… lines on stderr (they appear only on a terminal)."),
         OptionSpec(name: "lang", valueName: "en|ko", help: "The language of the text every command prints (default: from $LC_ALL, $LC_MESSAGES or $LANG: ko… is ko, else en)."),
     ]
@@ -22,6 +23,7 @@ struct GlobalOptions {
     var json: Bool { flags.contains("json") }
     var noCache: Bool { flags.contains("no-cache") }
     var quiet: Bool { flags.contains("quiet") }
+    var isolatePolicies: Bool { flags.contains("isolate-policies") }
 
     var db: String? { values["db"] }
     var database: String? { values["database"] }

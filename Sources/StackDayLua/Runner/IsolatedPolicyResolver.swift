@@ -1,0 +1,176 @@
+import Foundation
+import StackDay
+
+/// Policies whose every call runs in a runner process (`PolicyRunnerPool`), never in this one:
+/// what a server answering many users runs their scripts with. Names resolve as
+/// `PolicyLibrary` resolves them (folders, then built-ins; pinned choices to their stored
+/// scripts), and the answers are the ones `PolicyLibrary` gives in process.
+///
+/// One resolver serves every user: it keeps no Lua state, only what scripts declare (by hash)
+/// and which bindings their `validate` accepted.
+///
+/// `@unchecked Sendable`: `declarations` and `accepted` are read and written only while `lock`
+/// is held; `library` is used for names and sources only, which it guards itself.
+public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
+    public let library: PolicyLibrary
+    public let pool: PolicyRunnerPool
+    private let lock = NSLock()
+    private var declarations: [String: PolicyInfo] = [:]
+    private var accepted: Set<String> = []
+    static let keptLimit = 65_536
+
+    public init(library: PolicyLibrary, pool: PolicyRunnerPool) {
+        self.library = library
+        self.pool = pool
+    }
+
+    public var evaluationKey: String { library.evaluationKey }
+
+    public func currentScript(named name: String, at now: Date) throws -> PolicyScript? {
+        try library.currentScript(named: name, at: now)
+    }
+
+    public func policies(for habit: Habit, revision: HabitRevision, scripts: any PolicyScriptRepository) throws -> HabitPolicies {
+        func policy(_ role: PolicyRole) throws -> RunnerPolicy {
+            let choice = revision.choice(for: role)
+            let (script, file) = try library.source(of: choice, scripts: scripts)
+            let info = try declaration(of: script, file: file)
+            guard info.roles.contains(role) else {
+                throw PolicyError(policy: choice.name, file: file, line: nil, kind: .unavailable,
+                                  message: "cannot serve as a \(role.rawValue) policy (it defines \(PolicyLibrary.roleFunctions(info.roles)))")
+            }
+            let bound = RunnerPolicy(resolver: self, script: script, file: file, parameters: choice.parameters,
+                                     startedOn: habit.startedOn, goal: revision.goal, unit: habit.unit)
+            try checkAccepted(bound)
+            return bound
+        }
+        return HabitPolicies(schedule: try policy(.schedule), progress: try policy(.progress), streak: try policy(.streak))
+    }
+
+    public func evaluate(
+        _ habit: Habit, dailyTotals: [(day: LocalDay, thousandths: Int64)], skips: [Skip], today: LocalDay, period: LocalDayRange,
+        known: TimelineAnswers?, needsStreak: Bool, scripts: any PolicyScriptRepository
+    ) throws -> BatchEvaluation? {
+        guard period.count > 0 else { return nil }
+        var sent: [RunnerCall.Script] = []
+        var sources: [String: String] = [:]
+        var indexes: [Int] = []
+        var positions: [String: Int] = [:]
+        for revision in habit.revisions {
+            for role in PolicyRole.allCases {
+                let (script, file) = try library.source(of: revision.choice(for: role), scripts: scripts)
+                if let position = positions[script.sha256] {
+                    indexes.append(position)
+                    continue
+                }
+                positions[script.sha256] = sent.count
+                indexes.append(sent.count)
+                sent.append(RunnerCall.Script(name: script.name, file: file, sha256: script.sha256))
+                sources[script.sha256] = script.source
+            }
+        }
+        let evaluation = RunnerEvaluation(habit: habit, dailyTotals: dailyTotals, skipDays: skips.map(\.day), today: today, period: period,
+                                          known: known, needsStreak: needsStreak, scriptIndexes: indexes)
+        let reply = try run(RunnerCall(evaluating: evaluation, scripts: sent, share: share()), sources: sources)
+        guard let answers = reply.answers, answers.count == period.count else {
+            throw PolicyError(policy: habit.schedule.name, file: nil, line: nil, kind: .unavailable, message: "its policy runner's answers could not be read")
+        }
+        let streak = reply.integers.count == 2 ? HabitStreak(current: reply.integers[0], longest: reply.integers[1]) : nil
+        return BatchEvaluation(answers: answers, streak: streak)
+    }
+
+    public func parameterSchema(for choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> PolicyParameterSchema? {
+        let (script, file) = try library.source(of: choice, scripts: scripts)
+        return try declaration(of: script, file: file).parameterSchema
+    }
+
+    public func roles(ofPolicyNamed name: String) throws -> Set<PolicyRole> {
+        let (script, file) = try library.source(of: PolicyChoice(name: name), scripts: InMemoryPolicyScriptRepository())
+        return try declaration(of: script, file: file).roles
+    }
+
+    public func catalog() -> [PolicyListing] {
+        library.availableNames().compactMap { name in
+            guard let (script, file) = try? library.source(of: PolicyChoice(name: name), scripts: InMemoryPolicyScriptRepository()),
+                  let info = try? declaration(of: script, file: file) else { return nil }
+            return PolicyListing(name: name, roles: info.roles, description: info.description, schema: info.parameterSchema)
+        }
+    }
+
+    public func vet(_ script: PolicyScript) throws {
+        try PolicyLibrary.checkName(of: script)
+        let file = library.fileLabel(of: script)
+        let reply: RunnerReply
+        do {
+            reply = try run(RunnerCall(.vet, share: share(), name: script.name, file: file, sha256: script.sha256), source: script.source)
+        } catch {
+            throw PolicyRefusal(policy: script.name, failures: ["\(error)"])
+        }
+        if reply.status == .refused { throw PolicyRefusal(policy: script.name, failures: reply.failures.map { "\(file): \($0)" }) }
+    }
+
+    /// What `script` declares, asked of a runner once per hash.
+    func declaration(of script: PolicyScript, file: String) throws -> PolicyInfo {
+        if let kept = lock.withLock({ declarations[script.sha256] }) { return kept }
+        let reply = try run(RunnerCall(.describe, share: share(), name: script.name, file: file, sha256: script.sha256), source: script.source)
+        let info = try PolicyInfo(describing: reply.text, policy: script.name, file: file)
+        lock.withLock {
+            if declarations.count >= Self.keptLimit { declarations.removeAll() }
+            declarations[script.sha256] = info
+        }
+        return info
+    }
+
+    /// Runs the policy's `validate` on its binding once: a refusal is thrown whenever it is asked for.
+    private func checkAccepted(_ policy: RunnerPolicy) throws {
+        let key = policy.bindingKey
+        if lock.withLock({ accepted.contains(key) }) { return }
+        _ = try run(policy.call(.bind), source: policy.script.source)
+        lock.withLock {
+            if accepted.count >= Self.keptLimit { accepted.removeAll() }
+            accepted.insert(key)
+        }
+    }
+
+    /// What a call may spend: what the request open on this thread has left, else one call's
+    /// budget (with the request's pool set past it, so that the call's own budget is what ends it).
+    func share() -> RequestShare {
+        if let left = PolicyRequestBudget.left { return left }
+        let budget = pool.budget
+        return RequestShare(instructions: budget.instructions * 2, cpuNanoseconds: budget.cpuMilliseconds * 2_000_000,
+                            budget: PolicyRequestBudget(instructions: budget.instructions * 2, cpuMilliseconds: budget.cpuMilliseconds * 2))
+    }
+
+    /// Runs `call` in a runner and charges the request with what it spent; throws the call's
+    /// `PolicyError`, or a time-budget one when the runner had to be killed.
+    func run(_ call: RunnerCall, source: String) throws -> RunnerReply {
+        try run(call, sources: [call.sha256: source])
+    }
+
+    /// The same for a call of several scripts, their sources by hash.
+    func run(_ call: RunnerCall, sources: [String: String]) throws -> RunnerReply {
+        let open = PolicyRequestBudget.isOpen
+        // Wait for what the request has left of its CPU time (the runner's wall time can only be
+        // longer when it waits, which it does not), or one call's time outside a request.
+        let wait = (open ? call.share.cpuNanoseconds : pool.budget.cpuMilliseconds * 1_000_000) + Int(PolicyRunnerPool.nanoseconds(pool.margin))
+        let reply: RunnerReply
+        do {
+            reply = try pool.perform(call, sources: sources, waitNanoseconds: wait)
+        } catch PolicyRunnerPoolError.late(let waited) {
+            if open { PolicyRequestBudget.take(instructions: 0, cpuNanoseconds: call.share.cpuNanoseconds, spentRequest: .time) }
+            let limit = open ? "the request's time budget (\(call.share.budget.cpuMilliseconds) ms of CPU time for every policy call of one request)"
+                : "its time budget (\(pool.budget.cpuMilliseconds) ms of CPU time)"
+            // An evaluation runs several scripts; which one held the runner is not known here.
+            let names = call.scripts.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            throw PolicyError(policy: names.joined(separator: ", "), file: call.scripts.count == 1 ? call.file : nil, line: nil, kind: .timeBudget,
+                              message: "exceeded \(limit): its runner was stopped after \(waited / 1_000_000) ms")
+        } catch PolicyRunnerPoolError.ended(let why) {
+            throw PolicyError(policy: call.name, file: call.file, line: nil, kind: .unavailable, message: "its policy runner failed: \(why)")
+        }
+        if open { PolicyRequestBudget.take(instructions: reply.instructions, cpuNanoseconds: reply.cpuNanoseconds, spentRequest: reply.spent) }
+        if reply.status == .failed {
+            throw reply.error ?? PolicyError(policy: call.name, file: call.file, line: nil, kind: .unavailable, message: "its policy runner failed")
+        }
+        return reply
+    }
+}

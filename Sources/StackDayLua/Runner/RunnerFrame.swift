@@ -1,0 +1,108 @@
+import Foundation
+
+/// The runner pipe's framing: a message is a 4-byte big-endian length and that many bytes,
+/// written and read field by field in one agreed order (integers little-endian, doubles as their
+/// bits, strings and arrays after their count). Both ends are this binary.
+struct RunnerFrame {
+    private(set) var bytes: [UInt8] = []
+
+    /// The most bytes one message may have (a year of days and their numbers is a few hundred KiB).
+    static let maximumBytes = 64 << 20
+
+    init() { bytes.reserveCapacity(256) }
+
+    mutating func byte(_ value: UInt8) { bytes.append(value) }
+
+    mutating func int(_ value: Int) {
+        withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func double(_ value: Double) { int(Int(bitPattern: UInt(value.bitPattern))) }
+
+    mutating func bool(_ value: Bool) { byte(value ? 1 : 0) }
+
+    mutating func string(_ value: String) {
+        int(value.utf8.count)
+        bytes.append(contentsOf: value.utf8)
+    }
+
+    mutating func optionalString(_ value: String?) {
+        bool(value != nil)
+        if let value { string(value) }
+    }
+
+    mutating func raw(_ values: [UInt8]) {
+        int(values.count)
+        bytes.append(contentsOf: values)
+    }
+
+    mutating func doubles(_ values: [Double]) {
+        int(values.count)
+        for value in values { double(value) }
+    }
+
+    mutating func ints(_ values: [Int]) {
+        int(values.count)
+        for value in values { int(value) }
+    }
+
+    /// The message as written to the pipe: its length, then its bytes.
+    var message: [UInt8] {
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count + 4)
+        let count = UInt32(bytes.count)
+        out += [UInt8(count >> 24), UInt8((count >> 16) & 0xFF), UInt8((count >> 8) & 0xFF), UInt8(count & 0xFF)]
+        out += bytes
+        return out
+    }
+}
+
+/// Reads a message `RunnerFrame` wrote, in the same order; throws `RunnerFrameError` when it
+/// ends early.
+struct RunnerFrameReader {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    private mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {
+        guard count >= 0, count <= bytes.count - offset else { throw RunnerFrameError() }
+        defer { offset += count }
+        return bytes[offset..<(offset + count)]
+    }
+
+    mutating func byte() throws -> UInt8 { try take(1).first ?? 0 }
+
+    mutating func int() throws -> Int {
+        var value: UInt64 = 0
+        for (shift, byte) in try take(8).enumerated() { value |= UInt64(byte) << (8 * UInt64(shift)) }
+        return Int(Int64(bitPattern: value))
+    }
+
+    mutating func double() throws -> Double { Double(bitPattern: UInt64(UInt(bitPattern: try int()))) }
+
+    mutating func bool() throws -> Bool { try byte() != 0 }
+
+    mutating func string() throws -> String { String(decoding: try take(try int()), as: UTF8.self) }
+
+    mutating func optionalString() throws -> String? { try bool() ? try string() : nil }
+
+    mutating func raw() throws -> [UInt8] { Array(try take(try int())) }
+
+    mutating func doubles() throws -> [Double] {
+        let count = try int()
+        guard count >= 0, count <= (bytes.count - offset) / 8 else { throw RunnerFrameError() }
+        return try (0..<count).map { _ in try double() }
+    }
+
+    mutating func ints() throws -> [Int] {
+        let count = try int()
+        guard count >= 0, count <= (bytes.count - offset) / 8 else { throw RunnerFrameError() }
+        return try (0..<count).map { _ in try int() }
+    }
+}
+
+/// A runner message that ended before its fields did.
+struct RunnerFrameError: Error, CustomStringConvertible {
+    var description: String { "a policy runner's message was cut short" }
+}
