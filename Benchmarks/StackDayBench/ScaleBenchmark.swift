@@ -24,9 +24,11 @@ struct ScaleBenchmark {
         let clock = FixedClock(StoreBenchmark.end.firstInstant(in: utc).addingTimeInterval(12 * 3600))
         let started = Date()
         var tokens: [String] = []
+        // Imported with the scripts' resolver, so their rules are pinned, as a server's are.
+        let resolver = try PolicyLibrary(searchPath: [])
         for index in 0..<users {
             let store = try PostgresHabitStore(url: database.url, owner: "user\(index)")
-            let habitContext = HabitContext(store: store, clock: clock, boundary: DayBoundary(timeZone: utc))
+            let habitContext = HabitContext(store: store, clock: clock, boundary: DayBoundary(timeZone: utc), policies: resolver)
             tokens.append(try ManageUsers(context: habitContext).add("user\(index)", timeZone: "+00:00").token.text)
             try ImportArchive(context: habitContext)(try StoreBenchmark.sampleArchive(habits: 10, days: 365, createdAt: clock.now))
         }

@@ -1,4 +1,7 @@
 import Foundation
+import StackDay
+import StackDayLua
+import StackDaySQLite
 import StackDayTestSupport
 
 /// P8: `GET /v1/today` on `stackday serve` under `wrk` (127.0.0.1 only, 10 s per run), for a user
@@ -50,6 +53,8 @@ struct ServerBenchmark {
                                                "-H", "Authorization: Bearer \(token)", "http://127.0.0.1:\(computing.port)/v1/today"])
         guard computed.status == 0 else { throw BenchError("P8c: wrk failed") }
         let fresh = try Self.parse(computed.stdout, connections: 1)
+        _ = computing.stop()
+        let unseen = try unseenUsers()
         let single = loads[0], busiest = loads[2]
         let warmRatio = single.p50 / cold.seconds
         let tailRatio = busiest.p99 / busiest.p50
@@ -59,11 +64,53 @@ struct ServerBenchmark {
                    engine: Table.seconds(single.p50), baseline: Table.seconds(cold.seconds), ratio: warmRatio, target: "≤ 0.1×", met: warmRatio <= 0.1),
             Figure(id: "P8c", compared: "the same GET /v1/today computed on every request (--no-cache) p50 ÷ a cold stackday today process",
                    engine: Table.seconds(fresh.p50), baseline: Table.seconds(cold.seconds), ratio: fresh.p50 / cold.seconds, target: "reported", met: nil),
+            unseen,
             Figure(id: "P8t", compared: "GET /v1/today at 32 connections: p99 ÷ p50", engine: Table.seconds(busiest.p99),
                    baseline: Table.seconds(busiest.p50), ratio: tailRatio, target: "≤ 3×", met: tailRatio <= 3),
             Figure(id: "P8e", compared: "errors and non-2xx answers over the three runs", engine: "\(errors)", baseline: "0",
                    ratio: Double(errors), target: "0", met: errors == 0),
         ], loads)
+    }
+
+    /// P8u: a computed `GET /v1/today` (`--no-cache`) for a user the server has not seen ÷ the
+    /// same for a user it has, each of `users` users × 10 habits × 1 year asked once, interleaved
+    /// with the repeat user's requests so both see the same machine.
+    func unseenUsers() throws -> Figure {
+        let users = context.quick ? 10 : 60
+        let path = context.path("users.sqlite")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        let utc = TimeZone(secondsFromGMT: 0) ?? .gmt
+        let clock = FixedClock(StoreBenchmark.end.firstInstant(in: utc).addingTimeInterval(12 * 3600))
+        var tokens: [String] = []
+        // Imported with the scripts' resolver, so their rules are pinned, as a server's are.
+        let library = try PolicyLibrary(searchPath: [])
+        for index in 0...users {
+            let habitContext = HabitContext(store: try SQLiteHabitStore(path: path, owner: "user\(index)"), clock: clock, boundary: DayBoundary(timeZone: utc),
+                                            policies: library)
+            tokens.append(try ManageUsers(context: habitContext).add("user\(index)", timeZone: "+00:00").token.text)
+            try ImportArchive(context: habitContext)(try StoreBenchmark.sampleArchive(habits: 10, days: 365, createdAt: clock.now))
+        }
+        let server = try ServerProcess(executable: URL(fileURLWithPath: context.stackday),
+                                       arguments: ["--no-cache", "--db", path, "--now", StoreBenchmark.now, "--tz", "+00:00", "--policies", context.path("no-user-policies")],
+                                       serveArguments: ["--threads", "4"])
+        defer { server.stop() }
+        let repeated = tokens[users]
+        func timed(_ token: String) throws -> Double {
+            let started = Date()
+            let answer = try server.client.send("GET", "/v1/today", token: token)
+            guard answer.status == 200 else { throw BenchError("P8u: /v1/today answered \(answer.status)") }
+            return Date().timeIntervalSince(started)
+        }
+        for _ in 0..<5 { _ = try timed(repeated) }
+        var unseen: [Double] = [], seen: [Double] = []
+        for index in 0..<users {
+            unseen.append(try timed(tokens[index]))
+            seen.append(try timed(repeated))
+        }
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let ratio = median(unseen) / median(seen)
+        return Figure(id: "P8u", compared: "a computed GET /v1/today (--no-cache, 10 habits × 1 year) p50 for \(users) users the server has not seen ÷ for a repeat user",
+                      engine: Table.seconds(median(unseen)), baseline: Table.seconds(median(seen)), ratio: ratio, target: "≤ 2×", met: ratio <= 2)
     }
 
     /// Requests per second, p50 and p99 (seconds) and errors from `wrk --latency` output.

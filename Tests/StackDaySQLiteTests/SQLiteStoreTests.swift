@@ -26,11 +26,11 @@ struct SQLiteStoreTests {
         let context = context(store)
         let start = try LocalDay(year: 2026, month: 10, day: 1)
         #expect(throws: CommitRefused.self) {
-            try CommitGate.$claim.withValue({ false }) { try CreateHabit(context: context)(name: "given-up", startedOn: start) }
+            try CommitGate.withClaim({ false }) { try CreateHabit(context: context)(name: "given-up", startedOn: start) }
         }
         #expect(try store.read { try $0.habits.all() }.isEmpty)
         let asked = Counter()
-        try CommitGate.$claim.withValue({ asked.add(); return true }) { try CreateHabit(context: context)(name: "kept", startedOn: start) }
+        _ = try CommitGate.withClaim({ asked.add(); return true }) { try CreateHabit(context: context)(name: "kept", startedOn: start) }
         #expect(try store.read { try $0.habits.all() }.map(\.name) == ["kept"])
         #expect(asked.value == 1, "the gate is asked once, by the outermost transaction")
     }

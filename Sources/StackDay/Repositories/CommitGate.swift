@@ -1,3 +1,5 @@
+import Foundation
+
 /// Whether the work running on this thread may still commit a transaction.
 ///
 /// A server that gives up on a request at a deadline answers it at once (503), while the thread
@@ -8,14 +10,32 @@
 /// request given up before that claims nothing and rolls back.
 ///
 /// Outside a bound gate (the command line, the libraries) every commit may go ahead.
+///
+/// The gate is kept per thread (its thread dictionary), not as a task-local value: servers answer
+/// on threads their C layer starts, where no Swift task runs.
 public enum CommitGate {
-    /// Claims the right to commit; false once the request has been given up.
-    @TaskLocal public static var claim: (@Sendable () -> Bool)?
+    private static let key = "StackDay.CommitGate.claim"
+
+    /// A claim bound to a thread.
+    private final class Claim {
+        let claim: @Sendable () -> Bool
+        init(_ claim: @escaping @Sendable () -> Bool) { self.claim = claim }
+    }
+
+    /// Runs `body` with `claim` as this thread's gate: `claim` answers whether the work may still
+    /// commit (claiming the right to, the first time it says yes).
+    public static func withClaim<T>(_ claim: @escaping @Sendable () -> Bool, _ body: () throws -> T) rethrows -> T {
+        let dictionary = Thread.current.threadDictionary
+        let previous = dictionary[key]
+        dictionary[key] = Claim(claim)
+        defer { dictionary[key] = previous }
+        return try body()
+    }
 
     /// Throws `CommitRefused` when the request this thread answers has been given up; called by
     /// stores right before a transaction commits (the outermost one only).
     public static func check() throws {
-        if let claim, !claim() { throw CommitRefused() }
+        if let bound = Thread.current.threadDictionary[key] as? Claim, !bound.claim() { throw CommitRefused() }
     }
 }
 

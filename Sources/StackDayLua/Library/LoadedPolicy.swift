@@ -22,17 +22,21 @@ public final class LoadedPolicy: @unchecked Sendable {
 
     /// Compiles and runs `source` in a fresh sandboxed environment; throws `PolicyError` naming file and line.
     convenience init(name: String, file: String, source: String, sha256: SHA256, host: LuaHost) throws {
-        try self.init(name: name, file: file, source: source, sha256: sha256, host: host, compiled: nil)
+        try self.init(name: name, file: file, source: source, sha256: sha256, host: host, compiled: nil, declared: nil)
     }
 
     /// Runs `compiled` (bytecode `host.compile` made of `source`, in this process) in a fresh
     /// sandboxed environment: a new instance of the policy, sharing nothing with other instances
     /// of it but the code. Throws `PolicyError` naming file and line.
-    public convenience init(name: String, file: String, compiled: PolicyBytecode, host: LuaHost) throws {
-        try self.init(name: name, file: file, source: compiled.source, sha256: compiled.sha256, host: host, compiled: compiled)
+    ///
+    /// With `declared` (what an earlier instance of the same bytecode declared, and its JSON
+    /// text: a pure function of the source) the declaration is not asked of Lua again.
+    public convenience init(name: String, file: String, compiled: PolicyBytecode, host: LuaHost, declared: (PolicyInfo, String)? = nil) throws {
+        try self.init(name: name, file: file, source: compiled.source, sha256: compiled.sha256, host: host, compiled: compiled, declared: declared)
     }
 
-    private init(name: String, file: String, source: String, sha256: SHA256, host: LuaHost, compiled: PolicyBytecode?) throws {
+    private init(name: String, file: String, source: String, sha256: SHA256, host: LuaHost, compiled: PolicyBytecode?,
+                 declared: (PolicyInfo, String)? = nil) throws {
         self.name = name
         self.file = file
         self.source = source
@@ -52,6 +56,12 @@ public final class LoadedPolicy: @unchecked Sendable {
                 }
             }
             return reference > 0 ? reference : nil
+        }
+        if let (info, json) = declared {
+            self.info = info
+            declaration = json
+            self.reference = reference
+            return
         }
         do {
             let json = try host.call(policy: name, file: file) { handle, error -> String? in

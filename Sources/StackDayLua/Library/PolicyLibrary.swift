@@ -143,7 +143,11 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
             return (script, path)
         }
         if PolicyLibrary.isValidName(choice.name), let source = builtIns[choice.name] {
-            return (PolicyScript(name: choice.name, source: source, installedAt: Date(timeIntervalSince1970: 0)), Self.builtInPrefix + choice.name + ".lua")
+            let file = Self.builtInPrefix + choice.name + ".lua"
+            if let kept = lock.withLock({ sources[file] }) { return (kept.script, file) }
+            let script = PolicyScript(name: choice.name, source: source, installedAt: Date(timeIntervalSince1970: 0))
+            lock.withLock { sources[file] = (FileStamp(seconds: 0, nanoseconds: 0, size: source.utf8.count), script) }
+            return (script, file)
         }
         throw unknown(choice.name)
     }

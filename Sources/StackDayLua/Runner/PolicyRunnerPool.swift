@@ -92,6 +92,7 @@ public final class PolicyRunnerPool: @unchecked Sendable {
                 return reply
             case .late:
                 lock.withLock { killedCount += 1; busy -= 1 }
+                replace()
                 throw PolicyRunnerPoolError.late(waitedNanoseconds: Int(wait))
             case .ended(let why):
                 lock.withLock { busy -= 1 }
@@ -116,6 +117,17 @@ public final class PolicyRunnerPool: @unchecked Sendable {
         }
         lock.withLock { startedCount += 1; busy += 1 }
         return runner
+    }
+
+    /// Starts a runner in the background to take a killed one's place, so that the next call
+    /// does not wait for a start.
+    private func replace() {
+        let arguments = arguments
+        spawner.submit { [weak self] in
+            guard let self, let runner = RunnerProcess.start(arguments) else { return }
+            self.lock.withLock { self.startedCount += 1; self.busy += 1 }
+            self.give(back: runner)
+        }
     }
 
     private func give(back runner: RunnerProcess) {

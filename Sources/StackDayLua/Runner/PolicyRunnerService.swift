@@ -16,6 +16,8 @@ final class PolicyRunnerService {
     private let host: LuaHost
     private var compiled: [String: PolicyBytecode] = [:]
     private var compiledBytes = 0
+    /// What each compiled script declared (the same for every instance), by hash.
+    private var declarations: [String: (PolicyInfo, String)] = [:]
     /// Bytecode kept at most; past it the cache starts again.
     static let compiledLimit = 32 << 20
     /// A library with no folders and no built-ins: its checks and bindings, never its lookups.
@@ -66,7 +68,10 @@ final class PolicyRunnerService {
 
     /// A fresh instance of `script`, compiled first when this runner has not compiled it.
     private func instance(of script: RunnerCall.Script) throws -> LoadedPolicy {
-        try LoadedPolicy(name: script.name, file: script.file, compiled: try bytecode(for: script), host: host)
+        let policy = try LoadedPolicy(name: script.name, file: script.file, compiled: try bytecode(for: script), host: host,
+                                      declared: declarations[script.sha256])
+        if declarations[script.sha256] == nil { declarations[script.sha256] = (policy.info, policy.declaration) }
+        return policy
     }
 
     private func bytecode(for script: RunnerCall.Script) throws -> PolicyBytecode {
@@ -78,6 +83,7 @@ final class PolicyRunnerService {
         }
         if compiledBytes + bytecode.count > Self.compiledLimit {
             compiled.removeAll()
+            declarations.removeAll()
             compiledBytes = 0
         }
         compiled[script.sha256] = bytecode

@@ -45,6 +45,14 @@ final class RunnerSpawner: @unchecked Sendable {
         return box.value!
     }
 
+    /// Runs `body` on the spawner's thread, later; returns at once.
+    func submit(_ body: @escaping () -> Void) {
+        condition.lock()
+        jobs.append(body)
+        condition.signal()
+        condition.unlock()
+    }
+
     /// Ends the thread once the jobs given are done.
     func stop() {
         condition.lock()

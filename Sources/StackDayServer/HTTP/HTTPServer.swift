@@ -122,7 +122,7 @@ private let httpTrampoline: sd_http_handler = { context, request, response in
     incoming.idempotencyKey = text(raw.idempotency_key)
     incoming.address = text(raw.address) ?? ""
     // A write commits only while the request has not been given up at the hard deadline.
-    let answer = CommitGate.$claim.withValue({ sd_http_claim_commit() != 0 }) { box.handler(incoming) }
+    let answer = CommitGate.withClaim({ sd_http_claim_commit() != 0 }) { box.handler(incoming) }
     response.pointee.status = UInt32(answer.status)
     response.pointee.content_type = strdup(answer.contentType)
     response.pointee.set_cookie = answer.setCookie.flatMap { strdup($0) }
