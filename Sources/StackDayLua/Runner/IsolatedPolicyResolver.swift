@@ -71,7 +71,7 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
         }
         let evaluation = RunnerEvaluation(habit: habit, dailyTotals: dailyTotals, skipDays: skips.map(\.day), today: today, period: period,
                                           known: known, needsStreak: needsStreak, scriptIndexes: indexes)
-        let reply = try run(RunnerCall(evaluating: evaluation, scripts: sent, share: share()), sources: sources)
+        let reply = try run(RunnerCall(evaluating: evaluation, scripts: sent, share: share()), sources: sources, days: period.count)
         guard let answers = reply.answers, answers.count == period.count else {
             throw PolicyError(policy: habit.schedule.name, file: nil, line: nil, kind: .unavailable, message: "its policy runner's answers could not be read")
         }
@@ -147,12 +147,20 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
         try run(call, sources: [call.sha256: source])
     }
 
-    /// The same for a call of several scripts, their sources by hash.
-    func run(_ call: RunnerCall, sources: [String: String]) throws -> RunnerReply {
+    /// The runner's own work per day of an evaluation (building the days from the answers,
+    /// folding, copying them through the pipe), waited for on top of the policies' time: a habit
+    /// begun in year 1 has 740,000 days to build however quick its policies are.
+    static let hostNanosecondsPerDay = 2_000
+
+    /// The same for a call of several scripts, their sources by hash; `days` is how many days
+    /// the runner builds besides running the policies.
+    func run(_ call: RunnerCall, sources: [String: String], days: Int = 0) throws -> RunnerReply {
         let open = PolicyRequestBudget.isOpen
         // Wait for what the request has left of its CPU time (the runner's wall time can only be
-        // longer when it waits, which it does not), or one call's time outside a request.
+        // longer when it waits, which it does not), or one call's time outside a request, plus
+        // the margin and the runner's own work.
         let wait = (open ? call.share.cpuNanoseconds : pool.budget.cpuMilliseconds * 1_000_000) + Int(PolicyRunnerPool.nanoseconds(pool.margin))
+            + days * Self.hostNanosecondsPerDay
         let reply: RunnerReply
         do {
             reply = try pool.perform(call, sources: sources, waitNanoseconds: wait)

@@ -37,7 +37,7 @@ struct RunnerEvaluation {
             }
         }
         out.ints(dailyTotals.map(\.day.ordinal))
-        out.ints(dailyTotals.map { Int($0.thousandths) })
+        out.numbers(dailyTotals.map(\.thousandths))
         out.ints(skipDays.map(\.ordinal))
         out.int(today.ordinal)
         out.int(period.first.ordinal)
@@ -84,9 +84,9 @@ struct RunnerEvaluation {
         }
         habit = try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archived == Int.min ? nil : try LocalDay(ordinal: archived),
                           createdAt: createdAt, updatedAt: updatedAt, unit: unit, revisions: revisions)
-        let days = try reader.ints(), amounts = try reader.ints()
+        let days = try reader.ints(), amounts: [Int64] = try reader.numbers()
         guard days.count == amounts.count else { throw RunnerFrameError() }
-        dailyTotals = try zip(days, amounts).map { (try LocalDay(ordinal: $0), Int64($1)) }
+        dailyTotals = try zip(days, amounts).map { (try LocalDay(ordinal: $0), $1) }
         skipDays = try reader.ints().map { try LocalDay(ordinal: $0) }
         today = try LocalDay(ordinal: try reader.int())
         period = LocalDayRange(try LocalDay(ordinal: try reader.int()), try LocalDay(ordinal: try reader.int()))
@@ -97,10 +97,10 @@ struct RunnerEvaluation {
     }
 
     static func write(_ answers: TimelineAnswers, to out: inout RunnerFrame) {
-        out.raw(answers.due.map { $0 ? 1 : 0 })
+        out.numbers(answers.due)
         out.doubles(answers.progress)
-        out.ints(answers.thousandths.map { Int($0) })
-        out.raw(answers.skipped.map { $0 ? 1 : 0 })
+        out.numbers(answers.thousandths)
+        out.numbers(answers.skipped)
         out.int(answers.spans.count)
         for span in answers.spans {
             out.bool(span != nil)
@@ -113,8 +113,9 @@ struct RunnerEvaluation {
     }
 
     static func readAnswers(_ reader: inout RunnerFrameReader) throws -> TimelineAnswers {
-        var answers = TimelineAnswers(due: try reader.raw().map { $0 != 0 }, progress: try reader.doubles(),
-                                      thousandths: try reader.ints().map { Int64($0) }, skipped: try reader.raw().map { $0 != 0 })
+        // Flags are read as bytes and compared, never taken as `Bool` memory from the other side.
+        var answers = TimelineAnswers(due: try reader.numbers(of: UInt8.self).map { $0 != 0 }, progress: try reader.doubles(),
+                                      thousandths: try reader.numbers(), skipped: try reader.numbers(of: UInt8.self).map { $0 != 0 })
         guard answers.progress.count == answers.due.count, answers.thousandths.count == answers.due.count,
               answers.skipped.count == answers.due.count else { throw RunnerFrameError() }
         let count = try reader.int()

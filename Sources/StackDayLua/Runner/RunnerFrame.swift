@@ -2,7 +2,8 @@ import Foundation
 
 /// The runner pipe's framing: a message is a 4-byte big-endian length and that many bytes,
 /// written and read field by field in one agreed order (integers little-endian, doubles as their
-/// bits, strings and arrays after their count). Both ends are this binary.
+/// bits, strings and arrays after their count; arrays of numbers as their memory, in one copy:
+/// both ends are this binary on this machine).
 struct RunnerFrame {
     private(set) var bytes: [UInt8] = []
 
@@ -36,15 +37,15 @@ struct RunnerFrame {
         bytes.append(contentsOf: values)
     }
 
-    mutating func doubles(_ values: [Double]) {
+    /// An array of plain numbers: its count, then its memory.
+    mutating func numbers<T: BitwiseCopyable>(_ values: [T]) {
         int(values.count)
-        for value in values { double(value) }
+        values.withUnsafeBytes { bytes.append(contentsOf: $0) }
     }
 
-    mutating func ints(_ values: [Int]) {
-        int(values.count)
-        for value in values { int(value) }
-    }
+    mutating func doubles(_ values: [Double]) { numbers(values) }
+
+    mutating func ints(_ values: [Int]) { numbers(values) }
 
     /// The message as written to the pipe: its length, then its bytes.
     var message: [UInt8] {
@@ -89,17 +90,21 @@ struct RunnerFrameReader {
 
     mutating func raw() throws -> [UInt8] { Array(try take(try int())) }
 
-    mutating func doubles() throws -> [Double] {
+    /// An array `numbers(_:)` wrote.
+    mutating func numbers<T: BitwiseCopyable>(of type: T.Type = T.self) throws -> [T] {
         let count = try int()
-        guard count >= 0, count <= (bytes.count - offset) / 8 else { throw RunnerFrameError() }
-        return try (0..<count).map { _ in try double() }
+        let size = MemoryLayout<T>.stride
+        guard count >= 0, count <= (bytes.count - offset) / size else { throw RunnerFrameError() }
+        let slice = try take(count * size)
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            slice.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: $0) }
+            initialized = count
+        }
     }
 
-    mutating func ints() throws -> [Int] {
-        let count = try int()
-        guard count >= 0, count <= (bytes.count - offset) / 8 else { throw RunnerFrameError() }
-        return try (0..<count).map { _ in try int() }
-    }
+    mutating func doubles() throws -> [Double] { try numbers() }
+
+    mutating func ints() throws -> [Int] { try numbers() }
 }
 
 /// A runner message that ended before its fields did.
