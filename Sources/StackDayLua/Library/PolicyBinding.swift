@@ -54,16 +54,23 @@ public final class PolicyBinding: @unchecked Sendable {
         return try evaluateDue(days)
     }
 
+    /// The block of `blockSize` days `day` is kept in: its number, the day's place in it, and
+    /// its first day.
+    static func block(of day: LocalDay) -> (number: Int, offset: Int, first: LocalDay) {
+        let size = blockSize
+        let block = day.ordinal >= 0 ? day.ordinal / size : (day.ordinal - size + 1) / size
+        let offset = day.ordinal - block * size
+        return (block, offset, day.adding(days: -offset))
+    }
+
     /// One day's answer, from its block of `blockSize` days.
     public func isDue(_ day: LocalDay) throws -> Bool {
         let size = Self.blockSize
-        let block = day.ordinal >= 0 ? day.ordinal / size : (day.ordinal - size + 1) / size
-        let offset = day.ordinal - block * size
+        let (block, offset, first) = Self.block(of: day)
         memoLock.lock()
         let cached = dueBlocks[block]
         memoLock.unlock()
         if let cached { return cached[offset] }
-        let first = day.adding(days: -offset)
         let answers: [Bool]
         let started = PolicyRequestBudget.threadCPUMilliseconds()
         do {

@@ -59,14 +59,11 @@ final class RunnerPolicy: SchedulePolicy, ProgressPolicy, StreakPolicy, @uncheck
     /// One day's answer, from its block of `PolicyBinding.blockSize` days kept for point queries
     /// (as `PolicyBinding.isDue` keeps them in process).
     private func isDue(_ day: LocalDay) throws -> Bool {
-        let size = PolicyBinding.blockSize
-        let block = day.ordinal >= 0 ? day.ordinal / size : (day.ordinal - size + 1) / size
-        let offset = day.ordinal - block * size
+        let (block, offset, first) = PolicyBinding.block(of: day)
         if let kept = memoLock.withLock({ dueBlocks[block] }) { return kept[offset] }
-        let first = day.adding(days: -offset)
         let answers: [Bool]
         do {
-            answers = try evaluateDue(LocalDayRange(first, first.adding(days: size - 1)))
+            answers = try evaluateDue(LocalDayRange(first, first.adding(days: PolicyBinding.blockSize - 1)))
         } catch let error as PolicyError where error.isBudget {
             throw error
         } catch {
