@@ -244,6 +244,26 @@ struct HostileTenantTests {
         #expect(Self.children(of: pid).count <= 4, "\(Self.children(of: pid).count) runners")
     }
 
+    @Test("a script whose compile takes seconds (a 250 KiB chain of or) is refused at the deadline when installed; the user is served next")
+    func slowCompile() throws {
+        let (_, server, _, mallory) = try serve()
+        defer { server.stop() }
+        let client = server.client
+        var chain = "local x = false\nreturn { isDue = function(day) return x"
+        while chain.utf8.count < 250 * 1024 { chain += " or x" }
+        chain += " end }\n"
+        let started = Date()
+        let installed = try client.send("PUT", "/v1/policies/chain", token: mallory, body: chain)
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(installed.status == 422 && installed.body.contains("its runner was stopped"), "\(installed.status) \(installed.body.prefix(300))")
+        // 500 ms of CPU time and 50 ms: answered within a second however long the compile would take.
+        #expect(elapsed < 1, "\(elapsed) s")
+        #expect(try client.send("GET", "/v1/policies", token: mallory).status == 200)
+        // Over 256 KiB is refused before anything compiles.
+        let large = try client.send("PUT", "/v1/policies/chain", token: mallory, body: chain + String(repeating: "-", count: 8 * 1024))
+        #expect(large.status == 413 && large.body.contains("policy_too_large"), "\(large.status) \(large.body.prefix(200))")
+    }
+
     @Test("scripts that would run a finalizer or make a weak table are refused when installed or when run, and the user is served next")
     func finalizers() throws {
         let (_, server, _, mallory) = try serve()
