@@ -54,7 +54,7 @@ let package = Package(
         .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDayApplication", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange", "StackDayServer", "StackDaySync"]),
         .executableTarget(
             name: "stackday-bench",
-            dependencies: ["StackDay", "StackDayLua", "CLua", "StackDaySQLite", "StackDayPostgres", "StackDaySync", "StackDayTestSupport"],
+            dependencies: ["StackDay", "StackDayLua", "CLua", "StackDaySQLite", "StackDayPostgres", "StackDaySync", "StackDayExchange", "StackDayTestSupport"],
             path: "Benchmarks/StackDayBench"
         ),
         .executableTarget(name: "StoreExerciser", dependencies: ["StackDay", "StackDaySQLite", "StackDayPostgres"]),
@@ -64,7 +64,7 @@ let package = Package(
         .testTarget(name: "StackDayPostgresTests", dependencies: ["StackDayPostgres", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDaySQLiteTests", dependencies: ["StackDaySQLite", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDayExchangeTests", dependencies: ["StackDayExchange", "StackDayTestSupport"]),
-        .testTarget(name: "StackDayServerTests", dependencies: ["StackDayServer", "StackDay", "StackDayEngine"]),
+        .testTarget(name: "StackDayServerTests", dependencies: ["StackDayServer", "StackDay", "StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayTestSupport"]),
         .testTarget(name: "StackDayEngineTests", dependencies: ["StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"]),
         .testTarget(name: "StackDaySyncTests", dependencies: ["StackDaySync", "StackDay", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"]),
         .testTarget(name: "StackdayCLITests", dependencies: ["stackday", "StackDay", "StackDayTestSupport"], exclude: ["Fixtures"]),

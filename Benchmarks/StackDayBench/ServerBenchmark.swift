@@ -1,7 +1,6 @@
 import Foundation
 import StackDay
-import StackDayLua
-import StackDaySQLite
+import StackDayExchange
 import StackDayTestSupport
 
 /// P8: `GET /v1/today` on `stackday serve` under `wrk` (127.0.0.1 only, 10 s per run), for a user
@@ -81,19 +80,17 @@ struct ServerBenchmark {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let utc = TimeZone(secondsFromGMT: 0) ?? .gmt
         let clock = FixedClock(StoreBenchmark.end.firstInstant(in: utc).addingTimeInterval(12 * 3600))
+        // Written by `stackday` processes that have exited, as a server finds a store: a store
+        // this process opened would stay open beside the server and slow its first reads.
+        let archive = try context.write("users-archive.json", ArchiveJSON.encode(try StoreBenchmark.sampleArchive(habits: 10, days: 365, createdAt: clock.now)))
+        let common = ["--db", path, "--now", StoreBenchmark.now, "--tz", "+00:00", "--policies", context.path("no-user-policies")]
         var tokens: [String] = []
-        // Imported with the scripts' resolver, so their rules are pinned, as a server's are.
-        let library = try PolicyLibrary(searchPath: [])
         for index in 0...users {
-            let habitContext = HabitContext(store: try SQLiteHabitStore(path: path, owner: "user\(index)"), clock: clock, boundary: DayBoundary(timeZone: utc),
-                                            policies: library)
-            tokens.append(try ManageUsers(context: habitContext).add("user\(index)", timeZone: "+00:00").token.text)
-            try ImportArchive(context: habitContext)(try StoreBenchmark.sampleArchive(habits: 10, days: 365, createdAt: clock.now))
+            let added = try Measure.run(context.stackday, common + ["user", "add", "user\(index)"])
+            let imported = try Measure.run(context.stackday, common + ["--user", "user\(index)", "import", archive])
+            guard added.status == 0, imported.status == 0 else { throw BenchError("P8u: adding user\(index) failed") }
+            tokens.append(added.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         }
-        // The import leaves a large write-ahead log; a server starts on a settled file (the
-        // last connection to close checkpoints it), or every unseen user's pages are looked up
-        // through the log.
-        guard try Measure.run(context.stackday, ["--db", path, "user", "list"]).status == 0 else { throw BenchError("P8u: user list failed") }
         let server = try ServerProcess(executable: URL(fileURLWithPath: context.stackday),
                                        arguments: ["--no-cache", "--db", path, "--now", StoreBenchmark.now, "--tz", "+00:00", "--policies", context.path("no-user-policies")],
                                        serveArguments: ["--threads", "4"])

@@ -13,23 +13,28 @@ public final class OwnerContexts {
     private let makePolicies: () throws -> any PolicyResolver
     private var store: Result<any HabitStore, any Error>?
     private var byOwner: [String: (store: any HabitStore, policies: any PolicyResolver)] = [:]
+    /// Whether the contexts read and keep the store's cached evaluations (`HabitContext`).
+    public let usesEvaluationCache: Bool
 
-    public init(makeStore: @escaping () throws -> any HabitStore, makePolicies: @escaping () throws -> any PolicyResolver) {
+    public init(makeStore: @escaping () throws -> any HabitStore, makePolicies: @escaping () throws -> any PolicyResolver,
+                usesEvaluationCache: Bool = true) {
         self.makeStore = makeStore
         self.makePolicies = makePolicies
+        self.usesEvaluationCache = usesEvaluationCache
     }
 
     /// `owner`'s context with this clock and day boundary. Throws what opening the store (once,
     /// remembered) or the policies failed with.
     public func context(for owner: String, clock: any Clock, boundary: DayBoundary) throws -> HabitContext {
         if let existing = byOwner[owner] {
-            return HabitContext(store: existing.store, clock: clock, boundary: boundary, policies: existing.policies)
+            return HabitContext(store: existing.store, clock: clock, boundary: boundary, policies: existing.policies,
+                                usesEvaluationCache: usesEvaluationCache)
         }
         let scoped = try baseStore().scoped(to: owner)
         let policies = try makePolicies()
         if byOwner.count >= Self.limit { byOwner.removeAll() }
         byOwner[owner] = (scoped, policies)
-        return HabitContext(store: scoped, clock: clock, boundary: boundary, policies: policies)
+        return HabitContext(store: scoped, clock: clock, boundary: boundary, policies: policies, usesEvaluationCache: usesEvaluationCache)
     }
 
     /// The thread's store as opened (for what is not any one owner's, such as its users). A store

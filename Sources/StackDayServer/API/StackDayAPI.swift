@@ -35,7 +35,8 @@ public final class StackDayAPI: Sendable {
 
     /// `makeStore` and `makePolicies` are called on server threads, once per pooled context
     /// (stores) and once per owner in it (policies). `log` gets one access line per request.
-    /// `cachesAnswers` keeps each user's read answers until that user's next write (`AnswerCache`).
+    /// `cachesAnswers` keeps each user's read answers until that user's next write (`AnswerCache`),
+    /// and reads and keeps the store's cached evaluations; without it every read is computed.
     /// `requestBudget` is the policy work one request may do in all (nil: only the per-call
     /// budgets); a user whose Lua state holds more than `stateBytes` after a request has it
     /// dropped, to be made anew on the user's next request.
@@ -60,7 +61,8 @@ public final class StackDayAPI: Sendable {
         self.requestBudget = requestBudget
         self.stateBytes = stateBytes
         answers = cachesAnswers ? AnswerCache() : nil
-        pool = ContextPool { OwnerContexts(makeStore: makeStore, makePolicies: makePolicies) }
+        // Without kept answers, no cached evaluations either: `--no-cache` computes every read.
+        pool = ContextPool { OwnerContexts(makeStore: makeStore, makePolicies: makePolicies, usesEvaluationCache: cachesAnswers) }
     }
 
     /// Answers one request; never throws (every failure is a status and `{"error": {"code", "message"}}`).
