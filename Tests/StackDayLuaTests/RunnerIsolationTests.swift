@@ -88,11 +88,13 @@ struct RunnerIsolationTests {
     }
     """
 
-    static func call(_ service: PolicyRunnerService, _ name: String, _ source: String, parameters: String = "", sendSource: Bool = true) -> RunnerReply {
+    static func call(_ service: PolicyRunnerService, _ name: String, _ source: String, parameters: String = "", sendSource: Bool = true,
+                     owner: String = "ana") -> RunnerReply {
         let script = PolicyScript(name: name, source: source, installedAt: Date())
         var call = RunnerCall(.due, share: RequestShare(instructions: 100_000_000, cpuNanoseconds: 2_000_000_000, budget: .standard),
                               name: name, file: "\(name).lua@\(script.shortHash)", sha256: script.sha256)
         call.scripts[0].source = sendSource ? source : nil
+        call.owner = owner
         call.parametersJSON = parameters
         call.startedOn = (try? LocalDay(iso: "2026-10-01"))?.ordinal ?? 0
         call.first = call.startedOn
@@ -105,23 +107,28 @@ struct RunnerIsolationTests {
         let service = try PolicyRunnerService(budget: .standard)
         let wrote = Self.call(service, "writer", Self.writer)
         #expect(wrote.status == .ok, "\(String(describing: wrote.error))")
-        let read = Self.call(service, "reader", Self.reader)
+        let read = Self.call(service, "reader", Self.reader, owner: "bob")
         #expect(read.status == .ok, "\(String(describing: read.error))")
         #expect(read.flags == [1, 1, 1, 1, 1, 1, 1])
         // The reader itself can find a mark it leaves (the check is not blind).
-        let blind = Self.call(service, "blind", "local kept = {mark = 'mark'}\n" + Self.reader.replacingOccurrences(of: "local kept = {}\n", with: ""))
+        let blind = Self.call(service, "blind", "local kept = {mark = 'mark'}\n" + Self.reader.replacingOccurrences(of: "local kept = {}\n", with: ""),
+                              owner: "cy")
         #expect(blind.status == .failed && blind.error?.message.contains("module's upvalues") == true, "\(String(describing: blind.error))")
     }
 
-    @Test("two users of one script each get a fresh instance: its upvalues are not shared, even when compiled once")
+    @Test("two users of one script each get an instance of their own: its upvalues are not shared, even when compiled once")
     func sameScript() throws {
         let service = try PolicyRunnerService(budget: .standard)
         let wrote = Self.call(service, "both", Self.both, parameters: #"{"role":"write"}"#)
         #expect(wrote.status == .ok, "\(String(describing: wrote.error))")
-        // Sent without its source: the runner runs the bytecode it compiled for the first call.
-        let read = Self.call(service, "both", Self.both, sendSource: false)
+        // Another user, sent no source: the runner runs the bytecode it compiled for the first
+        // call, in an instance of that user's own.
+        let read = Self.call(service, "both", Self.both, sendSource: false, owner: "bob")
         #expect(read.status == .ok, "\(String(describing: read.error))")
         #expect(read.flags.count == 7)
+        // The first user's own later call does see its instance (the check is not blind).
+        let own = Self.call(service, "both", Self.both, sendSource: false, owner: "ana")
+        #expect(own.status == .failed && own.error?.message.contains("module's upvalues") == true, "\(String(describing: own.error))")
     }
 
     @Test("a runner that was not sent a script's source asks for it, and refuses a source that does not match its hash")

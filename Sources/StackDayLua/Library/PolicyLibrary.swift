@@ -26,6 +26,8 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     private var stored: [String: LoadedPolicy] = [:]
     /// The file each source hash was last read from, to name it in a refusal.
     private var origins: [String: String] = [:]
+    /// Stored scripts `source(of:)` read, by hash.
+    private var storedScripts: [String: PolicyScript] = [:]
     /// Sources read for `source(of:)`, by path, with the stamp they were read under.
     private var sources: [String: (stamp: FileStamp, script: PolicyScript)] = [:]
 
@@ -127,8 +129,14 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     /// name resolves to now) but never compiled here: what a runner process is sent.
     public func source(of choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> (script: PolicyScript, file: String) {
         if let sha256 = choice.sha256 {
+            // A hash names one source: read and checked once per process, as `storedPolicy` compiles once.
+            if let kept = lock.withLock({ storedScripts[sha256] }) { return (kept, fileLabel(of: kept)) }
             guard let script = try scripts.script(sha256: sha256) else { throw PolicyScriptError.missing(name: choice.name, sha256: sha256) }
             guard script.sha256 == sha256 else { throw PolicyScriptError.tampered(name: script.name, stored: sha256, actual: script.sha256) }
+            lock.withLock {
+                if storedScripts.count >= 4096 { storedScripts.removeAll() }
+                storedScripts[sha256] = script
+            }
             return (script, fileLabel(of: script))
         }
         if let path = path(named: choice.name) {

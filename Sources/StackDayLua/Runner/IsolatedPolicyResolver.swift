@@ -6,22 +6,45 @@ import StackDay
 /// `PolicyLibrary` resolves them (folders, then built-ins; pinned choices to their stored
 /// scripts), and the answers are the ones `PolicyLibrary` gives in process.
 ///
-/// One resolver serves every user: it keeps no Lua state, only what scripts declare (by hash)
-/// and which bindings their `validate` accepted.
+/// A resolver keeps no Lua state: the runners hold each resolver's instances of scripts apart
+/// from every other's, so a server makes one per user (`forAnotherOwner`), all sharing the
+/// runners and what they learned (what scripts declare, which bindings `validate` accepted).
 ///
-/// `@unchecked Sendable`: `declarations` and `accepted` are read and written only while `lock`
-/// is held; `library` is used for names and sources only, which it guards itself.
+/// `@unchecked Sendable`: its own properties are immutable; `Kept` guards what it shares, and
+/// `library` (used for names and sources only) guards itself.
 public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
     public let library: PolicyLibrary
     public let pool: PolicyRunnerPool
-    private let lock = NSLock()
-    private var declarations: [String: PolicyInfo] = [:]
-    private var accepted: Set<String> = []
+    /// Whose calls these are, to the runners: a key no other resolver has.
+    let owner: String
+    private let kept: Kept
     static let keptLimit = 65_536
 
-    public init(library: PolicyLibrary, pool: PolicyRunnerPool) {
+    /// What every resolver of one pool learns once: what scripts declare, and which bindings
+    /// their `validate` accepted.
+    ///
+    /// `@unchecked Sendable`: both sets are read and written only while `lock` is held.
+    final class Kept: @unchecked Sendable {
+        let lock = NSLock()
+        var declarations: [String: PolicyInfo] = [:]
+        var accepted: Set<String> = []
+    }
+
+    public convenience init(library: PolicyLibrary, pool: PolicyRunnerPool) {
+        self.init(library: library, pool: pool, kept: Kept())
+    }
+
+    private init(library: PolicyLibrary, pool: PolicyRunnerPool, kept: Kept) {
         self.library = library
         self.pool = pool
+        self.kept = kept
+        owner = UUID().uuidString
+    }
+
+    /// A resolver for another user: the same runners and what they learned, with instances of
+    /// its own in them (a server makes one per user it serves).
+    public func forAnotherOwner() -> IsolatedPolicyResolver {
+        IsolatedPolicyResolver(library: library, pool: pool, kept: kept)
     }
 
     public var evaluationKey: String { library.evaluationKey }
@@ -111,12 +134,12 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
 
     /// What `script` declares, asked of a runner once per hash.
     func declaration(of script: PolicyScript, file: String) throws -> PolicyInfo {
-        if let kept = lock.withLock({ declarations[script.sha256] }) { return kept }
+        if let known = kept.lock.withLock({ kept.declarations[script.sha256] }) { return known }
         let reply = try run(RunnerCall(.describe, share: share(), name: script.name, file: file, sha256: script.sha256), source: script.source)
         let info = try PolicyInfo(describing: reply.text, policy: script.name, file: file)
-        lock.withLock {
-            if declarations.count >= Self.keptLimit { declarations.removeAll() }
-            declarations[script.sha256] = info
+        kept.lock.withLock {
+            if kept.declarations.count >= Self.keptLimit { kept.declarations.removeAll() }
+            kept.declarations[script.sha256] = info
         }
         return info
     }
@@ -124,11 +147,11 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
     /// Runs the policy's `validate` on its binding once: a refusal is thrown whenever it is asked for.
     private func checkAccepted(_ policy: RunnerPolicy) throws {
         let key = policy.bindingKey
-        if lock.withLock({ accepted.contains(key) }) { return }
+        if kept.lock.withLock({ kept.accepted.contains(key) }) { return }
         _ = try run(policy.call(.bind), source: policy.script.source)
-        lock.withLock {
-            if accepted.count >= Self.keptLimit { accepted.removeAll() }
-            accepted.insert(key)
+        kept.lock.withLock {
+            if kept.accepted.count >= Self.keptLimit { kept.accepted.removeAll() }
+            kept.accepted.insert(key)
         }
     }
 
@@ -161,6 +184,8 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
         // the margin and the runner's own work.
         let wait = (open ? call.share.cpuNanoseconds : pool.budget.cpuMilliseconds * 1_000_000) + Int(PolicyRunnerPool.nanoseconds(pool.margin))
             + days * Self.hostNanosecondsPerDay
+        var call = call
+        call.owner = owner
         let reply: RunnerReply
         do {
             reply = try pool.perform(call, sources: sources, waitNanoseconds: wait)

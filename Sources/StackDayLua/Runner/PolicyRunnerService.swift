@@ -9,13 +9,19 @@ import StackDay
 /// state shared by every user whose work it is handed, and nothing else shared between them.
 ///
 /// Each script is compiled once, by its hash, from the text sent with it, into bytecode this
-/// process made itself; every call then runs a fresh instance of it (a new environment, new
-/// upvalues, its own binding), released when the call returns, so no call sees what an earlier
-/// one, of any user, left behind.
+/// process made itself; each owner (a user, as the server names it by an opaque key) gets
+/// instances of its own (a new environment, new upvalues, its own bindings), kept for that owner's
+/// later calls and never handed to another, so no call sees what another user's left behind.
 final class PolicyRunnerService {
     private let host: LuaHost
     private var compiled: [String: PolicyBytecode] = [:]
     private var compiledBytes = 0
+    /// Each owner's instances of scripts and their bindings, by owner and hash (and rules).
+    private var instances: [String: LoadedPolicy] = [:]
+    private var bindings: [String: PolicyBinding] = [:]
+    /// Instances kept at most, and the bytes the state may hold before they are let go.
+    static let instanceLimit = 512
+    static let instanceBytes = 48 << 20
     /// What each compiled script declared (the same for every instance), by hash.
     private var declarations: [String: (PolicyInfo, String)] = [:]
     /// Bytecode kept at most; past it the cache starts again.
@@ -50,7 +56,7 @@ final class PolicyRunnerService {
         let run = PolicyRequestBudget.resume(call.share) { () throws -> RunnerReply in
             if call.operation == .evaluate { return try self.evaluate(call) }
             guard let script = call.scripts.first else { throw RunnerFrameError() }
-            return try self.perform(call, policy: try self.instance(of: script))
+            return try self.perform(call, policy: try self.instance(of: script, for: call.owner))
         }
         var reply: RunnerReply
         switch run.result {
@@ -66,12 +72,34 @@ final class PolicyRunnerService {
         return reply
     }
 
-    /// A fresh instance of `script`, compiled first when this runner has not compiled it.
-    private func instance(of script: RunnerCall.Script) throws -> LoadedPolicy {
+    /// `owner`'s instance of `script`: made on first use (compiled first when this runner has not
+    /// compiled it) and kept for that owner only, never handed to another.
+    private func instance(of script: RunnerCall.Script, for owner: String) throws -> LoadedPolicy {
+        let key = owner + "\u{1F}" + script.sha256
+        if let kept = instances[key] { return kept }
         let policy = try LoadedPolicy(name: script.name, file: script.file, compiled: try bytecode(for: script), host: host,
                                       declared: declarations[script.sha256])
         if declarations[script.sha256] == nil { declarations[script.sha256] = (policy.info, policy.declaration) }
+        if instances.count >= Self.instanceLimit || host.memoryInUse > Self.instanceBytes { forgetInstances() }
+        instances[key] = policy
         return policy
+    }
+
+    /// `owner`'s binding of `policy` to a habit's rules for `role`, kept like its instances.
+    private func binding(_ policy: LoadedPolicy, for owner: String, choice: PolicyChoice, role: PolicyRole, startedOn: LocalDay,
+                         goal: Double, unit: String) throws -> PolicyBinding {
+        let key = [owner, policy.sha256.description, role.rawValue, choice.parametersJSON, "\(startedOn.ordinal)", NumberText.format(goal), unit]
+            .joined(separator: "\u{1F}")
+        if let kept = bindings[key] { return kept }
+        let bound = try library.bind(policy, choice: choice, role: role, startedOn: startedOn, goal: goal, unit: unit)
+        if bindings.count >= Self.instanceLimit * 4 { bindings.removeAll() }
+        bindings[key] = bound
+        return bound
+    }
+
+    private func forgetInstances() {
+        instances.removeAll()
+        bindings.removeAll()
     }
 
     private func bytecode(for script: RunnerCall.Script) throws -> PolicyBytecode {
@@ -84,6 +112,7 @@ final class PolicyRunnerService {
         if compiledBytes + bytecode.count > Self.compiledLimit {
             compiled.removeAll()
             declarations.removeAll()
+            forgetInstances()
             compiledBytes = 0
         }
         compiled[script.sha256] = bytecode
@@ -96,17 +125,15 @@ final class PolicyRunnerService {
     private func evaluate(_ call: RunnerCall) throws -> RunnerReply {
         guard let evaluation = call.evaluation else { throw RunnerFrameError() }
         let habit = evaluation.habit
-        var instances: [String: LoadedPolicy] = [:]
         let roles = PolicyRole.allCases
         let policies = RevisionPolicies { revision in
             func binding(_ role: PolicyRole) throws -> PolicyBinding {
                 let index = evaluation.scriptIndexes[(revision.number - 1) * roles.count + (roles.firstIndex(of: role) ?? 0)]
                 guard call.scripts.indices.contains(index) else { throw RunnerFrameError() }
                 let script = call.scripts[index]
-                let policy = try instances[script.sha256] ?? self.instance(of: script)
-                instances[script.sha256] = policy
-                return try self.library.bind(policy, choice: revision.choice(for: role), role: role, startedOn: habit.startedOn,
-                                             goal: revision.goal, unit: habit.unit)
+                let policy = try self.instance(of: script, for: call.owner)
+                return try self.binding(policy, for: call.owner, choice: revision.choice(for: role), role: role, startedOn: habit.startedOn,
+                                        goal: revision.goal, unit: habit.unit)
             }
             return HabitPolicies(schedule: LuaSchedulePolicy(binding: try binding(.schedule)), progress: LuaProgressPolicy(binding: try binding(.progress)),
                                  streak: LuaStreakPolicy(binding: try binding(.streak)))

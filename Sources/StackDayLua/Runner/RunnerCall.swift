@@ -21,6 +21,8 @@ struct RunnerCall {
 
     var operation: Operation
     var share: RequestShare
+    /// Whose call it is, as an opaque key: a runner keeps each owner's instances of scripts apart.
+    var owner = ""
     /// The script of a role call, or every script of an evaluation's revisions.
     var scripts: [Script]
     /// An evaluation's habit and days (`PolicyResolver.evaluate`).
@@ -64,6 +66,7 @@ struct RunnerCall {
         out.int(share.cpuNanoseconds)
         out.int(share.budget.instructions)
         out.int(share.budget.cpuMilliseconds)
+        out.string(owner)
         out.int(scripts.count)
         for script in scripts {
             out.string(script.name)
@@ -98,6 +101,7 @@ struct RunnerCall {
         let instructions = try reader.int(), cpu = try reader.int()
         share = RequestShare(instructions: instructions, cpuNanoseconds: cpu,
                              budget: PolicyRequestBudget(instructions: try reader.int(), cpuMilliseconds: try reader.int()))
+        owner = try reader.string()
         let scriptCount = try reader.int()
         guard (0...1024).contains(scriptCount) else { throw RunnerFrameError() }
         scripts = try (0..<scriptCount).map { _ in

@@ -94,7 +94,7 @@ enum ServeCommand {
         let resolver = IsolatedPolicyResolver(library: try PolicyLibrary(searchPath: [folder], budget: budget), pool: runners)
         let api = StackDayAPI(
             clock: environment.clock, makeStore: makeStore,
-            makePolicies: { resolver },
+            makePolicies: { resolver.forAnotherOwner() },
             cachesAnswers: !invocation.globals.noCache,
             requestBudget: requestBudget,
             pages: pages,
