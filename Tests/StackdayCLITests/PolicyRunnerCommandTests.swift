@@ -61,6 +61,22 @@ struct PolicyRunnerCommandTests {
         #expect(isolated.stdout == inProcess.stdout)
     }
 
+    @Test("a server whose executable was replaced or removed (an upgrade) still starts runners of its own version")
+    func executableRemoved() throws {
+        let cli = try fixture()
+        let token = try cli.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .newlines)
+        let copy = cli.folder.path("stackday-old")
+        try FileManager.default.copyItem(atPath: stackday.executable.path, toPath: copy)
+        let server = try ServerProcess(executable: URL(fileURLWithPath: copy),
+                                       arguments: ["--db", cli.db, "--now", cli.now, "--tz", "+09:00", "--policies", cli.folder.path("policies"), "--no-cache"],
+                                       serveArguments: ["--threads", "2"])
+        defer { server.stop() }
+        try FileManager.default.removeItem(atPath: copy)
+        #expect(try cli.run(["--user", "ana", "habit", "add", "water", "--start", "2026-10-01"]).status == 0)
+        let today = try server.client.send("GET", "/v1/today", token: token)
+        #expect(today.status == 200 && today.body.contains("water") && !today.body.contains("\"error\""), "\(today.status) \(today.body.prefix(300))")
+    }
+
     @Test("policy-runner run by hand says what it is for and exits 64")
     func byHand() throws {
         let result = try runStackday(["policy-runner"], environment: [:], input: nil)

@@ -44,9 +44,11 @@ public final class PolicyRunnerPool: @unchecked Sendable {
         signal(SIGPIPE, SIG_IGN)
     }
 
-    /// The executable of this process, to run runners from (`/proc/self/exe` resolved).
+    /// The executable of this process, to run runners from: `/proc/self/exe` itself where there
+    /// is one, which runs this very binary even after an upgrade replaced (or removed) its file,
+    /// so a server started before an upgrade never mixes runners of another version.
     public static var currentExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        FileManager.default.fileExists(atPath: "/proc/self/exe") ? "/proc/self/exe" : CommandLine.arguments[0]
     }
 
     deinit {
