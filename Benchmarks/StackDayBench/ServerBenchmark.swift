@@ -80,8 +80,7 @@ struct ServerBenchmark {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         let utc = TimeZone(secondsFromGMT: 0) ?? .gmt
         let clock = FixedClock(StoreBenchmark.end.firstInstant(in: utc).addingTimeInterval(12 * 3600))
-        // Written by `stackday` processes that have exited, as a server finds a store: a store
-        // this process opened would stay open beside the server and slow its first reads.
+        // Written by `stackday` processes that have exited, as a server finds its users' data.
         let archive = try context.write("users-archive.json", ArchiveJSON.encode(try StoreBenchmark.sampleArchive(habits: 10, days: 365, createdAt: clock.now)))
         let common = ["--db", path, "--now", StoreBenchmark.now, "--tz", "+00:00", "--policies", context.path("no-user-policies")]
         var tokens: [String] = []

@@ -25,22 +25,27 @@
 /* Closes every descriptor above stderr, so nothing the parent had open (its store, its
    sockets) is reachable from the runner. */
 static void close_inherited(void) {
-    DIR *dir = opendir("/proc/self/fd");
-    if (dir == NULL) {
-        long last = sysconf(_SC_OPEN_MAX);
-        for (long fd = 3; fd < (last > 0 ? last : 1024); fd++) close((int)fd);
-        return;
+    /* Each pass closes what one listing found, up to a bufferful; passes go on until one finds
+       nothing left to close. */
+    for (;;) {
+        DIR *dir = opendir("/proc/self/fd");
+        if (dir == NULL) {
+            long last = sysconf(_SC_OPEN_MAX);
+            for (long fd = 3; fd < (last > 0 ? last : 1024); fd++) close((int)fd);
+            return;
+        }
+        int own = dirfd(dir);
+        int found[1024];
+        int count = 0;
+        struct dirent *entry;
+        while ((entry = readdir(dir)) != NULL && count < 1024) {
+            int fd = atoi(entry->d_name);
+            if (fd > 2 && fd != own) found[count++] = fd;
+        }
+        closedir(dir);
+        if (count == 0) return;
+        for (int i = 0; i < count; i++) close(found[i]);
     }
-    int own = dirfd(dir);
-    int found[1024];
-    int count = 0;
-    struct dirent *entry;
-    while ((entry = readdir(dir)) != NULL && count < 1024) {
-        int fd = atoi(entry->d_name);
-        if (fd > 2 && fd != own) found[count++] = fd;
-    }
-    closedir(dir);
-    for (int i = 0; i < count; i++) close(found[i]);
 }
 
 #if defined(__linux__) && (defined(__x86_64__) || defined(__aarch64__))

@@ -13,8 +13,8 @@ import Glibc
 /// C call, it ends, and nothing it did can be written (a runner writes nothing; only the
 /// request's thread does, with answers it never got).
 ///
-/// `@unchecked Sendable`: `idle` and the counters are read and written only while `lock` is
-/// held; a runner taken from `idle` belongs to the one call that took it.
+/// `@unchecked Sendable`: `idle` is read and written only while `lock` is held; a runner taken
+/// from it belongs to the one call that took it.
 public final class PolicyRunnerPool: @unchecked Sendable {
     /// The runner's command line: the executable, `policy-runner`, the per-call budget.
     private let arguments: [String]
@@ -27,9 +27,6 @@ public final class PolicyRunnerPool: @unchecked Sendable {
     private let spawner = RunnerSpawner()
     private let lock = NSLock()
     private var idle: [RunnerProcess] = []
-    private var startedCount = 0
-    private var killedCount = 0
-    private var busy = 0
 
     /// Runners of `executable` (a `stackday` binary: it is run as `EXECUTABLE policy-runner …`),
     /// each call under `budget`; at most `keepIdle` idle runners are kept between calls.
@@ -56,15 +53,6 @@ public final class PolicyRunnerPool: @unchecked Sendable {
         spawner.stop()
     }
 
-    /// Runners started and runners killed at a deadline since the pool was made; runners alive
-    /// now (idle and busy).
-    public var counts: (started: Int, killed: Int, alive: Int) {
-        lock.withLock { (startedCount, killedCount, idle.count + busy) }
-    }
-
-    /// The process ids of the idle runners (tests look for what is left behind).
-    public var idleProcessIDs: [Int32] { lock.withLock { idle.map(\.pid) } }
-
     /// Runs `call` in a runner, waiting until `waitNanoseconds` from now (bounded by
     /// `longestWait`); `sources` holds each script's text by hash, sent only to a runner that
     /// has not compiled it.
@@ -81,7 +69,6 @@ public final class PolicyRunnerPool: @unchecked Sendable {
             case .answered(let bytes):
                 guard let reply = try? RunnerReply(reading: bytes) else {
                     runner.stop()
-                    lock.withLock { busy -= 1 }
                     throw PolicyRunnerPoolError.ended("its answer could not be read")
                 }
                 if reply.status == .needsSource, attempt == 0 {
@@ -93,11 +80,9 @@ public final class PolicyRunnerPool: @unchecked Sendable {
                 give(back: runner)
                 return reply
             case .late:
-                lock.withLock { killedCount += 1; busy -= 1 }
                 replace()
                 throw PolicyRunnerPoolError.late(waitedNanoseconds: Int(wait))
             case .ended(let why):
-                lock.withLock { busy -= 1 }
                 throw PolicyRunnerPoolError.ended(why)
             }
         }
@@ -106,18 +91,11 @@ public final class PolicyRunnerPool: @unchecked Sendable {
     }
 
     private func take() throws -> RunnerProcess {
-        lock.lock()
-        if let runner = idle.popLast() {
-            busy += 1
-            lock.unlock()
-            return runner
-        }
-        lock.unlock()
+        if let runner = lock.withLock({ idle.popLast() }) { return runner }
         let arguments = arguments
         guard let runner = spawner.run({ RunnerProcess.start(arguments) }) else {
             throw PolicyRunnerPoolError.ended("a runner could not be started (\(arguments[0]))")
         }
-        lock.withLock { startedCount += 1; busy += 1 }
         return runner
     }
 
@@ -127,14 +105,12 @@ public final class PolicyRunnerPool: @unchecked Sendable {
         let arguments = arguments
         spawner.submit { [weak self] in
             guard let self, let runner = RunnerProcess.start(arguments) else { return }
-            self.lock.withLock { self.startedCount += 1; self.busy += 1 }
             self.give(back: runner)
         }
     }
 
     private func give(back runner: RunnerProcess) {
         lock.lock()
-        busy -= 1
         guard runner.isAlive, idle.count < keepIdle else {
             lock.unlock()
             runner.stop()

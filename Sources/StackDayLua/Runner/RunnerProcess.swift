@@ -60,65 +60,55 @@ final class RunnerProcess {
     /// past it the runner is killed (SIGKILL) and reaped before this returns.
     func exchange(_ message: [UInt8], deadline: UInt64) -> Outcome {
         guard isAlive else { return .ended("the runner had ended") }
-        guard PolicyRunnerService.write(message, to: input) else { return end("its input closed") }
-        var header = [UInt8]()
-        guard wait(for: 4, into: &header, deadline: deadline) else { return isAlive ? kill() : end("it ended without answering") }
-        let count = header.reduce(0) { $0 << 8 | Int($1) }
-        guard count <= RunnerFrame.maximumBytes else { return end("it answered more than a message may hold") }
-        var body = [UInt8]()
-        guard wait(for: count, into: &body, deadline: deadline) else { return isAlive ? kill() : end("it ended while answering") }
-        return .answered(body)
+        guard PolicyRunnerService.write(message, to: input) else { return ended("its input closed") }
+        let header = receive(4, by: deadline)
+        guard case .answered(let length) = header else { return header }
+        let count = length.reduce(0) { $0 << 8 | Int($1) }
+        guard count <= RunnerFrame.maximumBytes else { return ended("it answered more than a message may hold") }
+        return receive(count, by: deadline)
     }
 
-    /// Reads `count` bytes, waiting no later than `deadline`; false when the time ran out (alive)
-    /// or the runner ended (not alive).
-    private func wait(for count: Int, into bytes: inout [UInt8], deadline: UInt64) -> Bool {
-        bytes = [UInt8](repeating: 0, count: count)
+    /// `count` bytes of the runner's output, read by `deadline`: `.answered` with them, `.late`
+    /// once the runner was killed at the deadline, `.ended` when its output ended first.
+    private func receive(_ count: Int, by deadline: UInt64) -> Outcome {
+        var bytes = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
             let now = Self.monotonicNanoseconds()
-            guard now < deadline else { return false }
+            guard now < deadline else {
+                terminate()
+                return .late
+            }
             var poller = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
             let ready = poll(&poller, 1, Int32(min(UInt64(Int32.max), (deadline - now + 999_999) / 1_000_000)))
-            if ready < 0 && errno == EINTR { continue }
-            if ready == 0 { continue }
+            if ready <= 0 { continue }
             let got = bytes.withUnsafeMutableBytes { read(output, $0.baseAddress! + done, count - done) }
             if got > 0 {
                 done += got
-            } else if got < 0 && errno == EINTR {
-                continue
-            } else {
-                _ = end("")
-                return false
+            } else if !(got < 0 && errno == EINTR) {
+                return .ended(terminate().map(Self.describe) ?? "its output closed")
             }
         }
-        return true
+        return .answered(bytes)
     }
 
-    private func kill() -> Outcome {
-        Glibc.kill(pid, SIGKILL)
-        reap()
-        return .late
-    }
-
-    private func end(_ why: String) -> Outcome {
-        Glibc.kill(pid, SIGKILL)
-        let status = reap()
-        if why.isEmpty, let status { return .ended(Self.describe(status)) }
+    private func ended(_ why: String) -> Outcome {
+        terminate()
         return .ended(why)
     }
 
     /// Ends the runner now and reaps it.
     func stop() {
-        guard isAlive else { return }
-        Glibc.kill(pid, SIGKILL)
-        reap()
+        terminate()
     }
 
+    /// Kills the runner and reaps it, once: its wait status, or nil when it was reaped already
+    /// (its pid may belong to another process by then, so it is never signalled again).
     @discardableResult
-    private func reap() -> Int32? {
+    private func terminate() -> Int32? {
         guard isAlive else { return nil }
         isAlive = false
+        Glibc.kill(pid, SIGKILL)
         close(input)
         close(output)
         var status: Int32 = 0
