@@ -13,7 +13,6 @@ extension Database: SQLExecutor {
 
     func rows<T>(_ sql: String, _ values: [SQLValue], _ decode: (any SQLRow) throws -> T) throws -> [T] {
         let statement = try statement(sql)
-        let columns = statement.columnIndexes
-        return try statement.rows(values) { try decode(SQLiteRow(row: $0, columns: columns, sql: sql)) }
+        return try statement.rows(values) { try decode(SQLiteRow(row: $0, statement: statement)) }
     }
 }

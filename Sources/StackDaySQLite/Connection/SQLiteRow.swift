@@ -3,14 +3,16 @@ import StackDay
 import StackDaySQL
 
 /// A row of a SQLite result, its columns found by name in the statement's own column list.
+///
+/// Two words, so that the `any SQLRow` every row is handed as holds it inline (a larger row is
+/// boxed on the heap, once a row).
 struct SQLiteRow: SQLRow {
     let row: Statement.Row
-    let columns: [String: Int32]
-    let sql: String
+    let statement: Statement
 
     private func index(_ column: String) -> Int32 {
-        guard let index = columns[column] else { preconditionFailure("no column \(column) in: \(sql)") }
-        return index
+        guard let index = statement.columnNames.firstIndex(of: column) else { preconditionFailure("no column \(column) in: \(statement.sql)") }
+        return Int32(index)
     }
 
     func isNull(_ column: String) -> Bool { row.isNull(index(column)) }

@@ -118,14 +118,12 @@ final class Statement {
         while try step() { try body(row) }
     }
 
-    /// Each result column's index by name (as the statement's text names it).
-    private(set) lazy var columnIndexes: [String: Int32] = {
-        var indexes: [String: Int32] = [:]
-        for column in 0..<sqlite3_column_count(handle) {
-            if let name = sqlite3_column_name(handle, column) { indexes[String(cString: name)] = column }
-        }
-        return indexes
-    }()
+    /// The result columns' names (as the statement's text names them), in order: a row finds a
+    /// column by comparing a handful of short names, cheaper than hashing the name for every
+    /// value it reads (timelines read thousands of rows).
+    private(set) lazy var columnNames: [String] = (0..<sqlite3_column_count(handle)).map { column in
+        sqlite3_column_name(handle, column).map { String(cString: $0) } ?? ""
+    }
 
     /// A read-only view of the current row.
     struct Row {
