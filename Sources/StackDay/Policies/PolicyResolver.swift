@@ -35,15 +35,16 @@ public protocol PolicyResolver {
     /// policy that fails to load is left out.
     func catalog() -> [PolicyListing]
 
-    /// Evaluates `habit` over `period` in one piece of work (a resolver whose calls each cost a
-    /// trip to another process): the days after `known` asked of each revision's policies, as
+    /// Evaluates a habit's period in one piece of work (a resolver whose calls each cost a trip
+    /// to another process): the days after `request.known` asked of each revision's policies, as
     /// `HabitTimelineBuilder.build(… known:)` asks them, and with `needsStreak` the streak over
     /// the timeline's elapsed days. Nil (the default) when the resolver answers call by call.
     /// Throws what the policies throw.
-    func evaluate(
-        _ habit: Habit, dailyTotals: [(day: LocalDay, thousandths: Int64)], skips: [Skip], today: LocalDay, period: LocalDayRange,
-        known: TimelineAnswers?, needsStreak: Bool, scripts: any PolicyScriptRepository
-    ) throws -> BatchEvaluation?
+    func evaluate(_ request: EvaluationRequest, scripts: any PolicyScriptRepository) throws -> BatchEvaluation?
+
+    /// A queue for evaluating several habits with their work overlapping the reader's; nil (the
+    /// default) when the resolver answers where it is asked, and `evaluate` is all there is.
+    func evaluationQueue() -> (any EvaluationQueue)?
 }
 
 extension PolicyResolver {
@@ -55,10 +56,9 @@ extension PolicyResolver {
 
     public func catalog() -> [PolicyListing] { [] }
 
-    public func evaluate(
-        _ habit: Habit, dailyTotals: [(day: LocalDay, thousandths: Int64)], skips: [Skip], today: LocalDay, period: LocalDayRange,
-        known: TimelineAnswers?, needsStreak: Bool, scripts: any PolicyScriptRepository
-    ) throws -> BatchEvaluation? { nil }
+    public func evaluate(_ request: EvaluationRequest, scripts: any PolicyScriptRepository) throws -> BatchEvaluation? { nil }
+
+    public func evaluationQueue() -> (any EvaluationQueue)? { nil }
 
     public func parameterSchema(for choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> PolicyParameterSchema? { nil }
 

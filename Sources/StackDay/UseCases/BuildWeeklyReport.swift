@@ -17,13 +17,9 @@ public struct BuildWeeklyReport {
         let week = LocalDayRange(monday, monday.adding(days: 6))
         let loader = TimelineLoader(context: context)
         return try context.store.read { tx in
-            var rows: [Result<WeeklyReportLine, HabitFailure>] = []
-            for habit in try tx.habits.all() {
-                let tracked = LocalDayRange(habit.startedOn, habit.archivedOn ?? week.last)
-                guard !tracked.clamped(to: week).isEmpty else { continue }
-                rows.append(try loader.evaluate(habit, today: today, through: week.last, in: tx) { evaluated in
-                    WeeklyReportBuilder.line(for: evaluated.timeline, streak: try evaluated.streak(), monday: monday)
-                })
+            let tracked = try tx.habits.all().filter { !LocalDayRange($0.startedOn, $0.archivedOn ?? week.last).clamped(to: week).isEmpty }
+            let rows = try loader.evaluateEach(tracked, today: today, through: week.last, in: tx) { _, evaluated in
+                WeeklyReportBuilder.line(for: evaluated.timeline, streak: try evaluated.streak(), monday: monday)
             }
             return WeeklyReport(monday: monday, rows: rows)
         }

@@ -33,7 +33,7 @@ public struct LoadTimeline {
         if let through { try ReadWindow.check(through, today: today) }
         let loader = TimelineLoader(context: context)
         return try context.store.read { tx in
-            try habits(tx).map { habit in try loader.evaluate(habit, today: today, through: through, in: tx) { $0.timeline } }
+            try loader.evaluateEach(try habits(tx), today: today, through: through, in: tx) { $1.timeline }
         }
     }
 

@@ -21,11 +21,11 @@ public struct SummarizeHabits {
         return try context.store.read { tx in
             let habits = try (reference.map { [try context.habit($0, in: tx)] } ?? tx.habits.all()).filter { includeArchived || $0.archivedOn == nil }
             let cached = try loader.cachedSummaries(habits, today: today, in: tx)
-            return try habits.map { habit in
-                if let summary = cached[habit.id] { return .success(summary) }
-                return try loader.evaluate(habit, today: today, in: tx) { try HabitSummary(habit: habit, evaluated: $0)
-                }
-            }
+            // The habits without figures kept for today, evaluated together, in order.
+            var computed = try loader.evaluateEach(habits.filter { cached[$0.id] == nil }, today: today, in: tx) {
+                try HabitSummary(habit: $0, evaluated: $1)
+            }.makeIterator()
+            return habits.compactMap { habit in cached[habit.id].map { .success($0) } ?? computed.next() }
         }
     }
 }

@@ -5,6 +5,9 @@ import Foundation
 struct TimelineLoader {
     let context: HabitContext
 
+    /// How many habits `evaluateEach` hands a resolver's queue ahead of the one it builds.
+    static let lookahead = 8
+
     /// Reads the habit's history, then runs `body` on its evaluation.
     ///
     /// With the evaluation cache on, the answers still valid in the store's cache are reused, only
@@ -18,11 +21,77 @@ struct TimelineLoader {
         scripts: (any PolicyScriptRepository)? = nil,
         _ body: (EvaluatedHabit) throws -> T
     ) throws -> Result<T, HabitFailure> {
+        let pending = try prepare(habit, today: today, through: through, in: tx, scripts: scripts)
+        let batch = pending.request.map { request in Result { try context.policies.evaluate(request, scripts: pending.scripts) } }
+        return finish(pending, batch: batch ?? .success(nil), in: tx, body)
+    }
+
+    /// `evaluate` for each of `habits`, in order. A resolver with an evaluation queue (policies
+    /// run in another process) is handed the next habits' work while this thread builds the
+    /// earlier ones', a few habits ahead: the two overlap instead of waiting on each other.
+    func evaluateEach<T>(
+        _ habits: [Habit], today: LocalDay, through: LocalDay? = nil, in tx: any HabitTransaction,
+        _ body: (Habit, EvaluatedHabit) throws -> T
+    ) throws -> [Result<T, HabitFailure>] {
+        guard habits.count > 1, let queue = context.policies.evaluationQueue() else {
+            return try habits.map { habit in try evaluate(habit, today: today, through: through, in: tx) { try body(habit, $0) } }
+        }
+        defer { queue.close() }
+        // Each habit read and not yet built, with whether its evaluation went to the queue.
+        var waiting: [(pending: Pending, submitted: Result<Bool, any Error>)] = []
+        var results: [Result<T, HabitFailure>] = []
+        results.reserveCapacity(habits.count)
+        func buildFirst() {
+            let (pending, submitted) = waiting.removeFirst()
+            let batch = submitted.flatMap { sent in Result { sent ? try queue.next() : nil } }
+            results.append(finish(pending, batch: batch, in: tx) { try body(pending.habit, $0) })
+        }
+        for habit in habits {
+            let pending = try prepare(habit, today: today, through: through, in: tx, scripts: nil)
+            let submitted = Result { () throws -> Bool in
+                guard let request = pending.request else { return false }
+                try queue.submit(request, scripts: pending.scripts)
+                return true
+            }
+            waiting.append((pending, submitted))
+            if waiting.count > Self.lookahead { buildFirst() }
+        }
+        while !waiting.isEmpty { buildFirst() }
+        return results
+    }
+
+    /// A habit between reading its history and building its timeline.
+    private struct Pending {
+        let habit: Habit
+        let today: LocalDay
+        let period: LocalDayRange
+        let cache: (any EvaluationCacheRepository)?
+        let cached: CachedEvaluation?
+        let known: TimelineAnswers?
+        let totals: [(day: LocalDay, thousandths: Int64)]
+        let skips: [Skip]
+        /// The streak kept for today, when no day after the kept answers has elapsed.
+        let streak: HabitStreak?
+        let scripts: any PolicyScriptRepository
+
+        /// What to ask a resolver that evaluates a period in one piece of work; nil when every
+        /// answer and the streak are known.
+        var request: EvaluationRequest? {
+            guard (known?.count ?? 0) < period.count || streak == nil else { return nil }
+            return EvaluationRequest(habit: habit, dailyTotals: totals, skips: skips, today: today, period: period, known: known,
+                                     needsStreak: streak == nil)
+        }
+    }
+
+    /// Reads what `habit`'s evaluation needs: the answers kept for it, and the totals and skips of
+    /// the days after them. Throws store errors.
+    private func prepare(
+        _ habit: Habit, today: LocalDay, through: LocalDay?, in tx: any HabitTransaction, scripts: (any PolicyScriptRepository)?
+    ) throws -> Pending {
         let period = HabitTimelineBuilder.period(of: habit, today: today, through: through)
-        let evaluator = context.policies.evaluationKey
         let cache = scripts == nil && !period.isEmpty ? cache(in: tx) : nil
         let cached = try cache?.evaluation(habitID: habit.id)
-        let known = cached.flatMap { Self.validAnswers($0, habit: habit, period: period, evaluator: evaluator) }
+        let known = cached.flatMap { Self.validAnswers($0, habit: habit, period: period, evaluator: context.policies.evaluationKey) }
         let knownCount = known?.count ?? 0
         var totals: [(day: LocalDay, thousandths: Int64)] = []
         var skips: [Skip] = []
@@ -31,37 +100,48 @@ struct TimelineLoader {
             totals = try tx.completions.dailyTotals(habitID: habit.id, in: rest)
             skips = try tx.skips.skips(habitID: habit.id, in: rest)
         }
+        let elapsedKnown = period.first.adding(days: knownCount - 1) >= min(today, period.last)
+        let streak = elapsedKnown && cached?.summary?.asOf == today ? cached?.summary?.streak : nil
+        return Pending(habit: habit, today: today, period: period, cache: cache, cached: cached, known: known, totals: totals, skips: skips,
+                       streak: streak, scripts: scripts ?? tx.scripts)
+    }
+
+    /// Builds `pending`'s timeline (from `batch` when a resolver evaluated it in one piece of
+    /// work, else by asking its policies day by day), runs `body` on it and stages what the cache
+    /// should keep.
+    private func finish<T>(
+        _ pending: Pending, batch: Result<BatchEvaluation?, any Error>, in tx: any HabitTransaction, _ body: (EvaluatedHabit) throws -> T
+    ) -> Result<T, HabitFailure> {
+        let habit = pending.habit, today = pending.today, cached = pending.cached
         do {
-            let policies = RevisionPolicies(habit: habit, resolver: context.policies, scripts: scripts ?? tx.scripts)
-            let elapsedKnown = period.first.adding(days: knownCount - 1) >= min(today, period.last)
-            var streak = elapsedKnown && cached?.summary?.asOf == today ? cached?.summary?.streak : nil
-            // A resolver that runs policies elsewhere answers the whole period in one piece of
+            let policies = RevisionPolicies(habit: habit, resolver: context.policies, scripts: pending.scripts)
+            var start = (known: pending.known, totals: pending.totals, skips: pending.skips)
+            var streak = pending.streak
+            // A resolver that runs policies elsewhere answered the whole period in one piece of
             // work; the builder then asks no policy (every day is known).
-            var start = (known: known, totals: totals, skips: skips)
-            if knownCount < period.count || streak == nil,
-               let batch = try context.policies.evaluate(habit, dailyTotals: totals, skips: skips, today: today, period: period, known: known,
-                                                         needsStreak: streak == nil, scripts: scripts ?? tx.scripts) {
-                start = (batch.answers, [], [])
-                streak = streak ?? batch.streak
+            if let evaluated = try batch.get() {
+                start = (evaluated.answers, [], [])
+                streak = streak ?? evaluated.streak
             }
             let (timeline, answers) = try HabitTimelineBuilder(policies: policies).build(
-                habit: habit, dailyTotals: start.totals, skips: start.skips, today: today, through: period.last, known: start.known
+                habit: habit, dailyTotals: start.totals, skips: start.skips, today: today, through: pending.period.last, known: start.known
             )
             let evaluated = EvaluatedHabit(timeline: timeline, policies: policies, streak: streak)
             let value = try body(evaluated)
-            if let cache {
+            if let cache = pending.cache {
+                let evaluator = context.policies.evaluationKey
                 let generation = try cached?.generation ?? cache.generation(habitID: habit.id)
                 // Statistics kept earlier today stay with a streak computed again (by a report).
                 let earlier = cached?.summary?.asOf == today ? cached?.summary?.statistics : nil
                 // Figures are as of the timeline's last day: a timeline read past today (a week's
                 // report, a calendar to the month's end) holds an open quota period as of that
                 // later day, which no read of today may be given.
-                let summary = period.last > today ? nil : evaluated.knownStreak.map {
+                let summary = pending.period.last > today ? nil : evaluated.knownStreak.map {
                     CachedSummary(asOf: today, streak: $0, statistics: evaluated.keptStatistics ?? earlier, today: timeline.entry(on: today),
                                   quota: timeline.quota, period: timeline.openPeriod)
                 }
                 if let row = Self.row(habit: habit, answers: answers, evaluator: evaluator, summary: summary, generation: generation, today: today),
-                   row.count > knownCount || (row.summary != nil && row.summary != cached?.summary) {
+                   row.count > (pending.known?.count ?? 0) || (row.summary != nil && row.summary != cached?.summary) {
                     cache.stage(row)
                 }
             }

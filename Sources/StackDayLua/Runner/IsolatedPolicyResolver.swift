@@ -70,16 +70,24 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
         return HabitPolicies(schedule: try policy(.schedule), progress: try policy(.progress), streak: try policy(.streak))
     }
 
-    public func evaluate(
-        _ habit: Habit, dailyTotals: [(day: LocalDay, thousandths: Int64)], skips: [Skip], today: LocalDay, period: LocalDayRange,
-        known: TimelineAnswers?, needsStreak: Bool, scripts: any PolicyScriptRepository
-    ) throws -> BatchEvaluation? {
-        guard period.count > 0 else { return nil }
+    public func evaluate(_ request: EvaluationRequest, scripts: any PolicyScriptRepository) throws -> BatchEvaluation? {
+        guard request.period.count > 0 else { return nil }
+        let (call, sources) = try evaluationCall(request, scripts: scripts)
+        return try batch(from: try run(call, sources: sources, days: request.period.count), of: request)
+    }
+
+    public func evaluationQueue() -> (any EvaluationQueue)? {
+        RunnerEvaluationQueue(resolver: self)
+    }
+
+    /// The call that evaluates `request` (each distinct script once, and which one each revision's
+    /// roles use), with the scripts' sources by hash.
+    func evaluationCall(_ request: EvaluationRequest, scripts: any PolicyScriptRepository) throws -> (RunnerCall, [String: String]) {
         var sent: [RunnerCall.Script] = []
         var sources: [String: String] = [:]
         var indexes: [Int] = []
         var positions: [String: Int] = [:]
-        for revision in habit.revisions {
+        for revision in request.habit.revisions {
             for role in PolicyRole.allCases {
                 let (script, file) = try library.source(of: revision.choice(for: role), scripts: scripts)
                 if let position = positions[script.sha256] {
@@ -92,11 +100,16 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
                 sources[script.sha256] = script.source
             }
         }
-        let evaluation = RunnerEvaluation(habit: habit, dailyTotals: dailyTotals, skipDays: skips.map(\.day), today: today, period: period,
-                                          known: known, needsStreak: needsStreak, scriptIndexes: indexes)
-        let reply = try run(RunnerCall(evaluating: evaluation, scripts: sent, share: share()), sources: sources, days: period.count)
-        guard let answers = reply.answers, answers.count == period.count else {
-            throw PolicyError(policy: habit.schedule.name, file: nil, line: nil, kind: .unavailable, message: "its policy runner's answers could not be read")
+        var call = RunnerCall(evaluating: RunnerEvaluation(request, scriptIndexes: indexes), scripts: sent, share: share())
+        call.owner = owner
+        return (call, sources)
+    }
+
+    /// The evaluation a runner answered for `request`.
+    func batch(from reply: RunnerReply, of request: EvaluationRequest) throws -> BatchEvaluation {
+        guard let answers = reply.answers, answers.count == request.period.count else {
+            throw PolicyError(policy: request.habit.schedule.name, file: nil, line: nil, kind: .unavailable,
+                              message: "its policy runner's answers could not be read")
         }
         let streak = reply.integers.count == 2 ? HabitStreak(current: reply.integers[0], longest: reply.integers[1]) : nil
         return BatchEvaluation(answers: answers, streak: streak)
@@ -175,32 +188,61 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
     /// begun in year 1 has 740,000 days to build however quick its policies are.
     static let hostNanosecondsPerDay = 2_000
 
+    /// How long a call's runner is waited for: what the request has left of its CPU time (the
+    /// runner's wall time can only be longer when it waits, which it does not), or one call's
+    /// time outside a request, plus the margin and the runner's own work for `days` days.
+    func wait(for call: RunnerCall, days: Int) -> Int {
+        (PolicyRequestBudget.isOpen ? call.share.cpuNanoseconds : pool.budget.cpuMilliseconds * 1_000_000)
+            + Int(PolicyRunnerPool.nanoseconds(pool.margin)) + days * Self.hostNanosecondsPerDay
+    }
+
     /// The same for a call of several scripts, their sources by hash; `days` is how many days
     /// the runner builds besides running the policies.
     func run(_ call: RunnerCall, sources: [String: String], days: Int = 0) throws -> RunnerReply {
-        let open = PolicyRequestBudget.isOpen
-        // Wait for what the request has left of its CPU time (the runner's wall time can only be
-        // longer when it waits, which it does not), or one call's time outside a request, plus
-        // the margin and the runner's own work.
-        let wait = (open ? call.share.cpuNanoseconds : pool.budget.cpuMilliseconds * 1_000_000) + Int(PolicyRunnerPool.nanoseconds(pool.margin))
-            + days * Self.hostNanosecondsPerDay
         var call = call
         call.owner = owner
         let reply: RunnerReply
         do {
-            reply = try pool.perform(call, sources: sources, waitNanoseconds: wait)
-        } catch PolicyRunnerPoolError.late(let waited) {
+            reply = try pool.perform(call, sources: sources, waitNanoseconds: wait(for: call, days: days))
+        } catch let error as PolicyRunnerPoolError {
+            throw failure(error, of: call)
+        }
+        return try charged(reply, of: call)
+    }
+
+    /// The error a call that got no answer fails with; a runner killed at its deadline spends
+    /// the request's time.
+    func failure(_ error: PolicyRunnerPoolError, of call: RunnerCall) -> PolicyError {
+        switch error {
+        case .late(let waited):
+            let open = PolicyRequestBudget.isOpen
             if open { PolicyRequestBudget.take(instructions: 0, cpuNanoseconds: call.share.cpuNanoseconds, spentRequest: .time) }
             let limit = open ? "the request's time budget (\(call.share.budget.cpuMilliseconds) ms of CPU time for every policy call of one request)"
                 : "its time budget (\(pool.budget.cpuMilliseconds) ms of CPU time)"
             // An evaluation runs several scripts; which one held the runner is not known here.
             let names = call.scripts.map(\.name).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            throw PolicyError(policy: names.joined(separator: ", "), file: call.scripts.count == 1 ? call.file : nil, line: nil, kind: .timeBudget,
-                              message: "exceeded \(limit): its runner was stopped after \(waited / 1_000_000) ms")
-        } catch PolicyRunnerPoolError.ended(let why) {
-            throw PolicyError(policy: call.name, file: call.file, line: nil, kind: .unavailable, message: "its policy runner failed: \(why)")
+            return PolicyError(policy: names.joined(separator: ", "), file: call.scripts.count == 1 ? call.file : nil, line: nil, kind: .timeBudget,
+                               message: "exceeded \(limit): its runner was stopped after \(waited / 1_000_000) ms")
+        case .ended(let why):
+            return PolicyError(policy: call.name, file: call.file, line: nil, kind: .unavailable, message: "its policy runner failed: \(why)")
         }
-        if open { PolicyRequestBudget.take(instructions: reply.instructions, cpuNanoseconds: reply.cpuNanoseconds, spentRequest: reply.spent) }
+    }
+
+    /// Charges the request with what `reply` spent; throws the call's failure.
+    func charged(_ reply: RunnerReply, of call: RunnerCall) throws -> RunnerReply {
+        charge(reply)
+        return try checked(reply, of: call)
+    }
+
+    /// Charges the request open on this thread with what `reply` spent.
+    func charge(_ reply: RunnerReply) {
+        if PolicyRequestBudget.isOpen {
+            PolicyRequestBudget.take(instructions: reply.instructions, cpuNanoseconds: reply.cpuNanoseconds, spentRequest: reply.spent)
+        }
+    }
+
+    /// `reply`, or the failure it reports.
+    func checked(_ reply: RunnerReply, of call: RunnerCall) throws -> RunnerReply {
         if reply.status == .failed {
             throw reply.error ?? PolicyError(policy: call.name, file: call.file, line: nil, kind: .unavailable, message: "its policy runner failed")
         }

@@ -90,7 +90,8 @@ public final class PolicyRunnerPool: @unchecked Sendable {
         throw PolicyRunnerPoolError.ended("it asked for a script's source twice")
     }
 
-    private func take() throws -> RunnerProcess {
+    /// An idle runner, or a new one; it belongs to the caller until given back.
+    func take() throws -> RunnerProcess {
         if let runner = lock.withLock({ idle.popLast() }) { return runner }
         let arguments = arguments
         guard let runner = spawner.run({ RunnerProcess.start(arguments) }) else {
@@ -101,7 +102,7 @@ public final class PolicyRunnerPool: @unchecked Sendable {
 
     /// Starts a runner in the background to take a killed one's place, so that the next call
     /// does not wait for a start.
-    private func replace() {
+    func replace() {
         let arguments = arguments
         spawner.submit { [weak self] in
             guard let self, let runner = RunnerProcess.start(arguments) else { return }
@@ -109,7 +110,8 @@ public final class PolicyRunnerPool: @unchecked Sendable {
         }
     }
 
-    private func give(back runner: RunnerProcess) {
+    /// Keeps `runner` for later calls (stops it when it has ended or enough are idle).
+    func give(back runner: RunnerProcess) {
         lock.lock()
         guard runner.isAlive, idle.count < keepIdle else {
             lock.unlock()

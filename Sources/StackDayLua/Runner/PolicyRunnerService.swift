@@ -29,6 +29,8 @@ final class PolicyRunnerService {
     /// A library with no folders and no built-ins: its checks and bindings, never its lookups.
     private let library: PolicyLibrary
     private lazy var checker = PolicyChecker(library: library)
+    /// What the last call left of its request's share, for a call that continues it.
+    private var carried: RequestShare?
 
     init(budget: PolicyBudget) throws {
         host = try LuaHost(budget: budget)
@@ -53,7 +55,8 @@ final class PolicyRunnerService {
     /// One call, run under what its request has left.
     func answer(_ call: RunnerCall) -> RunnerReply {
         if call.scripts.contains(where: { compiled[$0.sha256] == nil && $0.source == nil }) { return RunnerReply(.needsSource) }
-        let run = PolicyRequestBudget.resume(call.share) { () throws -> RunnerReply in
+        let share = call.continues ? carried ?? call.share : call.share
+        let run = PolicyRequestBudget.resume(share) { () throws -> RunnerReply in
             if call.operation == .evaluate { return try self.evaluate(call) }
             guard let script = call.scripts.first else { throw RunnerFrameError() }
             return try self.perform(call, policy: try self.instance(of: script, for: call.owner))
@@ -69,6 +72,8 @@ final class PolicyRunnerService {
         reply.instructions = run.instructions
         reply.cpuNanoseconds = run.cpuNanoseconds
         reply.spent = run.spent
+        carried = RequestShare(instructions: run.spent == nil ? max(0, share.instructions - run.instructions) : 0,
+                               cpuNanoseconds: run.spent == nil ? max(0, share.cpuNanoseconds - run.cpuNanoseconds) : 0, budget: share.budget)
         return reply
     }
 

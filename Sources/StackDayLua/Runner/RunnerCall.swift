@@ -21,6 +21,9 @@ struct RunnerCall {
 
     var operation: Operation
     var share: RequestShare
+    /// Whether the call spends what the runner's previous call left of the same request (sent
+    /// before that call's answer was read), not `share`.
+    var continues = false
     /// Whose call it is, as an opaque key: a runner keeps each owner's instances of scripts apart.
     var owner = ""
     /// The script of a role call, or every script of an evaluation's revisions.
@@ -66,6 +69,7 @@ struct RunnerCall {
         out.int(share.cpuNanoseconds)
         out.int(share.budget.instructions)
         out.int(share.budget.cpuMilliseconds)
+        out.bool(continues)
         out.string(owner)
         out.int(scripts.count)
         for script in scripts {
@@ -101,6 +105,7 @@ struct RunnerCall {
         let instructions = try reader.int(), cpu = try reader.int()
         share = RequestShare(instructions: instructions, cpuNanoseconds: cpu,
                              budget: PolicyRequestBudget(instructions: try reader.int(), cpuMilliseconds: try reader.int()))
+        continues = try reader.bool()
         owner = try reader.string()
         let scriptCount = try reader.int()
         guard (0...1024).contains(scriptCount) else { throw RunnerFrameError() }

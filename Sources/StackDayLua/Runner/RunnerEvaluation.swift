@@ -48,15 +48,14 @@ struct RunnerEvaluation {
         out.ints(scriptIndexes)
     }
 
-    init(habit: Habit, dailyTotals: [(day: LocalDay, thousandths: Int64)], skipDays: [LocalDay], today: LocalDay, period: LocalDayRange,
-         known: TimelineAnswers?, needsStreak: Bool, scriptIndexes: [Int]) {
-        self.habit = habit
-        self.dailyTotals = dailyTotals
-        self.skipDays = skipDays
-        self.today = today
-        self.period = period
-        self.known = known
-        self.needsStreak = needsStreak
+    init(_ request: EvaluationRequest, scriptIndexes: [Int]) {
+        habit = request.habit
+        dailyTotals = request.dailyTotals
+        skipDays = request.skips.map(\.day)
+        today = request.today
+        period = request.period
+        known = request.known
+        needsStreak = request.needsStreak
         self.scriptIndexes = scriptIndexes
     }
 

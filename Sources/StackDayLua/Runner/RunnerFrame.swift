@@ -75,9 +75,8 @@ struct RunnerFrameReader {
     mutating func byte() throws -> UInt8 { try take(1).first ?? 0 }
 
     mutating func int() throws -> Int {
-        var value: UInt64 = 0
-        for (shift, byte) in try take(8).enumerated() { value |= UInt64(byte) << (8 * UInt64(shift)) }
-        return Int(Int64(bitPattern: value))
+        let value = try take(8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        return Int(Int64(bitPattern: UInt64(littleEndian: value)))
     }
 
     mutating func double() throws -> Double { Double(bitPattern: UInt64(UInt(bitPattern: try int()))) }

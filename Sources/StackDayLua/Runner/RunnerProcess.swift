@@ -15,6 +15,11 @@ final class RunnerProcess {
     /// Scripts this runner compiled, by hash: sent without their source.
     var known: Set<String> = []
     private(set) var isAlive = true
+    /// Bytes read from the runner and not yet taken as a message (read while a send waited).
+    private var inbox: [UInt8] = []
+    private var inboxStart = 0
+    /// What one read takes from the pipe (a pipe holds 64 KiB).
+    private var scratch = [UInt8](repeating: 0, count: 1 << 16)
 
     private init(pid: pid_t, input: Int32, output: Int32) {
         self.pid = pid
@@ -45,6 +50,9 @@ final class RunnerProcess {
             close(toRunner[1]); close(fromRunner[0])
             return nil
         }
+        // The server's end never blocks on a full pipe: a send reads the runner's answers while
+        // it waits, so two ends writing at once cannot wait on each other.
+        _ = fcntl(toRunner[1], F_SETFL, fcntl(toRunner[1], F_GETFL) | O_NONBLOCK)
         return RunnerProcess(pid: pid, input: toRunner[1], output: fromRunner[0])
     }
 
@@ -59,37 +67,85 @@ final class RunnerProcess {
     /// Sends `message` and waits for the answer until `deadline` (CLOCK_MONOTONIC nanoseconds);
     /// past it the runner is killed (SIGKILL) and reaped before this returns.
     func exchange(_ message: [UInt8], deadline: UInt64) -> Outcome {
-        guard isAlive else { return .ended("the runner had ended") }
-        guard PolicyRunnerService.write(message, to: input) else { return ended("its input closed") }
-        let header = receive(4, by: deadline)
-        guard case .answered(let length) = header else { return header }
-        let count = length.reduce(0) { $0 << 8 | Int($1) }
-        guard count <= RunnerFrame.maximumBytes else { return ended("it answered more than a message may hold") }
-        return receive(count, by: deadline)
+        if let failed = send(message, by: deadline) { return failed }
+        return receive(by: deadline)
     }
 
-    /// `count` bytes of the runner's output, read by `deadline`: `.answered` with them, `.late`
-    /// once the runner was killed at the deadline, `.ended` when its output ended first.
-    private func receive(_ count: Int, by deadline: UInt64) -> Outcome {
-        var bytes = [UInt8](repeating: 0, count: count)
+    /// Writes `message` to the runner without waiting for its answer; nil once it is written,
+    /// else why not (`.late` when the deadline passed first: the runner was killed). While the
+    /// pipe is full, whatever the runner answers meanwhile is read and kept for `receive`.
+    func send(_ message: [UInt8], by deadline: UInt64) -> Outcome? {
+        guard isAlive else { return .ended("the runner had ended") }
         var done = 0
-        while done < count {
-            let now = Self.monotonicNanoseconds()
-            guard now < deadline else {
+        while done < message.count {
+            let wrote = message.withUnsafeBytes { Glibc.write(input, $0.baseAddress! + done, message.count - done) }
+            if wrote > 0 {
+                done += wrote
+                continue
+            }
+            guard wrote < 0, errno == EAGAIN || errno == EINTR else { return ended("its input closed") }
+            if errno == EINTR { continue }
+            var pollers = [pollfd(fd: input, events: Int16(POLLOUT), revents: 0), pollfd(fd: output, events: Int16(POLLIN), revents: 0)]
+            guard let timeout = millisecondsLeft(until: deadline) else {
+                terminate()
+                return .late
+            }
+            guard poll(&pollers, 2, timeout) > 0, pollers[1].revents != 0 else { continue }
+            if let failed = readIntoInbox() { return failed }
+        }
+        return nil
+    }
+
+    /// The runner's next message, read by `deadline`: `.answered` with it, `.late` once the
+    /// runner was killed at the deadline, `.ended` when its output ended first.
+    func receive(by deadline: UInt64) -> Outcome {
+        while true {
+            let available = inbox.count - inboxStart
+            if available >= 4 {
+                let count = inbox[inboxStart..<inboxStart + 4].reduce(0) { $0 << 8 | Int($1) }
+                guard count <= RunnerFrame.maximumBytes else { return ended("it answered more than a message may hold") }
+                if available >= 4 + count {
+                    let message = Array(inbox[(inboxStart + 4)..<(inboxStart + 4 + count)])
+                    inboxStart += 4 + count
+                    if inboxStart == inbox.count {
+                        inbox.removeAll(keepingCapacity: true)
+                        inboxStart = 0
+                    }
+                    return .answered(message)
+                }
+            }
+            guard let timeout = millisecondsLeft(until: deadline) else {
                 terminate()
                 return .late
             }
             var poller = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, Int32(min(UInt64(Int32.max), (deadline - now + 999_999) / 1_000_000)))
-            if ready <= 0 { continue }
-            let got = bytes.withUnsafeMutableBytes { read(output, $0.baseAddress! + done, count - done) }
-            if got > 0 {
-                done += got
-            } else if !(got < 0 && errno == EINTR) {
-                return .ended(terminate().map(Self.describe) ?? "its output closed")
-            }
+            if poll(&poller, 1, timeout) <= 0 { continue }
+            if let failed = readIntoInbox() { return failed }
         }
-        return .answered(bytes)
+    }
+
+    /// Milliseconds from now to `deadline` (rounded up), nil once it has passed.
+    private func millisecondsLeft(until deadline: UInt64) -> Int32? {
+        let now = Self.monotonicNanoseconds()
+        guard now < deadline else { return nil }
+        return Int32(min(UInt64(Int32.max), (deadline - now + 999_999) / 1_000_000))
+    }
+
+    /// Reads what the runner has written into the inbox; `.ended` when its output ended.
+    private func readIntoInbox() -> Outcome? {
+        if inboxStart > 0, inboxStart * 2 >= inbox.count {
+            inbox.removeFirst(inboxStart)
+            inboxStart = 0
+        }
+        var error: Int32 = 0
+        let got = scratch.withUnsafeMutableBytes { buffer in
+            let got = read(output, buffer.baseAddress!, buffer.count)
+            error = errno
+            if got > 0 { inbox.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[..<got])) }
+            return got
+        }
+        if got > 0 || (got < 0 && error == EINTR) { return nil }
+        return .ended(terminate().map(Self.describe) ?? "its output closed")
     }
 
     private func ended(_ why: String) -> Outcome {
