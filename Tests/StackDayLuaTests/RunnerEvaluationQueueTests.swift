@@ -36,6 +36,14 @@ struct RunnerEvaluationQueueTests {
         return IsolatedPolicyResolver(library: try PolicyLibrary(searchPath: []), pool: pool)
     }
 
+    /// A resolver on runners of the built `stackday`, the requests, and each one's lone evaluation.
+    static func lone() throws -> (IsolatedPolicyResolver, InMemoryPolicyScriptRepository, [EvaluationRequest], [BatchEvaluation]) {
+        let resolver = try Self.resolver()
+        let scripts = InMemoryPolicyScriptRepository()
+        let requests = try Self.requests()
+        return (resolver, scripts, requests, try requests.map { try #require(try resolver.evaluate($0, scripts: scripts)) })
+    }
+
     static func same(_ one: BatchEvaluation, _ other: BatchEvaluation) -> Bool {
         one.answers.due == other.answers.due && one.answers.progress == other.answers.progress
             && one.answers.thousandths == other.answers.thousandths && one.answers.skipped == other.answers.skipped
@@ -44,10 +52,7 @@ struct RunnerEvaluationQueueTests {
 
     @Test("twenty habits through one queue answer as twenty lone evaluations, and the runner is kept for the next read")
     func inOrder() throws {
-        let resolver = try Self.resolver()
-        let scripts = InMemoryPolicyScriptRepository()
-        let requests = try Self.requests()
-        let alone = try requests.map { try #require(try resolver.evaluate($0, scripts: scripts)) }
+        let (resolver, scripts, requests, alone) = try Self.lone()
         let queue = try #require(resolver.evaluationQueue())
         for request in requests { try queue.submit(request, scripts: scripts) }
         let queued = try requests.map { _ in try queue.next() }
@@ -70,10 +75,7 @@ struct RunnerEvaluationQueueTests {
 
     @Test("a runner that let its compiled scripts go is sent them again, and the queue's answers stay in order")
     func forgottenScripts() throws {
-        let resolver = try Self.resolver()
-        let scripts = InMemoryPolicyScriptRepository()
-        let requests = try Self.requests()
-        let alone = try requests.map { try #require(try resolver.evaluate($0, scripts: scripts)) }
+        let (resolver, scripts, requests, alone) = try Self.lone()
         // A fresh runner the server believes holds every script: each first evaluation is sent
         // without its sources, and the runner asks for them.
         let used = try resolver.pool.take()
