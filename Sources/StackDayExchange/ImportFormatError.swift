@@ -1,5 +1,10 @@
-/// A malformed import file, named with its file, line and column.
-public struct ImportFormatError: Error, Equatable, Sendable, CustomStringConvertible {
+import StackDay
+
+/// A malformed import file, named with its file, line and column: `invalid_input`, like any
+/// value refused on its way in.
+public struct ImportFormatError: CodedError, Equatable, Sendable, CustomStringConvertible {
+    public var code: ErrorCode { .invalidInput }
+
     public let file: String
     public let line: Int?
     public let column: Int?

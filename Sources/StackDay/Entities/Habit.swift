@@ -10,14 +10,20 @@ public struct Habit: Identifiable, Hashable, Sendable {
     public static let nameLimit = 100
 
     /// Refuses a name being written that holds a control character: NUL would cut it in C, a
-    /// newline or an escape would forge lines in logs and terminals. Checked when a name is
-    /// chosen (create, rename, edit), not when a stored habit is read back. An archive being
-    /// restored keeps the names it was written with (`restoring`): only NUL is refused there,
-    /// since no store could have kept it.
-    public static func checkNewName(_ name: String, restoring: Bool = false) throws(HabitValidationError) {
-        let refused: (Unicode.Scalar) -> Bool = restoring ? { $0.value == 0 } : { $0.properties.generalCategory == .control }
-        if let control = name.unicodeScalars.first(where: refused) {
+    /// newline or an escape would forge lines in logs and terminals. Checked wherever a name is
+    /// chosen or arrives (create, rename, edit, import, sync), not when a stored habit is read
+    /// back: a store an older build wrote is still read and exported, and shown escaped
+    /// (`ControlEscapes`).
+    public static func checkNewName(_ name: String) throws(HabitValidationError) {
+        if let control = name.unicodeScalars.first(where: ControlEscapes.isControl) {
             throw .controlCharacterInName(code: control.value)
+        }
+    }
+
+    /// The same for a unit (`cups`), shown beside every amount.
+    public static func checkNewUnit(_ unit: String) throws(HabitValidationError) {
+        if let control = unit.unicodeScalars.first(where: ControlEscapes.isControl) {
+            throw .controlCharacterInUnit(code: control.value)
         }
     }
 

@@ -5,6 +5,7 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
     case nameTooLong(length: Int, limit: Int)
     case controlCharacterInName(code: UInt32)
     case unitTooLong(length: Int, limit: Int)
+    case controlCharacterInUnit(code: UInt32)
     case invalidGoal(Double)
     case invalidAmount(Double)
     case noteTooLong(length: Int, limit: Int)
@@ -25,6 +26,8 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
             return "a habit name can have at most \(limit) characters (this one has \(length))"
         case .controlCharacterInName(let code):
             return String(format: "a habit name cannot hold control characters (it has U+%04X)", code)
+        case .controlCharacterInUnit(let code):
+            return String(format: "a unit cannot hold control characters (it has U+%04X)", code)
         case .unitTooLong(let length, let limit):
             return "a unit can have at most \(limit) characters (this one has \(length))"
         case .invalidGoal(let goal):

@@ -14,6 +14,12 @@ public enum Quantity {
         return Int64(rounded)
     }
 
+    /// Whether `thousandths` (as a row carries it) is an amount or goal `thousandths(_:)` could
+    /// have given: a whole number from 1 to the maximum's.
+    static func isKept(thousandths: Double) -> Bool {
+        thousandths.rounded() == thousandths && (1...Double(maximumThousandths)).contains(thousandths)
+    }
+
     /// The value of an amount kept in thousandths.
     public static func value(thousandths: Int64) -> Double {
         Double(thousandths) / scale

@@ -141,16 +141,16 @@ public enum SyncRules {
         case .habit:
             let name = fields["name"]?.stringValue ?? ""
             if name.trimmedWhitespace.isEmpty { throw fail("is a habit whose name is blank") }
-            do { try Habit.checkNewName(name) } catch { throw fail("is a habit whose name is refused: \(error)") }
-            if let unit = fields["unit"]?.stringValue, let control = unit.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
-                throw fail(String(format: "is a habit whose unit holds a control character (U+%04X)", control.value))
-            }
+            do {
+                try Habit.checkNewName(name)
+                try Habit.checkNewUnit(fields["unit"]?.stringValue ?? "")
+            } catch { throw fail("is a habit that is refused: \(error)") }
         case .revision:
-            if let goal = fields["goal_thousandths"]?.numberValue, !(1...Double(Quantity.maximumThousandths)).contains(goal) {
+            if let goal = fields["goal_thousandths"]?.numberValue, !Quantity.isKept(thousandths: goal) {
                 throw fail("is a revision whose goal is not between 0.001 and \(Int64(Quantity.maximum))")
             }
         case .completion:
-            if let amount = fields["amount_thousandths"]?.numberValue, !(1...Double(Quantity.maximumThousandths)).contains(amount) {
+            if let amount = fields["amount_thousandths"]?.numberValue, !Quantity.isKept(thousandths: amount) {
                 throw fail("is a record whose amount is not between 0.001 and \(Int64(Quantity.maximum))")
             }
         case .script, .skip:

@@ -28,6 +28,7 @@ public struct CreateHabit {
             id: id, name: name, startedOn: startedOn ?? context.today, createdAt: context.clock.now,
             goal: goal, unit: unit, schedule: schedule, progress: progress, streak: streak
         )
+        try Habit.checkNewUnit(habit.unit)
         return try context.store.write { tx in
             try context.requireUniqueName(habit.name, in: tx)
             let pinner = PolicyPinner(context: context)

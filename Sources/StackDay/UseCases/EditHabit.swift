@@ -18,6 +18,7 @@ public struct EditHabit {
     public func callAsFunction(_ reference: HabitReference, changes: HabitChanges) throws -> Habit {
         let today = context.today
         if let startedOn = changes.startedOn, startedOn > today { throw UseCaseError.futureDay(day: startedOn, today: today) }
+        if let unit = changes.unit { try Habit.checkNewUnit(unit) }
         return try context.store.write { tx in
             let stored = try context.habit(reference, in: tx)
             var habit = try stored.with(startedOn: changes.startedOn, unit: changes.unit, updatedAt: context.clock.now)

@@ -46,6 +46,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     /// The code of an error a use case (or what it calls) threw; `storeFailed` for any other.
     public static func of(_ error: any Error) -> ErrorCode {
         switch error {
+        case let coded as any CodedError: return coded.code
         case let error as UseCaseError:
             switch error {
             case .habitNotFound, .habitIDNotFound: return .habitNotFound

@@ -62,7 +62,8 @@ public struct ImportArchive {
                     keptDeleted += 1
                     continue
                 }
-                try Habit.checkNewName(habit.name, restoring: true)
+                try Habit.checkNewName(habit.name)
+                try Habit.checkNewUnit(habit.unit)
                 if let other = names[Habit.nameKey(for: habit.name)], other != habit.id { throw UseCaseError.duplicateName(name: habit.name) }
                 // An archive written before scripts were kept names policies only: pin them now.
                 habit = try pinner.pin(habit, in: tx)

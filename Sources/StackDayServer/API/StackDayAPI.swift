@@ -155,16 +155,7 @@ public final class StackDayAPI: Sendable {
     /// `text` with control characters (and backslashes) written as escapes: a path or name sent
     /// by a client cannot start a new log line or send a terminal escape.
     static func loggable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" || (0x80...0x9F).contains($0.value) }) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x5C: out += "\\\\"
-            case 0..<0x20, 0x7F, 0x80...0x9F: out += String(format: "\\x%02X", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        ControlEscapes.escaped(text, backslashes: true)
     }
 
     /// Whether a failure is the store's (a lost connection, a file gone read-only): the context

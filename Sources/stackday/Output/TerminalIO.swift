@@ -1,9 +1,15 @@
 import Foundation
+import StackDay
 
 /// Where the command line writes, and whether it writes to a terminal.
 ///
 /// Output is written with `write(2)`: a full disk or a closed pipe on stdout is remembered as
 /// `outputError` (the command then fails with a message) instead of ending the process.
+///
+/// Text printed (`print`, `error`) has its control characters escaped but line breaks, tabs and
+/// the command's own colours: a name an older build stored with an escape sequence cannot move
+/// the cursor, retitle the terminal or ring it. `write` is for data (an export, a script's text)
+/// and writes it as it is.
 final class TerminalIO {
     private var buffer = ""
     /// The `errno` of the first write to stdout that failed.
@@ -19,7 +25,12 @@ final class TerminalIO {
     let notice = WorkingNotice()
 
     func print(_ text: String = "") {
-        write(text + "\n")
+        write(Self.shown(text) + "\n")
+    }
+
+    /// `text` as printed: control characters escaped but line breaks, tabs and colours.
+    static func shown(_ text: String) -> String {
+        ControlEscapes.escaped(text, keeping: ["\n", "\t"], styles: true)
     }
 
     /// Writes `text` as it is, without adding a line break.
@@ -38,7 +49,7 @@ final class TerminalIO {
     func error(_ text: String) {
         notice.stop()
         flush()
-        _ = Self.writeAll(STDERR_FILENO, text + "\n")
+        _ = Self.writeAll(STDERR_FILENO, Self.shown(text) + "\n")
     }
 
     /// A question on stderr, without a line break, for the answer typed after it.
