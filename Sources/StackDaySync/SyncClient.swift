@@ -76,6 +76,10 @@ public final class SyncClient: @unchecked Sendable {
                         try await restart()
                         continue push
                     }
+                    if !answer.refused.isEmpty {
+                        let changes = page.changes, refusals = answer.refused
+                        report.refused += try await withStore { store in try store.read { tx in try Self.describe(refusals, of: changes, in: tx) } }
+                    }
                     report.pushed += page.entries
                     progress?(SyncProgress(phase: .pushing, done: report.pushed, total: max(waiting, report.pushed)))
                 }
@@ -109,7 +113,7 @@ public final class SyncClient: @unchecked Sendable {
                 }
                 let changes = response.changes
                 let position = response.position
-                let renamed = try await withStore { store in
+                let decided = try await withStore { store in
                     try store.write { tx in
                         let sync = try Self.log(tx)
                         var stored = try sync.peer(server)
@@ -119,15 +123,17 @@ public final class SyncClient: @unchecked Sendable {
                                   let id = UUID(uuidString: change.key), let habit = try tx.habits.habit(id: id) else { return nil }
                             return (id, habit.name)
                         }
-                        _ = try sync.apply(changes, as: .device(id: device, pushedThrough: stored.pushedThrough))
+                        let outcomes = try sync.apply(changes, as: .device(id: device, pushedThrough: stored.pushedThrough))
                         stored.position = position
                         try sync.setPeer(server, stored)
-                        return try named.compactMap { id, before in
+                        let renamed = try named.compactMap { id, before in
                             try tx.habits.habit(id: id).flatMap { $0.name == before ? nil : SyncRename(from: before, to: $0.name) }
                         }
+                        return (renamed: renamed, overridden: try Self.overridden(outcomes, device: device, in: tx))
                     }
                 }
-                report.renamed += renamed
+                report.renamed += decided.renamed
+                report.overridden += decided.overridden
                 report.pulled += changes.count
                 peer.position = position
                 if !changes.isEmpty { progress?(SyncProgress(phase: .pulling, done: report.pulled, total: nil)) }
@@ -136,6 +142,31 @@ public final class SyncClient: @unchecked Sendable {
             break
         }
         return report
+    }
+
+    /// This device's own habit field changes that `outcomes` replaced with later ones (a name the
+    /// server settled or changed itself is a rename, reported as one).
+    private static func overridden(_ outcomes: [SyncOutcome], device: String, in tx: any HabitTransaction) throws -> [SyncOverridden] {
+        var found: [SyncOverridden] = []
+        for case .replaced(let overrides) in outcomes {
+            for override in overrides where override.lostBy == device && !(override.field == "name" && override.keptBy == SyncRules.serverDevice) {
+                let name = try UUID(uuidString: override.habit).flatMap { try tx.habits.habit(id: $0)?.name } ?? override.habit
+                found.append(SyncOverridden(habit: name, field: override.field, mine: SyncOverridden.text(override.lost),
+                                            kept: SyncOverridden.text(override.kept)))
+            }
+        }
+        return found
+    }
+
+    /// The server's refusals of `changes` (this device's push), with the habit's name and the day.
+    private static func describe(_ refusals: [SyncRefusal], of changes: [SyncChange], in tx: any HabitTransaction) throws -> [SyncRefused] {
+        try refusals.map { refusal in
+            let fields = changes.first { $0.kind == refusal.kind && $0.key == refusal.key }?.fields
+            let habitID = fields?["habit_id"]?.stringValue
+            let name = try habitID.flatMap(UUID.init(uuidString:)).flatMap { try tx.habits.habit(id: $0)?.name } ?? habitID ?? ""
+            return SyncRefused(kind: refusal.kind.rawValue, habit: name, day: fields?["completed_on"]?.stringValue ?? fields?["day"]?.stringValue,
+                               code: refusal.code)
+        }
     }
 
     /// `sync()` for a synchronous caller (a command line's main thread): runs it on a task of its

@@ -7,19 +7,38 @@ public struct SyncReport: Sendable, Equatable {
     public var pulled: Int
     /// Habits of this device renamed on the server's word, in the order they were pulled.
     public var renamed: [SyncRename]
+    /// This device's habit field changes that lost to later ones made elsewhere.
+    public var overridden: [SyncOverridden]
+    /// This device's records and skips the server did not keep.
+    public var refused: [SyncRefused]
 
-    public init(pushed: Int = 0, pulled: Int = 0, renamed: [SyncRename] = []) {
+    public init(pushed: Int = 0, pulled: Int = 0, renamed: [SyncRename] = [], overridden: [SyncOverridden] = [], refused: [SyncRefused] = []) {
         self.pushed = pushed
         self.pulled = pulled
         self.renamed = renamed
+        self.overridden = overridden
+        self.refused = refused
     }
 
     /// `{"pulled": M, "pushed": N}`, what `stackday sync --json` prints, with
-    /// `"renamed": [{"from": …, "to": …}]` when the server renamed a habit this device held.
+    /// `"renamed": [{"from": …, "to": …}]` when the server renamed a habit this device held,
+    /// `"overridden": [{"habit", "field", "mine", "kept"}]` when a field this device changed lost
+    /// to a later change, and `"refused": [{"kind", "habit", "day", "code"}]` when the server did
+    /// not keep a record or skip this device pushed (each present only when not empty).
     public var json: JSONValue {
         var object: [String: JSONValue] = ["pushed": .number(Double(pushed)), "pulled": .number(Double(pulled))]
         if !renamed.isEmpty {
             object["renamed"] = .array(renamed.map { .object(["from": .string($0.from), "to": .string($0.to)]) })
+        }
+        if !overridden.isEmpty {
+            object["overridden"] = .array(overridden.map {
+                .object(["habit": .string($0.habit), "field": .string($0.field), "mine": .string($0.mine), "kept": .string($0.kept)])
+            })
+        }
+        if !refused.isEmpty {
+            object["refused"] = .array(refused.map {
+                .object(["kind": .string($0.kind), "habit": .string($0.habit), "day": $0.day.map(JSONValue.string) ?? .null, "code": .string($0.code)])
+            })
         }
         return .object(object)
     }

@@ -23,6 +23,34 @@ struct SyncConflictTests {
         #expect(snapshots[0].habits.map(\.name) == ["novel"])
     }
 
+    @Test("what a sync decided beyond copying is said: a rename that lost is overridden, a record of a habit deleted elsewhere is refused")
+    func said() async throws {
+        let world = try World()
+        try await world.shared()
+        _ = try RenameHabit(context: world.a.app)(habitName: "read", to: "book")
+        try await Task.sleep(nanoseconds: 20_000_000)
+        _ = try RenameHabit(context: world.b.app)(habitName: "read", to: "novel")
+        let won = try await world.sync(world.b)
+        #expect(won.overridden.isEmpty && won.refused.isEmpty)
+        let lost = try await world.sync(world.a)
+        #expect(lost.overridden == [SyncOverridden(habit: "novel", field: "name", mine: "book", kept: "novel")], "\(lost)")
+        #expect(lost.json.objectValue?["overridden"] == .array([.object(["habit": .string("novel"), "field": .string("name"),
+                                                                          "mine": .string("book"), "kept": .string("novel")])]))
+        #expect(lost.renamed.isEmpty, "a rename made on another device is not the server's")
+        // Said once: the next syncs decide nothing.
+        #expect(try await world.sync(world.a) == SyncReport())
+        #expect(try await world.sync(world.b) == SyncReport(pulled: 0))
+
+        _ = try DeleteHabit(context: world.a.app)(habitName: "novel")
+        _ = try RecordCompletion(context: world.b.app)(habitName: "novel", on: today)
+        try await world.sync(world.a)
+        let refused = try await world.sync(world.b)
+        #expect(refused.refused == [SyncRefused(kind: "completion", habit: "novel", day: today.iso, code: SyncRefusal.habitDeleted)], "\(refused)")
+        #expect(refused.json.objectValue?["refused"]?.arrayValue?.count == 1)
+        let snapshots = try world.snapshots()
+        #expect(snapshots.allSatisfy { $0 == snapshots[0] } && snapshots[0].completions.isEmpty)
+    }
+
     @Test("a rename on one device and an archive on another: both hold everywhere; the later of two renames still wins")
     func fieldsMergeOneByOne() async throws {
         let world = try World()

@@ -31,10 +31,14 @@ public struct ServeSync {
             if lost && !request.changes.isEmpty {
                 return SyncResponse(changes: [], position: 0, more: true, accepted: 0, reset: true)
             }
-            let accepted = try sync.apply(request.changes, as: .server).filter { $0 != .kept }.count
+            let outcomes = try sync.apply(request.changes, as: .server)
+            let accepted = outcomes.filter { $0 != .kept }.count
+            let refused = zip(request.changes, outcomes).compactMap { change, outcome in
+                outcome == .dropped ? SyncRefusal(kind: change.kind, key: change.key, code: SyncRefusal.habitDeleted) : nil
+            }
             if accepted > 0 { _ = try sync.settleNames() }
             let page = try sync.changes(after: lost ? 0 : request.since, device: request.device, mine: false, limit: request.limit)
-            return SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost)
+            return SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost, refused: refused)
         }
     }
 }

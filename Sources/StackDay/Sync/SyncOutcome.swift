@@ -8,4 +8,6 @@ public enum SyncOutcome: Sendable, Equatable {
     case dropped
     /// A revision whose number this replica already gave to other rules: kept under a new number.
     case renumbered(Int)
+    /// A habit whose fields merged, some of those this replica held replaced by later ones.
+    case replaced([SyncOverride])
 }

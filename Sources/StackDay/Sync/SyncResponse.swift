@@ -10,19 +10,23 @@ public struct SyncResponse: Sendable {
     /// restored from a backup, or replaced). It answers from the start, and the device pushes all it
     /// holds again (`"reset": true`, present only then).
     public let reset: Bool
+    /// Pushed changes taken but not kept, with why (`"refused": [...]`, present only when some were).
+    public let refused: [SyncRefusal]
 
-    public init(changes: [SyncChange], position: Int64, more: Bool, accepted: Int, reset: Bool = false) {
+    public init(changes: [SyncChange], position: Int64, more: Bool, accepted: Int, reset: Bool = false, refused: [SyncRefusal] = []) {
         self.changes = changes
         self.position = position
         self.more = more
         self.accepted = accepted
         self.reset = reset
+        self.refused = refused
     }
 
     public var json: JSONValue {
         var object: [String: JSONValue] = ["changes": .array(changes.map(\.json)), "position": .number(Double(position)), "more": .bool(more),
                                            "accepted": .number(Double(accepted))]
         if reset { object["reset"] = .bool(true) }
+        if !refused.isEmpty { object["refused"] = .array(refused.map(\.json)) }
         return .object(object)
     }
 
@@ -35,7 +39,8 @@ public struct SyncResponse: Sendable {
         for (index, item) in items.enumerated() {
             do { changes.append(try SyncChange(json: item, index: index)) } catch { throw .invalidAnswer("has a bad change: \(error)") }
         }
+        let refused = object["refused"]?.arrayValue?.compactMap(SyncRefusal.init(json:)) ?? []
         self.init(changes: changes, position: Int64(position), more: more, accepted: Int(object["accepted"]?.numberValue ?? 0),
-                  reset: object["reset"] == .bool(true))
+                  reset: object["reset"] == .bool(true), refused: refused)
     }
 }

@@ -548,6 +548,11 @@ public final class SQLSyncRepository: SyncRepository {
             if merged.row != incoming { try write(as: nil, batch) }
             try update(.habit, change.key, merged.row)
             try setFieldStamps(change.key, merged.stamps, held: [:])
+            let replaced = SyncRules.habitFields.filter { $0 != "updated_at" && merged.row[$0] != held[$0] }.map { field in
+                SyncOverride(habit: change.key, field: field, lost: held[field] ?? .null, lostBy: heldStamps[field]?.device ?? "",
+                             kept: merged.row[field] ?? .null, keptBy: merged.stamps[field]?.device ?? "")
+            }
+            if !replaced.isEmpty { return .replaced(replaced) }
         case .completion, .skip:
             if let held {
                 guard let local, local.stamp < change.stamp, held != incoming else { return .kept }

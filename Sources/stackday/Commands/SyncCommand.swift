@@ -53,6 +53,20 @@ enum SyncCommand {
                 ? "서버가 '\(rename.from)'의 이름을 '\(rename.to)'(으)로 바꾸었습니다"
                 : "The server renamed '\(rename.from)' to '\(rename.to)' (another habit has that name, or it was renamed on the server).")
         }
+        let fields = ["name": ("name", "이름"), "started_on": ("start day", "시작일"), "archived_on": ("archive day", "보관일"), "unit": ("unit", "단위")]
+        for lost in report.overridden {
+            let field = fields[lost.field] ?? (lost.field, lost.field)
+            environment.io.print(words.language == .korean
+                ? "'\(lost.habit)': 이 기기에서 바꾼 \(field.1) \(lost.mine) 대신 다른 기기에서 나중에 바꾼 \(lost.kept)을(를) 남겼습니다"
+                : "'\(lost.habit)': its \(field.0) \(lost.mine), set here, lost to \(lost.kept), set later on another device.")
+        }
+        for refused in report.refused {
+            let what = refused.kind == SyncKind.skip.rawValue ? (words.language == .korean ? "건너뛰기" : "skip") : (words.language == .korean ? "기록" : "record")
+            let day = refused.day.map { " (\($0))" } ?? ""
+            environment.io.print(words.language == .korean
+                ? "'\(refused.habit)'의 \(what)\(day)은(는) 서버에 남지 않았습니다: \(refused.code == SyncRefusal.habitDeleted ? "다른 기기에서 습관을 삭제했습니다" : refused.code)"
+                : "A \(what) of '\(refused.habit)'\(day) was not kept by the server: \(refused.code == SyncRefusal.habitDeleted ? "the habit was deleted on another device" : refused.code).")
+        }
     }
 }
 
