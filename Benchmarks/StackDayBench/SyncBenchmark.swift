@@ -8,7 +8,8 @@ import StackDayTestSupport
 /// S1–S2: sync with a real `stackday serve` over loopback (the library's `SyncClient` and HTTP
 /// transport, which count the bytes on the wire). S1 is a first sync of a habit-heavy history,
 /// against moving the same history by `export` and `import`; S2 is a sync after one new record,
-/// on a 10-year history against a 1-year one.
+/// on a 10-year history against a 1-year one; S3 is ten pushes of 250 habits all named alike, and
+/// S4 another user's writes while two devices flood the server with pages of records.
 struct SyncBenchmark {
     let context: BenchContext
 
@@ -105,6 +106,7 @@ struct SyncBenchmark {
                                    target: "reported", met: nil))
         }
 
+        let alike = try namedAlike(server: server, token: try token("alike"), bystander: try token("bystander"), flooder: try token("flooder"))
         let repeats = context.quick ? 2 : 9
         let longIncrement = try incremental(device: longDevice, url: url, token: longToken, repeats: repeats)
         let shortIncrement = try incremental(device: shortDevice, url: url, token: shortToken, repeats: repeats)
@@ -123,6 +125,147 @@ struct SyncBenchmark {
                    met: Double(longIncrement.bytes) / Double(shortIncrement.bytes) <= 1.1),
             Figure(id: "S2c", compared: "sync after one new record (\(long) y) ÷ `stackday record` of one", engine: Table.seconds(longIncrement.seconds),
                    baseline: Table.seconds(record.seconds), ratio: longIncrement.seconds / record.seconds, target: "reported", met: nil),
+        ] + alike
+    }
+
+    /// S3: ten pushes of 250 new habits all named `x` (what a broken or hostile client can send;
+    /// the server settles them to `x (2)` … `x (2500)`), while another user records every 20 ms:
+    /// the slowest push, and how many of the other user's writes were not answered 201.
+    func namedAlike(server: ServerProcess, token: String, bystander: String, flooder: String) throws -> [Figure] {
+        let pages = context.quick ? 3 : 10, perPage = 250
+        // One habit's changes as a device sends them (its habit, its revision, its pinned scripts).
+        let utc = TimeZone(secondsFromGMT: 0) ?? .gmt
+        let clock = FixedClock(StoreBenchmark.end.firstInstant(in: utc).addingTimeInterval(12 * 3600))
+        let app = HabitContext(store: try SQLiteHabitStore(path: context.path("alike.sqlite")), clock: clock, boundary: DayBoundary(timeZone: utc))
+        try CreateHabit(context: app)(name: "x", startedOn: StoreBenchmark.end, goal: 1000, unit: "cups")
+        try RecordCompletion(context: app)(habitName: "x", amount: 1, on: StoreBenchmark.end)
+        let template = try app.store.write { tx -> [SyncChange] in
+            guard let sync = tx.sync else { throw BenchError("S3: the device store keeps no log") }
+            return try sync.changes(after: 0, device: try sync.start { "alike" }, mine: true, limit: 100).changes
+        }
+        guard let habit = template.first(where: { $0.kind == .habit }), let revision = template.first(where: { $0.kind == .revision }) else {
+            throw BenchError("S3: no habit in the device's log")
+        }
+        let lower = habit.key == habit.key.lowercased()
+        func clone(_ id: String) -> [SyncChange] {
+            var fields = habit.fields ?? [:], rules = revision.fields ?? [:]
+            fields["id"] = .string(id)
+            rules["habit_id"] = .string(id)
+            return [SyncChange(kind: .habit, key: id, stamp: habit.stamp, fields: fields, fieldStamps: habit.fieldStamps),
+                    SyncChange(kind: .revision, key: SyncRules.revisionKey(habit: id, number: 1), stamp: revision.stamp, fields: rules)]
+        }
+        let client = server.client
+        guard try client.send("POST", "/v1/habits", token: bystander, body: #"{"name":"water","goal":1000,"unit":"cups"}"#).status == 201 else {
+            throw BenchError("S3: the other user's habit was refused")
+        }
+        let writes = Bystander(port: server.port, token: bystander)
+        var slowest = 0.0
+        var failed: [Int] = []
+        for page in 0..<pages {
+            let changes = (page == 0 ? template.filter { $0.kind == .script } : [])
+                + (0..<perPage).flatMap { _ in clone(lower ? UUID().uuidString.lowercased() : UUID().uuidString) }
+            let body = SyncRequest(device: "alike", since: 0, changes: changes, limit: 0).json.jsonText
+            let start = DispatchTime.now().uptimeNanoseconds
+            let answer = try client.send("POST", "/v1/sync", token: token, body: body)
+            slowest = max(slowest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            if answer.status != 200 { failed.append(answer.status) }
+        }
+        let statuses = writes.finish().map(\.status)
+        guard failed.isEmpty else { throw BenchError("S3: pushes answered \(failed)") }
+        let refused = statuses.filter { $0 != 201 }.count
+        return [
+            Figure(id: "S3", compared: "the slowest of \(pages) pushes of \(perPage) new habits all named x (settled to x (2) …)",
+                   engine: Table.seconds(slowest), baseline: "1 s", ratio: slowest, target: "< 1 s", met: slowest < 1),
+            Figure(id: "S3e", compared: "another user's writes meanwhile (\(statuses.count)) not answered 201",
+                   engine: refused == 0 ? "0" : "\(refused) (\(Set(statuses.filter { $0 != 201 }).sorted()))", baseline: "0", ratio: Double(refused),
+                   target: "0", met: refused == 0),
+            try floods(server: server, flooder: flooder, bystander: bystander, template: template),
         ]
+    }
+
+    /// S4: another user's record writes (one every 20 ms) for a few seconds alone, then while two
+    /// devices of a third user each push pages of 500 new records as fast as the server takes
+    /// them: the writes' p99 with the floods ÷ without.
+    func floods(server: ServerProcess, flooder: String, bystander: String, template: [SyncChange]) throws -> Figure {
+        let seconds = context.quick ? 2.0 : 6.0
+        let client = server.client
+        guard let habit = template.first(where: { $0.kind == .habit }), let record = template.first(where: { $0.kind == .completion }) else {
+            throw BenchError("S4: no record in the device's log")
+        }
+        let lower = habit.key == habit.key.lowercased()
+        // The habit and its rules first, then pages of records of it.
+        let first = SyncRequest(device: "flood-0", since: 0, changes: template.filter { $0.kind != .completion }, limit: 0).json.jsonText
+        guard try client.send("POST", "/v1/sync", token: flooder, body: first).status == 200 else { throw BenchError("S4: the habit was refused") }
+        let quiet = Bystander(port: server.port, token: bystander)
+        usleep(UInt32(seconds * 1e6))
+        let alone = quiet.finish().filter { $0.status == 201 }.map(\.seconds)
+        final class Flag: @unchecked Sendable {
+            // Safe: set once under `lock`, read under it.
+            let lock = NSLock()
+            var stop = false
+            var pushed = 0
+        }
+        let flag = Flag()
+        let group = DispatchGroup()
+        for stream in 1...2 {
+            group.enter()
+            Thread.detachNewThread {
+                let pusher = HTTPClient(port: server.port, sourceAddress: "127.0.0.\(2 + stream)")
+                while !flag.lock.withLock({ flag.stop }) {
+                    let changes = (0..<500).map { _ -> SyncChange in
+                        let id = lower ? UUID().uuidString.lowercased() : UUID().uuidString
+                        var fields = record.fields ?? [:]
+                        fields["id"] = .string(id)
+                        return SyncChange(kind: .completion, key: id, stamp: record.stamp, fields: fields)
+                    }
+                    let body = SyncRequest(device: "flood-\(stream)", since: 0, changes: changes, limit: 0).json.jsonText
+                    if (try? pusher.send("POST", "/v1/sync", token: flooder, body: body).status) == 200 { flag.lock.withLock { flag.pushed += 1 } }
+                }
+                group.leave()
+            }
+        }
+        let busy = Bystander(port: server.port, token: bystander)
+        usleep(UInt32(seconds * 1e6))
+        let during = busy.finish()
+        flag.lock.withLock { flag.stop = true }
+        group.wait()
+        func p99(_ values: [Double]) -> Double { values.sorted()[min(values.count - 1, Int(Double(values.count) * 0.99))] }
+        let failed = during.filter { $0.status != 201 }.count
+        let withFloods = p99(during.map { $0.status == 201 ? $0.seconds : .infinity })
+        let without = p99(alone)
+        let ratio = withFloods / without
+        return Figure(id: "S4", compared: "another user's write p99 while two devices push 500-record pages (\(flag.pushed) pages; \(failed) writes not 201) ÷ alone",
+                      engine: Table.seconds(withFloods), baseline: Table.seconds(without), ratio: ratio, target: "≤ 3×", met: ratio <= 3 && failed == 0)
+    }
+}
+
+/// Another user recording one cup every 20 ms from its own address until `finish`: each write's
+/// status and time.
+final class Bystander: @unchecked Sendable {
+    // Safe: `writes` and `stopped` are touched only under `lock`.
+    private let lock = NSLock()
+    private var writes: [(status: Int, seconds: Double)] = []
+    private var stopped = false
+    private let done = DispatchSemaphore(value: 0)
+
+    init(port: Int, token: String) {
+        Thread.detachNewThread { [self] in
+            let client = HTTPClient(port: port, sourceAddress: "127.0.0.2")
+            while !lock.withLock({ stopped }) {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let status = (try? client.send("POST", "/v1/habits/water/records", token: token, body: #"{"amount":1}"#).status) ?? 0
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                lock.withLock { writes.append((status, seconds)) }
+                usleep(20_000)
+            }
+            done.signal()
+        }
+    }
+
+    /// Stops the writes and answers them.
+    func finish() -> [(status: Int, seconds: Double)] {
+        lock.withLock { stopped = true }
+        done.wait()
+        return lock.withLock { writes }
     }
 }

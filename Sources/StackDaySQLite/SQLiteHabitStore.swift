@@ -96,6 +96,9 @@ public final class SQLiteHabitStore: HabitStore {
         return result
     }
 
+    /// Every user of a file writes through its one write lock.
+    public var hasOneWriter: Bool { true }
+
     public func changeCount() throws -> Int64? {
         // Every write moves a habit's counter or the owner's (a deleted habit's moves into the owner's).
         try database.scalarInteger("""

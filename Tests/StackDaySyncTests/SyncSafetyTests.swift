@@ -89,6 +89,21 @@ struct SyncSafetyTests {
         #expect(pushed.completions.count == 3)
     }
 
+    /// A device's first push (a habit `water` of 1000 cups and a record of 3), as `device-1`, with
+    /// the folder and library a server beside it can use.
+    static func firstPush() throws -> (TemporaryFolder, PolicyLibrary, [SyncChange]) {
+        let folder = try TemporaryFolder()
+        let library = try PolicyLibrary(searchPath: [])
+        let device = try Device(name: "a", folder: folder, library: library)
+        try CreateHabit(context: device.app)(name: "water", startedOn: today.adding(days: -5), goal: 1000, unit: "cups")
+        try RecordCompletion(context: device.app)(habitName: "water", amount: 3, on: today)
+        let changes = try device.app.store.write { tx in
+            let sync = try #require(tx.sync)
+            return try sync.changes(after: 0, device: try sync.start { "device-1" }, mine: true, limit: 100).changes
+        }
+        return (folder, library, changes)
+    }
+
     @Test("values no other way of writing would store are refused by sync too, with invalid_input and nothing written", arguments: [
         ("habit", "name", JSONValue.string("   ")),
         ("habit", "name", .string("evil\u{1B}]0;title\u{07}")),
@@ -98,16 +113,7 @@ struct SyncSafetyTests {
         ("completion", "amount_thousandths", .number(9e18)),
     ])
     func invalidValues(_ kind: String, _ field: String, _ value: JSONValue) async throws {
-        let folder = try TemporaryFolder()
-        let library = try PolicyLibrary(searchPath: [])
-        let device = try Device(name: "a", folder: folder, library: library)
-        try CreateHabit(context: device.app)(name: "water", startedOn: today.adding(days: -5), goal: 8, unit: "cups")
-        try RecordCompletion(context: device.app)(habitName: "water", amount: 3, on: today)
-        let changes = try device.app.store.write { tx in
-            let sync = try #require(tx.sync)
-            let id = try sync.start { "device-1" }
-            return try sync.changes(after: 0, device: id, mine: true, limit: 100).changes
-        }
+        let (folder, library, changes) = try Self.firstPush()
         let broken = changes.map { change -> SyncChange in
             guard change.kind.rawValue == kind, var fields = change.fields else { return change }
             fields[field] = value
@@ -120,6 +126,40 @@ struct SyncSafetyTests {
         #expect(try Snapshot(server).habits.isEmpty && Snapshot(server).completions.isEmpty)
         // The unbroken page is taken.
         #expect(try ServeSync(context: server)(SyncRequest(device: "device-1", since: 0, changes: changes)).accepted == changes.count)
+    }
+
+    @Test("a push of records alone is applied in slices that each commit, and a page that could fail late is still refused whole")
+    func slicedPush() throws {
+        let (folder, library, changes) = try Self.firstPush()
+        let server = context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library)
+        _ = try ServeSync(context: server)(SyncRequest(device: "device-1", since: 0, changes: changes))
+        let record = try #require(changes.first { $0.kind == .completion })
+        func records(_ count: Int) -> [SyncChange] {
+            (0..<count).map { _ in
+                let id = UUID().uuidString
+                var fields = record.fields ?? [:]
+                fields["id"] = .string(id)
+                return SyncChange(kind: .completion, key: id, stamp: record.stamp, fields: fields)
+            }
+        }
+        let page = records(450)
+        try server.store.read { tx in
+            let sync = try #require(tx.sync)
+            #expect(try ServeSync.slices(of: page, in: tx, sync).map(\.count) == [100, 100, 100, 100, 50])
+        }
+        #expect(try ServeSync(context: server)(SyncRequest(device: "device-1", since: 0, changes: page)).accepted == 450)
+        #expect(try Snapshot(server).completions.count == 451)
+        // The last record names a habit the server does not hold: one transaction, refused whole.
+        var late = records(150)
+        var stray = late[149].fields ?? [:]
+        stray["habit_id"] = .string(UUID().uuidString)
+        late[149] = SyncChange(kind: .completion, key: late[149].key, stamp: record.stamp, fields: stray)
+        try server.store.read { tx in
+            let sync = try #require(tx.sync)
+            #expect(try ServeSync.slices(of: late, in: tx, sync).count == 1)
+        }
+        #expect(throws: SyncError.self) { try ServeSync(context: server)(SyncRequest(device: "device-1", since: 0, changes: late)) }
+        #expect(try Snapshot(server).completions.count == 451, "nothing of the refused page was written")
     }
 
     @Test("a start moved on one side and an archive on the other never merge into a habit archived before it starts (D1)")

@@ -17,9 +17,14 @@ public protocol HabitStore: AnyObject {
     /// A number that grows with every write transaction of this owner, from any process: what a
     /// server keys an owner's answers by. nil for a store that keeps none.
     func changeCount() throws -> Int64?
+    /// Whether every user's writes wait for one writer (a SQLite file): a long write is then split
+    /// where it can be (`ServeSync.slices`), so that other users' writes wait less.
+    var hasOneWriter: Bool { get }
 }
 
 extension HabitStore {
+    public var hasOneWriter: Bool { false }
+
     public func prepareForBulkWrite(records: Int) {}
     public func changeCount() throws -> Int64? { nil }
 }

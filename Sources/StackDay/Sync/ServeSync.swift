@@ -1,8 +1,9 @@
 import Foundation
 
-/// What a server does with one `POST /v1/sync`, in one write transaction: it takes the device's
-/// changes (all checked before any is written), settles habit names, and answers its own changes
-/// after the request's position that the device did not make.
+/// What a server does with one `POST /v1/sync`: it takes the device's changes (all checked before
+/// any is written; a page of records alone in slices on a store with one writer, anything else in
+/// one write transaction), settles habit names, and answers its own changes after the request's
+/// position that the device did not make.
 ///
 /// A repeated request changes nothing the first did not (changes carry state and stamps), so a
 /// device whose answer was lost sends it again.
@@ -21,24 +22,63 @@ public struct ServeSync {
             try SyncRules.check(change, index: index)
             try SyncRules.checkTime(change, index: index, now: now)
         }
-        return try context.store.write { tx in
-            guard let sync = tx.sync else { throw SyncError.unsupportedStore }
-            _ = try sync.start { SyncRules.serverDevice }
-            // A position past the log's end is a server that lost history (a store restored from a
-            // backup, or replaced): it answers from the start and tells the device to push all it
-            // holds again, and takes none of this push (its records may name habits lost too).
-            let lost = request.since > (try sync.position())
-            if lost && !request.changes.isEmpty {
-                return SyncResponse(changes: [], position: 0, more: true, accepted: 0, reset: true)
+        let changes = request.changes
+        var outcomes = [SyncOutcome](repeating: .kept, count: changes.count)
+        var slices: [[Int]] = []
+        var lost = false
+        var number = 0
+        while true {
+            let response = try context.store.write { tx -> SyncResponse? in
+                guard let sync = tx.sync else { throw SyncError.unsupportedStore }
+                if number == 0 {
+                    _ = try sync.start { SyncRules.serverDevice }
+                    // A position past the log's end is a server that lost history (a store restored
+                    // from a backup, or replaced): it answers from the start and tells the device to
+                    // push all it holds again, and takes none of this push (its records may name
+                    // habits lost too).
+                    lost = request.since > (try sync.position())
+                    if lost && !changes.isEmpty {
+                        return SyncResponse(changes: [], position: 0, more: true, accepted: 0, reset: true)
+                    }
+                    slices = context.store.hasOneWriter ? try Self.slices(of: changes, in: tx, sync) : [Array(changes.indices)]
+                }
+                let slice = slices[number]
+                do {
+                    for (index, outcome) in zip(slice, try sync.apply(slice.map { changes[$0] }, as: .server)) { outcomes[index] = outcome }
+                } catch SyncError.invalidChange(let index, let reason) {
+                    throw SyncError.invalidChange(index: slice.indices.contains(index) ? slice[index] : index, reason: reason)
+                }
+                guard number == slices.count - 1 else { return nil }
+                let accepted = outcomes.filter { $0 != .kept }.count
+                let refused = zip(changes, outcomes).compactMap { change, outcome in
+                    outcome == .dropped ? SyncRefusal(kind: change.kind, key: change.key, code: SyncRefusal.habitDeleted) : nil
+                }
+                if accepted > 0 { _ = try sync.settleNames() }
+                let page = try sync.changes(after: lost ? 0 : request.since, device: request.device, mine: false, limit: request.limit)
+                return SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost, refused: refused)
             }
-            let outcomes = try sync.apply(request.changes, as: .server)
-            let accepted = outcomes.filter { $0 != .kept }.count
-            let refused = zip(request.changes, outcomes).compactMap { change, outcome in
-                outcome == .dropped ? SyncRefusal(kind: change.kind, key: change.key, code: SyncRefusal.habitDeleted) : nil
-            }
-            if accepted > 0 { _ = try sync.settleNames() }
-            let page = try sync.changes(after: lost ? 0 : request.since, device: request.device, mine: false, limit: request.limit)
-            return SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost, refused: refused)
+            if let response { return response }
+            number += 1
         }
+    }
+
+    /// How many records or skips one write transaction of a push applies.
+    public static let slice = 100
+
+    /// The write transactions a push is applied in on a store with one writer (`hasOneWriter`), as
+    /// indices into `changes`. A page of new
+    /// records and skips alone, of habits the store holds (or deleted), goes a slice at a time,
+    /// each committed on its own: another user's write then waits for a slice, not for a page,
+    /// and no slice can fail on what a later one holds (a repeat of the page after a failure in
+    /// between changes nothing twice). Anything else is one transaction, refused whole.
+    public static func slices(of changes: [SyncChange], in tx: any HabitTransaction, _ sync: any SyncRepository) throws -> [[Int]] {
+        let whole = [Array(changes.indices)]
+        guard changes.count > slice, changes.allSatisfy({ ($0.kind == .completion || $0.kind == .skip) && !$0.deleted }) else { return whole }
+        let habits = Set(changes.compactMap { SyncRules.habit(of: $0) })
+        let deleted = try sync.deletedKeys(.habit)
+        for habit in habits where !deleted.contains(habit) {
+            guard let id = UUID(uuidString: habit), try tx.habits.habit(id: id) != nil else { return whole }
+        }
+        return stride(from: 0, to: changes.count, by: slice).map { Array($0..<min(changes.count, $0 + slice)) }
     }
 }

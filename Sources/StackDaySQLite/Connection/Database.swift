@@ -92,6 +92,9 @@ final class Database {
                 throw error
             }
         }
+        // This process's writers take the file's write lock in turn (`WriterQueue`).
+        let queued = write && !isInMemory && WriterQueue.forFile(path).enter(timeout: Double(Self.busyTimeoutMilliseconds) / 1000)
+        defer { if queued { WriterQueue.forFile(path).leave() } }
         try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         savepointDepth = 1
         defer { savepointDepth = 0 }
