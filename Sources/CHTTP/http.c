@@ -268,14 +268,18 @@ static enum MHD_Result collect_argument(void *cls, enum MHD_ValueKind kind, cons
     return MHD_YES;
 }
 
+// What the header checks found: the first Content-Length and whether another disagrees, and
+// how many Host headers there are.
 typedef struct {
     const char *first;
     int conflicting;
+    int hosts;
 } sd_lengths;
 
 static enum MHD_Result collect_length(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
     sd_lengths *lengths = cls;
+    if (strcasecmp(key, "Host") == 0) lengths->hosts++;
     if (strcasecmp(key, "Content-Length") != 0) return MHD_YES;
     if (!lengths->first) lengths->first = value ? value : "";
     else if (strcmp(lengths->first, value ? value : "") != 0) lengths->conflicting = 1;
@@ -404,11 +408,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
             state->answered = -1;
             return answer_json(connection, 400, "{\"error\":{\"code\":\"bad_request\",\"message\":\"an HTTP/1.1 request needs a Host header\"}}\n");
         }
-        sd_lengths lengths = {NULL, 0};
+        sd_lengths lengths = {NULL, 0, 0};
         mhd.get_connection_values(connection, MHD_HEADER_KIND, collect_length, &lengths);
         if (lengths.conflicting) {
             state->answered = -1;
             return answer_json(connection, 400, "{\"error\":{\"code\":\"bad_request\",\"message\":\"the request has Content-Length headers that disagree\"}}\n");
+        }
+        if (lengths.hosts > 1) {
+            state->answered = -1;
+            return answer_json(connection, 400, "{\"error\":{\"code\":\"bad_request\",\"message\":\"the request has more than one Host header\"}}\n");
         }
         if (strcmp(method, "GET") == 0 && strcmp(url, "/healthz") == 0) {
             state->answered = -1;

@@ -10,7 +10,7 @@ struct ServerHardeningTests {
         return (cli, server, ana)
     }
 
-    @Test("Content-Length headers that disagree, and an HTTP/1.1 request without Host, are a 400 that writes nothing")
+    @Test("Content-Length headers that disagree, and an HTTP/1.1 request without Host or with two are a 400 that writes nothing")
     func strictHeaders() throws {
         let (cli, server, ana) = try serve()
         defer { server.stop() }
@@ -23,6 +23,11 @@ struct ServerHardeningTests {
         #expect(answered.status == 400 && answered.body.contains("Content-Length headers that disagree"), "\(answered.status) \(answered.body)")
         let hostless = try HTTPClient.parse(try client.exchange(Array("GET /v1/today HTTP/1.1\r\nAuthorization: Bearer \(ana)\r\nConnection: close\r\n\r\n".utf8)))
         #expect(hostless.status == 400 && hostless.body.contains("Host header"), "\(hostless.status) \(hostless.body)")
+        // Two Host headers: a proxy and the server could each read another.
+        let hosts = "POST /v1/habits HTTP/1.1\r\nHost: x\r\nHost: evil.example\r\nAuthorization: Bearer \(ana)\r\nContent-Length: \(body.utf8.count)\r\n"
+            + "Connection: close\r\n\r\n" + body
+        let twoHosts = try HTTPClient.parse(try client.exchange(Array(hosts.utf8)))
+        #expect(twoHosts.status == 400 && twoHosts.body.contains("more than one Host"), "\(twoHosts.status) \(twoHosts.body)")
         // HTTP/1.0 has no Host requirement; the same value twice is no conflict.
         #expect(try HTTPClient.parse(try client.exchange(Array("GET /healthz HTTP/1.0\r\n\r\n".utf8))).status == 200)
         let twice = "POST /v1/habits HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(ana)\r\nContent-Length: \(body.utf8.count)\r\n"

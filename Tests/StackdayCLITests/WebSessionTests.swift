@@ -73,6 +73,22 @@ struct WebSessionTests {
         #expect(try today(client, cookie).page.contains(#"<span data-field="total">3/8</span>"#))
     }
 
+    @Test("a form's back field leads only to a path of this server: a backslash, a tab or a second slash that a browser reads as another site is ignored")
+    func backStaysHere() throws {
+        let (_, server, _, _, cookie) = try serveWater()
+        defer { server.stop() }
+        let client = server.client
+        let csrf = try today(client, cookie).csrf
+        // Form-encoded: `/\evil.example/`, `/<TAB>/evil.example`, `//evil.example`, `/<LF>/evil.example`, an absolute URL.
+        for back in ["/%5Cevil.example/", "/%09/evil.example", "//evil.example", "/%0A/evil.example", "https://evil.example/", "%2F%5Cevil"] {
+            let answer = try client.send("POST", "/habits/water/record", body: "amount=1&back=\(back)&csrf=\(csrf)", headers: ["Cookie": cookie])
+            #expect(answer.status == 303 && answer.headers["location"] == "/", "\(back): \(answer.status) \(answer.headers["location"] ?? "")")
+        }
+        let own = try client.send("POST", "/habits/water/record", body: "amount=1&back=%2Fhabits%2Fwater%3Fday%3D2026-10-11%23records&csrf=\(csrf)",
+                                  headers: ["Cookie": cookie])
+        #expect(own.status == 303 && own.headers["location"] == "/habits/water?day=2026-10-11#records", "\(own.headers["location"] ?? "")")
+    }
+
     @Test("a session ends when it expires, when its user signs out, and when `stackday user token` gives the user a new token")
     func expiry() throws {
         let cli = try CLIFixture(now: ServeCommandTests.now)

@@ -80,7 +80,7 @@ struct PageRoutes {
     /// A form post: the change, then a redirect to `back` (a path of this server) or the page
     /// it came from; a refused change shows that page again with the error, writing nothing.
     private func post(_ segments: [String], form: FormBody, page: Page, sessions: ManageSessions, cookie: String, contexts: OwnerContexts) throws -> HTTPResponse {
-        let back = form["back"].flatMap { $0.hasPrefix("/") && !$0.hasPrefix("//") ? $0 : nil }
+        let back = form["back"].flatMap(PagePaths.localTarget)
         let fields = Self.fields(form, except: ["csrf", "back"])
         var target = back ?? "/"
         // `/habits/{name}/{action}`.
