@@ -23,7 +23,7 @@ struct CompletionTests {
             printf '%s\\n' "${COMPREPLY[@]}"
             """
         let result = try Subprocess(executable: URL(fileURLWithPath: "/bin/bash")).run(
-            ["-c", program], environment: ["PATH": bin + ":/usr/bin:/bin"], timeout: 30)
+            ["-c", program], environment: ["PATH": bin + ":/usr/bin:/bin", "LANG": "C.UTF-8"], timeout: 30)
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
     }
@@ -35,11 +35,17 @@ struct CompletionTests {
         (["stackday", "calendar", "water", "--co"], ["--color"]),
         (["stackday", "--db", "DB", "record", "wa"], ["water", "walk"]),
         (["stackday", "--db", "DB", "policy", "show", "gr"], ["grace"]),
+        // A name with a space goes in as one word, escaped, and completes from part of it typed.
+        (["stackday", "--db", "DB", "record", "물"], ["물\\ 마시기"]),
+        (["stackday", "--db", "DB", "record", "물\\ 마"], ["물\\ 마시기"]),
+        (["stackday", "--db", "DB", "record", "tea"], ["tea\\ \\(green\\)"]),
     ])
     func bash(words: [String], expected: [String]) throws {
         let cli = try CLIFixture()
         #expect(try cli.run(["habit", "add", "water"]).status == 0)
         #expect(try cli.run(["habit", "add", "walk"]).status == 0)
+        #expect(try cli.run(["habit", "add", "물 마시기"]).status == 0)
+        #expect(try cli.run(["habit", "add", "tea (green)"]).status == 0)
         let completed = try complete(words.map { $0 == "DB" ? cli.db : $0 }, cli: cli)
         #expect(Set(completed) == Set(expected), "\(words): \(completed)")
     }

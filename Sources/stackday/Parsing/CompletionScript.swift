@@ -62,8 +62,10 @@ enum CompletionScript {
         \(cases)        *) words='' ; names='' ;;
             esac
             if [[ $cur != -* && -n $names && -z $expect_value ]]; then
-                local IFS=$'\\n'
-                COMPREPLY=($(compgen -W "$(stackday "${store[@]}" --complete "$names" 2>/dev/null)" -- "$cur"))
+                local IFS=$'\\n' typed=${cur//\\\\ / } k
+                COMPREPLY=($(compgen -W "$(stackday "${store[@]}" --complete "$names" 2>/dev/null)" -- "$typed"))
+                # A name is one word on the line: `물 마시기` goes in as `물\\ 마시기`.
+                for k in "${!COMPREPLY[@]}"; do printf -v 'COMPREPLY[k]' '%q' "${COMPREPLY[k]}"; done
                 [[ ${#COMPREPLY[@]} -gt 0 ]] && return
             fi
             [[ -n $expect_value ]] && return
