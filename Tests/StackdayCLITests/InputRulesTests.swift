@@ -60,14 +60,20 @@ struct InputRulesTests {
     func olderRows() throws {
         let cli = try CLIFixture()
         #expect(try cli.run(["habit", "add", "tea", "--unit", "cups", "--start", "2026-10-01"]).status == 0)
-        _ = SQLiteShell.run(cli.db, "UPDATE habits SET name = 'tea' || char(27) || ']0;owned' || char(7), unit = 'cups' || char(27) || '[2J'")
+        _ = SQLiteShell.run(cli.db, "UPDATE habits SET name = 'tea' || char(133) || char(27) || ']0;owned' || char(7), unit = 'cups' || char(27) || '[2J'")
         let listed = try cli.run(["habit", "list"])
         #expect(listed.status == 0)
-        #expect(listed.stdout.contains(#"tea\x1B]0;owned\x07"#) && listed.stdout.contains(#"cups\x1B[2J"#), "\(listed.stdout)")
-        #expect(!listed.stdout.contains("\u{1B}") && !listed.stdout.contains("\u{07}"))
+        #expect(listed.stdout.contains(#"tea\x85\x1B]0;owned\x07"#) && listed.stdout.contains(#"cups\x1B[2J"#), "\(listed.stdout)")
+        #expect(!listed.stdout.contains("\u{1B}") && !listed.stdout.contains("\u{07}") && !listed.stdout.contains("\u{85}"))
+        // JSON escapes every control character itself (C1 too), so what it prints stays JSON.
+        let json = try cli.run(["--json", "habit", "list"])
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let habits = parsed?["habits"] as? [[String: Any]]
+        #expect(habits?.first?["name"] as? String == "tea\u{85}\u{1B}]0;owned\u{07}", "\(json.stdout)")
+        #expect(json.stdout.contains(#"tea\u0085\u001b]0;owned\u0007"#), "\(json.stdout)")
         let week = try cli.run(["report", "week"])
         #expect(week.status == 0 && !week.stdout.contains("\u{1B}") && week.stdout.contains(#"\x1B"#), "\(week.stdout)")
         let exported = try cli.run(["export", "--format", "json"])
-        #expect(exported.status == 0 && exported.stdout.contains(#"tea\u001b]0;owned\u0007"#), "\(exported.stdout)")
+        #expect(exported.status == 0 && exported.stdout.contains(#"tea\u0085\u001b]0;owned\u0007"#), "\(exported.stdout)")
     }
 }

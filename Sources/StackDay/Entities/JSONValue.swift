@@ -55,13 +55,16 @@ public enum JSONValue: Hashable, Sendable {
         value.isFinite ? NumberText.format(value) : "null"
     }
 
-    /// A string literal: `"` and `\\` escaped, control characters as `\\n`, `\\r`, `\\t` or
-    /// `\\u00XX`; every other byte of the UTF-8 as it is.
+    /// A string literal: `"` and `\\` escaped, control characters (C0, DEL and C1) as `\\n`,
+    /// `\\r`, `\\t` or `\\u00XX`; every other character's UTF-8 as it is. No control character
+    /// reaches a terminal raw, so printed JSON is never escaped again (`ControlEscapes`).
     static func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        // Most strings need no escape: copied whole.
+        // Most strings need no escape: copied whole. (0xC2 leads the C1 controls U+0080–U+009F.)
         let copied = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return false
+            }
             output.append(contentsOf: bytes)
             return true
         }
@@ -70,15 +73,16 @@ public enum JSONValue: Hashable, Sendable {
             return
         }
         let digits = Array("0123456789abcdef".utf8)
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-            case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+        for scalar in value.unicodeScalars {
+            switch scalar.value {
+            case 0x22: output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case 0x5C: output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
             case 0x0A: output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
             case 0x0D: output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
             case 0x09: output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
-            case 0..<0x20: output += [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 15)]]
-            default: output.append(byte)
+            case 0..<0x20, 0x7F...0x9F:
+                output += [UInt8(ascii: "\\"), UInt8(ascii: "u"), 0x30, 0x30, digits[Int(scalar.value >> 4)], digits[Int(scalar.value & 15)]]
+            default: output += Array(String(scalar).utf8)
             }
         }
         output.append(UInt8(ascii: "\""))
