@@ -146,7 +146,6 @@ struct SyncBenchmark {
         guard let habit = template.first(where: { $0.kind == .habit }), let revision = template.first(where: { $0.kind == .revision }) else {
             throw BenchError("S3: no habit in the device's log")
         }
-        let lower = habit.key == habit.key.lowercased()
         func clone(_ id: String) -> [SyncChange] {
             var fields = habit.fields ?? [:], rules = revision.fields ?? [:]
             fields["id"] = .string(id)
@@ -163,7 +162,7 @@ struct SyncBenchmark {
         var failed: [Int] = []
         for page in 0..<pages {
             let changes = (page == 0 ? template.filter { $0.kind == .script } : [])
-                + (0..<perPage).flatMap { _ in clone(lower ? UUID().uuidString.lowercased() : UUID().uuidString) }
+                + (0..<perPage).flatMap { _ in clone(Self.newKey(like: habit.key)) }
             let body = SyncRequest(device: "alike", since: 0, changes: changes, limit: 0).json.jsonText
             let start = DispatchTime.now().uptimeNanoseconds
             let answer = try client.send("POST", "/v1/sync", token: token, body: body)
@@ -183,6 +182,11 @@ struct SyncBenchmark {
         ]
     }
 
+    /// A new id, written in the case `key` (a device's) is written in.
+    static func newKey(like key: String) -> String {
+        key == key.lowercased() ? UUID().uuidString.lowercased() : UUID().uuidString
+    }
+
     /// S4: another user's record writes (one every 20 ms) for a few seconds alone, then while two
     /// devices of a third user each push pages of 500 new records as fast as the server takes
     /// them: the writes' p99 with the floods ÷ without.
@@ -192,7 +196,6 @@ struct SyncBenchmark {
         guard let habit = template.first(where: { $0.kind == .habit }), let record = template.first(where: { $0.kind == .completion }) else {
             throw BenchError("S4: no record in the device's log")
         }
-        let lower = habit.key == habit.key.lowercased()
         // The habit and its rules first, then pages of records of it.
         let first = SyncRequest(device: "flood-0", since: 0, changes: template.filter { $0.kind != .completion }, limit: 0).json.jsonText
         guard try client.send("POST", "/v1/sync", token: flooder, body: first).status == 200 else { throw BenchError("S4: the habit was refused") }
@@ -213,7 +216,7 @@ struct SyncBenchmark {
                 let pusher = HTTPClient(port: server.port, sourceAddress: "127.0.0.\(2 + stream)")
                 while !flag.lock.withLock({ flag.stop }) {
                     let changes = (0..<500).map { _ -> SyncChange in
-                        let id = lower ? UUID().uuidString.lowercased() : UUID().uuidString
+                        let id = Self.newKey(like: habit.key)
                         var fields = record.fields ?? [:]
                         fields["id"] = .string(id)
                         return SyncChange(kind: .completion, key: id, stamp: record.stamp, fields: fields)

@@ -66,11 +66,11 @@ public struct ServeSync {
     public static let slice = 100
 
     /// The write transactions a push is applied in on a store with one writer (`hasOneWriter`), as
-    /// indices into `changes`. A page of new
-    /// records and skips alone, of habits the store holds (or deleted), goes a slice at a time,
-    /// each committed on its own: another user's write then waits for a slice, not for a page,
-    /// and no slice can fail on what a later one holds (a repeat of the page after a failure in
-    /// between changes nothing twice). Anything else is one transaction, refused whole.
+    /// indices into `changes`. A page of new records and skips alone, of habits the store holds (or
+    /// deleted), goes a slice at a time, each committed on its own: another user's write then waits
+    /// for a slice, not for a page, and no slice can fail on what a later one holds (a repeat of the
+    /// page after a failure in between changes nothing twice). Anything else is one transaction,
+    /// refused whole.
     public static func slices(of changes: [SyncChange], in tx: any HabitTransaction, _ sync: any SyncRepository) throws -> [[Int]] {
         let whole = [Array(changes.indices)]
         guard changes.count > slice, changes.allSatisfy({ ($0.kind == .completion || $0.kind == .skip) && !$0.deleted }) else { return whole }

@@ -216,7 +216,7 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
         switch error {
         case .late(let waited):
             let open = PolicyRequestBudget.isOpen
-            if open { PolicyRequestBudget.take(instructions: 0, cpuNanoseconds: call.share.cpuNanoseconds, spentRequest: .time) }
+            spendRequestTime(of: call)
             let limit = open ? "the request's time budget (\(call.share.budget.cpuMilliseconds) ms of CPU time for every policy call of one request)"
                 : "its time budget (\(pool.budget.cpuMilliseconds) ms of CPU time)"
             // An evaluation runs several scripts; which one held the runner is not known here.
@@ -232,6 +232,14 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
     func charged(_ reply: RunnerReply, of call: RunnerCall) throws -> RunnerReply {
         charge(reply)
         return try checked(reply, of: call)
+    }
+
+    /// Ends the time of the request open on this thread: a runner was killed at its deadline
+    /// while it held `call`, so no later call of the request may start afresh.
+    func spendRequestTime(of call: RunnerCall?) {
+        if PolicyRequestBudget.isOpen {
+            PolicyRequestBudget.take(instructions: 0, cpuNanoseconds: call?.share.cpuNanoseconds ?? 0, spentRequest: .time)
+        }
     }
 
     /// Charges the request open on this thread with what `reply` spent.

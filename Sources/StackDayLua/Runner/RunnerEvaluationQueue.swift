@@ -144,9 +144,7 @@ final class RunnerEvaluationQueue: EvaluationQueue {
         switch outcome {
         case .late:
             error = .late(waitedNanoseconds: Int(RunnerProcess.monotonicNanoseconds() - started))
-            if PolicyRequestBudget.isOpen, let held = sent.indices.contains(read) ? sent[read].call : nil {
-                PolicyRequestBudget.take(instructions: 0, cpuNanoseconds: held.share.cpuNanoseconds, spentRequest: .time)
-            }
+            resolver.spendRequestTime(of: sent.indices.contains(read) ? sent[read].call : nil)
             resolver.pool.replace()
         case .ended(let why): error = .ended(why)
         case .answered: error = .ended("it answered out of turn")
