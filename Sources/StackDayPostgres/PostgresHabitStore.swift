@@ -20,28 +20,38 @@ public final class PostgresHabitStore: HabitStore {
 
     /// Connects to `url` (`postgres://…` or `postgresql://…`, or any libpq connection string)
     /// and brings the schema up to date. Throws `PostgresError`.
-    public convenience init(url: String, owner: String = "default", retries: Int = 5) throws {
+    /// `clock`, when given, is the one the sync change log stamps this store's writes by; without
+    /// one, the server's.
+    public convenience init(url: String, owner: String = "default", retries: Int = 5, clock: (any Clock)? = nil) throws {
         let connection = try PostgresConnection(url: url)
         try PostgresMigrator(connection: connection).prepare()
-        self.init(connection: connection, owner: owner, retries: retries)
+        self.init(connection: connection, owner: owner, retries: retries, clock: clock)
     }
 
-    private init(connection: PostgresConnection, owner: String, retries: Int) {
+    private let clock: (any Clock)?
+
+    private init(connection: PostgresConnection, owner: String, retries: Int, clock: (any Clock)?) {
         self.owner = owner
         self.retries = retries
         self.connection = connection
-        repositories = SQLStoreRepositories(executor: connection, owner: owner, bulk: PostgresBulkCompletions(connection: connection, owner: owner))
+        self.clock = clock
+        repositories = SQLStoreRepositories(executor: connection, owner: owner, bulk: PostgresBulkCompletions(connection: connection, owner: owner),
+                                            clock: clock)
     }
 
     /// The same connection acting for `owner`: use it on the thread that uses this store.
     public func scoped(to owner: String) -> any HabitStore {
-        owner == self.owner ? self : PostgresHabitStore(connection: connection, owner: owner, retries: retries)
+        owner == self.owner ? self : PostgresHabitStore(connection: connection, owner: owner, retries: retries, clock: clock)
     }
 
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         // READ COMMITTED under the user's lock: every statement sees what the writer before it
         // committed, and no other writer of this user runs in between.
-        try transaction(Self.beginWrite, body) {
+        try transaction(Self.beginWrite, { tx in
+            try repositories.sync.startWrite()
+            return try body(tx)
+        }) {
+            try repositories.sync.finishWrite()
             try connection.execute("""
                 INSERT INTO owner_changes (user_id, generation) VALUES ($1, 1) ON CONFLICT (user_id) DO UPDATE SET generation = owner_changes.generation + 1
                 """, [.text(owner)])

@@ -6,8 +6,13 @@ public struct SQLStoreRepositories {
     public let transaction: StoreRepositories
     public let cache: SQLEvaluationCacheRepository
 
-    public init(executor: any SQLExecutor, owner: String, bulk: (any SQLBulkCompletions)?) {
+    /// The change log, whose `startWrite`/`finishWrite` a store calls around each write transaction.
+    public let sync: SQLSyncRepository
+
+    /// `clock`: the one the change log's stamps are made from (nil: the machine's).
+    public init(executor: any SQLExecutor, owner: String, bulk: (any SQLBulkCompletions)?, clock: (any Clock)? = nil) {
         cache = SQLEvaluationCacheRepository(executor: executor, owner: owner)
+        sync = SQLSyncRepository(executor: executor, owner: owner, clock: clock)
         transaction = StoreRepositories(
             habits: SQLHabitRepository(executor: executor, owner: owner),
             completions: SQLCompletionRepository(executor: executor, owner: owner, bulk: bulk),
@@ -15,7 +20,7 @@ public struct SQLStoreRepositories {
             scripts: SQLPolicyScriptRepository(executor: executor, owner: owner),
             users: SQLUserRepository(executor: executor),
             evaluations: cache,
-            sync: SQLSyncRepository(executor: executor, owner: owner)
+            sync: sync
         )
     }
 }

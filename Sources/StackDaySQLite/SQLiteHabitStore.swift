@@ -17,7 +17,10 @@ public final class SQLiteHabitStore: HabitStore {
     /// Opens or creates the store, creating its folder when missing. Throws `StoreError` or `DatabaseError`.
     /// `path` may also be `:memory:` or a SQLite `file:` URI (`file:/path?mode=ro`). A file
     /// written before owners existed holds `default`'s data.
-    public convenience init(path: String, owner: String = "default") throws {
+    ///
+    /// `clock`, when given, is the one the sync change log stamps this store's writes by (tests
+    /// order events by it); without one, the machine's.
+    public convenience init(path: String, owner: String = "default", clock: (any Clock)? = nil) throws {
         // Plain paths get their folder created; `:memory:` and `file:` URIs are passed to SQLite as they are.
         if path != ":memory:", !path.hasPrefix("file:") {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -29,19 +32,22 @@ public final class SQLiteHabitStore: HabitStore {
         }
         let database = try Database(path: path)
         try Migrator(database: database).prepare()
-        self.init(database: database, owner: owner)
+        self.init(database: database, owner: owner, clock: clock)
     }
 
-    private init(database: Database, owner: String) {
+    private let clock: (any Clock)?
+
+    private init(database: Database, owner: String, clock: (any Clock)?) {
         path = database.path
         self.owner = owner
         self.database = database
-        repositories = SQLStoreRepositories(executor: database, owner: owner, bulk: SQLiteBulkCompletions(database: database, owner: owner))
+        self.clock = clock
+        repositories = SQLStoreRepositories(executor: database, owner: owner, bulk: SQLiteBulkCompletions(database: database, owner: owner), clock: clock)
     }
 
     /// The same connection acting for `owner`: use it on the thread that uses this store.
     public func scoped(to owner: String) -> any HabitStore {
-        owner == self.owner ? self : SQLiteHabitStore(database: database, owner: owner)
+        owner == self.owner ? self : SQLiteHabitStore(database: database, owner: owner, clock: clock)
     }
 
     /// Every owner that has a habit or a stored script, sorted.
@@ -59,7 +65,9 @@ public final class SQLiteHabitStore: HabitStore {
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         do {
             return try database.transaction(write: true) {
+                try repositories.sync.startWrite()
                 let result = try body(repositories.transaction)
+                try repositories.sync.finishWrite()
                 try database.statement("""
                     INSERT INTO owner_changes (owner, generation) VALUES (?, 1) ON CONFLICT (owner) DO UPDATE SET generation = generation + 1
                     """).run([.text(owner)])

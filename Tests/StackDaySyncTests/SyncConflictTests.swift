@@ -14,8 +14,7 @@ struct SyncConflictTests {
         let world = try World()
         try await world.shared()
         _ = try RenameHabit(context: world.a.app)(habitName: "read", to: "book")
-        // Later by more than the clock's millisecond: within one, two stamps order by their counters.
-        try await Task.sleep(nanoseconds: 20_000_000)
+        world.later()
         _ = try RenameHabit(context: world.b.app)(habitName: "read", to: "novel")
         try await world.exchange()
         let snapshots = try world.snapshots()
@@ -28,7 +27,7 @@ struct SyncConflictTests {
         let world = try World()
         try await world.shared()
         _ = try RenameHabit(context: world.a.app)(habitName: "read", to: "book")
-        try await Task.sleep(nanoseconds: 20_000_000)
+        world.later()
         _ = try RenameHabit(context: world.b.app)(habitName: "read", to: "novel")
         let won = try await world.sync(world.b)
         #expect(won.overridden.isEmpty && won.refused.isEmpty)
@@ -68,7 +67,7 @@ struct SyncConflictTests {
         #expect(habit.unit == "pages")
         // Both devices rename now: the later rename wins, the archive stays.
         _ = try RenameHabit(context: world.b.app)(habitName: "books", to: "novels")
-        try await Task.sleep(nanoseconds: 20_000_000)
+        world.later()
         _ = try RenameHabit(context: world.a.app)(habitName: "books", to: "essays")
         try await world.exchange()
         try await world.sync(world.a)

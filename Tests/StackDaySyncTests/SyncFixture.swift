@@ -10,9 +10,11 @@ let syncPostgres = Result { try PostgresServer() }
 let zone = DayBoundary(timeZone: TimeZone(secondsFromGMT: 0)!)
 let today = try! LocalDay(iso: "2026-11-30")
 
-func context(_ store: any HabitStore, _ library: PolicyLibrary, cached: Bool = true) -> HabitContext {
-    HabitContext(store: store, clock: FixedClock(today.firstInstant(in: zone.timeZone).addingTimeInterval(20 * 3600)),
-                 boundary: zone, policies: library, usesEvaluationCache: cached)
+/// 20:00 of `today`, where a test's clocks start.
+let evening = today.firstInstant(in: zone.timeZone).addingTimeInterval(20 * 3600)
+
+func context(_ store: any HabitStore, _ library: PolicyLibrary, cached: Bool = true, clock: any Clock = FixedClock(evening)) -> HabitContext {
+    HabitContext(store: store, clock: clock, boundary: zone, policies: library, usesEvaluationCache: cached)
 }
 
 /// A server in the test's process: each request and answer goes through its JSON text, as over
@@ -70,21 +72,24 @@ final class LocalTransport: SyncTransport, @unchecked Sendable {
 }
 
 /// A device: its own SQLite file, one connection for the app's writes and one for the client.
+/// Its writes are stamped by `clock` (nil: the machine's).
 final class Device {
     let name: String
     let path: String
     let app: HabitContext
     let library: PolicyLibrary
+    let clock: ManualClock?
 
-    init(name: String, folder: TemporaryFolder, library: PolicyLibrary) throws {
+    init(name: String, folder: TemporaryFolder, library: PolicyLibrary, clock: ManualClock? = nil) throws {
         self.name = name
         path = folder.path("\(name).sqlite")
         self.library = library
-        app = context(try SQLiteHabitStore(path: path), library)
+        self.clock = clock
+        app = context(try SQLiteHabitStore(path: path, clock: clock), library, clock: clock ?? FixedClock(evening))
     }
 
     func client(_ transport: any SyncTransport) throws -> SyncClient {
-        SyncClient(store: try SQLiteHabitStore(path: path), server: "http://server.test", transport: transport)
+        SyncClient(store: try SQLiteHabitStore(path: path, clock: clock), server: "http://server.test", transport: transport)
     }
 }
 
@@ -115,10 +120,12 @@ struct Snapshot: Equatable, CustomStringConvertible {
     }
 }
 
-/// A server for alice (a SQLite file) and two devices `a` and `b`, in one temporary folder.
+/// A server for alice (a SQLite file) and two devices `a` and `b`, in one temporary folder, all
+/// stamping their writes by one `clock` that a test moves to order events.
 struct World {
     let folder: TemporaryFolder
     let library: PolicyLibrary
+    let clock = ManualClock(evening)
     let serverPath: String
     let server: LocalServer
     let a: Device
@@ -128,9 +135,14 @@ struct World {
         folder = try TemporaryFolder()
         library = try PolicyLibrary(searchPath: [])
         serverPath = folder.path("server.sqlite")
-        server = LocalServer(context(try SQLiteHabitStore(path: serverPath, owner: "alice"), library))
-        a = try Device(name: "a", folder: folder, library: library)
-        b = try Device(name: "b", folder: folder, library: library)
+        server = LocalServer(context(try SQLiteHabitStore(path: serverPath, owner: "alice", clock: clock), library, clock: clock))
+        a = try Device(name: "a", folder: folder, library: library, clock: clock)
+        b = try Device(name: "b", folder: folder, library: library, clock: clock)
+    }
+
+    /// Moves every replica's clock on a second: what is made after is later, whatever the machine.
+    func later() {
+        clock.advance(by: 1)
     }
 
     @discardableResult

@@ -190,7 +190,7 @@ struct SyncSafetyTests {
         let (server, a, b) = (world.server, world.a, world.b)
         try await world.shared(startedOn: today.adding(days: -29))
         _ = try ArchiveHabit(context: b.app)(habitName: "read", on: today.adding(days: -20))
-        try await Task.sleep(nanoseconds: 20_000_000)
+        world.later()
         var changes = HabitChanges()
         changes.startedOn = today.adding(days: -15)
         _ = try EditHabit(context: a.app)(habitName: "read", changes: changes)
@@ -226,7 +226,7 @@ struct SyncSafetyTests {
         try await world.shared(startedOn: today.adding(days: -10))
         _ = try RenameHabit(context: a.app)(habitName: "read", to: "book")
         try await world.sync(a)
-        try await Task.sleep(nanoseconds: 20_000_000)
+        world.later()
         // The same name, later: on the server only the name's stamp moves.
         _ = try RenameHabit(context: b.app)(habitName: "read", to: "book")
         try await world.syncEach(b, a, b)

@@ -60,7 +60,7 @@ public enum SyncRules {
 
     /// Throws when a stamp of `change` is more than `clockSkewLimit` ahead of `now`.
     public static func checkTime(_ change: SyncChange, index: Int, now: Date) throws(SyncError) {
-        let latest = Int64((now.timeIntervalSince1970 + clockSkewLimit) * 1000) << 16 | 0xFFFF
+        let latest = SyncStamp.time(at: now.addingTimeInterval(clockSkewLimit)) | 0xFFFF
         for stamp in [change.stamp] + Array(change.fieldStamps.values) where stamp.hlc > latest {
             throw .invalidChange(index: index, reason: "has a hybrid time more than a day ahead of the server's clock (\(stamp.hlc)); check the device's clock")
         }

@@ -139,5 +139,7 @@ enum PostgresMigrations {
         (8, "sync change log", PostgresSyncTriggers.statements),
         // A habit's fields merge one by one, as in SQLite's migration 14.
         (9, "sync stamps per habit field", PostgresSyncTriggers.fieldStamps),
+        // Hybrid times from the store's clock when it was given one, as in SQLite's migration 15.
+        (10, "sync stamps by the store's clock", PostgresSyncTriggers.clockStatements),
     ]
 }

@@ -28,26 +28,7 @@ enum PostgresSyncTriggers {
             CREATE TABLE sync_peers (user_id text NOT NULL, server text NOT NULL, pushed_through bigint NOT NULL, position bigint NOT NULL,
                 PRIMARY KEY (user_id, server))
             """,
-            """
-            CREATE FUNCTION stackday_sync_stamp(stamped_user text, stamped_kind text, keys text[], gone boolean) RETURNS void LANGUAGE plpgsql AS $$
-            DECLARE
-                stamped sync_owners%ROWTYPE;
-                writer sync_writer%ROWTYPE;
-                key_count bigint := cardinality(keys);
-            BEGIN
-                IF key_count = 0 THEN RETURN; END IF;
-                SELECT * INTO writer FROM sync_writer LIMIT 1;
-                UPDATE sync_owners SET seq = seq + key_count,
-                    hlc = greatest(hlc + 1, coalesce(writer.hlc, 0), (extract(epoch FROM clock_timestamp()) * 1000)::bigint << 16)
-                    WHERE user_id = stamped_user RETURNING * INTO stamped;
-                IF NOT FOUND THEN RETURN; END IF;
-                INSERT INTO sync_entities (user_id, kind, key, seq, hlc, device, deleted)
-                    SELECT stamped_user, stamped_kind, written.key, stamped.seq - key_count + written.n, coalesce(writer.hlc, stamped.hlc),
-                        coalesce(writer.device, stamped.device), CASE WHEN gone THEN 1 ELSE 0 END
-                    FROM unnest(keys) WITH ORDINALITY AS written(key, n)
-                    ON CONFLICT (user_id, kind, key) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, device = excluded.device, deleted = excluded.deleted;
-            END $$
-            """,
+            stampFunction(clock: wallClock),
         ]
         for (table, kind, key) in [("completions", "completion", "upper(id::text)"), ("skips", "skip", "upper(id::text)"),
                                    ("habit_revisions", "revision", "upper(habit_id::text) || '/' || number")] {
@@ -85,6 +66,45 @@ enum PostgresSyncTriggers {
             ]
         }
         return statements
+    }
+
+    /// The wall clock as a hybrid time (milliseconds of Unix time shifted left 16 bits), as
+    /// SQLite's `SyncTriggers.wallClock`. Migration 8 stamped by it.
+    static let wallClock = "(extract(epoch FROM clock_timestamp()) * 1000)::bigint << 16"
+
+    /// Since migration 10: the store's clock when it was given one (a row of `sync_clock`, written
+    /// inside the transaction and never committed), else the wall clock.
+    static let clock = "coalesce((SELECT hlc FROM sync_clock LIMIT 1), \(wallClock))"
+
+    /// Migration 10: the store's clock in every stamp, as SQLite's migration 15.
+    static var clockStatements: [String] {
+        // Rows only inside a write transaction of a store given a clock: never committed.
+        ["CREATE TABLE sync_clock (hlc bigint NOT NULL)", stampFunction(clock: clock)]
+    }
+
+    /// The function every trigger stamps through: the user's position and hybrid clock move on
+    /// (by `clock`, an SQL expression), and each written key's log row takes them.
+    static func stampFunction(clock: String) -> String {
+        """
+        CREATE OR REPLACE FUNCTION stackday_sync_stamp(stamped_user text, stamped_kind text, keys text[], gone boolean) RETURNS void LANGUAGE plpgsql AS $$
+        DECLARE
+            stamped sync_owners%ROWTYPE;
+            writer sync_writer%ROWTYPE;
+            key_count bigint := cardinality(keys);
+        BEGIN
+            IF key_count = 0 THEN RETURN; END IF;
+            SELECT * INTO writer FROM sync_writer LIMIT 1;
+            UPDATE sync_owners SET seq = seq + key_count,
+                hlc = greatest(hlc + 1, coalesce(writer.hlc, 0), \(clock))
+                WHERE user_id = stamped_user RETURNING * INTO stamped;
+            IF NOT FOUND THEN RETURN; END IF;
+            INSERT INTO sync_entities (user_id, kind, key, seq, hlc, device, deleted)
+                SELECT stamped_user, stamped_kind, written.key, stamped.seq - key_count + written.n, coalesce(writer.hlc, stamped.hlc),
+                    coalesce(writer.device, stamped.device), CASE WHEN gone THEN 1 ELSE 0 END
+                FROM unnest(keys) WITH ORDINALITY AS written(key, n)
+                ON CONFLICT (user_id, kind, key) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, device = excluded.device, deleted = excluded.deleted;
+        END $$
+        """
     }
 
     /// Migration 9: the stamp of each habit field's last change, as SQLite's migration 14.

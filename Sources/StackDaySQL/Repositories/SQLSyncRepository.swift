@@ -9,10 +9,28 @@ public final class SQLSyncRepository: SyncRepository {
     private let owner: SQLValue
     private let dialect: SQLDialect
 
-    public init(executor: any SQLExecutor, owner: String) {
+    private let clock: (any Clock)?
+
+    /// `clock`, when given, is the one the store's writes are stamped by (`sync_clock`); without
+    /// one, the machine's.
+    public init(executor: any SQLExecutor, owner: String, clock: (any Clock)? = nil) {
         self.executor = executor
         self.owner = .text(owner)
+        self.clock = clock
         dialect = executor.dialect
+    }
+
+    /// Hands the store's clock, if it has one, to the schema's stamps for the write transaction
+    /// that has just begun; `finishWrite` takes it back before the transaction commits.
+    public func startWrite() throws {
+        guard clock != nil else { return }
+        try executor.run(sql("DELETE FROM sync_clock"), [])
+        try executor.run(sql("INSERT INTO sync_clock (hlc) VALUES ($1)"), [.integer(now())])
+    }
+
+    public func finishWrite() throws {
+        guard clock != nil else { return }
+        try executor.run(sql("DELETE FROM sync_clock"), [])
     }
 
     /// Each statement in the executor's dialect, rewritten once (a first sync runs a few of them
@@ -100,7 +118,7 @@ public final class SQLSyncRepository: SyncRepository {
             return device
         }
         let device = makeDevice()
-        let hlc = Self.now()
+        let hlc = now()
         try executor.run(sql("INSERT INTO sync_owners (\(ownerColumn), device, seq, hlc) VALUES ($1, $2, 0, $3)"), [owner, .text(device), .integer(hlc)])
         // Everything already held enters the log once, parents first.
         for kind in SyncKind.allCases {
@@ -118,8 +136,10 @@ public final class SQLSyncRepository: SyncRepository {
         return device
     }
 
-    /// A hybrid logical time for now: milliseconds since 1970, shifted left 16 bits.
-    static func now() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) << 16 }
+    /// A hybrid logical time for now, by the store's clock.
+    private func now() -> Int64 { SyncStamp.time(at: instant()) }
+
+    private func instant() -> Date { clock?.now ?? Date() }
 
     public func pending(after position: Int64, device: String) throws -> Int {
         Int(try executor.integer(sql("""
@@ -669,7 +689,7 @@ public final class SQLSyncRepository: SyncRepository {
                 } while taken.contains(Habit.nameKey(for: name))
                 taken.insert(Habit.nameKey(for: name))
                 try executor.run(sql("UPDATE habits SET name = $3, name_key = $4, updated_at = $5 WHERE \(ownerColumn) = $1 AND id = $2::uuid"),
-                                 [owner, .text(habit.id), .text(name), .text(Habit.nameKey(for: name)), .real(Date().timeIntervalSince1970)])
+                                 [owner, .text(habit.id), .text(name), .text(Habit.nameKey(for: name)), .real(instant().timeIntervalSince1970)])
                 renamed += 1
             }
         }

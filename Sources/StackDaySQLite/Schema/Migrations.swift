@@ -320,5 +320,7 @@ enum Migrations {
         Migration(id: 13, name: "sync change log", sql: SyncTriggers.sql),
         // A habit's fields merge one by one: the stamp of each field's last change (`SyncTriggers`).
         Migration(id: 14, name: "sync stamps per habit field", sql: SyncTriggers.fieldStampsSQL),
+        // Hybrid times from the store's clock when it was given one (`SyncTriggers.clock`).
+        Migration(id: 15, name: "sync stamps by the store's clock", sql: SyncTriggers.clockSQL),
     ]
 }

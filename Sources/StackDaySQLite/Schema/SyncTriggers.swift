@@ -19,20 +19,28 @@ enum SyncTriggers {
 
     /// What one write of an entity does: the owner's position and clock move on, and the entity's
     /// row takes them. Nothing for an owner that does not sync.
-    static func stamp(owner: String, kind: String, key: String, deleted: Bool) -> String {
-        let parts = stampStatements(owner: owner, kind: kind, key: key, deleted: deleted)
+    static func stamp(owner: String, kind: String, key: String, deleted: Bool, clock: String = clock) -> String {
+        let parts = stampStatements(owner: owner, kind: kind, key: key, deleted: deleted, clock: clock)
         return parts.advance + ";\n" + parts.entry + ";\n"
     }
+
+    /// The wall clock as a hybrid time: milliseconds of Unix time, which counts every day as
+    /// 86,400 s (no time zone, no leap seconds), shifted left 16 bits; the same clock as
+    /// `SyncStamp.time(at:)` and PostgreSQL's `extract(epoch …)`. Migrations 13 and 14 stamped by it.
+    static let wallClock = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) * 65536"
+
+    /// The physical part of a hybrid time since migration 15: the store's own clock when one was
+    /// given (`sync_clock`, written inside each write transaction and deleted before it commits),
+    /// else the wall clock.
+    static let clock = "coalesce((SELECT hlc FROM sync_clock), \(wallClock))"
 
     /// `stamp`'s two statements, apart (a prepared statement is one): `advance` moves the owner's
     /// position and clock on and reads only `owner`; `entry` logs the entity and reads `owner`
     /// and `key`.
-    static func stampStatements(owner: String, kind: String, key: String, deleted: Bool) -> (advance: String, entry: String) {
-        // Milliseconds of Unix time, which counts every day as 86,400 s (no time zone, no leap
-        // seconds): the same clock as `SQLSyncRepository.now()` and PostgreSQL's `extract(epoch …)`.
+    static func stampStatements(owner: String, kind: String, key: String, deleted: Bool, clock: String = clock) -> (advance: String, entry: String) {
         ("""
         UPDATE sync_owners SET seq = seq + 1,
-            hlc = max(hlc + 1, coalesce((SELECT hlc FROM sync_writer), 0), CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER) * 65536)
+            hlc = max(hlc + 1, coalesce((SELECT hlc FROM sync_writer), 0), \(clock))
             WHERE owner = \(owner)
         """, """
         INSERT INTO sync_entities (owner, kind, key, seq, hlc, device, deleted)
@@ -51,7 +59,7 @@ enum SyncTriggers {
 
     /// The log's tables and every trigger, as one script.
     static var sql: String {
-        var sql = """
+        let sql = """
             CREATE TABLE sync_owners (
                 owner TEXT PRIMARY KEY,
                 device TEXT NOT NULL,
@@ -79,13 +87,22 @@ enum SyncTriggers {
             ) STRICT, WITHOUT ROWID;
 
             """
-        sql += completionInsertTrigger + ";\n"
+        return sql + triggers(clock: wallClock, fieldStamps: false)
+    }
+
+    /// Every trigger of the log, stamping by `clock`; with `fieldStamps`, the habit's update
+    /// trigger also keeps its fields' stamps (migration 14's).
+    static func triggers(clock: String, fieldStamps: Bool) -> String {
+        var sql = ""
         for (table, kind, key) in tables {
             for (event, row, deleted) in [("INSERT", "NEW", false), ("UPDATE", "NEW", false), ("DELETE", "OLD", true)] {
-                if table == "completions", event == "INSERT" { continue }
+                if table == "habits", event == "UPDATE", fieldStamps {
+                    sql += habitUpdateTrigger(clock: clock) + ";\n"
+                    continue
+                }
                 sql += """
                     CREATE TRIGGER \(table)_sync_\(event.lowercased()) AFTER \(event) ON \(table) BEGIN
-                    \(stamp(owner: "\(row).owner", kind: kind, key: key.replacingOccurrences(of: "ROW", with: row), deleted: deleted))END;
+                    \(stamp(owner: "\(row).owner", kind: kind, key: key.replacingOccurrences(of: "ROW", with: row), deleted: deleted, clock: clock))END;
 
                     """
             }
@@ -93,10 +110,36 @@ enum SyncTriggers {
         return sql
     }
 
+    /// Migration 15: the store's clock (`sync_clock`) in every stamp, so that a store given a
+    /// clock (tests, a replayed history) orders its writes by it, not by the machine's.
+    static var clockSQL: String {
+        var sql = "CREATE TABLE sync_clock (hlc INTEGER NOT NULL) STRICT;\n"
+        for (table, _, _) in tables {
+            for event in ["insert", "update", "delete"] { sql += "DROP TRIGGER \(table)_sync_\(event);\n" }
+        }
+        return sql + triggers(clock: clock, fieldStamps: true)
+    }
+
     /// Migration 14: the stamp of each habit field's last change (`SyncRules.habitFields`), kept
     /// by the habit's update trigger after it stamps the habit, so that fields merge one by one.
     static var fieldStampsSQL: String {
-        var body = stamp(owner: "NEW.owner", kind: "habit", key: "NEW.id", deleted: false)
+        """
+        CREATE TABLE sync_fields (
+            owner TEXT NOT NULL,
+            habit TEXT NOT NULL,
+            field TEXT NOT NULL,
+            hlc INTEGER NOT NULL,
+            device TEXT NOT NULL,
+            PRIMARY KEY (owner, habit, field)
+        ) STRICT, WITHOUT ROWID;
+        DROP TRIGGER habits_sync_update;
+        \(habitUpdateTrigger(clock: wallClock));
+        """
+    }
+
+    /// The habit's update trigger: it stamps the habit, then each field the update changed.
+    static func habitUpdateTrigger(clock: String) -> String {
+        var body = stamp(owner: "NEW.owner", kind: "habit", key: "NEW.id", deleted: false, clock: clock)
         for field in SyncRules.habitFields {
             body += """
                 INSERT INTO sync_fields (owner, habit, field, hlc, device)
@@ -107,17 +150,8 @@ enum SyncTriggers {
                 """
         }
         return """
-            CREATE TABLE sync_fields (
-                owner TEXT NOT NULL,
-                habit TEXT NOT NULL,
-                field TEXT NOT NULL,
-                hlc INTEGER NOT NULL,
-                device TEXT NOT NULL,
-                PRIMARY KEY (owner, habit, field)
-            ) STRICT, WITHOUT ROWID;
-            DROP TRIGGER habits_sync_update;
             CREATE TRIGGER habits_sync_update AFTER UPDATE ON habits BEGIN
-            \(body)END;
+            \(body)END
             """
     }
 }
