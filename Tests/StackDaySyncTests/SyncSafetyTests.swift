@@ -173,14 +173,14 @@ struct SyncSafetyTests {
         // Either way round, the pair comes from the later change (the move), with its stamp.
         for (held, heldStamps, incoming, incomingStamps) in [(moved, ["started_on": late], archived, ["archived_on": early]),
                                                              (archived, ["archived_on": early], moved, ["started_on": late])] {
-            let merged = SyncRules.mergeHabit(held: held, heldStamps: heldStamps, incoming: incoming, incomingStamps: incomingStamps)
+            let merged = SyncMerger.mergeHabit(held: held, heldStamps: heldStamps, incoming: incoming, incomingStamps: incomingStamps)
             #expect(merged.row["started_on"] == .string("2026-11-15") && merged.row["archived_on"] == .null)
             #expect(merged.stamps["started_on"] == late && merged.stamps["archived_on"] == late)
         }
         // Dates that do not clash still merge one by one.
         var later = base
         later["archived_on"] = .string("2026-11-20")
-        let both = SyncRules.mergeHabit(held: moved, heldStamps: ["started_on": early], incoming: later, incomingStamps: ["archived_on": late])
+        let both = SyncMerger.mergeHabit(held: moved, heldStamps: ["started_on": early], incoming: later, incomingStamps: ["archived_on": late])
         #expect(both.row["started_on"] == .string("2026-11-15") && both.row["archived_on"] == .string("2026-11-20"))
     }
 

@@ -1,14 +1,7 @@
 import Foundation
 
-/// What sync carries of each entity and how changes merge; docs/sync.md says the same in prose.
-///
-/// - Records, skips and scripts are written once under their id (a script's is its SHA-256) and
-///   merge as a union; a deletion is a tombstone that wins over every copy, older or newer.
-/// - A habit's fields are each last-writer-wins by their own `SyncStamp`; its tombstone wins over
-///   any edit, and takes its revisions, records and skips with it.
-/// - Revisions are append-only: the server keeps the number it first saw for rules; other rules
-///   pushed under that number get the next free one. A device adopts the server's numbering.
-/// - Two live habits with one name: the one created later is renamed by the server.
+/// What sync carries of each entity, what a change may hold, and the order a batch is applied
+/// in; how changes merge is `SyncMerger`'s.
 public enum SyncRules {
     /// The device a server stamps its own writes with (a rename, a renumbered revision, a write
     /// through the API or the pages).
@@ -17,38 +10,6 @@ public enum SyncRules {
     /// one device and an archive on another both hold. `updated_at` is one of them, so a merged
     /// habit's is the latest edit's that it kept.
     public static let habitFields = ["name", "started_on", "archived_on", "unit", "updated_at"]
-
-    /// A habit as two replicas hold it merged field by field: each of `habitFields` from the side
-    /// whose stamp for it is greater (a field never changed since the habit was made has none,
-    /// which every stamp beats), the rest as held; the start and archive days as one pair when
-    /// they would clash. Answers the row and the stamps it keeps.
-    public static func mergeHabit(held: [String: JSONValue], heldStamps: [String: SyncStamp],
-                                  incoming: [String: JSONValue], incomingStamps: [String: SyncStamp]) -> (row: [String: JSONValue], stamps: [String: SyncStamp]) {
-        var row = held
-        var stamps = heldStamps
-        let none = SyncStamp(hlc: -1, device: "")
-        for field in habitFields {
-            let theirs = incomingStamps[field] ?? none
-            if theirs > (heldStamps[field] ?? none) {
-                row[field] = incoming[field] ?? .null
-                stamps[field] = theirs
-            }
-        }
-        // A start moved on one side and an archive on the other can merge into a habit archived
-        // before it starts, which no replica may hold. Then the two dates are one pair: both come
-        // from the side whose latest change to either is the later, and both take that stamp, so
-        // every replica settles on the same dates whichever side it held.
-        if case .string(let archived)? = row["archived_on"], case .string(let started)? = row["started_on"], archived < started {
-            let heldLatest = max(heldStamps["started_on"] ?? none, heldStamps["archived_on"] ?? none)
-            let incomingLatest = max(incomingStamps["started_on"] ?? none, incomingStamps["archived_on"] ?? none)
-            let source = incomingLatest > heldLatest ? incoming : held
-            row["started_on"] = source["started_on"] ?? .null
-            row["archived_on"] = source["archived_on"] ?? .null
-            stamps["started_on"] = max(heldLatest, incomingLatest)
-            stamps["archived_on"] = max(heldLatest, incomingLatest)
-        }
-        return (row, stamps)
-    }
 
     /// The largest script source sync carries: the same bound as installing one, in bytes.
     public static let scriptLimit = PolicyScript.maximumInstalledBytes

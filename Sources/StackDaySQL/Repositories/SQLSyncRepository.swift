@@ -151,24 +151,16 @@ public final class SQLSyncRepository: SyncRepository {
         try executor.integer(sql("SELECT seq FROM sync_owners WHERE \(ownerColumn) = $1"), [owner], column: "seq") ?? 0
     }
 
-    /// The columns an `Entry` is read from.
+    /// The columns a `SyncLogEntry` is read from.
     private static let entryColumns = "kind, key, seq, hlc, device, deleted"
 
-    private struct Entry {
-        let kind: SyncKind
-        let key: String
-        let seq: Int64
-        let stamp: SyncStamp
-        let deleted: Bool
-    }
-
-    private func entry(_ row: any SQLRow) -> Entry? {
+    private func entry(_ row: any SQLRow) -> SyncLogEntry? {
         guard let kind = SyncKind(rawValue: row.text("kind")) else { return nil }
-        return Entry(kind: kind, key: row.text("key"), seq: row.integer("seq"), stamp: SyncStamp(hlc: row.integer("hlc"), device: row.text("device")),
+        return SyncLogEntry(kind: kind, key: row.text("key"), seq: row.integer("seq"), stamp: SyncStamp(hlc: row.integer("hlc"), device: row.text("device")),
                      deleted: row.integer("deleted") != 0)
     }
 
-    private func entry(_ kind: SyncKind, _ key: String) throws -> Entry? {
+    private func entry(_ kind: SyncKind, _ key: String) throws -> SyncLogEntry? {
         try executor.rows(sql("""
             SELECT \(Self.entryColumns) FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = $2 AND key = $3
             """), [owner, .text(kind.rawValue), .text(key)], entry).first ?? nil
@@ -221,7 +213,7 @@ public final class SQLSyncRepository: SyncRepository {
 
     /// The entry as a change (its row from `rows` when read there); nil for a live entry whose
     /// row is not there (never sent as a deletion).
-    private func change(_ entry: Entry, rows: [String: [String: JSONValue]] = [:]) throws -> SyncChange? {
+    private func change(_ entry: SyncLogEntry, rows: [String: [String: JSONValue]] = [:]) throws -> SyncChange? {
         if entry.deleted { return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: nil) }
         guard let fields = try rows[entry.kind.rawValue + entry.key] ?? fields(entry.kind, entry.key) else { return nil }
         let stamps = entry.kind == .habit ? try fieldStamps(entry.key) : [:]
@@ -266,8 +258,8 @@ public final class SQLSyncRepository: SyncRepository {
             let keys = taken.filter { $0.kind == kind && !$0.deleted }.map(\.key)
             for (key, fields) in try fields(kind, keys: keys) { rows[kind.rawValue + key] = fields }
         }
-        var parentEntries: [String: Entry?] = [:]
-        func parentEntry(_ kind: SyncKind, _ key: String) throws -> Entry? {
+        var parentEntries: [String: SyncLogEntry?] = [:]
+        func parentEntry(_ kind: SyncKind, _ key: String) throws -> SyncLogEntry? {
             if let known = parentEntries[kind.rawValue + key] { return known }
             let found = try self.entry(kind, key)
             parentEntries[kind.rawValue + key] = found
@@ -321,7 +313,7 @@ public final class SQLSyncRepository: SyncRepository {
 
     /// A habit's revisions numbered below `number` and logged after `seq`: a receiver holds a
     /// habit's revisions as 1, 2, 3, … with no gap, so they go before it.
-    private func earlierRevisions(habit: String, below number: Int64, after seq: Int64) throws -> [Entry] {
+    private func earlierRevisions(habit: String, below number: Int64, after seq: Int64) throws -> [SyncLogEntry] {
         // The key's range, not a LIKE, so that the search is in the key's index ("0" follows "/").
         try executor.rows(sql("""
             SELECT \(Self.entryColumns) FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = 'revision' AND key >= $2 AND key < $3
@@ -415,7 +407,7 @@ public final class SQLSyncRepository: SyncRepository {
         var habits: Set<String> = []
         /// The log entries of the batch's keys as they were before it (`nil` inside: none), and
         /// the keys it has written since, whose entries are read again.
-        var entries: [String: Entry?] = [:]
+        var entries: [String: SyncLogEntry?] = [:]
         var written: Set<String> = []
         /// New records or skips of one kind and one stamp, inserted together.
         var pending: [(index: Int, change: SyncChange)] = []
@@ -431,8 +423,8 @@ public final class SQLSyncRepository: SyncRepository {
     }
 
     /// The log entries of many keys of one kind, fifty to a query.
-    private func entries(_ kind: SyncKind, keys: [String]) throws -> [String: Entry] {
-        var found: [String: Entry] = [:]
+    private func entries(_ kind: SyncKind, keys: [String]) throws -> [String: SyncLogEntry] {
+        var found: [String: SyncLogEntry] = [:]
         let select = "SELECT \(Self.entryColumns) FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = $2 AND key = "
         for chunk in Self.chunks(keys) {
             let rows = try executor.rows(sql(lookups(select, count: chunk.count, first: 3, value: .text(limit: 128, empty: false))),
@@ -444,7 +436,7 @@ public final class SQLSyncRepository: SyncRepository {
 
     /// A key's entry: as read for the whole batch, unless the batch wrote it since (a revision's
     /// is always read again: one the batch renumbered takes a key the batch did not name).
-    private func entry(_ kind: SyncKind, _ key: String, _ batch: Batch) throws -> Entry? {
+    private func entry(_ kind: SyncKind, _ key: String, _ batch: Batch) throws -> SyncLogEntry? {
         let name = kind.rawValue + key
         if kind != .revision, !batch.written.contains(name), let known = batch.entries[name] { return known }
         return try entry(kind, key)
@@ -522,140 +514,64 @@ public final class SQLSyncRepository: SyncRepository {
         return true
     }
 
+    /// What the merge asks of this store while a batch is applied: the batch's own knowledge
+    /// first (entries read for the whole batch, habits it made), then the tables.
+    private struct BatchState: SyncMergeState {
+        let repository: SQLSyncRepository
+        let batch: Batch
+
+        func entry(_ kind: SyncKind, _ key: String) throws -> SyncLogEntry? { try repository.entry(kind, key, batch) }
+        func row(_ kind: SyncKind, _ key: String) throws -> [String: JSONValue]? { try repository.fields(kind, key) }
+        func fieldStamps(habit: String) throws -> [String: SyncStamp] { try repository.fieldStamps(habit) }
+        func holdsHabit(_ habit: String) throws -> Bool { try repository.holdsHabit(habit, batch) }
+        func topRevision(habit: String) throws -> Int64 { try repository.topRevision(habit) }
+    }
+
+    /// Carries out `SyncMerger`'s decision for one change.
     private func apply(_ change: SyncChange, index: Int, as replica: SyncReplica, _ batch: Batch) throws -> SyncOutcome {
-        let local = try entry(change.kind, change.key, batch)
-        if local?.deleted == true { return .kept }
-        guard let incoming = change.fields else {
+        let decision = try SyncMerger.decide(change, in: BatchState(repository: self, batch: batch), as: replica)
+        switch decision {
+        case .keep, .drop:
+            break
+        case .delete:
             try write(as: change.stamp, batch)
             if change.kind == .habit { batch.habits.remove(change.key) }
             if try delete(change.kind, change.key) == 0 { try bury(change) }
-            return .applied
-        }
-        if let habit = SyncRules.habit(of: change), change.kind != .habit, try !holdsHabit(habit, batch) {
-            if try entry(.habit, habit)?.deleted == true { return .dropped }
-            throw SyncError.invalidChange(index: 0, reason: "is a \(change.kind.rawValue) of habit \(habit), which neither this change nor the store holds")
-        }
-        // Every row a store holds is in its log (`start`): without an entry there is no row.
-        let held = local == nil ? nil : try fields(change.kind, change.key)
-        try write(as: change.stamp, batch)
-        switch change.kind {
-        case .script:
-            guard held == nil else { return .kept }
-            try insert(.script, incoming)
-        case .habit:
-            batch.habits.insert(change.key)
-            guard let held else {
-                try insert(.habit, incoming)
+        case .insert(let row):
+            try write(as: change.stamp, batch)
+            try insert(change.kind, row)
+            if change.kind == .habit {
+                batch.habits.insert(change.key)
                 try setFieldStamps(change.key, change.fieldStamps, held: [:])
                 batch.created.append((index, change.key))
-                return .applied
             }
-            // Field by field: the update's trigger stamps what it changed as the writer's; the
-            // stamps each field won with are put back after it.
-            let heldStamps = try fieldStamps(change.key)
-            let merged = SyncRules.mergeHabit(held: held, heldStamps: heldStamps, incoming: incoming, incomingStamps: change.fieldStamps)
-            guard merged.row != held else {
-                guard merged.stamps != heldStamps else { return .kept }
-                // Only stamps moved (the sender changed fields to what this replica holds): the row
-                // is written again as it is, so that its log entry moves on and carries the new
-                // stamps to every other replica, then the stamps are put back.
-                try update(.habit, change.key, held)
-                try setFieldStamps(change.key, merged.stamps, held: heldStamps)
-                return .applied
-            }
-            // A merge that kept some of this replica's fields is this replica's own write: the
-            // sender takes it back. One that took everything of the sender's is the sender's.
-            if merged.row != incoming { try write(as: nil, batch) }
-            try update(.habit, change.key, merged.row)
-            try setFieldStamps(change.key, merged.stamps, held: [:])
-            let replaced = SyncRules.habitFields.filter { $0 != "updated_at" && merged.row[$0] != held[$0] }.map { field in
-                SyncOverride(habit: change.key, field: field, lost: held[field] ?? .null, lostBy: heldStamps[field]?.device ?? "",
-                             kept: merged.row[field] ?? .null, keptBy: merged.stamps[field]?.device ?? "")
-            }
-            if !replaced.isEmpty { return .replaced(replaced) }
-        case .completion, .skip:
-            if let held {
-                guard let local, local.stamp < change.stamp, held != incoming else { return .kept }
-                try update(change.kind, change.key, incoming)
-            } else {
-                try insert(change.kind, incoming)
-            }
-        case .revision:
-            for role in PolicyRole.allCases {
-                if let hash = incoming[role.rawValue + "_sha256"]?.stringValue, try fields(.script, hash) == nil {
-                    throw SyncError.invalidChange(index: 0, reason: "is a revision naming script \(hash), which neither this change nor the store holds")
-                }
-            }
-            guard let held else {
-                let number = Int64(incoming["number"]?.numberValue ?? 0)
-                let top = try topRevision(incoming["habit_id"]?.stringValue ?? "")
-                guard number == top + 1 else {
-                    throw SyncError.invalidChange(index: 0, reason: "is revision \(number) of a habit whose last is \(top): revisions are numbered without gaps")
-                }
-                try insert(.revision, incoming)
-                return .applied
-            }
-            return try mergeRevision(change, held: held, local: local, as: replica, batch)
-        }
-        return .applied
-    }
-
-    /// Two revisions under one number: the same rules (a pin filled in on one side) are one;
-    /// other rules are kept under the next free number, where the server's numbering says.
-    private func mergeRevision(_ change: SyncChange, held: [String: JSONValue], local: Entry?, as replica: SyncReplica, _ batch: Batch) throws -> SyncOutcome {
-        guard let incoming = change.fields else { return .kept }
-        let hashes = PolicyRole.allCases.map { $0.rawValue + "_sha256" }
-        if Self.sameRules(incoming, held) {
-            let filled = hashes.filter { held[$0] == .null && incoming[$0] != .null }
-            guard !filled.isEmpty else { return .kept }
-            var pinned = held
-            for name in filled { pinned[name] = incoming[name] }
-            try update(.revision, change.key, pinned)
-            return .applied
-        }
-        let habit = incoming["habit_id"]?.stringValue ?? ""
-        let next = try topRevision(habit) + 1
-        switch replica {
-        case .server:
-            // Rules the server already moved to a later number, pushed again (the device never got
-            // the answer that told it): the same change, kept once.
-            let number = Int64(incoming["number"]?.numberValue ?? 0)
-            if number + 1 < next {
-                for later in (number + 1)..<next {
-                    if let existing = try fields(.revision, SyncRules.revisionKey(habit: habit, number: later)), Self.sameRules(incoming, existing) {
-                        return .kept
-                    }
-                }
-            }
-            // The server's own write: the device that pushed it pulls it back under its number.
+        case .update(let row):
+            try write(as: change.stamp, batch)
+            try update(change.kind, change.key, row)
+        case .mergeHabit(let row, let stamps, let own, _):
+            // The update's trigger stamps what it changed as the writer's; the stamps each field
+            // won with are put back after it.
+            try write(as: own ? nil : change.stamp, batch)
+            try update(.habit, change.key, row)
+            try setFieldStamps(change.key, stamps, held: [:])
+        case .restampHabit(let row, let stamps):
+            try write(as: change.stamp, batch)
+            let held = try fieldStamps(change.key)
+            try update(.habit, change.key, row)
+            try setFieldStamps(change.key, stamps, held: held)
+        case .renumber(let row, _):
             try write(as: nil, batch)
-            var moved = incoming
-            moved["number"] = .number(Double(next))
-            try insert(.revision, moved)
-            return .renumbered(Int(next))
-        case .device(let id, let pushedThrough):
+            try insert(.revision, row)
+        case .replaceRevision(let row, let moved):
+            try write(as: change.stamp, batch)
             try delete(.revision, change.key)
-            try insert(.revision, incoming)
-            // Rules of this device's own that the server has not seen yet go on, under a new number.
-            if let local, local.stamp.device == id, local.seq > pushedThrough {
+            try insert(.revision, row)
+            if let moved {
                 try write(as: nil, batch)
-                var moved = held
-                moved["number"] = .number(Double(next))
                 try insert(.revision, moved)
             }
-            return .applied
         }
-    }
-
-    /// Whether two revisions hold the same rules: every field equal but the number, a script pin
-    /// left empty on one side counting as equal (it is filled in when the script arrives). A
-    /// revision's `created_at` is the instant its edit was made, so two edits are never the same.
-    static func sameRules(_ a: [String: JSONValue], _ b: [String: JSONValue]) -> Bool {
-        let hashes = PolicyRole.allCases.map { $0.rawValue + "_sha256" }
-        return a.allSatisfy { name, value in
-            if name == "number" { return true }
-            return hashes.contains(name) ? (value == .null || b[name] == .null || value == b[name]) : b[name] == value
-        }
+        return decision.outcome
     }
 
     private func topRevision(_ habit: String) throws -> Int64 {
@@ -669,31 +585,15 @@ public final class SQLSyncRepository: SyncRepository {
             $0.text("name_key")
         }
         guard !clashing.isEmpty else { return 0 }
-        let habits = try executor.rows(sql("SELECT upper(CAST(id AS TEXT)) AS id, name, name_key, created_at FROM habits WHERE \(ownerColumn) = $1"), [owner]) {
-            (id: $0.text("id"), name: $0.text("name"), key: $0.text("name_key"), created: $0.real("created_at"))
+        let habits = try executor.rows(sql("SELECT upper(CAST(id AS TEXT)) AS id, name, created_at FROM habits WHERE \(ownerColumn) = $1"), [owner]) {
+            SyncMerger.NamedHabit(id: $0.text("id"), name: $0.text("name"), created: $0.real("created_at"))
         }
-        var taken = Set(habits.map(\.key))
-        let groups = Dictionary(grouping: habits, by: \.key)
-        var renamed = 0
-        for key in clashing {
-            guard let group = groups[key], group.count > 1 else { continue }
-            // One running suffix for the whole group: each suffix is tried once, however many
-            // habits of the group need one (a page of 250 habits named alike is linear).
-            var suffix = 2
-            for habit in group.sorted(by: { ($0.created, $0.id) < ($1.created, $1.id) }).dropFirst() {
-                var name: String
-                repeat {
-                    let tail = " (\(suffix))"
-                    name = String(habit.name.trimmedForSync.prefix(Habit.nameLimit - tail.count)) + tail
-                    suffix += 1
-                } while taken.contains(Habit.nameKey(for: name))
-                taken.insert(Habit.nameKey(for: name))
-                try executor.run(sql("UPDATE habits SET name = $3, name_key = $4, updated_at = $5 WHERE \(ownerColumn) = $1 AND id = $2::uuid"),
-                                 [owner, .text(habit.id), .text(name), .text(Habit.nameKey(for: name)), .real(instant().timeIntervalSince1970)])
-                renamed += 1
-            }
+        let renamed = SyncMerger.settledNames(habits)
+        for (id, name) in renamed {
+            try executor.run(sql("UPDATE habits SET name = $3, name_key = $4, updated_at = $5 WHERE \(ownerColumn) = $1 AND id = $2::uuid"),
+                             [owner, .text(id), .text(name), .text(Habit.nameKey(for: name)), .real(instant().timeIntervalSince1970)])
         }
-        return renamed
+        return renamed.count
     }
 
 
@@ -709,8 +609,4 @@ public final class SQLSyncRepository: SyncRepository {
             ON CONFLICT (\(ownerColumn), server) DO UPDATE SET pushed_through = excluded.pushed_through, position = excluded.position
             """), [owner, .text(server), .integer(peer.pushedThrough), .integer(peer.position)])
     }
-}
-
-private extension String {
-    var trimmedForSync: String { trimmingCharacters(in: .whitespaces) }
 }

@@ -1,0 +1,36 @@
+/// What `SyncMerger` decided to do with one change; a store carries it out as it says, under the
+/// change's stamp unless the case says the write is the receiver's own.
+public enum SyncDecision: Sendable, Equatable {
+    /// Nothing to write: the replica holds the change, or something that wins over it.
+    case keep
+    /// A record or skip of a habit the replica deleted: gone with it, and said to the sender.
+    case drop
+    /// The entity's tombstone: its row deleted (or, never held, a tombstone logged for it).
+    case delete
+    /// A row the replica never held.
+    case insert([String: JSONValue])
+    /// A newer version of a held row (a record's, or a revision's pins filled in).
+    case update([String: JSONValue])
+    /// A habit merged field by field: its new row and field stamps. `own` when the merge kept some
+    /// of the receiver's fields: the write is then the receiver's, and the sender takes it back.
+    case mergeHabit(row: [String: JSONValue], stamps: [String: SyncStamp], own: Bool, overrides: [SyncOverride])
+    /// Only a habit's field stamps moved (the sender changed fields to what the receiver holds): the
+    /// row is written again as held so its log entry carries the new stamps on.
+    case restampHabit(row: [String: JSONValue], stamps: [String: SyncStamp])
+    /// The server's own write: rules pushed under a number it gave to other rules, kept under `to`.
+    case renumber(row: [String: JSONValue], to: Int64)
+    /// A device takes the server's revision under its number; its own unpushed rules held there
+    /// (`moved`, renumbered already) go on under the next number as the device's own write.
+    case replaceRevision(row: [String: JSONValue], moved: [String: JSONValue]?)
+
+    /// What the change did, as a sync answers it.
+    public var outcome: SyncOutcome {
+        switch self {
+        case .keep: .kept
+        case .drop: .dropped
+        case .renumber(_, let number): .renumbered(Int(number))
+        case .mergeHabit(_, _, _, let overrides) where !overrides.isEmpty: .replaced(overrides)
+        case .delete, .insert, .update, .mergeHabit, .restampHabit, .replaceRevision: .applied
+        }
+    }
+}

@@ -1,0 +1,14 @@
+/// What a replica holds, as `SyncMerger` asks about it while it decides one change: a store's
+/// repository reads it from its tables, a test from a few values.
+public protocol SyncMergeState {
+    /// The log's entry for an entity; nil when the replica never held it.
+    func entry(_ kind: SyncKind, _ key: String) throws -> SyncLogEntry?
+    /// The entity's row as sync carries it (`SyncRules.columns`); nil when none is held.
+    func row(_ kind: SyncKind, _ key: String) throws -> [String: JSONValue]?
+    /// The stamps of a habit's fields changed since it was made.
+    func fieldStamps(habit: String) throws -> [String: SyncStamp]
+    /// Whether a live habit with this id is held (one this batch made counts).
+    func holdsHabit(_ habit: String) throws -> Bool
+    /// A habit's last revision number; 0 when it has none.
+    func topRevision(habit: String) throws -> Int64
+}

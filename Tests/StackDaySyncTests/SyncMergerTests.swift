@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+import StackDay
+
+/// A replica's state as a few values: what `SyncMerger` asks, answered without a store.
+private struct Held: SyncMergeState {
+    var entries: [String: SyncLogEntry] = [:]
+    var rows: [String: [String: JSONValue]] = [:]
+    var stamps: [String: [String: SyncStamp]] = [:]
+
+    func entry(_ kind: SyncKind, _ key: String) throws -> SyncLogEntry? { entries[kind.rawValue + key] }
+    func row(_ kind: SyncKind, _ key: String) throws -> [String: JSONValue]? { rows[kind.rawValue + key] }
+    func fieldStamps(habit: String) throws -> [String: SyncStamp] { stamps[habit] ?? [:] }
+    func holdsHabit(_ habit: String) throws -> Bool { rows[SyncKind.habit.rawValue + habit] != nil }
+    func topRevision(habit: String) throws -> Int64 {
+        rows.keys.filter { $0.hasPrefix("revision" + habit + "/") }.compactMap { Int64($0.split(separator: "/").last ?? "") }.max() ?? 0
+    }
+
+    /// Holds `row` of `kind` under `key`, logged at `seq` by `stamp`.
+    mutating func hold(_ kind: SyncKind, _ key: String, _ row: [String: JSONValue]?, stamp: SyncStamp = early, seq: Int64 = 1) {
+        entries[kind.rawValue + key] = SyncLogEntry(kind: kind, key: key, seq: seq, stamp: stamp, deleted: row == nil)
+        rows[kind.rawValue + key] = row
+    }
+}
+
+private let early = SyncStamp(hlc: 100 << 16, device: "a")
+private let late = SyncStamp(hlc: 200 << 16, device: "b")
+private let habitID = "0A0A0A0A-0000-4000-8000-000000000001"
+private let recordID = "0B0B0B0B-0000-4000-8000-000000000002"
+private let hash = String(repeating: "ab", count: 32)
+
+private let habitRow: [String: JSONValue] = [
+    "id": .string(habitID), "name": .string("read"), "started_on": .string("2026-11-01"), "archived_on": .null,
+    "created_at": .number(1), "updated_at": .number(1), "unit": .string(""),
+]
+
+private func habit(_ changes: [String: JSONValue], stamps: [String: SyncStamp], stamp: SyncStamp = late) -> SyncChange {
+    SyncChange(kind: .habit, key: habitID, stamp: stamp, fields: habitRow.merging(changes) { $1 }, fieldStamps: stamps)
+}
+
+private func revision(_ number: Int64, goal: Double, pin: String? = nil, created: Double = 5) -> [String: JSONValue] {
+    var row: [String: JSONValue] = ["habit_id": .string(habitID), "number": .number(Double(number)), "effective_from": .string("2026-11-20"),
+                                    "goal_thousandths": .number(goal * 1000), "created_at": .number(created)]
+    for role in PolicyRole.allCases {
+        row[role.rawValue + "_policy"] = .string("daily")
+        row[role.rawValue + "_params"] = .string("{}")
+        row[role.rawValue + "_sha256"] = .null
+    }
+    if let pin { row["schedule_sha256"] = .string(pin) }
+    return row
+}
+
+private func record(_ stamp: SyncStamp, amount: Double = 1) -> SyncChange {
+    SyncChange(kind: .completion, key: recordID, stamp: stamp, fields: [
+        "id": .string(recordID), "habit_id": .string(habitID), "completed_on": .string("2026-11-25"), "recorded_at": .number(9),
+        "amount_thousandths": .number(amount * 1000), "note": .null,
+    ])
+}
+
+/// Every conflict docs/sync.md names, decided by the merge alone: no store, no clock.
+@Suite("sync merger")
+struct SyncMergerTests {
+    /// A replica holding habit `read` (made by `a`, never edited).
+    private func holding() -> Held {
+        var held = Held()
+        held.hold(.habit, habitID, habitRow)
+        return held
+    }
+
+    @Test("two renames: the later wins wherever it arrives, and the receiver is told what it lost")
+    func twoRenames() throws {
+        var held = holding()
+        held.rows["habit" + habitID]?["name"] = .string("book")
+        held.stamps[habitID] = ["name": early]
+        let later = try SyncMerger.decide(habit(["name": .string("novel")], stamps: ["name": late]), in: held, as: .server)
+        guard case .mergeHabit(let row, let stamps, let own, let overrides) = later else { Issue.record("\(later)"); return }
+        #expect(row["name"] == .string("novel") && stamps["name"] == late && !own)
+        #expect(overrides == [SyncOverride(habit: habitID, field: "name", lost: .string("book"), lostBy: "a", kept: .string("novel"), keptBy: "b")])
+        #expect(later.outcome == .replaced(overrides))
+
+        // The earlier rename arriving where the later is held changes nothing.
+        held.rows["habit" + habitID]?["name"] = .string("novel")
+        held.stamps[habitID] = ["name": late]
+        #expect(try SyncMerger.decide(habit(["name": .string("book")], stamps: ["name": early], stamp: early), in: held, as: .server) == .keep)
+    }
+
+    @Test("a rename and an archive made at once both hold; the merged write is the receiver's own")
+    func renameAndArchive() throws {
+        var held = holding()
+        held.rows["habit" + habitID]?["name"] = .string("book")
+        held.stamps[habitID] = ["name": early]
+        let decision = try SyncMerger.decide(habit(["archived_on": .string("2026-11-28")], stamps: ["archived_on": late]), in: held, as: .server)
+        guard case .mergeHabit(let row, _, let own, _) = decision else { Issue.record("\(decision)"); return }
+        #expect(row["name"] == .string("book") && row["archived_on"] == .string("2026-11-28") && own)
+    }
+
+    @Test("a start moved and an archive set that clash: both days from the later side, never archived before it starts")
+    func startAndArchiveClash() throws {
+        var held = holding()
+        held.rows["habit" + habitID]?["archived_on"] = .string("2026-11-10")
+        held.stamps[habitID] = ["archived_on": early]
+        let decision = try SyncMerger.decide(habit(["started_on": .string("2026-11-15")], stamps: ["started_on": late]), in: held, as: .server)
+        guard case .mergeHabit(let row, let stamps, _, _) = decision else { Issue.record("\(decision)"); return }
+        #expect(row["started_on"] == .string("2026-11-15") && row["archived_on"] == .null)
+        #expect(stamps["started_on"] == late && stamps["archived_on"] == late)
+    }
+
+    @Test("the same value written again moves only the stamps, and that is logged")
+    func restamp() throws {
+        var held = holding()
+        held.rows["habit" + habitID]?["name"] = .string("book")
+        held.stamps[habitID] = ["name": early]
+        let decision = try SyncMerger.decide(habit(["name": .string("book")], stamps: ["name": late]), in: held, as: .server)
+        #expect(decision == .restampHabit(row: held.rows["habit" + habitID]!, stamps: ["name": late]))
+        #expect(decision.outcome == .applied)
+    }
+
+    @Test("a delete racing an edit or a record: the tombstone wins, records that arrive later are dropped")
+    func deleteWins() throws {
+        var held = Held()
+        held.hold(.habit, habitID, nil)
+        #expect(try SyncMerger.decide(habit(["name": .string("novel")], stamps: ["name": late]), in: held, as: .server) == .keep)
+        #expect(try SyncMerger.decide(record(late), in: held, as: .server) == .drop)
+        #expect(SyncDecision.drop.outcome == .dropped)
+        let tombstone = SyncChange(kind: .habit, key: habitID, stamp: early, fields: nil)
+        #expect(try SyncMerger.decide(tombstone, in: holding(), as: .server) == .delete)
+    }
+
+    @Test("an undo racing a sync: a record undone here stays undone whatever copy arrives")
+    func undoWins() throws {
+        var held = holding()
+        held.hold(.completion, recordID, nil, stamp: early)
+        #expect(try SyncMerger.decide(record(late), in: held, as: .server) == .keep)
+    }
+
+    @Test("records are a union by id; a held one is replaced only by a later stamp", arguments: [
+        (heldStamp: early, incoming: late, replaced: true),
+        (heldStamp: late, incoming: early, replaced: false),
+    ])
+    func records(heldStamp: SyncStamp, incoming: SyncStamp, replaced: Bool) throws {
+        var held = holding()
+        #expect(try SyncMerger.decide(record(incoming), in: held, as: .server) == .insert(record(incoming).fields!))
+        held.hold(.completion, recordID, record(heldStamp).fields, stamp: heldStamp)
+        let decision = try SyncMerger.decide(record(incoming, amount: 2), in: held, as: .server)
+        #expect(decision == (replaced ? .update(record(incoming, amount: 2).fields!) : .keep))
+    }
+
+    @Test("two revisions under one number on the server: the second rules are appended, once however often pushed")
+    func revisionsOnTheServer() throws {
+        var held = holding()
+        held.hold(.revision, habitID + "/1", revision(1, goal: 1))
+        held.hold(.revision, habitID + "/2", revision(2, goal: 2))
+        let pushed = SyncChange(kind: .revision, key: habitID + "/2", stamp: late, fields: revision(2, goal: 3, created: 6))
+        let decision = try SyncMerger.decide(pushed, in: held, as: .server)
+        #expect(decision == .renumber(row: revision(3, goal: 3, created: 6), to: 3) && decision.outcome == .renumbered(3))
+        // Pushed again after the answer was lost: the server holds it under 3 already.
+        held.hold(.revision, habitID + "/3", revision(3, goal: 3, created: 6))
+        #expect(try SyncMerger.decide(pushed, in: held, as: .server) == .keep)
+        // The same rules with a script pin the held copy lacks: one revision, pinned.
+        held.hold(.script, hash, ["sha256": .string(hash)])
+        let pinned = SyncChange(kind: .revision, key: habitID + "/2", stamp: late, fields: revision(2, goal: 2, pin: hash))
+        #expect(try SyncMerger.decide(pinned, in: held, as: .server) == .update(revision(2, goal: 2, pin: hash)))
+    }
+
+    @Test("on a device the server's numbering holds; the device's own unpushed rules move to the next number", arguments: [
+        (pushedThrough: Int64(0), moves: true),
+        (pushedThrough: Int64(5), moves: false),
+    ])
+    func revisionsOnADevice(pushedThrough: Int64, moves: Bool) throws {
+        var held = holding()
+        held.hold(.revision, habitID + "/1", revision(1, goal: 1))
+        held.hold(.revision, habitID + "/2", revision(2, goal: 2), stamp: SyncStamp(hlc: 1, device: "me"), seq: 3)
+        let server = SyncChange(kind: .revision, key: habitID + "/2", stamp: late, fields: revision(2, goal: 3, created: 6))
+        let decision = try SyncMerger.decide(server, in: held, as: .device(id: "me", pushedThrough: pushedThrough))
+        #expect(decision == .replaceRevision(row: revision(2, goal: 3, created: 6), moved: moves ? revision(3, goal: 2) : nil))
+    }
+
+    @Test("changes no replica could hold are refused, naming why", arguments: [
+        ("record of a habit never held", SyncChange(kind: .completion, key: recordID, stamp: late, fields: record(late).fields)),
+        ("revision leaving a gap", SyncChange(kind: .revision, key: habitID + "/3", stamp: late, fields: revision(3, goal: 1))),
+        ("revision naming a missing script", SyncChange(kind: .revision, key: habitID + "/1", stamp: late, fields: revision(1, goal: 1, pin: hash))),
+    ])
+    func refusals(what: String, change: SyncChange) throws {
+        let held = change.kind == .completion ? Held() : holding()
+        #expect(throws: SyncError.self, "\(what)") { try SyncMerger.decide(change, in: held, as: .server) }
+    }
+
+    @Test("scripts are a union by hash")
+    func scripts() throws {
+        let script = SyncChange(kind: .script, key: hash, stamp: late, fields: ["sha256": .string(hash)])
+        #expect(try SyncMerger.decide(script, in: Held(), as: .server) == .insert(["sha256": .string(hash)]))
+        var held = Held()
+        held.hold(.script, hash, ["sha256": .string(hash)])
+        #expect(try SyncMerger.decide(script, in: held, as: .server) == .keep)
+    }
+
+    @Test("two habits with one name: the later-created is renamed, past names taken, in one pass however many share it")
+    func settledNames() {
+        let habits = [
+            SyncMerger.NamedHabit(id: "B", name: "Water", created: 2),
+            SyncMerger.NamedHabit(id: "A", name: " water", created: 1),
+            SyncMerger.NamedHabit(id: "C", name: "water (2)", created: 0),
+            SyncMerger.NamedHabit(id: "D", name: "walk", created: 3),
+        ]
+        let renamed = SyncMerger.settledNames(habits)
+        #expect(renamed.map(\.id) == ["B"] && renamed.map(\.name) == ["Water (3)"])
+        let alike = (0..<250).map { SyncMerger.NamedHabit(id: String(format: "%03d", $0), name: "x", created: Double($0)) }
+        let names = SyncMerger.settledNames(alike).map(\.name)
+        #expect(names.count == 249 && Set(names).count == 249 && names.first == "x (2)" && names.last == "x (250)")
+    }
+}
