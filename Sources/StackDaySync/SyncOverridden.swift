@@ -17,7 +17,5 @@ public struct SyncOverridden: Sendable, Equatable {
     }
 
     /// A field's value as shown: its text, or `none` for no value (not archived).
-    static func text(_ value: JSONValue) -> String {
-        value.stringValue ?? (value == .null ? "none" : value.jsonText)
-    }
+    static func text(_ value: JSONValue) -> String { SyncDecided.text(value) }
 }

@@ -286,6 +286,12 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
         check(field(driver, "gym", "period") == "0 of 3 this week", f"{label}: gym's period")
         shots.append(inspect(driver, label, "today", width, suffix, output))
 
+        # The settings page, with its sync line: no sync of this user has needed a decision.
+        driver.get(base + "/settings")
+        check(driver.find_elements(By.CSS_SELECTOR, "[data-sync-decided=none]"), f"{label}: the settings page has no sync line")
+        shots.append(inspect(driver, label, "settings", width, suffix, output))
+        driver.get(base + "/")
+
         # Add a habit through the form.
         details = driver.find_element(By.ID, "add")
         if not details.get_attribute("open"):

@@ -50,6 +50,40 @@ struct SyncConflictTests {
         #expect(snapshots.allSatisfy { $0 == snapshots[0] } && snapshots[0].completions.isEmpty)
     }
 
+    @Test("the server keeps what each sync decided beyond copying, for the web app's settings page: an override, a refusal, a settled name")
+    func serverKeepsDecisions() async throws {
+        let world = try World()
+        let store = world.server.context.store
+        func decided() throws -> SyncDecided? { try store.read { tx in try tx.sync?.lastDecided() } }
+        try await world.shared()
+        #expect(try decided() == nil)
+        // a's rename is the earlier, and reaches the server after b's.
+        _ = try RenameHabit(context: world.a.app)(habitName: "read", to: "book")
+        world.later()
+        _ = try RenameHabit(context: world.b.app)(habitName: "read", to: "novel")
+        try await world.sync(world.b)
+        #expect(try decided() == nil, "b's rename copied in: nothing to say")
+        try await world.sync(world.a)
+        let overridden = try #require(try decided())
+        #expect(overridden.device == (try world.a.app.store.read { tx in try tx.sync?.start { "" } }))
+        #expect(overridden.overridden == [SyncDecided.Overridden(habit: "novel", field: "name", mine: "book", kept: "novel")], "\(overridden)")
+        try await world.sync(world.b)
+
+        _ = try DeleteHabit(context: world.b.app)(habitName: "novel")
+        try await world.sync(world.b)
+        _ = try RecordCompletion(context: world.a.app)(habitName: "novel", on: today)
+        try await world.sync(world.a)
+        let refused = try #require(try decided())
+        #expect(refused.refused == [SyncDecided.Refused(kind: "completion", habit: "", day: today.iso, code: SyncRefusal.habitDeleted)] && refused.overridden.isEmpty)
+
+        try CreateHabit(context: world.a.app)(name: "walk", startedOn: today)
+        world.later()
+        try CreateHabit(context: world.b.app)(name: "Walk", startedOn: today)
+        try await world.syncEach(world.a, world.b)
+        let renamed = try #require(try decided())
+        #expect(renamed.renamed == [SyncDecided.Renamed(from: "Walk", to: "Walk (2)")] && renamed.refused.isEmpty, "\(renamed)")
+    }
+
     @Test("a rename on one device and an archive on another: both hold everywhere; the later of two renames still wins")
     func fieldsMergeOneByOne() async throws {
         let world = try World()

@@ -53,13 +53,39 @@ public struct ServeSync {
                 let refused = zip(changes, outcomes).compactMap { change, outcome in
                     outcome == .dropped ? SyncRefusal(kind: change.kind, key: change.key, code: SyncRefusal.habitDeleted) : nil
                 }
-                if accepted > 0 { _ = try sync.settleNames() }
+                var decided = SyncDecided(device: request.device, at: now, overridden: try Self.overridden(changes, in: tx))
+                decided.refused = zip(changes, outcomes).compactMap { change, outcome in
+                    guard outcome == .dropped else { return nil }
+                    let day = change.fields?[change.kind == .skip ? "day" : "completed_on"]?.stringValue
+                    return SyncDecided.Refused(kind: change.kind.rawValue, habit: "", day: day, code: SyncRefusal.habitDeleted)
+                }
+                if accepted > 0 { decided.renamed = try sync.settleNames() }
+                if !decided.isEmpty { try sync.keepDecided(decided) }
                 let page = try sync.changes(after: lost ? 0 : request.since, device: request.device, mine: false, limit: request.limit)
                 return SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost, refused: refused)
             }
             if let response { return response }
             number += 1
         }
+    }
+
+    /// The pushed habit field changes that the merge did not keep: each field a change stamped
+    /// whose habit now holds another value (set later elsewhere).
+    static func overridden(_ changes: [SyncChange], in tx: any HabitTransaction) throws -> [SyncDecided.Overridden] {
+        var found: [SyncDecided.Overridden] = []
+        for change in changes where change.kind == .habit {
+            guard let fields = change.fields, !change.fieldStamps.isEmpty, let id = UUID(uuidString: change.key),
+                  let habit = try tx.habits.habit(id: id) else { continue }
+            let held: [String: JSONValue] = [
+                "name": .string(habit.name), "unit": .string(habit.unit), "started_on": .string(habit.startedOn.iso),
+                "archived_on": habit.archivedOn.map { .string($0.iso) } ?? .null,
+            ]
+            for field in SyncRules.habitFields where change.fieldStamps[field] != nil {
+                guard let kept = held[field], let mine = fields[field], mine != kept else { continue }
+                found.append(SyncDecided.Overridden(habit: habit.name, field: field, mine: SyncDecided.text(mine), kept: SyncDecided.text(kept)))
+            }
+        }
+        return found
     }
 
     /// How many records or skips one write transaction of a push applies.

@@ -14,8 +14,13 @@ public protocol SyncRepository {
     /// by its index in `changes`.
     func apply(_ changes: [SyncChange], as replica: SyncReplica) throws -> [SyncOutcome]
     /// Gives every live habit a name no other holds: of two with one name, the one created later
-    /// (then the greater id) is renamed `NAME (2)`, `NAME (3)`, …; answers how many were renamed.
-    func settleNames() throws -> Int
+    /// (then the greater id) is renamed `NAME (2)`, `NAME (3)`, … (`SyncMerger.settledNames`);
+    /// answers the renames.
+    func settleNames() throws -> [SyncDecided.Renamed]
+    /// Keeps what a sync decided beyond copying, in place of the last one kept.
+    func keepDecided(_ decided: SyncDecided) throws
+    /// The last `keepDecided`; nil when none was kept.
+    func lastDecided() throws -> SyncDecided?
     /// How many of `device`'s entries the log holds after `position` (what a push has to send).
     func pending(after position: Int64, device: String) throws -> Int
     /// The log's latest position.

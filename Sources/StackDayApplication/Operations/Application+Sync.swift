@@ -10,4 +10,9 @@ extension Application {
         do { json = try JSONValue(parsing: text) } catch { throw SyncError.invalidRequest("is not JSON: \(error)") }
         return try ServeSync(context: context)(SyncRequest(json: json))
     }
+
+    /// What the latest sync of this user's devices decided beyond copying; nil when none needed to.
+    public func syncDecided() throws -> SyncDecided? {
+        try context.store.read { tx in try tx.sync?.lastDecided() }
+    }
 }

@@ -141,5 +141,7 @@ enum PostgresMigrations {
         (9, "sync stamps per habit field", PostgresSyncTriggers.fieldStamps),
         // Hybrid times from the store's clock when it was given one, as in SQLite's migration 15.
         (10, "sync stamps by the store's clock", PostgresSyncTriggers.clockStatements),
+        // What a server's last sync of a user decided beyond copying, as in SQLite's migration 16.
+        (11, "what a sync decided", ["ALTER TABLE sync_owners ADD COLUMN decided text"]),
     ]
 }

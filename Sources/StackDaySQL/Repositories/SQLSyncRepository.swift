@@ -579,21 +579,30 @@ public final class SQLSyncRepository: SyncRepository {
                              [owner, .text(habit)], column: "top") ?? 0
     }
 
-    public func settleNames() throws -> Int {
+    public func settleNames() throws -> [SyncDecided.Renamed] {
         // Most syncs leave no two live habits with one name: the store says so before anything is read.
         let clashing = try executor.rows(sql("SELECT name_key FROM habits WHERE \(ownerColumn) = $1 GROUP BY name_key HAVING count(*) > 1"), [owner]) {
             $0.text("name_key")
         }
-        guard !clashing.isEmpty else { return 0 }
+        guard !clashing.isEmpty else { return [] }
         let habits = try executor.rows(sql("SELECT upper(CAST(id AS TEXT)) AS id, name, created_at FROM habits WHERE \(ownerColumn) = $1"), [owner]) {
             SyncMerger.NamedHabit(id: $0.text("id"), name: $0.text("name"), created: $0.real("created_at"))
         }
-        let renamed = SyncMerger.settledNames(habits)
-        for (id, name) in renamed {
+        let names = Dictionary(uniqueKeysWithValues: habits.map { ($0.id, $0.name) })
+        return try SyncMerger.settledNames(habits).map { id, name in
             try executor.run(sql("UPDATE habits SET name = $3, name_key = $4, updated_at = $5 WHERE \(ownerColumn) = $1 AND id = $2::uuid"),
                              [owner, .text(id), .text(name), .text(Habit.nameKey(for: name)), .real(instant().timeIntervalSince1970)])
+            return SyncDecided.Renamed(from: names[id] ?? "", to: name)
         }
-        return renamed.count
+    }
+
+    public func keepDecided(_ decided: SyncDecided) throws {
+        try executor.run(sql("UPDATE sync_owners SET decided = $2 WHERE \(ownerColumn) = $1"), [owner, .text(decided.json.jsonText)])
+    }
+
+    public func lastDecided() throws -> SyncDecided? {
+        let kept = try executor.rows(sql("SELECT decided FROM sync_owners WHERE \(ownerColumn) = $1 AND decided IS NOT NULL"), [owner]) { $0.text("decided") }
+        return kept.first.flatMap { try? JSONValue(parsing: $0) }.flatMap(SyncDecided.init(json:))
     }
 
 

@@ -322,5 +322,7 @@ enum Migrations {
         Migration(id: 14, name: "sync stamps per habit field", sql: SyncTriggers.fieldStampsSQL),
         // Hybrid times from the store's clock when it was given one (`SyncTriggers.clock`).
         Migration(id: 15, name: "sync stamps by the store's clock", sql: SyncTriggers.clockSQL),
+        // What a server's last sync of an owner decided beyond copying (`SyncDecided`), as JSON.
+        Migration(id: 16, name: "what a sync decided", sql: "ALTER TABLE sync_owners ADD COLUMN decided TEXT;"),
     ]
 }

@@ -22,6 +22,10 @@ struct Page {
         return TodayPage(view: view, words: words, csrf: session.csrfToken, policies: policies, etag: etag)
     }
 
+    func settings() throws -> SettingsPage {
+        SettingsPage(user: user, decided: try app.syncDecided(), words: words, csrf: session.csrfToken)
+    }
+
     func habit(_ name: String) throws -> HabitPage {
         let detail = try app.showHabit(name)
         let today = app.today

@@ -63,11 +63,12 @@ struct PageRoutes {
             return try post(segments, form: form, page: page, sessions: sessions, cookie: cookie, contexts: contexts)
         }
         let habitName = segments.count == 2 && segments[0] == "habits" ? segments[1] : nil
-        guard segments.isEmpty || segments == ["today.html"] || segments == ["policies"] || habitName != nil else {
+        guard segments.isEmpty || segments == ["today.html"] || segments == ["policies"] || segments == ["settings"] || habitName != nil else {
             throw APIError.notFound("no such page: \(request.path)")
         }
         guard method == "GET" else { throw APIError.methodNotAllowed(method) }
         if segments == ["policies"] { return .html(try page.policies(name: nil, source: nil, refusal: nil).render(user: account.name)) }
+        if segments == ["settings"] { return .html(try page.settings().render()) }
         if let habitName { return .html(try page.habit(habitName).render(user: account.name)) }
         let today = try page.today()
         guard segments == ["today.html"] else { return .html(today.render(user: account.name)) }

@@ -18,7 +18,7 @@ struct PageShell {
         <!DOCTYPE html>
         <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(HTMLText.escape(title)) · StackDay</title><link rel="stylesheet" href="/app.css"><script src="/app.js" defer></script></head>
-        <body><header class="top"><h1><a href="/">StackDay</a></h1><nav><a href="/policies">\(words["Policies"])</a></nav>
+        <body><header class="top"><h1><a href="/">StackDay</a></h1><nav><a href="/policies">\(words["Policies"])</a> <a href="/settings">\(words["Settings"])</a></nav>
         <form method="post" action="/session/end" data-action="sign-out">\(Self.csrfField(csrf))<span class="hint">\(words["Signed in as"]) <strong id="user">\(HTMLText.escape(user))</strong></span> <button type="submit">\(words["Sign out"])</button></form>
         </header>
         <main><div id="notice" aria-live="polite">\(alert)</div>

@@ -1,0 +1,29 @@
+import Foundation
+import StackDay
+@testable import StackDayServer
+import Testing
+
+@Suite("settings page: what the last sync decided")
+struct SettingsPageTests {
+    let user = try! User(name: "ana", tokenSHA256: String(repeating: "0", count: 64), timeZone: "Asia/Seoul", dayStart: .midnight,
+                         createdAt: Date(timeIntervalSince1970: 0))
+
+    @Test("each decision is a line, names escaped, the time in the user's zone; none said when no sync needed one", arguments: [PageLanguage.en, .ko])
+    func lines(language: PageLanguage) {
+        let words = PageWords(language: language)
+        let none = SettingsPage(user: user, decided: nil, words: words, csrf: "c").render()
+        #expect(none.contains(#"data-sync-decided="none""#) && !none.contains("data-decided="))
+        let decided = SyncDecided(
+            device: "0123456789ABCDEF", at: Date(timeIntervalSince1970: 1_796_317_440), // 2026-12-03 17:04 UTC
+            renamed: [SyncDecided.Renamed(from: "Walk", to: "Walk (2)")],
+            overridden: [SyncDecided.Overridden(habit: "<b>novel</b>", field: "name", mine: "book", kept: "<b>novel</b>")],
+            refused: [SyncDecided.Refused(kind: "completion", habit: "", day: "2026-11-30", code: "habit_deleted")])
+        let page = SettingsPage(user: user, decided: decided, words: words, csrf: "c").render()
+        #expect(page.contains(#"data-sync-decided="0123456789ABCDEF""#) && page.contains("<code>01234567</code>"))
+        #expect(page.contains("2026-12-04 02:04"), "Seoul is 9 hours ahead")
+        #expect(page.components(separatedBy: "data-decided=").count == 4)
+        #expect(page.contains("Walk → Walk (2)") && page.contains("2026-11-30"))
+        #expect(!page.contains("<b>novel</b>") && page.contains("&lt;b&gt;novel&lt;/b&gt;"))
+        #expect(page.contains(language == .ko ? "동기화" : ">Sync<"))
+    }
+}
