@@ -269,8 +269,9 @@ struct SyncConflictTests {
         }
         var lying = good.fields!
         lying["id"] = .string(UUIDText.format(UUID()))
+        // Only the object form can name a key apart from its row.
         #expect(throws: SyncError.invalidChange(index: 0, reason: "has a key that is not its row's")) {
-            try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [SyncChange(kind: .habit, key: id, stamp: stamp, fields: lying)]))
+            try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [SyncChange(kind: .habit, key: id, stamp: stamp, fields: lying)], compact: false))
         }
         let orphan = SyncChange(kind: .completion, key: record, stamp: stamp, fields: bad.fields!.merging(["completed_on": .string("2026-11-02")]) { $1 })
         #expect(throws: SyncError.self) { try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [orphan])) }

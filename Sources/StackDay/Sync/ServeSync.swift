@@ -38,7 +38,7 @@ public struct ServeSync {
                     // habits lost too).
                     lost = request.since > (try sync.position())
                     if lost && !changes.isEmpty {
-                        return SyncResponse(changes: [], position: 0, more: true, accepted: 0, reset: true)
+                        return SyncResponse(changes: [], position: 0, more: true, accepted: 0, reset: true, compact: request.compact)
                     }
                     slices = context.store.hasOneWriter ? try Self.slices(of: changes, in: tx, sync) : [Array(changes.indices)]
                 }
@@ -62,7 +62,8 @@ public struct ServeSync {
                 if accepted > 0 { decided.renamed = try sync.settleNames() }
                 if !decided.isEmpty { try sync.keepDecided(decided) }
                 let page = try sync.changes(after: lost ? 0 : request.since, device: request.device, mine: false, limit: request.limit)
-                return SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost, refused: refused)
+                return SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost, refused: refused,
+                                    compact: request.compact)
             }
             if let response { return response }
             number += 1

@@ -7,22 +7,40 @@ public struct SyncRequest: Sendable {
     public let since: Int64
     public let changes: [SyncChange]
     public let limit: Int
+    /// Whether the changes go in the compact form (`SyncWireForm`, `"form": 2`), in which the
+    /// server answers too; else one object per change.
+    public let compact: Bool
 
-    public init(device: String, since: Int64, changes: [SyncChange], limit: Int = SyncRequest.maxChanges) {
+    public init(device: String, since: Int64, changes: [SyncChange], limit: Int = SyncRequest.maxChanges, compact: Bool = true) {
         self.device = device
         self.since = since
         self.changes = changes
         self.limit = limit
+        self.compact = compact
     }
 
     public var json: JSONValue {
-        .object(["device": .string(device), "since": .number(Double(since)), "changes": .array(changes.map(\.json)), "limit": .number(Double(limit))])
+        var object: [String: JSONValue] = ["device": .string(device), "since": .number(Double(since)), "limit": .number(Double(limit))]
+        if compact {
+            object["form"] = .number(2)
+            object.merge(SyncWireForm.encode(changes)) { $1 }
+        } else {
+            object["changes"] = .array(changes.map(\.json))
+        }
+        return .object(object)
     }
 
     /// The request from its JSON; `SyncError` names the first thing wrong.
     public init(json: JSONValue) throws(SyncError) {
         guard let object = json.objectValue else { throw .invalidRequest("must be a JSON object") }
-        if let unknown = object.keys.sorted().first(where: { !["device", "since", "changes", "limit"].contains($0) }) {
+        let compact: Bool
+        switch object["form"] {
+        case nil, .number(1)?: compact = false
+        case .number(2)?: compact = true
+        default: throw .invalidRequest("needs \"form\" to be 1 (a change is an object) or 2 (the compact form)")
+        }
+        let members = ["device", "since", "changes", "limit", "form"] + (compact ? ["devices", "columns"] : [])
+        if let unknown = object.keys.sorted().first(where: { !members.contains($0) }) {
             throw .invalidRequest("has an unknown member \"\(unknown)\"")
         }
         guard let device = object["device"]?.stringValue, SyncDevice.isValid(device) else {
@@ -33,14 +51,18 @@ public struct SyncRequest: Sendable {
         let limit = try Self.integer(object["limit"], "limit", in: 0...Int64(Self.maxChanges), default: Int64(Self.maxChanges))
         let items: [JSONValue]
         switch object["changes"] {
-        case nil: items = []
+        case nil where !compact: items = []
         case .array(let array)?: items = array
         default: throw .invalidRequest("needs \"changes\" to be an array")
         }
         guard items.count <= Self.maxChanges else { throw .invalidRequest("has \(items.count) changes; at most \(Self.maxChanges) go in one request") }
         var changes: [SyncChange] = []
-        for (index, item) in items.enumerated() { changes.append(try SyncChange(json: item, index: index)) }
-        self.init(device: device, since: since, changes: changes, limit: Int(limit))
+        if compact {
+            changes = try SyncWireForm.decode(object)
+        } else {
+            for (index, item) in items.enumerated() { changes.append(try SyncChange(json: item, index: index)) }
+        }
+        self.init(device: device, since: since, changes: changes, limit: Int(limit), compact: compact)
     }
 
     static func integer(_ value: JSONValue?, _ name: String, in range: ClosedRange<Int64>, default fallback: Int64) throws(SyncError) -> Int64 {

@@ -12,8 +12,12 @@ public struct SyncResponse: Sendable {
     public let reset: Bool
     /// Pushed changes taken but not kept, with why (`"refused": [...]`, present only when some were).
     public let refused: [SyncRefusal]
+    /// Whether the changes go in the compact form (`SyncWireForm`): as the request came.
+    public let compact: Bool
 
-    public init(changes: [SyncChange], position: Int64, more: Bool, accepted: Int, reset: Bool = false, refused: [SyncRefusal] = []) {
+    public init(changes: [SyncChange], position: Int64, more: Bool, accepted: Int, reset: Bool = false, refused: [SyncRefusal] = [],
+                compact: Bool = false) {
+        self.compact = compact
         self.changes = changes
         self.position = position
         self.more = more
@@ -23,8 +27,13 @@ public struct SyncResponse: Sendable {
     }
 
     public var json: JSONValue {
-        var object: [String: JSONValue] = ["changes": .array(changes.map(\.json)), "position": .number(Double(position)), "more": .bool(more),
-                                           "accepted": .number(Double(accepted))]
+        var object: [String: JSONValue] = ["position": .number(Double(position)), "more": .bool(more), "accepted": .number(Double(accepted))]
+        if compact {
+            object["form"] = .number(2)
+            object.merge(SyncWireForm.encode(changes)) { $1 }
+        } else {
+            object["changes"] = .array(changes.map(\.json))
+        }
         if reset { object["reset"] = .bool(true) }
         if !refused.isEmpty { object["refused"] = .array(refused.map(\.json)) }
         return .object(object)
@@ -35,12 +44,17 @@ public struct SyncResponse: Sendable {
               let position = object["position"]?.numberValue, position >= 0, position.rounded() == position else {
             throw .invalidAnswer("is not {\"changes\": [...], \"position\": N, \"more\": true|false}")
         }
+        let compact = object["form"] == .number(2)
         var changes: [SyncChange] = []
-        for (index, item) in items.enumerated() {
-            do { changes.append(try SyncChange(json: item, index: index)) } catch { throw .invalidAnswer("has a bad change: \(error)") }
+        if compact {
+            do { changes = try SyncWireForm.decode(object) } catch { throw .invalidAnswer("has a bad change: \(error)") }
+        } else {
+            for (index, item) in items.enumerated() {
+                do { changes.append(try SyncChange(json: item, index: index)) } catch { throw .invalidAnswer("has a bad change: \(error)") }
+            }
         }
         let refused = object["refused"]?.arrayValue?.compactMap(SyncRefusal.init(json:)) ?? []
         self.init(changes: changes, position: Int64(position), more: more, accepted: Int(object["accepted"]?.numberValue ?? 0),
-                  reset: object["reset"] == .bool(true), refused: refused)
+                  reset: object["reset"] == .bool(true), refused: refused, compact: compact)
     }
 }

@@ -62,6 +62,15 @@ public enum SyncRules {
         }
     }
 
+    /// The key a row names (a revision's is its habit and number); nil when the row lacks it.
+    public static func key(_ kind: SyncKind, _ row: [String: JSONValue]) -> String? {
+        switch kind {
+        case .script: row["sha256"]?.stringValue
+        case .habit, .completion, .skip: row["id"]?.stringValue
+        case .revision: row["habit_id"]?.stringValue.flatMap { habit in row["number"]?.numberValue.map { revisionKey(habit: habit, number: Int64($0)) } }
+        }
+    }
+
     /// A revision's key.
     public static func revisionKey(habit: String, number: Int64) -> String { "\(habit)/\(number)" }
 
@@ -87,12 +96,7 @@ public enum SyncRules {
         for column in columns {
             if let problem = column.problem(fields[column.name]) { throw fail("\(change.kind.rawValue) column \"\(column.name)\" \(problem)") }
         }
-        let key: String? = switch change.kind {
-        case .script: fields["sha256"]?.stringValue
-        case .revision: fields["habit_id"]?.stringValue.flatMap { habit in fields["number"]?.numberValue.map { revisionKey(habit: habit, number: Int64($0)) } }
-        case .habit, .completion, .skip: fields["id"]?.stringValue
-        }
-        guard key == change.key else { throw fail("has a key that is not its row's") }
+        guard key(change.kind, fields) == change.key else { throw fail("has a key that is not its row's") }
         if change.kind == .habit, let archived = fields["archived_on"]?.stringValue, let started = fields["started_on"]?.stringValue, archived < started {
             throw fail("is a habit archived before it starts")
         }

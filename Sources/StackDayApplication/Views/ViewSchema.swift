@@ -23,6 +23,11 @@ public enum ViewSchema {
         return .object(object)
     }
 
+    /// What a sync request or answer in the compact form adds (`SyncWireForm`).
+    static let syncForm: [String: JSONValue] = [
+        "form": .object(["type": .string("integer"), "enum": .array([.number(1), .number(2)])]), "devices": array(string), "columns": anyObject,
+    ]
+
     static let states = enumeration(["completed", "pending", "missed", "skipped", "notDue", "upcoming"])
 
     static let habitFields: [String: JSONValue] = ["id": string, "name": string, "archivedOn": nullableDay, "rules": ref("Rules")]
@@ -38,8 +43,12 @@ public enum ViewSchema {
         "Error": object(["error": object(["code": enumeration(ErrorCode.allCases.map(\.rawValue)), "message": string], required: ["code", "message"])],
                         required: ["error"]),
         "SyncChange": object(["kind": enumeration(SyncKind.allCases.map(\.rawValue)), "key": string, "hlc": string, "device": string,
-                              "row": anyObject, "deleted": boolean], required: ["kind", "key", "hlc", "device"], closed: true),
-        "SyncAnswer": object(["changes": array(ref("SyncChange")), "position": integer, "more": boolean, "accepted": integer],
+                              "row": anyObject, "deleted": boolean, "stamps": anyObject], required: ["kind", "key", "hlc", "device"], closed: true),
+        // A change in the compact form (`SyncWireForm`): `[kind, hlc, device, row, key, stamps]`.
+        "SyncCompactChange": .object(["type": .string("array"), "minItems": .number(4), "maxItems": .number(6)]),
+        "SyncAnswer": object(syncForm.merging(["changes": array(.object(["oneOf": .array([ref("SyncChange"), ref("SyncCompactChange")])])),
+                                               "position": integer, "more": boolean, "accepted": integer, "reset": boolean,
+                                               "refused": array(anyObject)]) { $1 },
                              required: ["changes", "position", "more", "accepted"]),
         "PolicyChoice": object(["name": string, "params": anyObject, "sha256": nullableString], required: ["name", "params"]),
         "Rules": object([
@@ -103,8 +112,9 @@ public enum ViewSchema {
             "Rollback": object(["to": integer, "from": day], required: [], closed: true),
             "Simulate": object(["policy": string, "role": enumeration(PolicyRole.allCases.map(\.rawValue)), "params": anyObject, "from": day],
                                required: ["policy"], closed: true),
-            "Sync": object(["device": string, "since": integer, "limit": integer,
-                            "changes": .object(["type": .string("array"), "items": ref("SyncChange"), "maxItems": .number(Double(SyncRequest.maxChanges))])],
+            "Sync": object(syncForm.merging(["device": string, "since": integer, "limit": integer,
+                                             "changes": .object(["type": .string("array"), "maxItems": .number(Double(SyncRequest.maxChanges)),
+                                                                 "items": .object(["oneOf": .array([ref("SyncChange"), ref("SyncCompactChange")])])])]) { $1 },
                            required: ["device"], closed: true),
             "Settings": object(["timeZone": string, "dayStartsAt": string, "language": enumeration(User.languages)], required: [], closed: true),
         ]

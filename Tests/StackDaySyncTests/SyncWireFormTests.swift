@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import StackDay
+
+/// The compact form of changes on the wire: the same changes back, every malformed page refused.
+@Suite("sync wire form")
+struct SyncWireFormTests {
+    static let habit = "0A0A0A0A-0000-4000-8000-000000000001"
+    static let record = "0B0B0B0B-0000-4000-8000-000000000002"
+    static let one = SyncStamp(hlc: 117_000_000_000_000_001, device: "DEVICE-ONE")
+    static let two = SyncStamp(hlc: 117_000_000_000_000_002, device: "server")
+
+    static let changes: [SyncChange] = [
+        SyncChange(kind: .habit, key: habit, stamp: one, fields: [
+            "id": .string(habit), "name": .string("물 마시기"), "started_on": .string("2026-11-01"), "archived_on": .null,
+            "created_at": .number(1.7e9), "updated_at": .number(1.7e9 + 0.5), "unit": .string("잔"),
+        ], fieldStamps: ["name": two, "unit": one]),
+        SyncChange(kind: .completion, key: record, stamp: two, fields: [
+            "id": .string(record), "habit_id": .string(habit), "completed_on": .string("2026-11-02"), "recorded_at": .number(1.7e9),
+            "amount_thousandths": .number(1500), "note": .string("a \"quoted\" note"),
+        ]),
+        SyncChange(kind: .skip, key: record, stamp: one, fields: nil),
+        SyncChange(kind: .revision, key: habit + "/2", stamp: two, fields: nil),
+    ]
+
+    @Test("a request and an answer in the compact form read back as the same changes, stamps and devices included")
+    func roundTrip() throws {
+        let request = SyncRequest(device: "DEVICE-ONE", since: 7, changes: Self.changes)
+        let text = request.json.jsonText
+        #expect(text.contains(#""form":2"#) && !text.contains(#""row""#))
+        let back = try SyncRequest(json: try JSONValue(parsing: text))
+        #expect(back.changes == Self.changes && back.compact && back.since == 7)
+        let answer = SyncResponse(changes: Self.changes, position: 9, more: false, accepted: 1, compact: true)
+        let read = try SyncResponse(json: try JSONValue(parsing: answer.json.jsonText))
+        #expect(read.changes == Self.changes && read.compact)
+        // The object form still reads, and is answered in kind.
+        let old = try SyncRequest(json: try JSONValue(parsing: SyncRequest(device: "DEVICE-ONE", since: 7, changes: Self.changes, compact: false).json.jsonText))
+        #expect(old.changes == Self.changes && !old.compact)
+    }
+
+    @Test("each column name and device id goes once a page: a page of records is well under the object form's size")
+    func smaller() {
+        let records = (0..<200).map { index in
+            let id = UUIDText.format(UUID())
+            return SyncChange(kind: .completion, key: id, stamp: Self.one, fields: [
+                "id": .string(id), "habit_id": .string(Self.habit), "completed_on": .string("2026-11-02"), "recorded_at": .number(1.7e9 + Double(index)),
+                "amount_thousandths": .number(1000), "note": .null,
+            ])
+        }
+        let compact = SyncRequest(device: "DEVICE-ONE", since: 0, changes: records).json.jsonText.utf8.count
+        let objects = SyncRequest(device: "DEVICE-ONE", since: 0, changes: records, compact: false).json.jsonText.utf8.count
+        #expect(Double(compact) < 0.6 * Double(objects), "\(compact) against \(objects) bytes")
+    }
+
+    @Test("a malformed compact page is refused, naming what is wrong", arguments: [
+        (#"{"device":"d","form":3}"#, "\"form\" to be 1"),
+        (#"{"device":"d","form":2,"changes":[]}"#, "needs \"devices\""),
+        (#"{"device":"d","form":2,"devices":[],"columns":{"meal":[]},"changes":[]}"#, "unknown kind \"meal\""),
+        (#"{"device":"d","form":2,"devices":[],"columns":{"skip":["id"]},"changes":[]}"#, "\"columns\".skip to be"),
+        (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip","1",3,null,"K"]]}"#, "names no device"),
+        (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip","1",0,null]]}"#, "a deletion without its key"),
+        (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip","1",0,["A"]]]}"#, "not \"columns\".skip"),
+        (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip"]]}"#, "is not [kind, hlc, device, row, key, stamps]"),
+        (#"{"device":"d","changes":[],"devices":[]}"#, "unknown member \"devices\""),
+    ])
+    func refused(body: String, names: String) throws {
+        do {
+            _ = try SyncRequest(json: try JSONValue(parsing: body))
+            Issue.record("\(body) was taken")
+        } catch let error as SyncError {
+            #expect(error.description.contains(names), "\(error)")
+        }
+    }
+}
