@@ -15,14 +15,18 @@ public final class SyncClient: @unchecked Sendable {
     private let store: any HabitStore
     private let transport: any SyncTransport
     private let server: String
+    private let newDevice: Bool
 
     /// `store` is the device's, used only on the client's own queue from now on: give the client a
     /// connection of its own. `server` names the server (and its user) in the device's positions:
-    /// `HTTPSyncTransport.peer` for the HTTP transport.
-    public init(store: any HabitStore, server: String, transport: any SyncTransport) {
+    /// `HTTPSyncTransport.peer` for the HTTP transport. With `newDevice`, the store first takes a
+    /// new device id (`SyncRepository.moveDevice`) and pushes everything again under it, telling the
+    /// server the id it had: for a copy of a store the server refused (`SyncError.deviceCopied`).
+    public init(store: any HabitStore, server: String, transport: any SyncTransport, newDevice: Bool = false) {
         self.store = store
         self.server = server
         self.transport = transport
+        self.newDevice = newDevice
     }
 
     /// Runs `body` with the store on the client's queue, off Swift's cooperative threads (SQLite
@@ -40,14 +44,23 @@ public final class SyncClient: @unchecked Sendable {
 
     /// One sync, both ways; `progress` hears after each page.
     public func sync(progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws -> SyncReport {
-        let server = self.server
-        let (device, start, waiting) = try await withStore { store in
+        let server = self.server, newDevice = self.newDevice
+        let (device, previous, start, waiting) = try await withStore { store in
             try store.write { tx in
                 let sync = try Self.log(tx)
-                let device = try sync.start { UUID().uuidString.lowercased() }
+                var device = try sync.start { UUID().uuidString.lowercased() }
+                var previous: String?
+                if newDevice {
+                    let moved = UUID().uuidString.lowercased()
+                    previous = try sync.moveDevice(to: moved)
+                    device = moved
+                }
                 let peer = try sync.peer(server)
-                return (device, peer, try sync.pending(after: peer.pushedThrough, device: device))
+                return (device, previous, peer, try sync.pending(after: peer.pushedThrough, device: device))
             }
+        }
+        func request(_ changes: [SyncChange], limit: Int = SyncRequest.maxChanges, _ peer: SyncPeer) -> SyncRequest {
+            SyncRequest(device: device, since: peer.position, changes: changes, limit: limit, history: peer.history, previous: previous)
         }
         var peer = start
         var report = SyncReport()
@@ -59,6 +72,7 @@ public final class SyncClient: @unchecked Sendable {
             restarted = true
             peer.pushedThrough = 0
             peer.position = 0
+            peer.history = nil
             let reset = peer
             try await withStore { store in try store.write { tx in try Self.log(tx).setPeer(server, reset) } }
         }
@@ -71,7 +85,7 @@ public final class SyncClient: @unchecked Sendable {
                     try store.read { tx in try Self.log(tx).changes(after: from, device: device, mine: true, limit: SyncRequest.maxChanges) }
                 }
                 if page.entries > 0 {
-                    let answer = try await transport.send(SyncRequest(device: device, since: peer.position, changes: page.changes, limit: 0))
+                    let answer = try await transport.send(request(page.changes, limit: 0, peer))
                     if answer.reset {
                         try await restart()
                         continue push
@@ -82,15 +96,17 @@ public final class SyncClient: @unchecked Sendable {
                     }
                     report.pushed += page.entries
                     progress?(SyncProgress(phase: .pushing, done: report.pushed, total: max(waiting, report.pushed)))
+                    peer.history = answer.history ?? peer.history
                 }
                 guard page.position > peer.pushedThrough else { break }
                 peer.pushedThrough = page.position
-                let reached = peer.pushedThrough
+                let reached = peer.pushedThrough, history = peer.history
                 try await withStore { store in
                     try store.write { tx in
                         let sync = try Self.log(tx)
                         var stored = try sync.peer(server)
                         stored.pushedThrough = reached
+                        stored.history = history
                         try sync.setPeer(server, stored)
                     }
                 }
@@ -99,7 +115,7 @@ public final class SyncClient: @unchecked Sendable {
             // Pull: what others made since the last position, each page with the position it reached.
             while true {
                 try Task.checkCancellation()
-                let response = try await transport.send(SyncRequest(device: device, since: peer.position, changes: []))
+                let response = try await transport.send(request([], peer))
                 if response.reset {
                     try await restart()
                     continue push
@@ -113,6 +129,7 @@ public final class SyncClient: @unchecked Sendable {
                 }
                 let changes = response.changes
                 let position = response.position
+                let history = response.history ?? peer.history
                 let decided = try await withStore { store in
                     try store.write { tx in
                         let sync = try Self.log(tx)
@@ -125,6 +142,7 @@ public final class SyncClient: @unchecked Sendable {
                         }
                         let outcomes = try sync.apply(changes, as: .device(id: device, pushedThrough: stored.pushedThrough))
                         stored.position = position
+                        stored.history = history
                         try sync.setPeer(server, stored)
                         let renamed = try named.compactMap { id, before in
                             try tx.habits.habit(id: id).flatMap { $0.name == before ? nil : SyncRename(from: before, to: $0.name) }
@@ -136,6 +154,7 @@ public final class SyncClient: @unchecked Sendable {
                 report.overridden += decided.overridden
                 report.pulled += changes.count
                 peer.position = position
+                peer.history = history
                 if !changes.isEmpty { progress?(SyncProgress(phase: .pulling, done: report.pulled, total: nil)) }
                 if !response.more { break }
             }

@@ -88,8 +88,8 @@ final class Device {
         app = context(try SQLiteHabitStore(path: path, clock: clock), library, clock: clock ?? FixedClock(evening))
     }
 
-    func client(_ transport: any SyncTransport) throws -> SyncClient {
-        SyncClient(store: try SQLiteHabitStore(path: path, clock: clock), server: "http://server.test", transport: transport)
+    func client(_ transport: any SyncTransport, newDevice: Bool = false) throws -> SyncClient {
+        SyncClient(store: try SQLiteHabitStore(path: path, clock: clock), server: "http://server.test", transport: transport, newDevice: newDevice)
     }
 }
 

@@ -86,6 +86,30 @@ struct SyncCommandTests {
         #expect(try phone.snapshot() == before)
     }
 
+    @Test("a copy of a synced store is refused as device_copied in one line naming the fix; `sync --new-device` takes a new id and both copies end equal")
+    func copiedStore() throws {
+        let (serve, token) = try Self.serve()
+        defer { serve.stop() }
+        let sync = ["sync", "--server", "http://127.0.0.1:\(serve.port)", "--token", token]
+        let phone = try CLIFixture(now: Self.now)
+        #expect(try phone.run(["habit", "add", "water", "--start", "2026-10-01"]).status == 0)
+        #expect(try phone.run(sync).status == 0)
+        let copy = try CLIFixture(now: Self.now)
+        #expect(SQLiteShell.run(phone.db, "VACUUM INTO '\(copy.db)'") == [])
+        #expect(try phone.run(["record", "water", "--on", "2026-10-02"]).status == 0)
+        #expect(try phone.run(sync).status == 0)
+        #expect(try copy.run(["record", "water", "--on", "2026-10-03"]).status == 0)
+        let refused = try copy.run(sync + ["--json"])
+        #expect(refused.status == 1 && refused.stderr.contains(#""code":"device_copied""#) && refused.stderr.contains("--new-device"), "\(refused.stderr)")
+        let moved = try copy.run(sync + ["--new-device"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(try phone.run(sync).status == 1, "the id the copy left is refused: the phone moves too")
+        #expect(try phone.run(sync + ["--new-device"]).status == 0)
+        #expect(try copy.run(sync).status == 0)
+        #expect(try phone.run(["export"]).stdout == copy.run(["export"]).stdout)
+        #expect(try phone.run(["log", "water", "--json"]).stdout.contains("2026-10-03"))
+    }
+
     @Test("a long sync shows its progress on a terminal (a bar, the count of the changes it pushes), nothing in a pipe")
     func progress() throws {
         let (serve, token) = try Self.serve()

@@ -26,6 +26,7 @@ public struct ServeSync {
         var outcomes = [SyncOutcome](repeating: .kept, count: changes.count)
         var slices: [[Int]] = []
         var lost = false
+        var history: String?
         var number = 0
         while true {
             let response = try context.store.write { tx -> SyncResponse? in
@@ -39,6 +40,15 @@ public struct ServeSync {
                     lost = request.since > (try sync.position())
                     if lost && !changes.isEmpty {
                         return SyncResponse(changes: [], position: 0, more: true, accepted: 0, reset: true, compact: request.compact)
+                    }
+                    // A copy of a store syncing under its original's id is told apart by its history.
+                    // (A server that lost history knows no token: the device starts over without one.)
+                    if !lost {
+                        if let previous = request.previous { try sync.retire(previous) }
+                        let judged = try SyncHistory.judge(try sync.history(of: request.device), device: request.device, token: request.history,
+                                                           first: changes.first.map(SyncHistory.fingerprint)) { UUID().uuidString }
+                        if let keep = judged.keep { try sync.keepHistory(keep, of: request.device) }
+                        history = judged.answer
                     }
                     slices = context.store.hasOneWriter ? try Self.slices(of: changes, in: tx, sync) : [Array(changes.indices)]
                 }
@@ -63,7 +73,7 @@ public struct ServeSync {
                 if !decided.isEmpty { try sync.keepDecided(decided) }
                 let page = try sync.changes(after: lost ? 0 : request.since, device: request.device, mine: false, limit: request.limit)
                 return SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost, refused: refused,
-                                    compact: request.compact)
+                                    compact: request.compact, history: history)
             }
             if let response { return response }
             number += 1

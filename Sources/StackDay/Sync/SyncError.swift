@@ -8,6 +8,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case refused(status: Int, code: String, message: String)
     case unreachable(String)
     case unsupportedStore
+    /// A request under a device id whose history on the server is not this store's: a copy of a
+    /// store (a restored backup, a copied file) syncing under the id of the one it was copied from,
+    /// or (`retired`) under an id a copy already moved away from.
+    case deviceCopied(device: String, retired: Bool)
 
     public var description: String {
         switch self {
@@ -17,6 +21,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .refused(let status, let code, let message): "the server refused the sync (\(status) \(code)): \(message)"
         case .unreachable(let reason): "cannot reach the sync server: \(reason)"
         case .unsupportedStore: "this store keeps no change log to sync"
+        case .deviceCopied(let device, let retired):
+            retired
+                ? "device \(device) was moved to a new id by a copy of this store; run `stackday sync --new-device` here too"
+                : "device \(device)'s history on the server is not this store's: this store is a copy of another (a restored backup or a copied file) syncing under the same id; run `stackday sync --new-device` on it (it takes a new id and pushes everything again)"
         }
     }
 }

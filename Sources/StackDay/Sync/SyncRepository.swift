@@ -17,6 +17,16 @@ public protocol SyncRepository {
     /// (then the greater id) is renamed `NAME (2)`, `NAME (3)`, … (`SyncMerger.settledNames`);
     /// answers the renames.
     func settleNames() throws -> [SyncDecided.Renamed]
+    /// A server's record of a device's history of pushes; nil for a device never seen.
+    func history(of device: String) throws -> SyncHistory?
+    func keepHistory(_ history: SyncHistory, of device: String) throws
+    /// Retires `device` (a copy of a store moved from it to a new id): its id is refused from now
+    /// on, and every entry it made is logged again after every position handed out, so every
+    /// device pulls what it pushed (a copy syncing under the same id never got the other's).
+    func retire(_ device: String) throws
+    /// Gives this store's log a new device id: its own entries become the new id's, to be pushed
+    /// again (`stackday sync --new-device`). Answers the id it had.
+    func moveDevice(to device: String) throws -> String
     /// Keeps what a sync decided beyond copying, in place of the last one kept.
     func keepDecided(_ decided: SyncDecided) throws
     /// The last `keepDecided`; nil when none was kept.

@@ -14,10 +14,13 @@ public struct SyncResponse: Sendable {
     public let refused: [SyncRefusal]
     /// Whether the changes go in the compact form (`SyncWireForm`): as the request came.
     public let compact: Bool
+    /// The device's history token to send with its next request (`SyncHistory`; `"history"`).
+    public let history: String?
 
     public init(changes: [SyncChange], position: Int64, more: Bool, accepted: Int, reset: Bool = false, refused: [SyncRefusal] = [],
-                compact: Bool = false) {
+                compact: Bool = false, history: String? = nil) {
         self.compact = compact
+        self.history = history
         self.changes = changes
         self.position = position
         self.more = more
@@ -35,6 +38,7 @@ public struct SyncResponse: Sendable {
             object["changes"] = .array(changes.map(\.json))
         }
         if reset { object["reset"] = .bool(true) }
+        if let history { object["history"] = .string(history) }
         if !refused.isEmpty { object["refused"] = .array(refused.map(\.json)) }
         return .object(object)
     }
@@ -55,6 +59,6 @@ public struct SyncResponse: Sendable {
         }
         let refused = object["refused"]?.arrayValue?.compactMap(SyncRefusal.init(json:)) ?? []
         self.init(changes: changes, position: Int64(position), more: more, accepted: Int(object["accepted"]?.numberValue ?? 0),
-                  reset: object["reset"] == .bool(true), refused: refused, compact: compact)
+                  reset: object["reset"] == .bool(true), refused: refused, compact: compact, history: object["history"]?.stringValue)
     }
 }

@@ -42,6 +42,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case idempotencyKeyReused = "idempotency_key_reused"
     /// A sync server that cannot be reached, or whose answer is not one.
     case serverUnreachable = "server_unreachable"
+    /// A sync under a device id whose history on the server is another store's (a copied store).
+    case deviceCopied = "device_copied"
 
     /// The code of an error a use case (or what it calls) threw; `storeFailed` for any other.
     public static func of(_ error: any Error) -> ErrorCode {
@@ -72,6 +74,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             case .refused(_, let code, _): return ErrorCode(rawValue: code) ?? .serverUnreachable
             case .unreachable, .invalidAnswer: return .serverUnreachable
             case .unsupportedStore: return .storeFailed
+            case .deviceCopied: return .deviceCopied
             }
         default: return .storeFailed
         }

@@ -143,5 +143,13 @@ enum PostgresMigrations {
         (10, "sync stamps by the store's clock", PostgresSyncTriggers.clockStatements),
         // What a server's last sync of a user decided beyond copying, as in SQLite's migration 16.
         (11, "what a sync decided", ["ALTER TABLE sync_owners ADD COLUMN decided text"]),
+        // Each device's history of pushes, as in SQLite's migration 17.
+        (12, "sync device histories", [
+            "ALTER TABLE sync_peers ADD COLUMN history text",
+            """
+            CREATE TABLE sync_devices (user_id text NOT NULL, device text NOT NULL, history text NOT NULL, previous text,
+                previous_first text, retired integer NOT NULL, PRIMARY KEY (user_id, device))
+            """,
+        ]),
     ]
 }

@@ -51,7 +51,7 @@ public final class SQLSyncRepository: SyncRepository {
     }
 
     public func forget() throws {
-        for table in ["sync_entities", "sync_fields", "sync_peers", "sync_owners"] {
+        for table in ["sync_entities", "sync_fields", "sync_peers", "sync_devices", "sync_owners"] {
             try executor.run(sql("DELETE FROM \(table) WHERE \(ownerColumn) = $1"), [owner])
         }
     }
@@ -607,15 +607,55 @@ public final class SQLSyncRepository: SyncRepository {
 
 
     public func peer(_ server: String) throws -> SyncPeer {
-        try executor.rows(sql("SELECT pushed_through, position FROM sync_peers WHERE \(ownerColumn) = $1 AND server = $2"), [owner, .text(server)]) {
-            SyncPeer(pushedThrough: $0.integer("pushed_through"), position: $0.integer("position"))
+        try executor.rows(sql("SELECT pushed_through, position, history FROM sync_peers WHERE \(ownerColumn) = $1 AND server = $2"), [owner, .text(server)]) {
+            SyncPeer(pushedThrough: $0.integer("pushed_through"), position: $0.integer("position"), history: $0.isNull("history") ? nil : $0.text("history"))
         }.first ?? SyncPeer()
     }
 
     public func setPeer(_ server: String, _ peer: SyncPeer) throws {
         try executor.run(sql("""
-            INSERT INTO sync_peers (\(ownerColumn), server, pushed_through, position) VALUES ($1, $2, $3, $4)
-            ON CONFLICT (\(ownerColumn), server) DO UPDATE SET pushed_through = excluded.pushed_through, position = excluded.position
-            """), [owner, .text(server), .integer(peer.pushedThrough), .integer(peer.position)])
+            INSERT INTO sync_peers (\(ownerColumn), server, pushed_through, position, history) VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (\(ownerColumn), server) DO UPDATE SET pushed_through = excluded.pushed_through, position = excluded.position,
+                history = excluded.history
+            """), [owner, .text(server), .integer(peer.pushedThrough), .integer(peer.position), peer.history.map(SQLValue.text) ?? .null])
+    }
+
+    public func history(of device: String) throws -> SyncHistory? {
+        try executor.rows(sql("SELECT history, previous, previous_first, retired FROM sync_devices WHERE \(ownerColumn) = $1 AND device = $2"),
+                          [owner, .text(device)]) {
+            SyncHistory(current: $0.text("history"), previous: $0.isNull("previous") ? nil : $0.text("previous"),
+                        previousFirst: $0.isNull("previous_first") ? nil : $0.text("previous_first"), retired: $0.integer("retired") != 0)
+        }.first
+    }
+
+    public func keepHistory(_ history: SyncHistory, of device: String) throws {
+        try executor.run(sql("""
+            INSERT INTO sync_devices (\(ownerColumn), device, history, previous, previous_first, retired) VALUES ($1, $2, $3, $4, $5, $6)
+            ON CONFLICT (\(ownerColumn), device) DO UPDATE SET history = excluded.history, previous = excluded.previous,
+                previous_first = excluded.previous_first, retired = excluded.retired
+            """), [owner, .text(device), .text(history.current), history.previous.map(SQLValue.text) ?? .null, history.previousFirst.map(SQLValue.text) ?? .null,
+                   .integer(history.retired ? 1 : 0)])
+    }
+
+    public func retire(_ device: String) throws {
+        if try history(of: device)?.retired == true { return }
+        // Each of its entries moves past the log's end by the end itself: their order is kept and no
+        // position is taken twice.
+        let end = try position()
+        try executor.run(sql("UPDATE sync_entities SET seq = seq + $3 WHERE \(ownerColumn) = $1 AND device = $2"), [owner, .text(device), .integer(end)])
+        try executor.run(sql("""
+            UPDATE sync_owners SET seq = coalesce((SELECT max(seq) FROM sync_entities WHERE \(ownerColumn) = $1), 0) WHERE \(ownerColumn) = $1
+            """), [owner])
+        try keepHistory(SyncHistory(current: "retired", retired: true), of: device)
+    }
+
+    public func moveDevice(to device: String) throws -> String {
+        let old = try start { device }
+        guard old != device else { return old }
+        try executor.run(sql("UPDATE sync_owners SET device = $2 WHERE \(ownerColumn) = $1"), [owner, .text(device)])
+        try executor.run(sql("UPDATE sync_entities SET device = $3 WHERE \(ownerColumn) = $1 AND device = $2"), [owner, .text(old), .text(device)])
+        // Everything goes to every server again under the new id, with no history token yet.
+        try executor.run(sql("UPDATE sync_peers SET pushed_through = 0, history = NULL WHERE \(ownerColumn) = $1"), [owner])
+        return old
     }
 }

@@ -324,5 +324,19 @@ enum Migrations {
         Migration(id: 15, name: "sync stamps by the store's clock", sql: SyncTriggers.clockSQL),
         // What a server's last sync of an owner decided beyond copying (`SyncDecided`), as JSON.
         Migration(id: 16, name: "what a sync decided", sql: "ALTER TABLE sync_owners ADD COLUMN decided TEXT;"),
+        // A server's record of each device's history of pushes (`SyncHistory`), and a device's token
+        // for each server: a copy of a store syncing under its original's id is told apart.
+        Migration(id: 17, name: "sync device histories", sql: """
+        ALTER TABLE sync_peers ADD COLUMN history TEXT;
+        CREATE TABLE sync_devices (
+            owner TEXT NOT NULL,
+            device TEXT NOT NULL,
+            history TEXT NOT NULL,
+            previous TEXT,
+            previous_first TEXT,
+            retired INTEGER NOT NULL,
+            PRIMARY KEY (owner, device)
+        ) STRICT, WITHOUT ROWID;
+        """),
     ]
 }

@@ -178,7 +178,7 @@ public final class StackDayAPI: Sendable {
     static func status(of code: ErrorCode) -> Int {
         switch code {
         case .habitNotFound, .userNotFound, .revisionNotFound, .completionNotFound, .policyNotFound, .notFound: 404
-        case .duplicateName, .userExists, .idempotencyKeyInUse: 409
+        case .duplicateName, .userExists, .idempotencyKeyInUse, .deviceCopied: 409
         case .invalidParameter, .invalidInput, .readOutOfBounds, .badRequest, .usage: 400
         case .policyFailed, .policyBudgetExceeded, .idempotencyKeyReused: 422
         case .unauthorized: 401

@@ -15,6 +15,8 @@ enum SyncCommand {
             options: [
                 OptionSpec(name: "server", valueName: "url", help: "The server, http://HOST[:PORT] (default: $STACKDAY_SERVER)."),
                 OptionSpec(name: "token", valueName: "token", help: "The server user's token (default: $STACKDAY_TOKEN)."),
+                OptionSpec(name: "new-device", valueName: nil,
+                           help: "Take a new device id and push everything again: for a copy of a store (a restored backup, a copied file) the server refused as device_copied."),
             ],
             run: run
         )
@@ -33,7 +35,7 @@ enum SyncCommand {
         guard let transport = try? HTTPSyncTransport(server: server, token: token) else {
             throw invocation.usage("invalid value for --server: '\(server)' (use http://HOST[:PORT])")
         }
-        let client = SyncClient(store: try environment.store(), server: transport.peer, transport: transport)
+        let client = SyncClient(store: try environment.store(), server: transport.peer, transport: transport, newDevice: invocation.flag("new-device"))
         // On a terminal, a line per phase: `pushing ▕███▁▁▏ 60% 98,000/164,443 changes · 9,000/s · 7 s left`.
         let lines = SyncProgressLines(pushing: ProgressLine(io: environment.io, label: "pushing", unit: "changes"),
                                       pulling: ProgressLine(io: environment.io, label: "pulling", unit: "changes"))
