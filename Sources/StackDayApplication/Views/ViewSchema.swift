@@ -26,6 +26,7 @@ public enum ViewSchema {
     /// What a sync request or answer in the compact form adds (`SyncWireForm`).
     static let syncForm: [String: JSONValue] = [
         "form": .object(["type": .string("integer"), "enum": .array([.number(1), .number(2)])]), "devices": array(string), "columns": anyObject,
+        "history": string,
     ]
 
     static let states = enumeration(["completed", "pending", "missed", "skipped", "notDue", "upcoming"])
@@ -112,7 +113,7 @@ public enum ViewSchema {
             "Rollback": object(["to": integer, "from": day], required: [], closed: true),
             "Simulate": object(["policy": string, "role": enumeration(PolicyRole.allCases.map(\.rawValue)), "params": anyObject, "from": day],
                                required: ["policy"], closed: true),
-            "Sync": object(syncForm.merging(["device": string, "since": integer, "limit": integer,
+            "Sync": object(syncForm.merging(["device": string, "since": integer, "limit": integer, "previous": string,
                                              "changes": .object(["type": .string("array"), "maxItems": .number(Double(SyncRequest.maxChanges)),
                                                                  "items": .object(["oneOf": .array([ref("SyncChange"), ref("SyncCompactChange")])])])]) { $1 },
                            required: ["device"], closed: true),
