@@ -177,3 +177,29 @@ struct World {
         try await syncEach(b, a, b)
     }
 }
+
+/// A transport to a `LocalServer` that runs `afterPush` once, when the first push's answer is in
+/// and before the sync pulls: what a person does on the device while its sync waits.
+final class PausingTransport: SyncTransport, @unchecked Sendable {
+    // Safe: `done` is touched under `lock`; `afterPush` runs once, on the one sync's task, while
+    // the test that made it awaits that sync.
+    let server: LocalServer
+    let afterPush: () throws -> Void
+    private let lock = NSLock()
+    private var done = false
+
+    init(_ server: LocalServer, afterPush: @escaping () throws -> Void) {
+        self.server = server
+        self.afterPush = afterPush
+    }
+
+    func send(_ request: SyncRequest) async throws -> SyncResponse {
+        let answer = try server.answer(request)
+        let first = lock.withLock { () -> Bool in
+            defer { done = true }
+            return !done && !request.changes.isEmpty
+        }
+        if first { try afterPush() }
+        return answer
+    }
+}

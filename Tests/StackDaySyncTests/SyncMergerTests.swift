@@ -172,7 +172,18 @@ struct SyncMergerTests {
         held.hold(.revision, habitID + "/2", revision(2, goal: 2), stamp: SyncStamp(hlc: 1, device: "me"), seq: 3)
         let server = SyncChange(kind: .revision, key: habitID + "/2", stamp: late, fields: revision(2, goal: 3, created: 6))
         let decision = try SyncMerger.decide(server, in: held, as: .device(id: "me", pushedThrough: pushedThrough))
-        #expect(decision == .replaceRevision(row: revision(2, goal: 3, created: 6), moved: moves ? revision(3, goal: 2) : nil))
+        #expect(decision == .replaceRevision(row: revision(2, goal: 3, created: 6), moved: moves ? [revision(3, goal: 2)] : []))
+    }
+
+    @Test("two unpushed rule edits displaced by the server's revision move up together, in the order they were made (D8)")
+    func unpushedEditsKeepTheirOrder() throws {
+        var held = holding()
+        held.hold(.revision, habitID + "/1", revision(1, goal: 1))
+        held.hold(.revision, habitID + "/2", revision(2, goal: 5), stamp: SyncStamp(hlc: 1, device: "me"), seq: 3)
+        held.hold(.revision, habitID + "/3", revision(3, goal: 7), stamp: SyncStamp(hlc: 2, device: "me"), seq: 4)
+        let server = SyncChange(kind: .revision, key: habitID + "/2", stamp: late, fields: revision(2, goal: 3, created: 6))
+        let decision = try SyncMerger.decide(server, in: held, as: .device(id: "me", pushedThrough: 2))
+        #expect(decision == .replaceRevision(row: revision(2, goal: 3, created: 6), moved: [revision(3, goal: 5), revision(4, goal: 7)]))
     }
 
     @Test("changes no replica could hold are refused, naming why", arguments: [

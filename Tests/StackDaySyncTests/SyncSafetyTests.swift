@@ -318,4 +318,31 @@ struct SyncSafetyTests {
         #expect(try await world.sync(world.a).renamed.isEmpty, "a's own habit kept its name")
         #expect(try await world.sync(world.b) == SyncReport(), "said once")
     }
+
+    @Test("two rule edits made while a sync waits between push and pull keep their order when the pull takes their first number (D8)")
+    func editsDuringASync() async throws {
+        let world = try World()
+        let (a, b) = (world.a, world.b)
+        try await world.shared(startedOn: today.adding(days: -10))
+        let day = today.adding(days: -2)
+        var changes = HabitChanges(rulesFrom: .day(day))
+        changes.goal = 3
+        _ = try EditHabit(context: b.app)(habitName: "read", changes: changes)
+        try await world.sync(b)
+        _ = try RecordCompletion(context: a.app)(habitName: "read", on: today)
+        let app = a.app
+        let transport = PausingTransport(world.server) {
+            for goal in [5.0, 7.0] {
+                var edit = HabitChanges(rulesFrom: .day(day))
+                edit.goal = goal
+                _ = try EditHabit(context: app)(habitName: "read", changes: edit)
+            }
+        }
+        _ = try await a.client(transport).sync()
+        try await world.syncEach(a, b, a)
+        let snapshots = try world.snapshots()
+        #expect(snapshots.allSatisfy { $0 == snapshots[0] }, "\(snapshots)")
+        let habit = try #require(snapshots[0].habits.first)
+        #expect(habit.revisions.map(\.goal) == [1, 3, 5, 7], "\(habit.revisions.map(\.goal))")
+    }
 }

@@ -19,9 +19,9 @@ public enum SyncDecision: Sendable, Equatable {
     case restampHabit(row: [String: JSONValue], stamps: [String: SyncStamp])
     /// The server's own write: rules pushed under a number it gave to other rules, kept under `to`.
     case renumber(row: [String: JSONValue], to: Int64)
-    /// A device takes the server's revision under its number; its own unpushed rules held there
-    /// (`moved`, renumbered already) go on under the next number as the device's own write.
-    case replaceRevision(row: [String: JSONValue], moved: [String: JSONValue]?)
+    /// A device takes the server's revision under its number; its own unpushed rules from that
+    /// number on (`moved`, each renumbered one up already, in order) go on as the device's own writes.
+    case replaceRevision(row: [String: JSONValue], moved: [[String: JSONValue]])
 
     /// What the change did, as a sync answers it.
     public var outcome: SyncOutcome {

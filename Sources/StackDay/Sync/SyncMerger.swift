@@ -90,10 +90,19 @@ public enum SyncMerger {
             moved["number"] = .number(Double(next))
             return .renumber(row: moved, to: next)
         case .device(let id, let pushedThrough):
-            // Rules of this device's own that the server has not seen yet go on, under a new number.
-            guard let local, local.stamp.device == id, local.seq > pushedThrough else { return .replaceRevision(row: incoming, moved: nil) }
-            var moved = held
-            moved["number"] = .number(Double(next))
+            // Rules of this device's own that the server has not seen yet go on, each one number
+            // up, in the order they were made: the server's take their place in its numbering.
+            func ownUnpushed(_ entry: SyncLogEntry?) -> Bool { entry.map { $0.stamp.device == id && $0.seq > pushedThrough } ?? false }
+            guard ownUnpushed(local) else { return .replaceRevision(row: incoming, moved: []) }
+            var moved: [[String: JSONValue]] = []
+            for later in number..<next {
+                let key = SyncRules.revisionKey(habit: habit, number: later)
+                if later > number, !ownUnpushed(try state.entry(.revision, key)) { break }
+                guard let row = later == number ? held : try state.row(.revision, key) else { break }
+                var shifted = row
+                shifted["number"] = .number(Double(later + 1))
+                moved.append(shifted)
+            }
             return .replaceRevision(row: incoming, moved: moved)
         }
     }

@@ -563,13 +563,18 @@ public final class SQLSyncRepository: SyncRepository {
             try write(as: nil, batch)
             try insert(.revision, row)
         case .replaceRevision(let row, let moved):
+            // The device's own rules from this number on make room, the latest first.
+            let habit = row["habit_id"]?.stringValue ?? ""
+            try write(as: nil, batch)
+            for shifted in moved.reversed() {
+                let number = Int64(shifted["number"]?.numberValue ?? 0)
+                if number - 1 > Int64(row["number"]?.numberValue ?? 0) { try delete(.revision, SyncRules.revisionKey(habit: habit, number: number - 1)) }
+            }
             try write(as: change.stamp, batch)
             try delete(.revision, change.key)
             try insert(.revision, row)
-            if let moved {
-                try write(as: nil, batch)
-                try insert(.revision, moved)
-            }
+            try write(as: nil, batch)
+            for shifted in moved { try insert(.revision, shifted) }
         }
         return decision.outcome
     }
