@@ -11,6 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -854,4 +856,10 @@ int sd_http_stop(sd_http_server *server, unsigned int grace_ms) {
     free(server->session_cookie);
     free(server);
     return 0;
+}
+
+// `gettid` through `syscall`, which Swift cannot call (it is variadic); on Linux `setpriority`
+// with a thread id sets that thread's nice value only.
+int sd_lower_thread_priority(int by) {
+    return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), by);
 }

@@ -104,8 +104,19 @@ public final class SQLiteHabitStore: HabitStore {
         return result
     }
 
+    /// Leaves copying the write-ahead log back into the file to a thread of its own
+    /// (`WALCheckpointer`) instead of the commit that fills it: for a server, whose users' small
+    /// writes would otherwise now and then pay for another's large one.
+    public func checkpointInBackground() throws {
+        guard !database.isInMemory else { return }
+        try database.execute("PRAGMA wal_autocheckpoint = 0")
+        WALCheckpointer.start(for: path)
+    }
+
     /// Every user of a file writes through its one write lock.
     public var hasOneWriter: Bool { true }
+
+    public var writersWaiting: Bool { !database.isInMemory && WriterQueue.forFile(path).hasWaiters }
 
     public func changeCount() throws -> Int64? {
         // Every write moves a habit's counter or the owner's (a deleted habit's moves into the owner's).

@@ -27,3 +27,20 @@ struct SettingsPageTests {
         #expect(page.contains(language == .ko ? "동기화" : ">Sync<"))
     }
 }
+
+@Suite("the background lane")
+struct BackgroundLaneTests {
+    @Test("work runs on a lane thread, its answer or error comes back, and the worker's commit gate goes with it")
+    func lane() throws {
+        let lane = BackgroundLane(threads: 1)
+        let caller = Thread.current
+        #expect(try lane.run { Thread.current != caller ? 42 : 0 } == 42)
+        struct Failure: Error {}
+        #expect(throws: Failure.self) { try lane.run { throw Failure() } }
+        // A request given up: its gate refuses the commit on the lane's thread too.
+        #expect(throws: CommitRefused.self) {
+            try CommitGate.withClaim({ false }) { try lane.run { try CommitGate.check() } }
+        }
+        #expect(throws: Never.self) { try lane.run { try CommitGate.check() } }
+    }
+}

@@ -203,3 +203,25 @@ final class PausingTransport: SyncTransport, @unchecked Sendable {
         return answer
     }
 }
+
+/// A store that says whether another write waits (`waiting`), and counts its write transactions.
+final class CountingStore: HabitStore {
+    let base: any HabitStore
+    let waiting: Bool
+    private(set) var writes = 0
+
+    init(_ base: any HabitStore, waiting: Bool) {
+        self.base = base
+        self.waiting = waiting
+    }
+
+    var owner: String { base.owner }
+    func scoped(to owner: String) throws -> any HabitStore { try base.scoped(to: owner) }
+    func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
+        writes += 1
+        return try base.write(body)
+    }
+    func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T { try base.read(body) }
+    var hasOneWriter: Bool { true }
+    var writersWaiting: Bool { waiting }
+}

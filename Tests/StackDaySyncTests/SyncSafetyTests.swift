@@ -145,10 +145,16 @@ struct SyncSafetyTests {
         let page = records(450)
         try server.store.read { tx in
             let sync = try #require(tx.sync)
-            #expect(try ServeSync.slices(of: page, in: tx, sync).map(\.count) == [100, 100, 100, 100, 50])
+            #expect(try ServeSync.slices(of: page, in: tx, sync).map(\.count) == Array(repeating: ServeSync.slice, count: 450 / ServeSync.slice))
         }
-        #expect(try ServeSync(context: server)(SyncRequest(device: "device-1", since: 0, changes: page)).accepted == 450)
-        #expect(try Snapshot(server).completions.count == 451)
+        // Alone, the page is one transaction; with another write waiting, one a slice.
+        let alone = CountingStore(server.store, waiting: false)
+        #expect(try ServeSync(context: context(alone, library))(SyncRequest(device: "device-1", since: 0, changes: page)).accepted == 450)
+        #expect(alone.writes == 1)
+        let waited = CountingStore(server.store, waiting: true)
+        #expect(try ServeSync(context: context(waited, library))(SyncRequest(device: "device-1", since: 0, changes: records(450))).accepted == 450)
+        #expect(waited.writes == 450 / ServeSync.slice)
+        #expect(try Snapshot(server).completions.count == 901)
         // The last record names a habit the server does not hold: one transaction, refused whole.
         var late = records(150)
         var stray = late[149].fields ?? [:]
@@ -159,7 +165,7 @@ struct SyncSafetyTests {
             #expect(try ServeSync.slices(of: late, in: tx, sync).count == 1)
         }
         #expect(throws: SyncError.self) { try ServeSync(context: server)(SyncRequest(device: "device-1", since: 0, changes: late)) }
-        #expect(try Snapshot(server).completions.count == 451, "nothing of the refused page was written")
+        #expect(try Snapshot(server).completions.count == 901, "nothing of the refused page was written")
     }
 
     @Test("a start moved on one side and an archive on the other never merge into a habit archived before it starts (D1)")

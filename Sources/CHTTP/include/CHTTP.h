@@ -132,4 +132,8 @@ unsigned int sd_http_abandoned(sd_http_server *server);
 /// the server is left running as it is (nothing freed), for the process to exit over it.
 int sd_http_stop(sd_http_server *server, unsigned int grace_ms);
 
+/// Raises the calling thread's `nice` by `by` (a lower CPU priority, for this thread alone; Linux
+/// schedules threads one by one). Returns 0, or -1 with errno set.
+int sd_lower_thread_priority(int by);
+
 #endif

@@ -32,6 +32,11 @@ public enum CommitGate {
         return try body()
     }
 
+    /// This thread's claim, to bind on another thread that does this thread's work while it waits.
+    public static var current: (@Sendable () -> Bool)? {
+        (Thread.current.threadDictionary[key] as? Claim)?.claim
+    }
+
     /// Throws `CommitRefused` when the request this thread answers has been given up; called by
     /// stores right before a transaction commits (the outermost one only).
     public static func check() throws {

@@ -20,10 +20,14 @@ public protocol HabitStore: AnyObject {
     /// Whether every user's writes wait for one writer (a SQLite file): a long write is then split
     /// where it can be (`ServeSync.slices`), so that other users' writes wait less.
     var hasOneWriter: Bool { get }
+    /// Whether another write (of any user) waits for the one this store runs now: a long write on
+    /// a `hasOneWriter` store ends its transaction early for it.
+    var writersWaiting: Bool { get }
 }
 
 extension HabitStore {
     public var hasOneWriter: Bool { false }
+    public var writersWaiting: Bool { false }
 
     public func prepareForBulkWrite(records: Int) {}
     public func changeCount() throws -> Int64? { nil }

@@ -29,7 +29,9 @@ public struct ServeSync {
         var history: String?
         var number = 0
         while true {
-            let response = try context.store.write { tx -> SyncResponse? in
+            // Where the next transaction starts; `number` moves past what one commits, only once it has.
+            let (response, reached) = try context.store.write { tx -> (SyncResponse?, Int) in
+                var number = number
                 guard let sync = tx.sync else { throw SyncError.unsupportedStore }
                 if number == 0 {
                     _ = try sync.start { SyncRules.serverDevice }
@@ -39,7 +41,7 @@ public struct ServeSync {
                     // habits lost too).
                     lost = request.since > (try sync.position())
                     if lost && !changes.isEmpty {
-                        return SyncResponse(changes: [], position: 0, more: true, accepted: 0, reset: true, compact: request.compact)
+                        return (SyncResponse(changes: [], position: 0, more: true, accepted: 0, reset: true, compact: request.compact), 0)
                     }
                     // A copy of a store syncing under its original's id is told apart by its history.
                     // (A server that lost history knows no token: the device starts over without one.)
@@ -52,13 +54,20 @@ public struct ServeSync {
                     }
                     slices = context.store.hasOneWriter ? try Self.slices(of: changes, in: tx, sync) : [Array(changes.indices)]
                 }
-                let slice = slices[number]
-                do {
-                    for (index, outcome) in zip(slice, try sync.apply(slice.map { changes[$0] }, as: .server)) { outcomes[index] = outcome }
-                } catch SyncError.invalidChange(let index, let reason) {
-                    throw SyncError.invalidChange(index: slice.indices.contains(index) ? slice[index] : index, reason: reason)
-                }
-                guard number == slices.count - 1 else { return nil }
+                // Slices one after another while no other write waits and the transaction is young;
+                // then it commits, and the next transaction goes on from there.
+                let began = DispatchTime.now().uptimeNanoseconds
+                repeat {
+                    let slice = slices[number]
+                    do {
+                        for (index, outcome) in zip(slice, try sync.apply(slice.map { changes[$0] }, as: .server)) { outcomes[index] = outcome }
+                    } catch SyncError.invalidChange(let index, let reason) {
+                        throw SyncError.invalidChange(index: slice.indices.contains(index) ? slice[index] : index, reason: reason)
+                    }
+                    number += 1
+                } while number < slices.count && !context.store.writersWaiting
+                    && DispatchTime.now().uptimeNanoseconds - began < Self.transactionNanoseconds
+                guard number == slices.count else { return (nil, number) }
                 let accepted = outcomes.filter { $0 != .kept }.count
                 let refused = zip(changes, outcomes).compactMap { change, outcome in
                     outcome == .dropped ? SyncRefusal(kind: change.kind, key: change.key, code: SyncRefusal.habitDeleted) : nil
@@ -72,11 +81,11 @@ public struct ServeSync {
                 if accepted > 0 { decided.renamed = try sync.settleNames() }
                 if !decided.isEmpty { try sync.keepDecided(decided) }
                 let page = try sync.changes(after: lost ? 0 : request.since, device: request.device, mine: false, limit: request.limit)
-                return SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost, refused: refused,
-                                    compact: request.compact, history: history)
+                return (SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost, refused: refused,
+                                     compact: request.compact, history: history), number)
             }
             if let response { return response }
-            number += 1
+            number = reached
         }
     }
 
@@ -99,15 +108,19 @@ public struct ServeSync {
         return found
     }
 
-    /// How many records or skips one write transaction of a push applies.
-    public static let slice = 100
+    /// How many records or skips a push applies before it looks whether another write waits.
+    public static let slice = 10
 
-    /// The write transactions a push is applied in on a store with one writer (`hasOneWriter`), as
-    /// indices into `changes`. A page of new records and skips alone, of habits the store holds (or
-    /// deleted), goes a slice at a time, each committed on its own: another user's write then waits
-    /// for a slice, not for a page, and no slice can fail on what a later one holds (a repeat of the
-    /// page after a failure in between changes nothing twice). Anything else is one transaction,
-    /// refused whole.
+    /// How long one write transaction of a push may go on applying slices, when no other write
+    /// waits: other processes on a SQLite file wait through their busy timeout, not in its queue.
+    static let transactionNanoseconds: UInt64 = 50_000_000
+
+    /// The slices a push is applied in on a store with one writer (`hasOneWriter`), as indices into
+    /// `changes`. A page of new records and skips alone, of habits the store holds (or deleted),
+    /// goes a slice at a time, and its transaction commits between two slices when another write
+    /// waits (or after `transactionNanoseconds`): another user's write then waits for a slice, not
+    /// for a page, and no slice can fail on what a later one holds (a repeat of the page after a
+    /// failure in between changes nothing twice). Anything else is one slice, refused whole.
     public static func slices(of changes: [SyncChange], in tx: any HabitTransaction, _ sync: any SyncRepository) throws -> [[Int]] {
         let whole = [Array(changes.indices)]
         guard changes.count > slice, changes.allSatisfy({ ($0.kind == .completion || $0.kind == .skip) && !$0.deleted }) else { return whole }

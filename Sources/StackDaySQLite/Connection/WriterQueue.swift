@@ -49,6 +49,13 @@ final class WriterQueue: @unchecked Sendable {
         return true
     }
 
+    /// Whether a writer of this process waits for the turn after the current one.
+    var hasWaiters: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return (serving + 1..<max(serving + 1, issued)).contains { !abandoned.contains($0) }
+    }
+
     /// Ends the current turn and hands it to the next ticket still waiting.
     func leave() {
         condition.lock()

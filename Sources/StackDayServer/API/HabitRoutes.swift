@@ -79,7 +79,8 @@ struct HabitRoutes {
             }
         }),
         ("POST", "sync", Endpoint(EndpointDoc("Push a device's changes and pull the server's since a position (docs/sync.md)", body: "Sync", answer: "SyncAnswer")) { r, _ in
-            .json(try r.app.sync(r.request.body).json)
+            // At a lower priority than the requests people wait on (`BackgroundLane`).
+            .json(try BackgroundLane.shared.run { try r.app.sync(r.request.body).json })
         }),
         ("GET", "settings", Endpoint(EndpointDoc("The user's settings", answer: "User")) { r, _ in .json(UserView(r.user).json) }),
         ("PUT", "settings", Endpoint(EndpointDoc("Change the time zone, day start or language", body: "Settings", answer: "User")) { r, _ in try r.settings() }),

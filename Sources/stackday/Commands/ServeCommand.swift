@@ -83,7 +83,9 @@ enum ServeCommand {
         let makeStore: @Sendable () throws -> any HabitStore = {
             switch location {
             case .postgres(let url): try PostgresHabitStore(url: url)
-            case .sqlite(let path): try SQLiteHabitStore(path: path)
+            case .sqlite(let path):
+                // No user's write pays for copying the log back (`WALCheckpointer`).
+                try { let store = try SQLiteHabitStore(path: path); try store.checkpointInBackground(); return store }()
             }
         }
         let folder = environment.userPolicyFolder
