@@ -23,6 +23,8 @@ final class WALCheckpointer: @unchecked Sendable {
         let new = lock.withLock { started.insert(path).inserted }
         guard new else { return }
         Thread.detachNewThread {
+            // Below the server's workers: copying the log back is never what someone waits for.
+            _ = stackday_lower_thread_priority(10)
             // A connection knows the file is in WAL mode once it has read it.
             guard let database = try? Database(path: path), (try? database.scalarText("PRAGMA journal_mode")) == "wal" else { return }
             while true {
