@@ -170,8 +170,8 @@ public final class SyncClient: @unchecked Sendable {
         for case .replaced(let overrides) in outcomes {
             for override in overrides where override.lostBy == device && !(override.field == "name" && override.keptBy == SyncRules.serverDevice) {
                 let name = try UUID(uuidString: override.habit).flatMap { try tx.habits.habit(id: $0)?.name } ?? override.habit
-                found.append(SyncOverridden(habit: name, field: override.field, mine: SyncOverridden.text(override.lost),
-                                            kept: SyncOverridden.text(override.kept)))
+                found.append(SyncOverridden(habit: name, field: override.field, mine: SyncDecided.text(override.lost),
+                                            kept: SyncDecided.text(override.kept)))
             }
         }
         return found
