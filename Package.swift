@@ -50,7 +50,7 @@ let package = Package(
         .target(name: "StackDayApplication", dependencies: ["StackDay", "StackDayExchange"]),
         .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayApplication", "StackDayEngine", "StackDayExchange", "StackDayLua", "CHTTP"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
-        .target(name: "StackDayTestSupport", dependencies: ["CSQLite"]),
+        .target(name: "StackDayTestSupport", dependencies: ["CSQLite", "StackDay"]),
         .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDayApplication", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange", "StackDayServer", "StackDaySync"]),
         .executableTarget(
             name: "stackday-bench",

@@ -270,18 +270,20 @@ static enum MHD_Result collect_argument(void *cls, enum MHD_ValueKind kind, cons
     return MHD_YES;
 }
 
-// What the header checks found: the first Content-Length and whether another disagrees, and
-// how many Host headers there are.
+// What the header checks found: the first Content-Length and whether another disagrees, how
+// many Host headers there are, and whether a Transfer-Encoding came too.
 typedef struct {
     const char *first;
     int conflicting;
     int hosts;
+    int transfer_encoding;
 } sd_lengths;
 
 static enum MHD_Result collect_length(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
     sd_lengths *lengths = cls;
     if (strcasecmp(key, "Host") == 0) lengths->hosts++;
+    if (strcasecmp(key, "Transfer-Encoding") == 0) lengths->transfer_encoding = 1;
     if (strcasecmp(key, "Content-Length") != 0) return MHD_YES;
     if (!lengths->first) lengths->first = value ? value : "";
     else if (strcmp(lengths->first, value ? value : "") != 0) lengths->conflicting = 1;
@@ -325,6 +327,12 @@ static enum MHD_Result answer(struct MHD_Connection *connection, unsigned int st
 
 static enum MHD_Result answer_json(struct MHD_Connection *connection, unsigned int status, const char *json) {
     return answer(connection, status, "application/json", json, strlen(json), NULL, NULL, NULL);
+}
+
+// A request whose framing or headers cannot be trusted: 400, and the connection closed after it,
+// so nothing that follows on it (a smuggled second request) is read as a request.
+static enum MHD_Result refuse_framing(struct MHD_Connection *connection, const char *json) {
+    return answer(connection, 400, "application/json", json, strlen(json), NULL, NULL, "Connection: close");
 }
 
 static void free_response(sd_http_response *response) {
@@ -410,15 +418,19 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
             state->answered = -1;
             return answer_json(connection, 400, "{\"error\":{\"code\":\"bad_request\",\"message\":\"an HTTP/1.1 request needs a Host header\"}}\n");
         }
-        sd_lengths lengths = {NULL, 0, 0};
+        sd_lengths lengths = {NULL, 0, 0, 0};
         mhd.get_connection_values(connection, MHD_HEADER_KIND, collect_length, &lengths);
         if (lengths.conflicting) {
             state->answered = -1;
-            return answer_json(connection, 400, "{\"error\":{\"code\":\"bad_request\",\"message\":\"the request has Content-Length headers that disagree\"}}\n");
+            return refuse_framing(connection, "{\"error\":{\"code\":\"bad_request\",\"message\":\"the request has Content-Length headers that disagree\"}}\n");
+        }
+        if (lengths.first && lengths.transfer_encoding) {
+            state->answered = -1;
+            return refuse_framing(connection, "{\"error\":{\"code\":\"bad_request\",\"message\":\"the request has both Content-Length and Transfer-Encoding\"}}\n");
         }
         if (lengths.hosts > 1) {
             state->answered = -1;
-            return answer_json(connection, 400, "{\"error\":{\"code\":\"bad_request\",\"message\":\"the request has more than one Host header\"}}\n");
+            return refuse_framing(connection, "{\"error\":{\"code\":\"bad_request\",\"message\":\"the request has more than one Host header\"}}\n");
         }
         if (strcmp(method, "GET") == 0 && strcmp(url, "/healthz") == 0) {
             state->answered = -1;

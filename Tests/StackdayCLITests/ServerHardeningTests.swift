@@ -36,6 +36,22 @@ struct ServerHardeningTests {
         #expect(try HTTPClient.parse(try client.exchange(Array(twice.utf8))).status == 201)
     }
 
+    @Test("Content-Length with Transfer-Encoding is a 400 that closes the connection: a request smuggled after the chunks is never answered")
+    func smuggling() throws {
+        let (cli, server, ana) = try serve()
+        defer { server.stop() }
+        let before = try cli.run(["--user", "ana", "export", "--format", "json"]).stdout
+        let body = #"{"name":"smuggled"}"#
+        let chunked = String(body.utf8.count, radix: 16) + "\r\n" + body + "\r\n0\r\n\r\n"
+        let second = "POST /v1/habits HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(ana)\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body
+        let request = "POST /v1/habits HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(ana)\r\nContent-Length: \(chunked.utf8.count)\r\n"
+            + "Transfer-Encoding: chunked\r\n\r\n" + chunked + second
+        let answer = String(decoding: try server.client.exchange(Array(request.utf8)), as: UTF8.self)
+        #expect(answer.components(separatedBy: "HTTP/1.1 ").count == 2, "one answer, then the connection closed: \(answer)")
+        #expect(answer.hasPrefix("HTTP/1.1 400") && answer.contains("both Content-Length and Transfer-Encoding"), "\(answer)")
+        #expect(try cli.run(["--user", "ana", "export", "--format", "json"]).stdout == before)
+    }
+
     @Test("control characters in a path are escaped in the access log: no forged line, no terminal escape")
     func logEscaping() throws {
         let (_, server, ana) = try serve()
