@@ -44,3 +44,16 @@ struct BackgroundLaneTests {
         #expect(throws: Never.self) { try lane.run { try CommitGate.check() } }
     }
 }
+
+@Suite("plain HTTP beyond loopback")
+struct PlainHTTPWarningTests {
+    @Test("a warning for plain HTTP on any address but loopback, unless a TLS proxy is in front", arguments: [
+        ("127.0.0.1", false, false), ("127.1.2.3", false, false), ("0.0.0.0", false, true), ("192.168.1.20", false, true),
+        ("0.0.0.0", true, false),
+    ])
+    func warning(host: String, behindProxy: Bool, warns: Bool) {
+        let text = PlainHTTPWarning.text(host: host, port: 8080, behindProxy: behindProxy)
+        #expect((text != nil) == warns)
+        if let text { #expect(text.contains("\(host):8080") && text.contains("unencrypted") && text.contains("--behind-proxy")) }
+    }
+}

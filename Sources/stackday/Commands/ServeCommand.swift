@@ -32,6 +32,7 @@ enum ServeCommand {
                 OptionSpec(name: "request-cpu-ms", valueName: "ms", help: "CPU time all of one request's policy calls may take (default: 500)."),
                 OptionSpec(name: "session-days", valueName: "n", help: "How long a browser session lasts (default: 30)."),
                 OptionSpec(name: "cookie-secure", valueName: nil, help: "Mark session cookies Secure even without X-Forwarded-Proto: https (behind a TLS proxy)."),
+                OptionSpec(name: "behind-proxy", valueName: nil, help: "A TLS proxy in front is this server's only client: no warning for plain HTTP beyond loopback."),
                 OptionSpec(name: "allow-origin", valueName: "origin", help: "A browser origin that may call the API (CORS; repeatable; default: none)."),
                 OptionSpec(name: "rate-limit", valueName: "n", help: "Requests a minute one user may make, whichever token carries them (default: no limit)."),
                 OptionSpec(name: "auth-failures", valueName: "n", help: "Failed authentications one address may make in a minute before it waits (default: 10)."),
@@ -115,6 +116,9 @@ enum ServeCommand {
         options.sessionCookie = StackDayAPI.sessionCookie
         let server = try HTTPServer(options: options) { api.handle($0) }
         environment.io.error("stackday serve: listening on http://\(options.host):\(server.port) with \(options.threads) threads")
+        if let warning = PlainHTTPWarning.text(host: options.host, port: server.port, behindProxy: invocation.flag("behind-proxy")) {
+            environment.io.error(warning)
+        }
         var metricsServer: HTTPServer? = nil
         if let (host, port) = metricsAddress {
             var metricsOptions = HTTPServerOptions()
