@@ -17,6 +17,16 @@ public enum InstantText {
         return "\(day)T\(two(within / 3600)):\(two(within / 60 % 60)):\(two(within % 60)).\(millis)Z"
     }
 
+    /// An instant as a person reads it in `zone`: `2026-10-11 20:00 +09:00` (to the minute, with
+    /// the zone's offset at that instant), what tables print.
+    public static func local(_ date: Date, in zone: TimeZone) -> String {
+        let offset = zone.secondsFromGMT(for: date)
+        let shifted = format(date.addingTimeInterval(TimeInterval(offset)))
+        let magnitude = abs(offset) / 60
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return shifted.prefix(10) + " " + shifted.dropFirst(11).prefix(5) + " \(offset < 0 ? "-" : "+")\(two(magnitude / 60)):\(two(magnitude % 60))"
+    }
+
     /// Parses an RFC 3339 instant strictly: `YYYY-MM-DDTHH:MM:SS`, optional fraction (kept to
     /// milliseconds), then `Z` or `±HH:MM`. Every field must be in range and nothing may follow.
     public static func parse(_ text: String) -> Date? {

@@ -56,6 +56,10 @@ struct CommandTests {
         let add = try runStackday(["help", "habit", "add"])
         #expect(add.stdout.contains("\nARGUMENTS:\n  <name>"))
         #expect(add.stdout.contains("USAGE: stackday habit add <name> [--goal <n>]"))
+        #expect(add.stdout.contains("(default: strict)"))
+        // An edit changes only what it names: its options say so, not `add`'s defaults.
+        let edit = try runStackday(["help", "habit", "edit"]).stdout
+        #expect(edit.contains("--streak <policy>       The streak policy (default: unchanged).") && !edit.contains("(default: strict)"), "\(edit)")
         #expect(try runStackday(["--version"]).stdout == "0.1.0\n")
     }
 

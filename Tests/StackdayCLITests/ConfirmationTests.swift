@@ -124,7 +124,7 @@ struct UnskipTests {
 /// `log` lists a habit's records, as a table and as JSON, over a range of days.
 @Suite("log")
 struct LogTests {
-    @Test("every record of the range, with its day, amount and when it was recorded")
+    @Test("every record of the range, with its day, amount and when it was recorded (in the user's time zone)")
     func log() throws {
         let cli = try CLIFixture()
         #expect(try cli.run(["habit", "add", "water", "--unit", "cups", "--start", "2026-10-01"]).status == 0)
@@ -134,8 +134,8 @@ struct LogTests {
         #expect(table.status == 0)
         #expect(table.stdout == """
             DAY         AMOUNT  RECORDED AT
-            2026-10-02  2 cups  2026-10-11T11:00:00.000Z
-            2026-10-05  3 cups  2026-10-11T11:00:00.000Z
+            2026-10-02  2 cups  2026-10-11 20:00 +09:00
+            2026-10-05  3 cups  2026-10-11 20:00 +09:00
 
             """, "\(table.stdout)")
         let json = try jsonObject(try cli.run(["log", "water", "--from", "2026-10-03", "--json"]).stdout)
@@ -147,9 +147,9 @@ struct LogTests {
         #expect(try cli.run(["record", "water", "1", "--on", "2026-10-06", "--note", "after the run\n2nd glass"]).stdout
                 == "Recorded 1 for 'water' on 2026-10-06, with a note.\n")
         #expect(try cli.run(["log", "water", "--from", "2026-10-05"]).stdout == """
-            DAY         AMOUNT  RECORDED AT               NOTE
-            2026-10-05  3 cups  2026-10-11T11:00:00.000Z
-            2026-10-06  1 cups  2026-10-11T11:00:00.000Z  after the run ⏎ 2nd glass
+            DAY         AMOUNT  RECORDED AT              NOTE
+            2026-10-05  3 cups  2026-10-11 20:00 +09:00
+            2026-10-06  1 cups  2026-10-11 20:00 +09:00  after the run ⏎ 2nd glass
 
             """)
         let noted = try jsonObject(try cli.run(["log", "water", "--from", "2026-10-06", "--json"]).stdout)

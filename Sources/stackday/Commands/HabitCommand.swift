@@ -16,6 +16,12 @@ enum HabitCommand {
         OptionSpec(name: "streak-params", valueName: "json", help: "Parameters for the streak policy, a JSON object."),
     ]
 
+    /// `policyOptions` for `habit edit`: what is not given stays as it is.
+    static let editOptions: [OptionSpec] = policyOptions.map { option in
+        OptionSpec(name: option.name, valueName: option.valueName,
+                   help: option.help.replacingOccurrences(of: #" \(default: [^)]*\)"#, with: " (default: unchanged)", options: .regularExpression))
+    }
+
     static let name = ArgumentSpec(name: "name", help: "The habit's name (case-insensitive).")
 
     static let revisionOptions: [OptionSpec] = [
@@ -36,7 +42,7 @@ enum HabitCommand {
                         A new goal or policy is a new rule revision: days before --from keep their results.
                         A policy named as before keeps its pinned script; 'stackday policy upgrade' moves it.
                         """,
-                        arguments: [name], options: policyOptions + revisionOptions, run: edit),
+                        arguments: [name], options: editOptions + revisionOptions, run: edit),
             CommandSpec(name: "archive", abstract: "Stop tracking a habit after a day (inclusive).", arguments: [name],
                         options: [OptionSpec(name: "on", valueName: "day", help: "The last tracked day (default: today).")], run: archive),
             CommandSpec(name: "unarchive", abstract: "Resume tracking an archived habit.", arguments: [name], run: unarchive),

@@ -118,7 +118,7 @@ enum RecordCommand {
         // line breaks are shown as ⏎.
         let notes = view.records.contains { $0.note != nil }
         let rows = [(["DAY", "AMOUNT", "RECORDED AT"] + (notes ? ["NOTE"] : [])).map { environment.words[$0] }] + view.records.map { record in
-            [record.completedOn.iso, Format.quantity(record.amount, unit: unit), InstantText.format(record.recordedAt)]
+            [record.completedOn.iso, Format.quantity(record.amount, unit: unit), InstantText.local(record.recordedAt, in: environment.boundary.timeZone)]
                 + (notes ? [(record.note ?? "").split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).joined(separator: " ⏎ ")] : [])
         }
         Format.table(rows).forEach(environment.io.print)
