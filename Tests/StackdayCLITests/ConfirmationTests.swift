@@ -124,6 +124,17 @@ struct UnskipTests {
 /// `log` lists a habit's records, as a table and as JSON, over a range of days.
 @Suite("log")
 struct LogTests {
+    @Test("a record on a day the schedule does not ask for is kept and said; on a due day nothing more is said")
+    func notDue() throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "gym", "--schedule", "weekly", "--schedule-params", #"{"days":["mon","thu"]}"#, "--start", "2026-10-01"]).status == 0)
+        #expect(try cli.run(["record", "gym", "--on", "2026-10-08"]).stdout == "Recorded 1 for 'gym' on 2026-10-08.\n")
+        let friday = try cli.run(["record", "gym", "--on", "2026-10-09"])
+        #expect(friday.status == 0 && friday.stdout == "Recorded 1 for 'gym' on 2026-10-09.\n2026-10-09 is not a due day for 'gym' by its schedule; the record is kept.\n",
+                "\(friday.stdout)")
+        #expect(try cli.run(["log", "gym", "--json"]).stdout.contains("2026-10-09"))
+    }
+
     @Test("every record of the range, with its day, amount and when it was recorded (in the user's time zone)")
     func log() throws {
         let cli = try CLIFixture()

@@ -65,14 +65,20 @@ enum RecordCommand {
 
     static func runRecord(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().record(invocation.required("name"), invocation.fields())
+        let app = try environment.application()
+        let view = try app.record(invocation.required("name"), invocation.fields())
         environment.io.committed = "recorded"
         if environment.printedJSON(view) { return }
         let amount = Quantity.describe(view.completion.amount), day = view.completion.completedOn
-        if environment.language == .korean {
-            return environment.io.print("기록했습니다: '\(view.habit)', \(day), \(amount)" + (view.completion.note == nil ? "" : ", 메모 포함"))
+        let korean = environment.language == .korean
+        environment.io.print(korean ? "기록했습니다: '\(view.habit)', \(day), \(amount)" + (view.completion.note == nil ? "" : ", 메모 포함")
+                                    : "Recorded \(amount) for '\(view.habit)' on \(day)" + (view.completion.note == nil ? "." : ", with a note."))
+        // A record on a day the schedule does not ask for is kept, and said: it may be a slip of the day.
+        let asked = RequestFields(values: ["from": .text(day.iso), "to": .text(day.iso)])
+        if case .days(let timeline, _)? = (try? app.calendar([view.habit], asked))?.sheets.first, timeline.entry(on: day)?.isDue == false {
+            environment.io.print(korean ? "\(day)은(는) '\(view.habit)'의 일정에 없는 날입니다. 기록은 남았습니다."
+                                        : "\(day) is not a due day for '\(view.habit)' by its schedule; the record is kept.")
         }
-        environment.io.print("Recorded \(amount) for '\(view.habit)' on \(day)" + (view.completion.note == nil ? "." : ", with a note."))
     }
 
     static func runUndo(_ invocation: Invocation) throws {
