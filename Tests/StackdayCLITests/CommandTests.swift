@@ -265,7 +265,7 @@ struct CommandTests {
         let cli = try CLIFixture()
         let result = try runStackday(["demo", "--db", cli.db])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("습관 3개, 기록 30건\n\n주간 보고서: 10/05(월) ~ 10/11(일)\n"))
+        #expect(result.stdout.hasPrefix("습관 3개, 기록 30건 (\(cli.db))\n\n주간 보고서: 10/05(월) ~ 10/11(일)\n"), "the file it wrote is named: \(result.stdout)")
         let again = try runStackday(["demo", "--db", cli.db])
         #expect(again.status == 1)
         #expect(again.stderr.contains("already holds habits"))

@@ -38,7 +38,7 @@ enum DemoCommand {
         let archive = try ExportArchive(context: context)()
         let (habits, completions) = (archive.habits, archive.completions.count)
         if invocation.globals.json { return invocation.io.print(view.json.jsonText) }
-        invocation.io.print(english ? "\(habits.count) habits, \(completions) completions (\(path))" : "습관 \(habits.count)개, 기록 \(completions)건")
+        invocation.io.print(english ? "\(habits.count) habits, \(completions) completions (\(path))" : "습관 \(habits.count)개, 기록 \(completions)건 (\(path))")
         invocation.io.print()
         invocation.io.print(view.text)
     }
