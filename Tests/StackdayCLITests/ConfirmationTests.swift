@@ -124,6 +124,18 @@ struct UnskipTests {
 /// `log` lists a habit's records, as a table and as JSON, over a range of days.
 @Suite("log")
 struct LogTests {
+    @Test("skipping a day already skipped says so and changes nothing; taking back a skip that is not there is an error")
+    func skipTwice() throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "water", "--start", "2026-10-01"]).status == 0)
+        #expect(try cli.run(["skip", "water", "--on", "2026-10-05"]).stdout == "Skipped 1 day of 'water' (2026-10-05 … 2026-10-05).\n")
+        let again = try cli.run(["skip", "water", "--on", "2026-10-05"])
+        #expect(again.status == 0 && again.stdout == "'water' is already skipped on 2026-10-05; nothing changed.\n", "\(again.stdout)")
+        #expect(try cli.run(["unskip", "water", "--on", "2026-10-05"]).status == 0)
+        let none = try cli.run(["unskip", "water", "--on", "2026-10-05"])
+        #expect(none.status == 1 && none.stderr.contains("has no skip on 2026-10-05"))
+    }
+
     @Test("a record on a day the schedule does not ask for is kept and said; on a due day nothing more is said")
     func notDue() throws {
         let cli = try CLIFixture()

@@ -97,6 +97,12 @@ enum RecordCommand {
         environment.io.committed = "skipped"
         if environment.printedJSON(view) { return }
         let count = view.skips.count
+        let span = view.days.first == view.days.last ? "\(view.days.first)" : "\(view.days.first) … \(view.days.last)"
+        // Skipping a day already skipped changes nothing, and says so (taking back a skip that is not there is an error).
+        guard count > 0 else {
+            return environment.io.print(environment.language == .korean ? "이미 건너뛴 날입니다: '\(view.habit)', \(span). 바뀐 것이 없습니다."
+                                                                        : "'\(view.habit)' is already skipped on \(span); nothing changed.")
+        }
         environment.io.print(environment.language == .korean ? "건너뛰었습니다: '\(view.habit)', \(count)일 (\(view.days.first) … \(view.days.last))"
                                                              : "Skipped \(count) day\(count == 1 ? "" : "s") of '\(view.habit)' (\(view.days.first) … \(view.days.last)).")
     }
