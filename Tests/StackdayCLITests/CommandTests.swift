@@ -252,6 +252,12 @@ struct CommandTests {
         #expect(page.hasPrefix("<!DOCTYPE html>"))
         #expect(page.contains("<svg"))
         #expect(page.contains("a &lt;b&gt;"))
+        #expect(page.contains("<html lang=\"en\">") && page.contains("<h2>This week</h2>"))
+        // In Korean the page says so, and its headings are Korean.
+        let korean = cli.folder.path("report-ko.html")
+        #expect(try cli.run(["report", "html", "--lang", "ko", "--out", korean]).status == 0)
+        let ko = try String(contentsOfFile: korean, encoding: .utf8)
+        #expect(ko.contains("<html lang=\"ko\">") && ko.contains("<h2>이번 주</h2>") && ko.contains("<th>습관</th>"), "\(ko.prefix(600))")
         // The only address on the page is the SVG namespace: nothing is fetched.
         #expect(!page.replacingOccurrences(of: "xmlns=\"http://www.w3.org/2000/svg\"", with: "").contains("http"))
         // 2026-10-02 was done: its cell has the darkest shade and a title naming the day.

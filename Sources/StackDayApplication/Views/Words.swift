@@ -63,6 +63,7 @@ public struct Words: Sendable {
         "Installed policies": "설치한 정책", "Built-in policies": "기본 정책", "Open": "열기", "Install": "설치", "Policy editor": "정책 편집기",
         "Source": "소스", "Installed": "설치됨", "Nothing installed yet.": "아직 설치한 정책이 없습니다.",
         "The checks refused the script:": "검사에서 스크립트가 거부되었습니다:",
+        "Habit": "습관", "Today's progress": "오늘 진행", "State": "상태", "Streak": "연속", "This week": "이번 주", "Last year · Score": "지난 1년 · 점수",
         "Time zone": "시간대", "Day starts at": "하루 시작 시각", "Sync": "동기화", "No sync has needed a decision yet.": "아직 판단이 필요한 동기화가 없었습니다.",
         "The latest sync that needed a decision": "판단이 필요했던 최근 동기화", "device": "기기",
         "Renamed, two habits had one name:": "이름이 같은 습관이 있어 이름을 바꿨습니다:", "a later change kept": "나중 변경이 유지됨:",

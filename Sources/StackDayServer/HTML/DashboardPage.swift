@@ -9,11 +9,14 @@ public struct DashboardPage {
     /// The signed-in user, whose page gets a sign-out button.
     public let user: String?
     public let view: DashboardView
+    /// The words of the page, its `<html lang>` and its headings (the week's text is the view's).
+    let words: PageWords
 
-    public init(title: String, user: String?, view: DashboardView) {
+    public init(title: String, user: String?, view: DashboardView, language: ReportLanguage = .english) {
         self.title = title
         self.user = user
         self.view = view
+        words = PageWords(language: language == .korean ? .ko : .en)
     }
 
     var today: LocalDay { view.today.day }
@@ -27,25 +30,25 @@ public struct DashboardPage {
     public func render() -> String {
         var body = "<header><h1>\(HTMLText.escape(title))</h1>"
         if let user {
-            body += "<p class=\"who\">Signed in as <strong id=\"user\">\(HTMLText.escape(user))</strong> "
-                + "<form method=\"post\" action=\"/session/end\"><button type=\"submit\">Sign out</button></form></p>"
+            body += "<p class=\"who\">\(words["Signed in as"]) <strong id=\"user\">\(HTMLText.escape(user))</strong> "
+                + "<form method=\"post\" action=\"/session/end\"><button type=\"submit\">\(words["Sign out"])</button></form></p>"
         }
-        body += "</header>\n<section id=\"today\"><h2>Today, <span id=\"day\">\(today.iso)</span></h2>\n"
+        body += "</header>\n<section id=\"today\"><h2>\(words["Today,"]) <span id=\"day\">\(today.iso)</span></h2>\n"
         if todayRows.isEmpty {
-            body += "<p>No active habits.</p>"
+            body += "<p>\(words["No active habits."])</p>"
         } else {
-            body += "<table><thead><tr><th>Habit</th><th>Progress</th><th>Done</th><th>State</th><th>Streak</th></tr></thead><tbody>"
+            body += "<table><thead><tr>" + ["Habit", "Today's progress", "Done", "State", "Streak"].map { "<th>\(words[$0])</th>" }.joined() + "</tr></thead><tbody>"
             for row in todayRows { body += todayRow(row) }
             body += "</tbody></table>"
         }
-        body += "</section>\n<section id=\"week\"><h2>This week</h2><pre>\(HTMLText.escape(weekText))</pre></section>\n"
+        body += "</section>\n<section id=\"week\"><h2>\(words["This week"])</h2><pre>\(HTMLText.escape(weekText))</pre></section>\n"
         for panel in panels {
             body += "<section class=\"habit\" data-habit=\"\(HTMLText.escape(panel.habit.name))\"><h2>\(HTMLText.escape(panel.habit.name))</h2>"
             switch panel.content {
             case .success(let content):
                 let chart = YearChartSVG(timeline: content.timeline, scores: content.scores.map { ($0.day, $0.score) }, range: year,
-                                         words: PageWords(language: .en))
-                body += "<h3>Last year · Score</h3>" + chart.render()
+                                         words: words)
+                body += "<h3>\(words["Last year · Score"])</h3>" + chart.render()
             case .failure(let failure):
                 body += "<p class=\"error\">\(HTMLText.escape(failure.message))</p>"
             }
@@ -53,7 +56,7 @@ public struct DashboardPage {
         }
         return """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <title>\(HTMLText.escape(title))</title><style>\(Self.style)</style></head><body>
         \(body)</body></html>
         """

@@ -37,7 +37,7 @@ enum ReportCommand {
         let view = try Application(context: context).dashboard(invocation.fields().removing("out"), language: environment.language)
         let title = environment.language == .korean ? "StackDay 보고서" : "StackDay report"
         // The dashboard's page, self-contained, without a signed-in user.
-        let page = DashboardPage(title: title, user: nil, view: view).render()
+        let page = DashboardPage(title: title, user: nil, view: view, language: environment.language).render()
         if let path = invocation.option("out") {
             try OutputFile.write(page, to: path)
             if environment.json { return environment.printJSON(.object(["out": .string(path)])) }
