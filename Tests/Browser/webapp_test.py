@@ -98,7 +98,8 @@ def tap_targets(driver, page):
         return
     small = driver.execute_script("""
         var small = [];
-        document.querySelectorAll('button, select, input:not([type=hidden]):not([type=checkbox]), summary, a.button, a.cell, label.check')
+        document.querySelectorAll('button, select, input:not([type=hidden]):not([type=checkbox]), summary, a.button, a.cell, label.check, '
+                                  + 'header.top h1 a, header.top nav a, li.habit .head a')
           .forEach(function (element) {
             var box = element.getBoundingClientRect();
             if (box.width === 0 && box.height === 0) return;  // not shown

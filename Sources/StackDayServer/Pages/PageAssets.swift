@@ -28,6 +28,8 @@ enum PageAssets {
     li.habit{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:.75rem}
     li.habit .head{display:flex;justify-content:space-between;gap:.5rem;align-items:baseline;flex-wrap:wrap}
     li.habit .head a{font-weight:700;font-size:1.05rem;overflow-wrap:anywhere}
+    header.top h1 a,header.top nav a,li.habit .head a{display:inline-flex;align-items:center;min-height:44px;min-width:44px}
+    header.top nav{display:flex;gap:.75rem}
     .figures{color:var(--muted);font-size:.95rem;display:flex;flex-wrap:wrap;gap:.25rem .9rem}
     .bar{height:.6rem;background:var(--bar);border-radius:4px;overflow:hidden;margin:.5rem 0}
     .bar span{display:block;height:100%;background:var(--accent)}
