@@ -1,11 +1,6 @@
-/// A habit this device held that a sync renamed on the server's word: the server settling two
-/// habits of one name (`water` → `water (2)`), or a rename made on the server itself (the web app).
-public struct SyncRename: Sendable, Equatable {
-    public let from: String
-    public let to: String
+import StackDay
 
-    public init(from: String, to: String) {
-        self.from = from
-        self.to = to
-    }
-}
+/// A habit this device held that a sync renamed on the server's word: the server settling two
+/// habits of one name (`water` → `water (2)`), or a rename made on the server itself (the web
+/// app). The same value a server keeps for its settings page (`SyncDecided`).
+public typealias SyncRename = SyncDecided.Renamed
