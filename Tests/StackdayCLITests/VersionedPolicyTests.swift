@@ -187,6 +187,20 @@ struct VersionedPolicyTests {
         #expect(try cli.databaseBytes() == before)
     }
 
+    @Test("a policy-folder script a habit names is vetted as policy install vets it: one whose examples fail binds no habit")
+    func folderScriptsAreVetted() throws {
+        let cli = try reading()
+        let wrong = Self.counting.replacingOccurrences(of: "current = 2, longest = 2", with: "current = 3, longest = 2")
+        try cli.writePolicy("bad-strikes", wrong)
+        let before = try cli.databaseBytes()
+        let added = try cli.run(["habit", "add", "walk", "--streak", "bad-strikes"])
+        #expect(added.status == 1 && added.stderr.contains("bad-strikes") && added.stderr.contains("example"), "\(added.stderr)")
+        #expect(try cli.run(["habit", "edit", "read", "--streak", "bad-strikes"]).status == 1)
+        #expect(try cli.databaseBytes() == before)
+        try cli.writePolicy("good-strikes", Self.counting)
+        #expect(try cli.run(["habit", "add", "walk", "--streak", "good-strikes"]).status == 0)
+    }
+
     @Test("bad revision input: one line, exit 1 (64 for usage), nothing written", arguments: [
         (["policy", "rollback", "read", "--to", "9"], 1, "Error: 'read' has no rule revision 9 (its revisions are 1 … 1)"),
         (["policy", "rollback", "read"], 1, "Error: 'read' has a single rule revision; there is nothing to roll back to"),

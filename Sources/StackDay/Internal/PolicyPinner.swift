@@ -1,7 +1,7 @@
 import Foundation
 
 /// Binds rule revisions to stored scripts: every unpinned choice gets the hash of the script its
-/// name resolves to now, and that script is stored (once per hash).
+/// name resolves to now, and that script is stored (once per hash, vetted the first time).
 struct PolicyPinner {
     let context: HabitContext
 
@@ -11,6 +11,13 @@ struct PolicyPinner {
         for role in PolicyRole.allCases {
             let choice = revision.choice(for: role)
             guard choice.sha256 == nil, let script = try context.script(named: choice.name, in: tx) else { continue }
+            // A script this store has never held is vetted as `policy install` vets one (it loads in
+            // the sandbox and passes its examples) before any rule is bound to it.
+            if try tx.scripts.script(sha256: script.sha256) == nil {
+                try script.checkIsText()
+                try script.checkSize()
+                try context.policies.vet(script)
+            }
             try tx.scripts.insert(script)
             pinned = try pinned.with(choice.pinned(to: script.sha256), for: role)
         }
