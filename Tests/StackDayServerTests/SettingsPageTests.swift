@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayLua
 @testable import StackDayServer
 import Testing
 
@@ -55,5 +56,22 @@ struct PlainHTTPWarningTests {
         let text = PlainHTTPWarning.text(host: host, port: 8080, behindProxy: behindProxy)
         #expect((text != nil) == warns)
         if let text { #expect(text.contains("\(host):8080") && text.contains("unencrypted") && text.contains("--behind-proxy")) }
+    }
+}
+
+@Suite("parameter fields")
+struct ParameterFieldsTests {
+    @Test("a field a person types into shows the default as a placeholder, never as text to type after; a habit's own value fills it")
+    func placeholders() throws {
+        let listings = try PolicyLibrary(searchPath: []).catalog().filter { $0.roles.contains(.schedule) }
+        let fields = ParameterFields(role: .schedule, listings: listings, words: PageWords(language: .en))
+        let fresh = fields.render(current: PolicyChoice(name: "daily", parameters: [:]), label: "Schedule")
+        #expect(fresh.contains(#"name="scheduleParam.rrule.rule" value="" placeholder="FREQ=DAILY""#), "\(fresh)")
+        #expect(fresh.contains(#"name="scheduleParam.times-per-week.times" value="" placeholder="3""#))
+        // A choice still starts at the default: the weekly boxes are ticked as before.
+        #expect(fresh.contains(#"name="scheduleParam.weekly.days" value="mon" checked"#))
+        let own = fields.render(current: PolicyChoice(name: "rrule", parameters: ["rule": .string("FREQ=WEEKLY;BYDAY=MO")]), label: "Schedule")
+        #expect(own.contains(#"name="scheduleParam.rrule.rule" value="FREQ=WEEKLY;BYDAY=MO">"#) || own.contains(#"value="FREQ=WEEKLY;BYDAY=MO" "#), "\(own)")
+        #expect(!own.contains(#"placeholder="FREQ=DAILY""#))
     }
 }

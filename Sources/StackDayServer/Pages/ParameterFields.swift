@@ -37,7 +37,7 @@ struct ParameterFields {
             html += "<fieldset data-params-for=\"\(group):\(HTMLText.escape(listing.name))\"><legend>\(HTMLText.escape(listing.name)): \(words["Parameters"])</legend>"
             if !listing.description.isEmpty { html += "<p class=\"hint\">\(HTMLText.escape(listing.description))</p>" }
             for parameter in listing.schema.parameters {
-                html += field(parameter, policy: listing.name, value: values[parameter.name] ?? parameter.defaultValue)
+                html += field(parameter, policy: listing.name, value: values[parameter.name], example: parameter.defaultValue)
             }
             html += "</fieldset>"
         }
@@ -46,7 +46,16 @@ struct ParameterFields {
 
     func fieldName(_ policy: String, _ parameter: String) -> String { "\(group)Param.\(policy).\(parameter)" }
 
-    private func field(_ parameter: PolicyParameterSchema.Parameter, policy: String, value: JSONValue?) -> String {
+    /// One parameter's field. A choice (a checkbox, a list of boxes, a select) starts at `value`,
+    /// else the default `example`; a field a person types into is empty unless the habit has a
+    /// value, the default shown as a placeholder (an empty field takes the default), so nothing
+    /// typed or pasted lands after text already there.
+    private func field(_ parameter: PolicyParameterSchema.Parameter, policy: String, value given: JSONValue?, example: JSONValue?) -> String {
+        let value = given ?? example
+        func typed(_ text: (JSONValue) -> String) -> String {
+            let hint = given == nil ? example.map { " placeholder=\"\(HTMLText.escape(text($0)))\"" } ?? "" : ""
+            return " value=\"\(HTMLText.escape(given.map(text) ?? ""))\"\(hint)"
+        }
         let name = HTMLText.escape(fieldName(policy, parameter.name))
         let id = HTMLText.escape("\(group)-\(policy)-\(parameter.name)")
         let hint = parameter.description.isEmpty ? "" : "<p class=\"hint\" id=\"\(id)-hint\">\(HTMLText.escape(parameter.description))</p>"
@@ -59,8 +68,8 @@ struct ParameterFields {
         case .integer?, .number?:
             let step = parameter.kind == .integer ? "1" : "any"
             let bounds = (parameter.minimum.map { " min=\"\(Quantity.describe($0))\"" } ?? "") + (parameter.maximum.map { " max=\"\(Quantity.describe($0))\"" } ?? "")
-            let text = value?.numberValue.map(Quantity.describe) ?? ""
-            return label + "<input id=\"\(id)\" type=\"number\" inputmode=\"decimal\" step=\"\(step)\"\(bounds) name=\"\(name)\" value=\"\(HTMLText.escape(text))\"\(described)>" + hint
+            return label + "<input id=\"\(id)\" type=\"number\" inputmode=\"decimal\" step=\"\(step)\"\(bounds) name=\"\(name)\""
+                + typed { $0.numberValue.map(Quantity.describe) ?? "" } + "\(described)>" + hint
         case .array? where parameter.itemsAllowed != nil:
             let chosen = Set(value?.arrayValue?.map(\.jsonText) ?? [])
             var boxes = "<fieldset><legend>\(HTMLText.escape(parameter.name))</legend>"
@@ -71,10 +80,10 @@ struct ParameterFields {
             }
             return boxes + "</fieldset>" + hint
         case .array?:
-            let text = value?.arrayValue?.map { $0.stringValue ?? $0.jsonText }.joined(separator: ", ") ?? ""
-            return label + "<input id=\"\(id)\" name=\"\(name)\" value=\"\(HTMLText.escape(text))\"\(described)>" + hint
+            return label + "<input id=\"\(id)\" name=\"\(name)\"" + typed { $0.arrayValue?.map { $0.stringValue ?? $0.jsonText }.joined(separator: ", ") ?? "" }
+                + "\(described)>" + hint
         case .object?, nil:
-            return label + "<input id=\"\(id)\" name=\"\(name)\" value=\"\(HTMLText.escape(value?.jsonText ?? ""))\"\(described)>" + hint
+            return label + "<input id=\"\(id)\" name=\"\(name)\"" + typed(\.jsonText) + "\(described)>" + hint
         case .string?:
             if let allowed = parameter.allowed {
                 var select = label + "<select id=\"\(id)\" name=\"\(name)\"\(described)>"
@@ -84,7 +93,7 @@ struct ParameterFields {
                 }
                 return select + "</select>" + hint
             }
-            return label + "<input id=\"\(id)\" name=\"\(name)\" value=\"\(HTMLText.escape(value?.stringValue ?? ""))\"\(described)>" + hint
+            return label + "<input id=\"\(id)\" name=\"\(name)\"" + typed { $0.stringValue ?? "" } + "\(described)>" + hint
         }
     }
 
