@@ -206,6 +206,8 @@ def try_the_lab(driver, wait, port, token, label):
     # Three misses a week forgiven: 10-02, 10-03 and 10-08 keep the streak, so from 10-02 on it differs.
     check("2026-10-02" in differing and "2026-10-10" in differing, f"{label}: differing days {differing}")
     check(driver.find_elements(By.CSS_SELECTOR, "svg.lab polyline.proposed-streak"), f"{label}: no lab chart")
+    keys = [item.get_attribute("data-key") for item in driver.find_elements(By.CSS_SELECTOR, "ul[data-legend=lab] li")]
+    check(keys == ["current-score", "proposed-score", "current-streak", "proposed-streak", "diff"], f"{label}: the lab chart's legend {keys}")
     current = driver.find_element(By.CSS_SELECTOR, "tr[data-figure=current] [data-field=delta]").text
     check(current.startswith("+"), f"{label}: grace should lengthen the current streak, delta {current}")
     accessible(driver, f"{label}: the lab")

@@ -75,3 +75,18 @@ struct ParameterFieldsTests {
         #expect(!own.contains(#"placeholder="FREQ=DAILY""#))
     }
 }
+
+@Suite("the lab chart")
+struct LabChartTests {
+    @Test("the chart comes with a legend naming each line and the differing days' mark, in the page's language", arguments: [PageLanguage.en, .ko])
+    func legend(language: PageLanguage) throws {
+        let day = try LocalDay(iso: "2026-10-01")
+        let series = [SimulatedDay(day: day, state: .completed, streak: HabitStreak(current: 1, longest: 1), score: 0.1)]
+        let words = PageWords(language: language)
+        let chart = LabChartSVG(current: series, proposed: series, differing: [day], words: words).render()
+        let keys = chart.matches(of: /data-key="([a-z-]+)"/).map { String($0.1) }
+        #expect(keys == ["current-score", "proposed-score", "current-streak", "proposed-streak", "diff"])
+        #expect(chart.contains(words["Days that differ"]) && chart.contains("\(words["Score"]) · \(words["Proposed"])"))
+        #expect(chart.components(separatedBy: "aria-hidden=\"true\"").count == 6, "the samples are decoration; the words carry the meaning")
+    }
+}

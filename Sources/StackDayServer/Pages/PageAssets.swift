@@ -60,6 +60,7 @@ enum PageAssets {
     .key{display:inline-flex;width:1.6rem;height:1.6rem;border-radius:6px;border:1px solid var(--line);align-items:center;justify-content:center;font-size:.8rem}
     nav.months{display:flex;justify-content:space-between;align-items:center;gap:.5rem}
     svg{display:block;width:100%;height:auto}
+    svg.lab-key{display:inline-block;width:24px;height:10px;margin-right:.35rem}
     svg text{fill:var(--muted);font:10px system-ui,sans-serif}
     .stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(9rem,1fr));gap:.5rem;margin:.5rem 0}
     .stats div{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:.5rem .7rem}
