@@ -21,6 +21,9 @@ struct ExplainCommandTests {
         #expect(lines.first { $0.hasPrefix("2026-10-04") }?.contains("← the current streak began") == true, "\(words.stdout)")
         #expect(lines.filter { $0.contains("←") }.count == 1 && lines.filter { $0.contains("✕") }.count == 1)
         #expect(lines.last?.hasPrefix("2026-10-11  pending") == true)
+        // Shown from the middle of the streak: no day shown is where it began, and that is said.
+        let later = try cli.run(["explain", "물 마시기", "--from", "2026-10-06"]).stdout.split(separator: "\n").map(String.init)
+        #expect(!later.contains { $0.contains("←") } && later.last == "(the current streak began before 2026-10-06)", "\(later)")
 
         let json = try cli.run(["explain", "물 마시기", "--from", "2026-10-01", "--json"]).stdout
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

@@ -89,6 +89,12 @@ public struct ExplanationView: JSONView {
         } else {
             broke = steps.lastIndex { ($0.step.before.objectValue?["current"]?.numberValue ?? 0) > 0 && $0.step.streak.current == 0 }
         }
+        // A streak already running at the range's first step began before the range: no step shown is its start.
+        var beganBefore = false
+        if let index = began, (steps[index].step.before.objectValue?["current"]?.numberValue ?? 0) > 0 {
+            began = nil
+            beganBefore = true
+        }
         let range = "\(explanation.range.first) … \(explanation.range.last)"
         var out = [korean
             ? "\(explanation.habit.name): \(range), 현재 \(words.count(explanation.streak.current, unit)), 최장 \(words.count(explanation.streak.longest, unit))"
@@ -106,6 +112,9 @@ public struct ExplanationView: JSONView {
             out.append(line)
         }
         if steps.isEmpty { out.append(korean ? "이 기간에는 결과가 없습니다" : "no outcome in this range") }
+        if beganBefore {
+            out.append(korean ? "(현재 연속은 \(explanation.range.first) 이전에 시작되었습니다)" : "(the current streak began before \(explanation.range.first))")
+        }
         return out
     }
 }
