@@ -180,11 +180,10 @@ public final class SyncClient: @unchecked Sendable {
     /// The server's refusals of `changes` (this device's push), with the habit's name and the day.
     private static func describe(_ refusals: [SyncRefusal], of changes: [SyncChange], in tx: any HabitTransaction) throws -> [SyncRefused] {
         try refusals.map { refusal in
-            let fields = changes.first { $0.kind == refusal.kind && $0.key == refusal.key }?.fields
-            let habitID = fields?["habit_id"]?.stringValue
+            let change = changes.first { $0.kind == refusal.kind && $0.key == refusal.key }
+            let habitID = change.flatMap(SyncRules.habit(of:))
             let name = try habitID.flatMap(UUID.init(uuidString:)).flatMap { try tx.habits.habit(id: $0)?.name } ?? habitID ?? ""
-            return SyncRefused(kind: refusal.kind.rawValue, habit: name, day: fields?["completed_on"]?.stringValue ?? fields?["day"]?.stringValue,
-                               code: refusal.code)
+            return SyncRefused(kind: refusal.kind.rawValue, habit: name, day: change.flatMap(SyncRules.day(of:)), code: refusal.code)
         }
     }
 

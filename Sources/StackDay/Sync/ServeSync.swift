@@ -69,14 +69,12 @@ public struct ServeSync {
                     && DispatchTime.now().uptimeNanoseconds - began < Self.transactionNanoseconds
                 guard number == slices.count else { return (nil, number) }
                 let accepted = outcomes.filter { $0 != .kept }.count
-                let refused = zip(changes, outcomes).compactMap { change, outcome in
-                    outcome == .dropped ? SyncRefusal(kind: change.kind, key: change.key, code: SyncRefusal.habitDeleted) : nil
-                }
+                // Records and skips of a habit deleted here: answered to the device, and kept for the settings page.
+                let dropped = zip(changes, outcomes).filter { $0.1 == .dropped }.map(\.0)
+                let refused = dropped.map { SyncRefusal(kind: $0.kind, key: $0.key, code: SyncRefusal.habitDeleted) }
                 var decided = SyncDecided(device: request.device, at: now, overridden: try Self.overridden(changes, in: tx))
-                decided.refused = zip(changes, outcomes).compactMap { change, outcome in
-                    guard outcome == .dropped else { return nil }
-                    let day = change.fields?[change.kind == .skip ? "day" : "completed_on"]?.stringValue
-                    return SyncDecided.Refused(kind: change.kind.rawValue, habit: "", day: day, code: SyncRefusal.habitDeleted)
+                decided.refused = dropped.map {
+                    SyncDecided.Refused(kind: $0.kind.rawValue, habit: "", day: SyncRules.day(of: $0), code: SyncRefusal.habitDeleted)
                 }
                 if accepted > 0 { decided.renamed = try sync.settleNames() }
                 if !decided.isEmpty { try sync.keepDecided(decided) }

@@ -71,6 +71,15 @@ public enum SyncRules {
         }
     }
 
+    /// The day a record's or skip's change is for (nil for any other, or a deletion).
+    public static func day(of change: SyncChange) -> String? {
+        switch change.kind {
+        case .completion: change.fields?["completed_on"]?.stringValue
+        case .skip: change.fields?["day"]?.stringValue
+        case .script, .habit, .revision: nil
+        }
+    }
+
     /// A revision's key.
     public static func revisionKey(habit: String, number: Int64) -> String { "\(habit)/\(number)" }
 
