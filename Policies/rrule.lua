@@ -1,7 +1,9 @@
 -- RFC 5545 recurrence rules at day level: {"rule": "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "start": "2026-01-01"}.
 --
 -- A day is due when it is an occurrence of the rule with DTSTART = start (default: the habit's
--- start day). Without COUNT, a day is decided from its own period (its day, week, month or
+-- start day), or one of `include` (RDATE), and not one of `exclude` (EXDATE): RFC 5545 3.8.5
+-- gathers the rule's and RDATE's days, then takes EXDATE's away, so COUNT counts the rule's own
+-- occurrences. Without COUNT, a day is decided from its own period (its day, week, month or
 -- year) alone; with COUNT, the occurrences are enumerated once per rule and start, and cached.
 
 local WEEKDAYS = { MO = 1, TU = 2, WE = 3, TH = 4, FR = 5, SA = 6, SU = 7 }
@@ -17,8 +19,16 @@ local KNOWN = { FREQ = true, INTERVAL = true, COUNT = true, UNTIL = true, BYDAY 
 local ordinal, civil, month_length, weekday = calendar.ordinal, calendar.civil, calendar.daysInMonth, calendar.weekday
 local select_days, make_filter = calendar.select, calendar.filter
 
-local function parse_date(text, part)
+-- A date; with `floating`, a date-time without a zone stands for its date (UNTIL=20270630T235959).
+local function parse_date(text, part, floating)
   local y, m, d = text:match("^(%d%d%d%d)%-?(%d%d)%-?(%d%d)$")
+  if not y and floating then
+    y, m, d = text:match("^(%d%d%d%d)(%d%d)(%d%d)T%d%d%d%d%d%d$")
+    if not y and text:match("^%d%d%d%d%d%d%d%dT%d%d%d%d%d%dZ$") then
+      error(part .. ": '" .. text .. "' is a UTC time; give the rule to habit add, --schedule or the web form, " ..
+            "which turn it into a day in the habit's time zone, or give a date (YYYYMMDD)", 0)
+    end
+  end
   if not y then
     if text:find("T") then
       error(part .. ": '" .. text .. "' has a time of day; the engine is day-level, give a date (YYYYMMDD)", 0)
@@ -75,7 +85,7 @@ local function parse(text)
     elseif name == "COUNT" then
       rule.count = int_list(value, name, 1, 100000, false)[1]
     elseif name == "UNTIL" then
-      rule["until"] = parse_date(value, name)
+      rule["until"] = parse_date(value, name, true)
     elseif name == "WKST" then
       rule.wkst = WEEKDAYS[value]
       if not rule.wkst then error("WKST: '" .. value .. "' is not a weekday (MO … SU)", 0) end
@@ -360,15 +370,35 @@ end
 
 -- The compiled rule for one parameters table (the host hands the same table to every day of a
 -- call): the last one is kept, so a call compiles once and nothing grows from call to call.
+-- A list of dates (`exclude`, `include`) as a set and in order; nil when not given.
+local function day_list(value, part)
+  if value == nil then return nil end
+  if type(value) ~= "table" then error(part .. " must be a list of dates such as [\"2026-12-25\"]", 0) end
+  local set, sorted = {}, {}
+  for _, text in ipairs(value) do
+    if type(text) ~= "string" then error(part .. ": '" .. tostring(text) .. "' is not a date such as \"2026-12-25\"", 0) end
+    local z = parse_date(text, part)
+    if not set[z] then set[z] = true; sorted[#sorted + 1] = z end
+  end
+  table.sort(sorted)
+  return { set = set, sorted = sorted }
+end
+
 local last_params, last_entry
 local function entry_for(params, habit)
   if params == last_params then return last_entry end
   local entry = compile(params.rule, start_of(params, habit))
+  local exclude, include = day_list(params.exclude, "exclude"), day_list(params.include, "include")
+  if exclude or include then
+    -- The compiled rule is shared by every parameters table with its text and start; the days
+    -- added and taken away are this table's own.
+    entry = setmetatable({ exclude = exclude and exclude.set, include = include }, { __index = entry })
+  end
   last_params, last_entry = params, entry
   return entry
 end
 
-local function is_due(entry, z)
+local function rule_due(entry, z)
   if z < entry.start then return false end
   if entry.occurrences then return entry.occurrences[z] == true end
   local rule = entry.rule
@@ -382,12 +412,76 @@ local function is_due(entry, z)
   return entry.period_set[z] == true
 end
 
+local function is_due(entry, z)
+  if entry.exclude and entry.exclude[z] then return false end
+  if entry.include and entry.include.set[z] then return true end
+  return rule_due(entry, z)
+end
+
+-- The rule's days of [first, last] with `include` added and `exclude` taken away, in order.
+local function adjusted(entry, days, first, last)
+  if not (entry.exclude or entry.include) then return days end
+  local set, out = {}, {}
+  for _, z in ipairs(days) do set[z] = true end
+  if entry.include then
+    for _, z in ipairs(entry.include.sorted) do
+      if z >= first and z <= last then set[z] = true end
+    end
+  end
+  for z in pairs(set) do
+    if not (entry.exclude and entry.exclude[z]) then out[#out + 1] = z end
+  end
+  table.sort(out)
+  return out
+end
+
+local function rule_range(entry, first, last)
+  local rule = entry.rule
+  local out = {}
+  if entry.sorted then
+    for _, z in ipairs(entry.sorted) do
+      if z > last then break end
+      if z >= first then out[#out + 1] = z end
+    end
+    return out
+  end
+  local lo = math.max(first, entry.start)
+  local hi = rule["until"] and math.min(last, rule["until"]) or last
+  if not rule.bysetpos and (rule.freq == FREQS.DAILY or rule.interval == 1) then
+    -- Without BYSETPOS a day's fate does not depend on the rest of its period: one native scan
+    -- over the range (400 years at a time), stepping by INTERVAL when a day is its own period.
+    local step = rule.freq == FREQS.DAILY and rule.interval or 1
+    local z = lo
+    while z <= hi do
+      local chunk = math.min(hi, z + 146096)
+      local days = select_days(z, chunk, rule.filter, entry.start, step)
+      table.move(days, 1, #days, #out + 1, out)
+      z = chunk + 1
+    end
+    return out
+  end
+  local z = lo
+  while z <= hi do
+    local pf, pl, index = period_of(rule, z)
+    if (index - entry.start_index) % rule.interval == 0 then
+      local _, list = expand(rule, pf, pl)
+      for _, day in ipairs(list) do
+        if day >= lo and day <= hi then out[#out + 1] = day end
+      end
+    end
+    z = pl + 1
+  end
+  return out
+end
+
 return {
   description = "An RFC 5545 recurrence rule at day level (rule: \"FREQ=…;BY…\", start: DTSTART, default the habit's start).",
   params = { rule = "FREQ=DAILY" },
   schema = {
     rule = { type = "string", description = "An RFC 5545 RRULE at day level, e.g. FREQ=MONTHLY;BYDAY=2TU" },
     start = { type = "string", description = "DTSTART as YYYY-MM-DD (default: the habit's start day)" },
+    exclude = { type = "array", items = { type = "string" }, description = "EXDATE: days the rule gives that are not due, as YYYY-MM-DD" },
+    include = { type = "array", items = { type = "string" }, description = "RDATE: days due besides the rule's, as YYYY-MM-DD" },
   },
   examples = {
     { day = "2026-10-30", due = true, params = { rule = "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1" } },
@@ -396,9 +490,15 @@ return {
     { day = "2024-02-29", due = true, start = "2024-02-29", params = { rule = "FREQ=YEARLY" } },
     { day = "2025-02-28", due = false, start = "2024-02-29", params = { rule = "FREQ=YEARLY" } },
     { day = "2026-11-30", due = false, start = "2026-10-31", params = { rule = "FREQ=MONTHLY" } },
+    { day = "2026-10-14", due = false, params = { rule = "FREQ=WEEKLY;BYDAY=MO,WE", exclude = { "2026-10-14" } } },
+    { day = "2026-10-15", due = true, params = { rule = "FREQ=WEEKLY;BYDAY=MO,WE", include = { "2026-10-15" } } },
+    { day = "2027-06-30", due = true, start = "2027-06-01", params = { rule = "FREQ=DAILY;UNTIL=20270630T235959" } },
+    { day = "2027-07-01", due = false, start = "2027-06-01", params = { rule = "FREQ=DAILY;UNTIL=20270630T235959" } },
   },
   validate = function(params, habit)
     compile(params.rule, start_of(params, habit))
+    day_list(params.exclude, "exclude")
+    day_list(params.include, "include")
   end,
   isDue = function(day, params, habit)
     return is_due(entry_for(params, habit), day.ordinal)
@@ -406,41 +506,6 @@ return {
   -- The due days of a whole range, period by period.
   dueRange = function(first, last, params, habit)
     local entry = entry_for(params, habit)
-    local rule = entry.rule
-    local out = {}
-    if entry.sorted then
-      for _, z in ipairs(entry.sorted) do
-        if z > last then break end
-        if z >= first then out[#out + 1] = z end
-      end
-      return out
-    end
-    local lo = math.max(first, entry.start)
-    local hi = rule["until"] and math.min(last, rule["until"]) or last
-    if not rule.bysetpos and (rule.freq == FREQS.DAILY or rule.interval == 1) then
-      -- Without BYSETPOS a day's fate does not depend on the rest of its period: one native scan
-      -- over the range (400 years at a time), stepping by INTERVAL when a day is its own period.
-      local step = rule.freq == FREQS.DAILY and rule.interval or 1
-      local z = lo
-      while z <= hi do
-        local chunk = math.min(hi, z + 146096)
-        local days = select_days(z, chunk, rule.filter, entry.start, step)
-        table.move(days, 1, #days, #out + 1, out)
-        z = chunk + 1
-      end
-      return out
-    end
-    local z = lo
-    while z <= hi do
-      local pf, pl, index = period_of(rule, z)
-      if (index - entry.start_index) % rule.interval == 0 then
-        local _, list = expand(rule, pf, pl)
-        for _, day in ipairs(list) do
-          if day >= lo and day <= hi then out[#out + 1] = day end
-        end
-      end
-      z = pl + 1
-    end
-    return out
+    return adjusted(entry, rule_range(entry, first, last), first, last)
   end,
 }

@@ -17,6 +17,8 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
     case invalidRevisionNumber(Int)
     /// Revisions must be numbered 1, 2, 3, … in order.
     case revisionsOutOfOrder(expected: Int, found: Int)
+    /// Policy parameters given beside a schedule that is read, not named (a phrase, a pasted rule).
+    case parametersBesideReadSchedule(what: String)
 
     public var description: String {
         switch self {
@@ -48,6 +50,8 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
             return "a rule revision is numbered from 1 (got \(number))"
         case .revisionsOutOfOrder(let expected, let found):
             return "rule revisions must be numbered 1, 2, 3, … in order: expected \(expected), found \(found)"
+        case .parametersBesideReadSchedule(let what):
+            return "\(what) takes no parameters: it says them itself (give a policy's name to give parameters)"
         case .parametersNotObject(let policy, let text):
             return "parameters for policy '\(policy)' must be a JSON object like {\"key\": 1}, not \(text)"
         }

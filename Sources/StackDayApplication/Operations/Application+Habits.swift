@@ -15,6 +15,19 @@ extension Application {
         return (PolicyChoice(name: name, parameters: parameters ?? [:]), nil)
     }
 
+    /// The `schedule` field read as a policy, a pasted calendar rule or a phrase (`ScheduleInput`),
+    /// with `scheduleParams`; nil when no schedule is named. A read schedule's failure names the field.
+    func scheduleInput(_ fields: RequestFields, habitStart: LocalDay?) throws -> ScheduleInput? {
+        guard let text = try fields.string(PolicyRole.schedule.rawValue) else { return nil }
+        let parameters = try fields.object("scheduleParams")
+        do {
+            return try ScheduleInput(text, parameters: parameters, timeZone: context.boundary.timeZone, habitStart: habitStart,
+                                     isPolicy: { name in ((try? context.policies.roles(ofPolicyNamed: name)) ?? []).isEmpty == false })
+        } catch let error as PastedRecurrenceError {
+            throw PolicyParameterError.invalid(policy: "rrule", name: "rule", reason: "\(fields.label("schedule")): \(error)")
+        }
+    }
+
     /// The first day new rules judge: `from`, or the start day with `retroactive` (not both), else today.
     public static func revisionStart(_ fields: RequestFields) throws -> RevisionStart {
         let from = try fields.day("from")
@@ -32,12 +45,16 @@ extension Application {
             let (named, parameters) = try Self.choice(fields, role)
             return named ?? PolicyChoice(name: fallback.name, parameters: parameters ?? [:])
         }
+        let start = try fields.day("start")
+        let schedule = try scheduleInput(fields, habitStart: start)
+        // A pasted event gives the habit its name (SUMMARY) and start (DTSTART) when none is given.
+        guard let name = try fields.string("name") ?? schedule?.summary else { throw RequestError("\(fields.label("name")) is required") }
         let habit = try CreateHabit(context: context)(
-            name: try fields.requiredString("name"), startedOn: try fields.day("start"), goal: try fields.number("goal") ?? 1,
-            unit: try fields.string("unit") ?? "", schedule: try choice(.schedule, .daily), progress: try choice(.progress, .goal),
+            name: name, startedOn: start ?? schedule?.start, goal: try fields.number("goal") ?? 1,
+            unit: try fields.string("unit") ?? "", schedule: try schedule?.choice ?? choice(.schedule, .daily), progress: try choice(.progress, .goal),
             streak: try choice(.streak, .strict)
         )
-        return HabitView(habit)
+        return HabitView(habit, schedule: schedule)
     }
 
     /// `habit edit` and `habit rename`, `PATCH /v1/habits/{name}`: a new `name`, `start` or `unit`,
@@ -49,10 +66,11 @@ extension Application {
             name: try fields.string("name"), startedOn: try fields.day("start"), goal: try fields.number("goal"), unit: try fields.string("unit"),
             rulesFrom: try Self.revisionStart(fields)
         )
+        let schedule = try scheduleInput(fields, habitStart: nil)
         for role in PolicyRole.allCases {
             let (choice, parameters) = try Self.choice(fields, role)
             switch role {
-            case .schedule: changes.schedule = choice
+            case .schedule: changes.schedule = schedule?.choice
             case .progress: changes.progress = choice
             case .streak: changes.streak = choice
             }
@@ -69,7 +87,7 @@ extension Application {
         }
         let before = try FindHabit(context: context)(named: name).latest.number
         let habit = try EditHabit(context: context)(habitName: name, changes: changes)
-        return HabitView(habit, revised: habit.latest.number > before)
+        return HabitView(habit, revised: habit.latest.number > before, schedule: schedule)
     }
 
     /// `habit archive`, `POST /v1/habits/{name}/archive`: the last tracked day is `on` (default today).

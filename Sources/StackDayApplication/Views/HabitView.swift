@@ -7,10 +7,21 @@ public struct HabitView: JSONView {
     public let habit: Habit
     /// The write appended a rule revision.
     public let revised: Bool
+    /// The schedule as given, when it was words or a pasted rule: what it was read as is worth
+    /// showing back.
+    public let schedule: ScheduleInput?
 
-    public init(_ habit: Habit, revised: Bool = false) {
+    public init(_ habit: Habit, revised: Bool = false, schedule: ScheduleInput? = nil) {
         self.habit = habit
         self.revised = revised
+        self.schedule = schedule
+    }
+
+    /// The schedule as the command line shows it after a write: its name, and with its parameters
+    /// when it was read from words or a pasted rule (`weekly {"days":["mon","wed","fri"]}`).
+    public var scheduleShown: String {
+        guard let schedule, schedule.wasRead else { return habit.schedule.name }
+        return ScheduleInput(choice: habit.schedule.unpinned, start: nil, summary: nil, wasRead: true).shown
     }
 
     public var json: JSONValue {

@@ -8,7 +8,7 @@ enum HabitCommand {
         OptionSpec(name: "goal", valueName: "n", help: "How much makes a day done (default: 1)."),
         OptionSpec(name: "unit", valueName: "unit", help: "The unit of amounts, e.g. cups or km."),
         OptionSpec(name: "start", valueName: "day", help: "The first tracked day, YYYY-MM-DD (default: today)."),
-        OptionSpec(name: "schedule", valueName: "policy", help: "The schedule policy (default: daily)."),
+        OptionSpec(name: "schedule", valueName: "policy", help: "The schedule: a policy, words such as \"mon wed fri\", or a calendar rule (default: daily)."),
         OptionSpec(name: "schedule-params", valueName: "json", help: "Parameters for the schedule policy, a JSON object."),
         OptionSpec(name: "progress", valueName: "policy", help: "The progress policy (default: goal)."),
         OptionSpec(name: "progress-params", valueName: "json", help: "Parameters for the progress policy, a JSON object."),
@@ -24,6 +24,8 @@ enum HabitCommand {
 
     static let name = ArgumentSpec(name: "name", help: "The habit's name (case-insensitive).")
 
+    static let fromICS = OptionSpec(name: "from-ics", valueName: "file", help: "An .ics file with one recurring event: its rule and start (and name).")
+
     static let revisionOptions: [OptionSpec] = [
         OptionSpec(name: "from", valueName: "day", help: "The first day the new rules judge (default: today)."),
         OptionSpec(name: "retroactive", valueName: nil, help: "Judge the whole history by the new rules, from the start day."),
@@ -31,7 +33,14 @@ enum HabitCommand {
 
     static var spec: CommandSpec {
         CommandSpec(name: "habit", abstract: "Create and manage habits.", subcommands: [
-            CommandSpec(name: "add", abstract: "Create a habit.", arguments: [name], options: policyOptions, run: add),
+            CommandSpec(name: "add", abstract: "Create a habit.",
+                        discussion: """
+                        --schedule takes a policy's name, words ("3 times a week", "매월 마지막 금요일"), or a rule pasted
+                        from a calendar (RRULE, DTSTART and EXDATE lines, or a VEVENT). --from-ics reads an .ics file's one
+                        recurring event: its rule, its start, and its SUMMARY as the name when none is given.
+                        """,
+                        arguments: [ArgumentSpec(name: "name", help: "The habit's name (case-insensitive; with --from-ics, default: the event's SUMMARY).", isOptional: true)],
+                        options: policyOptions + [fromICS], run: add),
             CommandSpec(name: "list", abstract: "List habits in creation order.",
                         options: [OptionSpec(name: "active", valueName: nil, help: "Leave archived habits out.")], run: list),
             CommandSpec(name: "show", abstract: "Show a habit's settings and statistics.", arguments: [name], run: show),
@@ -52,14 +61,23 @@ enum HabitCommand {
     }
 
     static func add(_ invocation: Invocation) throws {
+        var fields = invocation.fields(habit: nil)
+        if let path = invocation.option("from-ics") {
+            guard invocation.option("schedule") == nil else { throw invocation.usage("--from-ics and --schedule cannot be used together") }
+            guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("cannot read \(path): no such file, or not readable") }
+            guard let text = String(data: data, encoding: .utf8) else { throw CommandFailure("\(path) is not UTF-8 text") }
+            fields = fields.removing("fromIcs").with("schedule", .text(text), label: "--from-ics \(path)")
+        } else if invocation.arguments["name"] == nil {
+            throw invocation.usage("missing <name> (or --from-ics FILE, whose event names the habit)")
+        }
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().createHabit(invocation.fields(habit: nil))
+        let view = try environment.application().createHabit(fields)
         if environment.printedJSON(view) { return }
         let habit = view.habit
         let goal = Format.quantity(habit.goal, unit: habit.unit)
         environment.io.print(environment.language == .korean
-            ? "만들었습니다: '\(habit.name)', 하루 목표 \(goal), \(habit.startedOn)부터, 일정 \(habit.schedule.name)"
-            : "Created '\(habit.name)': goal \(goal) a day from \(habit.startedOn), schedule \(habit.schedule.name).")
+            ? "만들었습니다: '\(habit.name)', 하루 목표 \(goal), \(habit.startedOn)부터, 일정 \(view.scheduleShown)"
+            : "Created '\(habit.name)': goal \(goal) a day from \(habit.startedOn), schedule \(view.scheduleShown).")
     }
 
     static func list(_ invocation: Invocation) throws {

@@ -18,7 +18,7 @@ enum PolicyCommand {
                         arguments: [ArgumentSpec(name: "policy", help: "A policy name or a path to a .lua file.")], run: check),
             CommandSpec(
                 name: "preview", abstract: "The due days of a schedule policy over a range, as month grids.",
-                arguments: [ArgumentSpec(name: "name", help: "The schedule policy.")],
+                arguments: [ArgumentSpec(name: "name", help: "The schedule: a policy, words such as \"mon wed fri\", or a pasted calendar rule.")],
                 options: [
                     paramsOption,
                     OptionSpec(name: "start", valueName: "day", help: "The habit start the policy sees (default: --from)."),
@@ -147,15 +147,20 @@ enum PolicyCommand {
         }
     }
 
-    static func binding(_ invocation: Invocation, environment: CLIEnvironment, start: LocalDay) throws -> PolicyBinding {
-        let name = invocation.required("name")
-        var parameters: [String: JSONValue] = [:]
-        if let text = invocation.option("params") {
-            do { parameters = try PolicyChoice(name: name, parametersJSON: text).parameters } catch { throw invocation.usage("invalid value for --params: \(error)") }
-        }
+    static func binding(_ invocation: Invocation, environment: CLIEnvironment, start: LocalDay, choice: PolicyChoice? = nil) throws -> PolicyBinding {
+        let name = choice?.name ?? invocation.required("name")
+        let parameters = try choice?.parameters ?? givenParameters(invocation) ?? [:]
         let policy = try environment.library().policy(named: name)
         try policy.info.parameterSchema.check(parameters, policy: name)
         return try policy.bind(parameters: parameters, startedOn: start, goal: 1, unit: "")
+    }
+
+    /// `--params` as a JSON object, or nil when not given.
+    static func givenParameters(_ invocation: Invocation) throws -> [String: JSONValue]? {
+        guard let text = invocation.option("params") else { return nil }
+        do { return try PolicyChoice(name: invocation.required("name"), parametersJSON: text).parameters } catch {
+            throw invocation.usage("invalid value for --params: \(error)")
+        }
     }
 
     static func preview(_ invocation: Invocation) throws {
@@ -166,14 +171,22 @@ enum PolicyCommand {
         guard from <= to else { throw invocation.usage("--from \(from) is after --to \(to)") }
         let range = LocalDayRange(from, to)
         guard range.count <= 366 * 50 else { throw invocation.usage("the range has \(range.count) days; preview at most 50 years") }
-        let name = invocation.required("name")
-        let policy = try environment.library().policy(named: name)
+        // The name may be words ("mon wed fri") or a pasted calendar rule, read as `habit add` reads them.
+        let library = try environment.library()
+        let input = try ScheduleInput(invocation.required("name"), parameters: try givenParameters(invocation), timeZone: environment.boundary.timeZone,
+                                      habitStart: try invocation.day("start"), isPolicy: { (try? library.policy(named: $0)) != nil })
+        let name = input.choice.name
+        let policy = try library.policy(named: name)
         guard policy.info.roles.contains(.schedule) else { throw CommandFailure("policy \(name) defines no isDue; it is not a schedule") }
-        let due = try binding(invocation, environment: environment, start: try invocation.day("start") ?? from).dueDays(range)
+        let start = try invocation.day("start") ?? input.start ?? from
+        let due = try binding(invocation, environment: environment, start: start, choice: input.choice).dueDays(range)
         let dueDays = zip(range, due).filter(\.1).map(\.0)
         if environment.json {
-            return environment.printJSON(.object(["policy": .string(name), "due": .array(dueDays.map { .string($0.iso) })]))
+            return environment.printJSON(.object([
+                "policy": .string(name), "params": .object(input.choice.parameters), "due": .array(dueDays.map { .string($0.iso) }),
+            ]))
         }
+        if input.wasRead { environment.io.print(input.shown) }
         MonthGrid(range: range, marked: Set(dueDays), korean: environment.language == .korean).lines().forEach(environment.io.print)
         environment.io.print(environment.language == .korean ? "\(from) … \(to) 사이 해야 하는 날 \(dueDays.count)일"
                                                              : "\(dueDays.count) due day\(dueDays.count == 1 ? "" : "s") from \(from) to \(to).")

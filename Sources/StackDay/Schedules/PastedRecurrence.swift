@@ -1,0 +1,265 @@
+import Foundation
+
+/// A recurrence as calendars export it, read into the `rrule` policy's parameters.
+///
+/// Takes a bare rule (`FREQ=…`), an `RRULE:` line, the lines a calendar copies for an event's
+/// recurrence (`DTSTART`, `RRULE`, `EXDATE`, `RDATE`), a `BEGIN:VEVENT … END:VEVENT` block, or a
+/// whole `.ics` file holding one recurring event (its `VTIMEZONE` and `VALARM` parts are passed
+/// over). Folded lines (RFC 5545 §3.1) are unfolded; CRLF and LF both end a line.
+///
+/// The engine is day-level, so a date-time stands for a day: a floating one or one with a `TZID`
+/// for the date it is written with (the day the event's own calendar shows), a UTC one (`…Z`) for
+/// its day in the event's zone (DTSTART's `TZID` when the system knows it, else the habit's zone).
+/// `UNTIL` becomes that day (`UNTIL=20270630`), so what is stored is a plain day-level rule.
+public struct PastedRecurrence: Sendable, Equatable {
+    /// The rule's value (no `RRULE:`), with `UNTIL` as a date.
+    public let rule: String
+    /// DTSTART's day, when a `DTSTART` line was given.
+    public let start: LocalDay?
+    /// EXDATE's days, in order, each once.
+    public let excluded: [LocalDay]
+    /// RDATE's days, in order, each once.
+    public let included: [LocalDay]
+    /// The event's `SUMMARY`, when a `VEVENT` gave one.
+    public let summary: String?
+
+    /// Whether `text` is more than a bare rule: several lines, a named line (`RRULE:`, `DTSTART…`,
+    /// `BEGIN:…`) or a UTC `UNTIL`, which the `rrule` policy takes only once read by this type.
+    public static func needsReading(_ text: String) -> Bool {
+        let upper = text.uppercased()
+        return text.contains("\n") || text.contains("\r") || upper.hasPrefix("RRULE:") || upper.hasPrefix("DTSTART")
+            || upper.hasPrefix("BEGIN:") || upper.range(of: #"UNTIL=\d{8}T\d{6}(Z)?"#, options: .regularExpression) != nil
+    }
+
+    /// Reads pasted text; `timeZone` is the habit's, for UTC times when DTSTART names no zone.
+    public init(parsing text: String, timeZone: TimeZone) throws(PastedRecurrenceError) {
+        var rules: [String] = []
+        var startLine: ContentLine?
+        var exdates: [ContentLine] = []
+        var rdates: [ContentLine] = []
+        var summary: String?
+        var components: [String] = []
+        var recurringEvents = 0
+        var eventHasRule = false
+        var event = Event()
+        var sawEvent = false
+
+        for line in Self.unfolded(text) {
+            if Self.isBareRule(line) {
+                guard components.isEmpty || components == ["VCALENDAR", "VEVENT"] || components == ["VEVENT"] else { continue }
+                event.rules.append(line)
+                continue
+            }
+            let content = try ContentLine(line)
+            switch content.name {
+            case "BEGIN":
+                components.append(content.value.uppercased())
+                if components.last == "VEVENT" { event = Event(); sawEvent = true }
+                continue
+            case "END":
+                if components.last == "VEVENT", !event.isException {
+                    if !event.rules.isEmpty {
+                        recurringEvents += 1
+                        (rules, startLine, exdates, rdates, summary) = (event.rules, event.start, event.exdates, event.rdates, event.summary)
+                        eventHasRule = true
+                    }
+                }
+                if !components.isEmpty { components.removeLast() }
+                continue
+            default:
+                break
+            }
+            // Only the event's own lines (or loose lines) count: a VTIMEZONE's RRULE and DTSTART
+            // describe daylight saving time, a VALARM's its alarm.
+            let inEvent = components.last == "VEVENT"
+            guard components.isEmpty || inEvent else { continue }
+            switch content.name {
+            case "RRULE": event.rules.append(content.value)
+            case "DTSTART": event.start = content
+            case "EXDATE": event.exdates.append(content)
+            case "RDATE": event.rdates.append(content)
+            case "SUMMARY" where inEvent: event.summary = Self.unescaped(content.value)
+            case "RECURRENCE-ID" where inEvent: event.isException = true
+            case "EXRULE": throw PastedRecurrenceError("EXRULE is not supported (RFC 5545 deprecates it); list the days to leave out with EXDATE")
+            default: continue
+            }
+        }
+        if !sawEvent {
+            (rules, startLine, exdates, rdates) = (event.rules, event.start, event.exdates, event.rdates)
+        } else if recurringEvents > 1 {
+            throw PastedRecurrenceError("the calendar holds \(recurringEvents) recurring events; give one event (one BEGIN:VEVENT … END:VEVENT)")
+        } else if !eventHasRule {
+            throw PastedRecurrenceError("the event does not repeat: it has no RRULE line")
+        }
+        guard !rules.isEmpty else { throw PastedRecurrenceError("no rule found: give an RRULE line or a rule such as FREQ=WEEKLY;BYDAY=MO,WE") }
+        guard rules.count == 1 else { throw PastedRecurrenceError("\(rules.count) RRULE lines: a habit follows one rule") }
+
+        let start = try startLine.map { line throws(PastedRecurrenceError) in try Self.days(of: line, in: timeZone, part: "DTSTART") }
+        if let start, start.count != 1 { throw PastedRecurrenceError("DTSTART holds \(start.count) values; it takes one") }
+        let zone = startLine?.parameters["TZID"].flatMap(TimeZone.init(identifier:)) ?? timeZone
+        var excluded: [LocalDay] = []
+        for line in exdates { excluded += try Self.days(of: line, in: zone, part: "EXDATE") }
+        var included: [LocalDay] = []
+        for line in rdates { included += try Self.days(of: line, in: zone, part: "RDATE") }
+
+        self.rule = try Self.dayLevelUntil(rules[0], in: zone)
+        self.start = start?.first
+        self.excluded = Array(Set(excluded)).sorted()
+        self.included = Array(Set(included)).sorted()
+        self.summary = summary.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The `rrule` policy's parameters: `rule`, and `start`, `exclude`, `include` when given.
+    /// `start` is left out when `habitStart` is the same day.
+    public func parameters(habitStart: LocalDay?) -> [String: JSONValue] {
+        var result: [String: JSONValue] = ["rule": .string(rule)]
+        if let start, start != habitStart { result["start"] = .string(start.iso) }
+        if !excluded.isEmpty { result["exclude"] = .array(excluded.map { .string($0.iso) }) }
+        if !included.isEmpty { result["include"] = .array(included.map { .string($0.iso) }) }
+        return result
+    }
+
+    /// What one VEVENT (or the loose lines) holds.
+    private struct Event {
+        var rules: [String] = []
+        var start: ContentLine?
+        var exdates: [ContentLine] = []
+        var rdates: [ContentLine] = []
+        var summary: String?
+        var isException = false
+    }
+
+    /// One content line: `NAME;PARAM=VALUE;…:VALUE` (RFC 5545 §3.1), a parameter's value
+    /// possibly quoted (a quoted value may hold `:` and `;`).
+    struct ContentLine: Equatable {
+        let name: String
+        let parameters: [String: String]
+        let value: String
+
+        init(_ line: String) throws(PastedRecurrenceError) {
+            var name = ""
+            var parameters: [String: String] = [:]
+            var index = line.startIndex
+            func readUntil(_ stops: Set<Character>) -> String {
+                var text = ""
+                var quoted = false
+                while index < line.endIndex {
+                    let character = line[index]
+                    if character == "\"" { quoted.toggle() } else if !quoted && stops.contains(character) { break } else { text.append(character) }
+                    index = line.index(after: index)
+                }
+                return text
+            }
+            name = readUntil([";", ":"]).uppercased()
+            while index < line.endIndex, line[index] == ";" {
+                index = line.index(after: index)
+                let parameter = readUntil([";", ":"])
+                let pair = parameter.split(separator: "=", maxSplits: 1).map(String.init)
+                if pair.count == 2 { parameters[pair[0].uppercased()] = pair[1] }
+            }
+            guard index < line.endIndex, line[index] == ":", !name.isEmpty,
+                  name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+                let shown = line.count > 60 ? String(line.prefix(60)) + "…" : line
+                throw PastedRecurrenceError("'\(shown)' is not a calendar line (NAME:VALUE) nor a rule such as FREQ=WEEKLY;BYDAY=MO")
+            }
+            self.name = name
+            self.parameters = parameters
+            self.value = String(line[line.index(after: index)...]).trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    /// The text's logical lines: CRLF, CR or LF end a line; a line starting with a space or a tab
+    /// continues the one before (§3.1 folding). Blank lines are dropped.
+    static func unfolded(_ text: String) -> [String] {
+        var lines: [String] = []
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            if let first = raw.first, first == " " || first == "\t", !lines.isEmpty {
+                lines[lines.count - 1] += raw.dropFirst()
+            } else {
+                lines.append(String(raw))
+            }
+        }
+        return lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// A rule written without a property name: `FREQ=…;…`.
+    static func isBareRule(_ line: String) -> Bool {
+        let head = line.prefix { $0 != ":" && $0 != ";" }
+        return head.contains("=")
+    }
+
+    /// TEXT values escape `\,`, `\;`, `\\` and `\n` (§3.3.11).
+    static func unescaped(_ text: String) -> String {
+        var result = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                result.append(character == "n" || character == "N" ? " " : character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The days a DTSTART, EXDATE or RDATE line names (a comma list).
+    static func days(of line: ContentLine, in zone: TimeZone, part: String) throws(PastedRecurrenceError) -> [LocalDay] {
+        if let kind = line.parameters["VALUE"]?.uppercased(), kind != "DATE", kind != "DATE-TIME" {
+            throw PastedRecurrenceError("\(part) with VALUE=\(kind) is not supported; give dates or date-times")
+        }
+        var days: [LocalDay] = []
+        for item in line.value.split(separator: ",") {
+            days.append(try day(of: String(item).trimmingCharacters(in: .whitespaces), in: zone, part: part))
+        }
+        guard !days.isEmpty else { throw PastedRecurrenceError("\(part) has no value") }
+        return days
+    }
+
+    /// The day of `YYYYMMDD`, `YYYYMMDDTHHMMSS` (its date) or `YYYYMMDDTHHMMSSZ` (its date in `zone`).
+    static func day(of text: String, in zone: TimeZone, part: String) throws(PastedRecurrenceError) -> LocalDay {
+        let characters = Array(text.uppercased())
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= characters.count else { return nil }
+            let slice = characters[range]
+            guard slice.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+            return Int(String(slice))
+        }
+        let shapes = characters.count == 8 || (characters.count == 15 && characters[8] == "T")
+            || (characters.count == 16 && characters[8] == "T" && characters[15] == "Z")
+        guard shapes, let year = number(0..<4), let month = number(4..<6), let dayOfMonth = number(6..<8),
+              let day = try? LocalDay(year: year, month: month, day: dayOfMonth) else {
+            throw PastedRecurrenceError("\(part): '\(text)' is not a date (YYYYMMDD) or date-time (YYYYMMDDTHHMMSS, optionally Z)")
+        }
+        guard characters.count == 16 else { return day }
+        guard let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+              hour < 24, minute < 60, second < 61 else {
+            throw PastedRecurrenceError("\(part): '\(text)' has no valid time of day")
+        }
+        let instant = Date(timeIntervalSince1970: Double(day.ordinal * 86_400 + hour * 3_600 + minute * 60 + second))
+        return LocalDay(date: instant, timeZone: zone)
+    }
+
+    /// The rule with a date-time `UNTIL` written as its day.
+    static func dayLevelUntil(_ rule: String, in zone: TimeZone) throws(PastedRecurrenceError) -> String {
+        var body = rule.trimmingCharacters(in: .whitespaces)
+        if body.uppercased().hasPrefix("RRULE:") { body = String(body.dropFirst(6)) }
+        var parts: [String] = []
+        for part in body.split(separator: ";", omittingEmptySubsequences: true) {
+            let pair = part.split(separator: "=", maxSplits: 1)
+            if pair.count == 2, pair[0].uppercased() == "UNTIL" {
+                parts.append("UNTIL=" + (try day(of: String(pair[1]), in: zone, part: "UNTIL")).basicISO)
+            } else {
+                parts.append(String(part))
+            }
+        }
+        return parts.joined(separator: ";")
+    }
+}
+
+extension LocalDay {
+    /// `YYYYMMDD`, as RFC 5545 writes a DATE.
+    var basicISO: String { iso.replacingOccurrences(of: "-", with: "") }
+}
