@@ -21,6 +21,7 @@ test:
 	scripts/sanitize-c-core.sh
 	scripts/browser-test.sh
 	scripts/api-test.sh
+	scripts/calendar-test.sh
 
 bench-deps: deps
 	@scripts/install-benchmark-tools.sh

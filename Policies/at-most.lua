@@ -1,8 +1,8 @@
 -- A limit not to exceed: a day at or under the limit is met, over it missed; no entry is met.
 return {
   description = "Stay at or under a limit (limit: a number >= 0); a day with nothing recorded is met.",
-  params = { limit = 0 },
-  schema = { limit = { type = "number", minimum = 0, description = "The most a day may total and still be met" } },
+  params = {},
+  schema = { limit = { type = "number", minimum = 0, description = "The most a day may total and still be met", required = true, example = 2 } },
   examples = {
     { total = 0, goal = 1, progress = 1, params = { limit = 2 } },
     { total = 2, goal = 1, progress = 1, params = { limit = 2 } },

@@ -1,8 +1,8 @@
 -- Every N days, counted from the habit's start day.
 return {
   description = "Every N days counted from the habit's start day (every: 1 or more).",
-  params = { every = 2 },
-  schema = { every = { type = "integer", minimum = 1, description = "Days from one due day to the next, counted from the start" } },
+  params = {},
+  schema = { every = { type = "integer", minimum = 1, description = "Days from one due day to the next, counted from the start", required = true, example = 2 } },
   examples = {
     { day = "2026-10-01", start = "2026-10-01", due = true, params = { every = 3 } },
     { day = "2026-10-03", start = "2026-10-01", due = false, params = { every = 3 } },

@@ -1,9 +1,9 @@
 -- One day of every month; in shorter months the day is skipped or moved to the last day.
 return {
   description = "Day N of every month (day: 1…31); shortMonth = \"skip\" or \"last\" decides months without that day.",
-  params = { day = 1, shortMonth = "skip" },
+  params = { shortMonth = "skip" },
   schema = {
-    day = { type = "integer", minimum = 1, maximum = 31, description = "The day of the month" },
+    day = { type = "integer", minimum = 1, maximum = 31, description = "The day of the month", required = true, example = 15 },
     shortMonth = { type = "string", enum = { "skip", "last" }, description = "In months without that day: skip the month, or take its last day" },
   },
   examples = {

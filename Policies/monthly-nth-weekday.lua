@@ -3,10 +3,10 @@ local names = { mon = 1, tue = 2, wed = 3, thu = 4, fri = 5, sat = 6, sun = 7 }
 
 return {
   description = "The nth weekday of every month (nth: 1…5, or -1 for the last; weekday: mon … sun).",
-  params = { nth = 1, weekday = "mon" },
+  params = {},
   schema = {
-    nth = { type = "integer", enum = { 1, 2, 3, 4, 5, -1 }, description = "Which one of the month: 1 to 5, or -1 for the last" },
-    weekday = { type = "string", description = "The weekday: mon, tue, wed, thu, fri, sat or sun" },
+    nth = { type = "integer", enum = { 1, 2, 3, 4, 5, -1 }, description = "Which one of the month: 1 to 5, or -1 for the last", required = true, example = 2 },
+    weekday = { type = "string", description = "The weekday: mon, tue, wed, thu, fri, sat or sun", required = true, example = "tue" },
   },
   examples = {
     { day = "2026-10-13", due = true, params = { nth = 2, weekday = "tue" } },

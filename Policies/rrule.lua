@@ -476,9 +476,9 @@ end
 
 return {
   description = "An RFC 5545 recurrence rule at day level (rule: \"FREQ=…;BY…\", start: DTSTART, default the habit's start).",
-  params = { rule = "FREQ=DAILY" },
+  params = {},
   schema = {
-    rule = { type = "string", description = "An RFC 5545 RRULE at day level, e.g. FREQ=MONTHLY;BYDAY=2TU" },
+    rule = { type = "string", description = "An RFC 5545 RRULE at day level, e.g. FREQ=MONTHLY;BYDAY=2TU", required = true, example = "FREQ=WEEKLY;BYDAY=MO,WE" },
     start = { type = "string", description = "DTSTART as YYYY-MM-DD (default: the habit's start day)" },
     exclude = { type = "array", items = { type = "string" }, description = "EXDATE: days the rule gives that are not due, as YYYY-MM-DD" },
     include = { type = "array", items = { type = "string" }, description = "RDATE: days due besides the rule's, as YYYY-MM-DD" },

@@ -1,10 +1,10 @@
 -- N times in any D consecutive days (a rolling window, as Loop Habit Tracker's "N times in D days").
 return {
   description = "At least N completed days in the D days ending on each day (times: 1…D, days: 1…366), judged day by day.",
-  params = { times = 2, days = 5 },
+  params = {},
   schema = {
-    times = { type = "integer", minimum = 1, maximum = 366, description = "Completed days needed in the window (at most days)" },
-    days = { type = "integer", minimum = 1, maximum = 366, description = "The window, in days ending on each day" },
+    times = { type = "integer", minimum = 1, maximum = 366, description = "Completed days needed in the window (at most days)", required = true, example = 2 },
+    days = { type = "integer", minimum = 1, maximum = 366, description = "The window, in days ending on each day", required = true, example = 5 },
   },
   examples = {
     { day = "2026-10-05", due = true, params = { times = 2, days = 5 } },

@@ -1,8 +1,8 @@
 -- Any N days of each calendar month; a month with N completed days is met.
 return {
   description = "Any N days of each calendar month (times: 1…31); streaks and rates count months.",
-  params = { times = 10 },
-  schema = { times = { type = "integer", minimum = 1, maximum = 31, description = "Completed days needed in each calendar month" } },
+  params = {},
+  schema = { times = { type = "integer", minimum = 1, maximum = 31, description = "Completed days needed in each calendar month", required = true, example = 10 } },
   examples = {
     { day = "2026-02-28", due = true, params = { times = 4 } },
   },

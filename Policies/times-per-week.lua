@@ -1,8 +1,8 @@
 -- Any N days of each Monday-to-Sunday week; a week with N completed days is met.
 return {
   description = "Any N days of each Monday–Sunday week (times: 1…7); streaks and rates count weeks.",
-  params = { times = 3 },
-  schema = { times = { type = "integer", minimum = 1, maximum = 7, description = "Completed days needed in each Monday-to-Sunday week" } },
+  params = {},
+  schema = { times = { type = "integer", minimum = 1, maximum = 7, description = "Completed days needed in each Monday-to-Sunday week", required = true, example = 3 } },
   examples = {
     { day = "2026-10-05", due = true, params = { times = 3 } },
     { day = "2026-10-11", due = true, params = { times = 1 } },

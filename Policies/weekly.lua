@@ -14,11 +14,11 @@ end
 
 return {
   description = "The chosen weekdays of every week (days: mon … sun).",
-  params = { days = { "mon", "wed", "fri" } },
-  schema = { days = { type = "array", minItems = 1, items = { type = "string", enum = { "mon", "tue", "wed", "thu", "fri", "sat", "sun" } }, description = "The weekdays: mon, tue, wed, thu, fri, sat, sun" } },
+  params = {},
+  schema = { days = { type = "array", minItems = 1, items = { type = "string", enum = { "mon", "tue", "wed", "thu", "fri", "sat", "sun" } }, description = "The weekdays: mon, tue, wed, thu, fri, sat, sun", required = true, example = { "mon", "wed", "fri" } } },
   examples = {
-    { day = "2026-10-05", due = true },                                 -- Monday
-    { day = "2026-10-06", due = false },                                -- Tuesday
+    { day = "2026-10-05", due = true, params = { days = { "mon", "wed", "fri" } } },   -- Monday
+    { day = "2026-10-06", due = false, params = { days = { "mon", "wed", "fri" } } },  -- Tuesday
     { day = "2026-10-11", due = true, params = { days = { "sun" } } },  -- Sunday
     { day = "2026-10-10", due = false, params = { days = { "sun" } } },
   },

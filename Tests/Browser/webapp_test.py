@@ -316,6 +316,18 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
         check(shown["rules"]["schedule"]["name"] == "weekly" and shown["rules"]["schedule"]["params"]["days"] == ["wed", "sun"], f"{label}: {shown['rules']}")
         check(shown["rules"]["goal"] == 20 and shown["unit"] == "pages", f"{label}: added habit {shown}")
 
+        # A schedule said in words: the field beside the select is the schedule when filled.
+        details = driver.find_element(By.ID, "add")
+        if not details.get_attribute("open"):
+            details.find_element(By.TAG_NAME, "summary").click()
+        form = driver.find_element(By.CSS_SELECTOR, "form[data-form=add-habit]")
+        form.find_element(By.NAME, "name").send_keys("stretch")
+        form.find_element(By.CSS_SELECTOR, "textarea[data-schedule-text]").send_keys("3 times a week")
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait.until(settled(lambda d: d.find_elements(By.CSS_SELECTOR, 'li[data-habit="stretch"]')))
+        said = json.loads(api(port, token, "GET", "/v1/habits/stretch")[1])["rules"]["schedule"]
+        check(said["name"] == "times-per-week" and said["params"] == {"times": 3}, f"{label}: said in words {said}")
+
         # Record, undo, skip.
         def submit(action):
             retrying(lambda: row(driver, "read").find_element(By.CSS_SELECTOR, f"form[data-action={action}] button").click())

@@ -75,7 +75,7 @@ struct BuiltInPolicyTests {
     @Test("weekly and weekdays across a year end")
     func yearEnd() throws {
         let fixture = try PolicyFixture()
-        #expect(try fixture.dueDays("weekly", from: "2026-12-28", to: "2027-01-04") == ["2026-12-28", "2026-12-30", "2027-01-01", "2027-01-04"])
+        #expect(try fixture.dueDays("weekly", from: "2026-12-28", to: "2027-01-04", params: ["days": .array(["mon", "wed", "fri"].map(JSONValue.string))]) == ["2026-12-28", "2026-12-30", "2027-01-01", "2027-01-04"])
         #expect(try fixture.dueDays("weekdays", from: "2026-12-31", to: "2027-01-05") == ["2026-12-31", "2027-01-01", "2027-01-04", "2027-01-05"])
         #expect(try fixture.dueDays("daily", from: "2024-02-28", to: "2024-03-01").count == 3)
     }

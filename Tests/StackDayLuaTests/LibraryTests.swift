@@ -139,7 +139,13 @@ struct ParameterSchemaTests {
         for example in info.examples {
             if let params = example.objectValue?["params"]?.objectValue { try schema.check(params, policy: name) }
         }
-        try schema.check(info.defaults, policy: name)
+        // The defaults with each required parameter's example pass; a required one says what to give.
+        var filled = info.defaults
+        for parameter in schema.parameters where parameter.required {
+            guard let example = parameter.example else { Issue.record("\(name).\(parameter.name) is required but has no example"); continue }
+            filled[parameter.name] = example
+        }
+        try schema.check(filled, policy: name)
         let json = try #require(schema.jsonSchema.objectValue)
         #expect(json["type"] == .string("object") && json["additionalProperties"] == .bool(false))
         #expect(json["properties"]?.objectValue?.count == schema.parameters.count)
@@ -155,7 +161,7 @@ struct ParameterSchemaTests {
         ("every-n-days", #"{"every":1.5}"#, "'every' must be a whole number, not the fraction 1.5"),
         ("every-n-days", #"{"every":0}"#, "'every' must be at least 1, not 0"),
         ("times-per-week", #"{"times":8}"#, "'times' must be at most 7, not 8"),
-        ("monthly-day", #"{"shortMonth":"next"}"#, "'shortMonth' must be one of \"skip\", \"last\", not \"next\""),
+        ("monthly-day", #"{"day":1,"shortMonth":"next"}"#, "'shortMonth' must be one of \"skip\", \"last\", not \"next\""),
         ("grace", #"{"misses":true}"#, "'misses' must be a whole number, not a boolean"),
     ])
     func refused(policy: String, params: String, message: String) throws {
@@ -177,7 +183,7 @@ struct ParameterSchemaTests {
                      isDue = function(day, params) return params.target > 0 end }
             """])
         let schema = try fixture.library.policy(named: "needs").info.parameterSchema
-        #expect(throws: PolicyParameterError.missing(policy: "needs", name: "target")) { try schema.check([:], policy: "needs") }
+        #expect(throws: PolicyParameterError.missing(policy: "needs", name: "target", description: "the target")) { try schema.check([:], policy: "needs") }
         try schema.check(["target": .number(3)], policy: "needs")
         #expect(schema.jsonSchema.objectValue?["required"] == .array([.string("target")]))
     }

@@ -66,7 +66,7 @@ struct RRuleTests {
     @Test("rules the engine cannot follow are refused when bound, naming the part", arguments: [
         ("FREQ=HOURLY", "below a day; the engine is day-level"),
         ("FREQ=DAILY;BYHOUR=9", "BYHOUR needs a time of day"),
-        ("FREQ=DAILY;UNTIL=20261231T090000Z", "UNTIL: '20261231T090000Z' has a time of day"),
+        ("FREQ=DAILY;UNTIL=20261231T090000Z", "UNTIL: '20261231T090000Z' is a UTC time"),
         ("FREQ=DAILY;TZID=Asia/Seoul", "TZID needs a time of day"),
         ("FREQ=DAILY;COUNT=3;UNTIL=20261231", "COUNT and UNTIL cannot both be given"),
         ("FREQ=DAILY;COLOR=red", "unknown part COLOR"),

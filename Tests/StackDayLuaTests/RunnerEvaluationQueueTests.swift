@@ -17,7 +17,7 @@ struct RunnerEvaluationQueueTests {
         let schedules: [PolicyChoice] = [
             .daily, PolicyChoice(name: "weekly", parameters: ["days": .array([.string("mon"), .string("thu")])]),
             PolicyChoice(name: "times-per-week", parameters: ["times": .number(3)]),
-            PolicyChoice(name: "every-n-days", parameters: ["n": .number(3)]),
+            PolicyChoice(name: "every-n-days", parameters: ["every": .number(3)]),
         ]
         let streaks: [PolicyChoice] = [.strict, PolicyChoice(name: "grace")]
         return try (0..<20).map { index in

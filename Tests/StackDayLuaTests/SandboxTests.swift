@@ -129,7 +129,7 @@ struct SandboxTests {
         #expect(error.kind == .script)
         #expect(error.line == 4)
         #expect(error.description.contains("broken.lua:4"))
-        #expect(try fixture.isDue("weekly", on: "2026-10-07"))
+        #expect(try fixture.isDue("weekdays", on: "2026-10-07"))
     }
 
     @Test("a file that returns a number, or no role, is refused")

@@ -66,13 +66,15 @@ struct ParameterFieldsTests {
         let listings = try PolicyLibrary(searchPath: []).catalog().filter { $0.roles.contains(.schedule) }
         let fields = ParameterFields(role: .schedule, listings: listings, words: PageWords(language: .en))
         let fresh = fields.render(current: PolicyChoice(name: "daily", parameters: [:]), label: "Schedule")
-        #expect(fresh.contains(#"name="scheduleParam.rrule.rule" value="" placeholder="FREQ=DAILY""#), "\(fresh)")
+        #expect(fresh.contains(#"name="scheduleParam.rrule.rule" value="" placeholder="FREQ=WEEKLY;BYDAY=MO,WE""#), "\(fresh)")
         #expect(fresh.contains(#"name="scheduleParam.times-per-week.times" value="" placeholder="3""#))
-        // A choice still starts at the default: the weekly boxes are ticked as before.
-        #expect(fresh.contains(#"name="scheduleParam.weekly.days" value="mon" checked"#))
+        // A required choice has no default to start at: no weekday is ticked until one is chosen.
+        #expect(fresh.contains(#"name="scheduleParam.weekly.days" value="mon">"#) && !fresh.contains(#"name="scheduleParam.weekly.days" value="mon" checked"#))
+        // A default that is one (monthly-day's shortMonth) is still selected.
+        #expect(fresh.contains("<option selected>skip</option>"))
         let own = fields.render(current: PolicyChoice(name: "rrule", parameters: ["rule": .string("FREQ=WEEKLY;BYDAY=MO")]), label: "Schedule")
         #expect(own.contains(#"name="scheduleParam.rrule.rule" value="FREQ=WEEKLY;BYDAY=MO">"#) || own.contains(#"value="FREQ=WEEKLY;BYDAY=MO" "#), "\(own)")
-        #expect(!own.contains(#"placeholder="FREQ=DAILY""#))
+        #expect(!own.contains(#"placeholder="FREQ=WEEKLY;BYDAY=MO,WE""#))
     }
 }
 
@@ -88,5 +90,17 @@ struct LabChartTests {
         #expect(keys == ["current-score", "proposed-score", "current-streak", "proposed-streak", "diff"])
         #expect(chart.contains(words["Days that differ"]) && chart.contains("\(words["Score"]) · \(words["Proposed"])"))
         #expect(chart.components(separatedBy: "aria-hidden=\"true\"").count == 6, "the samples are decoration; the words carry the meaning")
+    }
+}
+
+@Suite("schedules said in words on the web")
+struct ScheduleTextFieldTests {
+    @Test("the add and edit forms have a field for words or a pasted rule; filled, it is the schedule and the select is passed over")
+    func field() throws {
+        let html = ParameterFields.scheduleText(id: "new-schedule-text", words: PageWords(language: .ko))
+        #expect(html.contains(#"<textarea id="new-schedule-text" name="scheduleText""#) && html.contains("data-schedule-text"))
+        #expect(html.contains(#"placeholder="월 수 금""#) && html.contains("캘린더"))
+        #expect(ParameterFields.scheduleText(in: [("schedule", "daily"), ("scheduleText", "  주 3회\r\n")]) == "주 3회")
+        #expect(ParameterFields.scheduleText(in: [("schedule", "daily"), ("scheduleText", "  ")]) == nil)
     }
 }

@@ -50,6 +50,62 @@ struct CompletionTests {
         #expect(Set(completed) == Set(expected), "\(words): \(completed)")
     }
 
+    @Test("an option's value completes to what it takes: policy names, its words, file names", arguments: [
+        (["stackday", "--db", "DB", "habit", "add", "x", "--schedule", "week"], ["weekdays", "weekly"]),
+        (["stackday", "--db", "DB", "habit", "edit", "water", "--streak", "gr"], ["grace"]),
+        (["stackday", "today", "--lang", ""], ["en", "ko"]),
+        (["stackday", "calendar", "water", "--color", "a"], ["auto", "always"]),
+        (["stackday", "export", "--format", ""], ["csv", "json"]),
+        (["stackday", "import", "--format", "l"], ["loop"]),
+        (["stackday", "import", "FOLDER/ev"], ["FOLDER/event.ics", "FOLDER/events.json"]),
+        (["stackday", "habit", "add", "--from-ics", "FOLDER/event."], ["FOLDER/event.ics"]),
+        (["stackday", "export", "--out", "FOLDER/events."], ["FOLDER/events.json"]),
+        (["stackday", "--db", "FOLDER/ev", "today"], ["FOLDER/event.ics", "FOLDER/events.json"]),
+    ])
+    func values(words: [String], expected: [String]) throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "water"]).status == 0)
+        let folder = cli.folder.path("files")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["event.ics", "events.json", "other.txt"] { try "x".write(toFile: folder + "/" + name, atomically: true, encoding: .utf8) }
+        let line = words.map { $0 == "DB" ? cli.db : $0.replacingOccurrences(of: "FOLDER", with: folder) }
+        // `--db FOLDER/ev` is completed, not the word after it.
+        let completing = line.last == "today" ? Array(line.dropLast()) : line
+        let completed = try complete(completing, cli: cli)
+        #expect(Set(completed) == Set(expected.map { $0.replacingOccurrences(of: "FOLDER", with: folder) }), "\(words): \(completed)")
+    }
+
+    @Test("zsh completes a Korean habit name with a space as one quoted word",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") || FileManager.default.isExecutableFile(atPath: "/bin/zsh")))
+    func zshQuotes() throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "물 마시기"]).status == 0)
+        let script = cli.folder.path("_stackday")
+        try runStackday(["--generate-completion-script", "zsh"]).stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        let bin = cli.folder.path("bin")
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try? FileManager.default.createSymbolicLink(atPath: bin + "/stackday", withDestinationPath: stackday.executable.path)
+        let program = """
+            source \(script)
+            COMP_WORDS=(stackday --db '\(cli.db)' record '물'); COMP_CWORD=4
+            _stackday
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let zsh = FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh") ? "/usr/bin/zsh" : "/bin/zsh"
+        let result = try Subprocess(executable: URL(fileURLWithPath: zsh)).run(["-c", program], environment: ["PATH": bin + ":/usr/bin:/bin", "LANG": "C.UTF-8"], timeout: 30)
+        #expect(result.stdout.split(separator: "\n").map(String.init) == ["물\\ 마시기"], "\(result.stdout) \(result.stderr)")
+    }
+
+    @Test("fish's script completes option values and files where they belong")
+    func fishValues() throws {
+        let fish = try runStackday(["--generate-completion-script", "fish"]).stdout
+        #expect(fish.contains("-l lang -x -a 'en ko'"))
+        #expect(fish.contains("-l color -x -a 'auto always never'"))
+        #expect(fish.contains("-l schedule -x -a '(stackday --complete policies 2>/dev/null)'"))
+        #expect(fish.contains("-l from-ics -r -F") && fish.contains("-l db -r -F"))
+        #expect(fish.contains("__fish_seen_subcommand_from import' -F"))
+    }
+
     @Test("zsh and fish scripts name every top-level command; an unknown shell is a usage error")
     func otherShells() throws {
         let zsh = try runStackday(["--generate-completion-script", "zsh"]).stdout
@@ -75,9 +131,11 @@ struct CompletionTests {
         for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "GLOBAL OPTIONS", "ENVIRONMENT", "FILES", "EXIT STATUS", "EXAMPLES"] {
             #expect(text.contains("\n" + section + "\n"), "section \(section)")
         }
-        for line in ["stackday habit add <name>", "stackday unskip <name>", "stackday policy upgrade <name>", "--database <url>",
+        for line in ["stackday habit add [<name>]", "stackday unskip <name>", "stackday policy upgrade <name>", "--database <url>",
                      "--no-cache", "--user <name>", "STACKDAY_DATABASE_URL", "NO_COLOR"] {
-            #expect(text.contains(line), "\(line)")
+            // A synopsis that wraps is justified: words apart by more than one space.
+            let flat = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+            #expect(flat.contains(line), "\(line)")
         }
         #expect(!rendered.stderr.contains("warning"), "\(rendered.stderr)")
     }

@@ -42,7 +42,7 @@ struct QuotaViewTests {
     }
 
     @Test("a day-by-day habit counts in days and has no period; a monthly and a rolling quota say theirs", arguments: [
-        (["--schedule", "weekly"], "days", nil as String?),
+        (["--schedule", "weekly", "--schedule-params", #"{"days":["mon","fri"]}"#], "days", nil as String?),
         (["--schedule", "times-per-month", "--schedule-params", #"{"times":4}"#], "months", "month"),
         (["--schedule", "times-in-days", "--schedule-params", #"{"times":2,"days":5}"#], "windows", "5"),
     ])

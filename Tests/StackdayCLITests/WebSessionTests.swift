@@ -163,7 +163,7 @@ struct WebSessionTests {
         defer { server.stop() }
         let client = server.client
         for index in 0..<20 {
-            let body = #"{"name":"habit \#(index)","goal":\#(index % 3 + 1),"schedule":"\#(index % 2 == 0 ? "daily" : "times-per-week")","start":"2026-01-01"}"#
+            let body = #"{"name":"habit \#(index)","goal":\#(index % 3 + 1),"schedule":"\#(index % 2 == 0 ? "daily" : "3 times a week")","start":"2026-01-01"}"#
             #expect(try client.send("POST", "/v1/habits", token: ana, body: body).status == 201)
         }
         let (cookie, _) = try signIn(client, ana)

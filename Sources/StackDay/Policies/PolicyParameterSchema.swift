@@ -25,6 +25,9 @@ public struct PolicyParameterSchema: Sendable, Equatable {
         public let itemKind: Kind?
         public let itemsAllowed: [JSONValue]?
         public let description: String
+        /// A value to show where one is asked for (a placeholder, a missing parameter's message):
+        /// the schema's `example`, else the default.
+        public let example: JSONValue?
     }
 
     /// The parameters, by name, sorted.
@@ -49,7 +52,8 @@ public struct PolicyParameterSchema: Sendable, Equatable {
                 itemKind: items["type"]?.stringValue.flatMap(Kind.init(rawValue:))
                     ?? (value?.arrayValue?.first).flatMap(Self.kind(of:)),
                 itemsAllowed: items["enum"]?.arrayValue,
-                description: spec["description"]?.stringValue ?? ""
+                description: spec["description"]?.stringValue ?? "",
+                example: spec["example"] ?? value
             ))
         }
         parameters = result
@@ -76,7 +80,9 @@ public struct PolicyParameterSchema: Sendable, Equatable {
         }
         for parameter in parameters {
             guard let value = given[parameter.name] else {
-                if parameter.required { throw .missing(policy: policy, name: parameter.name) }
+                if parameter.required {
+                    throw .missing(policy: policy, name: parameter.name, description: parameter.description, example: parameter.example)
+                }
                 continue
             }
             try Self.check(value, kind: parameter.kind, allowed: parameter.allowed, parameter: parameter, policy: policy, what: "'\(parameter.name)'")

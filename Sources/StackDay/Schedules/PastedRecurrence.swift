@@ -5,7 +5,9 @@ import Foundation
 /// Takes a bare rule (`FREQ=…`), an `RRULE:` line, the lines a calendar copies for an event's
 /// recurrence (`DTSTART`, `RRULE`, `EXDATE`, `RDATE`), a `BEGIN:VEVENT … END:VEVENT` block, or a
 /// whole `.ics` file holding one recurring event (its `VTIMEZONE` and `VALARM` parts are passed
-/// over). Folded lines (RFC 5545 §3.1) are unfolded; CRLF and LF both end a line.
+/// over). Folded lines (RFC 5545 §3.1) are unfolded; CRLF and LF both end a line. An event that
+/// moves or cancels one occurrence (a `VEVENT` with `RECURRENCE-ID`) takes that day away and, when
+/// moved, adds the day it moved to.
 ///
 /// The engine is day-level, so a date-time stands for a day: a floating one or one with a `TZID`
 /// for the date it is written with (the day the event's own calendar shows), a UTC one (`…Z`) for
@@ -37,6 +39,7 @@ public struct PastedRecurrence: Sendable, Equatable {
         var startLine: ContentLine?
         var exdates: [ContentLine] = []
         var rdates: [ContentLine] = []
+        var moved: [(from: ContentLine, to: ContentLine?)] = []
         var summary: String?
         var components: [String] = []
         var recurringEvents = 0
@@ -57,7 +60,9 @@ public struct PastedRecurrence: Sendable, Equatable {
                 if components.last == "VEVENT" { event = Event(); sawEvent = true }
                 continue
             case "END":
-                if components.last == "VEVENT", !event.isException {
+                if components.last == "VEVENT", let original = event.recurrenceID {
+                    moved.append((from: original, to: event.cancelled ? nil : event.start))
+                } else if components.last == "VEVENT" {
                     if !event.rules.isEmpty {
                         recurringEvents += 1
                         (rules, startLine, exdates, rdates, summary) = (event.rules, event.start, event.exdates, event.rdates, event.summary)
@@ -79,7 +84,8 @@ public struct PastedRecurrence: Sendable, Equatable {
             case "EXDATE": event.exdates.append(content)
             case "RDATE": event.rdates.append(content)
             case "SUMMARY" where inEvent: event.summary = Self.unescaped(content.value)
-            case "RECURRENCE-ID" where inEvent: event.isException = true
+            case "RECURRENCE-ID" where inEvent: event.recurrenceID = content
+            case "STATUS" where inEvent: event.cancelled = content.value.uppercased() == "CANCELLED"
             case "EXRULE": throw PastedRecurrenceError("EXRULE is not supported (RFC 5545 deprecates it); list the days to leave out with EXDATE")
             default: continue
             }
@@ -101,6 +107,13 @@ public struct PastedRecurrence: Sendable, Equatable {
         for line in exdates { excluded += try Self.days(of: line, in: zone, part: "EXDATE") }
         var included: [LocalDay] = []
         for line in rdates { included += try Self.days(of: line, in: zone, part: "RDATE") }
+        for move in moved {
+            let from = try Self.days(of: move.from, in: zone, part: "RECURRENCE-ID")
+            let to = try move.to.map { line throws(PastedRecurrenceError) in try Self.days(of: line, in: zone, part: "DTSTART") } ?? []
+            guard from != to else { continue }
+            excluded += from
+            included += to
+        }
 
         self.rule = try Self.dayLevelUntil(rules[0], in: zone)
         self.start = start?.first
@@ -126,7 +139,9 @@ public struct PastedRecurrence: Sendable, Equatable {
         var exdates: [ContentLine] = []
         var rdates: [ContentLine] = []
         var summary: String?
-        var isException = false
+        /// An event that changes one occurrence of another: the day it changes.
+        var recurrenceID: ContentLine?
+        var cancelled = false
     }
 
     /// One content line: `NAME;PARAM=VALUE;…:VALUE` (RFC 5545 §3.1), a parameter's value

@@ -44,7 +44,11 @@ public struct Words: Sendable {
 
     static let korean: [String: String] = [
         "Today": "오늘", "Sign out": "로그아웃", "Sign in": "로그인", "Add a habit": "습관 추가", "Name": "이름", "Goal a day": "하루 목표",
-        "Unit": "단위", "Schedule": "일정", "Progress": "진행 방식", "Streak rule": "연속 규칙", "Create": "만들기", "Record": "기록",
+        "Unit": "단위", "Schedule": "일정", "Or say it in words, or paste a calendar rule": "또는 말로 쓰거나 캘린더 규칙을 붙여 넣기",
+        "mon wed fri": "월 수 금",
+        "For example: 3 times a week, last friday of the month, or RRULE, DTSTART and EXDATE lines copied from a calendar.":
+            "예: 주 3회, 매월 마지막 금요일, 또는 캘린더에서 복사한 RRULE, DTSTART, EXDATE 줄.",
+        "Progress": "진행 방식", "Streak rule": "연속 규칙", "Create": "만들기", "Record": "기록",
         "Done": "완료", "Undo": "되돌리기", "Skip": "건너뛰기", "Amount": "양", "streak": "연속", "longest": "최장", "rate": "달성률",
         "score": "점수", "No active habits yet. Add one below.": "아직 습관이 없습니다. 아래에서 추가하세요.", "Language": "언어", "Save": "저장",
         "Previous month": "이전 달", "Next month": "다음 달", "Last year": "지난 1년", "Score": "점수", "Edit": "수정",

@@ -136,6 +136,7 @@ struct HabitPage {
         html += "<label for=\"edit-unit\">\(words["Unit"])</label><input id=\"edit-unit\" name=\"unit\" value=\"\(HTMLText.escape(habit.unit))\">"
         for (role, label) in [(PolicyRole.schedule, "Schedule"), (.progress, "Progress"), (.streak, "Streak rule")] {
             html += ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: rules.choice(for: role), label: words[label])
+            if role == .schedule { html += ParameterFields.scheduleText(id: "edit-schedule-text", words: words) }
         }
         html += "<label for=\"edit-from\">\(words["Rules from"])</label><input id=\"edit-from\" name=\"from\" type=\"date\" value=\"\(max(today, habit.startedOn).iso)\">"
         html += "<p><button class=\"primary\" type=\"submit\">\(words["Save"])</button></p></form>"

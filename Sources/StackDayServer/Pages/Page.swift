@@ -84,8 +84,10 @@ struct Page {
 
     /// The add-habit form's fields: `base` and the chosen policies with their parameters.
     func ruleFields(_ form: FormBody, base: RequestFields) throws -> RequestFields {
-        var fields = base
-        for role in PolicyRole.allCases {
+        var fields = base.removing("scheduleText")
+        let said = ParameterFields.scheduleText(in: form.fields)
+        if let said { fields = fields.with(PolicyRole.schedule.rawValue, .text(said), label: "field 'scheduleText'") }
+        for role in PolicyRole.allCases where !(role == .schedule && said != nil) {
             guard let (name, parameters) = ParameterFields.choice(role: role, form: form.fields, listings: app.policies(for: role)) else { continue }
             fields = fields.with(role.rawValue, .text(name), label: "field '\(role.rawValue)'")
                 .with("\(role.rawValue)Params", .json(.object(parameters)), label: "field '\(role.rawValue)Params'")
@@ -104,7 +106,12 @@ struct Page {
         if let text = form["goal"], let goal = Double(text), goal != latest.goal { fields = fields.with("goal", .text(text)) }
         else if let text = form["goal"], Double(text) == nil { fields = fields.with("goal", .text(text)) }
         var changesRules = fields.has("goal")
-        for role in PolicyRole.allCases {
+        let said = ParameterFields.scheduleText(in: form.fields)
+        if let said {
+            fields = fields.with(PolicyRole.schedule.rawValue, .text(said), label: "field 'scheduleText'")
+            changesRules = true
+        }
+        for role in PolicyRole.allCases where !(role == .schedule && said != nil) {
             guard let (policy, parameters) = ParameterFields.choice(role: role, form: form.fields, listings: app.policies(for: role)) else { continue }
             let current = latest.choice(for: role)
             guard policy != current.name || parameters != current.parameters else { continue }

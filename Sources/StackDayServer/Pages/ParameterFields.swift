@@ -1,3 +1,4 @@
+import Foundation
 import StackDay
 
 /// A policy choice as form fields, generated from the policies' parameter schemas: a select of
@@ -37,7 +38,7 @@ struct ParameterFields {
             html += "<fieldset data-params-for=\"\(group):\(HTMLText.escape(listing.name))\"><legend>\(HTMLText.escape(listing.name)): \(words["Parameters"])</legend>"
             if !listing.description.isEmpty { html += "<p class=\"hint\">\(HTMLText.escape(listing.description))</p>" }
             for parameter in listing.schema.parameters {
-                html += field(parameter, policy: listing.name, value: values[parameter.name], example: parameter.defaultValue)
+                html += field(parameter, policy: listing.name, value: values[parameter.name], example: parameter.example)
             }
             html += "</fieldset>"
         }
@@ -46,12 +47,27 @@ struct ParameterFields {
 
     func fieldName(_ policy: String, _ parameter: String) -> String { "\(group)Param.\(policy).\(parameter)" }
 
+    /// A schedule said in words or pasted from a calendar (`scheduleText`): when filled, it is the
+    /// schedule, read as `--schedule` reads it, and the select above is passed over.
+    static func scheduleText(id: String, words: PageWords) -> String {
+        "<label for=\"\(id)\">\(words["Or say it in words, or paste a calendar rule"])</label>"
+            + "<textarea id=\"\(id)\" name=\"scheduleText\" rows=\"3\" autocomplete=\"off\" data-schedule-text aria-describedby=\"\(id)-hint\""
+            + " placeholder=\"\(HTMLText.escape(words["mon wed fri"]))\"></textarea>"
+            + "<p class=\"hint\" id=\"\(id)-hint\">\(words["For example: 3 times a week, last friday of the month, or RRULE, DTSTART and EXDATE lines copied from a calendar."])</p>"
+    }
+
+    /// The form's `scheduleText`, trimmed, when filled.
+    static func scheduleText(in form: [(key: String, value: String)]) -> String? {
+        guard let text = form.last(where: { $0.key == "scheduleText" })?.value.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        return text
+    }
+
     /// One parameter's field. A choice (a checkbox, a list of boxes, a select) starts at `value`,
-    /// else the default `example`; a field a person types into is empty unless the habit has a
-    /// value, the default shown as a placeholder (an empty field takes the default), so nothing
-    /// typed or pasted lands after text already there.
+    /// else the policy's default, never at an example; a field a person types into is empty unless
+    /// the habit has a value, the `example` (the schema's, else the default) shown as a
+    /// placeholder, so nothing typed or pasted lands after text already there.
     private func field(_ parameter: PolicyParameterSchema.Parameter, policy: String, value given: JSONValue?, example: JSONValue?) -> String {
-        let value = given ?? example
+        let value = given ?? parameter.defaultValue
         func typed(_ text: (JSONValue) -> String) -> String {
             let hint = given == nil ? example.map { " placeholder=\"\(HTMLText.escape(text($0)))\"" } ?? "" : ""
             return " value=\"\(HTMLText.escape(given.map(text) ?? ""))\"\(hint)"

@@ -69,6 +69,7 @@ struct TodayPage {
         html += "<label for=\"new-unit\">\(words["Unit"])</label><input id=\"new-unit\" name=\"unit\" autocomplete=\"off\">"
         for (role, choice, label) in [(PolicyRole.schedule, PolicyChoice.daily, "Schedule"), (.progress, .goal, "Progress"), (.streak, .strict, "Streak rule")] {
             html += ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: choice, label: words[label])
+            if role == .schedule { html += ParameterFields.scheduleText(id: "new-schedule-text", words: words) }
         }
         return html + "<p><button class=\"primary\" type=\"submit\">\(words["Create"])</button></p></form></details>"
     }
