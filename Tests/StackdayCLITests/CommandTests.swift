@@ -55,7 +55,7 @@ struct CommandTests {
         #expect(root.stdout.contains("\nSUBCOMMANDS:\n  habit"))
         let add = try runStackday(["help", "habit", "add"])
         #expect(add.stdout.contains("\nARGUMENTS:\n  <name>"))
-        #expect(add.stdout.contains("USAGE: stackday habit add <name> [--goal <n>]"))
+        #expect(add.stdout.contains("USAGE: stackday habit add [<name>] [--goal <n>]"))
         #expect(add.stdout.contains("(default: strict)"))
         // An edit changes only what it names: its options say so, not `add`'s defaults.
         let edit = try runStackday(["help", "habit", "edit"]).stdout
@@ -188,7 +188,7 @@ struct CommandTests {
     @Test("policy preview prints month grids, and JSON due days in order")
     func preview() throws {
         let result = try runStackday(["policy", "preview", "monthly-last-day", "--from", "2024-01-15", "--to", "2024-03-31", "--json"])
-        #expect(result.stdout == #"{"due":["2024-01-31","2024-02-29","2024-03-31"],"policy":"monthly-last-day"}"# + "\n")
+        #expect(result.stdout == #"{"due":["2024-01-31","2024-02-29","2024-03-31"],"params":{},"policy":"monthly-last-day"}"# + "\n")
         let grid = try runStackday(["policy", "preview", "weekly", "--params", #"{"days":["tue"]}"#, "--from", "2026-10-01", "--to", "2026-10-31"])
         #expect(grid.stdout.contains("October 2026\n Mo Tu We Th Fr Sa Su\n           ·  ·  ·  ·\n  ·  6  ·  ·  ·  ·  ·"))
         #expect(grid.stdout.hasSuffix("4 due days from 2026-10-01 to 2026-10-31.\n"))

@@ -68,7 +68,7 @@ enum HabitCommand {
             guard let text = String(data: data, encoding: .utf8) else { throw CommandFailure("\(path) is not UTF-8 text") }
             fields = fields.removing("fromIcs").with("schedule", .text(text), label: "--from-ics \(path)")
         } else if invocation.arguments["name"] == nil {
-            throw invocation.usage("missing <name> (or --from-ics FILE, whose event names the habit)")
+            throw invocation.usage("missing expected argument '<name>' (or --from-ics FILE, whose event names the habit)")
         }
         let environment = try CLIEnvironment(invocation)
         let view = try environment.application().createHabit(fields)
