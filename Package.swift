@@ -31,7 +31,10 @@ let package = Package(
         .target(name: "CPostgres"),
         // libmicrohttpd's header (Debian: libmicrohttpd-dev) and a request layer over it; the
         // library is opened when a server starts.
-        .target(name: "CHTTP"),
+        .target(name: "CHTTP", dependencies: ["CTLS"]),
+        // GnuTLS (Debian: libgnutls28-dev, which libmicrohttpd-dev brings): the server's
+        // certificate, reloaded in place, and the sync client's TLS session.
+        .target(name: "CTLS", linkerSettings: [.linkedLibrary("gnutls")]),
         // SD_TEST_HOOKS: debug (test) builds only, the test-only calendar.test_spin a policy can
         // reach when the runner's environment asks for it (STACKDAY_TEST_SPIN=1).
         .target(name: "CLuaHost", dependencies: ["CLua"], cSettings: [.define("SD_TEST_HOOKS", .when(configuration: .debug))]),
@@ -45,10 +48,10 @@ let package = Package(
         .target(name: "StackDayPostgres", dependencies: ["StackDay", "StackDaySQL", "CPostgres"]),
         .target(name: "StackDayEngine", dependencies: ["StackDay"]),
         // A device's side of sync: the client and its HTTP transport.
-        .target(name: "StackDaySync", dependencies: ["StackDay"]),
+        .target(name: "StackDaySync", dependencies: ["StackDay", "CTLS"]),
         // Requests into use-case input, results into views: what the command line and the server share.
         .target(name: "StackDayApplication", dependencies: ["StackDay", "StackDayExchange"]),
-        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayApplication", "StackDayEngine", "StackDayExchange", "StackDayLua", "CHTTP"]),
+        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayApplication", "StackDayEngine", "StackDayExchange", "StackDayLua", "CHTTP", "CTLS"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport", dependencies: ["CSQLite", "StackDay"]),
         .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDayApplication", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange", "StackDayServer", "StackDaySync"]),

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs the C libraries StackDay builds against when they are missing (Debian/Ubuntu): Lua and
-# SQLite are linked; libpq and libmicrohttpd are opened when a PostgreSQL store or a server is used.
+# Installs the C libraries StackDay builds against when they are missing (Debian/Ubuntu): Lua,
+# SQLite and GnuTLS (TLS for the server and the sync client) are linked; libpq and libmicrohttpd are
+# opened when a PostgreSQL store or a server is used.
 set -euo pipefail
 
 missing=()
@@ -8,6 +9,7 @@ pkg-config --exists lua5.4 2>/dev/null || missing+=(liblua5.4-dev)
 pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
 pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
 pkg-config --exists libmicrohttpd 2>/dev/null || missing+=(libmicrohttpd-dev)
+pkg-config --exists gnutls 2>/dev/null || missing+=(libgnutls28-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 # --tests: the PostgreSQL server too, which the PostgreSQL store's tests start for themselves, and
 # the headless browser (with its driver, Python's venv for Selenium and axe-core, and a CJK font
@@ -20,6 +22,8 @@ if [ "${1:-}" = "--tests" ]; then
     [ -d /usr/share/fonts/opentype/noto ] || missing+=(fonts-noto-cjk)
     # The sqlite3 shell: tests write behind the store's back as another program would.
     command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
+    # openssl: the TLS tests' certificate authority, and their TLS client of another make.
+    [ -x /usr/bin/openssl ] || missing+=(openssl)
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

@@ -1,4 +1,5 @@
 #include "CHTTP.h"
+#include "CTLS.h"
 
 #include <arpa/inet.h>
 #include <dlfcn.h>
@@ -815,6 +816,9 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
     address.sin_port = htons(options->port);
     address.sin_addr.s_addr = options->address;
     unsigned int flags = MHD_USE_EPOLL_INTERNAL_THREAD | MHD_ALLOW_SUSPEND_RESUME;
+    // With TLS the certificate comes from a callback, so that a reload reaches new handshakes
+    // without restarting the daemon or dropping a connection.
+    if (options->tls) flags |= MHD_USE_TLS;
     server->daemon = mhd.start_daemon(
         flags, options->port, NULL, NULL, on_request, server,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
@@ -825,6 +829,8 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, server,
         MHD_OPTION_NOTIFY_CONNECTION, on_connection, server,
         MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, NULL,
+        options->tls ? MHD_OPTION_HTTPS_CERT_CALLBACK : MHD_OPTION_END, sd_tls_server_callback(),
+        MHD_OPTION_HTTPS_PRIORITIES, SD_TLS_PRIORITIES,
         MHD_OPTION_END);
     if (!server->daemon) {
         stop_watchdog(server);

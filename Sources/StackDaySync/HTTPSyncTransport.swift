@@ -1,13 +1,15 @@
 import Dispatch
 import Foundation
+import CTLS
 import StackDay
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// `POST /v1/sync` over HTTP/1.1 with a bearer token: one connection per request, closed by the
-/// server after its answer. Plain HTTP only; put a TLS-terminating proxy in front of a server
-/// that is not on the same machine or network.
+/// server after its answer. `https://` runs it over TLS (1.2 or 1.3, through GnuTLS), the server's
+/// certificate verified for its host name against the system's certificate authorities and, when
+/// given, a PEM file of one's own (a self-signed home server's).
 ///
 /// Blocking socket calls run on the transport's own queue; cancelling the task shuts the socket
 /// down, which ends a call in flight.
@@ -18,26 +20,34 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
     private let path: String
     private let token: String
     private let timeout: Int
+    private let tls: Bool
+    private let caFile: String?
     private let queue = DispatchQueue(label: "stackday.sync.http", attributes: .concurrent)
     private let lock = NSLock()
     private var sent = 0
     private var received = 0
 
-    /// `server` is `http://HOST[:PORT][/PREFIX]`; throws `SyncError.invalidRequest` for anything else.
-    public init(server: String, token: String, timeoutSeconds: Int = 60) throws {
-        guard let url = URL(string: server), url.scheme?.lowercased() == "http", let host = url.host, !host.isEmpty else {
-            throw SyncError.invalidRequest("needs a server URL of the form http://HOST[:PORT], not \"\(server)\"")
+    /// `server` is `https://HOST[:PORT][/PREFIX]` or `http://…`; throws `SyncError.invalidRequest`
+    /// for anything else. `caFile` is a PEM file of certificate authorities trusted besides the
+    /// system's (for `https://` only).
+    public init(server: String, token: String, timeoutSeconds: Int = 60, caFile: String? = nil) throws {
+        guard let url = URL(string: server), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = url.host, !host.isEmpty else {
+            throw SyncError.invalidRequest("needs a server URL of the form https://HOST[:PORT] (or http:// on a trusted network), not \"\(server)\"")
         }
+        if caFile != nil, scheme != "https" { throw SyncError.invalidRequest("a certificate authority applies to an https:// server only") }
+        tls = scheme == "https"
+        self.caFile = caFile
         guard Self.isToken(token) else {
             throw SyncError.invalidRequest("needs a token of printable ASCII without spaces")
         }
         self.host = host
-        port = UInt16(url.port ?? 80)
+        port = UInt16(url.port ?? (tls ? 443 : 80))
         let prefix = url.path.hasSuffix("/") ? String(url.path.dropLast()) : url.path
         path = prefix + "/v1/sync"
         self.token = token
         timeout = timeoutSeconds
-        let address = "http://\(host.lowercased()):\(port)\(prefix)"
+        let address = "\(scheme)://\(host.lowercased()):\(port)\(prefix)"
         peer = address + " " + String(SHA256(of: Array(token.utf8)).description.prefix(16))
     }
 
@@ -117,6 +127,7 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
         guard descriptor >= 0 else { throw SyncError.unreachable("cannot connect to \(host):\(port): \(failure)") }
         socket.set(descriptor)
         defer { socket.close() }
+        if tls { return try exchangeTLS(message, descriptor: descriptor) }
         var offset = 0
         while offset < message.count {
             let written = message[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -129,6 +140,31 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count == 0 { break }
             guard count > 0 else { throw SyncError.unreachable("the connection to \(host):\(port) failed while reading: \(String(cString: strerror(errno)))") }
+            answer += buffer[0..<count]
+            guard answer.count <= 64 << 20 else { throw SyncError.invalidAnswer("is over 64 MiB") }
+        }
+        return answer
+    }
+
+    /// The same exchange inside a TLS session on the connected socket.
+    private func exchangeTLS(_ message: [UInt8], descriptor: Int32) throws -> [UInt8] {
+        var failure: UnsafePointer<CChar>?
+        guard let session = sd_tls_client_start(descriptor, host, caFile, UInt32(timeout * 1000), &failure) else {
+            throw SyncError.unreachable("cannot talk TLS with \(host):\(port): \(failure.map { String(cString: $0) } ?? "unknown error")")
+        }
+        defer { sd_tls_client_end(session) }
+        let written = message.withUnsafeBytes { sd_tls_client_send(session, $0.baseAddress, $0.count) }
+        guard written == message.count else {
+            throw SyncError.unreachable("the connection to \(host):\(port) failed while sending: \(String(cString: sd_tls_client_error(session)))")
+        }
+        var answer: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { sd_tls_client_recv(session, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            guard count > 0 else {
+                throw SyncError.unreachable("the connection to \(host):\(port) failed while reading: \(String(cString: sd_tls_client_error(session)))")
+            }
             answer += buffer[0..<count]
             guard answer.count <= 64 << 20 else { throw SyncError.invalidAnswer("is over 64 MiB") }
         }

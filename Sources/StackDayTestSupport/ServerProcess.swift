@@ -27,7 +27,7 @@ public final class ServerProcess: @unchecked Sendable {
         var found: Int?
         while Date() < deadline, process.isRunning {
             let text = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
-            if let range = text.range(of: "listening on http://127.0.0.1:") {
+            if let range = text.range(of: "listening on http://127.0.0.1:") ?? text.range(of: "listening on https://127.0.0.1:") {
                 found = Int(text[range.upperBound...].prefix { $0.isNumber })
                 if found != nil { break }
             }

@@ -75,7 +75,7 @@ struct SyncCommandTests {
 
         let badURL = try phone.run(["sync", "--server", "ftp://example", "--token", "t"])
         #expect(badURL.status == 64)
-        #expect(badURL.stderr.hasPrefix("Error: invalid value for --server: 'ftp://example' (use http://HOST[:PORT])"), "\(badURL.stderr)")
+        #expect(badURL.stderr.hasPrefix("Error: invalid value for --server: 'ftp://example' (use https://HOST[:PORT], or http://HOST[:PORT] on a trusted network)"), "\(badURL.stderr)")
 
         let missing = try phone.run(["sync", "--server", "http://127.0.0.1:\(serve.port)"], environment: ["STACKDAY_TOKEN": ""])
         #expect(missing.status == 64 && missing.stderr.contains("--token"))

@@ -95,6 +95,9 @@ typedef struct sd_http_options {
     void *resolve_context;
     /// The name of the session cookie (NULL: none).
     const char *session_cookie;
+    /// Serve HTTPS (TLS 1.2 and 1.3) with the certificate `sd_tls_server_load` loaded (CTLS.h);
+    /// a reload of it is taken by the next handshake.
+    int tls;
 } sd_http_options;
 
 enum { SD_CREDENTIAL_TOKEN = 1, SD_CREDENTIAL_SESSION = 2 };

@@ -15,6 +15,8 @@ public struct APIOptions: Sendable {
     public var logFormat: LogFormat
     /// Addresses of proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are believed.
     public var trustedProxies: [String] = []
+    /// Served over TLS: every answer says `Strict-Transport-Security`, so browsers keep to HTTPS.
+    public var strictTransportSecurity = false
 
     public init(allowedOrigins: [String] = [], rateLimit: Int? = nil, failuresPerMinute: Int = 10, logFormat: LogFormat = .text) {
         self.allowedOrigins = allowedOrigins

@@ -103,6 +103,7 @@ public final class StackDayAPI: Sendable {
         }
         if response.status == 401, request.path.hasPrefix("/v1") || request.path == "/session" { failures.record(request.address) }
         response.headers.append(("X-Request-Id", requestID))
+        if options.strictTransportSecurity { response.headers.append(("Strict-Transport-Security", "max-age=31536000")) }
         if let origin = request.origin, options.allowedOrigins.contains(origin) {
             response.headers += [("Access-Control-Allow-Origin", origin), ("Vary", "Origin"), ("Access-Control-Expose-Headers", "ETag, Location, X-Request-Id, Retry-After")]
         }

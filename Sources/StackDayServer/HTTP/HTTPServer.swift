@@ -1,4 +1,5 @@
 import CHTTP
+import CTLS
 import StackDay
 import Foundation
 
@@ -34,8 +35,9 @@ public final class HTTPServer: @unchecked Sendable {
             connection_memory: options.connectionMemory, per_address_limit: UInt32(max(0, options.perAddressLimit)),
             header_timeout: UInt32(max(1, options.headerTimeout)), per_client_workers: UInt32(max(1, options.workersPerClient)),
             per_client_queue: UInt32(max(1, options.perClientQueue)), hard_deadline: UInt32(max(0, options.hardDeadline)),
-            resolve_client: nil, resolve_context: nil, session_cookie: nil
+            resolve_client: nil, resolve_context: nil, session_cookie: nil, tls: options.tls ? 1 : 0
         )
+        if options.tls, sd_tls_server_loaded() == 0 { throw HTTPServerError(message: "TLS needs a certificate: load one first") }
         let box = Unmanaged.passRetained(HandlerBox(handler, clientKey: options.clientKey))
         if options.clientKey != nil {
             settings.resolve_client = clientTrampoline
@@ -52,6 +54,22 @@ public final class HTTPServer: @unchecked Sendable {
         self.server = server
         self.box = box
         port = Int(sd_http_port(server))
+    }
+
+    /// Loads the certificate chain and key (PEM files) every TLS server of the process serves: at
+    /// start, and again to replace it (new handshakes take the new one; open connections keep
+    /// theirs). Throws, naming the file, when one cannot be read or the key is not the
+    /// certificate's; the certificate served before stays.
+    /// - Returns: the SHA-256 fingerprint of the certificate now served.
+    @discardableResult
+    public static func loadCertificate(certificate: String, key: String) throws -> String {
+        var failure: UnsafePointer<CChar>?
+        guard sd_tls_server_load(certificate, key, &failure) == 0 else {
+            throw HTTPServerError(message: failure.map { String(cString: $0) } ?? "cannot load the certificate")
+        }
+        var digest = [CChar](repeating: 0, count: 65)
+        _ = sd_tls_server_fingerprint(&digest)
+        return String(decoding: digest.prefix(64).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Stops accepting connections; requests already received go on.

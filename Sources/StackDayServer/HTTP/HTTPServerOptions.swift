@@ -34,6 +34,8 @@ public struct HTTPServerOptions: Sendable {
     public var clientKey: (@Sendable (String) -> UInt64)?
     /// The session cookie whose value `clientKey` is asked about.
     public var sessionCookie: String?
+    /// Serve HTTPS with the certificate `HTTPServer.loadCertificate` loaded (TLS 1.2 and 1.3).
+    public var tls = false
 
     public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 4, maxBody: Int = 1 << 20, idleTimeout: Int = 30,
                 connectionLimit: Int = 1000, connectionMemory: Int = 64 << 10, perAddressLimit: Int = 64, headerTimeout: Int = 10,

@@ -6,6 +6,6 @@ public enum PlainHTTPWarning {
     public static func text(host: String, port: Int, behindProxy: Bool) -> String? {
         guard !behindProxy, !host.hasPrefix("127.") else { return nil }
         return "stackday serve: warning: serving plain HTTP on \(host):\(port): tokens and session cookies cross the network unencrypted; "
-            + "listen on 127.0.0.1 behind a TLS proxy (and say so with --behind-proxy)"
+            + "serve HTTPS with --tls-cert and --tls-key, or listen on 127.0.0.1 behind a TLS proxy (and say so with --behind-proxy)"
     }
 }

@@ -18,6 +18,8 @@ enum ServeCommand {
             All of one request's policy calls share one budget of work and CPU time; a client (one token or session,
             else one address) is answered on at most half the threads at once, its other requests waiting in the
             queue, so one user's load cannot hold the server.
+            With --tls-cert and --tls-key it serves HTTPS (TLS 1.2 and 1.3) itself, with Strict-Transport-Security and
+            Secure cookies; SIGHUP reads the two files again, for new connections (open ones keep theirs).
             """,
             options: [
                 OptionSpec(name: "listen", valueName: "host:port", help: "The IPv4 address and port (default: 127.0.0.1:8080; port 0 picks a free one)."),
@@ -32,6 +34,8 @@ enum ServeCommand {
                 OptionSpec(name: "request-cpu-ms", valueName: "ms", help: "CPU time all of one request's policy calls may take (default: 500)."),
                 OptionSpec(name: "session-days", valueName: "n", help: "How long a browser session lasts (default: 30)."),
                 OptionSpec(name: "cookie-secure", valueName: nil, help: "Mark session cookies Secure even without X-Forwarded-Proto: https (behind a TLS proxy)."),
+                OptionSpec(name: "tls-cert", valueName: "file", help: "Serve HTTPS with this certificate chain (PEM; with --tls-key)."),
+                OptionSpec(name: "tls-key", valueName: "file", help: "The certificate's private key (PEM; with --tls-cert)."),
                 OptionSpec(name: "behind-proxy", valueName: nil, help: "A TLS proxy in front is this server's only client: no warning for plain HTTP beyond loopback."),
                 OptionSpec(name: "allow-origin", valueName: "origin", help: "A browser origin that may call the API (CORS; repeatable; default: none)."),
                 OptionSpec(name: "rate-limit", valueName: "n", help: "Requests a minute one user may make, whichever token carries them (default: no limit)."),
@@ -76,7 +80,19 @@ enum ServeCommand {
         options.hardDeadline = try positive(invocation, "request-deadline", default: 5, limit: 3600)
         var requestBudget = PolicyRequestBudget.standard
         requestBudget.cpuMilliseconds = try positive(invocation, "request-cpu-ms", default: requestBudget.cpuMilliseconds, limit: 3_600_000)
-        let pages = PageOptions(sessionDays: try positive(invocation, "session-days", default: 30, limit: 3650), cookieSecure: invocation.flag("cookie-secure"))
+        let tls: (certificate: String, key: String)?
+        switch (invocation.option("tls-cert"), invocation.option("tls-key")) {
+        case (let certificate?, let key?): tls = (certificate, key)
+        case (nil, nil): tls = nil
+        default: throw invocation.usage("--tls-cert and --tls-key go together: give both, or neither")
+        }
+        if let tls {
+            do { try HTTPServer.loadCertificate(certificate: tls.certificate, key: tls.key) } catch { throw CommandFailure("cannot serve HTTPS: \(error)") }
+            options.tls = true
+            apiOptions.strictTransportSecurity = true
+        }
+        let pages = PageOptions(sessionDays: try positive(invocation, "session-days", default: 30, limit: 3650),
+                                cookieSecure: invocation.flag("cookie-secure") || tls != nil)
 
         // Opened once here, so that a bad database stops the server before it listens.
         _ = try environment.store()
@@ -111,12 +127,13 @@ enum ServeCommand {
         sigemptyset(&signals)
         sigaddset(&signals, SIGTERM)
         sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGHUP)
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         options.clientKey = { api.clientKey(of: $0) }
         options.sessionCookie = StackDayAPI.sessionCookie
         let server = try HTTPServer(options: options) { api.handle($0) }
-        environment.io.error("stackday serve: listening on http://\(options.host):\(server.port) with \(options.threads) threads")
-        if let warning = PlainHTTPWarning.text(host: options.host, port: server.port, behindProxy: invocation.flag("behind-proxy")) {
+        environment.io.error("stackday serve: listening on \(tls == nil ? "http" : "https")://\(options.host):\(server.port) with \(options.threads) threads")
+        if tls == nil, let warning = PlainHTTPWarning.text(host: options.host, port: server.port, behindProxy: invocation.flag("behind-proxy")) {
             environment.io.error(warning)
         }
         var metricsServer: HTTPServer? = nil
@@ -134,6 +151,21 @@ enum ServeCommand {
         environment.io.flush()
         var received: Int32 = 0
         sigwait(&signals, &received)
+        while received == SIGHUP {
+            // A renewed certificate: new handshakes take it; a file that cannot be read keeps the old one.
+            if let tls {
+                do {
+                    let fingerprint = try HTTPServer.loadCertificate(certificate: tls.certificate, key: tls.key)
+                    environment.io.error("stackday serve: SIGHUP, serving the certificate in \(tls.certificate) (SHA-256 \(fingerprint))")
+                } catch {
+                    environment.io.error("stackday serve: SIGHUP, kept the certificate served before: \(error)")
+                }
+            } else {
+                environment.io.error("stackday serve: SIGHUP ignored: there is no certificate to reload")
+            }
+            environment.io.flush()
+            sigwait(&signals, &received)
+        }
         environment.io.error("stackday serve: \(received == SIGINT ? "SIGINT" : "SIGTERM"), finishing the requests in flight")
         environment.io.flush()
         _ = metricsServer?.stop(grace: 1)

@@ -13,7 +13,8 @@ enum SyncCommand {
                 sync is run again and repeats nothing. Prints what it pushed and pulled.
                 """,
             options: [
-                OptionSpec(name: "server", valueName: "url", help: "The server, http://HOST[:PORT] (default: $STACKDAY_SERVER)."),
+                OptionSpec(name: "server", valueName: "url", help: "The server, https://HOST[:PORT], or http:// on a trusted network (default: $STACKDAY_SERVER)."),
+                OptionSpec(name: "ca", valueName: "file", help: "Certificate authorities (PEM) trusted besides the system's, for a server with its own (default: $STACKDAY_CA)."),
                 OptionSpec(name: "token", valueName: "token", help: "The server user's token (default: $STACKDAY_TOKEN)."),
                 OptionSpec(name: "new-device", valueName: nil,
                            help: "Take a new device id and push everything again: for a copy of a store (a restored backup, a copied file) the server refused as device_copied."),
@@ -32,8 +33,16 @@ enum SyncCommand {
             throw invocation.usage("sync needs --token TOKEN (or $STACKDAY_TOKEN)")
         }
         guard HTTPSyncTransport.isToken(token) else { throw invocation.usage("invalid value for --token: a token is printable ASCII without spaces") }
-        guard let transport = try? HTTPSyncTransport(server: server, token: token) else {
-            throw invocation.usage("invalid value for --server: '\(server)' (use http://HOST[:PORT])")
+        let authority = invocation.option("ca") ?? variables["STACKDAY_CA"].flatMap { $0.isEmpty ? nil : $0 }
+        if let authority, !FileManager.default.isReadableFile(atPath: authority) {
+            throw invocation.usage("invalid value for --ca: '\(authority)' cannot be read")
+        }
+        let transport: HTTPSyncTransport
+        do {
+            transport = try HTTPSyncTransport(server: server, token: token, caFile: authority)
+        } catch let error as SyncError {
+            if case .invalidRequest(let reason) = error, reason.contains("certificate authority") { throw invocation.usage("--ca applies to an https:// server") }
+            throw invocation.usage("invalid value for --server: '\(server)' (use https://HOST[:PORT], or http://HOST[:PORT] on a trusted network)")
         }
         let client = SyncClient(store: try environment.store(), server: transport.peer, transport: transport, newDevice: invocation.flag("new-device"))
         // On a terminal, a line per phase: `pushing ▕███▁▁▏ 60% 98,000/164,443 changes · 9,000/s · 7 s left`.
