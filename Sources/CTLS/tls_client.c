@@ -16,16 +16,32 @@ struct sd_tls_client {
 
 static _Thread_local char start_error[512];
 
+// What failed in a certificate's verification, in words a person can act on.
+static const struct {
+    unsigned int flag;
+    const char *words;
+} verification_words[] = {
+    {GNUTLS_CERT_SIGNER_NOT_FOUND, "unknown issuer"},
+    {GNUTLS_CERT_UNEXPECTED_OWNER, "wrong host name"},
+    {GNUTLS_CERT_EXPIRED, "expired"},
+    {GNUTLS_CERT_NOT_ACTIVATED, "not yet valid"},
+    {GNUTLS_CERT_REVOKED, "revoked"},
+    {GNUTLS_CERT_INSECURE_ALGORITHM, "insecure algorithm"},
+    {GNUTLS_CERT_SIGNER_NOT_CA, "issuer is not a certificate authority"},
+    {GNUTLS_CERT_SIGNATURE_FAILURE, "bad signature"},
+};
+
 static void describe(sd_tls_client *client, const char *what, int code) {
     if (code == GNUTLS_E_CERTIFICATE_VERIFICATION_ERROR) {
-        gnutls_datum_t text = {NULL, 0};
         unsigned int status = gnutls_session_get_verify_cert_status(client->session);
-        gnutls_certificate_type_t type = gnutls_certificate_type_get(client->session);
-        if (gnutls_certificate_verification_status_print(status, type, &text, 0) == 0) {
-            snprintf(client->error, sizeof client->error, "%s: the server's certificate is not trusted (%s)", what, (const char *)text.data);
-            gnutls_free(text.data);
-            return;
+        char found[256] = "";
+        for (size_t index = 0; index < sizeof verification_words / sizeof verification_words[0]; index++) {
+            if (!(status & verification_words[index].flag)) continue;
+            if (found[0]) strncat(found, ", ", sizeof found - strlen(found) - 1);
+            strncat(found, verification_words[index].words, sizeof found - strlen(found) - 1);
         }
+        snprintf(client->error, sizeof client->error, "the server's certificate is not trusted: %s", found[0] ? found : "not valid");
+        return;
     }
     snprintf(client->error, sizeof client->error, "%s: %s", what, gnutls_strerror(code));
 }

@@ -56,6 +56,15 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
     /// on the same server starts from the beginning. Never the token itself.
     public let peer: String
 
+    /// Whether the exchange runs over TLS (`https://`).
+    public var isEncrypted: Bool { tls }
+
+    /// Whether the server is this machine: `localhost`, `127.0.0.0/8` or `::1`.
+    public var isLoopback: Bool {
+        let name = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+        return name == "localhost" || name.hasSuffix(".localhost") || name.hasPrefix("127.") || name == "::1"
+    }
+
     /// Whether `token` can go in an `Authorization` header: printable ASCII without spaces.
     public static func isToken(_ token: String) -> Bool {
         !token.isEmpty && token.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
@@ -150,7 +159,7 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
     private func exchangeTLS(_ message: [UInt8], descriptor: Int32) throws -> [UInt8] {
         var failure: UnsafePointer<CChar>?
         guard let session = sd_tls_client_start(descriptor, host, caFile, UInt32(timeout * 1000), &failure) else {
-            throw SyncError.unreachable("cannot talk TLS with \(host):\(port): \(failure.map { String(cString: $0) } ?? "unknown error")")
+            throw SyncError.tlsFailed("\(host):\(port): \(failure.map { String(cString: $0) } ?? "unknown error")")
         }
         defer { sd_tls_client_end(session) }
         let written = message.withUnsafeBytes { sd_tls_client_send(session, $0.baseAddress, $0.count) }

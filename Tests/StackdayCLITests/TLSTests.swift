@@ -19,13 +19,35 @@ struct TLSTests {
                          "-out", caFile, "-days", "2", "-subj", "/CN=StackDay test authority"])
         }
 
-        /// A certificate and key signed by the authority, written to `name.pem` and `name.key`.
-        func issue(_ name: String) throws -> (certificate: String, key: String) {
+        /// A certificate and key signed by the authority, written to `name.pem` and `name.key`: for
+        /// localhost and 127.0.0.1 unless `names` says otherwise, valid now unless `expired`.
+        func issue(_ name: String, names: String = "DNS:localhost,IP:127.0.0.1", expired: Bool = false) throws -> (certificate: String, key: String) {
             let (certificate, key, request, extensions) = (folder.path("\(name).pem"), folder.path("\(name).key"), folder.path("\(name).csr"), folder.path("\(name).ext"))
-            try "subjectAltName=DNS:localhost,IP:127.0.0.1\n".write(toFile: extensions, atomically: true, encoding: .utf8)
-            try openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", request, "-subj", "/CN=localhost"])
-            try openssl(["x509", "-req", "-in", request, "-CA", caFile, "-CAkey", folder.path("ca.key"), "-CAcreateserial", "-out", certificate,
-                         "-days", "2", "-extfile", extensions])
+            try "subjectAltName=\(names)\n".write(toFile: extensions, atomically: true, encoding: .utf8)
+            try openssl(["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", request, "-subj", "/CN=\(name)"])
+            guard expired else {
+                try openssl(["x509", "-req", "-in", request, "-CA", caFile, "-CAkey", folder.path("ca.key"), "-CAcreateserial", "-out", certificate,
+                             "-days", "2", "-extfile", extensions])
+                return (certificate, key)
+            }
+            // `openssl ca` sets both dates: a certificate that ended in 2020.
+            let config = folder.path("ca.cnf")
+            try """
+                [ca]
+                default_ca = test
+                [test]
+                database = \(folder.path("index.txt"))
+                new_certs_dir = \(folder.path(""))
+                serial = \(folder.path("serial"))
+                default_md = sha256
+                policy = any
+                [any]
+                commonName = supplied
+                """.write(toFile: config, atomically: true, encoding: .utf8)
+            try "".write(toFile: folder.path("index.txt"), atomically: true, encoding: .utf8)
+            try "01\n".write(toFile: folder.path("serial"), atomically: true, encoding: .utf8)
+            try openssl(["ca", "-batch", "-config", config, "-cert", caFile, "-keyfile", folder.path("ca.key"), "-in", request, "-out", certificate,
+                         "-startdate", "20200101000000Z", "-enddate", "20200201000000Z", "-extfile", extensions])
             return (certificate, key)
         }
 
@@ -53,7 +75,7 @@ struct TLSTests {
         }
     }
 
-    @Test("HTTPS with TLS 1.2 and 1.3 only; sync verifies the certificate and trusts --ca; HSTS and Secure cookies")
+    @Test("HTTPS with TLS 1.2 and 1.3 only; sync verifies the certificate and trusts --cacert; HSTS and Secure cookies")
     func serveAndSync() throws {
         let authority = try Authority()
         let (certificate, key) = try authority.issue("server")
@@ -77,12 +99,11 @@ struct TLSTests {
         let url = "https://localhost:\(server.port)"
         let untrusted = try device.run(["sync", "--server", url, "--token", token])
         #expect(untrusted.status != 0 && untrusted.stderr.contains("not trusted"), "\(untrusted.stderr)")
-        let synced = try device.run(["sync", "--server", url, "--token", token, "--ca", authority.caFile])
+        let synced = try device.run(["sync", "--server", url, "--token", token, "--cacert", authority.caFile])
         #expect(synced.status == 0 && synced.stdout.contains("pushed"), "\(synced.stderr)")
         #expect(try serverSide.run(["habit", "list", "--user", "ana"]).stdout.contains("물 마시기"))
-        // The name in the URL must be the certificate's.
-        let wrongName = try device.run(["sync", "--server", "https://127.0.0.2:\(server.port)", "--token", token, "--ca", authority.caFile])
-        #expect(wrongName.status != 0, "\(wrongName.stdout)")
+        let again = try device.run(["sync", "--server", "https://127.0.0.1:\(server.port)", "--token", token], environment: ["STACKDAY_CACERT": authority.caFile])
+        #expect(again.status == 0, "\(again.stderr)")
         let plain = try device.run(["sync", "--server", "http://localhost:\(server.port)", "--token", token])
         #expect(plain.status != 0)
 
@@ -92,6 +113,42 @@ struct TLSTests {
                                            input: request).stdout
         #expect(answer.contains("Strict-Transport-Security: max-age=31536000"), "\(answer)")
         #expect(answer.contains("Set-Cookie:") && answer.contains("; Secure"), "\(answer)")
+    }
+
+    @Test("a certificate of an unknown issuer, of another host or expired: one line naming what failed, code tls_failed, nothing changed",
+          arguments: [("unknown issuer", "unknown"), ("wrong host name", "other"), ("expired", "expired")])
+    func untrusted(_ words: String, _ kind: String) throws {
+        let authority = try Authority()
+        let stranger = try Authority()
+        let (certificate, key) = kind == "unknown" ? try stranger.issue("server")
+            : try authority.issue("server", names: kind == "other" ? "DNS:other.example" : "DNS:localhost,IP:127.0.0.1", expired: kind == "expired")
+        let serverSide = try CLIFixture()
+        let token = try serverSide.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try ServerProcess(executable: stackday.executable, arguments: ["--db", serverSide.db],
+                                       serveArguments: ["--tls-cert", certificate, "--tls-key", key])
+        defer { server.stop() }
+        let device = try CLIFixture()
+        #expect(try device.run(["habit", "add", "water"]).status == 0)
+        let before = try device.snapshot()
+        let failed = try device.run(["sync", "--server", "https://localhost:\(server.port)", "--token", token, "--cacert", authority.caFile])
+        #expect(failed.status == 1 && failed.stderr.split(separator: "\n").count == 1, "\(failed.stderr)")
+        #expect(failed.stderr.contains("certificate is not trusted: \(words)"), "\(failed.stderr)")
+        let json = try device.run(["sync", "--server", "https://localhost:\(server.port)", "--token", token, "--cacert", authority.caFile, "--json"])
+        #expect(json.stderr.contains(#""code":"tls_failed""#), "\(json.stderr)")
+        #expect(try device.snapshot() == before)
+        #expect(!server.log().contains("POST /v1/sync"), "the token was never sent")
+    }
+
+    @Test("http:// to another host is refused unless the network is said to be trusted")
+    func plainHTTPElsewhere() throws {
+        let device = try CLIFixture()
+        let refused = try device.run(["sync", "--server", "http://192.0.2.10:8080", "--token", "sd_x"])
+        #expect(refused.status == 64 && refused.stderr.contains("refusing http://") && refused.stderr.contains("--allow-insecure-http"), "\(refused.stderr)")
+        // 0.0.0.0 is not a loopback name, but a connection to it stays on this machine.
+        let unsaid = try device.run(["sync", "--server", "http://0.0.0.0:9", "--token", "sd_x"])
+        #expect(unsaid.status == 64 && unsaid.stderr.contains("refusing http://"))
+        let allowed = try device.run(["sync", "--server", "http://0.0.0.0:9", "--token", "sd_x", "--allow-insecure-http"])
+        #expect(allowed.status == 1 && allowed.stderr.contains("cannot reach the sync server"), "past the check, it connects: \(allowed.stderr)")
     }
 
     @Test("SIGHUP takes a renewed certificate for new connections; an open one keeps working; a bad file keeps the old one")

@@ -7,6 +7,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The server answered with an error (`status`, its `code` and `message`).
     case refused(status: Int, code: String, message: String)
     case unreachable(String)
+    /// The TLS handshake with an `https://` server failed: its certificate is not trusted (an
+    /// unknown issuer, another host's name, expired) or no common protocol version was found.
+    /// Nothing was sent, the token included.
+    case tlsFailed(String)
     case unsupportedStore
     /// A request under a device id whose history on the server is not this store's: a copy of a
     /// store (a restored backup, a copied file) syncing under the id of the one it was copied from,
@@ -20,6 +24,7 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidAnswer(let reason): "the server's sync answer \(reason)"
         case .refused(let status, let code, let message): "the server refused the sync (\(status) \(code)): \(message)"
         case .unreachable(let reason): "cannot reach the sync server: \(reason)"
+        case .tlsFailed(let reason): "TLS with the sync server failed: \(reason)"
         case .unsupportedStore: "this store keeps no change log to sync"
         case .deviceCopied(let device, let retired):
             retired

@@ -44,6 +44,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case serverUnreachable = "server_unreachable"
     /// A sync under a device id whose history on the server is another store's (a copied store).
     case deviceCopied = "device_copied"
+    /// An `https://` server's certificate was not trusted, or no TLS version both sides take.
+    case tlsFailed = "tls_failed"
 
     /// The code of an error a use case (or what it calls) threw; `storeFailed` for any other.
     public static func of(_ error: any Error) -> ErrorCode {
@@ -73,6 +75,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             case .invalidChange, .invalidRequest: return .invalidInput
             case .refused(_, let code, _): return ErrorCode(rawValue: code) ?? .serverUnreachable
             case .unreachable, .invalidAnswer: return .serverUnreachable
+            case .tlsFailed: return .tlsFailed
             case .unsupportedStore: return .storeFailed
             case .deviceCopied: return .deviceCopied
             }

@@ -187,7 +187,7 @@ public final class StackDayAPI: Sendable {
         case .methodNotAllowed: 405
         case .bodyTooLarge, .policyTooLarge: 413
         case .serverBusy: 503
-        case .serverUnreachable: 502
+        case .serverUnreachable, .tlsFailed: 502
         case .tooManyRequests: 429
         case .storeFailed: 500
         }

@@ -14,7 +14,8 @@ enum SyncCommand {
                 """,
             options: [
                 OptionSpec(name: "server", valueName: "url", help: "The server, https://HOST[:PORT], or http:// on a trusted network (default: $STACKDAY_SERVER)."),
-                OptionSpec(name: "ca", valueName: "file", help: "Certificate authorities (PEM) trusted besides the system's, for a server with its own (default: $STACKDAY_CA)."),
+                OptionSpec(name: "cacert", valueName: "file", help: "Certificate authorities (PEM) trusted besides the system's, for a server with its own (default: $STACKDAY_CACERT)."),
+                OptionSpec(name: "allow-insecure-http", valueName: nil, help: "Sync over http:// with a server that is not on this machine (the token crosses the network readable)."),
                 OptionSpec(name: "token", valueName: "token", help: "The server user's token (default: $STACKDAY_TOKEN)."),
                 OptionSpec(name: "new-device", valueName: nil,
                            help: "Take a new device id and push everything again: for a copy of a store (a restored backup, a copied file) the server refused as device_copied."),
@@ -33,16 +34,19 @@ enum SyncCommand {
             throw invocation.usage("sync needs --token TOKEN (or $STACKDAY_TOKEN)")
         }
         guard HTTPSyncTransport.isToken(token) else { throw invocation.usage("invalid value for --token: a token is printable ASCII without spaces") }
-        let authority = invocation.option("ca") ?? variables["STACKDAY_CA"].flatMap { $0.isEmpty ? nil : $0 }
+        let authority = invocation.option("cacert") ?? variables["STACKDAY_CACERT"].flatMap { $0.isEmpty ? nil : $0 }
         if let authority, !FileManager.default.isReadableFile(atPath: authority) {
-            throw invocation.usage("invalid value for --ca: '\(authority)' cannot be read")
+            throw invocation.usage("invalid value for --cacert: '\(authority)' cannot be read")
         }
         let transport: HTTPSyncTransport
         do {
             transport = try HTTPSyncTransport(server: server, token: token, caFile: authority)
         } catch let error as SyncError {
-            if case .invalidRequest(let reason) = error, reason.contains("certificate authority") { throw invocation.usage("--ca applies to an https:// server") }
+            if case .invalidRequest(let reason) = error, reason.contains("certificate authority") { throw invocation.usage("--cacert applies to an https:// server") }
             throw invocation.usage("invalid value for --server: '\(server)' (use https://HOST[:PORT], or http://HOST[:PORT] on a trusted network)")
+        }
+        if !transport.isEncrypted, !transport.isLoopback, !invocation.flag("allow-insecure-http") {
+            throw invocation.usage("refusing http:// to \(server): the token would cross the network unencrypted; use https://, or --allow-insecure-http on a network you trust")
         }
         let client = SyncClient(store: try environment.store(), server: transport.peer, transport: transport, newDevice: invocation.flag("new-device"))
         // On a terminal, a line per phase: `pushing ▕███▁▁▏ 60% 98,000/164,443 changes · 9,000/s · 7 s left`.
