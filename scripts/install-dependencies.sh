@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the C libraries StackDay builds against when they are missing (Debian/Ubuntu): Lua,
-# SQLite and GnuTLS (TLS for the server and the sync client) are linked; libpq and libmicrohttpd are
+# SQLite, GnuTLS (TLS for the server and the sync client) and libsodium (Argon2id for passwords) are linked; libpq and libmicrohttpd are
 # opened when a PostgreSQL store or a server is used.
 set -euo pipefail
 
@@ -10,6 +10,7 @@ pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
 pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
 pkg-config --exists libmicrohttpd 2>/dev/null || missing+=(libmicrohttpd-dev)
 pkg-config --exists gnutls 2>/dev/null || missing+=(libgnutls28-dev)
+pkg-config --exists libsodium 2>/dev/null || missing+=(libsodium-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 # --tests: the PostgreSQL server too, which the PostgreSQL store's tests start for themselves, and
 # the headless browser (with its driver, Python's venv for Selenium and axe-core, and a CJK font

@@ -26,6 +26,22 @@ struct UserCommandTests {
         text.hasPrefix("sd_") && text.count == 67 && text.dropFirst(3).allSatisfy { $0.isHexDigit && !$0.isUppercase }
     }
 
+    @Test("passwd takes the password from standard input, stores only its Argon2id hash, and refuses a short one", arguments: Store.allCases)
+    func passwd(store: Store) throws {
+        let cli = try admin(store)
+        #expect(try cli.run(["user", "add", "ana"]).status == 0)
+        let set = try cli.run(["user", "passwd", "ana"], input: "correct horse battery\n")
+        #expect(set.status == 0 && set.stdout.contains("Set the password of 'ana'"), "\(set.stderr)")
+        let listed = try cli.run(["user", "list", "--json"]).stdout
+        #expect(listed.contains(#""hasPassword":true"#) && !listed.contains("argon2") && !listed.contains("correct horse"))
+        let short = try cli.run(["user", "passwd", "ana"], input: "short\n")
+        #expect(short.status == 64 && short.stderr.contains("at least 8 characters"), "\(short.stderr)")
+        let empty = try cli.run(["user", "passwd", "ana"], input: "")
+        #expect(empty.status == 1 && empty.stderr.contains("nothing was changed"))
+        let nobody = try cli.run(["user", "passwd", "nobody"], input: "correct horse battery\n")
+        #expect(nobody.status != 0 && nobody.stderr.contains("nobody"))
+    }
+
     @Test("add prints a token once; list shows the user without it; token replaces it", arguments: Store.allCases)
     func tokens(store: Store) throws {
         let cli = try admin(store)

@@ -62,6 +62,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             case .userExists: return .userExists
             case .dayTooFarAhead, .spanTooLong: return .readOutOfBounds
             case .scriptTooLarge: return .policyTooLarge
+            case .wrongPassword: return .unauthorized
             default: return .invalidInput
             }
         case is PolicyParameterError: return .invalidParameter

@@ -37,6 +37,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A script over `PolicyScript.maximumInstalledBytes`, refused on install.
     case scriptTooLarge(name: String, bytes: Int, limit: Int)
     case invalidLanguage(text: String)
+    /// A new password `PasswordRules` refuses.
+    case invalidPassword(reason: String)
+    /// A password change that did not give the current password, or gave another.
+    case wrongPassword
 
     public var description: String {
         switch self {
@@ -103,6 +107,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
                 + " (neither a policy folder nor the built-ins have it; 'stackday policy list' shows them)"
         case .invalidLanguage(let text):
             return "unknown language '\(text)' (use en or ko)"
+        case .invalidPassword(let reason):
+            return reason
+        case .wrongPassword:
+            return "the current password is wrong (or missing): give it as \"old\" to change it"
         }
     }
 }

@@ -23,6 +23,26 @@ public struct ManageSessions {
         }
     }
 
+    /// A session for `name` when `password` is its password; nil for an unknown name, a user with no
+    /// password, or a wrong one (the same answer for each, so a failure tells nothing about who
+    /// exists; a hash is checked even for an unknown name, so the time does not tell either).
+    public func open(name: String, password: String, lifetime: TimeInterval, hasher: any PasswordHasher) throws -> (cookie: String, session: UserSession, user: User)? {
+        let user = try context.store.read { try $0.users.user(named: name) }
+        guard let user, let hash = user.passwordHash else {
+            _ = hasher.verify(password, against: hasher.decoyHash)
+            return nil
+        }
+        guard hasher.verify(password, against: hash) else { return nil }
+        let id = Self.randomHex(prefix: "ss_")
+        let now = context.clock.now
+        return try context.store.write { tx in
+            let session = UserSession(idSHA256: UserToken.sha256(of: id), user: user.name, csrfToken: Self.randomHex(prefix: ""),
+                                      createdAt: now, expiresAt: now.addingTimeInterval(lifetime))
+            try tx.users.insertSession(session)
+            return (id, session, user)
+        }
+    }
+
     /// The user and session of a cookie value, while it has not expired (an expired one is removed).
     public func find(_ cookie: String) throws -> (user: User, session: UserSession)? {
         guard Self.isWellFormed(cookie) else { return nil }

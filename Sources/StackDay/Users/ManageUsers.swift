@@ -31,6 +31,23 @@ public struct ManageUsers {
         return token
     }
 
+    /// Sets `name`'s password (`PasswordRules`), hashed by `hasher`. A user who has one must give
+    /// it as `old` (the command line, run by whoever holds the store, passes `verifyOld: false`).
+    /// Other browser sessions of the user end. Throws `UseCaseError.userNotFound`,
+    /// `.invalidPassword` or `.wrongPassword`.
+    public func setPassword(of name: String, to password: String, old: String?, verifyOld: Bool = true, hasher: any PasswordHasher) throws {
+        try PasswordRules.check(password)
+        let hash = try hasher.hash(password)
+        try context.store.write { tx in
+            guard var user = try tx.users.user(named: name) else { throw UseCaseError.userNotFound(name: name) }
+            if verifyOld, let current = user.passwordHash {
+                guard let old, hasher.verify(old, against: current) else { throw UseCaseError.wrongPassword }
+            }
+            user.passwordHash = hash
+            try tx.users.update(user)
+        }
+    }
+
     /// Sets the time zone and day start `name`'s days follow, and the language of its pages (nil:
     /// unchanged). Throws `UseCaseError.userNotFound`, `.invalidTimeZone` or `.invalidLanguage`.
     public func configure(_ name: String, timeZone: String, dayStart: DayStart, language: String? = nil) throws -> User {

@@ -15,6 +15,9 @@ public struct User: Hashable, Sendable {
     /// The language of the pages: `en` or `ko`; nil until the user chooses (the browser's
     /// `Accept-Language` decides meanwhile).
     public var language: String?
+    /// The password's Argon2id hash, its salt and parameters in it (`PasswordHasher`); nil while
+    /// the user signs in by token only.
+    public var passwordHash: String?
 
     /// The languages a user may choose.
     public static let languages = ["en", "ko"]

@@ -1,8 +1,8 @@
 import StackDay
 import StackDayExchange
 
-/// A user without its token: `{"name", "timeZone", "dayStartsAt", "language", "createdAt"}`
-/// (`language` null until chosen).
+/// A user without its token: `{"name", "timeZone", "dayStartsAt", "language", "createdAt",
+/// "hasPassword"}` (`language` null until chosen; never the password's hash).
 public struct UserView: JSONView {
     public let user: User
 
@@ -14,6 +14,7 @@ public struct UserView: JSONView {
         .object([
             "name": .string(user.name), "timeZone": .string(user.timeZone), "dayStartsAt": .string(user.dayStart.description),
             "createdAt": .string(InstantText.format(user.createdAt)), "language": ViewJSON.string(user.language),
+            "hasPassword": .bool(user.passwordHash != nil),
         ])
     }
 }

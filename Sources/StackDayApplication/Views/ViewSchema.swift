@@ -95,7 +95,8 @@ public enum ViewSchema {
         "PolicyScript": object(["name": string, "sha256": string, "installedAt": string, "source": string], required: ["name", "sha256", "installedAt"]),
         "PolicyList": object(["policies": array(ref("PolicyScript"))], required: ["policies"]),
         "Refusal": object(["policy": string, "failures": array(string), "error": .object([:])], required: ["policy", "failures", "error"]),
-        "User": object(["name": string, "timeZone": string, "dayStartsAt": string, "language": nullableString, "createdAt": string],
+        "User": object(["name": string, "timeZone": string, "dayStartsAt": string, "language": nullableString, "createdAt": string,
+                        "hasPassword": boolean],
                        required: ["name", "timeZone", "dayStartsAt", "createdAt"]),
     ]
 
@@ -118,6 +119,8 @@ public enum ViewSchema {
                                                                  "items": .object(["oneOf": .array([ref("SyncChange"), ref("SyncCompactChange")])])])]) { $1 },
                            required: ["device"], closed: true),
             "Settings": object(["timeZone": string, "dayStartsAt": string, "language": enumeration(User.languages)], required: [], closed: true),
+            "Password": object(["old": string, "new": .object(["type": .string("string"), "minLength": .number(Double(PasswordRules.minimum)),
+                                                               "maxLength": .number(Double(PasswordRules.maximum))])], required: ["new"], closed: true),
         ]
     }()
 }

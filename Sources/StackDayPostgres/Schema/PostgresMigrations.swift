@@ -151,5 +151,7 @@ enum PostgresMigrations {
                 previous_first text, retired integer NOT NULL, PRIMARY KEY (user_id, device))
             """,
         ]),
+        // A user's password, as in SQLite's migration 18.
+        (13, "user passwords", ["ALTER TABLE users ADD COLUMN password_hash text CHECK (password_hash IS NULL OR password_hash LIKE '$argon2id$%')"]),
     ]
 }

@@ -12,10 +12,10 @@ public final class SQLUserRepository: UserRepository {
         let insertSession, session, deleteSession, sessionCount, deleteSessions: String
 
         init(_ dialect: SQLDialect) {
-            let columns = "name, token_sha256, time_zone, day_start_minutes, created_at, language"
+            let columns = "name, token_sha256, time_zone, day_start_minutes, created_at, language, password_hash"
             func sql(_ text: String) -> String { dialect.statement(text) }
-            insert = sql("INSERT INTO users (\(columns)) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name) DO NOTHING")
-            update = sql("UPDATE users SET token_sha256 = $2, time_zone = $3, day_start_minutes = $4, created_at = $5, language = $6 WHERE name = $1")
+            insert = sql("INSERT INTO users (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (name) DO NOTHING")
+            update = sql("UPDATE users SET token_sha256 = $2, time_zone = $3, day_start_minutes = $4, created_at = $5, language = $6, password_hash = $7 WHERE name = $1")
             delete = sql("DELETE FROM users WHERE name = $1")
             byName = sql("SELECT \(columns) FROM users WHERE name = $1")
             byToken = sql("SELECT \(columns) FROM users WHERE token_sha256 = $1")
@@ -35,7 +35,7 @@ public final class SQLUserRepository: UserRepository {
 
     private func values(_ user: User) -> [SQLValue] {
         [.text(user.name), .text(user.tokenSHA256), .text(user.timeZone), .integer(Int64(user.dayStart.minutes)), .instant(user.createdAt),
-         .optional(user.language)]
+         .optional(user.language), .optional(user.passwordHash)]
     }
 
     private func decode(_ row: any SQLRow) throws -> User {
@@ -44,8 +44,10 @@ public final class SQLUserRepository: UserRepository {
             throw SQLRowError(table: "users", column: "day_start_minutes", value: String(minutes))
         }
         do {
-            return try User(name: row.text("name"), tokenSHA256: row.text("token_sha256"), timeZone: row.text("time_zone"), dayStart: dayStart,
-                            createdAt: row.instant("created_at"), language: row.optionalText("language"))
+            var user = try User(name: row.text("name"), tokenSHA256: row.text("token_sha256"), timeZone: row.text("time_zone"), dayStart: dayStart,
+                                createdAt: row.instant("created_at"), language: row.optionalText("language"))
+            user.passwordHash = row.optionalText("password_hash")
+            return user
         } catch {
             throw SQLRowError(table: "users", column: "name or time_zone", value: "\(row.text("name")) \(row.text("time_zone"))")
         }

@@ -338,5 +338,7 @@ enum Migrations {
             PRIMARY KEY (owner, device)
         ) STRICT, WITHOUT ROWID;
         """),
+        // A user's password, as its Argon2id hash with the salt and parameters in it.
+        Migration(id: 18, name: "user passwords", sql: "ALTER TABLE users ADD COLUMN password_hash TEXT CHECK (password_hash IS NULL OR password_hash LIKE '$argon2id$%');"),
     ]
 }

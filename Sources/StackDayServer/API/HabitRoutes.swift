@@ -84,6 +84,9 @@ struct HabitRoutes {
         }),
         ("GET", "settings", Endpoint(EndpointDoc("The user's settings", answer: "User")) { r, _ in .json(UserView(r.user).json) }),
         ("PUT", "settings", Endpoint(EndpointDoc("Change the time zone, day start or language", body: "Settings", answer: "User")) { r, _ in try r.settings() }),
+        ("PUT", "settings/password", Endpoint(EndpointDoc("Set the password for signing in on the web (the current one as old, once there is one)", body: "Password", answer: "User")) { r, _ in
+            try r.password()
+        }),
     ])
 
     /// Answers the request whose path below `/v1` is `path` (decoded segments).
@@ -111,6 +114,15 @@ struct HabitRoutes {
             next = .string("/v1/habits/\(PagePaths.segment(name))/records?" + query.map { "\($0.0)=\(PagePaths.segment($0.1))" }.joined(separator: "&"))
         }
         return .json(.object(["records": .array(page.records.map { CompletionView(completion: $0, habit: name).json }), "next": next]))
+    }
+
+    /// `PUT /v1/settings/password` `{"old", "new"}`: `old` must be the current password once the
+    /// user has one; a wrong one is 401 and counts toward the address's failures.
+    func password() throws -> HTTPResponse {
+        let fields = try fields()
+        try fields.check(allowed: ["old", "new"])
+        try users.setPassword(of: user.name, to: try fields.requiredString("new"), old: try fields.string("old"), hasher: try Argon2idHasher())
+        return .json(UserView(try users.user(named: user.name)).json)
     }
 
     func settings() throws -> HTTPResponse {

@@ -1,4 +1,5 @@
-/// The page a browser without a session gets: one field for the token `stackday user add` printed.
+/// The page a browser without a session gets: a name and password (`stackday user passwd`), or
+/// the token `stackday user add` printed.
 struct SignInPage {
     let words: PageWords
     /// Why the last attempt failed, if it did.
@@ -12,9 +13,13 @@ struct SignInPage {
         <title>StackDay: \(words["Sign in"])</title><link rel="stylesheet" href="/app.css"></head><body>
         <main><h1>StackDay</h1>\(problem)
         <form method="post" action="/session" data-form="sign-in">
-        <label for="token">\(words["Your token"])</label>
+        <label for="name">\(words["Name"])</label>
+        <input id="name" name="name" autocomplete="username" autocapitalize="none" spellcheck="false" maxlength="100">
+        <label for="password">\(words["Password"])</label>
+        <input id="password" name="password" type="password" autocomplete="current-password" maxlength="1024">
+        <label for="token">\(words["Or your token"])</label>
         <p class="hint" id="token-hint">\(HTMLText.escape(words["Paste the token `stackday user add` printed."]))</p>
-        <input id="token" name="token" type="password" autocomplete="current-password" required aria-describedby="token-hint">
+        <input id="token" name="token" type="password" autocomplete="off" aria-describedby="token-hint">
         <p><button class="primary" id="sign-in" type="submit">\(words["Sign in"])</button></p>
         </form></main></body></html>
         """

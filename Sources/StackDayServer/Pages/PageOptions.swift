@@ -1,10 +1,12 @@
 import Foundation
 
-/// How the pages keep sessions: how long one lasts, and whether its cookie is `Secure` even when
-/// the request did not say it came over TLS (`X-Forwarded-Proto: https`).
+/// How the pages keep sessions: how long one lasts, whether its cookie is `Secure` even when
+/// the request did not say it came over TLS (`X-Forwarded-Proto: https`), and the names locked
+/// after failed sign-ins by password.
 public struct PageOptions: Sendable {
     public var sessionDays: Int
     public var cookieSecure: Bool
+    public let signInLock = SignInLock()
 
     /// How long a session lasts, in seconds of elapsed time (a cookie's `Max-Age`; not calendar days).
     public var sessionLifetime: TimeInterval { TimeInterval(sessionDays) * 86_400 }

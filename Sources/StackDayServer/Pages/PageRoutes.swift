@@ -2,6 +2,7 @@ import Foundation
 import StackDay
 import StackDayApplication
 import StackDayEngine
+import StackDayExchange
 
 /// The web app: sign-in and sessions, today (`/`), a habit's page (`/habits/{name}`), and the
 /// form posts that change things, each answered with a redirect back (or the page again with
@@ -161,15 +162,43 @@ struct PageRoutes {
     private func signIn(_ contexts: OwnerContexts, user: inout String?) throws -> HTTPResponse {
         let words = PageWords(language: PageLanguage(setting: nil, acceptLanguage: request.acceptLanguage))
         guard !crossOrigin else { throw APIError(code: .forbidden, message: "sign in from this server's own page") }
-        let token = FormBody(request.body)["token"] ?? ""
+        let form = FormBody(request.body)
+        let token = form["token"] ?? ""
         let sessions = try self.sessions(contexts)
-        guard Tokens.isWellFormed(token), let opened = try sessions.open(token: token, lifetime: options.sessionLifetime) else {
-            return .html(SignInPage(words: words, error: words["That token belongs to no user."]).render(), status: 401)
+        let opened: (cookie: String, session: UserSession, user: User)
+        if token.isEmpty, let name = form["name"], !name.isEmpty {
+            // By name and password: five failures lock the name for 15 minutes, from any address.
+            let now = clock.now
+            if let until = options.signInLock.lockedUntil(name, at: now) {
+                var locked = HTTPResponse.html(SignInPage(words: words, error: Self.lockedMessage(until: until, now: now, words: words)).render(), status: 429)
+                locked.headers.append(("Retry-After", String(Int(until.timeIntervalSince(now).rounded(.up)))))
+                return locked
+            }
+            guard let found = try sessions.open(name: name, password: form["password"] ?? "", lifetime: options.sessionLifetime, hasher: try Argon2idHasher()) else {
+                options.signInLock.failed(name, at: now)
+                return .html(SignInPage(words: words, error: words["That name and password do not match."]).render(), status: 401)
+            }
+            options.signInLock.succeeded(name)
+            opened = found
+        } else {
+            guard Tokens.isWellFormed(token), let found = try sessions.open(token: token, lifetime: options.sessionLifetime) else {
+                return .html(SignInPage(words: words, error: words["That token belongs to no user."]).render(), status: 401)
+            }
+            opened = found
         }
         user = opened.user.name
         var cookie = "\(Self.cookie)=\(opened.cookie); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(Int(options.sessionLifetime))"
         if secure { cookie += "; Secure" }
         return .redirect(to: "/", setCookie: cookie)
+    }
+
+    /// When a locked name opens again, in UTC (no one is signed in to give a zone) and in minutes.
+    static func lockedMessage(until: Date, now: Date, words: PageWords) -> String {
+        let minutes = max(1, Int((until.timeIntervalSince(now) / 60).rounded(.up)))
+        let time = InstantText.local(until, in: .gmt)
+        return words.language == .ko
+            ? "이 이름으로 로그인에 여러 번 실패해 잠겼습니다. \(time)(\(minutes)분 뒤)에 다시 열립니다."
+            : "Too many failed sign-ins for this name: it opens again at \(time) (in \(minutes) minute\(minutes == 1 ? "" : "s"))."
     }
 
     /// Sessions live in the store's users, not any owner's data; the day boundary plays no part.

@@ -2,6 +2,7 @@ import Foundation
 import StackDay
 import StackDayApplication
 import StackDayExchange
+import StackDayServer
 
 /// `stackday user …`: the users `stackday serve` answers for, each with a bearer token.
 enum UserCommand {
@@ -13,6 +14,12 @@ enum UserCommand {
                         discussion: "The user's days follow --tz and --day-starts-at (default: this system's zone, midnight).",
                         arguments: [name], run: add),
             CommandSpec(name: "token", abstract: "Give a user a new token (the old one stops working); prints it.", arguments: [name], run: token),
+            CommandSpec(name: "passwd", abstract: "Set a user's password, for signing in on the web by name and password.",
+                        discussion: """
+                        On a terminal the password is asked twice, not shown; otherwise the first line of standard input is it. \
+                        8 to 1024 characters. Stored as an Argon2id hash; the token keeps working.
+                        """,
+                        arguments: [name], run: passwd),
             CommandSpec(name: "list", abstract: "List users: name, time zone, day start, created.", run: list),
             CommandSpec(name: "remove", abstract: "Remove a user with all of its habits, records, skips and scripts (asks first; --yes for scripts).",
                         arguments: [name], options: [Confirmation.option], run: remove),
@@ -49,6 +56,23 @@ enum UserCommand {
         if environment.json { return environment.printJSON(.object(["user": .string(name), "token": .string(token.text)])) }
         environment.io.error("New token for '\(name)'; the old one no longer works:")
         environment.io.print(token.text)
+    }
+
+    static func passwd(_ invocation: Invocation) throws {
+        let name = try validName(invocation)
+        let environment = try CLIEnvironment(invocation)
+        let manage = try users(environment)
+        _ = try manage.user(named: name)
+        guard let password = try SecretInput.read(io: environment.io, prompt: "New password for '\(name)': ", confirm: "The same again: ") else {
+            throw CommandFailure("no password was given (standard input was empty); nothing was changed")
+        }
+        do {
+            try manage.setPassword(of: name, to: password, old: nil, verifyOld: false, hasher: try Argon2idHasher())
+        } catch UseCaseError.invalidPassword(let reason) {
+            throw invocation.usage("invalid password: \(reason)")
+        }
+        if environment.json { return environment.printJSON(.object(["user": .string(name), "password": .bool(true)])) }
+        environment.io.print("Set the password of '\(name)'.")
     }
 
     static func list(_ invocation: Invocation) throws {
