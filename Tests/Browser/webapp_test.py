@@ -271,7 +271,18 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
         driver.find_element(By.ID, "sign-in").click()
         wait.until(expected_conditions.presence_of_element_located((By.ID, "error")))
         check("belongs to no user" in driver.find_element(By.ID, "error").text, f"{label}: a wrong token was not refused")
-        driver.find_element(By.ID, "token").send_keys(token)
+        if width >= 1280:
+            # By name and password (`stackday user passwd`), as a person types them.
+            subprocess.run([stackday, "--db", db, "user", "passwd", user], input="correct horse battery\n", check=True, capture_output=True, text=True)
+            driver.find_element(By.ID, "name").send_keys(user)
+            driver.find_element(By.ID, "password").send_keys("correct horse wrong")
+            driver.find_element(By.ID, "sign-in").click()
+            wait.until(expected_conditions.presence_of_element_located((By.ID, "error")))
+            check("do not match" in driver.find_element(By.ID, "error").text, f"{label}: a wrong password was not refused")
+            driver.find_element(By.ID, "name").send_keys(user)
+            driver.find_element(By.ID, "password").send_keys("correct horse battery")
+        else:
+            driver.find_element(By.ID, "token").send_keys(token)
         driver.find_element(By.ID, "sign-in").click()
         wait.until(expected_conditions.presence_of_element_located((By.ID, "user")))
         check(driver.find_element(By.ID, "user").text == user, f"{label}: not signed in")

@@ -19,7 +19,7 @@ struct SignInPage {
         <input id="password" name="password" type="password" autocomplete="current-password" maxlength="1024">
         <label for="token">\(words["Or your token"])</label>
         <p class="hint" id="token-hint">\(HTMLText.escape(words["Paste the token `stackday user add` printed."]))</p>
-        <input id="token" name="token" type="password" autocomplete="off" aria-describedby="token-hint">
+        <input id="token" name="token" type="password" aria-describedby="token-hint">
         <p><button class="primary" id="sign-in" type="submit">\(words["Sign in"])</button></p>
         </form></main></body></html>
         """
