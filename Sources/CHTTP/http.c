@@ -26,6 +26,7 @@ static struct {
     __typeof__(MHD_get_daemon_info) *get_daemon_info;
     __typeof__(MHD_lookup_connection_value) *lookup_connection_value;
     __typeof__(MHD_get_connection_values) *get_connection_values;
+    __typeof__(MHD_get_connection_values_n) *get_connection_values_n;
     __typeof__(MHD_create_response_from_buffer) *create_response_from_buffer;
     __typeof__(MHD_add_response_header) *add_response_header;
     __typeof__(MHD_queue_response) *queue_response;
@@ -54,6 +55,7 @@ static void mhd_load(void) {
     SD_LOAD(get_daemon_info, MHD_get_daemon_info)
     SD_LOAD(lookup_connection_value, MHD_lookup_connection_value)
     SD_LOAD(get_connection_values, MHD_get_connection_values)
+    SD_LOAD(get_connection_values_n, MHD_get_connection_values_n)
     SD_LOAD(create_response_from_buffer, MHD_create_response_from_buffer)
     SD_LOAD(add_response_header, MHD_add_response_header)
     SD_LOAD(queue_response, MHD_queue_response)
@@ -291,6 +293,22 @@ static enum MHD_Result collect_length(void *cls, enum MHD_ValueKind kind, const 
     return MHD_YES;
 }
 
+// Whether a header's name or value holds a NUL or another control character but a tab: a CR or
+// LF left inside a value, or a NUL that would cut it short for whoever reads it as a C string.
+static enum MHD_Result find_control(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size, const char *value,
+                                    size_t value_size) {
+    (void)kind;
+    int *found = cls;
+    for (size_t index = 0; index < key_size; index++) {
+        if ((unsigned char)key[index] < 0x21 || key[index] == 0x7F) *found = 1;
+    }
+    for (size_t index = 0; value && index < value_size; index++) {
+        unsigned char byte = (unsigned char)value[index];
+        if ((byte < 0x20 && byte != '\t') || byte == 0x7F) *found = 1;
+    }
+    return *found ? MHD_NO : MHD_YES;
+}
+
 static enum MHD_Result answer(struct MHD_Connection *connection, unsigned int status, const char *content_type, const char *body,
                               size_t length, const char *set_cookie, const char *location, const char *headers) {
     struct MHD_Response *response = mhd.create_response_from_buffer(length, (void *)body, MHD_RESPMEM_MUST_COPY);
@@ -432,6 +450,12 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
         if (lengths.hosts > 1) {
             state->answered = -1;
             return refuse_framing(connection, "{\"error\":{\"code\":\"bad_request\",\"message\":\"the request has more than one Host header\"}}\n");
+        }
+        int control = 0;
+        mhd.get_connection_values_n(connection, MHD_HEADER_KIND, find_control, &control);
+        if (control) {
+            state->answered = -1;
+            return refuse_framing(connection, "{\"error\":{\"code\":\"bad_request\",\"message\":\"a header holds a NUL, CR, LF or another control character\"}}\n");
         }
         if (strcmp(method, "GET") == 0 && strcmp(url, "/healthz") == 0) {
             state->answered = -1;

@@ -52,6 +52,24 @@ struct ServerHardeningTests {
         #expect(try cli.run(["--user", "ana", "export", "--format", "json"]).stdout == before)
     }
 
+    @Test("a CR or another control character inside a header is a 400 that closes the connection; a tab and UTF-8 are not", arguments: [
+        ("X-Note: a\rGET /v1/habits HTTP/1.1", 400), ("X-Note: a\u{01}b", 400), ("X-Note: a\u{7F}b", 400), ("X-Note: a\tb", 201),
+        ("X-Note: 물 마시기", 201),
+    ])
+    func controlInHeader(header: String, status: Int) throws {
+        let (cli, server, ana) = try serve()
+        defer { server.stop() }
+        let before = try cli.run(["--user", "ana", "export", "--format", "json"]).stdout
+        let body = #"{"name":"headed"}"#
+        let request = "POST /v1/habits HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(ana)\r\n\(header)\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body
+        let answer = String(decoding: try server.client.exchange(Array(request.utf8)), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 \(status)"), "\(answer)")
+        if status == 400 {
+            #expect(answer.contains("control character") && answer.contains("Connection: close"), "\(answer)")
+            #expect(try cli.run(["--user", "ana", "export", "--format", "json"]).stdout == before)
+        }
+    }
+
     @Test("control characters in a path are escaped in the access log: no forged line, no terminal escape")
     func logEscaping() throws {
         let (_, server, ana) = try serve()
