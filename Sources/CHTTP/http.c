@@ -13,6 +13,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -72,6 +73,8 @@ static void mhd_load(void) {
 #define SD_MAX_QUEUED 4096
 /* Abandoned workers still running, at most this many times the workers; past it none is replaced. */
 #define SD_ABANDONED_FACTOR 4
+/* Connections accepted past the limit, each making the one waiting longest for its head leave. */
+#define SD_SHED_HEADROOM 64
 
 // One request's state across libmicrohttpd's calls: the body so far, then (once it is complete)
 // the request as the handler sees it, queued for a worker, and the worker's answer.
@@ -146,7 +149,29 @@ struct sd_http_server {
     pthread_t watchdog;
     int has_watchdog;
     long long trimmed_ms;
+    // Every open connection, oldest first, with whether it is waiting for a request's head.
+    pthread_mutex_t links_lock;
+    struct sd_link *oldest, *newest;
+    unsigned int links;
+    unsigned int connection_limit;
 };
+
+// One open connection: its socket, and since when it has been waiting for a request's head (a
+// new connection, or one kept alive after an answer). A head must be complete within
+// `header_timeout` seconds of a new connection (`idle_timeout` after an answer), however the
+// bytes trickle in; past it, or when the table is full and this is the longest waiting, the
+// socket is shut down and libmicrohttpd closes the connection.
+typedef struct sd_link {
+    int fd;
+    int waiting;
+    int answered_before;
+    int shut;
+    long long waiting_since_ms;
+    struct sd_link *older, *newer;
+} sd_link;
+
+static void set_waiting(struct sd_http_server *server, struct MHD_Connection *connection, int waiting);
+static void shed(struct sd_http_server *server, long long now, int make_room);
 
 static long long now_ms(void) {
     struct timespec now;
@@ -427,6 +452,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
         // The headers are complete: from here the connection's idle timeout applies.
         if (server->header_timeout != server->idle_timeout)
             mhd.set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, server->idle_timeout);
+        set_waiting(server, connection, 0);
         state = calloc(1, sizeof *state);
         if (!state) return MHD_NO;
         *req_cls = state;
@@ -676,6 +702,10 @@ static void *watch(void *argument) {
             pthread_mutex_lock(&server->lock);
             if (server->stopping) continue;
         }
+        // A head that has not come whole in time is given up, however its bytes trickle.
+        pthread_mutex_lock(&server->links_lock);
+        shed(server, now, 0);
+        pthread_mutex_unlock(&server->links_lock);
         if (server->hard_deadline == 0) continue;
         for (sd_worker *worker = server->workers; worker; worker = worker->next) {
             sd_request_state *state = worker->current;
@@ -708,11 +738,11 @@ static void *watch(void *argument) {
 }
 
 static void on_completed(void *cls, struct MHD_Connection *connection, void **req_cls, enum MHD_RequestTerminationCode code) {
-    (void)connection;
     (void)code;
     sd_http_server *server = cls;
     sd_request_state *state = *req_cls;
     if (!state) return;
+    set_waiting(server, connection, 1);
     *req_cls = NULL;
     if (state->counted) atomic_fetch_sub(&server->in_flight, 1);
     if (state->answered == -1) state->answered = 0;
@@ -727,12 +757,77 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **re
     free_state(state);
 }
 
+// The link of a connection (its socket context), or NULL.
+static sd_link *link_of(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? (sd_link *)info->socket_context : NULL;
+}
+
+// Marks a connection as waiting for a head (after an answer) or not (its head is complete).
+static void set_waiting(struct sd_http_server *server, struct MHD_Connection *connection, int waiting) {
+    sd_link *link = link_of(connection);
+    if (!link) return;
+    pthread_mutex_lock(&server->links_lock);
+    link->waiting = waiting;
+    if (waiting) {
+        link->answered_before = 1;
+        link->waiting_since_ms = now_ms();
+    }
+    pthread_mutex_unlock(&server->links_lock);
+}
+
+// Shuts down the sockets of connections whose head is overdue; with `make_room`, also the one
+// that has waited longest for its head while the table holds more than the limit. Called with
+// `links_lock` held.
+static void shed(struct sd_http_server *server, long long now, int make_room) {
+    unsigned int over = make_room && server->links > server->connection_limit ? server->links - server->connection_limit : 0;
+    for (sd_link *link = server->oldest; link; link = link->newer) {
+        if (!link->waiting || link->shut) continue;
+        long long allowed = (long long)(link->answered_before ? server->idle_timeout : server->header_timeout) * 1000LL;
+        if (over > 0 || now - link->waiting_since_ms > allowed) {
+            shutdown(link->fd, SHUT_RDWR);
+            link->shut = 1;
+            if (over > 0) over--;
+        }
+    }
+}
+
 static void on_connection(void *cls, struct MHD_Connection *connection, void **socket_context, enum MHD_ConnectionNotificationCode code) {
-    (void)socket_context;
     sd_http_server *server = cls;
-    // Until its headers are complete, a connection is given `header_timeout` of silence.
-    if (code == MHD_CONNECTION_NOTIFY_STARTED && server->header_timeout != server->idle_timeout)
-        mhd.set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, server->header_timeout);
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        // Until its headers are complete, a connection is given `header_timeout` of silence.
+        if (server->header_timeout != server->idle_timeout)
+            mhd.set_connection_option(connection, MHD_CONNECTION_OPTION_TIMEOUT, server->header_timeout);
+        const union MHD_ConnectionInfo *info = mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+        sd_link *link = calloc(1, sizeof *link);
+        if (!link || !info) {
+            free(link);
+            return;
+        }
+        link->fd = info->connect_fd;
+        link->waiting = 1;
+        link->waiting_since_ms = now_ms();
+        pthread_mutex_lock(&server->links_lock);
+        link->older = server->newest;
+        if (server->newest) server->newest->newer = link; else server->oldest = link;
+        server->newest = link;
+        server->links++;
+        // A full table sheds the connection that has waited longest for its head, so that slow
+        // clients cannot keep a new one out.
+        if (server->links > server->connection_limit) shed(server, link->waiting_since_ms, 1);
+        pthread_mutex_unlock(&server->links_lock);
+        *socket_context = link;
+    } else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+        sd_link *link = *socket_context;
+        if (!link) return;
+        pthread_mutex_lock(&server->links_lock);
+        if (link->older) link->older->newer = link->newer; else server->oldest = link->newer;
+        if (link->newer) link->newer->older = link->older; else server->newest = link->older;
+        server->links--;
+        pthread_mutex_unlock(&server->links_lock);
+        free(link);
+        *socket_context = NULL;
+    }
 }
 
 static void free_workers(sd_http_server *server) {
@@ -818,6 +913,8 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
     atomic_init(&server->in_flight, 0);
     atomic_init(&server->abandoned_total, 0);
     pthread_mutex_init(&server->lock, NULL);
+    pthread_mutex_init(&server->links_lock, NULL);
+    server->connection_limit = options->connection_limit;
     pthread_cond_init(&server->ready, NULL);
     pthread_cond_init(&server->changed, NULL);
     pthread_mutex_lock(&server->lock);
@@ -847,7 +944,8 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
         flags, options->port, NULL, NULL, on_request, server,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&address,
         MHD_OPTION_CONNECTION_TIMEOUT, options->idle_timeout,
-        MHD_OPTION_CONNECTION_LIMIT, options->connection_limit,
+        // Room above the limit for a new connection to arrive and a waiting one to be shed.
+        MHD_OPTION_CONNECTION_LIMIT, options->connection_limit + SD_SHED_HEADROOM,
         MHD_OPTION_PER_IP_CONNECTION_LIMIT, options->per_address_limit,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, options->connection_memory,
         MHD_OPTION_NOTIFY_COMPLETED, on_completed, server,
