@@ -350,10 +350,37 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
             amount.find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, "button").click()
         retrying(amount_five)
         wait.until(lambda d: field(d, "read", "total") == "5/20")
-        submit("undo")
+        # Each of today's records is listed with its own remove button.
+        check(len(row(driver, "read").find_elements(By.CSS_SELECTOR, "ul.records li[data-record]")) == 1, f"{label}: today's record not listed")
+        submit("remove")
         wait.until(lambda d: field(d, "read", "total") == "0/20")
         submit("skip")
         wait.until(lambda d: field(d, "read", "state") == "skipped")
+        # A skip is taken back from the card, then made again.
+        submit("unskip")
+        wait.until(lambda d: field(d, "read", "state") == "to do")
+        submit("skip")
+        wait.until(lambda d: field(d, "read", "state") == "skipped")
+
+        # A yes/no habit's button toggles today.
+        retrying(lambda: row(driver, "stretch").find_element(By.CSS_SELECTOR, "form[data-action=record] button").click())
+        wait.until(lambda d: field(d, "stretch", "total") == "1/1")
+        pressed = row(driver, "stretch").find_element(By.CSS_SELECTOR, "form[data-action=undo] button")
+        check(pressed.get_attribute("aria-pressed") == "true", f"{label}: the done button does not say it is pressed")
+        retrying(lambda: row(driver, "stretch").find_element(By.CSS_SELECTOR, "form[data-action=undo] button").click())
+        wait.until(lambda d: field(d, "stretch", "total") == "0/1")
+
+        # A limit reads as one, and warns when over.
+        check(api(port, token, "POST", "/v1/habits", {"name": "coffee", "unit": "cups", "progress": "at-most", "progressParams": {"limit": 2},
+                                                      "start": "2026-10-01"})[0] == 201, "create coffee")
+        check(api(port, token, "POST", "/v1/habits/coffee/records", {"amount": 3})[0] == 201, "coffee record")
+        driver.get(base + "/")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'li[data-habit="coffee"]'))
+        coffee = row(driver, "coffee")
+        check(coffee.get_attribute("data-limit") == "over" and field(driver, "coffee", "total") == "3 of at most 2 cups",
+              f"{label}: the limit card: {coffee.get_attribute('data-limit')} {field(driver, 'coffee', 'total')}")
+        check("primary" not in (coffee.find_element(By.CSS_SELECTOR, "form[data-action=record] button").get_attribute("class") or ""),
+              f"{label}: a limit's button looks like a goal's")
         states = {h["name"]: h["state"] for h in json.loads(api(port, token, "GET", "/v1/today")[1])["habits"]}
         check(states["read"] == "skipped", f"{label}: the skip was not stored: {states}")
 

@@ -18,10 +18,9 @@ final class InProcessAPI {
     let api: StackDayAPI
     let clock = FixedClock(Date(timeIntervalSince1970: 1_791_900_000))
 
-    init(options: APIOptions = APIOptions()) {
+    init(options: APIOptions = APIOptions(), policies: @escaping @Sendable () -> any PolicyResolver = { StandardPolicyResolver() }) {
         let shared = self.shared
-        api = StackDayAPI(clock: clock, makeStore: { shared.store }, makePolicies: { StandardPolicyResolver() },
-                          options: options, log: { _ in })
+        api = StackDayAPI(clock: clock, makeStore: { shared.store }, makePolicies: policies, options: options, log: { _ in })
     }
 
     /// Adds a user; returns its token.

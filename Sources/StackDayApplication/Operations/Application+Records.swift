@@ -1,3 +1,4 @@
+import Foundation
 import StackDay
 
 /// Recording, undoing and skipping days.
@@ -20,6 +21,19 @@ extension Application {
     public func undo(_ name: String, _ fields: RequestFields) throws -> CompletionView {
         try fields.check(allowed: ["on"])
         return CompletionView(completion: try CancelCompletion(context: context)(habitName: name, on: try fields.day("on")), habit: name)
+    }
+
+    /// `DELETE /v1/habits/{name}/records/{id}`, the web's remove button: the record `id` of the
+    /// habit `name` (another habit's is not found).
+    public func removeRecord(_ name: String, _ fields: RequestFields) throws {
+        try fields.check(allowed: ["id"])
+        let text = try fields.requiredString("id")
+        guard let id = UUID(uuidString: text) else { throw RequestError("invalid value for \(fields.label("id")): '\(text)' is not a record id") }
+        let habit = try FindHabit(context: context)(named: name)
+        guard let record = try context.store.read({ try $0.completions.completion(id: id) }), record.habitID == habit.id else {
+            throw UseCaseError.completionNotFound(id: text)
+        }
+        try CancelCompletion(context: context)(id: id)
     }
 
     /// `skip`, `POST /v1/habits/{name}/skips`: the day `on`, or `from` … `to` (`to` defaults to

@@ -19,7 +19,13 @@ struct Page {
         let view = try app.todayView()
         let count = (try? app.context.store.changeCount()).flatMap { $0 } ?? 0
         let etag = "W/\"\(count)-\(view.day.iso)-\(words.language.rawValue)\""
-        return TodayPage(view: view, words: words, csrf: session.csrfToken, policies: policies, etag: etag)
+        // Each counted habit's records of today, so each can be taken back by itself.
+        var records: [UUID: [Completion]] = [:]
+        for case .success(let summary) in view.rows where !TodayPage.isOneTap(summary) && (summary.today?.total ?? 0) > 0 {
+            records[summary.habit.id] = try app.records(summary.habit.name, from: view.day, to: view.day).records.sorted { $0.recordedAt < $1.recordedAt }
+        }
+        return TodayPage(view: view, words: words, csrf: session.csrfToken, policies: policies, etag: etag, records: records,
+                         zone: user.boundary.timeZone)
     }
 
     func settings() throws -> SettingsPage {

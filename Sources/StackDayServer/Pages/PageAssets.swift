@@ -36,6 +36,12 @@ enum PageAssets {
     .actions{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.5rem;align-items:center}
     .actions form{display:flex;gap:.4rem;align-items:center;margin:0}
     .actions input[name=amount]{width:5.5rem}
+    button.done{border-color:var(--met);color:var(--met);font-weight:700}
+    .bar.limit span{background:var(--partial)}li.habit.over{border-color:var(--bad)}li.habit.over .bar span{background:var(--bad)}
+    li.habit.over [data-field=state]{color:var(--bad);font-weight:700}
+    ul.records{list-style:none;margin:.5rem 0 0;padding:0;display:grid;gap:.25rem}
+    ul.records li{display:flex;justify-content:space-between;align-items:center;gap:.5rem;color:var(--muted);overflow-wrap:anywhere}
+    ul.records form{margin:0}
     .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
     .error{color:var(--bad);font-weight:600}
     details{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:.5rem .75rem;margin:1rem 0}
@@ -89,7 +95,7 @@ enum PageAssets {
       }
       document.addEventListener("submit", function (event) {
         var form = event.target;
-        if (!form.matches("form[data-action=record],form[data-action=undo],form[data-action=skip]")) return;
+        if (!form.matches("form[data-action=record],form[data-action=undo],form[data-action=skip],form[data-action=unskip],form[data-action=remove]")) return;
         event.preventDefault();
         fetch(form.action, { method: "POST", body: new URLSearchParams(new FormData(form)), credentials: "same-origin",
                              headers: { "X-Requested-With": "fetch" } })

@@ -111,6 +111,8 @@ struct PageRoutes {
                 case "record": _ = try page.app.record(name, fields)
                 case "undo": _ = try page.app.undo(name, fields)
                 case "skip": _ = try page.app.skip(name, fields)
+                case "unskip": _ = try page.app.unskip(name, fields)
+                case "remove": try page.app.removeRecord(name, fields)
                 case "archive":
                     _ = try page.app.archiveHabit(name, fields)
                     target = back ?? own

@@ -37,6 +37,12 @@ struct PageWords: Sendable {
         }
     }
 
+    /// A limit's figure: "1 of at most 2", "최대 2 중 1".
+    func atMost(_ total: Double, limit: Double) -> String {
+        language == .ko ? "최대 \(Quantity.describe(limit)) 중 \(Quantity.describe(total))"
+                        : "\(Quantity.describe(total)) of at most \(Quantity.describe(limit))"
+    }
+
     /// "3 days", "3일".
     func count(_ value: Int, _ unit: CountUnit) -> String {
         language == .ko ? CountPhrase.korean(value, unit) : CountPhrase.english(value, unit)

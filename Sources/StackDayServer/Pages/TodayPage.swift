@@ -1,8 +1,12 @@
+import Foundation
 import StackDay
 import StackDayApplication
+import StackDayExchange
 
-/// `/`: one card per active habit with its progress, state, streak and period, and forms to
-/// record, undo and skip; then the form that adds a habit.
+/// `/`: one card per active habit with its progress, state, streak and period, and its check-in:
+/// a yes/no habit's button toggles today (done ↔ not done); a counted one takes an amount and lists
+/// today's records, each with its own remove button; a limit (`at-most`) reads "1 of at most 2" and
+/// warns when over; a skipped day can be taken back. Then the form that adds a habit.
 struct TodayPage {
     let view: TodayView
     let words: PageWords
@@ -11,6 +15,21 @@ struct TodayPage {
     let policies: [PolicyRole: [PolicyListing]]
     /// The list's ETag, for the script's polling.
     let etag: String
+    /// Today's records of each counted habit that has any, oldest first.
+    var records: [UUID: [Completion]] = [:]
+    /// The user's zone, for the times of today's records.
+    var zone: TimeZone = .gmt
+
+    /// A habit checked in with one tap (done or not): a goal of 1 and no limit.
+    static func isOneTap(_ summary: HabitSummary) -> Bool {
+        summary.revision.goal == 1 && summary.revision.progress.name != "at-most"
+    }
+
+    /// The limit of an at-most habit, from its parameters.
+    static func limit(_ summary: HabitSummary) -> Double? {
+        guard summary.revision.progress.name == "at-most" else { return nil }
+        return summary.revision.progress.parameters["limit"]?.numberValue
+    }
 
     func render(user: String, notice: String? = nil) -> String {
         let body = "<h2>\(words["Today"]), <span id=\"day\">\(view.day.iso)</span></h2>"
@@ -38,27 +57,60 @@ struct TodayPage {
         }
         let goal = summary.revision.goal
         let unit = habit.unit.isEmpty ? "" : " " + HTMLText.escape(habit.unit)
-        let percent = Int((min(1, max(0, entry.progress)) * 100).rounded())
-        html += "<span data-field=\"state\">\(words.state(entry.state))</span></div>"
-        html += "<div class=\"bar\" role=\"progressbar\" aria-label=\"\(name)\" aria-valuenow=\"\(percent)\" aria-valuemin=\"0\" aria-valuemax=\"100\"><span style=\"width:\(percent)%\"></span></div>"
-        html += "<div class=\"figures\"><span><span data-field=\"total\">\(Quantity.describe(entry.total))/\(Quantity.describe(goal))</span>\(unit)</span>"
+        let limit = Self.limit(summary)
+        let over = limit.map { entry.total > $0 } ?? false
+        if let limit {
+            // A limit fills toward the limit, and past it the card warns.
+            html = html.replacingOccurrences(of: "<li class=\"habit\"", with: "<li class=\"habit\(over ? " over" : "")\" data-limit=\"\(over ? "over" : "within")\"")
+            let percent = limit > 0 ? Int((min(1, entry.total / limit) * 100).rounded()) : (entry.total > 0 ? 100 : 0)
+            html += "<span data-field=\"state\">\(over ? words["over the limit"] : words["within the limit"])</span></div>"
+            html += "<div class=\"bar limit\" role=\"progressbar\" aria-label=\"\(name)\" aria-valuenow=\"\(percent)\" aria-valuemin=\"0\" aria-valuemax=\"100\"><span style=\"width:\(percent)%\"></span></div>"
+            html += "<div class=\"figures\"><span data-field=\"total\">\(HTMLText.escape(words.atMost(entry.total, limit: limit)))\(unit)</span>"
+        } else {
+            let percent = Int((min(1, max(0, entry.progress)) * 100).rounded())
+            html += "<span data-field=\"state\">\(words.state(entry.state))</span></div>"
+            html += "<div class=\"bar\" role=\"progressbar\" aria-label=\"\(name)\" aria-valuenow=\"\(percent)\" aria-valuemin=\"0\" aria-valuemax=\"100\"><span style=\"width:\(percent)%\"></span></div>"
+            html += "<div class=\"figures\"><span><span data-field=\"total\">\(Quantity.describe(entry.total))/\(Quantity.describe(goal))</span>\(unit)</span>"
+        }
         if let period = PeriodText(summary) { html += "<span data-field=\"period\">\(HTMLText.escape(period.text(words.report)))</span>" }
         html += "<span>\(words["streak"]) <span data-field=\"streak\">\(words.count(summary.statistics.streak.current, summary.countsIn))</span></span></div>"
         let csrfField = PageShell.csrfField(csrf)
-        let oneTap = goal == 1
         html += "<div class=\"actions\">"
-        html += "<form method=\"post\" action=\"\(path)/record\" data-action=\"record\">\(csrfField)"
-        if oneTap {
-            html += "<input type=\"hidden\" name=\"amount\" value=\"1\"><button class=\"primary\" type=\"submit\">\(words["Done"])<span class=\"sr\"> \(name)</span></button>"
+        if Self.isOneTap(summary) {
+            // One button that toggles today: done takes the day's record back.
+            if entry.total > 0 {
+                html += "<form method=\"post\" action=\"\(path)/undo\" data-action=\"undo\">\(csrfField)"
+                    + "<button class=\"done\" type=\"submit\" aria-pressed=\"true\">\(words["Done"]) ✓<span class=\"sr\"> \(name) · \(words["tap to take back"])</span></button></form>"
+            } else {
+                html += "<form method=\"post\" action=\"\(path)/record\" data-action=\"record\">\(csrfField)"
+                    + "<input type=\"hidden\" name=\"amount\" value=\"1\"><button class=\"primary\" type=\"submit\" aria-pressed=\"false\">\(words["Done"])<span class=\"sr\"> \(name)</span></button></form>"
+            }
         } else {
             let id = "amount-" + PagePaths.segment(habit.id.uuidString)
-            html += "<input id=\"\(id)\" name=\"amount\" type=\"number\" inputmode=\"decimal\" step=\"any\" min=\"0\" value=\"1\" aria-label=\"\(words["Amount"]) (\(name))\">"
-                + "<button class=\"primary\" type=\"submit\">\(words["Record"])<span class=\"sr\"> \(name)</span></button>"
+            let label = limit != nil ? "+" : words["Record"]
+            html += "<form method=\"post\" action=\"\(path)/record\" data-action=\"record\">\(csrfField)"
+                + "<input id=\"\(id)\" name=\"amount\" type=\"number\" inputmode=\"decimal\" step=\"any\" min=\"0\" value=\"1\" aria-label=\"\(words["Amount"]) (\(name))\">"
+                + "<button\(limit == nil ? " class=\"primary\"" : "") type=\"submit\">\(label)<span class=\"sr\"> \(name)</span></button></form>"
         }
-        html += "</form>"
-        html += "<form method=\"post\" action=\"\(path)/undo\" data-action=\"undo\">\(csrfField)<button type=\"submit\">\(words["Undo"])<span class=\"sr\"> \(name)</span></button></form>"
-        html += "<form method=\"post\" action=\"\(path)/skip\" data-action=\"skip\">\(csrfField)<button type=\"submit\">\(words["Skip"])<span class=\"sr\"> \(name)</span></button></form>"
-        return html + "</div></li>"
+        if entry.state == .skipped {
+            html += "<form method=\"post\" action=\"\(path)/unskip\" data-action=\"unskip\">\(csrfField)<button type=\"submit\">\(words["Skipped · take back"])<span class=\"sr\"> \(name)</span></button></form>"
+        } else {
+            html += "<form method=\"post\" action=\"\(path)/skip\" data-action=\"skip\">\(csrfField)<button type=\"submit\">\(words["Skip"])<span class=\"sr\"> \(name)</span></button></form>"
+        }
+        html += "</div>"
+        if let today = records[habit.id], !today.isEmpty {
+            // Each of today's records, to take back by itself (not "the latest", unseen).
+            html += "<ul class=\"records\" aria-label=\"\(words["Today's records"]) (\(name))\">"
+            for record in today {
+                let time = InstantText.local(record.recordedAt, in: zone).dropFirst(11).prefix(5)
+                let note = record.note.map { " <q>\(HTMLText.escape($0))</q>" } ?? ""
+                html += "<li data-record=\"\(record.id.uuidString)\"><span>\(Quantity.describe(record.amount))\(unit) · \(time)\(note)</span>"
+                    + "<form method=\"post\" action=\"\(path)/remove\" data-action=\"remove\">\(csrfField)<input type=\"hidden\" name=\"id\" value=\"\(record.id.uuidString)\">"
+                    + "<button type=\"submit\">\(words["Remove"])<span class=\"sr\"> \(Quantity.describe(record.amount)) · \(time)</span></button></form></li>"
+            }
+            html += "</ul>"
+        }
+        return html + "</li>"
     }
 
     private func addForm() -> String {
