@@ -23,6 +23,23 @@ struct QuotaViewTests {
         return cli
     }
 
+    @Test("a calendar draws a missed week as missed, a met week's empty days as not due, the open week as to do; JSON says each day's period")
+    func calendarWeeks() throws {
+        let cli = try CLIFixture(now: "2026-10-30T12:00:00+09:00")
+        #expect(try cli.run(["habit", "add", "gym", "--schedule", "3 times a week", "--start", "2026-10-05"]).status == 0)
+        for day in ["2026-10-05", "2026-10-06", "2026-10-07", "2026-10-20"] { #expect(try cli.run(["record", "gym", "--on", day]).status == 0) }
+        let drawn = try cli.run(["calendar", "gym", "--from", "2026-10-05", "--to", "2026-10-31", "--color", "never"]).stdout
+        let monday = try #require(drawn.split(separator: "\n").first { $0.hasPrefix("Mon") })
+        let thursday = try #require(drawn.split(separator: "\n").first { $0.hasPrefix("Thu") })
+        // Weeks of 10-05 (met), 10-12 (missed), 10-19 (1 of 3: missed), 10-26 (open).
+        #expect(monday.split(separator: " ").dropFirst() == ["█", "x", "x", "?"], "\(drawn)")
+        #expect(thursday.split(separator: " ").dropFirst() == ["·", "x", "x", "?"], "\(drawn)")
+        let json = try object(try cli.run(["calendar", "gym", "--from", "2026-10-12", "--to", "2026-10-26", "--json"]).stdout)
+        let days = try #require(json["days"] as? [[String: Any]])
+        #expect(days.first?["period"] as? String == "missed" && days.first?["state"] as? String == "notDue")
+        #expect(days.last?["period"] as? String == "pending")
+    }
+
     @Test("today --json: the open period (per, first, last, done, times) and countsIn, the same from the cache and without it",
           arguments: [[], ["--no-cache"]])
     func todayJSON(flags: [String]) throws {

@@ -56,6 +56,31 @@ public struct HabitTimeline: Sendable {
         return entries[period.first.days(to: day)]
     }
 
+    /// The week or month quota period holding `day`, when the day's segment counts by one (a
+    /// rolling window has one period per day, so a day belongs to no single one).
+    public func period(on day: LocalDay) -> HabitPeriod? {
+        guard let segment = segment(on: day), let quota = segment.quota else { return nil }
+        if case .rolling = quota.period { return nil }
+        return segment.periods.first { $0.days.contains(day) }
+    }
+
+    /// The entry for `day` as a calendar draws it: under a week or month quota a day with nothing
+    /// recorded carries its period's outcome (missed in a week that missed its quota, still to do
+    /// in the open one, not due in a week already met), so a missed week is drawn as missed and
+    /// not as days that were never due. A day with a record keeps its own.
+    public func calendarEntry(on day: LocalDay) -> HabitEntry? {
+        guard let entry = entry(on: day) else { return nil }
+        guard entry.total == 0, entry.state == .notDue || entry.state == .pending, let period = period(on: day) else { return entry }
+        let state: EntryState
+        switch period.state {
+        case .missed: state = .missed
+        case .pending: state = day <= today ? .pending : .upcoming
+        case .completed: state = .notDue
+        case .skipped, .notDue, .upcoming: return entry
+        }
+        return HabitEntry(day: day, isDue: entry.isDue, total: 0, progress: 0, state: state)
+    }
+
     /// The entries up to and including today.
     public var elapsed: ArraySlice<HabitEntry> {
         guard !period.isEmpty, today >= period.first else { return entries[0..<0] }

@@ -2,7 +2,8 @@ import StackDay
 
 /// `calendar NAME…`, `GET /v1/calendar/{name}`: each habit's days over the range asked for,
 /// `{"habit", "days": [{"day", "progress", "state", "total"}…]}` (or `{"habit", "error"}`);
-/// several habits as `{"calendars": […]}`.
+/// several habits as `{"calendars": […]}`. Under a week or month quota each day also carries
+/// `"period"`: the state of the period holding it (`completed`, `missed`, `pending`, …).
 public struct CalendarView: JSONView {
     /// One habit's calendar: its timeline and the days shown, or its failure.
     public enum Sheet: Sendable {
@@ -30,8 +31,10 @@ public struct CalendarView: JSONView {
                 "habit": .string(timeline.habit.name),
                 "days": .array(range.compactMap { day in
                     timeline.entry(on: day).map { entry in
-                        .object(["day": .string(day.iso), "progress": ViewJSON.number(entry.progress), "state": .string(entry.state.rawValue),
-                                 "total": ViewJSON.number(entry.total)])
+                        var fields: [String: JSONValue] = ["day": .string(day.iso), "progress": ViewJSON.number(entry.progress),
+                                                           "state": .string(entry.state.rawValue), "total": ViewJSON.number(entry.total)]
+                        if let period = timeline.period(on: day) { fields["period"] = .string(period.state.rawValue) }
+                        return .object(fields)
                     }
                 }),
             ])

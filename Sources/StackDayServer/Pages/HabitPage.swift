@@ -65,7 +65,7 @@ struct HabitPage {
         for offset in 0..<first.daysInMonth {
             let day = first.adding(days: offset)
             if column == 7 { html += "</tr><tr>"; column = 0 }
-            if let entry = timeline.entry(on: day) {
+            if let entry = timeline.calendarEntry(on: day) {
                 let mark = DayMark(entry)
                 let label = "\(day.iso): \(words.mark(mark)), \(Quantity.describe(entry.total))"
                 html += "<td data-day=\"\(day.iso)\" data-state=\"\(mark.rawValue)\"><a class=\"cell\" href=\"\(path)?month=\(Self.monthText(first))&amp;day=\(day.iso)#records\" aria-label=\"\(HTMLText.escape(label))\">\(day.day)"

@@ -25,7 +25,7 @@ struct YearChartSVG {
         }
         for offset in 0...first.days(to: range.last) {
             let day = first.adding(days: offset)
-            guard range.contains(day), let entry = timeline.entry(on: day) else { continue }
+            guard range.contains(day), let entry = timeline.calendarEntry(on: day) else { continue }
             let mark = DayMark(entry)
             parts.append("<rect class=\"day\" data-day=\"\(day.iso)\" data-state=\"\(mark.rawValue)\" x=\"\(left + (offset / 7) * step)\" y=\"\(top + (day.weekday - 1) * step)\" "
                 + "width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"\(DayMarkStyle.heat(entry))\"><title>\(day.iso): \(Quantity.describe(entry.total)) (\(words.mark(mark)))</title></rect>")

@@ -66,7 +66,7 @@ enum CalendarCommand {
             var line = label + String(repeating: " ", count: max(1, 4 - DisplayWidth.of(label)))
             for week in 0..<weeks {
                 let day = first.adding(days: week * 7 + weekday - 1)
-                guard range.contains(day), let entry = timeline.entry(on: day) else { line += "  "; continue }
+                guard range.contains(day), let entry = timeline.calendarEntry(on: day) else { line += "  "; continue }
                 line += CalendarMark(entry).drawn(colour: colour) + " "
             }
             lines.append(line)
