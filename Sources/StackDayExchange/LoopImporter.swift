@@ -105,9 +105,11 @@ public struct LoopImporter {
                 }
             }
             let start = marks.lazy.map(\.day).min() ?? LocalDay(date: now, timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
+            // Loop keeps no archive day: an archived habit stops after its last mark.
+            let archived = ["TRUE", "1", "YES"].contains(field("Archived?").trimmingCharacters(in: .whitespaces).uppercased())
             let habitID = StableID.make("loop-habit", name)
             let habit = try Habit(
-                id: habitID, name: name, startedOn: start, createdAt: now,
+                id: habitID, name: name, startedOn: start, archivedOn: archived ? marks.lazy.map(\.day).max() ?? start : nil, createdAt: now,
                 goal: numerical && !atMost ? target : 1, unit: numerical ? field("Unit") : "",
                 schedule: schedule, progress: progress, streak: .strict
             )

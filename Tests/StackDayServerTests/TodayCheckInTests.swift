@@ -97,3 +97,21 @@ struct TodayCheckInTests {
         #expect(over.contains(#"class="habit over" data-limit="over""#) && over.contains("3 of at most 2 cups") && over.contains("over the limit"))
     }
 }
+
+@Suite("archived habits on the web")
+struct ArchivedListTests {
+    @Test("today lists the archived habits with an unarchive button; pressing it brings the habit back to today")
+    func unarchive() throws {
+        let api = InProcessAPI()
+        let token = try api.user("di")
+        #expect(api.send("POST", "/v1/habits", token: token, body: #"{"name":"<old>","start":"2026-09-01"}"#).status == 201)
+        let browser = try TodayCheckInTests.Browser(api, token: token)
+        #expect(!browser.today.contains(#"id="archived""#))
+        #expect(api.send("POST", "/v1/habits/%3Cold%3E/archive", token: token, body: #"{"on":"2026-10-01"}"#).status == 200)
+        let page = browser.today
+        #expect(page.contains(#"<details id="archived"><summary>Archived (1)</summary>"#) && page.contains(#"data-archived="&lt;old&gt;""#))
+        #expect(page.contains(#"action="/habits/%3Cold%3E/unarchive" data-action="unarchive""#) && !page.contains(#"data-habit="&lt;old&gt;""#))
+        #expect(browser.post("/habits/%3Cold%3E/unarchive", "back=/") == 303)
+        #expect(browser.today.contains(#"data-habit="&lt;old&gt;""#) && !browser.today.contains(#"id="archived""#))
+    }
+}

@@ -74,7 +74,7 @@ struct ExchangeTests {
         Position,Name,Type,Question,Description,FrequencyNumerator,FrequencyDenominator,Color,Unit,Target Type,Target Value,Archived?
         001,Meditate,YES_NO,Did you meditate?,,1,1,#FF0000,,AT_LEAST,0,false
         002,Water,NUMERICAL,How much water?,,1,1,#00FF00,cups,AT_LEAST,8,false
-        003,Gym,YES_NO,Gym?,,3,7,#0000FF,,AT_LEAST,0,false
+        003,Gym,YES_NO,Gym?,,3,7,#0000FF,,AT_LEAST,0,true
 
         """.write(toFile: folder + "/Habits.csv", atomically: true, encoding: .utf8)
         try "Date,Value,Notes\n2026-10-03,YES_MANUAL,\"calm, slow\"\n2026-10-02,SKIP,\n2026-10-01,YES_AUTO,\n2026-09-30,NO,too tired\n2026-09-29,YES_MANUAL,\n"
@@ -97,6 +97,12 @@ struct ExchangeTests {
         #expect(list.contains(#""startedOn":"2026-09-29""#))
         #expect(list.contains(#""from":"2026-10-01","goal":8,"#))
         #expect(list.contains(#""schedule":{"name":"times-per-week","params":{"times":3},"sha256":""#))
+        // Loop's `Archived?`: the habit comes in archived, after its last mark.
+        let archived = try cli.run(["habit", "list", "--archived", "--json"]).stdout
+        #expect(archived.contains(#""archivedOn":"2026-10-05""#) && archived.contains(#""name":"Gym""#) && !archived.contains("Meditate"), "\(archived)")
+        #expect(!(try cli.run(["habit", "list", "--active"]).stdout.contains("Gym")))
+        let both = try cli.run(["habit", "list", "--active", "--archived"])
+        #expect(both.status == 64 && both.stderr.contains("--active and --archived cannot be used together"), "\(both.stderr)")
         let export = try cli.run(["export", "--format", "csv"]).stdout
         #expect(export.contains(",2026-10-01,,") && export.contains(",2.5,"))
     }

@@ -106,10 +106,14 @@ extension Application {
         HabitView(try DeleteHabit(context: context)(habitName: name))
     }
 
-    /// `habit list`, `GET /v1/habits`: every habit, or only the active ones with `active`.
+    /// `habit list`, `GET /v1/habits`: every habit, only the active ones with `active`, or only
+    /// the archived ones with `archived` (not both).
     public func listHabits(_ fields: RequestFields) throws -> HabitListView {
-        try fields.check(allowed: ["active"])
-        return HabitListView(habits: try ListHabits(context: context)(includeArchived: !(try fields.bool("active"))))
+        try fields.check(allowed: ["active", "archived"])
+        let (active, archived) = (try fields.bool("active"), try fields.bool("archived"))
+        if active && archived { throw RequestError("\(fields.label("active")) and \(fields.label("archived")) cannot be used together") }
+        let habits = try ListHabits(context: context)(includeArchived: !active)
+        return HabitListView(habits: archived ? habits.filter { $0.archivedOn != nil } : habits)
     }
 
     /// `habit show`, `GET /v1/habits/{name}`.

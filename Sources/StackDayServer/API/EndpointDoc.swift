@@ -10,6 +10,7 @@ struct EndpointDoc: Sendable {
         let description: String
 
         static let active = Query(name: "active", type: "boolean", format: nil, description: "Leave archived habits out")
+        static let archived = Query(name: "archived", type: "boolean", format: nil, description: "Only the archived habits (not with active)")
         static let on = Query(name: "on", type: "string", format: "date", description: "The day (default: today)")
         static let from = Query(name: "from", type: "string", format: "date", description: "The first day")
         static let to = Query(name: "to", type: "string", format: "date", description: "The last day (default: today)")

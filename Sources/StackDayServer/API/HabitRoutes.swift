@@ -28,7 +28,7 @@ struct HabitRoutes {
 
     /// The endpoints, built once: method, path pattern (`:` marks a segment captured in order), handler.
     static let router = Router<Endpoint>([
-        ("GET", "habits", Endpoint(EndpointDoc("List the habits, in creation order", query: [.active], answer: "HabitList")) { r, _ in .json(try r.app.listHabits(r.fields()).json) }),
+        ("GET", "habits", Endpoint(EndpointDoc("List the habits, in creation order", query: [.active, .archived], answer: "HabitList")) { r, _ in .json(try r.app.listHabits(r.fields()).json) }),
         ("POST", "habits", Endpoint(EndpointDoc("Create a habit", body: "CreateHabit", status: 201, answer: "Habit")) { r, _ in .json(try r.app.createHabit(r.fields()).json, status: 201) }),
         ("GET", "habits/:name", Endpoint(EndpointDoc("A habit with its figures (422 with its policy's error when one fails)", answer: "HabitDetail")) { r, names in
             let view = try r.app.showHabit(names[0])

@@ -24,8 +24,9 @@ struct Page {
         for case .success(let summary) in view.rows where !TodayPage.isOneTap(summary) && (summary.today?.total ?? 0) > 0 {
             records[summary.habit.id] = try app.records(summary.habit.name, from: view.day, to: view.day).records.sorted { $0.recordedAt < $1.recordedAt }
         }
+        let archived = try app.listHabits(RequestFields(values: ["archived": .json(.bool(true))], surface: .http)).habits
         return TodayPage(view: view, words: words, csrf: session.csrfToken, policies: policies, etag: etag, records: records,
-                         zone: user.boundary.timeZone)
+                         zone: user.boundary.timeZone, archived: archived)
     }
 
     func settings() throws -> SettingsPage {

@@ -42,6 +42,9 @@ enum PageAssets {
     ul.records{list-style:none;margin:.5rem 0 0;padding:0;display:grid;gap:.25rem}
     ul.records li{display:flex;justify-content:space-between;align-items:center;gap:.5rem;color:var(--muted);overflow-wrap:anywhere}
     ul.records form{margin:0}
+    ul.archived{list-style:none;margin:0;padding:0;display:grid;gap:.25rem}
+    ul.archived li{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem}ul.archived li a{display:inline-flex;align-items:center;min-height:44px}
+    ul.archived form{margin:0 0 0 auto}
     .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
     .error{color:var(--bad);font-weight:600}
     details{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:.5rem .75rem;margin:1rem 0}

@@ -19,6 +19,8 @@ struct TodayPage {
     var records: [UUID: [Completion]] = [:]
     /// The user's zone, for the times of today's records.
     var zone: TimeZone = .gmt
+    /// The archived habits, listed after today's with a button that brings each back.
+    var archived: [Habit] = []
 
     /// A habit checked in with one tap (done or not): a goal of 1 and no limit.
     static func isOneTap(_ summary: HabitSummary) -> Bool {
@@ -33,7 +35,7 @@ struct TodayPage {
 
     func render(user: String, notice: String? = nil) -> String {
         let body = "<h2>\(words["Today"]), <span id=\"day\">\(view.day.iso)</span></h2>"
-            + "<ul class=\"habits\" id=\"today-list\" data-etag=\"\(HTMLText.escape(etag))\">\(rows())</ul>" + addForm()
+            + "<ul class=\"habits\" id=\"today-list\" data-etag=\"\(HTMLText.escape(etag))\">\(rows())</ul>" + addForm() + archivedList()
         return PageShell(words: words, user: user, csrf: csrf, title: words["Today"]).render(body, notice: notice)
     }
 
@@ -111,6 +113,20 @@ struct TodayPage {
             html += "</ul>"
         }
         return html + "</li>"
+    }
+
+    /// The archived habits, each with its last day and an unarchive button (nothing when none).
+    private func archivedList() -> String {
+        guard !archived.isEmpty else { return "" }
+        var html = "<details id=\"archived\"><summary>\(words["Archived"]) (\(archived.count))</summary><ul class=\"archived\">"
+        for habit in archived {
+            let name = HTMLText.escape(habit.name)
+            let path = "/habits/" + PagePaths.segment(habit.name)
+            html += "<li data-archived=\"\(name)\"><a href=\"\(path)\">\(name)</a> <span class=\"hint\">\(words["until"]) \(habit.archivedOn?.iso ?? "")</span>"
+                + "<form method=\"post\" action=\"\(path)/unarchive\" data-action=\"unarchive\">\(PageShell.csrfField(csrf))<input type=\"hidden\" name=\"back\" value=\"/\">"
+                + "<button type=\"submit\">\(words["Unarchive"])<span class=\"sr\"> \(name)</span></button></form></li>"
+        }
+        return html + "</ul></details>"
     }
 
     private func addForm() -> String {
