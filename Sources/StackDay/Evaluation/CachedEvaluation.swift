@@ -8,8 +8,8 @@ import Foundation
 /// without it, and a row that fails a check is ignored and rebuilt.
 public struct CachedEvaluation: Hashable, Sendable {
     /// Bumped whenever the layout or the meaning of a cached answer changes (2: checksums bound
-    /// to the owner and habit).
-    public static let format = 2
+    /// to the owner and habit; 3: a quota habit's score steps every day, as Loop's does).
+    public static let format = 3
 
     public let habitID: UUID
     /// The policy resolver's `evaluationKey`: answers from another engine build are not reused.

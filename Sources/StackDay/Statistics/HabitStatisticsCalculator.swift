@@ -44,22 +44,60 @@ public struct HabitStatisticsCalculator {
         return series
     }
 
-    /// Loop Habit Tracker's score over the whole timeline: with m = 0.5^(√f / 13), f the share of
-    /// days a segment's schedule asks for (1 for periods), each due day moves the score to
-    /// `score · m + progress · (1 − m)`; skipped, not-due and still-pending days carry it.
-    /// `each` sees the score after every outcome.
+    /// Loop Habit Tracker's score (uhabits-core `Score.compute` and `ScoreList.recompute`) over the
+    /// whole timeline. Each step moves it to `score · m + value · (1 − m)` with m = 0.5^(√f / 13),
+    /// f the habit's frequency:
+    /// - a day-by-day schedule steps on its due days, f the share of days it asks for, the value
+    ///   the day's progress; an `at-most` limit L starts at 1 and its value is the day's total
+    ///   against the limit, 1 − (total − L) / L clamped to 0…1 (nothing over a limit of 0);
+    /// - a quota ("3 a week") steps every day, f = times / days (a week 7 days, a month 30, a
+    ///   rolling window its own), the value the share of the quota met by the completed days in
+    ///   the window ending that day, numerator and window doubled when f < 1 as Loop does to
+    ///   smooth uneven weeks;
+    /// and a skipped day, a day not yet judged and a day not due carry the score as it is.
+    /// `each` sees the score after every step.
     static func foldScore(_ timeline: HabitTimeline, each: (LocalDay, Double) -> Void) -> Double {
-        var score = 0.0
+        var score = timeline.segments.first.map { limit(of: $0) != nil } == true ? 1.0 : 0.0
+        // Completed days so far, for a quota's rolling count: days since the timeline's first.
+        var completedBefore: [Int] = [0]
+        let elapsedEnd = min(timeline.today, timeline.period.isEmpty ? timeline.today : timeline.period.last)
         for segment in timeline.segments {
+            if let quota = segment.quota {
+                let days: Int
+                switch quota.period {
+                case .week: days = 7
+                case .month: days = 30
+                case .rolling(let window): days = window
+                }
+                let frequency = Double(quota.times) / Double(days)
+                let doubled = frequency < 1 ? 2 : 1
+                let (numerator, window) = (Double(quota.times * doubled), days * doubled)
+                let multiplier = pow(0.5, frequency.squareRoot() / 13)
+                var day = segment.days.first
+                while day <= min(segment.days.last, elapsedEnd), let entry = timeline.entry(on: day) {
+                    let done = entry.state == .completed || (entry.total > 0 && entry.progress >= 1)
+                    completedBefore.append(completedBefore[completedBefore.count - 1] + (done ? 1 : 0))
+                    let index = completedBefore.count - 1
+                    let inWindow = completedBefore[index] - completedBefore[max(0, index - window)]
+                    // Today counts once it is done; until then it is still open.
+                    if entry.state != .skipped, day < timeline.today || done {
+                        score = score * multiplier + min(1, Double(inWindow) / numerator) * (1 - multiplier)
+                    }
+                    each(day, score)
+                    day = day.adding(days: 1)
+                }
+                continue
+            }
             let outcomes = timeline.outcomes(of: segment)
             let due = outcomes.reduce(0) { $0 + ($1.isDue ? 1 : 0) }
-            // Periods count one each; days count by the share of days the schedule asks for.
-            let frequency = segment.quota != nil || outcomes.isEmpty ? 1 : max(Double(due) / Double(outcomes.count), 1.0 / 365)
+            let frequency = outcomes.isEmpty ? 1 : max(Double(due) / Double(outcomes.count), 1.0 / 365)
             let multiplier = pow(0.5, frequency.squareRoot() / 13)
+            let limit = Self.limit(of: segment)
             for entry in outcomes {
+                completedBefore.append(completedBefore[completedBefore.count - 1] + (entry.state == .completed ? 1 : 0))
                 switch entry.state {
                 case .completed, .missed:
-                    score = score * multiplier + entry.progress * (1 - multiplier)
+                    score = score * multiplier + Self.value(entry, limit: limit) * (1 - multiplier)
                 case .pending, .notDue, .skipped, .upcoming:
                     break
                 }
@@ -67,5 +105,18 @@ public struct HabitStatisticsCalculator {
             }
         }
         return score
+    }
+
+    /// The limit of a segment whose progress policy is the built-in `at-most`.
+    static func limit(of segment: TimelineSegment) -> Double? {
+        guard segment.revision.progress.name == "at-most" else { return nil }
+        return segment.revision.progress.parameters["limit"]?.numberValue ?? 0
+    }
+
+    /// A day's value for the score: its progress, or for a limit how far the total stayed under it.
+    static func value(_ entry: HabitEntry, limit: Double?) -> Double {
+        guard let limit else { return entry.progress }
+        guard limit > 0 else { return entry.total > 0 ? 0 : 1 }
+        return min(1, max(0, 1 - (entry.total - limit) / limit))
     }
 }
