@@ -250,6 +250,8 @@ struct VersionedPolicyTests {
         try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("schema3.sqlite").path, toPath: cli.db)
         try FileManager.default.removeItem(atPath: cli.folder.path("policies"))
         try FileManager.default.copyItem(atPath: Self.fixtures.appendingPathComponent("policies").path, toPath: cli.folder.path("policies"))
+        // The figures that build printed, but gym's score: a quota habit's score has since become
+        // Loop's, a step a day (docs/domain.md), and the fixture holds the new one.
         let expected = try figures(String(contentsOf: Self.fixtures.appendingPathComponent("schema3-stats.json"), encoding: .utf8))
         #expect(expected.count == 4)
 
