@@ -242,6 +242,11 @@ def policy_editor(driver, wait, port, token, label, base, output):
     wait.until(expected_conditions.presence_of_element_located((By.ID, "installed")))
     names = [script["name"] for script in json.loads(api(port, token, "GET", "/v1/policies")[1])["policies"]]
     check("lenient" in names, f"{label}: installed {names}")
+    # The user's script in full; the built-ins the habits are pinned to only by name, folded away.
+    shown = [section.get_attribute("data-policy") for section in driver.find_elements(By.CSS_SELECTOR, "section.script")]
+    check(shown == ["lenient"], f"{label}: scripts shown in full {shown}")
+    check(driver.find_elements(By.CSS_SELECTOR, "details[data-pinned-builtins] li[data-policy=goal]")
+          and driver.find_elements(By.CSS_SELECTOR, "details[data-builtins]"), f"{label}: pinned built-ins not folded away")
     driver.save_screenshot(os.path.join(output, "policies-1280.png"))
 
 

@@ -31,7 +31,7 @@ struct PoliciesPage {
             body += "</ul></div>"
         }
         body += "<form method=\"post\" action=\"/policies\" data-form=\"policy-editor\">\(PageShell.csrfField(csrf))"
-            + "<label for=\"policy-name\">\(words["Name"])</label><input id=\"policy-name\" name=\"name\" required pattern=\"[a-z0-9][a-z0-9-]*\" value=\"\(HTMLText.escape(name))\">"
+            + "<label for=\"policy-name\">\(words["Name"])</label><input id=\"policy-name\" name=\"name\" required maxlength=\"64\" pattern=\"[A-Za-z0-9_\\-]{1,64}\" value=\"\(HTMLText.escape(name))\">"
             + "<label for=\"policy-source\">\(words["Source"])</label><textarea id=\"policy-source\" name=\"source\" rows=\"16\" spellcheck=\"false\" style=\"width:100%;font-family:ui-monospace,monospace\">\(HTMLText.escape(source))</textarea>"
             + "<p><button class=\"primary\" type=\"submit\">\(words["Install"])</button></p></form>"
         if let refusal {
@@ -42,14 +42,24 @@ struct PoliciesPage {
                 return "<li id=\"line-\(number)\"\(failing.contains(number) ? " data-failed-line=\"\(number)\" class=\"error\"" : "")><code>\(HTMLText.escape(String(text)))</code></li>"
             }.joined() + "</ol>"
         }
+        // The user's own scripts in full; the built-ins' versions the habits are pinned to (stored
+        // with them, under built-in names) by name and hash only, folded away.
+        let names = Set(builtIns)
+        let own = installed.filter { !names.contains($0.name) }
+        let pinned = installed.filter { names.contains($0.name) }
         body += "<h3>\(words["Installed policies"])</h3>"
-        if installed.isEmpty { body += "<p>\(words["Nothing installed yet."])</p>" }
-        for script in installed {
+        if own.isEmpty { body += "<p>\(words["Nothing installed yet."])</p>" }
+        for script in own {
             body += "<section class=\"script\" data-policy=\"\(HTMLText.escape(script.name))\"><h4>\(HTMLText.escape(script.name)) <code>\(script.shortHash)</code></h4>"
                 + "<pre>\(HTMLText.escape(script.source))</pre></section>"
         }
-        body += "<h3>\(words["Built-in policies"])</h3><ul class=\"builtins\">"
-        body += builtIns.map { "<li><a href=\"/policies?open=\(PagePaths.segment($0))#policy-source\">\(HTMLText.escape($0))</a></li>" }.joined() + "</ul>"
+        if !pinned.isEmpty {
+            body += "<details data-pinned-builtins><summary>\(words["Built-in versions your habits run"]) (\(pinned.count))</summary><ul class=\"pinned\">"
+            body += pinned.map { "<li data-policy=\"\(HTMLText.escape($0.name))\">\(HTMLText.escape($0.name)) <code>\($0.shortHash)</code></li>" }.joined()
+            body += "</ul></details>"
+        }
+        body += "<details data-builtins\(opened == nil ? "" : " open")><summary>\(words["Start from a built-in policy"]) (\(builtIns.count))</summary><ul class=\"builtins\">"
+        body += builtIns.map { "<li><a href=\"/policies?open=\(PagePaths.segment($0))#policy-source\">\(HTMLText.escape($0))</a></li>" }.joined() + "</ul></details>"
         if let opened {
             body += "<section data-builtin=\"\(HTMLText.escape(opened.name))\"><h4>\(HTMLText.escape(opened.name))</h4><pre>\(HTMLText.escape(opened.source))</pre></section>"
         }
