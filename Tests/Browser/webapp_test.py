@@ -10,9 +10,12 @@ each day's data-state of a month against GET /v1/calendar, runs axe-core on ever
 that nothing scrolls sideways, signs out, and checks that the old cookie opens nothing.
 Screenshots of each page go to OUTPUT_DIR."""
 
+import base64
+import hashlib
 import json
 import os
 import re
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -120,12 +123,15 @@ def inspect(driver, label, page, width, suffix, output):
     return name
 
 
-def browser(width, height, javascript=True):
+def browser(width, height, javascript=True, trusted_key=None):
     options = webdriver.ChromeOptions()
     options.binary_location = "/usr/bin/chromium"
     for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", f"--window-size={width},{height}",
                      "--lang=en-US", "--force-device-scale-factor=1"]:
         options.add_argument(argument)
+    if trusted_key:
+        # The test's own certificate, trusted by its key (what a private CA's root in the trust store gives).
+        options.add_argument(f"--ignore-certificate-errors-spki-list={trusted_key}")
     if not javascript:
         options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
@@ -248,6 +254,57 @@ def policy_editor(driver, wait, port, token, label, base, output):
     check(driver.find_elements(By.CSS_SELECTOR, "details[data-pinned-builtins] li[data-policy=goal]")
           and driver.find_elements(By.CSS_SELECTOR, "details[data-builtins]"), f"{label}: pinned built-ins not folded away")
     driver.save_screenshot(os.path.join(output, "policies-1280.png"))
+
+
+def https_sign_in(stackday, db, folder, output):
+    """Over HTTPS (`serve --tls-cert`): a password sign-in at 390 × 844 gets a Secure cookie, and
+    every answer says Strict-Transport-Security."""
+    def openssl(*arguments, stdin=None):
+        return subprocess.run(["openssl", *arguments], input=stdin, capture_output=True, check=True).stdout
+    key, cert, ext = (os.path.join(folder, name) for name in ("tls.key", "tls.pem", "tls.ext"))
+    with open(ext, "w") as handle:
+        handle.write("subjectAltName=DNS:localhost,IP:127.0.0.1\n")
+    openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", cert,
+            "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1")
+    public = openssl("x509", "-in", cert, "-pubkey", "-noout")
+    der = openssl("pkey", "-pubin", "-outform", "der", stdin=public)
+    spki = base64.b64encode(hashlib.sha256(der).digest()).decode()
+    subprocess.run([stackday, "--db", db, "--tz", "+09:00", "user", "add", "dana"], check=True, capture_output=True)
+    subprocess.run([stackday, "--db", db, "user", "passwd", "dana"], input=b"correct horse battery\n", check=True, capture_output=True)
+    log = open(os.path.join(folder, "serve-tls.log"), "w+")
+    server = subprocess.Popen([stackday, "--db", db, "--now", NOW, "serve", "--listen", "127.0.0.1:0", "--tls-cert", cert, "--tls-key", key], stderr=log)
+    try:
+        port = None
+        deadline = time.time() + 30
+        while port is None and time.time() < deadline and server.poll() is None:
+            log.seek(0)
+            found = re.search(r"listening on https://127\.0\.0\.1:(\d+)", log.read())
+            port = int(found.group(1)) if found else None
+            time.sleep(0.05)
+        check(port is not None, "stackday serve --tls-cert did not start")
+        driver = browser(390, 844, True, trusted_key=spki)
+        driver.javascript = True
+        try:
+            driver.get(f"https://localhost:{port}/")
+            check(driver.find_elements(By.ID, "name"), "https: no sign-in form")
+            driver.find_element(By.ID, "name").send_keys("dana")
+            driver.find_element(By.ID, "password").send_keys("correct horse battery")
+            driver.find_element(By.ID, "sign-in").click()
+            WebDriverWait(driver, 20).until(expected_conditions.presence_of_element_located((By.ID, "user")))
+            cookie = driver.get_cookie("stackday_session")
+            check(cookie and cookie["secure"] and cookie["httpOnly"], f"https: session cookie {cookie}")
+            accessible(driver, "https: today")
+        finally:
+            driver.quit()
+        context = ssl.create_default_context(cafile=cert)
+        with urllib.request.urlopen(f"https://localhost:{port}/healthz", context=context) as answer:
+            pass
+        with urllib.request.urlopen(urllib.request.Request(f"https://localhost:{port}/", method="GET"), context=context) as answer:
+            check(answer.headers.get("Strict-Transport-Security") == "max-age=31536000", f"https: HSTS {answer.headers}")
+        print("web app: dana over HTTPS at 390x844: signed in by password; Secure cookie; Strict-Transport-Security")
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
 
 
 def run(port, stackday, db, user, width, height, javascript, output, lab=False):
@@ -460,6 +517,7 @@ def main():
             run(port, stackday, db, "ana", 390, 844, True, output)
             run(port, stackday, db, "bob", 1280, 800, True, output, lab=True)
             run(port, stackday, db, "cy", 390, 844, False, output)
+            https_sign_in(stackday, db, folder, output)
         finally:
             server.terminate()
             try:
