@@ -78,6 +78,8 @@ enum Stackday {
             let helpCommand = (["stackday"] + error.path + ["--help"]).joined(separator: " ")
             io.error(words.language == .korean ? "  자세한 내용은 '\(helpCommand)'에서 볼 수 있습니다." : "  See '\(helpCommand)' for more information.")
             return 64
+        } catch let status as ExitStatus {
+            return status.code
         } catch {
             createdFiles?.removeAll()
             if wantsJSON(argv) {

@@ -93,3 +93,26 @@ struct QuotaViewTests {
         #expect(koreanToday.contains("이번 주 3회 중 2회"), "\(koreanToday)")
     }
 }
+
+@Suite("today for cron")
+struct TodayPendingTests {
+    @Test("today --pending lists what is still open; --exit-status exits 1 while anything is, 0 when nothing is, with no error line")
+    func pending() throws {
+        let cli = try CLIFixture(now: "2026-10-30T12:00:00+09:00")
+        #expect(try cli.run(["habit", "add", "read", "--start", "2026-10-01"]).status == 0)
+        #expect(try cli.run(["habit", "add", "gym", "--schedule", "mon wed fri", "--start", "2026-10-01"]).status == 0)
+        #expect(try cli.run(["habit", "add", "tea", "--schedule", "tue thu", "--start", "2026-10-01"]).status == 0)
+        let open = try cli.run(["today", "--pending", "--exit-status"])
+        #expect(open.status == 1 && open.stderr.isEmpty, "\(open.stderr)")
+        #expect(open.stdout.contains("read") && open.stdout.contains("gym") && !open.stdout.contains("tea"), "not due on a Friday: \(open.stdout)")
+        #expect(try cli.run(["record", "read"]).status == 0)
+        let json = try cli.run(["today", "--pending", "--json"])
+        #expect(json.stdout.contains(#""name":"gym""#) && !json.stdout.contains(#""name":"read""#))
+        #expect(try cli.run(["record", "gym"]).status == 0)
+        let done = try cli.run(["today", "--pending", "--exit-status"])
+        #expect(done.status == 0 && done.stdout.contains("Nothing left to do today."), "\(done.stdout)")
+        // Without --exit-status the status says nothing about what is open.
+        #expect(try cli.run(["habit", "add", "walk", "--start", "2026-10-01"]).status == 0)
+        #expect(try cli.run(["today", "--pending"]).status == 0)
+    }
+}

@@ -15,6 +15,20 @@ public struct TodayView: JSONView {
 
     public var failures: [HabitFailure] { rows.failures() }
 
+    /// The habits still open today: due and not yet met (a quota habit whose period still needs a
+    /// day); failures stay, so that a failed habit is never taken for a done one.
+    public var open: TodayView {
+        TodayView(day: day, rows: rows.filter { result in
+            guard case .success(let summary) = result else { return true }
+            return summary.today?.state == .pending
+        })
+    }
+
+    init(day: LocalDay, rows: [Result<HabitSummary, HabitFailure>]) {
+        self.day = day
+        self.rows = rows
+    }
+
     public var json: JSONValue {
         .object([
             "day": .string(day.iso),

@@ -56,7 +56,7 @@ public struct Words: Sendable {
         "Nothing recorded on this day.": "이 날의 기록이 없습니다.", "Back to today": "오늘로", "Your token": "토큰", "Password": "비밀번호", "Or your token": "또는 토큰",
         "over the limit": "한도 초과", "within the limit": "한도 안", "tap to take back": "누르면 취소", "Skipped · take back": "건너뜀 · 취소",
         "Today's records": "오늘의 기록", "Remove": "지우기", "Archived": "보관함", "until": "마지막 날",
-        "Built-in versions your habits run": "습관이 쓰는 기본 정책 버전", "Start from a built-in policy": "기본 정책에서 시작하기",
+        "Built-in versions your habits run": "습관이 쓰는 기본 정책 버전", "Nothing left to do today.": "오늘 남은 일이 없습니다.", "Start from a built-in policy": "기본 정책에서 시작하기",
         "That name and password do not match.": "이름과 비밀번호가 맞지 않습니다.",
         "Paste the token `stackday user add` printed.": "`stackday user add`가 출력한 토큰을 붙여 넣으세요.", "Parameters": "매개변수",
         "Signed in as": "로그인:", "Current streak": "현재 연속", "Longest streak": "최장 연속", "Completion rate": "달성률",

@@ -11,7 +11,14 @@ enum StatsCommand {
     }
 
     static var today: CommandSpec {
-        CommandSpec(name: "today", abstract: "Each active habit today: due or not, progress and streak.", run: runToday)
+        CommandSpec(name: "today", abstract: "Each active habit today: due or not, progress and streak.",
+                    discussion: """
+                    For cron: 'stackday today --pending --exit-status' lists what is still open today and exits 1 while \
+                    anything is, 0 when nothing is; e.g. at 21:00: 0 21 * * * stackday today --pending --exit-status >/dev/null || notify-send StackDay "Habits still open today"
+                    """,
+                    options: [OptionSpec(name: "pending", valueName: nil, help: "Only the habits still open today (due and not yet met)."),
+                              OptionSpec(name: "exit-status", valueName: nil, help: "Exit 1 when a habit is still open today, 0 when none is.")],
+                    run: runToday)
     }
 
     static func runStats(_ invocation: Invocation) throws {
@@ -43,11 +50,20 @@ enum StatsCommand {
 
     static func runToday(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().todayView()
-        if environment.printedJSON(view) { return try HabitsFailed.check(view.failures) }
+        let all = try environment.application().todayView()
+        let view = invocation.flag("pending") ? all.open : all
+        // Checked last, after the list is printed: a failure, then whether anything is open.
+        func finish() throws {
+            try HabitsFailed.check(view.failures)
+            if invocation.flag("exit-status"), !all.open.rows.isEmpty { throw ExitStatus(code: 1) }
+        }
+        if environment.printedJSON(view) { return try finish() }
         let words = environment.words
         environment.io.print("\(words["Today,"]) \(view.day.iso)")
-        if view.rows.isEmpty { return environment.io.print(words["No active habits."]) }
+        if view.rows.isEmpty {
+            environment.io.print(invocation.flag("pending") ? words["Nothing left to do today."] : words["No active habits."])
+            return try finish()
+        }
         let rows = view.rows.map { result -> [String] in
             let summary: HabitSummary
             switch result {
@@ -63,6 +79,6 @@ enum StatsCommand {
         // The period column only when a quota habit is shown.
         let hasPeriods = rows.contains { $0.count == 6 && !$0[4].isEmpty }
         Format.table(hasPeriods ? rows : rows.map { $0.count == 6 ? Array($0[0..<4]) + [$0[5]] : $0 }).forEach(environment.io.print)
-        try HabitsFailed.check(view.failures)
+        try finish()
     }
 }

@@ -73,6 +73,12 @@ struct CommandFailure: Error, CustomStringConvertible {
 }
 
 /// Some habits were printed with an error in their row because a policy failed for them (exit 1).
+/// A command that ends with a status of its own and nothing more to say (`today --exit-status`
+/// exits 1 while something is still open): no error line is printed.
+struct ExitStatus: Error {
+    let code: Int32
+}
+
 struct HabitsFailed: Error, CustomStringConvertible {
     let failures: [HabitFailure]
 
