@@ -35,6 +35,19 @@ struct APIConventionTests {
         #expect(located.status == 200 && located.body.contains("물 마시기"))
     }
 
+    @Test("an answer with an ETag may be kept and checked again: Cache-Control private, no-cache, on the 304 too")
+    func cacheControl() throws {
+        let (_, server, ana) = try serve([])
+        defer { server.stop() }
+        let today = try server.client.send("GET", "/v1/today", token: ana)
+        let etag = try #require(today.headers["etag"])
+        #expect(today.headers["cache-control"] == "private, no-cache")
+        let again = try server.client.send("GET", "/v1/today", token: ana, headers: ["If-None-Match": etag])
+        #expect(again.status == 304 && again.headers["cache-control"] == "private, no-cache")
+        // An answer without a version is still kept by no one.
+        #expect(try server.client.send("POST", "/v1/habits", token: ana, body: #"{"name":"x"}"#).headers["cache-control"] == "no-store")
+    }
+
     @Test("X-Request-Id: the client's when reasonable, else a new one; the access line has time, address, id, method, path, status, bytes, duration; --log-format json")
     func requestIDs() throws {
         let (_, server, ana) = try serve(["--log-format", "json"])

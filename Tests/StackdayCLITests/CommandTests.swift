@@ -157,7 +157,7 @@ struct CommandTests {
         #expect(try cli.run(["skip", "reading", "--on", "2026-10-09"]).stdout.contains("Skipped 1 day"))
         #expect(try cli.run(["undo", "reading", "--on", "2026-10-10"]).stdout.contains("Removed 1"))
         #expect(try cli.run(["habit", "delete", "reading", "--yes"]).status == 0)
-        #expect(try cli.run(["habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
+        #expect(try cli.run(["habit", "list", "--json"]).stdout == "{\"habits\":[],\"next\":null}\n")
     }
 
     @Test("today shows progress bars, states and streaks")

@@ -34,7 +34,7 @@ struct ConfirmationTests {
         let accepted = try onTerminal(cli, command, answer: "y")
         #expect(accepted.stdout.contains("Deleted 'gym'") || accepted.stdout.contains("Removed user 'ana'"), "\(accepted.stdout)")
         if command[0] == "habit" {
-            #expect(try cli.run(["habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
+            #expect(try cli.run(["habit", "list", "--json"]).stdout == "{\"habits\":[],\"next\":null}\n")
         } else {
             #expect(!(try cli.run(["user", "list", "--json"]).stdout.contains(#""name":"ana""#)))
         }
@@ -47,7 +47,7 @@ struct ConfirmationTests {
         let missing = try cli.run(["habit", "delete", "gm"])
         #expect(missing.status == 1 && missing.stderr == "Error: no habit named 'gm'; did you mean 'gym'?\n", "\(missing.stderr)")
         #expect(try cli.run(["habit", "delete", "gym", "--yes"]).stdout == "Deleted 'gym' with its completions and skips.\n")
-        #expect(try cli.run(["habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
+        #expect(try cli.run(["habit", "list", "--json"]).stdout == "{\"habits\":[],\"next\":null}\n")
     }
 
     @Test("habit edit with nothing to change is a usage error naming what it takes")

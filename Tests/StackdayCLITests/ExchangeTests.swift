@@ -60,7 +60,7 @@ struct ExchangeTests {
         let result = try target.run(["import", file])
         #expect(result.status == 1)
         #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(try target.run(["habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
+        #expect(try target.run(["habit", "list", "--json"]).stdout == "{\"habits\":[],\"next\":null}\n")
     }
 
     @Test("Loop Habit Tracker's CSV folder")
@@ -128,6 +128,6 @@ struct ExchangeTests {
         let result = try cli.run(["import", folder])
         #expect(result.status == 1)
         #expect(result.stderr.contains(message), "\(result.stderr)")
-        #expect(try cli.run(["habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
+        #expect(try cli.run(["habit", "list", "--json"]).stdout == "{\"habits\":[],\"next\":null}\n")
     }
 }

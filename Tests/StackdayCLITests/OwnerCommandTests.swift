@@ -33,7 +33,7 @@ struct OwnerCommandTests {
         let (ana, bob) = try users(store)
         #expect(try ana.run(["habit", "add", "read", "--start", "2026-10-01"]).status == 0)
         #expect(try ana.run(["record", "read", "--on", "2026-10-10"]).status == 0)
-        #expect(try bob.run(["habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
+        #expect(try bob.run(["habit", "list", "--json"]).stdout == "{\"habits\":[],\"next\":null}\n")
         let foreign = try bob.run(["record", "read", "--on", "2026-10-10"])
         #expect(foreign.status == 1 && foreign.stderr == "Error: no habit named 'read'\n", "\(foreign.stderr)")
         // The same name is free for another user.
@@ -124,7 +124,7 @@ struct OwnerCommandTests {
         let before = try cli.run(["habit", "list", "--json"]).stdout
         #expect(before.contains("\"name\""))
         #expect(try cli.run(["--user", "default", "habit", "list", "--json"]).stdout == before)
-        #expect(try cli.run(["--user", "ana", "habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
+        #expect(try cli.run(["--user", "ana", "habit", "list", "--json"]).stdout == "{\"habits\":[],\"next\":null}\n")
         #expect(SQLiteShell.run(cli.db, "SELECT DISTINCT owner FROM habits") == ["default"])
         #expect(SQLiteShell.run(cli.db, "PRAGMA foreign_key_check") == [])
         #expect(SQLiteShell.run(cli.db, "PRAGMA integrity_check") == ["ok"])

@@ -119,7 +119,7 @@ struct StoreEdgeTests {
         let imported = try target.run(["import", path])
         #expect(imported.status == 1)
         #expect(imported.stderr.contains("holds a NUL byte"), "\(imported.stderr)")
-        #expect(try target.run(["habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
+        #expect(try target.run(["habit", "list", "--json"]).stdout == "{\"habits\":[],\"next\":null}\n")
     }
 
     @Test("reads ahead answer at once and grow the file by nothing: a calendar a year ahead, a week past the read window")

@@ -80,7 +80,7 @@ struct UserCommandTests {
         }
         let removed = try cli.run(["user", "remove", "ana", "--yes"])
         #expect(removed.status == 0 && removed.stdout == "Removed user 'ana' with 1 habit and 2 records.\n", "\(removed.stdout)\(removed.stderr)")
-        #expect(try cli.run(["--user", "ana", "habit", "list", "--json"]).stdout == "{\"habits\":[]}\n")
+        #expect(try cli.run(["--user", "ana", "habit", "list", "--json"]).stdout == "{\"habits\":[],\"next\":null}\n")
         #expect(try cli.run(["--user", "bob", "stats", "read", "--json"]).stdout.contains(#""completedDays":2"#))
         #expect(try cli.run(["user", "list", "--json"]).stdout.contains(#""name":"bob""#))
         #expect(!(try cli.run(["user", "list", "--json"]).stdout.contains(#""name":"ana""#)))

@@ -94,7 +94,8 @@ extension Application {
     /// One page of a habit's records over `from` … `to` (default: its start … today): the
     /// `limit` records after `cursor` in (day, recorded at, id) order, and the cursor of the
     /// next page (nil on the last).
-    public func recordPage(_ name: String, from: LocalDay?, to: LocalDay?, after cursor: String?, limit: Int) throws -> (records: [Completion], next: String?) {
+    public func recordPage(_ name: String, from: LocalDay?, to: LocalDay?, after cursor: String?, limit: Int)
+        throws -> (records: [Completion], next: String?, habit: Habit, days: LocalDayRange) {
         let habit = try FindHabit(context: context)(named: name)
         let last = to ?? max(today, habit.startedOn)
         let first = from ?? min(habit.startedOn, last)
@@ -108,6 +109,7 @@ extension Application {
         }
         let page = Array(all[start...].prefix(limit))
         let more = start + page.count < all.endIndex
-        return (page, more ? page.last.map { RecordCursor(day: $0.completedOn, recordedAt: $0.recordedAt, id: $0.id.uuidString).text } : nil)
+        return (page, more ? page.last.map { RecordCursor(day: $0.completedOn, recordedAt: $0.recordedAt, id: $0.id.uuidString).text } : nil,
+                habit, LocalDayRange(first, last))
     }
 }

@@ -28,7 +28,9 @@ struct HabitRoutes {
 
     /// The endpoints, built once: method, path pattern (`:` marks a segment captured in order), handler.
     static let router = Router<Endpoint>([
-        ("GET", "habits", Endpoint(EndpointDoc("List the habits, in creation order", query: [.active, .archived], answer: "HabitList")) { r, _ in .json(try r.app.listHabits(r.fields()).json) }),
+        ("GET", "habits", Endpoint(EndpointDoc("List the habits, in creation order, a page at a time", query: [.active, .archived, .limit, .cursor], answer: "HabitList")) { r, _ in
+            try r.habitPage()
+        }),
         ("POST", "habits", Endpoint(EndpointDoc("Create a habit", body: "CreateHabit", status: 201, answer: "Habit")) { r, _ in .json(try r.app.createHabit(r.fields()).json, status: 201) }),
         ("GET", "habits/:name", Endpoint(EndpointDoc("A habit with its figures (422 with its policy's error when one fails)", answer: "HabitDetail")) { r, names in
             let view = try r.app.showHabit(names[0])
@@ -93,10 +95,43 @@ struct HabitRoutes {
     func answer(_ path: [String]) throws -> HTTPResponse {
         switch Self.router.match(request.method, path) {
         case .found(let endpoint, let captures): return try endpoint.run(self, captures)
-        case .methodNotAllowed: throw APIError.methodNotAllowed(request.method)
+        case .methodNotAllowed(let allowed): throw APIError.methodNotAllowed(request.method, allowed: allowed)
         case .notFound: throw APIError.notFound("no such endpoint: /v1/\(path.joined(separator: "/"))")
         }
     }
+
+    /// `GET /v1/habits`: `limit` habits (default 100, at most 1000) after `cursor`, in creation
+    /// order (created at, then id), and the next page's path: a habit added or deleted meanwhile
+    /// moves no other across a page's edge.
+    func habitPage() throws -> HTTPResponse {
+        let fields = try fields()
+        let limit = try fields.integer("limit", in: 1...1000, what: "a page size from 1 to 1000") ?? 100
+        let all = try app.listHabits(fields.removing("limit").removing("cursor")).habits
+        var start = all.startIndex
+        if let cursor = try fields.string("cursor") {
+            let parts = cursor.split(separator: "_", maxSplits: 1)
+            guard parts.count == 2, let millis = Int64(parts[0]), UUID(uuidString: String(parts[1])) != nil else {
+                throw APIError.badRequest("the cursor is not one this server gave")
+            }
+            // After the habit the cursor names; if it was deleted meanwhile, after where it stood.
+            let id = String(parts[1])
+            if let index = all.firstIndex(where: { $0.id.uuidString == id }) {
+                start = index + 1
+            } else {
+                start = all.firstIndex { (Self.millis($0.createdAt), $0.id.uuidString) > (millis, id) } ?? all.endIndex
+            }
+        }
+        let page = Array(all[start...].prefix(limit))
+        var next: String?
+        if start + page.count < all.endIndex, let last = page.last {
+            var query = [("cursor", "\(Self.millis(last.createdAt))_\(last.id.uuidString)"), ("limit", String(limit))]
+            for flag in ["active", "archived"] where try fields.bool(flag) { query.append((flag, "true")) }
+            next = "/v1/habits?" + query.map { "\($0.0)=\(PagePaths.segment($0.1))" }.joined(separator: "&")
+        }
+        return .json(HabitListView(habits: page, next: next).json)
+    }
+
+    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 
     /// `GET /v1/habits/{name}/records`: `limit` records (default 100, at most 1000) after
     /// `cursor`, in day order, then recorded order, then id: a record that existed when paging
@@ -113,7 +148,10 @@ struct HabitRoutes {
             if let to = try fields.string("to") { query.append(("to", to)) }
             next = .string("/v1/habits/\(PagePaths.segment(name))/records?" + query.map { "\($0.0)=\(PagePaths.segment($0.1))" }.joined(separator: "&"))
         }
-        return .json(.object(["records": .array(page.records.map { CompletionView(completion: $0, habit: name).json }), "next": next]))
+        return .json(.object([
+            "habit": .string(page.habit.name), "unit": .string(page.habit.unit), "from": .string(page.days.first.iso), "to": .string(page.days.last.iso),
+            "records": .array(page.records.map { CompletionView(completion: $0, habit: name).json }), "next": next,
+        ]))
     }
 
     /// `PUT /v1/settings/password` `{"old", "new"}`: `old` must be the current password once the

@@ -90,6 +90,7 @@ public final class StackDayAPI: Sendable {
             }
         } catch let error as APIError {
             response = .error(error.message, code: error.code)
+            if !error.allowed.isEmpty { response.headers.append(("Allow", error.allowed.joined(separator: ", "))) }
         } catch let error as RequestError {
             response = .error(error.message, code: .badRequest)
         } catch {
@@ -251,7 +252,7 @@ public final class StackDayAPI: Sendable {
             let etag = "W/\"" + Self.fnv(key) + "\""
             if request.ifNoneMatch?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" }) == true {
                 var unchanged = HTTPResponse(status: 304, contentType: "application/json", body: [])
-                unchanged.headers.append(("ETag", etag))
+                unchanged.headers += [("ETag", etag), ("Cache-Control", "private, no-cache")]
                 return unchanged
             }
             var response: HTTPResponse
@@ -265,7 +266,8 @@ public final class StackDayAPI: Sendable {
                     metrics.keptAnswer(served: false)
                 }
             }
-            if response.status == 200 { response.headers.append(("ETag", etag)) }
+            // An answer with a version may be kept by the client, asked again with If-None-Match.
+            if response.status == 200 { response.headers += [("ETag", etag), ("Cache-Control", "private, no-cache")] }
             return response
         }
     }
