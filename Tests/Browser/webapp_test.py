@@ -256,6 +256,25 @@ def policy_editor(driver, wait, port, token, label, base, output):
     driver.save_screenshot(os.path.join(output, "policies-1280.png"))
 
 
+def start_server(stackday, db, folder, name, extra=()):
+    """A `stackday serve` of the test's own on a free port of 127.0.0.1, its stderr in FOLDER/NAME.log;
+    the process and the port, once it listens (stopped here if it never does)."""
+    log = open(os.path.join(folder, name + ".log"), "w+")
+    server = subprocess.Popen([stackday, "--db", db, "--now", NOW, "serve", "--listen", "127.0.0.1:0", *extra], stderr=log)
+    port = None
+    deadline = time.time() + 30
+    while port is None and time.time() < deadline and server.poll() is None:
+        log.seek(0)
+        found = re.search(r"listening on https?://127\.0\.0\.1:(\d+)", log.read())
+        port = int(found.group(1)) if found else None
+        time.sleep(0.05)
+    if port is None:
+        server.terminate()
+        server.wait(timeout=20)
+    check(port is not None, f"stackday serve {' '.join(extra)} did not start")
+    return server, port
+
+
 def https_sign_in(stackday, db, folder, output):
     """Over HTTPS (`serve --tls-cert`): a password sign-in at 390 × 844 gets a Secure cookie, and
     every answer says Strict-Transport-Security."""
@@ -271,17 +290,8 @@ def https_sign_in(stackday, db, folder, output):
     spki = base64.b64encode(hashlib.sha256(der).digest()).decode()
     subprocess.run([stackday, "--db", db, "--tz", "+09:00", "user", "add", "dana"], check=True, capture_output=True)
     subprocess.run([stackday, "--db", db, "user", "passwd", "dana"], input=b"correct horse battery\n", check=True, capture_output=True)
-    log = open(os.path.join(folder, "serve-tls.log"), "w+")
-    server = subprocess.Popen([stackday, "--db", db, "--now", NOW, "serve", "--listen", "127.0.0.1:0", "--tls-cert", cert, "--tls-key", key], stderr=log)
+    server, port = start_server(stackday, db, folder, "serve-tls", ["--tls-cert", cert, "--tls-key", key])
     try:
-        port = None
-        deadline = time.time() + 30
-        while port is None and time.time() < deadline and server.poll() is None:
-            log.seek(0)
-            found = re.search(r"listening on https://127\.0\.0\.1:(\d+)", log.read())
-            port = int(found.group(1)) if found else None
-            time.sleep(0.05)
-        check(port is not None, "stackday serve --tls-cert did not start")
         driver = browser(390, 844, True, trusted_key=spki)
         driver.javascript = True
         try:
@@ -503,17 +513,8 @@ def main():
     with tempfile.TemporaryDirectory() as folder:
         db = os.path.join(folder, "stackday.sqlite")
         subprocess.run([stackday, "--db", db, "--tz", "+09:00", "user", "list"], check=True, capture_output=True)
-        log = open(os.path.join(folder, "serve.log"), "w+")
-        server = subprocess.Popen([stackday, "--db", db, "--now", NOW, "serve", "--listen", "127.0.0.1:0"], stderr=log)
+        server, port = start_server(stackday, db, folder, "serve")
         try:
-            port = None
-            deadline = time.time() + 30
-            while port is None and time.time() < deadline and server.poll() is None:
-                log.seek(0)
-                found = re.search(r"listening on http://127\.0\.0\.1:(\d+)", log.read())
-                port = int(found.group(1)) if found else None
-                time.sleep(0.05)
-            check(port is not None, "stackday serve did not start")
             run(port, stackday, db, "ana", 390, 844, True, output)
             run(port, stackday, db, "bob", 1280, 800, True, output, lab=True)
             run(port, stackday, db, "cy", 390, 844, False, output)

@@ -127,13 +127,17 @@ public struct SchedulePhrase: Sendable, Equatable {
     static func englishWeekdayList(_ s: String, dropping: Set<String>) -> [String]? {
         let words = s.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "/" || $0 == "&" }).map(String.init)
             .filter { $0 != "and" && !dropping.contains($0) }
-        guard !words.isEmpty else { return nil }
+        return inWeekOrder(words) { englishWeekdays[$0] }
+    }
+
+    /// The weekdays `items` name, in week order, each once; nil when one names no weekday (or none is given).
+    static func inWeekOrder<Items: Sequence>(_ items: Items, _ weekday: (Items.Element) -> String?) -> [String]? {
         var days: Set<String> = []
-        for word in words {
-            guard let day = englishWeekdays[word] else { return nil }
+        for item in items {
+            guard let day = weekday(item) else { return nil }
             days.insert(day)
         }
-        return weekdayOrder.filter(days.contains)
+        return days.isEmpty ? nil : weekdayOrder.filter(days.contains)
     }
 
     /// The days of the month an English list names (`on the 1st and 15th`), or nil.
@@ -205,13 +209,7 @@ public struct SchedulePhrase: Sendable, Equatable {
         if text.hasSuffix("마다") { text.removeLast(2) }
         text = text.replacingOccurrences(of: "요일", with: "")
         text.removeAll { ",·/과와및".contains($0) }
-        guard !text.isEmpty else { return nil }
-        var days: Set<String> = []
-        for character in text {
-            guard let day = koreanWeekdays[character] else { return nil }
-            days.insert(day)
-        }
-        return weekdayOrder.filter(days.contains)
+        return inWeekOrder(text) { koreanWeekdays[$0] }
     }
 
     static func koreanNumber(_ text: String) -> Int { Int(text) ?? koreanCounts[text] ?? 0 }
