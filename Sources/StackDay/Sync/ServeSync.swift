@@ -9,9 +9,13 @@ import Foundation
 /// device whose answer was lost sends it again.
 public struct ServeSync {
     let context: HabitContext
+    /// How long one write transaction of a push may go on applying slices when no other write
+    /// waits (`transactionNanoseconds` unless a test needs another).
+    let transactionBound: UInt64
 
-    public init(context: HabitContext) {
+    public init(context: HabitContext, transactionBound: UInt64 = ServeSync.transactionNanoseconds) {
         self.context = context
+        self.transactionBound = transactionBound
     }
 
     public func callAsFunction(_ request: SyncRequest) throws -> SyncResponse {
@@ -66,7 +70,7 @@ public struct ServeSync {
                     }
                     number += 1
                 } while number < slices.count && !context.store.writersWaiting
-                    && DispatchTime.now().uptimeNanoseconds - began < Self.transactionNanoseconds
+                    && DispatchTime.now().uptimeNanoseconds - began < transactionBound
                 guard number == slices.count else { return (nil, number) }
                 let accepted = outcomes.filter { $0 != .kept }.count
                 // Records and skips of a habit deleted here: answered to the device, and kept for the settings page.
@@ -111,7 +115,7 @@ public struct ServeSync {
 
     /// How long one write transaction of a push may go on applying slices, when no other write
     /// waits: other processes on a SQLite file wait through their busy timeout, not in its queue.
-    static let transactionNanoseconds: UInt64 = 50_000_000
+    public static let transactionNanoseconds: UInt64 = 50_000_000
 
     /// The slices a push is applied in on a store with one writer (`hasOneWriter`), as indices into
     /// `changes`. A page of new records and skips alone, of habits the store holds (or deleted),
