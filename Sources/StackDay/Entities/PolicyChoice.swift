@@ -27,6 +27,18 @@ public struct PolicyChoice: Hashable, Sendable {
     /// `name@hash12`, or the name alone while unpinned.
     public var label: String { sha256.map { "\(name)@\($0.prefix(12))" } ?? name }
 
+    /// `weekly {"days":["mon","wed","fri"]}`: the name (the `label` with `pinned`), then the
+    /// parameters when there are any; how tables and messages show a choice.
+    public func described(pinned: Bool = false) -> String {
+        let shownName = pinned ? label : name
+        return parameters.isEmpty ? shownName : "\(shownName) \(parametersJSON)"
+    }
+
+    /// The limit of the built-in `at-most` progress policy; nil for any other policy.
+    public var atMostLimit: Double? {
+        name == "at-most" ? parameters["limit"]?.numberValue ?? 0 : nil
+    }
+
     /// Parses parameters from JSON text; throws unless it is a JSON object.
     public init(name: String, parametersJSON: String) throws(HabitValidationError) {
         let value: JSONValue

@@ -253,7 +253,7 @@ public struct PastedRecurrence: Sendable, Equatable {
               hour < 24, minute < 60, second < 61 else {
             throw PastedRecurrenceError("\(part): '\(text)' has no valid time of day")
         }
-        let instant = Date(timeIntervalSince1970: Double(day.ordinal * 86_400 + hour * 3_600 + minute * 60 + second))
+        let instant = day.firstInstant(in: .gmt).addingTimeInterval(TimeInterval(hour * 3_600 + minute * 60 + second))
         return LocalDay(date: instant, timeZone: zone)
     }
 

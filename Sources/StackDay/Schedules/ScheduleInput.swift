@@ -50,8 +50,7 @@ public struct ScheduleInput: Sendable, Equatable {
         self.init(choice: try SchedulePhrase(trimmed).choice, start: nil, summary: nil, wasRead: true)
     }
 
-    /// A schedule already read (a stored choice shown back, or a test's expectation).
-    public init(choice: PolicyChoice, start: LocalDay?, summary: String?, wasRead: Bool) {
+    init(choice: PolicyChoice, start: LocalDay?, summary: String?, wasRead: Bool) {
         self.choice = choice
         self.start = start
         self.summary = summary
@@ -59,7 +58,7 @@ public struct ScheduleInput: Sendable, Equatable {
     }
 
     /// `weekly {"days":["mon","wed","fri"]}`, or the name alone for a policy without parameters.
-    public var shown: String { choice.parameters.isEmpty ? choice.name : "\(choice.name) \(choice.parametersJSON)" }
+    public var shown: String { choice.described() }
 
     /// Letters, digits, `-` and `_`, at most 64: the names policies have.
     static func isPolicyName(_ text: String) -> Bool {

@@ -30,7 +30,7 @@ public struct SchedulePhrase: Sendable, Equatable {
 
     /// `weekly {"days":["mon","wed","fri"]}`, or the policy's name alone when it takes nothing:
     /// what a phrase is shown back as.
-    public var shown: String { choice.parameters.isEmpty ? choice.name : "\(choice.name) \(choice.parametersJSON)" }
+    public var shown: String { choice.described() }
 
     /// The documented phrases, English then Korean; the suggestions are chosen among them.
     public static let examples: [String] = [

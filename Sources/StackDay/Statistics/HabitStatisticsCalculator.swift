@@ -57,7 +57,7 @@ public struct HabitStatisticsCalculator {
     /// and a skipped day, a day not yet judged and a day not due carry the score as it is.
     /// `each` sees the score after every step.
     static func foldScore(_ timeline: HabitTimeline, each: (LocalDay, Double) -> Void) -> Double {
-        var score = timeline.segments.first.map { limit(of: $0) != nil } == true ? 1.0 : 0.0
+        var score = timeline.segments.first?.revision.progress.atMostLimit != nil ? 1.0 : 0.0
         // Completed days so far, for a quota's rolling count: days since the timeline's first.
         var completedBefore: [Int] = [0]
         let elapsedEnd = min(timeline.today, timeline.period.isEmpty ? timeline.today : timeline.period.last)
@@ -92,7 +92,7 @@ public struct HabitStatisticsCalculator {
             let due = outcomes.reduce(0) { $0 + ($1.isDue ? 1 : 0) }
             let frequency = outcomes.isEmpty ? 1 : max(Double(due) / Double(outcomes.count), 1.0 / 365)
             let multiplier = pow(0.5, frequency.squareRoot() / 13)
-            let limit = Self.limit(of: segment)
+            let limit = segment.revision.progress.atMostLimit
             for entry in outcomes {
                 completedBefore.append(completedBefore[completedBefore.count - 1] + (entry.state == .completed ? 1 : 0))
                 switch entry.state {
@@ -105,12 +105,6 @@ public struct HabitStatisticsCalculator {
             }
         }
         return score
-    }
-
-    /// The limit of a segment whose progress policy is the built-in `at-most`.
-    static func limit(of segment: TimelineSegment) -> Double? {
-        guard segment.revision.progress.name == "at-most" else { return nil }
-        return segment.revision.progress.parameters["limit"]?.numberValue ?? 0
     }
 
     /// A day's value for the score: its progress, or for a limit how far the total stayed under it.

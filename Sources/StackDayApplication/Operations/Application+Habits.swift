@@ -1,3 +1,4 @@
+import Foundation
 import StackDay
 
 /// Creating, changing and reading habits.
@@ -114,6 +115,33 @@ extension Application {
         if active && archived { throw RequestError("\(fields.label("active")) and \(fields.label("archived")) cannot be used together") }
         let habits = try ListHabits(context: context)(includeArchived: !active)
         return HabitListView(habits: archived ? habits.filter { $0.archivedOn != nil } : habits)
+    }
+
+    /// `GET /v1/habits`: `limit` habits (default 100, at most 1000) after `cursor`, in creation
+    /// order (created at, then id), with `active` or `archived` as `listHabits` takes them, and
+    /// the next page's cursor (nil on the last). A habit added or deleted meanwhile moves no other
+    /// across a page's edge.
+    public func habitPage(_ fields: RequestFields) throws -> (habits: [Habit], next: String?, limit: Int) {
+        let limit = try fields.integer("limit", in: 1...1000, what: "a page size from 1 to 1000") ?? 100
+        let all = try listHabits(fields.removing("limit").removing("cursor")).habits
+        func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+        var start = all.startIndex
+        if let cursor = try fields.string("cursor") {
+            let parts = cursor.split(separator: "_", maxSplits: 1)
+            guard parts.count == 2, let created = Int64(parts[0]), UUID(uuidString: String(parts[1])) != nil else {
+                throw RequestError("invalid value for \(fields.label("cursor")): the cursor is not one this server gave")
+            }
+            // After the habit the cursor names; if it was deleted meanwhile, after where it stood.
+            let id = String(parts[1])
+            if let index = all.firstIndex(where: { $0.id.uuidString == id }) {
+                start = index + 1
+            } else {
+                start = all.firstIndex { (millis($0.createdAt), $0.id.uuidString) > (created, id) } ?? all.endIndex
+            }
+        }
+        let page = Array(all[start...].prefix(limit))
+        let more = start + page.count < all.endIndex
+        return (page, more ? page.last.map { "\(millis($0.createdAt))_\($0.id.uuidString)" } : nil, limit)
     }
 
     /// `habit show`, `GET /v1/habits/{name}`.

@@ -21,7 +21,7 @@ public struct HabitView: JSONView {
     /// when it was read from words or a pasted rule (`weekly {"days":["mon","wed","fri"]}`).
     public var scheduleShown: String {
         guard let schedule, schedule.wasRead else { return habit.schedule.name }
-        return ScheduleInput(choice: habit.schedule.unpinned, start: nil, summary: nil, wasRead: true).shown
+        return habit.schedule.described()
     }
 
     public var json: JSONValue {

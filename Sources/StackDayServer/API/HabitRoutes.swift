@@ -100,38 +100,18 @@ struct HabitRoutes {
         }
     }
 
-    /// `GET /v1/habits`: `limit` habits (default 100, at most 1000) after `cursor`, in creation
-    /// order (created at, then id), and the next page's path: a habit added or deleted meanwhile
-    /// moves no other across a page's edge.
+    /// `GET /v1/habits`: a page of habits (`Application.habitPage`) and the next page's path.
     func habitPage() throws -> HTTPResponse {
         let fields = try fields()
-        let limit = try fields.integer("limit", in: 1...1000, what: "a page size from 1 to 1000") ?? 100
-        let all = try app.listHabits(fields.removing("limit").removing("cursor")).habits
-        var start = all.startIndex
-        if let cursor = try fields.string("cursor") {
-            let parts = cursor.split(separator: "_", maxSplits: 1)
-            guard parts.count == 2, let millis = Int64(parts[0]), UUID(uuidString: String(parts[1])) != nil else {
-                throw APIError.badRequest("the cursor is not one this server gave")
-            }
-            // After the habit the cursor names; if it was deleted meanwhile, after where it stood.
-            let id = String(parts[1])
-            if let index = all.firstIndex(where: { $0.id.uuidString == id }) {
-                start = index + 1
-            } else {
-                start = all.firstIndex { (Self.millis($0.createdAt), $0.id.uuidString) > (millis, id) } ?? all.endIndex
-            }
-        }
-        let page = Array(all[start...].prefix(limit))
+        let page = try app.habitPage(fields)
         var next: String?
-        if start + page.count < all.endIndex, let last = page.last {
-            var query = [("cursor", "\(Self.millis(last.createdAt))_\(last.id.uuidString)"), ("limit", String(limit))]
+        if let cursor = page.next {
+            var query = [("cursor", cursor), ("limit", String(page.limit))]
             for flag in ["active", "archived"] where try fields.bool(flag) { query.append((flag, "true")) }
             next = "/v1/habits?" + query.map { "\($0.0)=\(PagePaths.segment($0.1))" }.joined(separator: "&")
         }
-        return .json(HabitListView(habits: page, next: next).json)
+        return .json(HabitListView(habits: page.habits, next: next).json)
     }
-
-    static func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 
     /// `GET /v1/habits/{name}/records`: `limit` records (default 100, at most 1000) after
     /// `cursor`, in day order, then recorded order, then id: a record that existed when paging

@@ -24,13 +24,7 @@ struct TodayPage {
 
     /// A habit checked in with one tap (done or not): a goal of 1 and no limit.
     static func isOneTap(_ summary: HabitSummary) -> Bool {
-        summary.revision.goal == 1 && summary.revision.progress.name != "at-most"
-    }
-
-    /// The limit of an at-most habit, from its parameters.
-    static func limit(_ summary: HabitSummary) -> Double? {
-        guard summary.revision.progress.name == "at-most" else { return nil }
-        return summary.revision.progress.parameters["limit"]?.numberValue
+        summary.revision.goal == 1 && summary.revision.progress.atMostLimit == nil
     }
 
     func render(user: String, notice: String? = nil) -> String {
@@ -59,7 +53,7 @@ struct TodayPage {
         }
         let goal = summary.revision.goal
         let unit = habit.unit.isEmpty ? "" : " " + HTMLText.escape(habit.unit)
-        let limit = Self.limit(summary)
+        let limit = summary.revision.progress.atMostLimit
         let over = limit.map { entry.total > $0 } ?? false
         if let limit {
             // A limit fills toward the limit, and past it the card warns.

@@ -98,10 +98,7 @@ enum HabitCommand {
     }
 
     /// `name {params}`; with `pinned`, the name as `name@hash12`.
-    static func describe(_ choice: PolicyChoice, pinned: Bool = false) -> String {
-        let name = pinned ? choice.label : choice.name
-        return choice.parameters.isEmpty ? name : "\(name) \(choice.parametersJSON)"
-    }
+    static func describe(_ choice: PolicyChoice, pinned: Bool = false) -> String { choice.described(pinned: pinned) }
 
     static func show(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
