@@ -1,5 +1,5 @@
 // Prints one table of ratios, each measured side by side in this run.
-//   stackday-bench [--quick] [--only P1|P2|MATCH|STORE|IMPORT|POSTGRES|SERVER|WEB|SYNC|SCALE] [--skip-import] [--keep]
+//   stackday-bench [--quick] [--only P1|P2|MATCH|STORE|IMPORT|POSTGRES|SERVER|WEB|SYNC|S1|SCALE] [--skip-import] [--keep]
 // SCALE (1,000 users on PostgreSQL, a few minutes) runs only when asked for with --only SCALE.
 import Foundation
 
@@ -55,6 +55,10 @@ do {
     if wanted("SYNC") {
         FileHandle.standardError.write(Data("S1–S2 sync…\n".utf8))
         figures += try SyncBenchmark(context: context).run()
+    }
+    if only == "S1" {
+        FileHandle.standardError.write(Data("S1 first sync…\n".utf8))
+        figures += try SyncBenchmark(context: context).run(firstOnly: true)
     }
     if only == "SCALE" {
         FileHandle.standardError.write(Data("SCALE many users on PostgreSQL…\n".utf8))

@@ -76,13 +76,32 @@ public final class SyncClient: @unchecked Sendable {
             let reset = peer
             try await withStore { store in try store.write { tx in try Self.log(tx).setPeer(server, reset) } }
         }
+        func read(after position: Int64) async throws -> SyncPage {
+            try await withStore { store in
+                try store.read { tx in try Self.log(tx).changes(after: position, device: device, mine: true, limit: SyncRequest.maxChanges) }
+            }
+        }
+        // The page after the one in flight, read while the server applies that one. (A write the
+        // device makes after it was read is in the log and goes with a later page or sync.)
+        var ahead: Task<SyncPage, any Error>?
+        defer { ahead?.cancel() }
         push: while true {
+            ahead?.cancel()
+            ahead = nil
             // Push: the device's own entries, oldest first; the server answers none of its own yet.
             while true {
                 try Task.checkCancellation()
                 let from = peer.pushedThrough
-                let page = try await withStore { store in
-                    try store.read { tx in try Self.log(tx).changes(after: from, device: device, mine: true, limit: SyncRequest.maxChanges) }
+                let page: SyncPage
+                if let next = ahead {
+                    page = try await next.value
+                    ahead = nil
+                } else {
+                    page = try await read(after: from)
+                }
+                if page.more && page.position > from {
+                    let next = page.position
+                    ahead = Task { try await read(after: next) }
                 }
                 if page.entries > 0 {
                     let answer = try await transport.send(request(page.changes, limit: 0, peer))

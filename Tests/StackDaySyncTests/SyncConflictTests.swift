@@ -147,10 +147,11 @@ struct SyncConflictTests {
     @Test("a sync cut after the server took a page repeats it and applies nothing twice; a second sync moves nothing")
     func interrupted() async throws {
         let world = try World()
-        try CreateHabit(context: world.a.app)(name: "read", startedOn: today.adding(days: -700))
+        let records = SyncRequest.maxChanges + 200
+        try CreateHabit(context: world.a.app)(name: "read", startedOn: today.adding(days: -records))
         try world.a.app.store.write { tx in
             let habit = try #require(try tx.habits.all().first)
-            for offset in 0..<700 {
+            for offset in 0..<records {
                 try tx.completions.insert(Completion(habitID: habit.id, completedOn: today.adding(days: -offset), recordedAt: world.a.app.clock.now))
             }
         }
@@ -159,15 +160,15 @@ struct SyncConflictTests {
         }
         // The first page (the scripts, the habit, its revision and the first records) reached the server; its answer did not.
         let taken = try Snapshot(world.server.context).completions.count
-        #expect(taken > 400 && taken < 500, "\(taken)")
+        #expect(taken > 0 && taken < records, "\(taken)")
         let again = try await world.sync(world.a)
-        #expect(again.pushed > 700, "the page whose answer was lost goes again: \(again)")
-        #expect(try Snapshot(world.server.context).completions.count == 700)
+        #expect(again.pushed > records, "the page whose answer was lost goes again: \(again)")
+        #expect(try Snapshot(world.server.context).completions.count == records)
         #expect(try await world.sync(world.a) == SyncReport())
         let pulled = try await world.sync(world.b)
-        #expect(pulled.pulled >= 700 + 1 + 1)
+        #expect(pulled.pulled >= records + 1 + 1)
         #expect(try Snapshot(world.b.app) == Snapshot(world.server.context))
-        _ = try RecordCompletion(context: world.b.app)(habitName: "read", on: today.adding(days: -700))
+        _ = try RecordCompletion(context: world.b.app)(habitName: "read", on: today.adding(days: -records))
         #expect(try await world.sync(world.b) == SyncReport(pushed: 1, pulled: 0))
         #expect(try await world.sync(world.a) == SyncReport(pushed: 0, pulled: 1))
     }
@@ -225,20 +226,22 @@ struct SyncConflictTests {
         #expect(try await world.sync(world.a) == SyncReport())
     }
 
-    @Test("six hundred habits: no page is over 500 changes, and every habit reaches the server with its rules")
+    @Test("more habits than a page takes: no page is over `maxChanges`, and every habit reaches the server with its rules")
     func manyHabits() async throws {
         let world = try World()
+        let habits = SyncRequest.maxChanges * 6 / 5
         try world.a.app.store.write { tx in
-            for index in 0..<600 {
+            for index in 0..<habits {
                 try tx.habits.insert(try Habit(name: "habit \(index)", startedOn: today.adding(days: -3), createdAt: world.a.app.clock.now))
             }
         }
-        // The server refuses a request of more than 500 changes, and a new habit without revision 1.
+        // The server refuses a request of more than `maxChanges` changes, and a new habit without revision 1.
         let report = try await world.sync(world.a)
-        #expect(report.pushed == 1200)
+        #expect(report.pushed == 2 * habits)
         #expect(world.server.answered >= 3)
         #expect(try Snapshot(world.server.context) == (try Snapshot(world.a.app)))
-        #expect(try await world.sync(world.b).pulled == 1200)
+        let pulled = try await world.sync(world.b).pulled
+        #expect(pulled == 2 * habits, "\(pulled)")
     }
 
     @Test("a push with one bad change writes none of it, and says which and why; a change sent twice is taken once")

@@ -115,7 +115,7 @@ public struct ServeSync {
 
     /// How long one write transaction of a push may go on applying slices, when no other write
     /// waits: other processes on a SQLite file wait through their busy timeout, not in its queue.
-    public static let transactionNanoseconds: UInt64 = 50_000_000
+    public static let transactionNanoseconds: UInt64 = 200_000_000
 
     /// The slices a push is applied in on a store with one writer (`hasOneWriter`), as indices into
     /// `changes`. A page of new records and skips alone, of habits the store holds (or deleted),

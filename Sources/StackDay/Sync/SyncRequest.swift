@@ -1,7 +1,7 @@
 /// `POST /v1/sync`'s body: the device, the server position it pulled through, the changes it has
 /// not pushed (at most `maxChanges`), and how many of the server's it wants back.
 public struct SyncRequest: Sendable {
-    public static let maxChanges = 500
+    public static let maxChanges = 2000
 
     public let device: String
     public let since: Int64

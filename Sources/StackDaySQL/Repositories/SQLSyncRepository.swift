@@ -266,6 +266,8 @@ public final class SQLSyncRepository: SyncRepository {
             return found
         }
         for (index, entry) in taken.enumerated() {
+            // An entry the page already sends (a revision that went along with its habit) adds nothing.
+            if sent.contains(entry.kind.rawValue + entry.key) { continue }
             // A page stays well inside a server's request limit (1 MiB by default), however large its scripts.
             if bytes > Self.pageBytes {
                 taken = taken.prefix(index)
