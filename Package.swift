@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "StackDayPostgresTests", dependencies: ["StackDayPostgres", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDaySQLiteTests", dependencies: ["StackDaySQLite", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDayExchangeTests", dependencies: ["StackDayExchange", "StackDayTestSupport"]),
-        .testTarget(name: "StackDayServerTests", dependencies: ["StackDayServer", "StackDay", "StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayTestSupport"]),
+        .testTarget(name: "StackDayServerTests", dependencies: ["StackDayServer", "StackDay", "StackDayExchange", "StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayTestSupport"]),
         .testTarget(name: "StackDayEngineTests", dependencies: ["StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"]),
         .testTarget(name: "StackDaySyncTests", dependencies: ["StackDaySync", "StackDay", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"]),
         .testTarget(name: "StackdayCLITests", dependencies: ["stackday", "StackDay", "StackDayTestSupport"], exclude: ["Fixtures"]),

@@ -25,6 +25,8 @@ if [ "${1:-}" = "--tests" ]; then
     command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
     # openssl: the TLS tests' certificate authority, and their TLS client of another make.
     [ -x /usr/bin/openssl ] || missing+=(openssl)
+    # zbarimg: reads the pairing QR code back in its test.
+    command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

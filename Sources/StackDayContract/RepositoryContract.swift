@@ -387,6 +387,39 @@ extension RepositoryContract {
             _ = try tx.users.delete(named: ana.name)
             try expect(try tx.users.session(idSHA256: kept.idSHA256) == nil, "a removed user's session is still found")
         },
+        ContractCheck("users: a pairing code is taken once; devices are found by their token's hash, listed latest first, seen, revoked, and go with their user") { tx in
+            let ana = try user("ana")
+            try tx.users.insert(ana)
+            let pairing = PairingCode(codeSHA256: UserToken().sha256, user: ana.name, expiresAt: instant.addingTimeInterval(600))
+            let stale = PairingCode(codeSHA256: UserToken().sha256, user: ana.name, expiresAt: instant.addingTimeInterval(-1))
+            try tx.users.insertPairing(pairing)
+            try tx.users.insertPairing(stale)
+            try tx.users.deletePairings(expiredAt: instant)
+            try expect(try tx.users.takePairing(codeSHA256: stale.codeSHA256) == nil, "an expired pairing outlived deletePairings")
+            try expect(try tx.users.takePairing(codeSHA256: pairing.codeSHA256) == pairing, "the pairing read back differs")
+            try expect(try tx.users.takePairing(codeSHA256: pairing.codeSHA256) == nil, "a pairing was taken twice")
+            do {
+                try tx.users.insertPairing(PairingCode(codeSHA256: UserToken().sha256, user: "nobody-\(UUID().uuidString.prefix(8))", expiresAt: instant))
+                throw ContractFailure("a pairing of no user was kept")
+            } catch UseCaseError.userNotFound {}
+            let older = UserDevice(id: UUID(), user: ana.name, name: "laptop", tokenSHA256: UserToken().sha256, createdAt: instant)
+            let newer = UserDevice(id: UUID(), user: ana.name, name: "휴대폰", tokenSHA256: UserToken().sha256, createdAt: instant.addingTimeInterval(60),
+                                   lastSeenAt: instant.addingTimeInterval(60))
+            try tx.users.insertDevice(older)
+            try tx.users.insertDevice(newer)
+            try expect(try tx.users.devices(of: ana.name) == [newer, older], "devices are not listed latest first, as stored")
+            try expect(try tx.users.device(tokenSHA256: older.tokenSHA256) == older, "a device by its token's hash differs")
+            try expect(try tx.users.device(tokenSHA256: UserToken().sha256) == nil, "an unknown token found a device")
+            try tx.users.touchDevice(id: older.id, at: instant.addingTimeInterval(120))
+            try expect(try tx.users.device(tokenSHA256: older.tokenSHA256)?.lastSeenAt == instant.addingTimeInterval(120), "last seen was not stored")
+            try expect(try tx.users.deleteDevice(id: older.id), "revoking a device answered false")
+            try expect(try !tx.users.deleteDevice(id: older.id), "revoking it again answered true")
+            try expect(try tx.users.device(tokenSHA256: older.tokenSHA256) == nil, "a revoked device's token still finds it")
+            try tx.users.insertPairing(PairingCode(codeSHA256: pairing.codeSHA256, user: ana.name, expiresAt: instant.addingTimeInterval(600)))
+            _ = try tx.users.delete(named: ana.name)
+            try expect(try tx.users.device(tokenSHA256: newer.tokenSHA256) == nil, "a removed user's device is still found")
+            try expect(try tx.users.takePairing(codeSHA256: pairing.codeSHA256) == nil, "a removed user's pairing is still found")
+        },
         ContractCheck(store: "the change count grows with each write transaction of its owner, not with reads or other owners' writes") { store in
             guard let start = try store.changeCount() else { return } // a store that keeps none
             let other = try store.scoped(to: "other-\(UUID().uuidString.prefix(8))")

@@ -38,7 +38,8 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
         if caFile != nil, scheme != "https" { throw SyncError.invalidRequest("a certificate authority applies to an https:// server only") }
         tls = scheme == "https"
         self.caFile = caFile
-        guard Self.isToken(token) else {
+        // No token: a transport that only pairs (`pair(code:name:)`).
+        guard token.isEmpty || Self.isToken(token) else {
             throw SyncError.invalidRequest("needs a token of printable ASCII without spaces")
         }
         self.host = host
@@ -47,8 +48,30 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
         path = prefix + "/v1/sync"
         self.token = token
         timeout = timeoutSeconds
-        let address = "\(scheme)://\(host.lowercased()):\(port)\(prefix)"
+        address = "\(scheme)://\(host.lowercased()):\(port)\(prefix)"
         peer = address + " " + String(SHA256(of: Array(token.utf8)).description.prefix(16))
+        self.prefix = prefix
+    }
+
+    /// The server's URL written canonically (`HTTP://Host/` is `http://host:80`): what a device
+    /// keeps its paired token under.
+    public let address: String
+    private let prefix: String
+
+    /// Exchanges a pairing code for this device's own token (`POST /v1/devices/pair`, no token
+    /// sent), blocking the calling thread: call it off Swift's cooperative pool (a command line's
+    /// main thread). Throws `SyncError.refused` with `pairing_failed` for a code that is unknown,
+    /// used or expired.
+    public func pair(code: String, name: String) throws -> String {
+        let body = JSONValue.object(["code": .string(code), "name": .string(name)]).jsonBytes
+        var head = "POST \(prefix)/v1/devices/pair HTTP/1.1\r\nHost: \(host):\(port)\r\n"
+        head += "Content-Type: application/json\r\nAccept: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        let answer = try exchange(Array(head.utf8) + body, socket: SocketBox())
+        let (status, json, text) = try Self.parse(answer)
+        guard status == 201, let token = json?.objectValue?["token"]?.stringValue, Self.isToken(token) else {
+            throw Self.refusal(status: status, json: json, text: text)
+        }
+        return token
     }
 
     /// What a device keys its positions with this server by: the URL as written canonically
@@ -182,6 +205,21 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
 
     /// The answer's status and JSON body: a sync answer for 200, the server's error otherwise.
     static func response(_ answer: [UInt8]) throws -> SyncResponse {
+        let (status, json, text) = try parse(answer)
+        guard status == 200 else { throw refusal(status: status, json: json, text: text) }
+        guard let json else { throw SyncError.invalidAnswer("is not JSON") }
+        return try SyncResponse(json: json)
+    }
+
+    /// A server's error answer as the error it names.
+    private static func refusal(status: Int, json: JSONValue?, text: String) -> SyncError {
+        let error = json?.objectValue?["error"]?.objectValue
+        return SyncError.refused(status: status, code: error?["code"]?.stringValue ?? "http_\(status)",
+                                 message: error?["message"]?.stringValue ?? String(text.prefix(200)))
+    }
+
+    /// An HTTP answer's status, its body as JSON when it is, and as text.
+    private static func parse(_ answer: [UInt8]) throws -> (status: Int, json: JSONValue?, text: String) {
         let separator: [UInt8] = [13, 10, 13, 10]
         guard let end = (0..<max(0, answer.count - 3)).first(where: { Array(answer[$0..<$0 + 4]) == separator }) else {
             throw SyncError.invalidAnswer("is not an HTTP response")
@@ -194,14 +232,7 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
         let headers = lines.dropFirst().map { $0.lowercased() }
         if headers.contains(where: { $0.hasPrefix("transfer-encoding:") && $0.contains("chunked") }) { body = try dechunk(body) }
         let text = String(decoding: body, as: UTF8.self)
-        let json = try? JSONValue(parsing: text)
-        guard status == 200 else {
-            let error = json?.objectValue?["error"]?.objectValue
-            throw SyncError.refused(status: status, code: error?["code"]?.stringValue ?? "http_\(status)",
-                                    message: error?["message"]?.stringValue ?? String(text.prefix(200)))
-        }
-        guard let json else { throw SyncError.invalidAnswer("is not JSON") }
-        return try SyncResponse(json: json)
+        return (status, try? JSONValue(parsing: text), text)
     }
 
     private static func dechunk(_ bytes: [UInt8]) throws -> [UInt8] {

@@ -47,7 +47,8 @@ def main():
         for command in [["habit", "add", "water", "--goal", "8", "--start", "2026-10-01"], ["record", "water", "3", "--on", "2026-10-05"]]:
             subprocess.run(common + ["--user", "ana"] + command, check=True, capture_output=True)
         log = open(os.path.join(folder, "serve.log"), "w+")
-        server = subprocess.Popen(common + ["serve", "--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0"], stderr=log)
+        # Generated pairing codes are wrong ones: without a high failure limit the address would wait after ten.
+        server = subprocess.Popen(common + ["serve", "--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0", "--auth-failures", "100000"], stderr=log)
         try:
             port = wait_for(log, r"listening on http://127\.0\.0\.1:(\d+)")
             metrics_port = wait_for(log, r"metrics on http://127\.0\.0\.1:(\d+)/metrics")

@@ -21,6 +21,35 @@ struct SyncCommandTests {
         return (serve, token)
     }
 
+    @Test("--pair exchanges a code for the device's own token, kept in its store: later syncs need neither --token nor --server")
+    func pairing() throws {
+        let (serve, token) = try Self.serve()
+        defer { serve.stop() }
+        let url = "http://127.0.0.1:\(serve.port)"
+        let made = try serve.client.send("POST", "/v1/devices/pairing", token: token, body: nil)
+        #expect(made.status == 201)
+        let code = try #require(try json(made.body)["code"] as? String)
+        let laptop = try CLIFixture(now: Self.now)
+        #expect(try laptop.run(["habit", "add", "water", "--goal", "8", "--start", "2026-10-01"]).status == 0)
+        #expect(try laptop.run(["sync", "--server", url, "--pair", code, "--token", token]).status == 64, "--pair and --token exclude each other")
+        #expect(try laptop.run(["sync", "--server", url, "--pair", "12345"]).stderr.contains("is not a pairing code"))
+
+        let paired = try laptop.run(["sync", "--server", url, "--pair", code, "--device-name", "laptop"])
+        #expect(paired.status == 0, "\(paired.stderr)")
+        #expect(paired.stdout.hasPrefix("Paired this device with \(url).\nSynced with \(url): pushed "))
+        #expect(!paired.stdout.contains("sd_") && !paired.stderr.contains("sd_"), "the device's token is never printed")
+        let again = try laptop.run(["sync", "--json"])
+        #expect(again.status == 0 && again.stdout.contains("\"pushed\":0"), "\(again.stderr)")
+        let devices = try serve.client.send("GET", "/v1/devices", token: token, body: nil)
+        #expect(devices.body.contains("\"name\":\"laptop\""))
+
+        // The code was used: another device gets pairing_failed, and nothing is kept.
+        let phone = try CLIFixture(now: Self.now)
+        let refused = try phone.run(["--json", "sync", "--server", url, "--pair", code])
+        #expect(refused.status != 0 && refused.stderr.contains("\"pairing_failed\""), "\(refused.stdout) \(refused.stderr)")
+        #expect(try phone.run(["sync"]).stderr.contains("sync needs --server URL"))
+    }
+
     @Test("a first sync pushes the history; a second moves nothing; one new record is one change each way; both devices end equal")
     func roundTrip() throws {
         let (serve, token) = try Self.serve()

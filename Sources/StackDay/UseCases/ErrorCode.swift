@@ -46,6 +46,9 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case deviceCopied = "device_copied"
     /// An `https://` server's certificate was not trusted, or no TLS version both sides take.
     case tlsFailed = "tls_failed"
+    /// A pairing code that is unknown, used or expired.
+    case pairingFailed = "pairing_failed"
+    case deviceNotFound = "device_not_found"
 
     /// The code of an error a use case (or what it calls) threw; `storeFailed` for any other.
     public static func of(_ error: any Error) -> ErrorCode {
@@ -63,6 +66,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             case .dayTooFarAhead, .spanTooLong: return .readOutOfBounds
             case .scriptTooLarge: return .policyTooLarge
             case .wrongPassword: return .unauthorized
+            case .pairingFailed: return .pairingFailed
+            case .deviceNotFound: return .deviceNotFound
             default: return .invalidInput
             }
         case is PolicyParameterError: return .invalidParameter

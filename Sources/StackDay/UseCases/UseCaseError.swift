@@ -41,6 +41,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidPassword(reason: String)
     /// A password change that did not give the current password, or gave another.
     case wrongPassword
+    /// A pairing code that is unknown, used or expired (one answer for each).
+    case pairingFailed
+    case invalidDeviceName(name: String)
+    case deviceNotFound(id: String)
 
     public var description: String {
         switch self {
@@ -111,6 +115,12 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return reason
         case .wrongPassword:
             return "the current password is wrong (or missing): give it as \"old\" to change it"
+        case .pairingFailed:
+            return "that pairing code is unknown, used or expired: ask for a new one under Settings › Connect a device"
+        case .invalidDeviceName(let name):
+            return "invalid device name '\(name)': use 1 to 64 printable characters"
+        case .deviceNotFound(let id):
+            return "no such device: \(id) (Settings › Devices on the web, or GET /v1/devices, lists them)"
         }
     }
 }

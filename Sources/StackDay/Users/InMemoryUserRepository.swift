@@ -4,6 +4,8 @@ import Foundation
 public final class InMemoryUserRepository: UserRepository {
     var storage: [String: User] = [:]
     var sessions: [String: UserSession] = [:]
+    var pairings: [String: PairingCode] = [:]
+    var devices: [UUID: UserDevice] = [:]
 
     public init() {}
 
@@ -19,6 +21,8 @@ public final class InMemoryUserRepository: UserRepository {
 
     public func delete(named name: String) throws -> Bool {
         _ = try deleteSessions(of: name)
+        pairings = pairings.filter { $0.value.user != name }
+        devices = devices.filter { $0.value.user != name }
         return storage.removeValue(forKey: name) != nil
     }
 
@@ -48,4 +52,28 @@ public final class InMemoryUserRepository: UserRepository {
     public func all() throws -> [User] {
         storage.values.sorted { $0.name < $1.name }
     }
+
+    public func insertPairing(_ pairing: PairingCode) throws {
+        guard storage[pairing.user] != nil else { throw UseCaseError.userNotFound(name: pairing.user) }
+        pairings[pairing.codeSHA256] = pairing
+    }
+
+    public func takePairing(codeSHA256: String) throws -> PairingCode? { pairings.removeValue(forKey: codeSHA256) }
+
+    public func deletePairings(expiredAt now: Date) throws { pairings = pairings.filter { $0.value.expiresAt > now } }
+
+    public func insertDevice(_ device: UserDevice) throws {
+        guard storage[device.user] != nil else { throw UseCaseError.userNotFound(name: device.user) }
+        devices[device.id] = device
+    }
+
+    public func devices(of user: String) throws -> [UserDevice] {
+        devices.values.filter { $0.user == user }.sorted { ($0.createdAt, $0.id.uuidString) > ($1.createdAt, $1.id.uuidString) }
+    }
+
+    public func device(tokenSHA256 sha256: String) throws -> UserDevice? { devices.values.first { $0.tokenSHA256 == sha256 } }
+
+    public func deleteDevice(id: UUID) throws -> Bool { devices.removeValue(forKey: id) != nil }
+
+    public func touchDevice(id: UUID, at: Date) throws { devices[id]?.lastSeenAt = at }
 }

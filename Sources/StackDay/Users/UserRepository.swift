@@ -24,4 +24,22 @@ public protocol UserRepository: AnyObject {
     func deleteSessions(of user: String) throws -> Int
     /// How many sessions are open at `now` (not expired).
     func sessionCount(at now: Date) throws -> Int
+
+    /// Keeps a pairing code (`PairingCode`); its user must exist.
+    func insertPairing(_ pairing: PairingCode) throws
+    /// Removes and answers the pairing whose code hashes to `codeSHA256`, expired or not (a code
+    /// is taken once); nil when there is none.
+    func takePairing(codeSHA256: String) throws -> PairingCode?
+    /// Removes every pairing that expired at or before `now`.
+    func deletePairings(expiredAt now: Date) throws
+    /// Keeps a connected device; its user must exist.
+    func insertDevice(_ device: UserDevice) throws
+    /// A user's devices, the latest connected first.
+    func devices(of user: String) throws -> [UserDevice]
+    /// The device whose token hashes to `sha256`.
+    func device(tokenSHA256 sha256: String) throws -> UserDevice?
+    /// Ends a device's token; false when there was none.
+    func deleteDevice(id: UUID) throws -> Bool
+    /// Notes that a device was seen at `at`.
+    func touchDevice(id: UUID, at: Date) throws
 }

@@ -76,6 +76,11 @@ public struct Words: Sendable {
         "The latest sync that needed a decision": "판단이 필요했던 최근 동기화", "device": "기기",
         "Renamed, two habits had one name:": "이름이 같은 습관이 있어 이름을 바꿨습니다:", "a later change kept": "나중 변경이 유지됨:",
         "the device had": "기기의 값", "Not kept, its habit was deleted:": "습관이 삭제되어 보관하지 않음:", "skip": "건너뛰기", "record": "기록",
+        "Devices": "기기", "Connect a device": "기기 연결", "Enter this code on the device within 10 minutes, or scan it with the phone's camera:":
+            "10분 안에 기기에서 이 코드를 입력하거나 휴대폰 카메라로 찍으세요:", "QR code of the pairing link": "연결 링크의 QR 코드",
+        "On a computer:": "컴퓨터에서:", "It stops working at": "만료 시각:", "No device is connected by a code.": "코드로 연결한 기기가 없습니다.",
+        "connected": "연결", "last seen": "최근 사용", "Revoke": "연결 끊기",
+        "Pairing code": "연결 코드", "This device's name": "이 기기의 이름", "phone": "휴대폰", "Connect": "연결하기",
         // The command line's.
         "upcoming": "예정", "Today,": "오늘,", "No active habits.": "진행 중인 습관이 없습니다.",
         "No habits yet.": "아직 습관이 없습니다.", "HABIT": "습관", "DONE": "완료", "DUE": "대상", "RATE": "달성률",

@@ -153,5 +153,27 @@ enum PostgresMigrations {
         ]),
         // A user's password, as in SQLite's migration 18.
         (13, "user passwords", ["ALTER TABLE users ADD COLUMN password_hash text CHECK (password_hash IS NULL OR password_hash LIKE '$argon2id$%')"]),
+        // Devices connected by a one-time code, as in SQLite's migration 19.
+        (14, "paired devices", [
+            """
+            CREATE TABLE pairing_codes (
+                code_sha256 text PRIMARY KEY CHECK (length(code_sha256) = 64),
+                user_name text NOT NULL REFERENCES users (name) ON DELETE CASCADE,
+                expires_at double precision NOT NULL
+            )
+            """,
+            """
+            CREATE TABLE devices (
+                id text PRIMARY KEY,
+                user_name text NOT NULL REFERENCES users (name) ON DELETE CASCADE,
+                name text NOT NULL,
+                token_sha256 text NOT NULL UNIQUE CHECK (length(token_sha256) = 64),
+                created_at double precision NOT NULL,
+                last_seen_at double precision
+            )
+            """,
+            "CREATE INDEX devices_by_user ON devices (user_name)",
+            "CREATE TABLE sync_credentials (user_id text NOT NULL, server text NOT NULL, token text NOT NULL, PRIMARY KEY (user_id, server))",
+        ]),
     ]
 }

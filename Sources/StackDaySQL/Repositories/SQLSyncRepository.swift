@@ -51,7 +51,7 @@ public final class SQLSyncRepository: SyncRepository {
     }
 
     public func forget() throws {
-        for table in ["sync_entities", "sync_fields", "sync_peers", "sync_devices", "sync_owners"] {
+        for table in ["sync_entities", "sync_fields", "sync_peers", "sync_devices", "sync_owners", "sync_credentials"] {
             try executor.run(sql("DELETE FROM \(table) WHERE \(ownerColumn) = $1"), [owner])
         }
     }
@@ -625,6 +625,21 @@ public final class SQLSyncRepository: SyncRepository {
             ON CONFLICT (\(ownerColumn), server) DO UPDATE SET pushed_through = excluded.pushed_through, position = excluded.position,
                 history = excluded.history
             """), [owner, .text(server), .integer(peer.pushedThrough), .integer(peer.position), peer.history.map(SQLValue.text) ?? .null])
+    }
+
+    public func savedToken(server: String) throws -> String? {
+        try executor.rows(sql("SELECT token FROM sync_credentials WHERE \(ownerColumn) = $1 AND server = $2"), [owner, .text(server)]) { $0.text("token") }.first
+    }
+
+    public func saveToken(_ token: String, server: String) throws {
+        try executor.run(sql("""
+            INSERT INTO sync_credentials (\(ownerColumn), server, token) VALUES ($1, $2, $3)
+            ON CONFLICT (\(ownerColumn), server) DO UPDATE SET token = excluded.token
+            """), [owner, .text(server), .text(token)])
+    }
+
+    public func savedServers() throws -> [String] {
+        try executor.rows(sql("SELECT server FROM sync_credentials WHERE \(ownerColumn) = $1 ORDER BY server"), [owner]) { $0.text("server") }
     }
 
     public func history(of device: String) throws -> SyncHistory? {

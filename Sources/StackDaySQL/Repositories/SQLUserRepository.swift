@@ -10,6 +10,8 @@ public final class SQLUserRepository: UserRepository {
     private struct Statements {
         let insert, update, delete, byName, byToken, all: String
         let insertSession, session, deleteSession, sessionCount, deleteSessions: String
+        let insertPairing, takePairing, deletePairings, deletePairingsOf: String
+        let insertDevice, devices, device, deleteDevice, touchDevice, deleteDevicesOf: String
 
         init(_ dialect: SQLDialect) {
             let columns = "name, token_sha256, time_zone, day_start_minutes, created_at, language, password_hash"
@@ -25,6 +27,17 @@ public final class SQLUserRepository: UserRepository {
             deleteSession = sql("DELETE FROM sessions WHERE id_sha256 = $1")
             sessionCount = sql("SELECT count(*) AS sessions FROM sessions WHERE expires_at > $1")
             deleteSessions = sql("DELETE FROM sessions WHERE user_name = $1")
+            insertPairing = sql("INSERT INTO pairing_codes (code_sha256, user_name, expires_at) VALUES ($1, $2, $3)")
+            takePairing = sql("DELETE FROM pairing_codes WHERE code_sha256 = $1 RETURNING code_sha256, user_name, expires_at")
+            deletePairings = sql("DELETE FROM pairing_codes WHERE expires_at <= $1")
+            deletePairingsOf = sql("DELETE FROM pairing_codes WHERE user_name = $1")
+            let device = "id, user_name, name, token_sha256, created_at, last_seen_at"
+            insertDevice = sql("INSERT INTO devices (\(device)) VALUES ($1, $2, $3, $4, $5, $6)")
+            devices = sql("SELECT \(device) FROM devices WHERE user_name = $1 ORDER BY created_at DESC, id DESC")
+            self.device = sql("SELECT \(device) FROM devices WHERE token_sha256 = $1")
+            deleteDevice = sql("DELETE FROM devices WHERE id = $1")
+            touchDevice = sql("UPDATE devices SET last_seen_at = $2 WHERE id = $1")
+            deleteDevicesOf = sql("DELETE FROM devices WHERE user_name = $1")
         }
     }
 
@@ -63,6 +76,8 @@ public final class SQLUserRepository: UserRepository {
 
     public func delete(named name: String) throws -> Bool {
         _ = try deleteSessions(of: name)
+        try executor.run(statements.deletePairingsOf, [.text(name)])
+        try executor.run(statements.deleteDevicesOf, [.text(name)])
         return try executor.run(statements.delete, [.text(name)]) == 1
     }
 
@@ -102,5 +117,48 @@ public final class SQLUserRepository: UserRepository {
 
     public func all() throws -> [User] {
         try executor.rows(statements.all, [], decode)
+    }
+
+    public func insertPairing(_ pairing: PairingCode) throws {
+        guard try user(named: pairing.user) != nil else { throw UseCaseError.userNotFound(name: pairing.user) }
+        try executor.run(statements.insertPairing, [.text(pairing.codeSHA256), .text(pairing.user), .instant(pairing.expiresAt)])
+    }
+
+    public func takePairing(codeSHA256: String) throws -> PairingCode? {
+        try executor.rows(statements.takePairing, [.text(codeSHA256)]) { row in
+            PairingCode(codeSHA256: row.text("code_sha256"), user: row.text("user_name"), expiresAt: row.instant("expires_at"))
+        }.first
+    }
+
+    public func deletePairings(expiredAt now: Date) throws {
+        try executor.run(statements.deletePairings, [.instant(now)])
+    }
+
+    public func insertDevice(_ device: UserDevice) throws {
+        guard try user(named: device.user) != nil else { throw UseCaseError.userNotFound(name: device.user) }
+        try executor.run(statements.insertDevice, [.id(device.id), .text(device.user), .text(device.name), .text(device.tokenSHA256),
+                                                   .instant(device.createdAt), device.lastSeenAt.map(SQLValue.instant) ?? .null])
+    }
+
+    private func decodeDevice(_ row: any SQLRow) throws -> UserDevice {
+        guard let id = UUID(uuidString: row.text("id")) else { throw SQLRowError(table: "devices", column: "id", value: row.text("id")) }
+        return UserDevice(id: id, user: row.text("user_name"), name: row.text("name"), tokenSHA256: row.text("token_sha256"),
+                          createdAt: row.instant("created_at"), lastSeenAt: row.isNull("last_seen_at") ? nil : row.instant("last_seen_at"))
+    }
+
+    public func devices(of user: String) throws -> [UserDevice] {
+        try executor.rows(statements.devices, [.text(user)], decodeDevice)
+    }
+
+    public func device(tokenSHA256 sha256: String) throws -> UserDevice? {
+        try executor.rows(statements.device, [.text(sha256)], decodeDevice).first
+    }
+
+    public func deleteDevice(id: UUID) throws -> Bool {
+        try executor.run(statements.deleteDevice, [.id(id)]) == 1
+    }
+
+    public func touchDevice(id: UUID, at: Date) throws {
+        try executor.run(statements.touchDevice, [.id(id), .instant(at)])
     }
 }

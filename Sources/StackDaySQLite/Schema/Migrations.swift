@@ -340,5 +340,29 @@ enum Migrations {
         """),
         // A user's password, as its Argon2id hash with the salt and parameters in it.
         Migration(id: 18, name: "user passwords", sql: "ALTER TABLE users ADD COLUMN password_hash TEXT CHECK (password_hash IS NULL OR password_hash LIKE '$argon2id$%');"),
+        // Devices connected by a one-time code (`ManageDevices`): the codes waiting (their SHA-256),
+        // each device's own token (its SHA-256); and on a device, the token it was given per server.
+        Migration(id: 19, name: "paired devices", sql: """
+        CREATE TABLE pairing_codes (
+            code_sha256 TEXT PRIMARY KEY CHECK (length(code_sha256) = 64),
+            user_name TEXT NOT NULL,
+            expires_at REAL NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE devices (
+            id TEXT PRIMARY KEY,
+            user_name TEXT NOT NULL,
+            name TEXT NOT NULL,
+            token_sha256 TEXT NOT NULL UNIQUE CHECK (length(token_sha256) = 64),
+            created_at REAL NOT NULL,
+            last_seen_at REAL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX devices_by_user ON devices (user_name);
+        CREATE TABLE sync_credentials (
+            owner TEXT NOT NULL,
+            server TEXT NOT NULL,
+            token TEXT NOT NULL,
+            PRIMARY KEY (owner, server)
+        ) STRICT, WITHOUT ROWID;
+        """),
     ]
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StackDay
 import StackDayApplication
+import StackDayExchange
 
 /// The `/v1/…` endpoints for one authenticated user: each parses its path and fields, calls the
 /// application layer, and answers the view's JSON (the JSON the matching `--json` command prints).
@@ -9,6 +10,8 @@ struct HabitRoutes {
     let user: User
     let request: HTTPRequest
     let users: ManageUsers
+    /// Whether this server speaks TLS itself (links it makes are https://).
+    var tls = false
 
     typealias Handler = @Sendable (HabitRoutes, [String]) throws -> HTTPResponse
 
@@ -86,6 +89,24 @@ struct HabitRoutes {
         }),
         ("GET", "settings", Endpoint(EndpointDoc("The user's settings", answer: "User")) { r, _ in .json(UserView(r.user).json) }),
         ("PUT", "settings", Endpoint(EndpointDoc("Change the time zone, day start or language", body: "Settings", answer: "User")) { r, _ in try r.settings() }),
+        ("POST", "devices/pairing", Endpoint(EndpointDoc("A one-time code that connects a device (8 characters, good for 10 minutes and one use)", status: 201, answer: "Pairing")) { r, _ in
+            try r.fields().check(allowed: [])
+            return .json(try Self.pairing(for: r.user.name, request: r.request, context: r.app.context, tls: r.tls).json, status: 201)
+        }),
+        ("POST", "devices/pair", Endpoint(EndpointDoc("Exchange a pairing code for a device token of the device's own (no token needed)", body: "Pair", status: 201,
+                                                      answer: "PairedDevice", open: true)) { r, _ in
+            try Self.pair(r.request, context: r.app.context)
+        }),
+        ("GET", "devices", Endpoint(EndpointDoc("The devices connected by a code, the latest first", answer: "DeviceList")) { r, _ in
+            try r.fields().check(allowed: [])
+            let devices = try ManageDevices(context: r.app.context).devices(of: r.user.name)
+            return .json(.object(["devices": .array(devices.map { DeviceView($0).json })]))
+        }),
+        ("DELETE", "devices/:id", Endpoint(EndpointDoc("Revoke a device's token (its data stays)", status: 204, answer: nil)) { r, ids in
+            guard let id = UUID(uuidString: ids[0]) else { throw UseCaseError.deviceNotFound(id: ids[0]) }
+            try ManageDevices(context: r.app.context).revoke(id, of: r.user.name)
+            return HTTPResponse(status: 204, contentType: "application/json", body: [])
+        }),
         ("PUT", "settings/password", Endpoint(EndpointDoc("Set the password for signing in on the web (the current one as old, once there is one)", body: "Password", answer: "User")) { r, _ in
             try r.password()
         }),
@@ -132,6 +153,36 @@ struct HabitRoutes {
             "habit": .string(page.habit.name), "unit": .string(page.habit.unit), "from": .string(page.days.first.iso), "to": .string(page.days.last.iso),
             "records": .array(page.records.map { CompletionView(completion: $0, habit: name).json }), "next": next,
         ]))
+    }
+
+    /// A new pairing code for `user`, with the page a phone's camera opens (`link`, when the
+    /// request named a usable host) and the command a computer runs.
+    static func pairing(for user: String, request: HTTPRequest, context: HabitContext, tls: Bool) throws -> (code: String, expiresAt: Date, link: String?, json: JSONValue) {
+        let started = try ManageDevices(context: context).startPairing(user: user)
+        let base = baseURL(request, tls: tls)
+        let link = base.map { $0 + "/pair?code=" + started.code }
+        let json: JSONValue = .object([
+            "code": .string(started.code), "expiresAt": .string(InstantText.format(started.expiresAt)), "link": link.map(JSONValue.string) ?? .null,
+            "command": .string("stackday sync --server \(base ?? "URL") --pair \(started.code)"),
+        ])
+        return (started.code, started.expiresAt, link, json)
+    }
+
+    /// `scheme://host[:port]` as the client reached the server: https when TLS is on here or a
+    /// trusted proxy says so; nil for a `Host` that is not a plain host name or address.
+    static func baseURL(_ request: HTTPRequest, tls: Bool) -> String? {
+        guard let host = request.host, !host.isEmpty, host.count <= 255,
+              host.unicodeScalars.allSatisfy({ $0.properties.isASCIIHexDigit || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ".-:[]".unicodeScalars.contains($0) })
+        else { return nil }
+        return (tls || request.forwardedProto == "https" ? "https://" : "http://") + host
+    }
+
+    /// `POST /v1/devices/pair` `{"code", "name"}`: a device token of its own (shown only now).
+    static func pair(_ request: HTTPRequest, context: HabitContext) throws -> HTTPResponse {
+        let fields = try RequestFields(query: request.query, body: request.body)
+        try fields.check(allowed: ["code", "name"])
+        let paired = try ManageDevices(context: context).pair(code: try fields.requiredString("code"), name: try fields.string("name") ?? "device")
+        return .json(.object(["token": .string(paired.token.text), "device": DeviceView(paired.device).json]), status: 201)
     }
 
     /// `PUT /v1/settings/password` `{"old", "new"}`: `old` must be the current password once the

@@ -7,7 +7,7 @@ import StackDayApplication
 enum OpenAPIDocument {
     static let errorStatuses: [(Int, String)] = [
         (400, "A field or value refused (bad_request, invalid_input, invalid_parameter, read_out_of_bounds)"),
-        (401, "No token, or one no user has"), (404, "No such habit, revision, policy or endpoint"), (405, "A method the path does not take"),
+        (401, "No token, one no user or device has, or a pairing code unknown, used or expired"), (404, "No such habit, revision, policy, device or endpoint"), (405, "A method the path does not take"),
         (409, "A name already taken"), (413, "A body over the server's limit"), (422, "A policy failed or ran out of its budget"),
         (429, "Too many failed sign-ins from this address, or too many requests for this token (Retry-After)"),
         (500, "The store failed"), (503, "The server is busy or stopping (Retry-After)"),
@@ -96,6 +96,7 @@ enum OpenAPIDocument {
                 "summary": .string(doc.summary), "operationId": .string(operationID(method, pattern)), "parameters": .array(parameters),
                 "responses": .object(responses),
             ]
+            if doc.open { operation["security"] = .array([]) }
             if let body = doc.body {
                 let content: JSONValue = body == "lua"
                     ? .object(["text/plain": .object(["schema": .object(["type": .string("string"), "minLength": .number(1)])])])

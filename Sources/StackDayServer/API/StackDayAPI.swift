@@ -102,7 +102,7 @@ public final class StackDayAPI: Sendable {
             default: break
             }
         }
-        if response.status == 401, request.path.hasPrefix("/v1") || request.path == "/session" { failures.record(request.address) }
+        if response.status == 401, request.path.hasPrefix("/v1") || request.path == "/session" || request.path == "/pair" { failures.record(request.address) }
         response.headers.append(("X-Request-Id", requestID))
         if options.strictTransportSecurity { response.headers.append(("Strict-Transport-Security", "max-age=31536000")) }
         if let origin = request.origin, options.allowedOrigins.contains(origin) {
@@ -179,11 +179,11 @@ public final class StackDayAPI: Sendable {
     /// The HTTP status of a code.
     static func status(of code: ErrorCode) -> Int {
         switch code {
-        case .habitNotFound, .userNotFound, .revisionNotFound, .completionNotFound, .policyNotFound, .notFound: 404
+        case .habitNotFound, .userNotFound, .revisionNotFound, .completionNotFound, .policyNotFound, .notFound, .deviceNotFound: 404
         case .duplicateName, .userExists, .idempotencyKeyInUse, .deviceCopied: 409
         case .invalidParameter, .invalidInput, .readOutOfBounds, .badRequest, .usage: 400
         case .policyFailed, .policyBudgetExceeded, .idempotencyKeyReused: 422
-        case .unauthorized: 401
+        case .unauthorized, .pairingFailed: 401
         case .forbidden: 403
         case .methodNotAllowed: 405
         case .bodyTooLarge, .policyTooLarge: 413
@@ -210,10 +210,16 @@ public final class StackDayAPI: Sendable {
         if request.bodyTooLarge { throw APIError.tooLarge }
         // Guessing tokens is bounded: an address with too many failed authentications waits,
         // whatever it sends, until its oldest failure is a minute old.
-        if parts.first == "v1" || parts == ["session"], let wait = failures.wait(for: request.address) {
+        if parts.first == "v1" || parts == ["session"] || parts == ["pair"], let wait = failures.wait(for: request.address) {
             var answer = HTTPResponse.error("too many failed sign-ins from this address; try again in \(wait) s", code: .tooManyRequests)
             answer.headers.append(("Retry-After", String(wait)))
             return answer
+        }
+        // Pairing: the code is the credential (a wrong one counts as a failed authentication).
+        if parts == ["v1", "devices", "pair"], request.method == "POST" {
+            return try pool.with { contexts in
+                try HabitRoutes.pair(request, context: HabitContext(store: try contexts.baseStore(), clock: clock, boundary: DayBoundary(timeZone: .gmt)))
+            }
         }
         guard parts.first == "v1" else {
             return try pool.with { contexts in
@@ -236,7 +242,8 @@ public final class StackDayAPI: Sendable {
             }
             let context = try contexts.context(for: account.name, clock: clock, boundary: account.boundary)
             defer { contexts.release(account.name, holdingMoreThan: stateBytes) }
-            let routes = HabitRoutes(app: Application(context: context), user: account, request: request, users: ManageUsers(context: context))
+            var routes = HabitRoutes(app: Application(context: context), user: account, request: request, users: ManageUsers(context: context))
+            routes.tls = options.strictTransportSecurity
             if Self.writeMethods.contains(request.method), let key = request.idempotencyKey {
                 return try idempotently(key, user: account.name, request: request) {
                     Self.locating(try routes.answer(Array(parts.dropFirst())), request: request, parts: parts)
@@ -350,7 +357,7 @@ public final class StackDayAPI: Sendable {
     /// The user of the request's bearer token; 401 without one, for an unknown one, or for one
     /// not written exactly `Bearer TOKEN` (one space, nothing around it).
     private func authenticate(_ request: HTTPRequest, _ contexts: OwnerContexts) throws -> User {
-        guard let token = request.authorization.flatMap(Tokens.bearer), let user = try Tokens.user(of: token, contexts) else {
+        guard let token = request.authorization.flatMap(Tokens.bearer), let user = try Tokens.user(of: token, contexts, at: clock.now) else {
             throw APIError.unauthorized
         }
         directory.learn(token, user: user.name)

@@ -1,3 +1,4 @@
+import Foundation
 import CHTTP
 import StackDay
 import StackDayEngine
@@ -15,9 +16,12 @@ enum Tokens {
         return String(decoding: token.prefix(67).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The user of `token`, through the store's own (unscoped) connection.
-    static func user(of token: String, _ contexts: OwnerContexts) throws -> User? {
+    /// The user of `token` (the user's own, or a paired device's), through the store's own
+    /// (unscoped) connection; a device's token notes that the device was seen at `now`.
+    static func user(of token: String, _ contexts: OwnerContexts, at now: Date) throws -> User? {
         guard isWellFormed(token) else { return nil }
-        return try contexts.baseStore().read { try $0.users.user(tokenSHA256: UserToken.sha256(of: token)) }
+        let store = try contexts.baseStore()
+        if let user = try store.read({ try $0.users.user(tokenSHA256: UserToken.sha256(of: token)) }) { return user }
+        return try ManageDevices.user(deviceToken: token, in: store, at: now)?.user
     }
 }

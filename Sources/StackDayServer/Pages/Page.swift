@@ -30,7 +30,9 @@ struct Page {
     }
 
     func settings() throws -> SettingsPage {
-        SettingsPage(user: user, decided: try app.syncDecided(), words: words, csrf: session.csrfToken)
+        var page = SettingsPage(user: user, decided: try app.syncDecided(), words: words, csrf: session.csrfToken)
+        page.devices = try ManageDevices(context: app.context).devices(of: user.name)
+        return page
     }
 
     func habit(_ name: String) throws -> HabitPage {

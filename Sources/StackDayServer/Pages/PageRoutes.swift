@@ -43,6 +43,7 @@ struct PageRoutes {
         if method == "GET", segments == ["app.css"] { return Self.asset(PageAssets.stylesheet, type: "text/css; charset=utf-8") }
         if method == "GET", segments == ["app.js"] { return Self.asset(PageAssets.script, type: "text/javascript; charset=utf-8") }
         if method == "POST", segments == ["session"] { return try signIn(contexts, user: &user) }
+        if segments == ["pair"] { return try pair(contexts, user: &user) }
         let sessions = try self.sessions(contexts)
         guard let cookie = sessionCookie, let (account, session) = try sessions.find(cookie) else {
             let language = PageLanguage(setting: nil, acceptLanguage: request.acceptLanguage)
@@ -95,6 +96,18 @@ struct PageRoutes {
             } else if segments == ["settings"] {
                 _ = try ManageUsers(context: page.app.context).configure(page.user.name, timeZone: page.user.timeZone, dayStart: page.user.dayStart,
                                                                          language: form["language"] ?? "")
+            } else if segments == ["settings", "devices", "pair"] {
+                // The code is shown once, on the page answering the post (a redirect would lose it).
+                let made = try HabitRoutes.pairing(for: page.user.name, request: request, context: page.app.context, tls: options.cookieSecure)
+                var settings = try page.settings()
+                settings.pairing = (made.code, made.expiresAt, made.link, made.json.objectValue?["command"]?.stringValue ?? "")
+                var shown = HTTPResponse.html(settings.render(), status: 201)
+                shown.headers.append(("Cache-Control", "no-store"))
+                return shown
+            } else if segments.count == 4, segments[0] == "settings", segments[1] == "devices", segments[3] == "revoke" {
+                guard let id = UUID(uuidString: segments[2]) else { throw UseCaseError.deviceNotFound(id: segments[2]) }
+                try ManageDevices(context: page.app.context).revoke(id, of: page.user.name)
+                target = "/settings"
             } else if segments == ["habits"] {
                 _ = try page.app.createHabit(try page.ruleFields(form, base: fields.removing("from")))
             } else if segments == ["policies"] {
@@ -187,6 +200,32 @@ struct PageRoutes {
                 return .html(SignInPage(words: words, error: words["That token belongs to no user."]).render(), status: 401)
             }
             opened = found
+        }
+        user = opened.user.name
+        var cookie = "\(Self.cookie)=\(opened.cookie); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(Int(options.sessionLifetime))"
+        if secure { cookie += "; Secure" }
+        return .redirect(to: "/", setCookie: cookie)
+    }
+
+    /// `/pair`: the page a pairing code's QR code opens, and its post, which signs this browser in
+    /// as the code's user (a wrong code is a 401 that counts toward the address's failures).
+    private func pair(_ contexts: OwnerContexts, user: inout String?) throws -> HTTPResponse {
+        let words = PageWords(language: PageLanguage(setting: nil, acceptLanguage: request.acceptLanguage))
+        if request.method == "GET" {
+            var page = HTTPResponse.html(PairPage(words: words, code: String((request.argument("code") ?? "").prefix(16))).render())
+            page.headers.append(("Referrer-Policy", "no-referrer"))
+            return page
+        }
+        guard request.method == "POST" else { throw APIError.methodNotAllowed(request.method, allowed: ["GET", "POST"]) }
+        guard !crossOrigin else { throw APIError(code: .forbidden, message: "connect from this server's own page") }
+        let form = FormBody(request.body)
+        let opened: (cookie: String, session: UserSession, user: User)
+        do {
+            opened = try sessions(contexts).open(pairingCode: form["code"] ?? "", device: form["name"] ?? "", lifetime: options.sessionLifetime)
+        } catch let error as UseCaseError {
+            let view = ErrorView(error, requestCode: .badRequest)
+            return .html(PairPage(words: words, code: String((form["code"] ?? "").prefix(16)), error: words[view.message]).render(),
+                         status: StackDayAPI.status(of: view.code))
         }
         user = opened.user.name
         var cookie = "\(Self.cookie)=\(opened.cookie); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(Int(options.sessionLifetime))"

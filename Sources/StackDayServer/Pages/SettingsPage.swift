@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayExchange
 
 /// `/settings`: the user's time zone, day start and language, and what the latest sync of the
 /// user's devices decided beyond copying (`SyncDecided`: habits renamed, a device's changes that
@@ -9,11 +10,16 @@ struct SettingsPage {
     let decided: SyncDecided?
     let words: PageWords
     let csrf: String
+    /// The user's paired devices, the latest first.
+    var devices: [UserDevice] = []
+    /// A code just made by "Connect a device": shown once, with its QR code and link.
+    var pairing: (code: String, expiresAt: Date, link: String?, command: String)?
 
     func render() -> String {
         var body = "<h2>\(words["Settings"])</h2><dl class=\"settings\">"
             + "<dt>\(words["Time zone"])</dt><dd>\(HTMLText.escape(user.timeZone))</dd>"
             + "<dt>\(words["Day starts at"])</dt><dd>\(HTMLText.escape(user.dayStart.description))</dd></dl>"
+        body += devicesSection()
         body += "<section aria-labelledby=\"sync-heading\"><h3 id=\"sync-heading\">\(words["Sync"])</h3>"
         guard let decided else {
             body += "<p data-sync-decided=\"none\">\(words["No sync has needed a decision yet."])</p></section>"
@@ -33,6 +39,35 @@ struct SettingsPage {
                 + "\(refused.day.map { " " + HTMLText.escape($0) } ?? "")</li>"
         }
         return shell(body + "</ul></section>")
+    }
+
+    /// "Connect a device": the code just made (with its QR code, the page it opens and the
+    /// command for a computer), the button that makes one, and each device with its Revoke button.
+    private func devicesSection() -> String {
+        var html = "<section aria-labelledby=\"devices-heading\"><h3 id=\"devices-heading\">\(words["Devices"])</h3>"
+        if let pairing {
+            html += "<div class=\"pairing\" data-pairing>"
+                + "<p>\(words["Enter this code on the device within 10 minutes, or scan it with the phone's camera:"])</p>"
+                + "<p class=\"pairing-code\"><output data-pairing-code>\(HTMLText.escape(pairing.code))</output></p>"
+            if let link = pairing.link, let qr = QRCode(link) {
+                html += "<figure data-pairing-qr>\(qr.svg(label: words["QR code of the pairing link"] + " " + pairing.code))</figure>"
+                    + "<p><a href=\"\(HTMLText.escape(link))\" data-pairing-link>\(HTMLText.escape(link))</a></p>"
+            }
+            html += "<p>\(words["On a computer:"]) <code data-pairing-command>\(HTMLText.escape(pairing.command))</code></p>"
+                + "<p>\(words["It stops working at"]) <time datetime=\"\(HTMLText.escape(InstantText.format(pairing.expiresAt)))\">\(HTMLText.escape(time(pairing.expiresAt)))</time>.</p></div>"
+        }
+        html += "<form method=\"post\" action=\"/settings/devices/pair\"><input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(csrf))\">"
+            + "<button type=\"submit\" data-action=\"pair\">\(words["Connect a device"])</button></form>"
+        guard !devices.isEmpty else { return html + "<p data-devices=\"none\">\(words["No device is connected by a code."])</p></section>" }
+        html += "<ul class=\"devices\" data-devices>"
+        for device in devices {
+            let id = device.id.uuidString.lowercased()
+            html += "<li data-device=\"\(id)\"><span class=\"device-name\">\(HTMLText.escape(device.name))</span> · \(words["connected"]) \(HTMLText.escape(time(device.createdAt)))"
+                + (device.lastSeenAt.map { " · \(words["last seen"]) \(HTMLText.escape(time($0)))" } ?? "")
+                + "<form method=\"post\" action=\"/settings/devices/\(id)/revoke\"><input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(csrf))\">"
+                + "<button type=\"submit\" data-action=\"revoke\" aria-label=\"\(words["Revoke"]) \(HTMLText.escape(device.name))\">\(words["Revoke"])</button></form></li>"
+        }
+        return html + "</ul></section>"
     }
 
     private func shell(_ body: String) -> String {

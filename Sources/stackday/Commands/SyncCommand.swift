@@ -9,14 +9,17 @@ enum SyncCommand {
             name: "sync", abstract: "Send this store's changes to a StackDay server and take its changes back.",
             discussion: """
                 The server is a `stackday serve`; the token is a user's there (`stackday user add` on the server), \
-                whose habits this store's user then shares. Each page is applied in its own transaction: an interrupted \
+                whose habits this store's user then shares, or a device's own from --pair (kept in this store, so that \
+                later syncs need neither --token nor --server). Each page is applied in its own transaction: an interrupted \
                 sync is run again and repeats nothing. Prints what it pushed and pulled.
                 """,
             options: [
                 OptionSpec(name: "server", valueName: "url", help: "The server, https://HOST[:PORT], or http:// on a trusted network (default: $STACKDAY_SERVER)."),
                 OptionSpec(name: "cacert", valueName: "file", help: "Certificate authorities (PEM) trusted besides the system's, for a server with its own (default: $STACKDAY_CACERT)."),
                 OptionSpec(name: "allow-insecure-http", valueName: nil, help: "Sync over http:// with a server that is not on this machine (the token crosses the network readable)."),
-                OptionSpec(name: "token", valueName: "token", help: "The server user's token (default: $STACKDAY_TOKEN)."),
+                OptionSpec(name: "token", valueName: "token", help: "The server user's token (default: $STACKDAY_TOKEN, else the token a pairing kept in this store)."),
+                OptionSpec(name: "pair", valueName: "code", help: "A code from the web app's Settings › Connect a device: exchanged once for this device's own token, which this store keeps (it is never printed)."),
+                OptionSpec(name: "device-name", valueName: "name", help: "With --pair: the name the server lists this device by (default: this machine's host name)."),
                 OptionSpec(name: "new-device", valueName: nil,
                            help: "Take a new device id and push everything again: for a copy of a store (a restored backup, a copied file) the server refused as device_copied."),
             ],
@@ -27,28 +30,58 @@ enum SyncCommand {
     static func run(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let variables = ProcessInfo.processInfo.environment
-        guard let server = invocation.option("server") ?? variables["STACKDAY_SERVER"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            throw invocation.usage("sync needs --server URL (or $STACKDAY_SERVER)")
+        func variable(_ name: String) -> String? { variables[name].flatMap { $0.isEmpty ? nil : $0 } }
+        let store = try environment.store()
+        let code = invocation.option("pair")
+        if code != nil, invocation.option("token") != nil { throw invocation.usage("--pair and --token exclude each other: a pairing gives this device a token of its own") }
+        if invocation.option("device-name") != nil, code == nil { throw invocation.usage("--device-name goes with --pair") }
+        // The server: as given, else the one server a pairing kept a token for.
+        let saved = try store.read { tx in try tx.sync?.savedServers() ?? [] }
+        guard let server = invocation.option("server") ?? variable("STACKDAY_SERVER") ?? (saved.count == 1 ? saved[0] : nil) else {
+            throw invocation.usage(saved.isEmpty ? "sync needs --server URL (or $STACKDAY_SERVER)"
+                                                 : "sync needs --server URL: this store is paired with \(saved.joined(separator: ", "))")
         }
-        guard let token = invocation.option("token") ?? variables["STACKDAY_TOKEN"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            throw invocation.usage("sync needs --token TOKEN (or $STACKDAY_TOKEN)")
-        }
-        guard HTTPSyncTransport.isToken(token) else { throw invocation.usage("invalid value for --token: a token is printable ASCII without spaces") }
-        let authority = invocation.option("cacert") ?? variables["STACKDAY_CACERT"].flatMap { $0.isEmpty ? nil : $0 }
+        let authority = invocation.option("cacert") ?? variable("STACKDAY_CACERT")
         if let authority, !FileManager.default.isReadableFile(atPath: authority) {
             throw invocation.usage("invalid value for --cacert: '\(authority)' cannot be read")
         }
-        let transport: HTTPSyncTransport
-        do {
-            transport = try HTTPSyncTransport(server: server, token: token, caFile: authority)
-        } catch let error as SyncError {
-            if case .invalidRequest(let reason) = error, reason.contains("certificate authority") { throw invocation.usage("--cacert applies to an https:// server") }
-            throw invocation.usage("invalid value for --server: '\(server)' (use https://HOST[:PORT], or http://HOST[:PORT] on a trusted network)")
+        func transport(token: String) throws -> HTTPSyncTransport {
+            let made: HTTPSyncTransport
+            do {
+                made = try HTTPSyncTransport(server: server, token: token, caFile: authority)
+            } catch let error as SyncError {
+                if case .invalidRequest(let reason) = error, reason.contains("certificate authority") { throw invocation.usage("--cacert applies to an https:// server") }
+                if case .invalidRequest(let reason) = error, reason.contains("token") { throw invocation.usage("invalid value for --token: a token is printable ASCII without spaces") }
+                throw invocation.usage("invalid value for --server: '\(server)' (use https://HOST[:PORT], or http://HOST[:PORT] on a trusted network)")
+            }
+            if !made.isEncrypted, !made.isLoopback, !invocation.flag("allow-insecure-http") {
+                throw invocation.usage("refusing http:// to \(server): the token would cross the network unencrypted; use https://, or --allow-insecure-http on a network you trust")
+            }
+            return made
         }
-        if !transport.isEncrypted, !transport.isLoopback, !invocation.flag("allow-insecure-http") {
-            throw invocation.usage("refusing http:// to \(server): the token would cross the network unencrypted; use https://, or --allow-insecure-http on a network you trust")
+        let token: String
+        if let code {
+            guard PairingCode.normalized(code) != nil else { throw invocation.usage("invalid value for --pair: '\(code)' is not a pairing code (8 letters and digits, like 7KQ2-M9XD)") }
+            let pairing = try transport(token: "")
+            let name = invocation.option("device-name") ?? ProcessInfo.processInfo.hostName
+            guard ManageDevices.isValidName(name) else { throw invocation.usage("invalid value for --device-name: use 1 to 64 printable characters") }
+            do {
+                token = try pairing.pair(code: code, name: name)
+            } catch SyncError.refused(_, let refusal, _) where refusal == ErrorCode.pairingFailed.rawValue {
+                throw UseCaseError.pairingFailed
+            }
+            try store.write { tx in try tx.sync?.saveToken(token, server: pairing.address) }
+            environment.io.print(environment.words.language == .korean ? "\(pairing.address)에 이 기기를 연결했습니다." : "Paired this device with \(pairing.address).")
+        } else {
+            let kept = try store.read { tx in try tx.sync?.savedToken(server: try transport(token: "").address) }
+            guard let given = invocation.option("token") ?? variable("STACKDAY_TOKEN") ?? kept else {
+                throw invocation.usage("sync needs --token TOKEN (or $STACKDAY_TOKEN), or --pair CODE once")
+            }
+            guard HTTPSyncTransport.isToken(given) else { throw invocation.usage("invalid value for --token: a token is printable ASCII without spaces") }
+            token = given
         }
-        let client = SyncClient(store: try environment.store(), server: transport.peer, transport: transport, newDevice: invocation.flag("new-device"))
+        let transport = try transport(token: token)
+        let client = SyncClient(store: store, server: transport.peer, transport: transport, newDevice: invocation.flag("new-device"))
         // On a terminal, a line per phase: `pushing ▕███▁▁▏ 60% 98,000/164,443 changes · 9,000/s · 7 s left`.
         let lines = SyncProgressLines(pushing: ProgressLine(io: environment.io, label: "pushing", unit: "changes"),
                                       pulling: ProgressLine(io: environment.io, label: "pulling", unit: "changes"))

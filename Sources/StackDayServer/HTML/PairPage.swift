@@ -1,0 +1,27 @@
+/// The page a pairing code's QR code opens (`/pair?code=…`): the code, a name for this browser,
+/// and a button that signs it in as the code's user. No session is needed; the code is the
+/// credential, used once.
+struct PairPage {
+    let words: PageWords
+    /// The code as the link carried it (shown for the person to compare with the other screen).
+    var code: String = ""
+    /// Why the last attempt failed, if it did.
+    var error: String? = nil
+
+    func render() -> String {
+        let problem = error.map { "<p class=\"error\" id=\"error\" role=\"alert\">\(HTMLText.escape($0))</p>" } ?? ""
+        return """
+        <!DOCTYPE html>
+        <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>StackDay: \(words["Connect a device"])</title><link rel="stylesheet" href="/app.css"></head><body>
+        <main><h1>StackDay</h1><h2>\(words["Connect a device"])</h2>\(problem)
+        <form method="post" action="/pair" data-form="pair">
+        <label for="code">\(words["Pairing code"])</label>
+        <input id="code" name="code" value="\(HTMLText.escape(code))" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" maxlength="16" required>
+        <label for="device-name">\(words["This device's name"])</label>
+        <input id="device-name" name="name" value="\(HTMLText.escape(words["phone"]))" maxlength="64" required>
+        <p><button class="primary" id="pair" type="submit">\(words["Connect"])</button></p>
+        </form></main></body></html>
+        """
+    }
+}
