@@ -26,7 +26,7 @@ import urllib.request
 
 from axe_selenium_python import Axe
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.common.exceptions import TimeoutException, StaleElementReferenceException, WebDriverException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
@@ -376,6 +376,33 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
         driver.get(base + "/settings")
         check(driver.find_elements(By.CSS_SELECTOR, "[data-sync-decided=none]"), f"{label}: the settings page has no sync line")
         shots.append(inspect(driver, label, "settings", width, suffix, output))
+        # Connect a device: a code with its QR code; the link it holds signs a browser in as this
+        # user and lists the device, which Revoke removes.
+        driver.find_element(By.CSS_SELECTOR, "button[data-action=pair]").click()
+        wait.until(settled(lambda d: d.find_elements(By.CSS_SELECTOR, "output[data-pairing-code]")))
+        code = driver.find_element(By.CSS_SELECTOR, "output[data-pairing-code]").text
+        check(re.fullmatch(r"[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}", code), f"{label}: pairing code {code!r}")
+        qr = driver.find_element(By.CSS_SELECTOR, "figure[data-pairing-qr] svg")
+        check(80 <= qr.size["width"] <= 240 and qr.size["width"] == qr.size["height"], f"{label}: QR code size {qr.size}")
+        link = driver.find_element(By.CSS_SELECTOR, "a[data-pairing-link]").get_attribute("href")
+        check(link.endswith("/pair?code=" + code), f"{label}: pairing link {link}")
+        shots.append(inspect(driver, label, "pairing", width, suffix, output))
+        driver.get(link)
+        check(driver.find_element(By.ID, "code").get_attribute("value") == code, f"{label}: /pair lacks the code")
+        accessible(driver, f"{label}: pair")
+        no_sideways_scroll(driver, f"{label}: pair")
+        driver.find_element(By.ID, "pair").click()
+        try:
+            wait.until(settled(lambda d: d.find_elements(By.ID, "user")))
+        except TimeoutException:
+            raise AssertionError(f"{label}: /pair did not sign in: {driver.current_url} {driver.page_source[:1500]}")
+        # The browser is now signed in by the pairing's session (the first one still open).
+        cookie = driver.get_cookie("stackday_session")
+        driver.get(base + "/settings")
+        devices = driver.find_elements(By.CSS_SELECTOR, "li[data-device]")
+        check(len(devices) == 1 and "phone" in devices[0].text, f"{label}: devices {[d.text for d in devices]}")
+        devices[0].find_element(By.CSS_SELECTOR, "button[data-action=revoke]").click()
+        wait.until(settled(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-devices=none]")))
         driver.get(base + "/")
 
         # Add a habit through the form.

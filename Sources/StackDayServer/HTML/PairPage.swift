@@ -17,7 +17,7 @@ struct PairPage {
         <main><h1>StackDay</h1><h2>\(words["Connect a device"])</h2>\(problem)
         <form method="post" action="/pair" data-form="pair">
         <label for="code">\(words["Pairing code"])</label>
-        <input id="code" name="code" value="\(HTMLText.escape(code))" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" maxlength="16" required>
+        <input id="code" name="code" value="\(HTMLText.escape(code))" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="16" required>
         <label for="device-name">\(words["This device's name"])</label>
         <input id="device-name" name="name" value="\(HTMLText.escape(words["phone"]))" maxlength="64" required>
         <p><button class="primary" id="pair" type="submit">\(words["Connect"])</button></p>

@@ -45,6 +45,11 @@ enum PageAssets {
     ul.archived{list-style:none;margin:0;padding:0;display:grid;gap:.25rem}
     ul.archived li{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem}ul.archived li a{display:inline-flex;align-items:center;min-height:44px}
     ul.archived form{margin:0 0 0 auto}
+    ul.devices{list-style:none;margin:0;padding:0;display:grid;gap:.25rem}
+    ul.devices li{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem;overflow-wrap:anywhere}ul.devices form{margin:0 0 0 auto}
+    .pairing-code output{font:700 2rem/1.2 ui-monospace,monospace;letter-spacing:.1em}
+    figure[data-pairing-qr]{margin:.5rem 0}figure[data-pairing-qr] svg{display:block;width:min(240px,70vw);height:auto}
+    .pairing code,.pairing a{overflow-wrap:anywhere}
     .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
     .error{color:var(--bad);font-weight:600}
     details{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:.5rem .75rem;margin:1rem 0}

@@ -213,7 +213,7 @@ struct PageRoutes {
         let words = PageWords(language: PageLanguage(setting: nil, acceptLanguage: request.acceptLanguage))
         if request.method == "GET" {
             var page = HTTPResponse.html(PairPage(words: words, code: String((request.argument("code") ?? "").prefix(16))).render())
-            page.headers.append(("Referrer-Policy", "no-referrer"))
+            page.headers.append(("Referrer-Policy", "same-origin"))
             return page
         }
         guard request.method == "POST" else { throw APIError.methodNotAllowed(request.method, allowed: ["GET", "POST"]) }
