@@ -85,8 +85,11 @@ enum OpenAPIDocument {
             }
             if method == "GET" { responses["304"] = .object(["description": .string("Not modified since the ETag sent in If-None-Match")]) }
             if method == "PUT", pattern.hasPrefix("policies") {
-                responses["422"] = .object(["description": .string("The script was refused: every failing check"),
-                                            "content": .object(["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/Refusal")])])])])
+                // Or, as for any write, an Idempotency-Key used before with another request (an Error).
+                let refusal: JSONValue = .object(["anyOf": .array([.object(["$ref": .string("#/components/schemas/Refusal")]),
+                                                                   .object(["$ref": .string("#/components/schemas/Error")])])])
+                responses["422"] = .object(["description": .string("The script was refused: every failing check (or idempotency_key_reused)"),
+                                            "content": .object(["application/json": .object(["schema": refusal])])])
             }
             if pattern == "habits/:name", method == "GET" {
                 responses["422"] = .object(["description": .string("The habit's policy failed: its definition with the error"),
