@@ -154,6 +154,7 @@ struct sd_http_server {
     struct sd_link *oldest, *newest;
     unsigned int links;
     unsigned int connection_limit;
+    unsigned int min_body_rate;
 };
 
 // One open connection: its socket, and since when it has been waiting for a request's head (a
@@ -167,10 +168,15 @@ typedef struct sd_link {
     int answered_before;
     int shut;
     long long waiting_since_ms;
+    // A request body being read: since when, and how many bytes have come.
+    int receiving;
+    long long body_since_ms;
+    unsigned long long body_bytes;
     struct sd_link *older, *newer;
 } sd_link;
 
 static void set_waiting(struct sd_http_server *server, struct MHD_Connection *connection, int waiting);
+static void receiving(struct sd_http_server *server, struct MHD_Connection *connection, int started, size_t bytes);
 static void shed(struct sd_http_server *server, long long now, int make_room);
 
 static long long now_ms(void) {
@@ -488,15 +494,21 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
             return answer(connection, 200, "text/plain; charset=utf-8", "ok\n", 3, NULL, NULL, NULL);
         }
         if (lengths.first && strtoull(lengths.first, NULL, 10) > server->max_body) state->too_large = 1;
+        // A body follows: from now on it must keep up the minimum rate.
+        if ((lengths.first && strtoull(lengths.first, NULL, 10) > 0) || lengths.transfer_encoding) receiving(server, connection, 1, 0);
         return MHD_YES;
     }
     if (state->answered == -1) {
+        receiving(server, connection, *upload_data_size > 0 ? -1 : 0, *upload_data_size);
         *upload_data_size = 0;
         return MHD_YES;
     }
+    // The whole body has come (this call carries none).
+    if (*upload_data_size == 0) receiving(server, connection, 0, 0);
     if (*upload_data_size > 0) {
         size_t size = *upload_data_size;
         *upload_data_size = 0;
+        receiving(server, connection, -1, size);
         if (state->too_large || state->length + size > server->max_body) {
             state->too_large = 1;
             return MHD_YES;
@@ -776,12 +788,39 @@ static void set_waiting(struct sd_http_server *server, struct MHD_Connection *co
     pthread_mutex_unlock(&server->links_lock);
 }
 
-// Shuts down the sockets of connections whose head is overdue; with `make_room`, also the one
-// that has waited longest for its head while the table holds more than the limit. Called with
-// `links_lock` held.
+// A connection's body: `started` 1 when one begins, 0 when it has all come, -1 when `bytes` more came.
+static void receiving(struct sd_http_server *server, struct MHD_Connection *connection, int started, size_t bytes) {
+    sd_link *link = link_of(connection);
+    if (!link) return;
+    pthread_mutex_lock(&server->links_lock);
+    if (started == 1) {
+        link->receiving = 1;
+        link->body_since_ms = now_ms();
+        link->body_bytes = 0;
+    } else if (started == 0) {
+        link->receiving = 0;
+    } else {
+        link->body_bytes += bytes;
+    }
+    pthread_mutex_unlock(&server->links_lock);
+}
+
+// Shuts down the sockets of connections whose head is overdue or whose body has fallen below the
+// minimum rate (averaged from its start, once it has had `header_timeout`); with `make_room`,
+// also the one that has waited longest for its head while the table holds more than the limit.
+// Called with `links_lock` held.
 static void shed(struct sd_http_server *server, long long now, int make_room) {
     unsigned int over = make_room && server->links > server->connection_limit ? server->links - server->connection_limit : 0;
     for (sd_link *link = server->oldest; link; link = link->newer) {
+        if (link->receiving && !link->shut && server->min_body_rate) {
+            long long elapsed = now - link->body_since_ms;
+            if (elapsed > (long long)server->header_timeout * 1000LL
+                && link->body_bytes * 1000ULL < (unsigned long long)elapsed * server->min_body_rate) {
+                shutdown(link->fd, SHUT_RDWR);
+                link->shut = 1;
+            }
+            continue;
+        }
         if (!link->waiting || link->shut) continue;
         long long allowed = (long long)(link->answered_before ? server->idle_timeout : server->header_timeout) * 1000LL;
         if (over > 0 || now - link->waiting_since_ms > allowed) {
@@ -910,6 +949,7 @@ sd_http_server *sd_http_start(const sd_http_options *options, sd_http_handler ha
     server->resolve_context = options->resolve_context;
     server->session_cookie = options->session_cookie ? strdup(options->session_cookie) : NULL;
     server->hard_deadline = options->hard_deadline;
+    server->min_body_rate = options->min_body_rate;
     atomic_init(&server->in_flight, 0);
     atomic_init(&server->abandoned_total, 0);
     pthread_mutex_init(&server->lock, NULL);

@@ -81,6 +81,38 @@ struct SlowClientTests {
         #expect(after >= 1.9 && after < 3.5, "closed after \(after) s")
     }
 
+    @Test("a body that trickles below the minimum rate is closed once the header timeout has passed; one at the rate is answered")
+    func slowBody() throws {
+        let (cli, server) = try serve(["--header-timeout", "2", "--min-body-rate", "100"])
+        defer { server.stop() }
+        let token = try cli.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .newlines)
+        let body = #"{"name":"walk"}"#
+        let head = "POST /v1/habits HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(token)\r\nContent-Type: application/json\r\nContent-Length: 4000\r\n\r\n"
+        let slow = try #require(Connection(source: "127.0.0.3", port: server.port))
+        slow.send(head)
+        let started = Date()
+        var closedAfter: TimeInterval?
+        for _ in 0..<40 {
+            // 10 bytes every 250 ms: 40 bytes a second, under the 100 asked for.
+            slow.send(String(repeating: " ", count: 10))
+            usleep(250_000)
+            if slow.isClosed { closedAfter = Date().timeIntervalSince(started); break }
+        }
+        let after = try #require(closedAfter, "still open after \(Date().timeIntervalSince(started)) s")
+        #expect(after >= 1.9 && after < 4, "closed after \(after) s")
+        #expect(try cli.run(["--user", "ana", "habit", "list", "--json"]).stdout.contains("walk") == false, "nothing was written")
+
+        // The same body at 400 bytes a second, past the header timeout: answered.
+        let steady = try #require(Connection(source: "127.0.0.4", port: server.port))
+        let padded = body + String(repeating: " ", count: 1200 - body.utf8.count)
+        steady.send(head.replacingOccurrences(of: "Content-Length: 4000", with: "Content-Length: 1200").replacingOccurrences(of: "HTTP/1.1\r\n", with: "HTTP/1.1\r\nConnection: close\r\n"))
+        for start in stride(from: 0, to: 1200, by: 100) {
+            steady.send(String(padded.dropFirst(start).prefix(100)))
+            usleep(250_000)
+        }
+        #expect(steady.statusLine() == "HTTP/1.1 201 Created")
+    }
+
     @Test("16 addresses × 64 slow connections fill the table; a new client is still answered in under a second")
     func fullTable() throws {
         let (_, server) = try serve(["--header-timeout", "30"])

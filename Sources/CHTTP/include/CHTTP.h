@@ -98,6 +98,9 @@ typedef struct sd_http_options {
     /// Serve HTTPS (TLS 1.2 and 1.3) with the certificate `sd_tls_server_load` loaded (CTLS.h);
     /// a reload of it is taken by the next handshake.
     int tls;
+    /// Bytes a second a request's body must average once it has had `header_timeout` seconds;
+    /// a slower one's connection is closed (0: no minimum).
+    unsigned int min_body_rate;
 } sd_http_options;
 
 enum { SD_CREDENTIAL_TOKEN = 1, SD_CREDENTIAL_SESSION = 2 };

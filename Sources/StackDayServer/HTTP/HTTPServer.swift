@@ -35,7 +35,8 @@ public final class HTTPServer: @unchecked Sendable {
             connection_memory: options.connectionMemory, per_address_limit: UInt32(max(0, options.perAddressLimit)),
             header_timeout: UInt32(max(1, options.headerTimeout)), per_client_workers: UInt32(max(1, options.workersPerClient)),
             per_client_queue: UInt32(max(1, options.perClientQueue)), hard_deadline: UInt32(max(0, options.hardDeadline)),
-            resolve_client: nil, resolve_context: nil, session_cookie: nil, tls: options.tls ? 1 : 0
+            resolve_client: nil, resolve_context: nil, session_cookie: nil, tls: options.tls ? 1 : 0,
+            min_body_rate: UInt32(max(0, options.minBodyRate))
         )
         if options.tls, sd_tls_server_loaded() == 0 { throw HTTPServerError(message: "TLS needs a certificate: load one first") }
         let box = Unmanaged.passRetained(HandlerBox(handler, clientKey: options.clientKey))

@@ -36,6 +36,9 @@ public struct HTTPServerOptions: Sendable {
     public var sessionCookie: String?
     /// Serve HTTPS with the certificate `HTTPServer.loadCertificate` loaded (TLS 1.2 and 1.3).
     public var tls = false
+    /// Bytes a second a request body must average once it has had `headerTimeout` seconds; a
+    /// slower one's connection is closed, so that a trickled body cannot hold a connection.
+    public var minBodyRate = 1024
 
     public init(host: String = "127.0.0.1", port: Int = 8080, threads: Int = 4, maxBody: Int = 1 << 20, idleTimeout: Int = 30,
                 connectionLimit: Int = 1000, connectionMemory: Int = 64 << 10, perAddressLimit: Int = 64, headerTimeout: Int = 10,

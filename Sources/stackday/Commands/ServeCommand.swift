@@ -27,6 +27,7 @@ enum ServeCommand {
                 OptionSpec(name: "max-body", valueName: "bytes", help: "The largest request body (default: 1048576)."),
                 OptionSpec(name: "idle-timeout", valueName: "seconds", help: "How long an idle connection is kept (default: 30)."),
                 OptionSpec(name: "header-timeout", valueName: "seconds", help: "Silence allowed before a request's headers are complete (default: 10)."),
+                OptionSpec(name: "min-body-rate", valueName: "bytes", help: "Bytes a second a request body must average after the header timeout; slower ones are closed (default: 1024)."),
                 OptionSpec(name: "connections-per-address", valueName: "n", help: "Connections one client address may hold (default: 64)."),
                 OptionSpec(name: "client-threads", valueName: "n", help: "Requests of one client answered at once (default: half the threads, at least 1)."),
                 OptionSpec(name: "client-queue", valueName: "n", help: "Requests of one client that may wait; more are answered 503 (default: 64)."),
@@ -72,6 +73,7 @@ enum ServeCommand {
         options.maxBody = try positive(invocation, "max-body", default: 1 << 20, limit: 1 << 30)
         options.idleTimeout = try positive(invocation, "idle-timeout", default: 30, limit: 3600)
         options.headerTimeout = try positive(invocation, "header-timeout", default: 10, limit: 3600)
+        options.minBodyRate = try positive(invocation, "min-body-rate", default: 1024, limit: 1 << 30)
         options.perAddressLimit = try positive(invocation, "connections-per-address", default: 64, limit: 100_000)
         if invocation.option("client-threads") != nil {
             options.perClientWorkers = try positive(invocation, "client-threads", default: 1, limit: options.threads)
