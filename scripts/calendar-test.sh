@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Calendar interoperability: recurrences as calendars export them, checked against python-dateutil
+# Calendar interoperability: recurrences as calendars export them, and the calendar feed StackDay
+# writes, checked against python-dateutil
 # and recurring-ical-events (from PyPI, in a virtual environment under .build) through the
 # `stackday` binary.
 set -euo pipefail
@@ -11,3 +12,4 @@ if ! "$venv/bin/python" -c "import dateutil, icalendar, recurring_ical_events" 2
 fi
 swift build --product stackday >/dev/null
 "$venv/bin/python" Tests/Calendar/pasted_recurrences.py --check "$(swift build --show-bin-path)/stackday"
+"$venv/bin/python" Tests/Calendar/feed_test.py "$(swift build --show-bin-path)/stackday"

@@ -387,6 +387,18 @@ extension RepositoryContract {
             _ = try tx.users.delete(named: ana.name)
             try expect(try tx.users.session(idSHA256: kept.idSHA256) == nil, "a removed user's session is still found")
         },
+        ContractCheck("users: a calendar feed's token finds its user until it is replaced") { tx in
+            var ana = try user("ana")
+            let first = "fd_" + String(repeating: "a", count: 64), second = "fd_" + String(repeating: "b", count: 64)
+            ana.feedToken = first
+            try tx.users.insert(ana)
+            try expect(try tx.users.user(feedToken: first) == ana, "the user by feed token differs")
+            ana.feedToken = second
+            try tx.users.update(ana)
+            try expect(try tx.users.user(feedToken: first) == nil, "a replaced feed token still finds the user")
+            try expect(try tx.users.user(feedToken: second)?.name == ana.name, "the new feed token finds no user")
+            _ = try tx.users.delete(named: ana.name)
+        },
         ContractCheck("users: a pairing code is taken once; devices are found by their token's hash, listed latest first, seen, revoked, and go with their user") { tx in
             let ana = try user("ana")
             try tx.users.insert(ana)

@@ -42,6 +42,22 @@ struct UserCommandTests {
         #expect(nobody.status != 0 && nobody.stderr.contains("nobody"))
     }
 
+    @Test("feed prints the calendar feed's path, the same until --rotate gives a new one; export --format ics writes the feed", arguments: Store.allCases)
+    func feed(_ store: Store) throws {
+        let cli = try admin(store)
+        #expect(try cli.run(["user", "add", "ana"]).status == 0)
+        let first = try cli.run(["user", "feed", "ana"]).stdout.trimmingCharacters(in: .newlines)
+        #expect(first.wholeMatch(of: /\/v1\/feeds\/fd_[0-9a-f]{64}\.ics/) != nil, "\(first)")
+        #expect(try cli.run(["user", "feed", "ana"]).stdout.trimmingCharacters(in: .newlines) == first)
+        let rotated = try cli.run(["user", "feed", "ana", "--rotate", "--json"]).stdout
+        #expect(rotated.contains("\"path\":\"/v1/feeds/fd_") && !rotated.contains(first))
+        let missing = try cli.run(["user", "feed", "nobody"])
+        #expect(missing.status != 0 && missing.stderr.contains("nobody"))
+        #expect(try cli.run(["--user", "ana", "habit", "add", "read", "--schedule", "mon wed fri"]).status == 0)
+        let ics = try cli.run(["--user", "ana", "export", "--format", "ics"]).stdout
+        #expect(ics.hasPrefix("BEGIN:VCALENDAR\r\n") && ics.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR\r\n"))
+    }
+
     @Test("add prints a token once; list shows the user without it; token replaces it", arguments: Store.allCases)
     func tokens(store: Store) throws {
         let cli = try admin(store)

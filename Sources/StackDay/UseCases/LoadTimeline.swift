@@ -16,10 +16,10 @@ public struct LoadTimeline {
         }
     }
 
-    /// Every habit's timeline up to today, in creation order: a failed policy fails only its habit.
-    /// Throws store errors.
-    public func all() throws -> [Result<HabitTimeline, HabitFailure>] {
-        try timelines(through: nil) { tx in try tx.habits.all() }
+    /// Every habit's timeline up to today (or `through`), in creation order: a failed policy fails
+    /// only its habit. Throws store errors, and `UseCaseError.dayTooFarAhead` as above.
+    public func all(through: LocalDay? = nil) throws -> [Result<HabitTimeline, HabitFailure>] {
+        try timelines(through: through) { tx in try tx.habits.all() }
     }
 
     /// The named habits' timelines, in the order named: a failed policy fails only its habit.

@@ -49,6 +49,10 @@ public final class InMemoryUserRepository: UserRepository {
         storage.values.first { $0.tokenSHA256 == sha256 }
     }
 
+    public func user(feedToken: String) throws -> User? {
+        storage.values.first { $0.feedToken == feedToken }
+    }
+
     public func all() throws -> [User] {
         storage.values.sorted { $0.name < $1.name }
     }

@@ -31,6 +31,25 @@ public struct ManageUsers {
         return token
     }
 
+    /// The token of `name`'s calendar feed (`fd_` and 64 hex digits), made on first asking; with
+    /// `rotate`, a new one, after which the old address answers 404. Throws `UseCaseError.userNotFound`.
+    public func feedToken(of name: String, rotate: Bool = false) throws -> String {
+        try context.store.write { tx in
+            guard var user = try tx.users.user(named: name) else { throw UseCaseError.userNotFound(name: name) }
+            if let kept = user.feedToken, !rotate { return kept }
+            let token = ManageSessions.randomHex(prefix: "fd_")
+            user.feedToken = token
+            try tx.users.update(user)
+            return token
+        }
+    }
+
+    /// The user whose calendar feed has `token`; nil for any other text.
+    public func user(feedToken token: String) throws -> User? {
+        guard ManageSessions.isRandomHex(token, prefix: "fd_") else { return nil }
+        return try context.store.read { try $0.users.user(feedToken: token) }
+    }
+
     /// Sets `name`'s password (`PasswordRules`), hashed by `hasher`. A user who has one must give
     /// it as `old` (the command line, run by whoever holds the store, passes `verifyOld: false`).
     /// Other browser sessions of the user end. Throws `UseCaseError.userNotFound`,

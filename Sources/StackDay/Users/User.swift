@@ -18,6 +18,10 @@ public struct User: Hashable, Sendable {
     /// The password's Argon2id hash, its salt and parameters in it (`PasswordHasher`); nil while
     /// the user signs in by token only.
     public var passwordHash: String?
+    /// The token in the user's calendar feed's address (`/v1/feeds/TOKEN.ics`, `fd_` and 64 hex
+    /// digits); nil until the user asks for a feed. Kept as it is, not hashed, so that the address
+    /// can be shown again: it opens that read-only feed and nothing else.
+    public var feedToken: String?
 
     /// The languages a user may choose.
     public static let languages = ["en", "ko"]

@@ -11,6 +11,8 @@ public protocol UserRepository: AnyObject {
     func user(named name: String) throws -> User?
     /// The user whose token hashes to `sha256`.
     func user(tokenSHA256 sha256: String) throws -> User?
+    /// The user whose calendar feed has this token.
+    func user(feedToken: String) throws -> User?
     /// Every user, by name.
     func all() throws -> [User]
 

@@ -29,6 +29,14 @@ extension Application {
         })
     }
 
+    /// `export --format ics`, `GET /v1/feeds/{token}.ics`: every active habit's schedule through a
+    /// year ahead as an iCalendar feed named `title`. A habit whose policy fails is left out.
+    public func calendarFeed(title: String) throws -> CalendarFeedView {
+        let through = today.adding(days: ReadWindow.daysAhead)
+        let timelines = try LoadTimeline(context: context).all(through: through).compactMap { try? $0.get() }
+        return CalendarFeedView(timelines: timelines, today: today, title: title)
+    }
+
     /// `report week`, `GET /v1/report/week`: the week holding `weekOf` (default today), in
     /// `lang` (`en` or `ko`; default `language`).
     public func weekReport(_ fields: RequestFields, language: ReportLanguage = .english) throws -> WeekReportView {

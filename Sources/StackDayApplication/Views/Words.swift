@@ -80,6 +80,9 @@ public struct Words: Sendable {
             "10분 안에 기기에서 이 코드를 입력하거나 휴대폰 카메라로 찍으세요:", "QR code of the pairing link": "연결 링크의 QR 코드",
         "On a computer:": "컴퓨터에서:", "It stops working at": "만료 시각:", "No device is connected by a code.": "코드로 연결한 기기가 없습니다.",
         "connected": "연결", "last seen": "최근 사용", "Revoke": "연결 끊기",
+        "Calendar feed": "캘린더 구독", "A calendar app subscribed to this address shows each habit on its due days, a year ahead, and checks it every hour.":
+            "캘린더 앱에서 이 주소를 구독하면 습관마다 해야 하는 날이 1년 앞까지 보이고, 한 시간마다 새로 읽습니다.",
+        "Make a calendar address": "캘린더 주소 만들기", "New address (the old one stops working)": "새 주소 (이전 주소는 더 이상 쓸 수 없음)",
         "Pairing code": "연결 코드", "This device's name": "이 기기의 이름", "phone": "휴대폰", "Connect": "연결하기",
         // The command line's.
         "upcoming": "예정", "Today,": "오늘,", "No active habits.": "진행 중인 습관이 없습니다.",

@@ -175,5 +175,10 @@ enum PostgresMigrations {
             "CREATE INDEX devices_by_user ON devices (user_name)",
             "CREATE TABLE sync_credentials (user_id text NOT NULL, server text NOT NULL, token text NOT NULL, PRIMARY KEY (user_id, server))",
         ]),
+        // The token in a user's calendar feed address, as in SQLite's migration 20.
+        (15, "calendar feeds", [
+            "ALTER TABLE users ADD COLUMN feed_token text CHECK (feed_token IS NULL OR length(feed_token) = 67)",
+            "CREATE UNIQUE INDEX users_by_feed_token ON users (feed_token)",
+        ]),
     ]
 }

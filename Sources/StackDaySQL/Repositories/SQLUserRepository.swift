@@ -8,19 +8,23 @@ public final class SQLUserRepository: UserRepository {
     private let statements: Statements
 
     private struct Statements {
-        let insert, update, delete, byName, byToken, all: String
+        let insert, update, delete, byName, byToken, byFeedToken, all: String
         let insertSession, session, deleteSession, sessionCount, deleteSessions: String
         let insertPairing, takePairing, deletePairings, deletePairingsOf: String
         let insertDevice, devices, device, deleteDevice, touchDevice, deleteDevicesOf: String
 
         init(_ dialect: SQLDialect) {
-            let columns = "name, token_sha256, time_zone, day_start_minutes, created_at, language, password_hash"
+            let columns = "name, token_sha256, time_zone, day_start_minutes, created_at, language, password_hash, feed_token"
             func sql(_ text: String) -> String { dialect.statement(text) }
-            insert = sql("INSERT INTO users (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (name) DO NOTHING")
-            update = sql("UPDATE users SET token_sha256 = $2, time_zone = $3, day_start_minutes = $4, created_at = $5, language = $6, password_hash = $7 WHERE name = $1")
+            insert = sql("INSERT INTO users (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (name) DO NOTHING")
+            update = sql("""
+                UPDATE users SET token_sha256 = $2, time_zone = $3, day_start_minutes = $4, created_at = $5, language = $6, password_hash = $7,
+                    feed_token = $8 WHERE name = $1
+                """)
             delete = sql("DELETE FROM users WHERE name = $1")
             byName = sql("SELECT \(columns) FROM users WHERE name = $1")
             byToken = sql("SELECT \(columns) FROM users WHERE token_sha256 = $1")
+            byFeedToken = sql("SELECT \(columns) FROM users WHERE feed_token = $1")
             all = sql("SELECT \(columns) FROM users ORDER BY name")
             insertSession = sql("INSERT INTO sessions (id_sha256, user_name, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
             session = sql("SELECT id_sha256, user_name, csrf_token, created_at, expires_at FROM sessions WHERE id_sha256 = $1")
@@ -48,7 +52,7 @@ public final class SQLUserRepository: UserRepository {
 
     private func values(_ user: User) -> [SQLValue] {
         [.text(user.name), .text(user.tokenSHA256), .text(user.timeZone), .integer(Int64(user.dayStart.minutes)), .instant(user.createdAt),
-         .optional(user.language), .optional(user.passwordHash)]
+         .optional(user.language), .optional(user.passwordHash), .optional(user.feedToken)]
     }
 
     private func decode(_ row: any SQLRow) throws -> User {
@@ -60,6 +64,7 @@ public final class SQLUserRepository: UserRepository {
             var user = try User(name: row.text("name"), tokenSHA256: row.text("token_sha256"), timeZone: row.text("time_zone"), dayStart: dayStart,
                                 createdAt: row.instant("created_at"), language: row.optionalText("language"))
             user.passwordHash = row.optionalText("password_hash")
+            user.feedToken = row.optionalText("feed_token")
             return user
         } catch {
             throw SQLRowError(table: "users", column: "name or time_zone", value: "\(row.text("name")) \(row.text("time_zone"))")
@@ -113,6 +118,10 @@ public final class SQLUserRepository: UserRepository {
 
     public func user(tokenSHA256 sha256: String) throws -> User? {
         try executor.rows(statements.byToken, [.text(sha256)], decode).first
+    }
+
+    public func user(feedToken: String) throws -> User? {
+        try executor.rows(statements.byFeedToken, [.text(feedToken)], decode).first
     }
 
     public func all() throws -> [User] {

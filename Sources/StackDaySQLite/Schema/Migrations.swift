@@ -364,5 +364,10 @@ enum Migrations {
             PRIMARY KEY (owner, server)
         ) STRICT, WITHOUT ROWID;
         """),
+        // The token in a user's calendar feed address (`User.feedToken`), found by it.
+        Migration(id: 20, name: "calendar feeds", sql: """
+        ALTER TABLE users ADD COLUMN feed_token TEXT CHECK (feed_token IS NULL OR length(feed_token) = 67);
+        CREATE UNIQUE INDEX users_by_feed_token ON users (feed_token);
+        """),
     ]
 }

@@ -89,6 +89,11 @@ struct HabitRoutes {
         }),
         ("GET", "settings", Endpoint(EndpointDoc("The user's settings", answer: "User")) { r, _ in .json(UserView(r.user).json) }),
         ("PUT", "settings", Endpoint(EndpointDoc("Change the time zone, day start or language", body: "Settings", answer: "User")) { r, _ in try r.settings() }),
+        ("GET", "feeds/:file", Endpoint(EndpointDoc("The user's habits as an iCalendar feed (text/calendar), a year ahead: the path `stackday user feed NAME` or the settings page gives, token included (no header needed)",
+                                                answer: nil, open: true)) { _, _ in
+            // Answered before authentication (`StackDayAPI.feed`): a calendar app sends no token.
+            throw APIError.notFound("no such feed")
+        }),
         ("POST", "devices/pairing", Endpoint(EndpointDoc("A one-time code that connects a device (8 characters, good for 10 minutes and one use)", status: 201, answer: "Pairing")) { r, _ in
             try r.fields().check(allowed: [])
             return .json(try Self.pairing(for: r.user.name, request: r.request, context: r.app.context, tls: r.tls).json, status: 201)

@@ -215,6 +215,11 @@ public final class StackDayAPI: Sendable {
             answer.headers.append(("Retry-After", String(wait)))
             return answer
         }
+        // A calendar feed: the token in the path is the credential, since calendar apps send no
+        // headers (an unknown one counts as a failed authentication).
+        if parts.count == 3, parts[0] == "v1", parts[1] == "feeds", request.method == "GET" {
+            return try pool.with { contexts in try feed(parts[2], request, contexts) }
+        }
         // Pairing: the code is the credential (a wrong one counts as a failed authentication).
         if parts == ["v1", "devices", "pair"], request.method == "POST" {
             return try pool.with { contexts in
@@ -277,6 +282,28 @@ public final class StackDayAPI: Sendable {
             if response.status == 200 { response.headers += [("ETag", etag), ("Cache-Control", "private, no-cache")] }
             return response
         }
+    }
+
+    /// `GET /v1/feeds/{token}.ics`: the user's habits as an iCalendar feed (`CalendarFeedView`),
+    /// with an `ETag` of its text, so that an hourly fetch of an unchanged feed is a 304.
+    private func feed(_ file: String, _ request: HTTPRequest, _ contexts: OwnerContexts) throws -> HTTPResponse {
+        let base = HabitContext(store: try contexts.baseStore(), clock: clock, boundary: DayBoundary(timeZone: .gmt))
+        guard file.hasSuffix(".ics"), let account = try ManageUsers(context: base).user(feedToken: String(file.dropLast(4))) else {
+            failures.record(request.address)
+            throw APIError.notFound("no such feed: ask for the address again (Settings › Calendar feed, or stackday user feed NAME)")
+        }
+        let context = try contexts.context(for: account.name, clock: clock, boundary: account.boundary)
+        defer { contexts.release(account.name, holdingMoreThan: stateBytes) }
+        let text = try Application(context: context).calendarFeed(title: "StackDay · \(account.name)").text
+        let etag = "W/\"" + Self.fnv(text) + "\""
+        if request.ifNoneMatch?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) == true {
+            var unchanged = HTTPResponse(status: 304, contentType: "text/calendar; charset=utf-8", body: [])
+            unchanged.headers += [("ETag", etag), ("Cache-Control", "private, no-cache")]
+            return unchanged
+        }
+        var answer = HTTPResponse.text(text, contentType: "text/calendar; charset=utf-8")
+        answer.headers += [("ETag", etag), ("Cache-Control", "private, no-cache")]
+        return answer
     }
 
     /// The methods that write, which an `Idempotency-Key` applies to.

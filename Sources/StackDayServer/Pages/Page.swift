@@ -10,6 +10,8 @@ struct Page {
     let session: UserSession
     let words: PageWords
     let request: HTTPRequest
+    /// Whether the browser reached this server over TLS (links the pages make are https://).
+    var tls = false
 
     var policies: [PolicyRole: [PolicyListing]] {
         Dictionary(uniqueKeysWithValues: PolicyRole.allCases.map { ($0, app.policies(for: $0)) })
@@ -32,6 +34,7 @@ struct Page {
     func settings() throws -> SettingsPage {
         var page = SettingsPage(user: user, decided: try app.syncDecided(), words: words, csrf: session.csrfToken)
         page.devices = try ManageDevices(context: app.context).devices(of: user.name)
+        page.feedURL = user.feedToken.map { (HabitRoutes.baseURL(request, tls: tls) ?? "") + "/v1/feeds/\($0).ics" }
         return page
     }
 

@@ -55,8 +55,9 @@ struct PageRoutes {
         user = account.name
         let context = try contexts.context(for: account.name, clock: clock, boundary: account.boundary)
         defer { _ = contexts.release(account.name, holdingMoreThan: 32 << 20) }
-        let page = Page(app: Application(context: context), user: account, session: session,
+        var page = Page(app: Application(context: context), user: account, session: session,
                         words: PageWords(language: PageLanguage(setting: account.language, acceptLanguage: request.acceptLanguage)), request: request)
+        page.tls = secure
         if request.method == "POST" {
             let form = FormBody(request.body)
             guard !crossOrigin, form["csrf"] == session.csrfToken else {
@@ -96,9 +97,12 @@ struct PageRoutes {
             } else if segments == ["settings"] {
                 _ = try ManageUsers(context: page.app.context).configure(page.user.name, timeZone: page.user.timeZone, dayStart: page.user.dayStart,
                                                                          language: form["language"] ?? "")
+            } else if segments == ["settings", "feed"] {
+                _ = try ManageUsers(context: page.app.context).feedToken(of: page.user.name, rotate: page.user.feedToken != nil)
+                target = "/settings"
             } else if segments == ["settings", "devices", "pair"] {
                 // The code is shown once, on the page answering the post (a redirect would lose it).
-                let made = try HabitRoutes.pairing(for: page.user.name, request: request, context: page.app.context, tls: options.cookieSecure)
+                let made = try HabitRoutes.pairing(for: page.user.name, request: request, context: page.app.context, tls: secure)
                 var settings = try page.settings()
                 settings.pairing = (made.code, made.expiresAt, made.link, made.json.objectValue?["command"]?.stringValue ?? "")
                 var shown = HTTPResponse.html(settings.render(), status: 201)

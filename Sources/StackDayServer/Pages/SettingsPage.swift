@@ -12,6 +12,8 @@ struct SettingsPage {
     let csrf: String
     /// The user's paired devices, the latest first.
     var devices: [UserDevice] = []
+    /// The calendar feed's address, once the user has asked for one.
+    var feedURL: String?
     /// A code just made by "Connect a device": shown once, with its QR code and link.
     var pairing: (code: String, expiresAt: Date, link: String?, command: String)?
 
@@ -20,6 +22,7 @@ struct SettingsPage {
             + "<dt>\(words["Time zone"])</dt><dd>\(HTMLText.escape(user.timeZone))</dd>"
             + "<dt>\(words["Day starts at"])</dt><dd>\(HTMLText.escape(user.dayStart.description))</dd></dl>"
         body += devicesSection()
+        body += feedSection()
         body += "<section aria-labelledby=\"sync-heading\"><h3 id=\"sync-heading\">\(words["Sync"])</h3>"
         guard let decided else {
             body += "<p data-sync-decided=\"none\">\(words["No sync has needed a decision yet."])</p></section>"
@@ -68,6 +71,18 @@ struct SettingsPage {
                 + "<button type=\"submit\" data-action=\"revoke\" aria-label=\"\(words["Revoke"]) \(HTMLText.escape(device.name))\">\(words["Revoke"])</button></form></li>"
         }
         return html + "</ul></section>"
+    }
+
+    /// "Calendar feed": the address a calendar app subscribes to, and the button that makes one
+    /// (or a new one, which ends the old).
+    private func feedSection() -> String {
+        var html = "<section aria-labelledby=\"feed-heading\"><h3 id=\"feed-heading\">\(words["Calendar feed"])</h3>"
+            + "<p>\(words["A calendar app subscribed to this address shows each habit on its due days, a year ahead, and checks it every hour."])</p>"
+        if let feedURL {
+            html += "<p class=\"feed\"><code data-feed-url>\(HTMLText.escape(feedURL))</code></p>"
+        }
+        return html + "<form method=\"post\" action=\"/settings/feed\"><input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(csrf))\">"
+            + "<button type=\"submit\" data-action=\"feed\">\(words[feedURL == nil ? "Make a calendar address" : "New address (the old one stops working)"])</button></form></section>"
     }
 
     private func shell(_ body: String) -> String {

@@ -9,7 +9,7 @@ enum ExchangeCommand {
         CommandSpec(
             name: "export", abstract: "Write every habit, completion and skip as CSV or JSON.",
             options: [
-                OptionSpec(name: "format", valueName: "csv|json", help: "The format (default: json)."),
+                OptionSpec(name: "format", valueName: "csv|json|ics", help: "The format (default: json); ics: the habits' schedules as an iCalendar feed, a year ahead (docs/server.md)."),
                 OptionSpec(name: "out", valueName: "file", help: "Write to a file instead of stdout."),
             ],
             run: runExport
@@ -29,8 +29,13 @@ enum ExchangeCommand {
     static func runExport(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let name = invocation.option("format") ?? "json"
+        if name == "ics" {
+            let text = try environment.application().calendarFeed(title: "StackDay").text
+            if let path = invocation.option("out") { return try OutputFile.writing(to: path) { emit in try emit(text) } }
+            return environment.io.write(text)
+        }
         guard let format = ArchiveFormat(rawValue: name), format != .loop else {
-            throw invocation.usage("invalid value for --format: '\(name)' (use csv or json)")
+            throw invocation.usage("invalid value for --format: '\(name)' (use csv, json or ics)")
         }
         // No progress line between the lines of an export printed on the same terminal.
         let progress = ProgressLine(io: environment.io, label: "exporting", unit: "habits",

@@ -20,6 +20,12 @@ enum UserCommand {
                         8 to 1024 characters. Stored as an Argon2id hash; the token keeps working.
                         """,
                         arguments: [name], run: passwd),
+            CommandSpec(name: "feed", abstract: "Print the path of a user's calendar feed (/v1/feeds/TOKEN.ics), made on first asking.",
+                        discussion: """
+                        A calendar app subscribes to the server's address followed by this path: the user's habits, each on its \
+                        due days a year ahead, fetched again every hour. --rotate gives the feed a new address; the old one stops working.
+                        """,
+                        arguments: [name], options: [OptionSpec(name: "rotate", valueName: nil, help: "A new address; the old one answers 404 from now on.")], run: feed),
             CommandSpec(name: "list", abstract: "List users: name, time zone, day start, created.", run: list),
             CommandSpec(name: "remove", abstract: "Remove a user with all of its habits, records, skips and scripts (asks first; --yes for scripts).",
                         arguments: [name], options: [Confirmation.option], run: remove),
@@ -56,6 +62,14 @@ enum UserCommand {
         if environment.json { return environment.printJSON(.object(["user": .string(name), "token": .string(token.text)])) }
         environment.io.error("New token for '\(name)'; the old one no longer works:")
         environment.io.print(token.text)
+    }
+
+    static func feed(_ invocation: Invocation) throws {
+        let name = try validName(invocation)
+        let environment = try CLIEnvironment(invocation)
+        let path = "/v1/feeds/\(try users(environment).feedToken(of: name, rotate: invocation.flag("rotate"))).ics"
+        if environment.json { return environment.printJSON(.object(["user": .string(name), "path": .string(path)])) }
+        environment.io.print(path)
     }
 
     static func passwd(_ invocation: Invocation) throws {
