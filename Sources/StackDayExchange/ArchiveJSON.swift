@@ -96,7 +96,7 @@ public enum ArchiveJSON {
                         number: Int(exactly: try reader.number(revision, "revision")) ?? 0, effectiveFrom: try reader.day(revision, "from"),
                         goal: try reader.number(revision, "goal"), schedule: try reader.policy(revision, "schedule"),
                         progress: try reader.policy(revision, "progress"), streak: try reader.policy(revision, "streak"),
-                        createdAt: try reader.instant(revision, "createdAt")
+                        createdAt: try reader.instant(revision, "createdAt"), reminders: try reader.reminders(revision)
                     ))
                 }
                 reader.path = "habits[\(index)]"
@@ -156,7 +156,7 @@ public enum ArchiveJSON {
             "revision": .number(Double(revision.number)), "from": .string(revision.effectiveFrom.iso), "goal": .number(revision.goal),
             "schedule": revision.schedule.jsonValue, "progress": revision.progress.jsonValue, "streak": revision.streak.jsonValue,
             "createdAt": .string(InstantText.format(revision.createdAt)),
-        ])
+        ].merging(revision.reminders.isEmpty ? [:] : ["remind": .array(revision.reminders.map { .string($0.description) })]) { $1 })
     }
 
     /// Reads typed fields, naming the JSON path of anything wrong.
@@ -194,6 +194,15 @@ public enum ArchiveJSON {
             let text = try string(fields, key)
             guard let id = UUIDText.parse(text) else { throw failure("\(key) '\(text)' is not a UUID") }
             return id
+        }
+
+        /// `remind`: an array of `HH:MM` (absent: none).
+        func reminders(_ fields: [String: JSONValue]) throws -> [ReminderTime] {
+            guard let value = fields["remind"], value != .null else { return [] }
+            guard let texts = value.arrayValue?.compactMap(\.stringValue), texts.count == value.arrayValue?.count else {
+                throw failure("remind must be an array of times (HH:MM)")
+            }
+            do { return try ReminderTime.list(texts) } catch { throw failure("remind: \(error)") }
         }
 
         func day(_ fields: [String: JSONValue], _ key: String) throws -> LocalDay {

@@ -112,6 +112,15 @@ def main():
         if [str(event["SUMMARY"]) for event in today_events] != ["✓ 물 마시기 · 8 cups"]:
             failures.append(f"today is not marked done: {[str(event['SUMMARY']) for event in today_events]}")
 
+        # Reminder times: an alarm each, that long after the all-day event's start.
+        db = f"{folder}/remind.sqlite"
+        run(stackday, db, "habit", "add", "walk", "--remind", "21:00", "--remind", "07:30")
+        calendar = icalendar.Calendar.from_ical(run(stackday, db, "export", "--format", "ics"))
+        alarms = [alarm for event in calendar.walk("VEVENT") for alarm in event.walk("VALARM")]
+        triggers = sorted(alarm["TRIGGER"].dt for alarm in alarms)
+        if triggers != [datetime.timedelta(hours=7, minutes=30), datetime.timedelta(hours=21)] or any(str(alarm["ACTION"]) != "DISPLAY" for alarm in alarms):
+            failures.append(f"reminders: alarms {triggers}")
+
         # Two revisions: Mon/Wed/Fri until a day, then every day; the first rule ends the day before.
         db = f"{folder}/revised.sqlite"
         change = TODAY + datetime.timedelta(days=20)
@@ -126,7 +135,7 @@ def main():
     if failures:
         print("calendar feed:\n  " + "\n  ".join(failures))
         sys.exit(1)
-    print(f"calendar feed: {len(CASES)} schedules, a day met today and two revisions: every expanded day is a due day of policy preview")
+    print(f"calendar feed: {len(CASES)} schedules, a day met today and two revisions: every expanded day is a due day of policy preview; reminders are alarms")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,25 @@ import StackDayTestSupport
 /// The conflicts docs/sync.md names, each resolved the same way on every replica.
 @Suite("sync conflicts")
 struct SyncConflictTests {
+    @Test("reminder times go with their revision to every replica, and a change of them is a revision like any rule")
+    func reminders() async throws {
+        let world = try World()
+        let morning = try ReminderTime.list(["08:00", "21:30"])
+        try CreateHabit(context: world.a.app)(name: "stretch", startedOn: today.adding(days: -3), reminders: morning)
+        try await world.sync(world.a)
+        try await world.sync(world.b)
+        let pulled = try FindHabit(context: world.b.app)(named: "stretch")
+        #expect(pulled.latest.reminders == morning)
+        var changes = HabitChanges(rulesFrom: .day(today))
+        changes.reminders = []
+        try EditHabit(context: world.b.app)(habitName: "stretch", changes: changes)
+        try await world.sync(world.b)
+        try await world.sync(world.a)
+        let revised = try FindHabit(context: world.a.app)(named: "stretch")
+        #expect(revised.revisions.map(\.reminders) == [morning, []])
+        #expect(try Snapshot(world.a.app) == Snapshot(world.server.context))
+    }
+
     @Test("two renames: the later one wins everywhere")
     func renames() async throws {
         let world = try World()

@@ -53,9 +53,17 @@ struct UserCommandTests {
         #expect(rotated.contains("\"path\":\"/v1/feeds/fd_") && !rotated.contains(first))
         let missing = try cli.run(["user", "feed", "nobody"])
         #expect(missing.status != 0 && missing.stderr.contains("nobody"))
-        #expect(try cli.run(["--user", "ana", "habit", "add", "read", "--schedule", "mon wed fri"]).status == 0)
+        #expect(try cli.run(["--user", "ana", "habit", "add", "read", "--schedule", "mon wed fri", "--remind", "21:00", "--remind", "07:00"]).status == 0)
         let ics = try cli.run(["--user", "ana", "export", "--format", "ics"]).stdout
-        #expect(ics.hasPrefix("BEGIN:VCALENDAR\r\n") && ics.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR\r\n"))
+        #expect(ics.hasPrefix("BEGIN:VCALENDAR\r\n") && ics.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR\r\n") && ics.contains("TRIGGER;RELATED=START:PT21H\r\n"))
+        // Reminder times go with an export and come back with an import.
+        let archive = try cli.run(["--user", "ana", "export"]).stdout
+        #expect(archive.contains(#""remind":["07:00","21:00"]"#))
+        let other = try CLIFixture()
+        let file = other.folder.path("ana.json")
+        try archive.write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(try other.run(["import", file]).status == 0)
+        #expect(try other.run(["export"]).stdout.contains(#""remind":["07:00","21:00"]"#))
     }
 
     @Test("add prints a token once; list shows the user without it; token replaces it", arguments: Store.allCases)

@@ -66,10 +66,11 @@ public struct Habit: Identifiable, Hashable, Sendable {
         unit: String = "",
         schedule: PolicyChoice = .daily,
         progress: PolicyChoice = .goal,
-        streak: PolicyChoice = .strict
+        streak: PolicyChoice = .strict,
+        reminders: [ReminderTime] = []
     ) throws(HabitValidationError) {
         let first = try HabitRevision(number: 1, effectiveFrom: startedOn, goal: goal,
-                                      schedule: schedule, progress: progress, streak: streak, createdAt: createdAt)
+                                      schedule: schedule, progress: progress, streak: streak, createdAt: createdAt, reminders: reminders)
         try self.init(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
                       updatedAt: updatedAt, unit: unit, revisions: [first])
     }

@@ -16,11 +16,14 @@ public struct HabitRevision: Hashable, Sendable {
     public let streak: PolicyChoice
     /// When the revision was written.
     public let createdAt: Date
+    /// When a calendar feed reminds of a due day (in the user's zone), sorted; none by default.
+    /// They decide no figure.
+    public let reminders: [ReminderTime]
 
     /// Throws `HabitValidationError` for a number below 1, an invalid goal or an unsupported day.
     public init(
         number: Int, effectiveFrom: LocalDay, goal: Double,
-        schedule: PolicyChoice, progress: PolicyChoice, streak: PolicyChoice, createdAt: Date
+        schedule: PolicyChoice, progress: PolicyChoice, streak: PolicyChoice, createdAt: Date, reminders: [ReminderTime] = []
     ) throws(HabitValidationError) {
         guard number >= 1 else { throw .invalidRevisionNumber(number) }
         guard Quantity.thousandths(goal) != nil else { throw .invalidGoal(goal) }
@@ -32,6 +35,7 @@ public struct HabitRevision: Hashable, Sendable {
         self.progress = progress
         self.streak = streak
         self.createdAt = createdAt
+        self.reminders = reminders
     }
 
     /// The choice serving `role`.
@@ -46,16 +50,17 @@ public struct HabitRevision: Hashable, Sendable {
     /// The same rules under another number, day and time: what a rollback or an edit writes.
     public func renumbered(_ number: Int, effectiveFrom: LocalDay, createdAt: Date) throws(HabitValidationError) -> HabitRevision {
         try HabitRevision(number: number, effectiveFrom: effectiveFrom, goal: goal,
-                          schedule: schedule, progress: progress, streak: streak, createdAt: createdAt)
+                          schedule: schedule, progress: progress, streak: streak, createdAt: createdAt, reminders: reminders)
     }
 
     /// A copy with some rules replaced.
     public func with(
-        goal: Double? = nil, schedule: PolicyChoice? = nil, progress: PolicyChoice? = nil, streak: PolicyChoice? = nil
+        goal: Double? = nil, schedule: PolicyChoice? = nil, progress: PolicyChoice? = nil, streak: PolicyChoice? = nil,
+        reminders: [ReminderTime]? = nil
     ) throws(HabitValidationError) -> HabitRevision {
         try HabitRevision(number: number, effectiveFrom: effectiveFrom, goal: goal ?? self.goal,
                           schedule: schedule ?? self.schedule, progress: progress ?? self.progress,
-                          streak: streak ?? self.streak, createdAt: createdAt)
+                          streak: streak ?? self.streak, createdAt: createdAt, reminders: reminders ?? self.reminders)
     }
 
     /// A copy with the choice for `role` replaced.
@@ -70,8 +75,8 @@ public struct HabitRevision: Hashable, Sendable {
     /// Whether a policy is still named without a pinned script.
     public var isUnpinned: Bool { PolicyRole.allCases.contains { choice(for: $0).sha256 == nil } }
 
-    /// Whether the rules (goal and policies, pins included) are those of `other`.
+    /// Whether the rules (goal, policies with their pins, reminders) are those of `other`.
     public func hasSameRules(as other: HabitRevision) -> Bool {
-        goal == other.goal && schedule == other.schedule && progress == other.progress && streak == other.streak
+        goal == other.goal && schedule == other.schedule && progress == other.progress && streak == other.streak && reminders == other.reminders
     }
 }

@@ -15,6 +15,8 @@ public struct SyncColumn: Sendable {
         case parameters
         /// A script's SHA-256 (64 lowercase hex digits), or null while a revision is unpinned.
         case optionalHash
+        /// Reminder times as stored (`08:00,21:00`); empty, null or absent for none.
+        case reminders
     }
 
     public let name: String
@@ -53,6 +55,12 @@ public struct SyncColumn: Sendable {
         case .optionalHash:
             if json == .null || json == nil { return nil }
             return text.map(PolicyScript.isHash) == true ? nil : "must be a SHA-256 (64 lowercase hex digits) or null"
+        case .reminders:
+            if json == .null || json == nil || text == "" { return nil }
+            guard let text, let times = try? ReminderTime.list([text]), ReminderTime.stored(times) == text else {
+                return "must be reminder times as stored (HH:MM, sorted, comma-separated, at most \(ReminderTime.limit)) or empty"
+            }
+            return nil
         }
     }
 

@@ -43,7 +43,7 @@ public enum SyncRules {
                     [SyncColumn(role.rawValue + "_policy", .text(limit: 200, empty: false)), SyncColumn(role.rawValue + "_params", .parameters),
                      SyncColumn(role.rawValue + "_sha256", .optionalHash)]
                 }
-                + [SyncColumn("created_at", .instant)]
+                + [SyncColumn("created_at", .instant), SyncColumn("reminders", .reminders)]
         case .completion:
             [SyncColumn("id", .uuid), SyncColumn("habit_id", .uuid), SyncColumn("completed_on", .day), SyncColumn("recorded_at", .instant),
              SyncColumn("amount_thousandths", .count), SyncColumn("note", .optionalText(limit: Completion.noteLimit))]

@@ -22,11 +22,12 @@ public struct CreateHabit {
         schedule: PolicyChoice = .daily,
         progress: PolicyChoice = .goal,
         streak: PolicyChoice = .strict,
+        reminders: [ReminderTime] = [],
         id: UUID = UUID()
     ) throws -> Habit {
         let habit = try Habit(
             id: id, name: name, startedOn: startedOn ?? context.today, createdAt: context.clock.now,
-            goal: goal, unit: unit, schedule: schedule, progress: progress, streak: streak
+            goal: goal, unit: unit, schedule: schedule, progress: progress, streak: streak, reminders: reminders
         )
         try Habit.checkNewUnit(habit.unit)
         return try context.store.write { tx in

@@ -37,7 +37,7 @@ public struct EditHabit {
                 }
                 let named = [keepingPin(changes.schedule, .schedule), keepingPin(changes.progress, .progress), keepingPin(changes.streak, .streak)]
                 try context.checkParameters(named.compactMap { $0 }, in: tx)
-                let rules = try latest.with(goal: changes.goal, schedule: named[0], progress: named[1], streak: named[2])
+                let rules = try latest.with(goal: changes.goal, schedule: named[0], progress: named[1], streak: named[2], reminders: changes.reminders)
                 habit = try RuleReviser(context: context).append(rules, from: from, to: habit, in: tx)
             }
             try tx.habits.update(habit)

@@ -10,6 +10,8 @@ public struct HabitChanges: Sendable {
     public var schedule: PolicyChoice?
     public var progress: PolicyChoice?
     public var streak: PolicyChoice?
+    /// New reminder times (empty: none), a rule change like the others.
+    public var reminders: [ReminderTime]?
     /// New parameters for the policy a role already runs, for a role whose policy is not named.
     public var parameters: [PolicyRole: [String: JSONValue]] = [:]
     public var rulesFrom: RevisionStart
@@ -29,8 +31,8 @@ public struct HabitChanges: Sendable {
         self.streak = streak
     }
 
-    /// Whether the goal or a policy changes.
-    public var changesRules: Bool { goal != nil || schedule != nil || progress != nil || streak != nil || !parameters.isEmpty }
+    /// Whether the goal, a policy or the reminders change.
+    public var changesRules: Bool { goal != nil || schedule != nil || progress != nil || streak != nil || reminders != nil || !parameters.isEmpty }
 
     /// Whether nothing at all would change.
     public var isEmpty: Bool { !changesRules && name == nil && startedOn == nil && unit == nil }

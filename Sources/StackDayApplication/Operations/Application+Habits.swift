@@ -5,8 +5,14 @@ import StackDay
 extension Application {
     /// The fields that name a goal, a unit, a start day and the three policies.
     static let ruleFields: Set<String> = [
-        "goal", "unit", "start", "schedule", "scheduleParams", "progress", "progressParams", "streak", "streakParams",
+        "goal", "unit", "start", "schedule", "scheduleParams", "progress", "progressParams", "streak", "streakParams", "remind",
     ]
+
+    /// `remind`: times as text (`21:00`, `08:00, 21:00`, `none`) or a JSON array of them; nil when not given.
+    static func reminders(_ fields: RequestFields) throws -> [ReminderTime]? {
+        guard let texts = try fields.strings("remind") else { return nil }
+        do { return try ReminderTime.list(texts) } catch { throw fields.invalid("remind", "\(error)") }
+    }
 
     /// A policy named by `role` and its parameters `roleParams`, each only when given. Parameters
     /// without a name are for the policy the habit runs (`HabitChanges.parameters`).
@@ -53,7 +59,7 @@ extension Application {
         let habit = try CreateHabit(context: context)(
             name: name, startedOn: start ?? schedule?.start, goal: try fields.number("goal") ?? 1,
             unit: try fields.string("unit") ?? "", schedule: try schedule?.choice ?? choice(.schedule, .daily), progress: try choice(.progress, .goal),
-            streak: try choice(.streak, .strict)
+            streak: try choice(.streak, .strict), reminders: try Self.reminders(fields) ?? []
         )
         return HabitView(habit, schedule: schedule)
     }
@@ -67,6 +73,7 @@ extension Application {
             name: try fields.string("name"), startedOn: try fields.day("start"), goal: try fields.number("goal"), unit: try fields.string("unit"),
             rulesFrom: try Self.revisionStart(fields)
         )
+        changes.reminders = try Self.reminders(fields)
         let schedule = try scheduleInput(fields, habitStart: nil)
         for role in PolicyRole.allCases {
             let (choice, parameters) = try Self.choice(fields, role)
@@ -82,7 +89,7 @@ extension Application {
         }
         if changes.isEmpty {
             // The command line renames with `habit rename`; the API's PATCH takes a name.
-            let keys = ["goal", "unit", "start", "schedule", "progress", "streak"] + (fields.surface == .http ? ["name"] : [])
+            let keys = ["goal", "unit", "start", "schedule", "progress", "streak", "remind"] + (fields.surface == .http ? ["name"] : [])
             let options = keys.map(fields.label).joined(separator: ", ")
             throw RequestError("nothing to change: give at least one of \(options)")
         }

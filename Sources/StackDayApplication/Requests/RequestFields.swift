@@ -152,6 +152,19 @@ public struct RequestFields: Sendable {
         }
     }
 
+    /// Strings: a JSON array of them, or one text (a string) as a list of one; nil when absent.
+    public func strings(_ key: String) throws -> [String]? {
+        switch values[key] {
+        case nil, .json(.null)?: return nil
+        case .text(let text)?, .json(.string(let text))?: return [text]
+        case .json(.array(let items))?:
+            let texts = items.compactMap(\.stringValue)
+            guard texts.count == items.count else { throw invalid(key, "an array of strings is expected") }
+            return texts
+        default: throw invalid(key, "a string or an array of strings is expected")
+        }
+    }
+
     /// A JSON object; text is parsed as JSON.
     public func object(_ key: String) throws -> [String: JSONValue]? {
         switch values[key] {

@@ -83,6 +83,15 @@ public struct CalendarFeedView {
         calendar.text("SUMMARY", summary)
         calendar.text("DESCRIPTION", revision.schedule.described())
         calendar.line("TRANSP", "TRANSPARENT")
+        // A reminder rings that long after the all-day event's start: at that time of the day,
+        // in the zone the calendar shows it in. A day met already is replaced below, without one.
+        for reminder in revision.reminders {
+            calendar.line("BEGIN", "VALARM")
+            calendar.line("ACTION", "DISPLAY")
+            calendar.text("DESCRIPTION", summary)
+            calendar.line("TRIGGER;RELATED=START", Self.duration(minutes: reminder.minutes))
+            calendar.line("END", "VALARM")
+        }
         calendar.line("END", "VEVENT")
         // Met today: that occurrence again (RECURRENCE-ID), marked done, for the next fetch to show.
         if segment.days.contains(today), let entry = timeline.entry(on: today), entry.isDue, entry.state == .completed, listed.contains(today) || recurrence != nil {
@@ -101,6 +110,12 @@ public struct CalendarFeedView {
         guard revision.goal != 1 || !habit.unit.isEmpty else { return habit.name }
         let goal = revision.goal == revision.goal.rounded() ? String(Int(revision.goal)) : String(revision.goal)
         return habit.name + " · " + goal + (habit.unit.isEmpty ? "" : " " + habit.unit)
+    }
+
+    /// `PT21H`, `PT8H30M`, `PT0S` (RFC 5545 §3.3.6).
+    static func duration(minutes: Int) -> String {
+        guard minutes > 0 else { return "PT0S" }
+        return "PT" + (minutes >= 60 ? "\(minutes / 60)H" : "") + (minutes % 60 > 0 ? "\(minutes % 60)M" : "")
     }
 
     /// `20261011`.

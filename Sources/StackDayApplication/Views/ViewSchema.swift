@@ -14,6 +14,7 @@ public enum ViewSchema {
     static let nullableString: JSONValue = .object(["type": .array([.string("string"), .string("null")])])
     static let anyObject: JSONValue = .object(["type": .string("object")])
     static func array(_ items: JSONValue) -> JSONValue { .object(["type": .string("array"), "items": items]) }
+    static let reminderTime: JSONValue = .object(["type": .string("string"), "pattern": .string("^([01][0-9]|2[0-3]):[0-5][0-9]$")])
     static func enumeration(_ values: [String]) -> JSONValue { .object(["type": .string("string"), "enum": .array(values.map(JSONValue.string))]) }
 
     /// An object with these properties, those in `required` required.
@@ -55,6 +56,7 @@ public enum ViewSchema {
         "Rules": object([
             "revision": integer, "from": day, "goal": number, "createdAt": string,
             "schedule": ref("PolicyChoice"), "progress": ref("PolicyChoice"), "streak": ref("PolicyChoice"),
+            "remind": array(reminderTime),
         ], required: ["revision", "from", "goal", "schedule", "progress", "streak"]),
         "Period": object(["per": .object(["type": .array([.string("string"), .string("integer")])]), "first": day, "last": day, "done": integer, "times": integer],
                          required: ["per", "first", "last", "done", "times"]),
@@ -109,7 +111,8 @@ public enum ViewSchema {
 
     /// The fields a request body may hold, by operation: what `Application` reads.
     public static let bodies: [String: JSONValue] = {
-        var rules: [String: JSONValue] = ["goal": number, "unit": string, "start": day]
+        var rules: [String: JSONValue] = ["goal": number, "unit": string, "start": day,
+                                          "remind": .object(["anyOf": .array([string, .object(["type": .string("array"), "items": string, "maxItems": .number(Double(ReminderTime.limit))])])])]
         for role in PolicyRole.allCases { rules[role.rawValue] = string; rules["\(role.rawValue)Params"] = anyObject }
         return [
             "CreateHabit": object(rules.merging(["name": string]) { $1 }, required: ["name"], closed: true),

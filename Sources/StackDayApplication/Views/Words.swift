@@ -83,6 +83,8 @@ public struct Words: Sendable {
         "Calendar feed": "캘린더 구독", "A calendar app subscribed to this address shows each habit on its due days, a year ahead, and checks it every hour.":
             "캘린더 앱에서 이 주소를 구독하면 습관마다 해야 하는 날이 1년 앞까지 보이고, 한 시간마다 새로 읽습니다.",
         "Make a calendar address": "캘린더 주소 만들기", "New address (the old one stops working)": "새 주소 (이전 주소는 더 이상 쓸 수 없음)",
+        "Remind at": "알림 시각", "Times of day, such as 08:00, 21:00: the calendar feed rings at them on due days.":
+            "08:00, 21:00처럼 하루 중 시각을 적으면 캘린더 구독이 해야 하는 날 그 시각에 알려 줍니다.",
         "Pairing code": "연결 코드", "This device's name": "이 기기의 이름", "phone": "휴대폰", "Connect": "연결하기",
         // The command line's.
         "upcoming": "예정", "Today,": "오늘,", "No active habits.": "진행 중인 습관이 없습니다.",

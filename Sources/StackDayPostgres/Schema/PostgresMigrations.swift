@@ -180,5 +180,7 @@ enum PostgresMigrations {
             "ALTER TABLE users ADD COLUMN feed_token text CHECK (feed_token IS NULL OR length(feed_token) = 67)",
             "CREATE UNIQUE INDEX users_by_feed_token ON users (feed_token)",
         ]),
+        // Reminder times kept with a habit's rules, as in SQLite's migration 21.
+        (16, "reminder times", ["ALTER TABLE habit_revisions ADD COLUMN reminders text NOT NULL DEFAULT '' CHECK (length(reminders) <= 64)"]),
     ]
 }

@@ -17,7 +17,7 @@ public final class SQLHabitRepository: HabitRepository {
             let columns = "id, name, started_on, archived_on, created_at, updated_at, unit"
             let revisionColumns = """
                 habit_id, number, effective_from, goal_thousandths, schedule_policy, schedule_params, schedule_sha256,
-                progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at
+                progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at, reminders
                 """
             func sql(_ text: String) -> String { dialect.statement(text) }
             insert = sql("""
@@ -38,7 +38,7 @@ public final class SQLHabitRepository: HabitRepository {
             allRevisions = sql("SELECT \(revisionColumns) FROM habit_revisions WHERE \(owner) = $1 ORDER BY habit_id, number")
             insertRevision = sql("""
                 INSERT INTO habit_revisions (\(owner), \(revisionColumns))
-                VALUES ($1, $2::uuid, $3, $4::date, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+                VALUES ($1, $2::uuid, $3, $4::date, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
                 """)
             pin = sql("""
                 UPDATE habit_revisions SET schedule_sha256 = coalesce(schedule_sha256, $4), progress_sha256 = coalesce(progress_sha256, $5),
@@ -76,9 +76,17 @@ public final class SQLHabitRepository: HabitRepository {
         let revision = try HabitRevision(
             number: Int(row.integer("number")), effectiveFrom: row.day("effective_from", table: table), goal: row.quantity("goal_thousandths"),
             schedule: row.choice(.schedule, table: table), progress: row.choice(.progress, table: table), streak: row.choice(.streak, table: table),
-            createdAt: row.instant("created_at")
+            createdAt: row.instant("created_at"), reminders: try Self.reminders(row.text("reminders"))
         )
         return (try row.uuid("habit_id", table: table), revision)
+    }
+
+    /// Reminder times as stored (`08:00,21:00`); a text that is not such a list fails its row.
+    static func reminders(_ text: String) throws -> [ReminderTime] {
+        guard !text.isEmpty else { return [] }
+        do { return try ReminderTime.list([text]) } catch {
+            throw SQLRowError(table: "habit_revisions", column: "reminders", value: text)
+        }
     }
 
     private func revisions(of id: UUID) throws -> [UUID: [HabitRevision]] {
@@ -91,7 +99,7 @@ public final class SQLHabitRepository: HabitRepository {
             let choice = revision.choice(for: role)
             values += [.text(choice.name), .text(choice.parametersJSON), .optional(choice.sha256)]
         }
-        values.append(.instant(revision.createdAt))
+        values += [.instant(revision.createdAt), .text(ReminderTime.stored(revision.reminders))]
         try executor.run(statements.insertRevision, values)
     }
 

@@ -78,6 +78,7 @@ public final class SQLSyncRepository: SyncRepository {
 
     private static func bind(_ json: JSONValue?, _ value: SyncColumn.Value) -> SQLValue {
         switch (value, json) {
+        case (.reminders, nil), (.reminders, .null?): .text("")
         case (_, nil), (_, .null?): .null
         case (.instant, let json?): .real(json.numberValue ?? 0)
         case (.count, let json?): .integer(Int64(json.numberValue ?? 0))

@@ -369,5 +369,7 @@ enum Migrations {
         ALTER TABLE users ADD COLUMN feed_token TEXT CHECK (feed_token IS NULL OR length(feed_token) = 67);
         CREATE UNIQUE INDEX users_by_feed_token ON users (feed_token);
         """),
+        // Reminder times kept with a habit's rules (`HabitRevision.reminders`): `08:00,21:00`, empty for none.
+        Migration(id: 21, name: "reminder times", sql: "ALTER TABLE habit_revisions ADD COLUMN reminders TEXT NOT NULL DEFAULT '' CHECK (length(reminders) <= 64);"),
     ]
 }

@@ -138,6 +138,7 @@ struct HabitPage {
             html += ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: rules.choice(for: role), label: words[label])
             if role == .schedule { html += ParameterFields.scheduleText(id: "edit-schedule-text", words: words) }
         }
+        html += ParameterFields.reminders(id: "edit-remind", current: rules.reminders, words: words)
         html += "<label for=\"edit-from\">\(words["Rules from"])</label><input id=\"edit-from\" name=\"from\" type=\"date\" value=\"\(max(today, habit.startedOn).iso)\">"
         html += "<p><button class=\"primary\" type=\"submit\">\(words["Save"])</button></p></form>"
         if habit.archivedOn == nil {

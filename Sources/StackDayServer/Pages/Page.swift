@@ -118,6 +118,10 @@ struct Page {
         if let text = form["goal"], let goal = Double(text), goal != latest.goal { fields = fields.with("goal", .text(text)) }
         else if let text = form["goal"], Double(text) == nil { fields = fields.with("goal", .text(text)) }
         var changesRules = fields.has("goal")
+        if let text = form["remind"], (try? ReminderTime.list([text])) != latest.reminders {
+            fields = fields.with("remind", .text(text), label: "field 'remind'")
+            changesRules = true
+        }
         let said = ParameterFields.scheduleText(in: form.fields)
         if let said {
             fields = fields.with(PolicyRole.schedule.rawValue, .text(said), label: "field 'scheduleText'")

@@ -49,6 +49,14 @@ struct ParameterFields {
 
     /// A schedule said in words or pasted from a calendar (`scheduleText`): when filled, it is the
     /// schedule, read as `--schedule` reads it, and the select above is passed over.
+    /// The reminder times field (`remind`): times of day as text, `08:00, 21:00`.
+    static func reminders(id: String, current: [ReminderTime], words: PageWords) -> String {
+        "<label for=\"\(id)\">\(words["Remind at"])</label>"
+            + "<p class=\"hint\" id=\"\(id)-hint\">\(words["Times of day, such as 08:00, 21:00: the calendar feed rings at them on due days."])</p>"
+            + "<input id=\"\(id)\" name=\"remind\" value=\"\(HTMLText.escape(current.map(\.description).joined(separator: ", ")))\" "
+            + "autocomplete=\"off\" spellcheck=\"false\" maxlength=\"100\" aria-describedby=\"\(id)-hint\">"
+    }
+
     static func scheduleText(id: String, words: PageWords) -> String {
         "<label for=\"\(id)\">\(words["Or say it in words, or paste a calendar rule"])</label>"
             + "<textarea id=\"\(id)\" name=\"scheduleText\" rows=\"3\" autocomplete=\"off\" data-schedule-text aria-describedby=\"\(id)-hint\""

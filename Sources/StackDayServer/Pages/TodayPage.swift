@@ -133,6 +133,7 @@ struct TodayPage {
             html += ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: choice, label: words[label])
             if role == .schedule { html += ParameterFields.scheduleText(id: "new-schedule-text", words: words) }
         }
+        html += ParameterFields.reminders(id: "new-remind", current: [], words: words)
         return html + "<p><button class=\"primary\" type=\"submit\">\(words["Create"])</button></p></form></details>"
     }
 }

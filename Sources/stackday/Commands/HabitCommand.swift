@@ -14,6 +14,7 @@ enum HabitCommand {
         OptionSpec(name: "progress-params", valueName: "json", help: "Parameters for the progress policy, a JSON object."),
         OptionSpec(name: "streak", valueName: "policy", help: "The streak policy (default: strict)."),
         OptionSpec(name: "streak-params", valueName: "json", help: "Parameters for the streak policy, a JSON object."),
+        OptionSpec(name: "remind", valueName: "HH:MM", help: "A time to be reminded on due days, in the calendar feed (repeatable; none for none; default: none)."),
     ]
 
     /// `policyOptions` for `habit edit`: what is not given stays as it is.
