@@ -10,18 +10,15 @@ struct PairPage {
 
     func render() -> String {
         let problem = error.map { "<p class=\"error\" id=\"error\" role=\"alert\">\(HTMLText.escape($0))</p>" } ?? ""
-        return """
-        <!DOCTYPE html>
-        <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>StackDay: \(words["Connect a device"])</title><link rel="stylesheet" href="/app.css"></head><body>
-        <main><h1>StackDay</h1><h2>\(words["Connect a device"])</h2>\(problem)
+        return PageShell.signedOut(words, title: words["Connect a device"], """
+        <h2>\(words["Connect a device"])</h2>\(problem)
         <form method="post" action="/pair" data-form="pair">
         <label for="code">\(words["Pairing code"])</label>
         <input id="code" name="code" value="\(HTMLText.escape(code))" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="16" required>
         <label for="device-name">\(words["This device's name"])</label>
         <input id="device-name" name="name" value="\(HTMLText.escape(words["phone"]))" maxlength="64" required>
         <p><button class="primary" id="pair" type="submit">\(words["Connect"])</button></p>
-        </form></main></body></html>
-        """
+        </form>
+        """)
     }
 }

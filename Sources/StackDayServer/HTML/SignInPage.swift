@@ -7,11 +7,8 @@ struct SignInPage {
 
     func render() -> String {
         let problem = error.map { "<p class=\"error\" id=\"error\" role=\"alert\">\(HTMLText.escape($0))</p>" } ?? ""
-        return """
-        <!DOCTYPE html>
-        <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>StackDay: \(words["Sign in"])</title><link rel="stylesheet" href="/app.css"></head><body>
-        <main><h1>StackDay</h1>\(problem)
+        return PageShell.signedOut(words, title: words["Sign in"], """
+        \(problem)
         <form method="post" action="/session" data-form="sign-in">
         <label for="name">\(words["Name"])</label>
         <input id="name" name="name" autocomplete="username" autocapitalize="none" spellcheck="false" maxlength="100">
@@ -21,7 +18,7 @@ struct SignInPage {
         <p class="hint" id="token-hint">\(HTMLText.escape(words["Paste the token `stackday user add` printed."]))</p>
         <input id="token" name="token" type="password" aria-describedby="token-hint">
         <p><button class="primary" id="sign-in" type="submit">\(words["Sign in"])</button></p>
-        </form></main></body></html>
-        """
+        </form>
+        """)
     }
 }

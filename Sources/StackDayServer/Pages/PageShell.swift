@@ -7,6 +7,17 @@ struct PageShell {
     let title: String
 
     /// The hidden field every state-changing form carries.
+    /// A page for a browser without a session (signing in, connecting a device): the document's
+    /// head in the words' language, `title` after the app's name, and `main` around `body`.
+    static func signedOut(_ words: PageWords, title: String, _ body: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>StackDay: \(title)</title><link rel="stylesheet" href="/app.css"></head><body>
+        <main><h1>StackDay</h1>\(body)</main></body></html>
+        """
+    }
+
     static func csrfField(_ token: String) -> String { "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(token))\">" }
 
     func render(_ body: String, notice: String? = nil) -> String {
