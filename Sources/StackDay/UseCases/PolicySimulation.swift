@@ -21,13 +21,15 @@ public struct PolicySimulation: Sendable {
         self.proposedDays = proposedDays
     }
 
-    /// The days whose outcome or streak differ between the two, in order.
+    /// The days whose outcome or current streak differ between the two, in order. A day not due
+    /// under both is left out: its streak is only carried over from the day before, which is
+    /// listed already.
     public var differingDays: [LocalDay] {
         let proposed = Dictionary(proposedDays.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
         let current = Dictionary(currentDays.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
         return Set(current.keys).union(proposed.keys).sorted().filter { day in
             guard let a = current[day], let b = proposed[day] else { return true }
-            return a.state != b.state || a.streak != b.streak
+            return a.state != b.state || (a.state != .notDue && a.streak.current != b.streak.current)
         }
     }
 }
