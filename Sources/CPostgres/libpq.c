@@ -27,6 +27,8 @@ static void sd_libpq_load(void) {
     SD_LOAD(reset, PQreset)
     SD_LOAD(exec, PQexec)
     SD_LOAD(execParams, PQexecParams)
+    SD_LOAD(prepare, PQprepare)
+    SD_LOAD(execPrepared, PQexecPrepared)
     SD_LOAD(resultStatus, PQresultStatus)
     SD_LOAD(resultErrorField, PQresultErrorField)
     SD_LOAD(clear, PQclear)

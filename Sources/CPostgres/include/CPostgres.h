@@ -18,6 +18,8 @@ typedef struct sd_libpq {
     __typeof__(PQreset) *reset;
     __typeof__(PQexec) *exec;
     __typeof__(PQexecParams) *execParams;
+    __typeof__(PQprepare) *prepare;
+    __typeof__(PQexecPrepared) *execPrepared;
     __typeof__(PQresultStatus) *resultStatus;
     __typeof__(PQresultErrorField) *resultErrorField;
     __typeof__(PQclear) *clear;
@@ -47,6 +49,12 @@ static inline PGresult *sd_PQexec(PGconn *conn, const char *query) { return sd_l
 static inline PGresult *sd_PQexecParams(PGconn *conn, const char *command, int nParams, const Oid *paramTypes,
                                         const char *const *paramValues, const int *paramLengths, const int *paramFormats, int resultFormat) {
     return sd_libpq_table.execParams(conn, command, nParams, paramTypes, paramValues, paramLengths, paramFormats, resultFormat);
+}
+static inline PGresult *sd_PQprepare(PGconn *conn, const char *name, const char *query, int nParams) {
+    return sd_libpq_table.prepare(conn, name, query, nParams, NULL);
+}
+static inline PGresult *sd_PQexecPrepared(PGconn *conn, const char *name, int nParams, const char *const *paramValues) {
+    return sd_libpq_table.execPrepared(conn, name, nParams, paramValues, NULL, NULL, 0);
 }
 static inline ExecStatusType sd_PQresultStatus(const PGresult *res) { return sd_libpq_table.resultStatus(res); }
 static inline char *sd_PQresultErrorField(const PGresult *res, int fieldcode) { return sd_libpq_table.resultErrorField(res, fieldcode); }

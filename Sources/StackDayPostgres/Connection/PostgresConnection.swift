@@ -5,8 +5,11 @@ import Foundation
 /// One libpq connection, used by one thread at a time (the store that owns it is not shared
 /// between threads; the engine gives each worker a store of its own).
 ///
-/// Every statement goes through `PQexecParams` with its values as parameters: no SQL is ever
-/// built from user text. A connection found broken is reset once before the error is reported.
+/// Every statement goes with its values as parameters: no SQL is ever built from user text. A
+/// statement run a second time is prepared (`PQprepare`, named per connection) and from then on
+/// executed by name, so that PostgreSQL parses and plans it once, not at every call; the names
+/// are forgotten when the connection is reset (a new session has none). A connection found
+/// broken is reset once before the error is reported.
 final class PostgresConnection {
     private var handle: OpaquePointer?
     let url: String
@@ -39,6 +42,8 @@ final class PostgresConnection {
     func reset() throws {
         guard let handle else { throw PostgresError(sqlState: "", message: "the connection is closed", sql: nil) }
         sd_PQreset(handle)
+        prepared = [:]
+        seen = [:]
         guard sd_PQstatus(handle) == CONNECTION_OK else {
             throw PostgresError(sqlState: "08006", message: "lost the connection to PostgreSQL: " + String(cString: sd_PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines), sql: nil)
         }
@@ -46,6 +51,34 @@ final class PostgresConnection {
     }
 
     private var statementTimeout = "30s"
+
+    /// The statements prepared on this connection, by their text, and how often each other one
+    /// has run (a statement is prepared on its second run: one-offs, such as a migration's, never are).
+    private var prepared: [String: String] = [:]
+    private var seen: [String: Int] = [:]
+    /// The most statements one connection keeps prepared (the stores run a few dozen texts; a
+    /// page of sync lookups a few more, one per list length).
+    static let preparedLimit = 512
+
+    /// The name `sql` runs under, preparing it now when it has run before; nil to run it unnamed.
+    private func statementName(_ sql: String, parameters: Int, handle: OpaquePointer) -> String? {
+        if let name = prepared[sql] { return name }
+        guard parameters > 0, prepared.count < Self.preparedLimit else { return nil }
+        let runs = (seen[sql] ?? 0) + 1
+        guard runs >= 2 else {
+            if seen.count >= Self.preparedLimit * 4 { seen = [:] }
+            seen[sql] = runs
+            return nil
+        }
+        seen[sql] = nil
+        let name = "sd_\(prepared.count + 1)"
+        guard let result = sd_PQprepare(handle, name, sql, Int32(parameters)) else { return nil }
+        defer { sd_PQclear(result) }
+        // A statement that does not prepare runs unnamed, which reports its error as usual.
+        guard sd_PQresultStatus(result) == PGRES_COMMAND_OK else { return nil }
+        prepared[sql] = name
+        return name
+    }
 
     private func setUp() throws {
         try execute("SET TIME ZONE 'UTC'")
@@ -60,8 +93,10 @@ final class PostgresConnection {
         let texts = values.map(Self.text)
         let pointers = texts.map { $0.flatMap { strdup($0) } }
         defer { pointers.forEach { free($0) } }
+        let name = statementName(sql, parameters: values.count, handle: handle)
         let result = pointers.map { UnsafePointer($0) }.withUnsafeBufferPointer { buffer in
-            sd_PQexecParams(handle, sql, Int32(values.count), nil, buffer.baseAddress, nil, nil, 0)
+            if let name { return sd_PQexecPrepared(handle, name, Int32(values.count), buffer.baseAddress) }
+            return sd_PQexecParams(handle, sql, Int32(values.count), nil, buffer.baseAddress, nil, nil, 0)
         }
         guard let result else {
             throw PostgresError(sqlState: "", message: String(cString: sd_PQerrorMessage(handle)).trimmingCharacters(in: .whitespacesAndNewlines), sql: sql)
