@@ -424,7 +424,16 @@ extension RepositoryContract {
             try expect(try tx.users.device(tokenSHA256: UserToken().sha256) == nil, "an unknown token found a device")
             try tx.users.touchDevice(id: older.id, at: instant.addingTimeInterval(120))
             try expect(try tx.users.device(tokenSHA256: older.tokenSHA256)?.lastSeenAt == instant.addingTimeInterval(120), "last seen was not stored")
+            let opened = UserSession(idSHA256: UserToken().sha256, user: ana.name, csrfToken: UserToken().text, createdAt: instant,
+                                     expiresAt: instant.addingTimeInterval(86_400), deviceID: older.id)
+            let own = UserSession(idSHA256: UserToken().sha256, user: ana.name, csrfToken: UserToken().text, createdAt: instant,
+                                  expiresAt: instant.addingTimeInterval(86_400))
+            try tx.users.insertSession(opened)
+            try tx.users.insertSession(own)
+            try expect(try tx.users.session(idSHA256: opened.idSHA256)?.deviceID == older.id, "a session's device was not stored")
             try expect(try tx.users.deleteDevice(id: older.id), "revoking a device answered false")
+            try expect(try tx.users.session(idSHA256: opened.idSHA256) == nil, "a revoked device's session still opens")
+            try expect(try tx.users.session(idSHA256: own.idSHA256) == own, "revoking a device ended another session")
             try expect(try !tx.users.deleteDevice(id: older.id), "revoking it again answered true")
             try expect(try tx.users.device(tokenSHA256: older.tokenSHA256) == nil, "a revoked device's token still finds it")
             try tx.users.insertPairing(PairingCode(codeSHA256: pairing.codeSHA256, user: ana.name, expiresAt: instant.addingTimeInterval(600)))

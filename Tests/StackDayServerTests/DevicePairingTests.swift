@@ -130,8 +130,13 @@ struct DevicePairingTests {
 
         let settings = String(decoding: api.api.handle(HTTPRequest(method: "GET", path: "/settings", cookie: browser.cookie)).body, as: UTF8.self)
         let id = try #require(settings.firstMatch(of: /<li data-device="([0-9a-f-]{36})"><span class="device-name">phone<\/span>/)).1
+        let phone = try #require(signedIn.setCookie?.components(separatedBy: ";").first)
+        #expect(String(decoding: api.api.handle(HTTPRequest(method: "GET", path: "/", cookie: phone)).body, as: UTF8.self).contains("id=\"user\""))
         #expect(browser.post("/settings/devices/\(id)/revoke", "") == 303)
         let after = String(decoding: api.api.handle(HTTPRequest(method: "GET", path: "/settings", cookie: browser.cookie)).body, as: UTF8.self)
         #expect(after.contains("data-devices=\"none\""))
+        // The phone's browser signed in by the code is signed out with its device.
+        let revoked = String(decoding: api.api.handle(HTTPRequest(method: "GET", path: "/", cookie: phone)).body, as: UTF8.self)
+        #expect(revoked.contains("data-form=\"sign-in\"") && !revoked.contains("id=\"user\""))
     }
 }

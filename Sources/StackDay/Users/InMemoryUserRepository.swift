@@ -77,7 +77,10 @@ public final class InMemoryUserRepository: UserRepository {
 
     public func device(tokenSHA256 sha256: String) throws -> UserDevice? { devices.values.first { $0.tokenSHA256 == sha256 } }
 
-    public func deleteDevice(id: UUID) throws -> Bool { devices.removeValue(forKey: id) != nil }
+    public func deleteDevice(id: UUID) throws -> Bool {
+        sessions = sessions.filter { $0.value.deviceID != id }
+        return devices.removeValue(forKey: id) != nil
+    }
 
     public func touchDevice(id: UUID, at: Date) throws { devices[id]?.lastSeenAt = at }
 }

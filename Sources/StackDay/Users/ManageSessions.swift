@@ -44,7 +44,7 @@ public struct ManageSessions {
     }
 
     /// A session for the user a pairing code was made for: the code is used up and a device named
-    /// `device` is connected (revoked like any other; the session ends on its own). Throws what
+    /// `device` is connected, and revoking that device ends the session. Throws what
     /// `ManageDevices.pair` throws.
     public func open(pairingCode code: String, device: String, lifetime: TimeInterval) throws -> (cookie: String, session: UserSession, user: User) {
         let paired = try ManageDevices(context: context).pair(code: code, name: device)
@@ -53,7 +53,7 @@ public struct ManageSessions {
         return try context.store.write { tx in
             guard let user = try tx.users.user(named: paired.device.user) else { throw UseCaseError.pairingFailed }
             let session = UserSession(idSHA256: UserToken.sha256(of: id), user: user.name, csrfToken: Self.randomHex(prefix: ""),
-                                      createdAt: now, expiresAt: now.addingTimeInterval(lifetime))
+                                      createdAt: now, expiresAt: now.addingTimeInterval(lifetime), deviceID: paired.device.id)
             try tx.users.insertSession(session)
             return (id, session, user)
         }

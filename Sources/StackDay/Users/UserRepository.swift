@@ -40,7 +40,7 @@ public protocol UserRepository: AnyObject {
     func devices(of user: String) throws -> [UserDevice]
     /// The device whose token hashes to `sha256`.
     func device(tokenSHA256 sha256: String) throws -> UserDevice?
-    /// Ends a device's token; false when there was none.
+    /// Ends a device's token and the browser sessions opened for it; false when there was none.
     func deleteDevice(id: UUID) throws -> Bool
     /// Notes that a device was seen at `at`.
     func touchDevice(id: UUID, at: Date) throws

@@ -9,12 +9,16 @@ public struct UserSession: Hashable, Sendable {
     public let csrfToken: String
     public let createdAt: Date
     public let expiresAt: Date
+    /// The paired device a pairing code opened this session for (`/pair`): revoking the device
+    /// ends it. Nil for a sign-in by token or password.
+    public let deviceID: UUID?
 
-    public init(idSHA256: String, user: String, csrfToken: String, createdAt: Date, expiresAt: Date) {
+    public init(idSHA256: String, user: String, csrfToken: String, createdAt: Date, expiresAt: Date, deviceID: UUID? = nil) {
         self.idSHA256 = idSHA256
         self.user = user
         self.csrfToken = csrfToken
         self.createdAt = createdAt
         self.expiresAt = expiresAt
+        self.deviceID = deviceID
     }
 }

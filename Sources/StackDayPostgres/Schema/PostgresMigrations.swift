@@ -173,6 +173,8 @@ enum PostgresMigrations {
             )
             """,
             "CREATE INDEX devices_by_user ON devices (user_name)",
+            "ALTER TABLE sessions ADD COLUMN device_id text",
+            "CREATE INDEX sessions_by_device ON sessions (device_id) WHERE device_id IS NOT NULL",
             "CREATE TABLE sync_credentials (user_id text NOT NULL, server text NOT NULL, token text NOT NULL, PRIMARY KEY (user_id, server))",
         ]),
         // The token in a user's calendar feed address, as in SQLite's migration 20.

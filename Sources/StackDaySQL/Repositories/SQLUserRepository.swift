@@ -11,7 +11,7 @@ public final class SQLUserRepository: UserRepository {
         let insert, update, delete, byName, byToken, byFeedToken, all: String
         let insertSession, session, deleteSession, sessionCount, deleteSessions: String
         let insertPairing, takePairing, deletePairings, deletePairingsOf: String
-        let insertDevice, devices, device, deleteDevice, touchDevice, deleteDevicesOf: String
+        let insertDevice, devices, device, deleteDevice, deleteDeviceSessions, touchDevice, deleteDevicesOf: String
 
         init(_ dialect: SQLDialect) {
             let columns = "name, token_sha256, time_zone, day_start_minutes, created_at, language, password_hash, feed_token"
@@ -26,8 +26,8 @@ public final class SQLUserRepository: UserRepository {
             byToken = sql("SELECT \(columns) FROM users WHERE token_sha256 = $1")
             byFeedToken = sql("SELECT \(columns) FROM users WHERE feed_token = $1")
             all = sql("SELECT \(columns) FROM users ORDER BY name")
-            insertSession = sql("INSERT INTO sessions (id_sha256, user_name, csrf_token, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)")
-            session = sql("SELECT id_sha256, user_name, csrf_token, created_at, expires_at FROM sessions WHERE id_sha256 = $1")
+            insertSession = sql("INSERT INTO sessions (id_sha256, user_name, csrf_token, created_at, expires_at, device_id) VALUES ($1, $2, $3, $4, $5, $6)")
+            session = sql("SELECT id_sha256, user_name, csrf_token, created_at, expires_at, device_id FROM sessions WHERE id_sha256 = $1")
             deleteSession = sql("DELETE FROM sessions WHERE id_sha256 = $1")
             sessionCount = sql("SELECT count(*) AS sessions FROM sessions WHERE expires_at > $1")
             deleteSessions = sql("DELETE FROM sessions WHERE user_name = $1")
@@ -40,6 +40,7 @@ public final class SQLUserRepository: UserRepository {
             devices = sql("SELECT \(device) FROM devices WHERE user_name = $1 ORDER BY created_at DESC, id DESC")
             self.device = sql("SELECT \(device) FROM devices WHERE token_sha256 = $1")
             deleteDevice = sql("DELETE FROM devices WHERE id = $1")
+            deleteDeviceSessions = sql("DELETE FROM sessions WHERE device_id = $1")
             touchDevice = sql("UPDATE devices SET last_seen_at = $2 WHERE id = $1")
             deleteDevicesOf = sql("DELETE FROM devices WHERE user_name = $1")
         }
@@ -90,13 +91,15 @@ public final class SQLUserRepository: UserRepository {
         guard try user(named: session.user) != nil else { throw UseCaseError.userNotFound(name: session.user) }
         try executor.run(statements.insertSession, [
             .text(session.idSHA256), .text(session.user), .text(session.csrfToken), .instant(session.createdAt), .instant(session.expiresAt),
+            session.deviceID.map(SQLValue.id) ?? .null,
         ])
     }
 
     public func session(idSHA256: String) throws -> UserSession? {
         try executor.rows(statements.session, [.text(idSHA256)]) { row in
             UserSession(idSHA256: row.text("id_sha256"), user: row.text("user_name"), csrfToken: row.text("csrf_token"),
-                        createdAt: row.instant("created_at"), expiresAt: row.instant("expires_at"))
+                        createdAt: row.instant("created_at"), expiresAt: row.instant("expires_at"),
+                        deviceID: row.optionalText("device_id").flatMap(UUID.init(uuidString:)))
         }.first
     }
 
@@ -164,7 +167,8 @@ public final class SQLUserRepository: UserRepository {
     }
 
     public func deleteDevice(id: UUID) throws -> Bool {
-        try executor.run(statements.deleteDevice, [.id(id)]) == 1
+        try executor.run(statements.deleteDeviceSessions, [.id(id)])
+        return try executor.run(statements.deleteDevice, [.id(id)]) == 1
     }
 
     public func touchDevice(id: UUID, at: Date) throws {

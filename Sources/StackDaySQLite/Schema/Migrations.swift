@@ -357,6 +357,8 @@ enum Migrations {
             last_seen_at REAL
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX devices_by_user ON devices (user_name);
+        ALTER TABLE sessions ADD COLUMN device_id TEXT;
+        CREATE INDEX sessions_by_device ON sessions (device_id) WHERE device_id IS NOT NULL;
         CREATE TABLE sync_credentials (
             owner TEXT NOT NULL,
             server TEXT NOT NULL,
