@@ -56,6 +56,8 @@ struct UserCommandTests {
         #expect(try cli.run(["--user", "ana", "habit", "add", "read", "--schedule", "mon wed fri", "--remind", "21:00", "--remind", "07:00"]).status == 0)
         let ics = try cli.run(["--user", "ana", "export", "--format", "ics"]).stdout
         #expect(ics.hasPrefix("BEGIN:VCALENDAR\r\n") && ics.contains("RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR\r\n") && ics.contains("TRIGGER;RELATED=START:PT21H\r\n"))
+        // Only a repeatable option's values all count; another's last one does, as before.
+        #expect(try cli.run(["--user", "ana", "habit", "add", "tea", "--goal", "1", "--goal", "3"]).stdout.contains("goal 3"))
         // Reminder times go with an export and come back with an import.
         let archive = try cli.run(["--user", "ana", "export"]).stdout
         #expect(archive.contains(#""remind":["07:00","21:00"]"#))

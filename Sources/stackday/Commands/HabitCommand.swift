@@ -14,13 +14,15 @@ enum HabitCommand {
         OptionSpec(name: "progress-params", valueName: "json", help: "Parameters for the progress policy, a JSON object."),
         OptionSpec(name: "streak", valueName: "policy", help: "The streak policy (default: strict)."),
         OptionSpec(name: "streak-params", valueName: "json", help: "Parameters for the streak policy, a JSON object."),
-        OptionSpec(name: "remind", valueName: "HH:MM", help: "A time to be reminded on due days, in the calendar feed (repeatable; none for none; default: none)."),
+        OptionSpec(name: "remind", valueName: "HH:MM", help: "A time to be reminded on due days, in the calendar feed (repeatable; none for none; default: none).",
+                   repeatable: true),
     ]
 
     /// `policyOptions` for `habit edit`: what is not given stays as it is.
     static let editOptions: [OptionSpec] = policyOptions.map { option in
         OptionSpec(name: option.name, valueName: option.valueName,
-                   help: option.help.replacingOccurrences(of: #" \(default: [^)]*\)"#, with: " (default: unchanged)", options: .regularExpression))
+                   help: option.help.replacingOccurrences(of: #" \(default: [^)]*\)"#, with: " (default: unchanged)", options: .regularExpression),
+                   repeatable: option.repeatable)
     }
 
     static let name = ArgumentSpec(name: "name", help: "The habit's name (case-insensitive).")

@@ -38,12 +38,12 @@ enum ServeCommand {
                 OptionSpec(name: "tls-cert", valueName: "file", help: "Serve HTTPS with this certificate chain (PEM; with --tls-key)."),
                 OptionSpec(name: "tls-key", valueName: "file", help: "The certificate's private key (PEM; with --tls-cert)."),
                 OptionSpec(name: "behind-proxy", valueName: nil, help: "A TLS proxy in front is this server's only client: no warning for plain HTTP beyond loopback."),
-                OptionSpec(name: "allow-origin", valueName: "origin", help: "A browser origin that may call the API (CORS; repeatable; default: none)."),
+                OptionSpec(name: "allow-origin", valueName: "origin", help: "A browser origin that may call the API (CORS; repeatable; default: none).", repeatable: true),
                 OptionSpec(name: "rate-limit", valueName: "n", help: "Requests a minute one user may make, whichever token carries them (default: no limit)."),
                 OptionSpec(name: "auth-failures", valueName: "n", help: "Failed authentications one address may make in a minute before it waits (default: 10)."),
                 OptionSpec(name: "log-format", valueName: "format", help: "The access log: text (default) or json, one object a line."),
                 OptionSpec(name: "metrics-listen", valueName: "host:port", help: "Serve Prometheus metrics at /metrics on this address (default: none)."),
-                OptionSpec(name: "trusted-proxy", valueName: "address", help: "A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable)."),
+                OptionSpec(name: "trusted-proxy", valueName: "address", help: "A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable).", repeatable: true),
             ],
             run: run
         )

@@ -125,6 +125,7 @@ struct ArgumentParser {
         }
         var invocation = Invocation(path: path, arguments: arguments, argumentLists: argumentLists, options: options, flags: flags, globals: globals, io: io)
         invocation.optionLists = lists
+        invocation.repeatable = Set(command.options.filter(\.repeatable).map(\.name))
         return .run(command, invocation)
     }
 

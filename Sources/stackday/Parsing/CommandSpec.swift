@@ -27,6 +27,8 @@ struct OptionSpec {
     var name: String
     var valueName: String?
     var help: String
+    /// Given several times, every value counts (a list in the request); otherwise the last one does.
+    var repeatable = false
 
     var isFlag: Bool { valueName == nil }
     var usage: String { valueName.map { "--\(name) <\($0)>" } ?? "--\(name)" }

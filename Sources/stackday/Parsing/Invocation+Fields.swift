@@ -9,8 +9,8 @@ extension Invocation {
         var values: [String: RequestFields.Value] = [:]
         var labels: [String: String] = [:]
         for (name, value) in options where !Self.terminalOnly.contains(name) {
-            // An option given several times (`--remind 08:00 --remind 21:00`): every value, in order.
-            let all = optionLists[name] ?? [value]
+            // A repeatable option given several times (`--remind 08:00 --remind 21:00`): every value, in order.
+            let all = repeatable.contains(name) ? optionLists[name] ?? [value] : [value]
             values[Self.key(name)] = all.count > 1 ? .json(.array(all.map(JSONValue.string))) : .text(value)
             labels[Self.key(name)] = "--\(name)"
         }

@@ -11,6 +11,8 @@ struct Invocation {
     let flags: Set<String>
     /// Every value of each option given more than once (a repeatable one), in order.
     var optionLists: [String: [String]] = [:]
+    /// The command's options whose every value counts (`OptionSpec.repeatable`).
+    var repeatable: Set<String> = []
     let globals: GlobalOptions
     let io: TerminalIO
     /// Files to remove if the command fails.
