@@ -396,13 +396,19 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
             wait.until(settled(lambda d: d.find_elements(By.ID, "user")))
         except TimeoutException:
             raise AssertionError(f"{label}: /pair did not sign in: {driver.current_url} {driver.page_source[:1500]}")
-        # The browser is now signed in by the pairing's session (the first one still open).
-        cookie = driver.get_cookie("stackday_session")
+        # The browser is now signed in as the paired device: revoking that device signs it out.
         driver.get(base + "/settings")
         devices = driver.find_elements(By.CSS_SELECTOR, "li[data-device]")
         check(len(devices) == 1 and "phone" in devices[0].text, f"{label}: devices {[d.text for d in devices]}")
         devices[0].find_element(By.CSS_SELECTOR, "button[data-action=revoke]").click()
-        wait.until(settled(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-devices=none]")))
+        wait.until(settled(lambda d: d.find_elements(By.CSS_SELECTOR, "form[data-form=sign-in]")))
+        driver.get(base + "/")
+        driver.find_element(By.ID, "token").send_keys(token)
+        driver.find_element(By.ID, "sign-in").click()
+        wait.until(expected_conditions.presence_of_element_located((By.ID, "user")))
+        cookie = driver.get_cookie("stackday_session")
+        driver.get(base + "/settings")
+        check(driver.find_elements(By.CSS_SELECTOR, "[data-devices=none]"), f"{label}: the revoked device is still listed")
         driver.get(base + "/")
 
         # Add a habit through the form.
