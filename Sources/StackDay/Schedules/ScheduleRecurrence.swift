@@ -11,8 +11,9 @@ public struct ScheduleRecurrence: Sendable {
     /// Whether the rule makes `day` an occurrence; nil for a pasted rule, which Swift does not expand.
     public let isDue: (@Sendable (LocalDay) -> Bool)?
 
+    /// RFC 5545's weekday codes, Monday first as `SchedulePhrase.weekdayOrder`.
     static let codes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
-    static let names = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    static var names: [String] { SchedulePhrase.weekdayOrder }
 
     /// The recurrence of `choice` for a habit started on `startedOn`; nil for a schedule no rule
     /// states (a quota, a script of the user's) or parameters it cannot read.

@@ -96,7 +96,7 @@ struct HabitRoutes {
         }),
         ("POST", "devices/pairing", Endpoint(EndpointDoc("A one-time code that connects a device (8 characters, good for 10 minutes and one use)", status: 201, answer: "Pairing")) { r, _ in
             try r.fields().check(allowed: [])
-            return .json(try Self.pairing(for: r.user.name, request: r.request, context: r.app.context, tls: r.tls).json, status: 201)
+            return .json(try PairingOffer(for: r.user.name, request: r.request, context: r.app.context, tls: r.tls).json, status: 201)
         }),
         ("POST", "devices/pair", Endpoint(EndpointDoc("Exchange a pairing code for a device token of the device's own (no token needed)", body: "Pair", status: 201,
                                                       answer: "PairedDevice", open: true)) { r, _ in
@@ -158,19 +158,6 @@ struct HabitRoutes {
             "habit": .string(page.habit.name), "unit": .string(page.habit.unit), "from": .string(page.days.first.iso), "to": .string(page.days.last.iso),
             "records": .array(page.records.map { CompletionView(completion: $0, habit: name).json }), "next": next,
         ]))
-    }
-
-    /// A new pairing code for `user`, with the page a phone's camera opens (`link`, when the
-    /// request named a usable host) and the command a computer runs.
-    static func pairing(for user: String, request: HTTPRequest, context: HabitContext, tls: Bool) throws -> (code: String, expiresAt: Date, link: String?, json: JSONValue) {
-        let started = try ManageDevices(context: context).startPairing(user: user)
-        let base = baseURL(request, tls: tls)
-        let link = base.map { $0 + "/pair?code=" + started.code }
-        let json: JSONValue = .object([
-            "code": .string(started.code), "expiresAt": .string(InstantText.format(started.expiresAt)), "link": link.map(JSONValue.string) ?? .null,
-            "command": .string("stackday sync --server \(base ?? "URL") --pair \(started.code)"),
-        ])
-        return (started.code, started.expiresAt, link, json)
     }
 
     /// `scheme://host[:port]` as the client reached the server: https when TLS is on here or a

@@ -262,11 +262,7 @@ public final class StackDayAPI: Sendable {
                 .joined(separator: "\u{1}")
             // The answer's version: the user's change counter, the day, the path and the query.
             let etag = "W/\"" + Self.fnv(key) + "\""
-            if request.ifNoneMatch?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" }) == true {
-                var unchanged = HTTPResponse(status: 304, contentType: "application/json", body: [])
-                unchanged.headers += [("ETag", etag), ("Cache-Control", "private, no-cache")]
-                return unchanged
-            }
+            if let unchanged = Self.unchanged(request, etag: etag, contentType: "application/json") { return unchanged }
             var response: HTTPResponse
             if let kept = answers?.answer(for: key) {
                 metrics.keptAnswer(served: true)
@@ -279,8 +275,7 @@ public final class StackDayAPI: Sendable {
                 }
             }
             // An answer with a version may be kept by the client, asked again with If-None-Match.
-            if response.status == 200 { response.headers += [("ETag", etag), ("Cache-Control", "private, no-cache")] }
-            return response
+            return response.status == 200 ? Self.versioned(response, etag: etag) : response
         }
     }
 
@@ -296,14 +291,24 @@ public final class StackDayAPI: Sendable {
         defer { contexts.release(account.name, holdingMoreThan: stateBytes) }
         let text = try Application(context: context).calendarFeed(title: "StackDay · \(account.name)").text
         let etag = "W/\"" + Self.fnv(text) + "\""
-        if request.ifNoneMatch?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag }) == true {
-            var unchanged = HTTPResponse(status: 304, contentType: "text/calendar; charset=utf-8", body: [])
-            unchanged.headers += [("ETag", etag), ("Cache-Control", "private, no-cache")]
-            return unchanged
-        }
-        var answer = HTTPResponse.text(text, contentType: "text/calendar; charset=utf-8")
-        answer.headers += [("ETag", etag), ("Cache-Control", "private, no-cache")]
+        if let unchanged = Self.unchanged(request, etag: etag, contentType: "text/calendar; charset=utf-8") { return unchanged }
+        let answer = Self.versioned(HTTPResponse.text(text, contentType: "text/calendar; charset=utf-8"), etag: etag)
         return answer
+    }
+
+    /// A 304 for a request whose `If-None-Match` names `etag` (or `*`); nil otherwise.
+    static func unchanged(_ request: HTTPRequest, etag: String, contentType: String) -> HTTPResponse? {
+        guard request.ifNoneMatch?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == etag || $0 == "*" }) == true else {
+            return nil
+        }
+        return versioned(HTTPResponse(status: 304, contentType: contentType, body: []), etag: etag)
+    }
+
+    /// `response` with its version: a client may keep it and ask again with `If-None-Match`.
+    static func versioned(_ response: HTTPResponse, etag: String) -> HTTPResponse {
+        var versioned = response
+        versioned.headers += [("ETag", etag), ("Cache-Control", "private, no-cache")]
+        return versioned
     }
 
     /// The methods that write, which an `Idempotency-Key` applies to.

@@ -102,9 +102,8 @@ struct PageRoutes {
                 target = "/settings"
             } else if segments == ["settings", "devices", "pair"] {
                 // The code is shown once, on the page answering the post (a redirect would lose it).
-                let made = try HabitRoutes.pairing(for: page.user.name, request: request, context: page.app.context, tls: secure)
                 var settings = try page.settings()
-                settings.pairing = (made.code, made.expiresAt, made.link, made.json.objectValue?["command"]?.stringValue ?? "")
+                settings.pairing = try PairingOffer(for: page.user.name, request: request, context: page.app.context, tls: secure)
                 var shown = HTTPResponse.html(settings.render(), status: 201)
                 shown.headers.append(("Cache-Control", "no-store"))
                 return shown

@@ -15,7 +15,7 @@ struct SettingsPage {
     /// The calendar feed's address, once the user has asked for one.
     var feedURL: String?
     /// A code just made by "Connect a device": shown once, with its QR code and link.
-    var pairing: (code: String, expiresAt: Date, link: String?, command: String)?
+    var pairing: PairingOffer?
 
     func render() -> String {
         var body = "<h2>\(words["Settings"])</h2><dl class=\"settings\">"
