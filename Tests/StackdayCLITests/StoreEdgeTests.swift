@@ -41,7 +41,7 @@ struct StoreEdgeTests {
         #expect(json.stderr.contains(#""code":"policy_not_found""#), "\(json.stderr)")
         let empty = try cli.run(["policy", "upgrade", ""])
         #expect(empty.status == 64)
-        #expect(empty.stderr.hasPrefix("Error: invalid value for NAME: '' is not a policy name"), "\(empty.stderr)")
+        #expect(empty.stderr.hasPrefix("Error: invalid value for <name>: '' is not a policy name"), "\(empty.stderr)")
     }
 
     @Test("the policy authoring commands refuse the store options every command refuses", arguments: [

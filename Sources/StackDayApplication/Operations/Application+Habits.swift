@@ -3,94 +3,60 @@ import StackDay
 
 /// Creating, changing and reading habits.
 extension Application {
-    /// The fields that name a goal, a unit, a start day and the three policies.
-    static let ruleFields: Set<String> = [
-        "goal", "unit", "start", "schedule", "scheduleParams", "progress", "progressParams", "streak", "streakParams", "remind",
-    ]
-
-    /// `remind`: times as text (`21:00`, `08:00, 21:00`, `none`) or a JSON array of them; nil when not given.
-    static func reminders(_ fields: RequestFields) throws -> [ReminderTime]? {
-        guard let texts = try fields.strings("remind") else { return nil }
-        do { return try ReminderTime.list(texts) } catch { throw fields.invalid("remind", "\(error)") }
-    }
-
-    /// A policy named by `role` and its parameters `roleParams`, each only when given. Parameters
-    /// without a name are for the policy the habit runs (`HabitChanges.parameters`).
-    static func choice(_ fields: RequestFields, _ role: PolicyRole) throws -> (choice: PolicyChoice?, parameters: [String: JSONValue]?) {
-        let parameters = try fields.object("\(role.rawValue)Params")
-        guard let name = try fields.string(role.rawValue) else { return (nil, parameters) }
-        return (PolicyChoice(name: name, parameters: parameters ?? [:]), nil)
-    }
-
-    /// The `schedule` field read as a policy, a pasted calendar rule or a phrase (`ScheduleInput`),
-    /// with `scheduleParams`; nil when no schedule is named. A read schedule's failure names the field.
-    func scheduleInput(_ fields: RequestFields, habitStart: LocalDay?) throws -> ScheduleInput? {
-        guard let text = try fields.string(PolicyRole.schedule.rawValue) else { return nil }
-        let parameters = try fields.object("scheduleParams")
+    /// The schedule as given read as a policy, a pasted calendar rule or a phrase (`ScheduleInput`),
+    /// with its parameters; nil when no schedule is named. A read schedule's failure names the field.
+    func scheduleInput(_ rules: HabitRules, naming: FieldNaming, habitStart: LocalDay?) throws -> ScheduleInput? {
+        guard let text = rules.policies[.schedule] else { return nil }
         do {
-            return try ScheduleInput(text, parameters: parameters, timeZone: context.boundary.timeZone, habitStart: habitStart,
+            return try ScheduleInput(text, parameters: rules.parameters[.schedule], timeZone: context.boundary.timeZone, habitStart: habitStart,
                                      isPolicy: { name in ((try? context.policies.roles(ofPolicyNamed: name)) ?? []).isEmpty == false })
         } catch let error as PastedRecurrenceError {
-            throw PolicyParameterError.invalid(policy: "rrule", name: "rule", reason: "\(fields.label("schedule")): \(error)")
+            throw PolicyParameterError.invalid(policy: "rrule", name: "rule", reason: "\(naming(HabitRules.schedule)): \(error)")
         }
     }
 
-    /// The first day new rules judge: `from`, or the start day with `retroactive` (not both), else today.
-    public static func revisionStart(_ fields: RequestFields) throws -> RevisionStart {
-        let from = try fields.day("from")
-        guard try fields.bool("retroactive") else { return from.map(RevisionStart.day) ?? .today }
-        if from != nil { throw RequestError("\(fields.label("from")) and \(fields.label("retroactive")) cannot be used together") }
-        return .retroactive
-    }
-
-    /// `habit add`, `POST /v1/habits`: a habit from `name`, `goal` (default 1), `unit`, `start`
+    /// `habit add`, `POST /v1/habits`: a habit from a name, a goal (default 1), a unit, a start
     /// (default today) and the three policies (default daily, goal, strict; parameters alone are
-    /// the default policy's).
-    public func createHabit(_ fields: RequestFields) throws -> HabitView {
-        try fields.check(allowed: Self.ruleFields.union(["name"]))
-        func choice(_ role: PolicyRole, _ fallback: PolicyChoice) throws -> PolicyChoice {
-            let (named, parameters) = try Self.choice(fields, role)
-            return named ?? PolicyChoice(name: fallback.name, parameters: parameters ?? [:])
+    /// the default policy's). A pasted event gives the habit its name (SUMMARY) and start
+    /// (DTSTART) when none is given.
+    public func createHabit(_ request: CreateHabitRequest) throws -> HabitView {
+        let rules = request.rules
+        func choice(_ role: PolicyRole, _ fallback: PolicyChoice) -> PolicyChoice {
+            PolicyChoice(name: rules.policies[role] ?? fallback.name, parameters: rules.parameters[role] ?? [:])
         }
-        let start = try fields.day("start")
-        let schedule = try scheduleInput(fields, habitStart: start)
-        // A pasted event gives the habit its name (SUMMARY) and start (DTSTART) when none is given.
-        guard let name = try fields.string("name") ?? schedule?.summary else { throw RequestError("\(fields.label("name")) is required") }
+        let schedule = try scheduleInput(rules, naming: request.naming, habitStart: rules.start)
+        guard let name = request.name ?? schedule?.summary else { throw RequestError("\(request.naming(CreateHabitRequest.name)) is required") }
         let habit = try CreateHabit(context: context)(
-            name: name, startedOn: start ?? schedule?.start, goal: try fields.number("goal") ?? 1,
-            unit: try fields.string("unit") ?? "", schedule: try schedule?.choice ?? choice(.schedule, .daily), progress: try choice(.progress, .goal),
-            streak: try choice(.streak, .strict), reminders: try Self.reminders(fields) ?? []
+            name: name, startedOn: rules.start ?? schedule?.start, goal: rules.goal ?? 1, unit: rules.unit ?? "",
+            schedule: schedule?.choice ?? choice(.schedule, .daily), progress: choice(.progress, .goal), streak: choice(.streak, .strict),
+            reminders: rules.reminders ?? []
         )
         return HabitView(habit, schedule: schedule)
     }
 
-    /// `habit edit` and `habit rename`, `PATCH /v1/habits/{name}`: a new `name`, `start` or `unit`,
-    /// and new rules (`goal`, policies) judging days from `from` (default today), or from the start
-    /// with `retroactive`; in one transaction.
-    public func editHabit(_ name: String, _ fields: RequestFields) throws -> HabitView {
-        try fields.check(allowed: Self.ruleFields.union(["name", "from", "retroactive"]))
-        var changes = HabitChanges(
-            name: try fields.string("name"), startedOn: try fields.day("start"), goal: try fields.number("goal"), unit: try fields.string("unit"),
-            rulesFrom: try Self.revisionStart(fields)
-        )
-        changes.reminders = try Self.reminders(fields)
-        let schedule = try scheduleInput(fields, habitStart: nil)
-        for role in PolicyRole.allCases {
-            let (choice, parameters) = try Self.choice(fields, role)
-            switch role {
-            case .schedule: changes.schedule = schedule?.choice
-            case .progress: changes.progress = choice
-            case .streak: changes.streak = choice
-            }
-            if let parameters { changes.parameters[role] = parameters }
+    /// `habit edit` and `habit rename`, `PATCH /v1/habits/{name}`: a new name, start or unit, and
+    /// new rules judging days from `rulesFrom`; in one transaction.
+    public func editHabit(_ name: String, _ request: EditHabitRequest) throws -> HabitView {
+        let rules = request.rules
+        var changes = HabitChanges(name: request.name, startedOn: rules.start, goal: rules.goal, unit: rules.unit, rulesFrom: request.rulesFrom.start)
+        changes.reminders = rules.reminders
+        let schedule = try scheduleInput(rules, naming: request.naming, habitStart: nil)
+        changes.schedule = schedule?.choice
+        changes.progress = rules.policies[.progress].map { PolicyChoice(name: $0, parameters: rules.parameters[.progress] ?? [:]) }
+        changes.streak = rules.policies[.streak].map { PolicyChoice(name: $0, parameters: rules.parameters[.streak] ?? [:]) }
+        for role in PolicyRole.allCases where rules.policies[role] == nil {
+            if let parameters = rules.parameters[role] { changes.parameters[role] = parameters }
         }
-        if try !changes.changesRules && (fields.has("from") || fields.bool("retroactive")) {
-            throw RequestError("\(fields.label("from")) and \(fields.label("retroactive")) apply to a new goal or policy")
+        let naming = request.naming
+        if !changes.changesRules && request.rulesFrom.isGiven {
+            throw RequestError("\(naming(RulesFromRequest.from)) and \(naming(RulesFromRequest.retroactive)) apply to a new goal or policy")
         }
         if changes.isEmpty {
             // The command line renames with `habit rename`; the API's PATCH takes a name.
-            let keys = ["goal", "unit", "start", "schedule", "progress", "streak", "remind"] + (fields.surface == .http ? ["name"] : [])
-            let options = keys.map(fields.label).joined(separator: ", ")
+            let fields = [HabitRules.goal.declaration, HabitRules.unit.declaration, HabitRules.start.declaration, HabitRules.schedule.declaration,
+                          HabitRules.progress.declaration, HabitRules.streak.declaration, HabitRules.remind.declaration]
+                + (naming.isHTTP ? [EditHabitRequest.name.declaration] : [])
+            let options = fields.map { naming.isHTTP ? "field '\($0.key)'" : $0.commandLineLabel }.joined(separator: ", ")
             throw RequestError("nothing to change: give at least one of \(options)")
         }
         let before = try FindHabit(context: context)(named: name).latest.number
@@ -99,9 +65,8 @@ extension Application {
     }
 
     /// `habit archive`, `POST /v1/habits/{name}/archive`: the last tracked day is `on` (default today).
-    public func archiveHabit(_ name: String, _ fields: RequestFields) throws -> HabitView {
-        try fields.check(allowed: ["on"])
-        return HabitView(try ArchiveHabit(context: context)(habitName: name, on: try fields.day("on")))
+    public func archiveHabit(_ name: String, _ request: ArchiveRequest) throws -> HabitView {
+        HabitView(try ArchiveHabit(context: context)(habitName: name, on: request.on))
     }
 
     /// `habit unarchive`, `POST /v1/habits/{name}/unarchive`.
@@ -114,29 +79,23 @@ extension Application {
         HabitView(try DeleteHabit(context: context)(habitName: name))
     }
 
-    /// `habit list`, `GET /v1/habits`: every habit, only the active ones with `active`, or only
-    /// the archived ones with `archived` (not both).
-    public func listHabits(_ fields: RequestFields) throws -> HabitListView {
-        try fields.check(allowed: ["active", "archived"])
-        let (active, archived) = (try fields.bool("active"), try fields.bool("archived"))
-        if active && archived { throw RequestError("\(fields.label("active")) and \(fields.label("archived")) cannot be used together") }
-        let habits = try ListHabits(context: context)(includeArchived: !active)
-        return HabitListView(habits: archived ? habits.filter { $0.archivedOn != nil } : habits)
+    /// `habit list`, `GET /v1/habits`: every habit, or only the active or only the archived ones.
+    public func listHabits(_ request: ListHabitsRequest = ListHabitsRequest()) throws -> HabitListView {
+        let habits = try ListHabits(context: context)(includeArchived: request.selection != .active)
+        return HabitListView(habits: request.selection == .archived ? habits.filter { $0.archivedOn != nil } : habits)
     }
 
-    /// `GET /v1/habits`: `limit` habits (default 100, at most 1000) after `cursor`, in creation
-    /// order (created at, then id), with `active` or `archived` as `listHabits` takes them, and
-    /// the next page's cursor (nil on the last). A habit added or deleted meanwhile moves no other
-    /// across a page's edge.
-    public func habitPage(_ fields: RequestFields) throws -> (habits: [Habit], next: String?, limit: Int) {
-        let limit = try fields.integer("limit", in: 1...1000, what: "a page size from 1 to 1000") ?? 100
-        let all = try listHabits(fields.removing("limit").removing("cursor")).habits
+    /// `GET /v1/habits`: `limit` habits after `cursor`, in creation order (created at, then id),
+    /// and the next page's cursor (nil on the last). A habit added or deleted meanwhile moves no
+    /// other across a page's edge.
+    public func habitPage(_ request: ListHabitsRequest) throws -> (habits: [Habit], next: String?) {
+        let all = try listHabits(request).habits
         func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
         var start = all.startIndex
-        if let cursor = try fields.string("cursor") {
+        if let cursor = request.cursor {
             let parts = cursor.split(separator: "_", maxSplits: 1)
             guard parts.count == 2, let created = Int64(parts[0]), UUID(uuidString: String(parts[1])) != nil else {
-                throw RequestError("invalid value for \(fields.label("cursor")): the cursor is not one this server gave")
+                throw RequestError("invalid value for \(request.naming(ListHabitsRequest.cursor)): the cursor is not one this server gave")
             }
             // After the habit the cursor names; if it was deleted meanwhile, after where it stood.
             let id = String(parts[1])
@@ -146,9 +105,9 @@ extension Application {
                 start = all.firstIndex { (millis($0.createdAt), $0.id.uuidString) > (created, id) } ?? all.endIndex
             }
         }
-        let page = Array(all[start...].prefix(limit))
+        let page = Array(all[start...].prefix(request.limit))
         let more = start + page.count < all.endIndex
-        return (page, more ? page.last.map { "\(millis($0.createdAt))_\($0.id.uuidString)" } : nil, limit)
+        return (page, more ? page.last.map { "\(millis($0.createdAt))_\($0.id.uuidString)" } : nil)
     }
 
     /// `habit show`, `GET /v1/habits/{name}`.

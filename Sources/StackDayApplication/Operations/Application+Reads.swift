@@ -8,18 +8,16 @@ extension Application {
     }
 
     /// `stats [NAME]`, `GET /v1/stats[?habit=NAME]`: every habit's figures, archived ones included.
-    public func stats(_ fields: RequestFields) throws -> StatsView {
-        try fields.check(allowed: ["habit"])
-        return StatsView(rows: try SummarizeHabits(context: context)(habitName: try fields.string("habit")))
+    public func stats(_ request: StatsRequest = StatsRequest()) throws -> StatsView {
+        StatsView(rows: try SummarizeHabits(context: context)(habitName: request.habit))
     }
 
     /// `calendar NAME…`, `GET /v1/calendar/{name}`: the days `from` (default 26 weeks before `to`,
     /// or the start day) … `to` (default today) of each habit named.
-    public func calendar(_ names: [String], _ fields: RequestFields) throws -> CalendarView {
-        try fields.check(allowed: ["from", "to"])
-        let to = try fields.day("to") ?? today
-        let from = try fields.day("from")
-        if let from, from > to { throw RequestError("\(fields.label("from")) \(from) is after \(fields.label("to")) \(to)") }
+    public func calendar(_ names: [String], _ request: CalendarRequest = CalendarRequest()) throws -> CalendarView {
+        let to = request.to ?? today
+        let from = request.from
+        if let from { _ = try request.range(from, to) }
         let results = try LoadTimeline(context: context)(names.map(HabitReference.name), through: to)
         return CalendarView(sheets: try results.map { result in
             switch result {
@@ -37,27 +35,18 @@ extension Application {
         return CalendarFeedView(timelines: timelines, today: today, title: title)
     }
 
-    /// `report week`, `GET /v1/report/week`: the week holding `weekOf` (default today), in
-    /// `lang` (`en` or `ko`; default `language`).
-    public func weekReport(_ fields: RequestFields, language: ReportLanguage = .english) throws -> WeekReportView {
-        try fields.check(allowed: ["weekOf", "lang"])
-        var chosen = language
-        if let text = try fields.string("lang") {
-            switch text {
-            case "en": chosen = .english
-            case "ko": chosen = .korean
-            default: throw fields.invalid("lang", "'\(text)' (use en or ko)")
-            }
-        }
-        return WeekReportView(report: try BuildWeeklyReport(context: context)(weekOf: try fields.day("weekOf")), language: chosen)
+    /// `report week`, `GET /v1/report/week`: the week asked (default this one), in the language
+    /// asked (default `language`).
+    public func weekReport(_ request: WeekReportRequest = WeekReportRequest(), language: ReportLanguage = .english) throws -> WeekReportView {
+        WeekReportView(report: try BuildWeeklyReport(context: context)(weekOf: request.weekOf), language: request.language ?? language)
     }
 }
 
 extension Application {
     /// The dashboard: today, the report of the week holding `weekOf` (default today) in
     /// `language`, and every habit's panel.
-    public func dashboard(_ fields: RequestFields = RequestFields(), language: ReportLanguage) throws -> DashboardView {
-        let week = try weekReport(fields, language: language)
+    public func dashboard(_ request: WeekReportRequest = WeekReportRequest(), language: ReportLanguage) throws -> DashboardView {
+        let week = try weekReport(request, language: language)
         let panels = try LoadTimeline(context: context).all().map(Self.panel)
         return DashboardView(today: try todayView(), week: week, panels: panels)
     }
@@ -90,24 +79,22 @@ extension Application {
 extension Application {
     /// `log NAME`: every record of a habit over `from` … `to` (default: its start, ten years back
     /// at most, … today), in (day, recorded at) order.
-    public func recordLog(_ name: String, _ fields: RequestFields) throws -> RecordLogView {
-        try fields.check(allowed: ["from", "to"])
+    public func recordLog(_ name: String, _ request: RecordLogRequest = RecordLogRequest()) throws -> RecordLogView {
         let habit = try FindHabit(context: context)(named: name)
-        let to = try fields.day("to") ?? max(today, habit.startedOn)
-        let from = try fields.day("from") ?? max(habit.startedOn, to.adding(days: 1 - ReadWindow.maximumSpan))
-        guard from <= to else { throw RequestError("\(fields.label("from")) \(from) is after \(fields.label("to")) \(to)") }
-        return RecordLogView(habit: habit, days: LocalDayRange(from, to), records: try recordPage(name, from: from, to: to, after: nil, limit: .max).records)
+        let to = request.to ?? max(today, habit.startedOn)
+        let days = try request.range(request.from ?? max(habit.startedOn, to.adding(days: 1 - ReadWindow.maximumSpan)), to)
+        let all = RecordPageRequest(days: RecordLogRequest(from: days.first, to: days.last), limit: .max)
+        return RecordLogView(habit: habit, days: days, records: try recordPage(name, all).records)
     }
 
-    /// One page of a habit's records over `from` … `to` (default: its start … today): the
+    /// One page of a habit's records over the days asked (default: its start … today): the
     /// `limit` records after `cursor` in (day, recorded at, id) order, and the cursor of the
     /// next page (nil on the last).
-    public func recordPage(_ name: String, from: LocalDay?, to: LocalDay?, after cursor: String?, limit: Int)
-        throws -> (records: [Completion], next: String?, habit: Habit, days: LocalDayRange) {
+    public func recordPage(_ name: String, _ request: RecordPageRequest) throws -> (records: [Completion], next: String?, habit: Habit, days: LocalDayRange) {
         let habit = try FindHabit(context: context)(named: name)
-        let last = to ?? max(today, habit.startedOn)
-        let first = from ?? min(habit.startedOn, last)
-        guard first <= last else { throw RequestError("from \(first) is after to \(last)") }
+        let last = request.days.to ?? max(today, habit.startedOn)
+        let (first, limit, cursor) = (request.days.from ?? min(habit.startedOn, last), request.limit, request.cursor)
+        _ = try request.days.range(first, last)
         let all = try ListRecords(context: context)(.id(habit.id), in: LocalDayRange(first, last)).records
             .sorted { ($0.completedOn, $0.recordedAt, $0.id.uuidString) < ($1.completedOn, $1.recordedAt, $1.id.uuidString) }
         var start = all.startIndex

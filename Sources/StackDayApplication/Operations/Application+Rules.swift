@@ -9,34 +9,28 @@ extension Application {
 
     /// `policy rollback`, `POST /v1/habits/{name}/rollback`: the rules of revision `to` (default
     /// the one before the latest) again from `from` (default today).
-    public func rollback(_ name: String, _ fields: RequestFields) throws -> RulesView {
-        try fields.check(allowed: ["to", "from"])
-        let number = try fields.integer("to", in: 1...999_999_999, what: "a revision number")
-        let from = try fields.day("from").map(RevisionStart.day) ?? .today
-        let habit = try RollBackRules(context: context)(.name(name), to: number, from: from)
-        return RulesView(habit: habit, restored: number ?? habit.latest.number - 2)
+    public func rollback(_ name: String, _ request: RollbackRequest = RollbackRequest()) throws -> RulesView {
+        let habit = try RollBackRules(context: context)(.name(name), to: request.revision, from: request.from.map(RevisionStart.day) ?? .today)
+        return RulesView(habit: habit, restored: request.revision ?? habit.latest.number - 2)
     }
 
     /// `policy simulate POLICY --habit NAME`, `POST /v1/habits/{name}/simulate`: the habit's figures
     /// with `policy` (and `params`) in `role` from `from` (default: the whole history). Without a
     /// role, the one role the policy serves.
-    public func simulate(_ name: String, _ fields: RequestFields, days: Bool = false) throws -> SimulationView {
-        try fields.check(allowed: ["policy", "role", "params", "from"])
-        let policy = try fields.requiredString("policy")
-        let parameters = try fields.object("params")
+    public func simulate(_ name: String, _ request: SimulateRequest, days: Bool = false) throws -> SimulationView {
+        let policy = request.policy
         let role: PolicyRole
-        if let text = try fields.string("role") {
-            guard let value = PolicyRole(rawValue: text) else { throw fields.invalid("role", "'\(text)' (use schedule, progress or streak)") }
-            role = value
+        if let chosen = request.role {
+            role = chosen
         } else {
             let roles = PolicyRole.allCases.filter(try context.policies.roles(ofPolicyNamed: policy).contains)
             guard roles.count == 1 else {
-                throw RequestError("policy \(policy) serves \(roles.map(\.rawValue).joined(separator: ", ")); say which with \(fields.label("role"))")
+                throw RequestError("policy \(policy) serves \(roles.map(\.rawValue).joined(separator: ", ")); say which with \(request.naming(SimulateRequest.role))")
             }
             role = roles[0]
         }
-        let from = try fields.day("from").map(RevisionStart.day) ?? .retroactive
-        let simulation = try SimulatePolicy(context: context)(.name(name), policy: policy, role: role, parameters: parameters, from: from, days: days)
+        let simulation = try SimulatePolicy(context: context)(.name(name), policy: policy, role: role, parameters: request.parameters,
+                                                              from: request.from.map(RevisionStart.day) ?? .retroactive, days: days)
         return SimulationView(simulation: simulation, role: role)
     }
 
@@ -87,11 +81,10 @@ extension Application {
 }
 
 extension Application {
-    /// `explain NAME`, `GET /v1/habits/{name}/explain`: the streak fold step by step over `from`
-    /// … `to` (default: the 8 weeks up to today).
-    public func explain(_ name: String, _ fields: RequestFields) throws -> ExplanationView {
-        try fields.check(allowed: ["from", "to"])
-        let explanation = try ExplainHabit(context: context)(.name(name), from: try fields.day("from"), to: try fields.day("to"))
+    /// `explain NAME`, `GET /v1/habits/{name}/explain`: the streak fold step by step over the days
+    /// asked (default: the 8 weeks up to today).
+    public func explain(_ name: String, _ request: ExplainRequest = ExplainRequest()) throws -> ExplanationView {
+        let explanation = try ExplainHabit(context: context)(.name(name), from: request.from, to: request.to)
         return ExplanationView(explanation)
     }
 }

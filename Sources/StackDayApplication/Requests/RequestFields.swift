@@ -57,7 +57,7 @@ public struct RequestFields: Sendable {
     }
 
     /// The name of `key` in messages.
-    public func label(_ key: String) -> String {
+    func label(_ key: String) -> String {
         if let label = labels[key] { return label }
         switch surface {
         case .http: return "field '\(key)'"
@@ -67,19 +67,46 @@ public struct RequestFields: Sendable {
     }
 
     /// Whether `key` was given (a JSON `null` counts as not given).
-    public func has(_ key: String) -> Bool {
+    func has(_ key: String) -> Bool {
         switch values[key] {
         case nil, .json(.null)?: false
         default: true
         }
     }
 
-    /// Throws for a key the operation does not take.
-    public func check(allowed: Set<String>) throws {
-        if let unknown = values.keys.sorted().first(where: { !allowed.contains($0) }) {
-            throw RequestError(labels[unknown]?.hasPrefix("query") == true ? "unknown query argument '\(unknown)'" : "unknown field '\(unknown)'")
+    /// The request `R` from these fields; a key `R` does not declare is `unknown field 'x'`
+    /// (with the declared key closest to it: `(did you mean 'y'?)`). The one decoding step every
+    /// surface (command line, JSON, query, form) goes through.
+    public func decode<R: RequestType>(_ type: R.Type = R.self) throws -> R {
+        let declared = surface == .http ? R.httpFields : R.fields
+        let keys = declared.map(\.key)
+        if let unknown = values.keys.sorted().first(where: { !keys.contains($0) }) {
+            let what = labels[unknown]?.hasPrefix("query") == true ? "query argument" : "field"
+            let hint = DidYouMean.suggestion(for: unknown, among: keys).map { " (did you mean '\($0)'?)" } ?? ""
+            throw RequestError("unknown \(what) '\(unknown)'\(hint)")
         }
+        return try R(self)
     }
+
+    /// The value of `field`, read strictly; nil when not given.
+    public subscript<Value>(field: RequestField<Value>) -> Value? {
+        get throws { try field.read(self, field.key) }
+    }
+
+    /// The value of `field`, or `\(label) is required`.
+    public func required<Value>(_ field: RequestField<Value>) throws -> Value {
+        guard let value = try self[field] else { throw RequestError("\(label(field.key)) is required") }
+        return value
+    }
+
+    /// Whether `field` was given.
+    public func has<Value>(_ field: RequestField<Value>) -> Bool { has(field.key) }
+
+    /// How this surface names `field` in a message (`--schedule-params`, `field 'scheduleParams'`).
+    public func label<Value>(_ field: RequestField<Value>) -> String { naming(field) }
+
+    /// The labels of this request's fields, kept by a request for the messages its operation gives.
+    public var naming: FieldNaming { FieldNaming(surface: surface, labels: labels) }
 
     /// The same fields with `key` set to `value` (a default an adapter supplies, or a path segment).
     public func with(_ key: String, _ value: Value, label: String? = nil) -> RequestFields {
@@ -100,7 +127,7 @@ public struct RequestFields: Sendable {
         RequestError("invalid value for \(label(key)): \(reason)")
     }
 
-    public func string(_ key: String) throws -> String? {
+    func string(_ key: String) throws -> String? {
         switch values[key] {
         case nil, .json(.null)?: return nil
         case .text(let text)?, .json(.string(let text))?: return text
@@ -108,14 +135,9 @@ public struct RequestFields: Sendable {
         }
     }
 
-    public func requiredString(_ key: String) throws -> String {
-        guard let value = try string(key) else { throw RequestError("\(label(key)) is required") }
-        return value
-    }
-
     /// A number; text is read as a decimal number (`nan` and `inf` too: the use case says why
     /// an amount or a goal cannot be one).
-    public func number(_ key: String) throws -> Double? {
+    func number(_ key: String) throws -> Double? {
         switch values[key] {
         case nil, .json(.null)?: return nil
         case .json(.number(let number))?: return number
@@ -127,7 +149,7 @@ public struct RequestFields: Sendable {
     }
 
     /// A whole number from `range`, described as `what` in the message when it is not one.
-    public func integer(_ key: String, in range: ClosedRange<Int>, what: String) throws -> Int? {
+    func integer(_ key: String, in range: ClosedRange<Int>, what: String) throws -> Int? {
         let value: Double?
         do { value = try number(key) } catch { throw invalid(key, "'\(try string(key) ?? "")' is not \(what)") }
         guard let value else { return nil }
@@ -138,7 +160,7 @@ public struct RequestFields: Sendable {
     }
 
     /// A flag or a JSON boolean; absent is false.
-    public func bool(_ key: String) throws -> Bool {
+    func bool(_ key: String) throws -> Bool {
         switch values[key] {
         case nil, .json(.null)?: return false
         case .json(.bool(let value))?: return value
@@ -153,7 +175,7 @@ public struct RequestFields: Sendable {
     }
 
     /// Strings: a JSON array of them, or one text (a string) as a list of one; nil when absent.
-    public func strings(_ key: String) throws -> [String]? {
+    func strings(_ key: String) throws -> [String]? {
         switch values[key] {
         case nil, .json(.null)?: return nil
         case .text(let text)?, .json(.string(let text))?: return [text]
@@ -166,7 +188,7 @@ public struct RequestFields: Sendable {
     }
 
     /// A JSON object; text is parsed as JSON.
-    public func object(_ key: String) throws -> [String: JSONValue]? {
+    func object(_ key: String) throws -> [String: JSONValue]? {
         switch values[key] {
         case nil, .json(.null)?: return nil
         case .json(.object(let object))?: return object
@@ -180,7 +202,7 @@ public struct RequestFields: Sendable {
     }
 
     /// A day as `YYYY-MM-DD`, inside 0001-01-01 … 9999-12-31.
-    public func day(_ key: String) throws -> LocalDay? {
+    func day(_ key: String) throws -> LocalDay? {
         guard let text = try string(key) else { return nil }
         let day: LocalDay
         do { day = try LocalDay(iso: text) } catch { throw invalid(key, "\(error)") }
@@ -189,7 +211,7 @@ public struct RequestFields: Sendable {
     }
 
     /// An RFC 3339 instant with an offset (`InstantText.parse`).
-    public func instant(_ key: String) throws -> Date? {
+    func instant(_ key: String) throws -> Date? {
         guard let text = try string(key) else { return nil }
         guard let instant = InstantText.parse(text) else { throw invalid(key, "'\(text)' is not an ISO 8601 instant with an offset") }
         return instant

@@ -109,30 +109,20 @@ public enum ViewSchema {
                        required: ["name", "timeZone", "dayStartsAt", "createdAt"]),
     ]
 
-    /// The fields a request body may hold, by operation: what `Application` reads.
+    /// The request types whose fields an HTTP body may hold.
+    public static let bodyRequests: [any RequestType.Type] = [
+        CreateHabitRequest.self, EditHabitRequest.self, RecordRequest.self, SkipRequest.self, ArchiveRequest.self, RollbackRequest.self,
+        SimulateRequest.self, SettingsRequest.self, PairRequest.self, PasswordRequest.self,
+    ]
+
+    /// The fields a request body may hold, by operation: its request type's schema (`RequestType.schema`),
+    /// and the sync exchange's.
     public static let bodies: [String: JSONValue] = {
-        var rules: [String: JSONValue] = ["goal": number, "unit": string, "start": day,
-                                          "remind": .object(["anyOf": .array([string, .object(["type": .string("array"), "items": string, "maxItems": .number(Double(ReminderTime.limit))])])])]
-        for role in PolicyRole.allCases { rules[role.rawValue] = string; rules["\(role.rawValue)Params"] = anyObject }
-        return [
-            "CreateHabit": object(rules.merging(["name": string]) { $1 }, required: ["name"], closed: true),
-            "EditHabit": object(rules.merging(["name": string, "from": day, "retroactive": boolean]) { $1 }, required: [], closed: true),
-            "Record": object(["amount": number, "on": day, "at": .object(["type": .string("string"), "format": .string("date-time")]),
-                               "note": .object(["type": .string("string"), "maxLength": .number(Double(Completion.noteLimit))])], required: [], closed: true),
-            "Skip": object(["on": day, "from": day, "to": day], required: [], closed: true),
-            "Archive": object(["on": day], required: [], closed: true),
-            "Rollback": object(["to": integer, "from": day], required: [], closed: true),
-            "Simulate": object(["policy": string, "role": enumeration(PolicyRole.allCases.map(\.rawValue)), "params": anyObject, "from": day],
-                               required: ["policy"], closed: true),
-            "Sync": object(syncForm.merging(["device": string, "since": integer, "limit": integer, "previous": string,
-                                             "changes": .object(["type": .string("array"), "maxItems": .number(Double(SyncRequest.maxChanges)),
-                                                                 "items": .object(["oneOf": .array([ref("SyncChange"), ref("SyncCompactChange")])])])]) { $1 },
-                           required: ["device"], closed: true),
-            "Settings": object(["timeZone": string, "dayStartsAt": string, "language": enumeration(User.languages)], required: [], closed: true),
-            "Pair": object(["code": string, "name": .object(["type": .string("string"), "minLength": .number(1), "maxLength": .number(64)])],
-                           required: ["code"], closed: true),
-            "Password": object(["old": string, "new": .object(["type": .string("string"), "minLength": .number(Double(PasswordRules.minimum)),
-                                                               "maxLength": .number(Double(PasswordRules.maximum))])], required: ["new"], closed: true),
-        ]
+        var bodies = Dictionary(uniqueKeysWithValues: bodyRequests.map { ($0.schemaName, $0.schema) })
+        bodies["Sync"] = object(syncForm.merging(["device": string, "since": integer, "limit": integer, "previous": string,
+                                                  "changes": .object(["type": .string("array"), "maxItems": .number(Double(SyncRequest.maxChanges)),
+                                                                      "items": .object(["oneOf": .array([ref("SyncChange"), ref("SyncCompactChange")])])])]) { $1 },
+                                required: ["device"], closed: true)
+        return bodies
     }()
 }

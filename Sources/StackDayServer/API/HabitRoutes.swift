@@ -26,54 +26,60 @@ struct HabitRoutes {
         }
     }
 
-    /// The request's query arguments and JSON body as the application's fields.
-    func fields() throws -> RequestFields { try RequestFields(query: request.query, body: request.body) }
+    /// The request's query arguments and JSON body as the request `R` (the one decoding step of
+    /// every endpoint; a field `R` does not declare is refused).
+    func decode<R: RequestType>(_ type: R.Type = R.self) throws -> R { try Self.decode(request) }
+
+    static func decode<R: RequestType>(_ request: HTTPRequest, as type: R.Type = R.self) throws -> R {
+        try RequestFields(query: request.query, body: request.body).decode(R.self)
+    }
 
     /// The endpoints, built once: method, path pattern (`:` marks a segment captured in order), handler.
     static let router = Router<Endpoint>([
-        ("GET", "habits", Endpoint(EndpointDoc("List the habits, in creation order, a page at a time", query: [.active, .archived, .limit, .cursor], answer: "HabitList")) { r, _ in
+        ("GET", "habits", Endpoint(EndpointDoc("List the habits, in creation order, a page at a time", query: ListHabitsRequest.self, answer: "HabitList")) { r, _ in
             try r.habitPage()
         }),
-        ("POST", "habits", Endpoint(EndpointDoc("Create a habit", body: "CreateHabit", status: 201, answer: "Habit")) { r, _ in .json(try r.app.createHabit(r.fields()).json, status: 201) }),
+        ("POST", "habits", Endpoint(EndpointDoc("Create a habit", body: .json(CreateHabitRequest.self), status: 201, answer: "Habit")) { r, _ in .json(try r.app.createHabit(r.decode()).json, status: 201) }),
         ("GET", "habits/:name", Endpoint(EndpointDoc("A habit with its figures (422 with its policy's error when one fails)", answer: "HabitDetail")) { r, names in
             let view = try r.app.showHabit(names[0])
             // A policy that failed for this habit: its definition with the error, as `habit show` prints it.
             return .json(view.json, status: view.failure == nil ? 200 : 422)
         }),
-        ("PATCH", "habits/:name", Endpoint(EndpointDoc("Rename a habit, or change its unit, start or rules (from a day)", body: "EditHabit", answer: "Habit")) { r, names in .json(try r.app.editHabit(names[0], r.fields()).json) }),
+        ("PATCH", "habits/:name", Endpoint(EndpointDoc("Rename a habit, or change its unit, start or rules (from a day)", body: .json(EditHabitRequest.self), answer: "Habit")) { r, names in .json(try r.app.editHabit(names[0], r.decode()).json) }),
         ("DELETE", "habits/:name", Endpoint(EndpointDoc("Delete a habit with its records and skips", status: 204, answer: nil)) { r, names in
             _ = try r.app.deleteHabit(names[0])
             return HTTPResponse(status: 204, contentType: "application/json", body: [])
         }),
-        ("POST", "habits/:name/archive", Endpoint(EndpointDoc("Stop tracking a habit after a day", body: "Archive", answer: "Habit")) { r, names in .json(try r.app.archiveHabit(names[0], r.fields()).json) }),
+        ("POST", "habits/:name/archive", Endpoint(EndpointDoc("Stop tracking a habit after a day", body: .json(ArchiveRequest.self), answer: "Habit")) { r, names in .json(try r.app.archiveHabit(names[0], r.decode()).json) }),
         ("POST", "habits/:name/unarchive", Endpoint(EndpointDoc("Resume tracking an archived habit", answer: "Habit")) { r, names in
-            try r.fields().check(allowed: [])
+            _ = try r.decode(EmptyRequest.self)
             return .json(try r.app.unarchiveHabit(names[0]).json)
         }),
-        ("POST", "habits/:name/records", Endpoint(EndpointDoc("Record an amount for a day (or for the day an instant falls on)", body: "Record", status: 201, answer: "Completion")) { r, names in .json(try r.app.record(names[0], r.fields()).json, status: 201) }),
-        ("GET", "habits/:name/records", Endpoint(EndpointDoc("A habit's records, a page at a time", query: [.from, .to, .limit, .cursor], answer: "RecordPage")) { r, names in
+        ("POST", "habits/:name/records", Endpoint(EndpointDoc("Record an amount for a day (or for the day an instant falls on)", body: .json(RecordRequest.self), status: 201, answer: "Completion")) { r, names in .json(try r.app.record(names[0], r.decode()).json, status: 201) }),
+        ("GET", "habits/:name/records", Endpoint(EndpointDoc("A habit's records, a page at a time", query: RecordPageRequest.self, answer: "RecordPage")) { r, names in
             try r.recordPage(names[0])
         }),
-        ("DELETE", "habits/:name/records/latest", Endpoint(EndpointDoc("Remove the latest record of a day", query: [.on], answer: "Completion")) { r, names in .json(try r.app.undo(names[0], r.fields()).json) }),
-        ("POST", "habits/:name/skips", Endpoint(EndpointDoc("Excuse a day or a range of days", body: "Skip", status: 201, answer: "Skips")) { r, names in .json(try r.app.skip(names[0], r.fields()).json, status: 201) }),
-        ("DELETE", "habits/:name/skips", Endpoint(EndpointDoc("Take back the skips of a day or a range of days", query: [.on, .from, .to], answer: "Unskips")) { r, names in .json(try r.app.unskip(names[0], r.fields()).json) }),
+        ("DELETE", "habits/:name/records/latest", Endpoint(EndpointDoc("Remove the latest record of a day", query: UndoRequest.self, answer: "Completion")) { r, names in .json(try r.app.undo(names[0], r.decode()).json) }),
+        ("POST", "habits/:name/skips", Endpoint(EndpointDoc("Excuse a day or a range of days", body: .json(SkipRequest.self), status: 201, answer: "Skips")) { r, names in .json(try r.app.skip(names[0], r.decode()).json, status: 201) }),
+        ("DELETE", "habits/:name/skips", Endpoint(EndpointDoc("Take back the skips of a day or a range of days", query: SkipRequest.self, answer: "Unskips")) { r, names in .json(try r.app.unskip(names[0], r.decode()).json) }),
         ("GET", "today", Endpoint(EndpointDoc("Each active habit today", answer: "Today")) { r, _ in
-            try r.fields().check(allowed: [])
+            _ = try r.decode(EmptyRequest.self)
             return .json(try r.app.todayView().json)
         }),
-        ("GET", "stats", Endpoint(EndpointDoc("Every habit's figures", query: [.habit], answer: "Stats")) { r, _ in .json(try r.app.stats(r.fields()).json) }),
-        ("GET", "report/week", Endpoint(EndpointDoc("The weekly report: text, or JSON with format=json", query: [.weekOf, .lang, .format], answer: "WeekReport", text: true)) { r, _ in
-            let view = try r.app.weekReport(r.fields().removing("format"))
-            return r.request.argument("format") == "json" ? .json(view.json) : .text(view.text + "\n")
+        ("GET", "stats", Endpoint(EndpointDoc("Every habit's figures", query: StatsRequest.self, answer: "Stats")) { r, _ in .json(try r.app.stats(r.decode()).json) }),
+        ("GET", "report/week", Endpoint(EndpointDoc("The weekly report: text, or JSON with format=json", query: WeekReportQuery.self, answer: "WeekReport", text: true)) { r, _ in
+            let asked = try r.decode(WeekReportQuery.self)
+            let view = try r.app.weekReport(asked.report)
+            return asked.json ? .json(view.json) : .text(view.text + "\n")
         }),
-        ("GET", "calendar/:name", Endpoint(EndpointDoc("A habit's days over a range", query: [.from, .to], answer: "Calendar")) { r, names in .json(try r.app.calendar([names[0]], r.fields()).json) }),
-        ("GET", "habits/:name/explain", Endpoint(EndpointDoc("The streak fold step by step", query: [.from, .to], answer: "Explanation")) { r, names in .json(try r.app.explain(names[0], r.fields()).json) }),
+        ("GET", "calendar/:name", Endpoint(EndpointDoc("A habit's days over a range", query: CalendarRequest.self, answer: "Calendar")) { r, names in .json(try r.app.calendar([names[0]], r.decode()).json) }),
+        ("GET", "habits/:name/explain", Endpoint(EndpointDoc("The streak fold step by step", query: ExplainRequest.self, answer: "Explanation")) { r, names in .json(try r.app.explain(names[0], r.decode()).json) }),
         ("GET", "habits/:name/revisions", Endpoint(EndpointDoc("A habit's rule revisions", answer: "Revisions")) { r, names in .json(try r.app.revisions(names[0]).json) }),
-        ("POST", "habits/:name/rollback", Endpoint(EndpointDoc("Bring back the rules of an earlier revision", body: "Rollback", status: 201, answer: "RulesAnswer")) { r, names in .json(try r.app.rollback(names[0], r.fields()).json, status: 201) }),
-        ("POST", "habits/:name/simulate", Endpoint(EndpointDoc("A habit's figures under a proposed policy; writes nothing", body: "Simulate", answer: "Simulation")) { r, names in .json(try r.app.simulate(names[0], r.fields()).json) }),
+        ("POST", "habits/:name/rollback", Endpoint(EndpointDoc("Bring back the rules of an earlier revision", body: .json(RollbackRequest.self), status: 201, answer: "RulesAnswer")) { r, names in .json(try r.app.rollback(names[0], r.decode()).json, status: 201) }),
+        ("POST", "habits/:name/simulate", Endpoint(EndpointDoc("A habit's figures under a proposed policy; writes nothing", body: .json(SimulateRequest.self), answer: "Simulation")) { r, names in .json(try r.app.simulate(names[0], r.decode()).json) }),
         ("GET", "policies", Endpoint(EndpointDoc("The scripts this user installed", answer: "PolicyList")) { r, _ in .json(try r.app.installedPolicies().json) }),
         ("GET", "policies/:name", Endpoint(EndpointDoc("The script installed last under a name, with its source", answer: "PolicyScript")) { r, names in .json(try r.app.installedPolicy(names[0]).json) }),
-        ("PUT", "policies/:name", Endpoint(EndpointDoc("Check a policy's Lua source and install it (422 with every failing check)", body: "lua", status: 201, answer: "PolicyScript")) { r, names in
+        ("PUT", "policies/:name", Endpoint(EndpointDoc("Check a policy's Lua source and install it (422 with every failing check)", body: .lua, status: 201, answer: "PolicyScript")) { r, names in
             guard let source = String(validating: r.request.body, as: UTF8.self), !source.isEmpty else {
                 throw APIError.badRequest("the body must be the policy's Lua source, as UTF-8 text")
             }
@@ -83,27 +89,27 @@ struct HabitRoutes {
                 return .json(RefusalView(refusal: refusal).json, status: 422)
             }
         }),
-        ("POST", "sync", Endpoint(EndpointDoc("Push a device's changes and pull the server's since a position (docs/sync.md)", body: "Sync", answer: "SyncAnswer")) { r, _ in
+        ("POST", "sync", Endpoint(EndpointDoc("Push a device's changes and pull the server's since a position (docs/sync.md)", body: .schema("Sync"), answer: "SyncAnswer")) { r, _ in
             // At a lower priority than the requests people wait on (`BackgroundLane`).
             .json(try BackgroundLane.shared.run { try r.app.sync(r.request.body).json })
         }),
         ("GET", "settings", Endpoint(EndpointDoc("The user's settings", answer: "User")) { r, _ in .json(UserView(r.user).json) }),
-        ("PUT", "settings", Endpoint(EndpointDoc("Change the time zone, day start or language", body: "Settings", answer: "User")) { r, _ in try r.settings() }),
+        ("PUT", "settings", Endpoint(EndpointDoc("Change the time zone, day start or language", body: .json(SettingsRequest.self), answer: "User")) { r, _ in try r.settings() }),
         ("GET", "feeds/:file", Endpoint(EndpointDoc("The user's habits as an iCalendar feed (text/calendar), a year ahead: the path `stackday user feed NAME` or the settings page gives, token included (no header needed)",
                                                 answer: nil, open: true)) { _, _ in
             // Answered before authentication (`StackDayAPI.feed`): a calendar app sends no token.
             throw APIError.notFound("no such feed")
         }),
         ("POST", "devices/pairing", Endpoint(EndpointDoc("A one-time code that connects a device (8 characters, good for 10 minutes and one use)", status: 201, answer: "Pairing")) { r, _ in
-            try r.fields().check(allowed: [])
+            _ = try r.decode(EmptyRequest.self)
             return .json(try PairingOffer(for: r.user.name, request: r.request, context: r.app.context, tls: r.tls).json, status: 201)
         }),
-        ("POST", "devices/pair", Endpoint(EndpointDoc("Exchange a pairing code for a device token of the device's own (no token needed)", body: "Pair", status: 201,
+        ("POST", "devices/pair", Endpoint(EndpointDoc("Exchange a pairing code for a device token of the device's own (no token needed)", body: .json(PairRequest.self), status: 201,
                                                       answer: "PairedDevice", open: true)) { r, _ in
             try Self.pair(r.request, context: r.app.context)
         }),
         ("GET", "devices", Endpoint(EndpointDoc("The devices connected by a code, the latest first", answer: "DeviceList")) { r, _ in
-            try r.fields().check(allowed: [])
+            _ = try r.decode(EmptyRequest.self)
             let devices = try ManageDevices(context: r.app.context).devices(of: r.user.name)
             return .json(.object(["devices": .array(devices.map { DeviceView($0).json })]))
         }),
@@ -112,7 +118,7 @@ struct HabitRoutes {
             try ManageDevices(context: r.app.context).revoke(id, of: r.user.name)
             return HTTPResponse(status: 204, contentType: "application/json", body: [])
         }),
-        ("PUT", "settings/password", Endpoint(EndpointDoc("Set the password for signing in on the web (the current one as old, once there is one)", body: "Password", answer: "User")) { r, _ in
+        ("PUT", "settings/password", Endpoint(EndpointDoc("Set the password for signing in on the web (the current one as old, once there is one)", body: .json(PasswordRequest.self), answer: "User")) { r, _ in
             try r.password()
         }),
     ])
@@ -128,31 +134,38 @@ struct HabitRoutes {
 
     /// `GET /v1/habits`: a page of habits (`Application.habitPage`) and the next page's path.
     func habitPage() throws -> HTTPResponse {
-        let fields = try fields()
-        let page = try app.habitPage(fields)
+        let asked = try decode(ListHabitsRequest.self)
+        let page = try app.habitPage(asked)
         var next: String?
         if let cursor = page.next {
-            var query = [("cursor", cursor), ("limit", String(page.limit))]
-            for flag in ["active", "archived"] where try fields.bool(flag) { query.append((flag, "true")) }
-            next = "/v1/habits?" + query.map { "\($0.0)=\(PagePaths.segment($0.1))" }.joined(separator: "&")
+            var query = [(ListHabitsRequest.cursor.key, cursor), (ListHabitsRequest.limit.key, String(asked.limit))]
+            switch asked.selection {
+            case .active: query.append((ListHabitsRequest.active.key, "true"))
+            case .archived: query.append((ListHabitsRequest.archived.key, "true"))
+            case .all: break
+            }
+            next = "/v1/habits?" + Self.query(query)
         }
         return .json(HabitListView(habits: page.habits, next: next).json)
+    }
+
+    /// `key=value&…`, each percent-encoded.
+    static func query(_ pairs: [(String, String)]) -> String {
+        pairs.map { "\($0.0)=\(PagePaths.segment($0.1))" }.joined(separator: "&")
     }
 
     /// `GET /v1/habits/{name}/records`: `limit` records (default 100, at most 1000) after
     /// `cursor`, in day order, then recorded order, then id: a record that existed when paging
     /// began is neither repeated nor skipped, whatever is written meanwhile.
     func recordPage(_ name: String) throws -> HTTPResponse {
-        let fields = try fields()
-        try fields.check(allowed: ["from", "to", "limit", "cursor"])
-        let limit = try fields.integer("limit", in: 1...1000, what: "a page size from 1 to 1000") ?? 100
-        let page = try app.recordPage(name, from: try fields.day("from"), to: try fields.day("to"), after: try fields.string("cursor"), limit: limit)
+        let asked = try decode(RecordPageRequest.self)
+        let page = try app.recordPage(name, asked)
         var next: JSONValue = .null
         if let cursor = page.next {
-            var query = [("cursor", cursor), ("limit", String(limit))]
-            if let from = try fields.string("from") { query.append(("from", from)) }
-            if let to = try fields.string("to") { query.append(("to", to)) }
-            next = .string("/v1/habits/\(PagePaths.segment(name))/records?" + query.map { "\($0.0)=\(PagePaths.segment($0.1))" }.joined(separator: "&"))
+            var query = [(RecordPageRequest.cursor.key, cursor), (RecordPageRequest.limit.key, String(asked.limit))]
+            if let from = asked.days.from { query.append((RecordLogRequest.from.key, from.iso)) }
+            if let to = asked.days.to { query.append((RecordLogRequest.to.key, to.iso)) }
+            next = .string("/v1/habits/\(PagePaths.segment(name))/records?" + Self.query(query))
         }
         return .json(.object([
             "habit": .string(page.habit.name), "unit": .string(page.habit.unit), "from": .string(page.days.first.iso), "to": .string(page.days.last.iso),
@@ -171,30 +184,23 @@ struct HabitRoutes {
 
     /// `POST /v1/devices/pair` `{"code", "name"}`: a device token of its own (shown only now).
     static func pair(_ request: HTTPRequest, context: HabitContext) throws -> HTTPResponse {
-        let fields = try RequestFields(query: request.query, body: request.body)
-        try fields.check(allowed: ["code", "name"])
-        let paired = try ManageDevices(context: context).pair(code: try fields.requiredString("code"), name: try fields.string("name") ?? "device")
+        let asked = try decode(request, as: PairRequest.self)
+        let paired = try ManageDevices(context: context).pair(code: asked.code, name: asked.name)
         return .json(.object(["token": .string(paired.token.text), "device": DeviceView(paired.device).json]), status: 201)
     }
 
     /// `PUT /v1/settings/password` `{"old", "new"}`: `old` must be the current password once the
     /// user has one; a wrong one is 401 and counts toward the address's failures.
     func password() throws -> HTTPResponse {
-        let fields = try fields()
-        try fields.check(allowed: ["old", "new"])
-        try users.setPassword(of: user.name, to: try fields.requiredString("new"), old: try fields.string("old"), hasher: try Argon2idHasher())
+        let asked = try decode(PasswordRequest.self)
+        try users.setPassword(of: user.name, to: asked.new, old: asked.old, hasher: try Argon2idHasher())
         return .json(UserView(try users.user(named: user.name)).json)
     }
 
     func settings() throws -> HTTPResponse {
-        let fields = try fields()
-        try fields.check(allowed: ["timeZone", "dayStartsAt", "language"])
-        var dayStart = user.dayStart
-        if let text = try fields.string("dayStartsAt") {
-            do { dayStart = try DayStart(parsing: text) } catch { throw APIError.badRequest("field 'dayStartsAt': \(error)") }
-        }
-        let configured = try users.configure(user.name, timeZone: try fields.string("timeZone") ?? user.timeZone, dayStart: dayStart,
-                                             language: try fields.string("language"))
+        let asked = try decode(SettingsRequest.self)
+        let configured = try users.configure(user.name, timeZone: asked.timeZone ?? user.timeZone, dayStart: asked.dayStart ?? user.dayStart,
+                                             language: asked.language)
         return .json(UserView(configured).json)
     }
 }

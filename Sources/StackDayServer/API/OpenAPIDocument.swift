@@ -55,14 +55,9 @@ enum OpenAPIDocument {
                          "example": .string(pattern.hasPrefix("policies") ? "lenient" : "water"),
                          "schema": .object(["type": .string("string"), "minLength": .number(1)])])
             }
-            for query in doc.query {
-                var schema: [String: JSONValue] = ["type": .string(query.type)]
-                if let format = query.format { schema["format"] = .string(format) }
-                if query.name == "limit" { schema["minimum"] = .number(1); schema["maximum"] = .number(1000) }
-                if query.name == "lang" { schema["enum"] = .array([.string("en"), .string("ko")]) }
-                if query.name == "format" { schema["enum"] = .array([.string("json")]) }
-                parameters.append(.object(["name": .string(query.name), "in": .string("query"), "required": .bool(false),
-                                           "description": .string(query.description), "schema": .object(schema)]))
+            for field in doc.query?.httpFields ?? [] {
+                parameters.append(.object(["name": .string(field.key), "in": .string("query"), "required": .bool(field.isRequired),
+                                           "description": .string(field.help), "schema": field.schema]))
             }
             if StackDayAPI.writeMethods.contains(method.uppercased()) {
                 parameters.append(.object([
@@ -100,11 +95,18 @@ enum OpenAPIDocument {
                 "responses": .object(responses),
             ]
             if doc.open { operation["security"] = .array([]) }
-            if let body = doc.body {
-                let content: JSONValue = body == "lua"
-                    ? .object(["text/plain": .object(["schema": .object(["type": .string("string"), "minLength": .number(1)])])])
-                    : .object(["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/\(body)")])])])
-                operation["requestBody"] = .object(["required": .bool(body == "lua" || body == "CreateHabit" || body == "Simulate"), "content": content])
+            func json(_ name: String) -> JSONValue { .object(["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/\(name)")])])]) }
+            switch doc.body {
+            case .json(let request)?:
+                // A body is required when one of its fields is.
+                operation["requestBody"] = .object(["required": .bool(request.httpFields.contains(where: \.isRequired)), "content": json(request.schemaName)])
+            case .schema(let name)?:
+                operation["requestBody"] = .object(["required": .bool(true), "content": json(name)])
+            case .lua?:
+                operation["requestBody"] = .object(["required": .bool(true), "content": .object([
+                    "text/plain": .object(["schema": .object(["type": .string("string"), "minLength": .number(1)])]),
+                ])])
+            case nil: break
             }
             paths[path, default: [:]][method.lowercased()] = .object(operation)
         }

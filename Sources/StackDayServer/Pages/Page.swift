@@ -26,7 +26,7 @@ struct Page {
         for case .success(let summary) in view.rows where !TodayPage.isOneTap(summary) && (summary.today?.total ?? 0) > 0 {
             records[summary.habit.id] = try app.records(summary.habit.name, from: view.day, to: view.day).records.sorted { $0.recordedAt < $1.recordedAt }
         }
-        let archived = try app.listHabits(RequestFields(values: ["archived": .json(.bool(true))], surface: .http)).habits
+        let archived = try app.listHabits(ListHabitsRequest(.archived)).habits
         return TodayPage(view: view, words: words, csrf: session.csrfToken, policies: policies, etag: etag, records: records,
                          zone: user.boundary.timeZone, archived: archived)
     }
@@ -44,16 +44,14 @@ struct Page {
         let month = request.argument("month").flatMap { try? LocalDay(iso: $0 + "-01") }.flatMap { $0.isSupported ? $0 : nil } ?? today.startOfMonth
         let day = request.argument("day").flatMap { try? LocalDay(iso: $0) } ?? today
         let first = month.startOfMonth
-        let calendar = try app.calendar([name], RequestFields(values: [
-            "from": .text(first.iso), "to": .text(first.adding(days: first.daysInMonth - 1).iso),
-        ], surface: .http))
+        let calendar = try app.calendar([name], CalendarRequest(from: first, to: first.adding(days: first.daysInMonth - 1)))
         let asked = FormBody(Array((request.query.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")).utf8))
         let listings = (try? app.labPolicies()) ?? []
         var simulation: SimulationView? = nil
         var refused: String? = nil
         if asked["lab"] == "1" {
             do {
-                simulation = try app.simulate(name, try labFields(asked, listings: listings), days: true)
+                simulation = try app.simulate(name, try labFields(asked, listings: listings).decode(SimulateRequest.self), days: true)
             } catch {
                 refused = ErrorView(error, requestCode: .badRequest).message
             }
@@ -71,13 +69,14 @@ struct Page {
     /// (from its generated fields, or a `params` JSON object), and the day to start from.
     func labFields(_ form: FormBody, listings: [PolicyListing]) throws -> RequestFields {
         var fields = RequestFields(surface: .http)
-        for key in ["role", "policy", "from"] {
+        for key in [SimulateRequest.role.key, SimulateRequest.policy.key, SimulateRequest.from.key] {
             if let value = form[key], !value.isEmpty { fields = fields.with(key, .text(value)) }
         }
-        if let text = form["params"], !text.isEmpty {
-            fields = fields.with("params", .text(text))
-        } else if let chosen = ParameterFields.choice(group: "lab", selectName: "policy", form: form.fields, listings: listings) {
-            fields = fields.with("params", .json(.object(chosen.parameters)))
+        let params = SimulateRequest.params.key
+        if let text = form[params], !text.isEmpty {
+            fields = fields.with(params, .text(text))
+        } else if let chosen = ParameterFields.choice(group: "lab", selectName: SimulateRequest.policy.key, form: form.fields, listings: listings) {
+            fields = fields.with(params, .json(.object(chosen.parameters)))
         }
         return fields
     }
@@ -94,47 +93,54 @@ struct Page {
         )
     }
 
-    /// The add-habit form's fields: `base` and the chosen policies with their parameters.
-    func ruleFields(_ form: FormBody, base: RequestFields) throws -> RequestFields {
-        var fields = base.removing("scheduleText")
-        let said = ParameterFields.scheduleText(in: form.fields)
-        if let said { fields = fields.with(PolicyRole.schedule.rawValue, .text(said), label: "field 'scheduleText'") }
-        for role in PolicyRole.allCases where !(role == .schedule && said != nil) {
-            guard let (name, parameters) = ParameterFields.choice(role: role, form: form.fields, listings: app.policies(for: role)) else { continue }
-            fields = fields.with(role.rawValue, .text(name), label: "field '\(role.rawValue)'")
-                .with("\(role.rawValue)Params", .json(.object(parameters)), label: "field '\(role.rawValue)Params'")
+    /// The add-habit form as a request: `base` (the form's plain fields) and the chosen policies
+    /// with their parameters.
+    func createRequest(_ form: FormBody, base: RequestFields) throws -> CreateHabitRequest {
+        var fields = base.removing(ParameterFields.scheduleTextKey)
+        for (key, value) in try policyFields(form, changedFrom: nil) { fields = fields.with(key, value, label: Self.label(key, form)) }
+        return try fields.decode()
+    }
+
+    /// The chosen policies' fields of a form (the schedule said in words first), each only when it
+    /// differs from `latest`'s.
+    private func policyFields(_ form: FormBody, changedFrom latest: HabitRevision?) throws -> [(String, RequestFields.Value)] {
+        var fields: [(String, RequestFields.Value)] = []
+        if let said = ParameterFields.scheduleText(in: form.fields) { fields.append((HabitRules.schedule.key, .text(said))) }
+        let said = !fields.isEmpty
+        for role in PolicyRole.allCases where !(role == .schedule && said) {
+            guard let (policy, parameters) = ParameterFields.choice(role: role, form: form.fields, listings: app.policies(for: role)) else { continue }
+            if let current = latest?.choice(for: role), policy == current.name && parameters == current.parameters { continue }
+            let (name, parametersField) = HabitRules.fields(of: role)
+            fields += [(name.key, .text(policy)), (parametersField.key, .json(.object(parameters)))]
         }
         return fields
     }
 
-    /// The edit form's fields: only what differs from the habit as it is, so an unchanged form
-    /// writes no revision.
-    func changedFields(_ name: String, _ form: FormBody) throws -> RequestFields {
+    /// How a message names a policy field: the schedule said in words is the form's
+    /// `scheduleText`.
+    private static func label(_ key: String, _ form: FormBody) -> String {
+        key == HabitRules.schedule.key && ParameterFields.scheduleText(in: form.fields) != nil ? "field '\(ParameterFields.scheduleTextKey)'" : "field '\(key)'"
+    }
+
+    /// The edit form as a request: only what differs from the habit as it is, so an unchanged
+    /// form writes no revision.
+    func editRequest(_ name: String, _ form: FormBody) throws -> EditHabitRequest {
         let habit = try FindHabit(context: app.context)(named: name)
         let latest = habit.latest
         var fields = RequestFields(surface: .http)
-        if let text = form["name"], text != habit.name { fields = fields.with("name", .text(text)) }
-        if let text = form["unit"], text != habit.unit { fields = fields.with("unit", .text(text)) }
-        if let text = form["goal"], let goal = Double(text), goal != latest.goal { fields = fields.with("goal", .text(text)) }
-        else if let text = form["goal"], Double(text) == nil { fields = fields.with("goal", .text(text)) }
-        var changesRules = fields.has("goal")
-        if let text = form["remind"], (try? ReminderTime.list([text])) != latest.reminders {
-            fields = fields.with("remind", .text(text), label: "field 'remind'")
+        let (nameKey, unitKey, goalKey, remindKey) = (EditHabitRequest.name.key, HabitRules.unit.key, HabitRules.goal.key, HabitRules.remind.key)
+        if let text = form[nameKey], text != habit.name { fields = fields.with(nameKey, .text(text)) }
+        if let text = form[unitKey], text != habit.unit { fields = fields.with(unitKey, .text(text)) }
+        if let text = form[goalKey], Double(text) != latest.goal { fields = fields.with(goalKey, .text(text)) }
+        var changesRules = fields.has(HabitRules.goal)
+        if let text = form[remindKey], (try? ReminderTime.list([text])) != latest.reminders {
+            fields = fields.with(remindKey, .text(text))
             changesRules = true
         }
-        let said = ParameterFields.scheduleText(in: form.fields)
-        if let said {
-            fields = fields.with(PolicyRole.schedule.rawValue, .text(said), label: "field 'scheduleText'")
-            changesRules = true
-        }
-        for role in PolicyRole.allCases where !(role == .schedule && said != nil) {
-            guard let (policy, parameters) = ParameterFields.choice(role: role, form: form.fields, listings: app.policies(for: role)) else { continue }
-            let current = latest.choice(for: role)
-            guard policy != current.name || parameters != current.parameters else { continue }
-            fields = fields.with(role.rawValue, .text(policy)).with("\(role.rawValue)Params", .json(.object(parameters)))
-            changesRules = true
-        }
-        if changesRules, let from = form["from"], !from.isEmpty { fields = fields.with("from", .text(from)) }
-        return fields
+        let policies = try policyFields(form, changedFrom: latest)
+        for (key, value) in policies { fields = fields.with(key, value, label: Self.label(key, form)) }
+        changesRules = changesRules || !policies.isEmpty
+        if changesRules, let from = form[RulesFromRequest.from.key], !from.isEmpty { fields = fields.with(RulesFromRequest.from.key, .text(from)) }
+        return try fields.decode()
     }
 }

@@ -112,7 +112,7 @@ struct PageRoutes {
                 try ManageDevices(context: page.app.context).revoke(id, of: page.user.name)
                 target = "/settings"
             } else if segments == ["habits"] {
-                _ = try page.app.createHabit(try page.ruleFields(form, base: fields.removing("from")))
+                _ = try page.app.createHabit(try page.createRequest(form, base: fields.removing(RulesFromRequest.from.key)))
             } else if segments == ["policies"] {
                 let name = form["name"] ?? "", source = (form["source"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
                 do {
@@ -124,29 +124,34 @@ struct PageRoutes {
             } else if let name, let action {
                 let own = "/habits/" + PagePaths.segment(name)
                 switch action {
-                case "record": _ = try page.app.record(name, fields)
-                case "undo": _ = try page.app.undo(name, fields)
-                case "skip": _ = try page.app.skip(name, fields)
-                case "unskip": _ = try page.app.unskip(name, fields)
-                case "remove": try page.app.removeRecord(name, fields)
+                case "record": _ = try page.app.record(name, try fields.decode())
+                case "undo": _ = try page.app.undo(name, try fields.decode())
+                case "skip": _ = try page.app.skip(name, try fields.decode())
+                case "unskip": _ = try page.app.unskip(name, try fields.decode())
+                case "remove": try page.app.removeRecord(name, try fields.decode())
                 case "archive":
-                    _ = try page.app.archiveHabit(name, fields)
+                    _ = try page.app.archiveHabit(name, try fields.decode())
                     target = back ?? own
                 case "unarchive":
                     _ = try page.app.unarchiveHabit(name)
                     target = back ?? own
                 case "edit":
-                    let edited = try page.app.editHabit(name, try page.changedFields(name, form))
+                    let edited = try page.app.editHabit(name, try page.editRequest(name, form))
                     target = "/habits/" + PagePaths.segment(edited.habit.name)
                 case "apply":
                     // The lab's proposal as a new revision from `from`.
-                    let role = form["role"] ?? "", policy = form["policy"] ?? ""
-                    var applied = RequestFields(surface: .http).with(role, .text(policy)).with("\(role)Params", .text(form["params"] ?? "{}"))
-                    if let from = form["from"], !from.isEmpty { applied = applied.with("from", .text(from)) }
-                    _ = try page.app.editHabit(name, applied)
+                    let role = form[SimulateRequest.role.key] ?? "", policy = form[SimulateRequest.policy.key] ?? ""
+                    guard let (policyField, parametersField) = PolicyRole(rawValue: role).map(HabitRules.fields(of:)) else {
+                        throw RequestError("invalid value for field 'role': '\(role)' (use schedule, progress or streak)")
+                    }
+                    var applied = RequestFields(surface: .http).with(policyField.key, .text(policy))
+                        .with(parametersField.key, .text(form[SimulateRequest.params.key] ?? "{}"))
+                    let from = RulesFromRequest.from.key
+                    if let day = form[from], !day.isEmpty { applied = applied.with(from, .text(day)) }
+                    _ = try page.app.editHabit(name, try applied.decode())
                     target = own + "#revisions"
                 case "rollback":
-                    _ = try page.app.rollback(name, fields)
+                    _ = try page.app.rollback(name, try fields.decode())
                     target = own + "#revisions"
                 default: throw APIError.notFound("no such form: \(request.path)")
                 }

@@ -59,14 +59,17 @@ struct ParameterFields {
 
     static func scheduleText(id: String, words: PageWords) -> String {
         "<label for=\"\(id)\">\(words["Or say it in words, or paste a calendar rule"])</label>"
-            + "<textarea id=\"\(id)\" name=\"scheduleText\" rows=\"3\" autocomplete=\"off\" data-schedule-text aria-describedby=\"\(id)-hint\""
+            + "<textarea id=\"\(id)\" name=\"\(scheduleTextKey)\" rows=\"3\" autocomplete=\"off\" data-schedule-text aria-describedby=\"\(id)-hint\""
             + " placeholder=\"\(HTMLText.escape(words["mon wed fri"]))\"></textarea>"
             + "<p class=\"hint\" id=\"\(id)-hint\">\(words["For example: 3 times a week, last friday of the month, or RRULE, DTSTART and EXDATE lines copied from a calendar."])</p>"
     }
 
+    /// The name of the field a schedule said in words comes in.
+    static let scheduleTextKey = "scheduleText"
+
     /// The form's `scheduleText`, trimmed, when filled.
     static func scheduleText(in form: [(key: String, value: String)]) -> String? {
-        guard let text = form.last(where: { $0.key == "scheduleText" })?.value.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = form.last(where: { $0.key == scheduleTextKey })?.value.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
         return text
     }
 

@@ -4,6 +4,9 @@ import StackDayServer
 
 /// `stackday calendar NAME...`: a GitHub-style heatmap per habit in the terminal.
 enum CalendarCommand {
+    static let names = RequestField<[String]>.arguments("names", name: "name", help: "The habit's name (case-insensitive); several may be given.")
+        .commandLineOnly
+
     static var spec: CommandSpec {
         CommandSpec(
             name: "calendar", abstract: "A calendar of each habit named: weeks as columns, Monday on top, a mark for each day's state.",
@@ -12,20 +15,14 @@ enum CalendarCommand {
             Colours are added on a terminal unless NO_COLOR is set (--color always or never decides instead). \
             A habit whose policy fails shows its error instead.
             """,
-            arguments: [ArgumentSpec(name: "name", help: "The habit's name (case-insensitive); several may be given.", isVariadic: true)],
-            options: [
-                OptionSpec(name: "from", valueName: "day", help: "The first day (default: 26 weeks ago, or the start day)."),
-                OptionSpec(name: "to", valueName: "day", help: "The last day (default: today)."),
-                ColorChoice.option,
-            ],
             run: run
-        )
+        ).taking([names.declaration] + CalendarRequest.fields + [ColorChoice.option.declaration])
     }
 
     static func run(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let colour = try ColorChoice(invocation).colours(terminal: environment.io.isTerminal)
-        let view = try environment.application().calendar(invocation.arguments("name"), invocation.fields())
+        let view = try environment.application().calendar(invocation[names] ?? [], invocation.request())
         if !environment.printedJSON(view) {
             for (index, sheet) in view.sheets.enumerated() {
                 if index > 0 { environment.io.print() }

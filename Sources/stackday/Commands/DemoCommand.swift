@@ -34,7 +34,7 @@ enum DemoCommand {
         }
         try SampleData.load(into: context)
         let english = invocation.globals.lang == "en"
-        let view = try Application(context: context).weekReport(RequestFields(), language: english ? .english : .korean)
+        let view = try Application(context: context).weekReport(language: english ? .english : .korean)
         let archive = try ExportArchive(context: context)()
         let (habits, completions) = (archive.habits, archive.completions.count)
         if invocation.globals.json { return invocation.io.print(view.json.jsonText) }

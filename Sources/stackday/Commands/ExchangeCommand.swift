@@ -5,41 +5,40 @@ import StackDayExchange
 
 /// `stackday export` and `stackday import`.
 enum ExchangeCommand {
+    static let exportFormat = RequestField<String>.choice(
+        "format", among: ["csv", "json", "ics"], help: "The format (default: json); ics: the habits' schedules as an iCalendar feed, a year ahead (docs/server.md).",
+        valueName: "csv|json|ics").commandLineOnly
+    static let out = RequestField<String>.text("out", help: "Write to a file instead of stdout.", valueName: "file").commandLineOnly
+    static let path = RequestField<String>.text("path", help: "The file (csv, json) or folder (loop).").argument("path", optional: false).commandLineOnly
+    static let importFormat = RequestField<String>.choice("format", among: ["csv", "json", "loop"], help: "The format (default: from the extension; a folder is loop).",
+                                                          valueName: "csv|json|loop").commandLineOnly.map { ArchiveFormat(rawValue: $0)! }
+
     static var export: CommandSpec {
-        CommandSpec(
-            name: "export", abstract: "Write every habit, completion and skip as CSV or JSON.",
-            options: [
-                OptionSpec(name: "format", valueName: "csv|json|ics", help: "The format (default: json); ics: the habits' schedules as an iCalendar feed, a year ahead (docs/server.md)."),
-                OptionSpec(name: "out", valueName: "file", help: "Write to a file instead of stdout."),
-            ],
-            run: runExport
-        )
+        CommandSpec(name: "export", abstract: "Write every habit, completion and skip as CSV or JSON.", run: runExport)
+            .taking([exportFormat.declaration, out.declaration])
     }
 
     static var importSpec: CommandSpec {
         CommandSpec(
             name: "import", abstract: "Read an export, or Loop Habit Tracker's CSV folder; importing twice changes nothing.",
             discussion: "The whole file is checked before anything is written; a malformed row is named by file, line and column.",
-            arguments: [ArgumentSpec(name: "path", help: "The file (csv, json) or folder (loop).")],
-            options: [OptionSpec(name: "format", valueName: "csv|json|loop", help: "The format (default: from the extension; a folder is loop).")],
             run: runImport
-        )
+        ).taking([path.declaration, importFormat.declaration])
     }
 
     static func runExport(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let name = invocation.option("format") ?? "json"
+        let name = try invocation[exportFormat] ?? "json"
+        let out = try invocation[out]
         if name == "ics" {
             let text = try environment.application().calendarFeed(title: "StackDay").text
-            if let path = invocation.option("out") { return try OutputFile.writing(to: path) { emit in try emit(text) } }
+            if let out { return try OutputFile.writing(to: out) { emit in try emit(text) } }
             return environment.io.write(text)
         }
-        guard let format = ArchiveFormat(rawValue: name), format != .loop else {
-            throw invocation.usage("invalid value for --format: '\(name)' (use csv, json or ics)")
-        }
+        guard let format = ArchiveFormat(rawValue: name) else { throw invocation.usage("invalid value for --format: '\(name)' (use csv, json or ics)") }
         // No progress line between the lines of an export printed on the same terminal.
         let progress = ProgressLine(io: environment.io, label: "exporting", unit: "habits",
-                                    shown: invocation.option("out") != nil || !environment.io.isTerminal)
+                                    shown: out != nil || !environment.io.isTerminal)
         let export = ExportArchive(context: try environment.context())
         // The archive goes out a habit at a time, never whole.
         func write(_ emit: @escaping (String) throws -> Void) throws {
@@ -48,8 +47,8 @@ enum ExchangeCommand {
             try export.stream(progress: { progress.update($0, of: $1) }) { try writer.write($0) }
             try writer.finish()
         }
-        if let path = invocation.option("out") {
-            try OutputFile.writing(to: path) { emit in try withoutActuallyEscaping(emit) { try write($0) } }
+        if let out {
+            try OutputFile.writing(to: out) { emit in try withoutActuallyEscaping(emit) { try write($0) } }
         } else {
             let io = environment.io
             try write { io.write($0) }
@@ -58,12 +57,11 @@ enum ExchangeCommand {
 
     static func runImport(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let path = invocation.required("path")
+        let path = try invocation.required(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw CommandFailure("no such file or folder: \(path)") }
         let format: ArchiveFormat
-        if let name = invocation.option("format") {
-            guard let given = ArchiveFormat(rawValue: name) else { throw invocation.usage("invalid value for --format: '\(name)' (use csv, json or loop)") }
+        if let given = try invocation[importFormat] {
             format = given
         } else {
             format = ArchiveFormat.guess(path: path, isFolder: isDirectory.boolValue)

@@ -11,18 +11,13 @@ enum ExplainCommand {
             A line says the outcome, the streak after it, and why; the step where the current streak began and the one that broke the streak before it are marked.
             With --json, each step carries the rule's state before and after it (docs/json.md).
             """,
-            arguments: [HabitCommand.name],
-            options: [
-                OptionSpec(name: "from", valueName: "day", help: "The first day shown (default: 8 weeks before --to)."),
-                OptionSpec(name: "to", valueName: "day", help: "The last day shown (default: today)."),
-            ],
             run: run
-        )
+        ).taking([HabitCommand.name.declaration] + ExplainRequest.fields)
     }
 
     static func run(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().explain(invocation.required("name"), invocation.fields())
+        let view = try environment.application().explain(invocation.required(HabitCommand.name), invocation.request())
         if environment.printedJSON(view) { return }
         view.lines(environment.language).forEach(environment.io.print)
     }

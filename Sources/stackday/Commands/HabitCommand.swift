@@ -4,35 +4,14 @@ import StackDayApplication
 
 /// `stackday habit …`: create, list, show, rename, edit, archive, unarchive and delete habits.
 enum HabitCommand {
-    static let policyOptions: [OptionSpec] = [
-        OptionSpec(name: "goal", valueName: "n", help: "How much makes a day done (default: 1)."),
-        OptionSpec(name: "unit", valueName: "unit", help: "The unit of amounts, e.g. cups or km."),
-        OptionSpec(name: "start", valueName: "day", help: "The first tracked day, YYYY-MM-DD (default: today)."),
-        OptionSpec(name: "schedule", valueName: "policy", help: "The schedule: a policy, words such as \"mon wed fri\", or a calendar rule (default: daily)."),
-        OptionSpec(name: "schedule-params", valueName: "json", help: "Parameters for the schedule policy, a JSON object."),
-        OptionSpec(name: "progress", valueName: "policy", help: "The progress policy (default: goal)."),
-        OptionSpec(name: "progress-params", valueName: "json", help: "Parameters for the progress policy, a JSON object."),
-        OptionSpec(name: "streak", valueName: "policy", help: "The streak policy (default: strict)."),
-        OptionSpec(name: "streak-params", valueName: "json", help: "Parameters for the streak policy, a JSON object."),
-        OptionSpec(name: "remind", valueName: "HH:MM", help: "A time to be reminded on due days, in the calendar feed (repeatable; none for none; default: none).",
-                   repeatable: true),
-    ]
+    /// The habit a command acts on: the first argument.
+    static let name = RequestField<String>.text("name", help: "The habit's name (case-insensitive).").argument("name", optional: false).commandLineOnly
 
-    /// `policyOptions` for `habit edit`: what is not given stays as it is.
-    static let editOptions: [OptionSpec] = policyOptions.map { option in
-        OptionSpec(name: option.name, valueName: option.valueName,
-                   help: option.help.replacingOccurrences(of: #" \(default: [^)]*\)"#, with: " (default: unchanged)", options: .regularExpression),
-                   repeatable: option.repeatable)
-    }
+    static let fromICS = RequestField<String>.text("fromIcs", help: "An .ics file with one recurring event: its rule and start (and name).",
+                                                   valueName: "file").commandLineOnly
 
-    static let name = ArgumentSpec(name: "name", help: "The habit's name (case-insensitive).")
-
-    static let fromICS = OptionSpec(name: "from-ics", valueName: "file", help: "An .ics file with one recurring event: its rule and start (and name).")
-
-    static let revisionOptions: [OptionSpec] = [
-        OptionSpec(name: "from", valueName: "day", help: "The first day the new rules judge (default: today)."),
-        OptionSpec(name: "retroactive", valueName: nil, help: "Judge the whole history by the new rules, from the start day."),
-    ]
+    /// `habit rename`'s second argument.
+    static let newName = RequestField<String>.text("newName", help: "The new name.").argument("new-name", optional: false).commandLineOnly
 
     static var spec: CommandSpec {
         CommandSpec(name: "habit", abstract: "Create and manage habits.", subcommands: [
@@ -42,40 +21,35 @@ enum HabitCommand {
                         from a calendar (RRULE, DTSTART and EXDATE lines, or a VEVENT). --from-ics reads an .ics file's one
                         recurring event: its rule, its start, and its SUMMARY as the name when none is given.
                         """,
-                        arguments: [ArgumentSpec(name: "name", help: "The habit's name (case-insensitive; with --from-ics, default: the event's SUMMARY).", isOptional: true)],
-                        options: policyOptions + [fromICS], run: add),
-            CommandSpec(name: "list", abstract: "List habits in creation order.",
-                        options: [OptionSpec(name: "active", valueName: nil, help: "Leave archived habits out."),
-                                  OptionSpec(name: "archived", valueName: nil, help: "Only the archived habits ('habit unarchive NAME' brings one back).")], run: list),
-            CommandSpec(name: "show", abstract: "Show a habit's settings and statistics.", arguments: [name], run: show),
-            CommandSpec(name: "rename", abstract: "Rename a habit.",
-                        arguments: [name, ArgumentSpec(name: "new-name", help: "The new name.")], run: rename),
+                        run: add).taking(CreateHabitRequest.fields + [fromICS.declaration]),
+            CommandSpec(name: "list", abstract: "List habits in creation order.", run: list).taking(ListHabitsRequest.fields),
+            CommandSpec(name: "show", abstract: "Show a habit's settings and statistics.", run: show).taking([name.declaration]),
+            CommandSpec(name: "rename", abstract: "Rename a habit.", run: rename).taking([name.declaration, newName.declaration]),
             CommandSpec(name: "edit", abstract: "Change a habit's goal, unit, start day or policies.",
                         discussion: """
                         A new goal or policy is a new rule revision: days before --from keep their results.
                         A policy named as before keeps its pinned script; 'stackday policy upgrade' moves it.
                         """,
-                        arguments: [name], options: editOptions + revisionOptions, run: edit),
-            CommandSpec(name: "archive", abstract: "Stop tracking a habit after a day (inclusive).", arguments: [name],
-                        options: [OptionSpec(name: "on", valueName: "day", help: "The last tracked day (default: today).")], run: archive),
-            CommandSpec(name: "unarchive", abstract: "Resume tracking an archived habit.", arguments: [name], run: unarchive),
-            CommandSpec(name: "delete", abstract: "Delete a habit with its completions and skips (asks first; --yes for scripts).", arguments: [name],
-                        options: [Confirmation.option], run: delete),
+                        run: edit).taking([name.declaration] + EditHabitRequest.fields),
+            CommandSpec(name: "archive", abstract: "Stop tracking a habit after a day (inclusive).", run: archive).taking([name.declaration] + ArchiveRequest.fields),
+            CommandSpec(name: "unarchive", abstract: "Resume tracking an archived habit.", run: unarchive).taking([name.declaration]),
+            CommandSpec(name: "delete", abstract: "Delete a habit with its completions and skips (asks first; --yes for scripts).",
+                        run: delete).taking([name.declaration, Confirmation.option.declaration]),
         ])
     }
 
     static func add(_ invocation: Invocation) throws {
-        var fields = invocation.fields(habit: nil)
-        if let path = invocation.option("from-ics") {
-            guard invocation.option("schedule") == nil else { throw invocation.usage("--from-ics and --schedule cannot be used together") }
+        var fields = invocation.fields(CreateHabitRequest.fields)
+        if let path = try invocation[fromICS] {
+            guard !fields.has(HabitRules.schedule) else { throw invocation.usage("--from-ics and --schedule cannot be used together") }
             guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure("cannot read \(path): no such file, or not readable") }
             guard let text = String(data: data, encoding: .utf8) else { throw CommandFailure("\(path) is not UTF-8 text") }
-            fields = fields.removing("fromIcs").with("schedule", .text(text), label: "--from-ics \(path)")
-        } else if invocation.arguments["name"] == nil {
+            fields = fields.with(HabitRules.schedule.key, .text(text), label: "--from-ics \(path)")
+        } else if !fields.has(CreateHabitRequest.name) {
             throw invocation.usage("missing expected argument '<name>' (or --from-ics FILE, whose event names the habit)")
         }
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().createHabit(fields)
+        let view = try environment.application().createHabit(fields.decode())
         if environment.printedJSON(view) { return }
         let habit = view.habit
         let goal = Format.quantity(habit.goal, unit: habit.unit)
@@ -86,7 +60,7 @@ enum HabitCommand {
 
     static func list(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().listHabits(invocation.fields())
+        let view = try environment.application().listHabits(invocation.request())
         if environment.printedJSON(view) { return }
         let habits = view.habits
         let words = environment.words
@@ -105,7 +79,7 @@ enum HabitCommand {
 
     static func show(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().showHabit(invocation.required("name"))
+        let view = try environment.application().showHabit(invocation.required(name))
         if !environment.printedJSON(view) {
             switch view.result {
             case .success(let summary):
@@ -154,15 +128,15 @@ enum HabitCommand {
 
     static func rename(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let fields = RequestFields().with("name", .text(invocation.required("new-name")), label: "<new-name>")
-        let view = try environment.application().editHabit(invocation.required("name"), fields)
+        let view = try environment.application().editHabit(invocation.required(name),
+                                                           EditHabitRequest(name: try invocation.required(newName), naming: FieldNaming()))
         if environment.printedJSON(view) { return }
         environment.io.print(environment.language == .korean ? "이름을 바꿨습니다: '\(view.habit.name)'" : "Renamed to '\(view.habit.name)'.")
     }
 
     static func edit(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().editHabit(invocation.required("name"), invocation.fields())
+        let view = try environment.application().editHabit(invocation.required(name), invocation.request())
         if environment.printedJSON(view) { return }
         let habit = view.habit
         let korean = environment.language == .korean
@@ -176,7 +150,7 @@ enum HabitCommand {
 
     static func archive(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().archiveHabit(invocation.required("name"), invocation.fields())
+        let view = try environment.application().archiveHabit(invocation.required(name), invocation.request())
         if environment.printedJSON(view) { return }
         let habit = view.habit
         let last = habit.archivedOn?.iso ?? ""
@@ -186,7 +160,7 @@ enum HabitCommand {
 
     static func unarchive(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().unarchiveHabit(invocation.required("name"))
+        let view = try environment.application().unarchiveHabit(invocation.required(name))
         if environment.printedJSON(view) { return }
         let habit = view.habit
         environment.io.print(environment.language == .korean ? "다시 진행합니다: '\(habit.name)'" : "'\(habit.name)' is active again.")
@@ -194,7 +168,7 @@ enum HabitCommand {
 
     static func delete(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let name = invocation.required("name")
+        let name = try invocation.required(Self.name)
         // The habit is found first: a misspelled name is answered before anything is asked.
         let found = try FindHabit(context: environment.context())(named: name)
         try Confirmation.require(invocation, io: environment.io, question: "Delete '\(found.name)' with all its completions and skips?",

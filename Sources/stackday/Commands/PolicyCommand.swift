@@ -7,26 +7,29 @@ import StackDayLua
 /// `stackday policy …`: list, show, check, preview and simulate policies (reading the policy
 /// folder live), and the stored side: install, upgrade, history, rollback.
 enum PolicyCommand {
-    static let paramsOption = OptionSpec(name: "params", valueName: "json", help: "Parameters for the policy, a JSON object.")
+    /// The policy a command acts on: the first argument.
+    static let name = RequestField<String>.text("name", help: "The policy's name.").argument("name", optional: false).commandLineOnly
+    static let checked = RequestField<String>.text("policy", help: "A policy name or a path to a .lua file.").argument("policy", optional: false).commandLineOnly
+    static let schedule = RequestField<String>.text("name", help: "The schedule: a policy, words such as \"mon wed fri\", or a pasted calendar rule.")
+        .argument("name", optional: false).commandLineOnly
+    static let start = RequestField<LocalDay>.day("start", help: "The habit start the policy sees (default: --from).").commandLineOnly
+    static let from = RequestField<LocalDay>.day("from", help: "The first day shown (default: the first of this month).").commandLineOnly
+    static let to = RequestField<LocalDay>.day("to", help: "The last day shown (default: the end of the second month after --from's).").commandLineOnly
+    static let history = RequestField<String>.text("history", help: "The history, e.g. YYN-Y.", valueName: "pattern").commandLineOnly
+    static let habit = RequestField<String>.text("habit", help: "Simulate over this habit's real history.", valueName: "name").commandLineOnly
+    static let ending = RequestField<LocalDay>.day("ending", help: "The last day of the history (default: yesterday); --from or --ending, not both.")
+        .commandLineOnly
 
     static var spec: CommandSpec {
         CommandSpec(name: "policy", abstract: "Inspect, check and try out Lua policies.", subcommands: [
             CommandSpec(name: "list", abstract: "Every policy on the search path: name, roles, folder, description.", run: list),
-            CommandSpec(name: "show", abstract: "A policy's description, roles, parameters and examples, then the source in use.",
-                        arguments: [ArgumentSpec(name: "name", help: "The policy's name.")], run: show),
-            CommandSpec(name: "check", abstract: "Compile a policy, check its roles and run its examples.",
-                        arguments: [ArgumentSpec(name: "policy", help: "A policy name or a path to a .lua file.")], run: check),
+            CommandSpec(name: "show", abstract: "A policy's description, roles, parameters and examples, then the source in use.", run: show)
+                .taking([name.declaration]),
+            CommandSpec(name: "check", abstract: "Compile a policy, check its roles and run its examples.", run: check).taking([checked.declaration]),
             CommandSpec(
                 name: "preview", abstract: "The due days of a schedule policy over a range, as month grids.",
-                arguments: [ArgumentSpec(name: "name", help: "The schedule: a policy, words such as \"mon wed fri\", or a pasted calendar rule.")],
-                options: [
-                    paramsOption,
-                    OptionSpec(name: "start", valueName: "day", help: "The habit start the policy sees (default: --from)."),
-                    OptionSpec(name: "from", valueName: "day", help: "The first day shown (default: the first of this month)."),
-                    OptionSpec(name: "to", valueName: "day", help: "The last day shown (default: the end of the second month after --from's)."),
-                ],
                 run: preview
-            ),
+            ).taking([schedule.declaration, SimulateRequest.params.declaration, start.declaration, from.declaration, to.declaration]),
             CommandSpec(
                 name: "simulate", abstract: "Run a streak rule over a history, or a habit's real history under a proposed policy.",
                 discussion: """
@@ -34,17 +37,9 @@ enum PolicyCommand {
                 With --habit, the habit's figures today are shown as stored and with the policy (the folder's current
                 file) serving --role from --from (default: the habit's start); nothing is written.
                 """,
-                arguments: [ArgumentSpec(name: "name", help: "The policy.")],
-                options: [
-                    paramsOption,
-                    OptionSpec(name: "history", valueName: "pattern", help: "The history, e.g. YYN-Y."),
-                    OptionSpec(name: "habit", valueName: "name", help: "Simulate over this habit's real history."),
-                    OptionSpec(name: "role", valueName: "role", help: "With --habit: schedule, progress or streak (default: the policy's only role)."),
-                    OptionSpec(name: "from", valueName: "day", help: "The first day of the history, or with --habit the first day judged."),
-                    OptionSpec(name: "ending", valueName: "day", help: "The last day of the history (default: yesterday); --from or --ending, not both."),
-                ],
                 run: simulate
-            ),
+            ).taking([SimulateRequest.policy.declaration, SimulateRequest.params.declaration, history.declaration, habit.declaration,
+                      SimulateRequest.role.declaration, SimulateRequest.from.declaration, ending.declaration]),
         ] + PolicyVersionCommands.specs)
     }
 
@@ -72,7 +67,7 @@ enum PolicyCommand {
 
     static func show(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let policy = try environment.library().policy(named: invocation.required("name"))
+        let policy = try environment.library().policy(named: invocation.required(name))
         let roles = PolicyRole.allCases.filter(policy.info.roles.contains).map(\.rawValue)
         if environment.json {
             return environment.printJSON(.object([
@@ -115,7 +110,7 @@ enum PolicyCommand {
     static func check(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let library = try environment.library()
-        let target = invocation.required("policy")
+        let target = try invocation.required(checked)
         let policy: LoadedPolicy
         if target.hasSuffix(".lua") || target.contains("/") {
             guard FileManager.default.fileExists(atPath: target) else { throw CommandFailure("no such file: \(target)") }
@@ -148,7 +143,7 @@ enum PolicyCommand {
     }
 
     static func binding(_ invocation: Invocation, environment: CLIEnvironment, start: LocalDay, choice: PolicyChoice? = nil) throws -> PolicyBinding {
-        let name = choice?.name ?? invocation.required("name")
+        let name = try choice?.name ?? invocation.required(Self.name)
         let parameters = try choice?.parameters ?? givenParameters(invocation) ?? [:]
         let policy = try environment.library().policy(named: name)
         try policy.info.parameterSchema.check(parameters, policy: name)
@@ -157,28 +152,25 @@ enum PolicyCommand {
 
     /// `--params` as a JSON object, or nil when not given.
     static func givenParameters(_ invocation: Invocation) throws -> [String: JSONValue]? {
-        guard let text = invocation.option("params") else { return nil }
-        do { return try PolicyChoice(name: invocation.required("name"), parametersJSON: text).parameters } catch {
-            throw invocation.usage("invalid value for --params: \(error)")
-        }
+        try invocation[SimulateRequest.params]
     }
 
     static func preview(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         // Without them: this month and the next two (from --from's month when only it is given).
-        let from = try invocation.day("from") ?? environment.today.startOfMonth
-        let to = try invocation.day("to") ?? Self.endOfSecondMonthAfter(from)
+        let from = try invocation[Self.from] ?? environment.today.startOfMonth
+        let to = try invocation[Self.to] ?? Self.endOfSecondMonthAfter(from)
         guard from <= to else { throw invocation.usage("--from \(from) is after --to \(to)") }
         let range = LocalDayRange(from, to)
         guard range.count <= 366 * 50 else { throw invocation.usage("the range has \(range.count) days; preview at most 50 years") }
         // The name may be words ("mon wed fri") or a pasted calendar rule, read as `habit add` reads them.
         let library = try environment.library()
-        let input = try ScheduleInput(invocation.required("name"), parameters: try givenParameters(invocation), timeZone: environment.boundary.timeZone,
-                                      habitStart: try invocation.day("start"), isPolicy: { (try? library.policy(named: $0)) != nil })
+        let input = try ScheduleInput(invocation.required(schedule), parameters: try givenParameters(invocation), timeZone: environment.boundary.timeZone,
+                                      habitStart: try invocation[start], isPolicy: { (try? library.policy(named: $0)) != nil })
         let name = input.choice.name
         let policy = try library.policy(named: name)
         guard policy.info.roles.contains(.schedule) else { throw CommandFailure("policy \(name) defines no isDue; it is not a schedule") }
-        let start = try invocation.day("start") ?? input.start ?? from
+        let start = try invocation[start] ?? input.start ?? from
         let due = try binding(invocation, environment: environment, start: start, choice: input.choice).dueDays(range)
         let dueDays = zip(range, due).filter(\.1).map(\.0)
         if environment.json {
@@ -200,20 +192,21 @@ enum PolicyCommand {
     }
 
     static func simulate(_ invocation: Invocation) throws {
-        if let habit = invocation.option("habit") {
-            guard invocation.option("history") == nil else { throw invocation.usage("--history and --habit cannot be used together") }
+        let pattern = try invocation[history]
+        if let habit = try invocation[habit] {
+            guard pattern == nil else { throw invocation.usage("--history and --habit cannot be used together") }
             return try PolicyVersionCommands.simulateHabit(invocation, habit: habit)
         }
-        if invocation.option("role") != nil { throw invocation.usage("--role applies to --habit") }
+        let asked = try invocation.request(SimulateRequest.self)
+        if asked.role != nil { throw invocation.usage("--role applies to --habit") }
         let environment = try CLIEnvironment(invocation)
-        guard let history = invocation.option("history") else { throw invocation.usage("missing value for --history or --habit") }
+        guard let history = pattern else { throw invocation.usage("missing value for --history or --habit") }
         // The history ends yesterday unless told otherwise: today is still open.
-        if invocation.option("from") != nil && invocation.option("ending") != nil {
-            throw invocation.usage("--from and --ending cannot be used together")
-        }
-        let ending = try invocation.day("ending") ?? environment.today.adding(days: -1)
-        let from = try invocation.day("from") ?? ending.adding(days: 1 - max(1, history.count))
-        let name = invocation.required("name")
+        let given = try invocation[ending]
+        if asked.from != nil && given != nil { throw invocation.usage("--from and --ending cannot be used together") }
+        let ending = given ?? environment.today.adding(days: -1)
+        let from = asked.from ?? ending.adding(days: 1 - max(1, history.count))
+        let name = asked.policy
         let policy = try environment.library().policy(named: name)
         guard policy.info.roles.contains(.streak) else { throw CommandFailure("policy \(name) defines no streak; it is not a streak rule") }
         let steps: [StreakSimulator.Step]

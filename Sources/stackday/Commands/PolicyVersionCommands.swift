@@ -6,31 +6,32 @@ import StackDayLua
 /// `stackday policy install|upgrade|history|rollback` and `policy simulate --habit`: the stored,
 /// versioned side of policies.
 enum PolicyVersionCommands {
-    static let habitArgument = ArgumentSpec(name: "habit", help: "The habit's name (case-insensitive).")
+    static let habit = RequestField<String>.text("habit", help: "The habit's name (case-insensitive).").argument("habit", optional: false).commandLineOnly
+    static let policyArgument = RequestField<String>.text("policy", help: "A path to a .lua file, or a name found through the policy folder.")
+        .argument("policy", optional: false).commandLineOnly
+
+    /// The policy `policy upgrade` moves habits onto: a policy name.
+    static let upgraded = PolicyCommand.name.map { name in
+        guard PolicyLibrary.isValidName(name) else { throw RequestError("'\(name)' is not a policy name (letters, digits, - and _, at most 64)") }
+        return name
+    }
 
     static var specs: [CommandSpec] {
         [
             CommandSpec(
                 name: "install", abstract: "Check a policy in the sandbox, run its examples, then store it by its SHA-256.",
-                arguments: [ArgumentSpec(name: "policy", help: "A path to a .lua file, or a name found through the policy folder.")],
                 run: install
-            ),
+            ).taking([policyArgument.declaration]),
             CommandSpec(
                 name: "upgrade", abstract: "Install a policy's current file and move every active habit using it onto it.",
-                arguments: [ArgumentSpec(name: "name", help: "The policy's name.")],
-                options: HabitCommand.revisionOptions, run: upgrade
-            ),
-            CommandSpec(name: "history", abstract: "A habit's rule revisions: number, first day, and each role's policy@hash.",
-                        arguments: [habitArgument], run: history),
+                run: upgrade
+            ).taking([upgraded.declaration] + RulesFromRequest.fields),
+            CommandSpec(name: "history", abstract: "A habit's rule revisions: number, first day, and each role's policy@hash.", run: history)
+                .taking([habit.declaration]),
             CommandSpec(
                 name: "rollback", abstract: "Write a revision bringing back the rules of an earlier one.",
-                arguments: [habitArgument],
-                options: [
-                    OptionSpec(name: "to", valueName: "n", help: "The revision whose rules return (default: the one before the latest)."),
-                    OptionSpec(name: "from", valueName: "day", help: "The first day they judge again (default: today)."),
-                ],
                 run: rollback
-            ),
+            ).taking([habit.declaration] + RollbackRequest.fields),
         ]
     }
 
@@ -38,7 +39,7 @@ enum PolicyVersionCommands {
         let environment = try CLIEnvironment(invocation)
         let context = try environment.context()
         let library = try environment.library()
-        let target = invocation.required("policy")
+        let target = try invocation.required(policyArgument)
         let script: PolicyScript
         if target.hasSuffix(".lua") || target.contains("/") {
             guard FileManager.default.fileExists(atPath: target) else { throw CommandFailure("no such file: \(target)") }
@@ -68,10 +69,10 @@ enum PolicyVersionCommands {
     }
 
     static func upgrade(_ invocation: Invocation) throws {
-        let name = try invocation.policyName()
+        let name = try invocation.required(upgraded)
         let environment = try CLIEnvironment(invocation)
         let context = try environment.context()
-        let result = try refusing(environment) { try UpgradePolicy(context: context)(name, from: try Application.revisionStart(invocation.fields(habit: "name"))) }
+        let result = try refusing(environment) { try UpgradePolicy(context: context)(name, from: try invocation.request(RulesFromRequest.self).start) }
         if environment.json {
             return environment.printJSON(.object([
                 "name": .string(name), "sha256": .string(result.script.sha256),
@@ -93,7 +94,7 @@ enum PolicyVersionCommands {
 
     static func history(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().revisions(invocation.required("habit"))
+        let view = try environment.application().revisions(invocation.required(habit))
         if environment.printedJSON(view) { return }
         let habit = view.habit
         for revision in habit.revisions {
@@ -106,7 +107,7 @@ enum PolicyVersionCommands {
 
     static func rollback(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().rollback(invocation.required("habit"), invocation.fields(habit: "habit"))
+        let view = try environment.application().rollback(invocation.required(habit), invocation.request())
         if environment.printedJSON(view) { return }
         let latest = view.habit.latest
         environment.io.print(environment.language == .korean
@@ -117,8 +118,7 @@ enum PolicyVersionCommands {
     /// `policy simulate NAME --habit HABIT`: the habit's figures now and under the proposed policy.
     static func simulateHabit(_ invocation: Invocation, habit: String) throws {
         let environment = try CLIEnvironment(invocation)
-        let fields = invocation.fields().removing("habit").with("policy", .text(invocation.required("name")), label: "<name>")
-        let view = try environment.application().simulate(habit, fields)
+        let view = try environment.application().simulate(habit, invocation.request())
         if environment.printedJSON(view) { return }
         let simulation = view.simulation
         let words = environment.words

@@ -9,64 +9,33 @@ enum RecordCommand {
         CommandSpec(
             name: "record", abstract: "Record an amount for a habit.",
             discussion: "Without --on or --at the day is today. --at turns an instant into a day through --tz and --day-starts-at.",
-            arguments: [HabitCommand.name, ArgumentSpec(name: "amount", help: "How much (default: 1).", isOptional: true)],
-            options: [
-                OptionSpec(name: "on", valueName: "day", help: "The day it counts for, YYYY-MM-DD."),
-                OptionSpec(name: "at", valueName: "instant", help: "When it happened, ISO 8601 with an offset."),
-                OptionSpec(name: "note", valueName: "text", help: "A note kept with the record (at most \(Completion.noteLimit) characters)."),
-            ],
             run: runRecord
-        )
+        ).taking([HabitCommand.name.declaration] + RecordRequest.fields)
     }
 
     static var undo: CommandSpec {
-        CommandSpec(
-            name: "undo", abstract: "Remove the latest completion of a day.", arguments: [HabitCommand.name],
-            options: [OptionSpec(name: "on", valueName: "day", help: "The day (default: today).")], run: runUndo
-        )
+        CommandSpec(name: "undo", abstract: "Remove the latest completion of a day.", run: runUndo).taking([HabitCommand.name.declaration] + UndoRequest.fields)
     }
 
-    /// A day (default today), or a range of days: what `skip` and `unskip` take.
-    static let dayRange = [
-        OptionSpec(name: "on", valueName: "day", help: "The day (default: today)."),
-        OptionSpec(name: "from", valueName: "day", help: "The first day of a range."),
-        OptionSpec(name: "to", valueName: "day", help: "The last day of a range."),
-    ]
-
     static var skip: CommandSpec {
-        CommandSpec(
-            name: "skip", abstract: "Excuse a day or a range of days; a skipped day neither counts nor breaks a streak.",
-            arguments: [HabitCommand.name],
-            options: dayRange,
-            run: runSkip
-        )
+        CommandSpec(name: "skip", abstract: "Excuse a day or a range of days; a skipped day neither counts nor breaks a streak.", run: runSkip)
+            .taking([HabitCommand.name.declaration] + SkipRequest.fields)
     }
 
     static var unskip: CommandSpec {
-        CommandSpec(
-            name: "unskip", abstract: "Take back the skip of a day or of a range of days; they count again.",
-            arguments: [HabitCommand.name],
-            options: dayRange,
-            run: runUnskip
-        )
+        CommandSpec(name: "unskip", abstract: "Take back the skip of a day or of a range of days; they count again.", run: runUnskip)
+            .taking([HabitCommand.name.declaration] + SkipRequest.fields)
     }
 
     static var log: CommandSpec {
-        CommandSpec(
-            name: "log", abstract: "List a habit's records: day, amount, when each was recorded, and its note.",
-            arguments: [HabitCommand.name],
-            options: [
-                OptionSpec(name: "from", valueName: "day", help: "The first day (default: the habit's start, at most ten years back)."),
-                OptionSpec(name: "to", valueName: "day", help: "The last day (default: today)."),
-            ],
-            run: runLog
-        )
+        CommandSpec(name: "log", abstract: "List a habit's records: day, amount, when each was recorded, and its note.", run: runLog)
+            .taking([HabitCommand.name.declaration] + RecordLogRequest.fields)
     }
 
     static func runRecord(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let app = try environment.application()
-        let view = try app.record(invocation.required("name"), invocation.fields())
+        let view = try app.record(invocation.required(HabitCommand.name), invocation.request())
         environment.io.committed = "recorded"
         if environment.printedJSON(view) { return }
         let amount = Quantity.describe(view.completion.amount), day = view.completion.completedOn
@@ -74,8 +43,7 @@ enum RecordCommand {
         environment.io.print(korean ? "기록했습니다: '\(view.habit)', \(day), \(amount)" + (view.completion.note == nil ? "" : ", 메모 포함")
                                     : "Recorded \(amount) for '\(view.habit)' on \(day)" + (view.completion.note == nil ? "." : ", with a note."))
         // A record on a day the schedule does not ask for is kept, and said: it may be a slip of the day.
-        let asked = RequestFields(values: ["from": .text(day.iso), "to": .text(day.iso)])
-        if case .days(let timeline, _)? = (try? app.calendar([view.habit], asked))?.sheets.first, timeline.entry(on: day)?.isDue == false {
+        if case .days(let timeline, _)? = (try? app.calendar([view.habit], CalendarRequest(from: day, to: day)))?.sheets.first, timeline.entry(on: day)?.isDue == false {
             environment.io.print(korean ? "\(day)은(는) '\(view.habit)'의 일정에 없는 날입니다. 기록은 남았습니다."
                                         : "\(day) is not a due day for '\(view.habit)' by its schedule; the record is kept.")
         }
@@ -83,7 +51,7 @@ enum RecordCommand {
 
     static func runUndo(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().undo(invocation.required("name"), invocation.fields())
+        let view = try environment.application().undo(invocation.required(HabitCommand.name), invocation.request())
         environment.io.committed = "undone"
         if environment.printedJSON(view) { return }
         let amount = Quantity.describe(view.completion.amount), day = view.completion.completedOn
@@ -93,7 +61,7 @@ enum RecordCommand {
 
     static func runSkip(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().skip(invocation.required("name"), invocation.fields())
+        let view = try environment.application().skip(invocation.required(HabitCommand.name), invocation.request())
         environment.io.committed = "skipped"
         if environment.printedJSON(view) { return }
         let count = view.skips.count
@@ -109,7 +77,7 @@ enum RecordCommand {
 
     static func runUnskip(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().unskip(invocation.required("name"), invocation.fields())
+        let view = try environment.application().unskip(invocation.required(HabitCommand.name), invocation.request())
         environment.io.committed = "unskipped"
         if environment.printedJSON(view) { return }
         let count = view.skips.count
@@ -119,7 +87,7 @@ enum RecordCommand {
 
     static func runLog(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let view = try environment.application().recordLog(invocation.required("name"), invocation.fields())
+        let view = try environment.application().recordLog(invocation.required(HabitCommand.name), invocation.request())
         if environment.printedJSON(view) { return }
         guard !view.records.isEmpty else {
             return environment.io.print(environment.language == .korean ? "기록이 없습니다: '\(view.habit.name)', \(view.days.first) … \(view.days.last)"

@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayApplication
 import StackDayLua
 import StackDayPostgres
 import StackDaySQLite
@@ -7,6 +8,64 @@ import StackDayServer
 
 /// `stackday serve`: the HTTP JSON API for the store's users (docs/server.md).
 enum ServeCommand {
+    /// A whole number from 1 to `limit`.
+    static func count(_ key: String, _ help: String, valueName: String = "n", limit: Int) -> RequestField<Int> {
+        RequestField<Int>.integer(key, in: 1...limit, what: "a whole number from 1 to \(limit)", help: help, valueName: valueName).commandLineOnly
+    }
+
+    /// `HOST:PORT` (an IPv4 address or name, and a port; 0 picks a free one).
+    static func address(_ key: String, _ help: String) -> RequestField<(host: String, port: Int)> {
+        RequestField<String>.text(key, help: help, valueName: "host:port").commandLineOnly.map { text in
+            let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let port = Int(parts[1]), (0...65535).contains(port), !parts[0].isEmpty else {
+                throw RequestError("'\(text)' (use HOST:PORT, e.g. 127.0.0.1:8080)")
+            }
+            return (String(parts[0]), port)
+        }
+    }
+
+    static let listen = address("listen", "The IPv4 address and port (default: 127.0.0.1:8080; port 0 picks a free one).")
+    static let threads = count("threads", "Threads answering requests (default: 4).", limit: 256)
+    static let maxBody = count("maxBody", "The largest request body (default: 1048576).", valueName: "bytes", limit: 1 << 30)
+    static let idleTimeout = count("idleTimeout", "How long an idle connection is kept (default: 30).", valueName: "seconds", limit: 3600)
+    static let headerTimeout = count("headerTimeout", "Silence allowed before a request's headers are complete (default: 10).", valueName: "seconds", limit: 3600)
+    static let minBodyRate = count("minBodyRate", "Bytes a second a request body must average after the header timeout; slower ones are closed (default: 1024).",
+                                   valueName: "bytes", limit: 1 << 30)
+    static let connectionsPerAddress = count("connectionsPerAddress", "Connections one client address may hold (default: 64).", limit: 100_000)
+    static let clientThreads = count("clientThreads", "Requests of one client answered at once (default: half the threads, at least 1).", limit: 256)
+    static let clientQueue = count("clientQueue", "Requests of one client that may wait; more are answered 503 (default: 64).", limit: 4096)
+    static let requestDeadline = count("requestDeadline", "A request holding a thread longer is answered 503 and the thread replaced (default: 5).",
+                                       valueName: "seconds", limit: 3600)
+    static let requestCPU = count("requestCpuMs", "CPU time all of one request's policy calls may take (default: 500).", valueName: "ms", limit: 3_600_000)
+    static let sessionDays = count("sessionDays", "How long a browser session lasts (default: 30).", limit: 3650)
+    static let cookieSecure = RequestField<Bool>.flag("cookieSecure", help: "Mark session cookies Secure even without X-Forwarded-Proto: https (behind a TLS proxy).")
+        .commandLineOnly
+    static let tlsCert = RequestField<String>.text("tlsCert", help: "Serve HTTPS with this certificate chain (PEM; with --tls-key).", valueName: "file").commandLineOnly
+    static let tlsKey = RequestField<String>.text("tlsKey", help: "The certificate's private key (PEM; with --tls-cert).", valueName: "file").commandLineOnly
+    static let behindProxy = RequestField<Bool>.flag("behindProxy", help: "A TLS proxy in front is this server's only client: no warning for plain HTTP beyond loopback.")
+        .commandLineOnly
+    static let allowOrigin = RequestField<[String]>.texts("allowOrigin", help: "A browser origin that may call the API (CORS; repeatable; default: none).",
+                                                          valueName: "origin", limit: 64).commandLineOnly.map { origins in
+        for origin in origins where !(origin.hasPrefix("http://") || origin.hasPrefix("https://")) || origin.hasSuffix("/") {
+            throw RequestError("'\(origin)' (an origin is scheme://host[:port], like https://app.example)")
+        }
+        return origins
+    }
+    static let rateLimit = count("rateLimit", "Requests a minute one user may make, whichever token carries them (default: no limit).", limit: 1_000_000)
+    static let authFailures = count("authFailures", "Failed authentications one address may make in a minute before it waits (default: 10).", limit: 1_000_000)
+    static let logFormat = RequestField<String>.choice("logFormat", among: ["text", "json"], help: "The access log: text (default) or json, one object a line.",
+                                                       valueName: "format").commandLineOnly
+    static let metricsListen = address("metricsListen", "Serve Prometheus metrics at /metrics on this address (default: none).")
+    static let trustedProxy = RequestField<[String]>.texts("trustedProxy", help: "A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable).",
+                                                           valueName: "address", limit: 64).commandLineOnly
+
+    static let fields = [
+        listen.declaration, threads.declaration, maxBody.declaration, idleTimeout.declaration, headerTimeout.declaration, minBodyRate.declaration,
+        connectionsPerAddress.declaration, clientThreads.declaration, clientQueue.declaration, requestDeadline.declaration, requestCPU.declaration,
+        sessionDays.declaration, cookieSecure.declaration, tlsCert.declaration, tlsKey.declaration, behindProxy.declaration, allowOrigin.declaration,
+        rateLimit.declaration, authFailures.declaration, logFormat.declaration, metricsListen.declaration, trustedProxy.declaration,
+    ]
+
     static var spec: CommandSpec {
         CommandSpec(
             name: "serve", abstract: "Answer the HTTP JSON API for the store's users (see 'stackday user').",
@@ -21,69 +80,39 @@ enum ServeCommand {
             With --tls-cert and --tls-key it serves HTTPS (TLS 1.2 and 1.3) itself, with Strict-Transport-Security and
             Secure cookies; SIGHUP reads the two files again, for new connections (open ones keep theirs).
             """,
-            options: [
-                OptionSpec(name: "listen", valueName: "host:port", help: "The IPv4 address and port (default: 127.0.0.1:8080; port 0 picks a free one)."),
-                OptionSpec(name: "threads", valueName: "n", help: "Threads answering requests (default: 4)."),
-                OptionSpec(name: "max-body", valueName: "bytes", help: "The largest request body (default: 1048576)."),
-                OptionSpec(name: "idle-timeout", valueName: "seconds", help: "How long an idle connection is kept (default: 30)."),
-                OptionSpec(name: "header-timeout", valueName: "seconds", help: "Silence allowed before a request's headers are complete (default: 10)."),
-                OptionSpec(name: "min-body-rate", valueName: "bytes", help: "Bytes a second a request body must average after the header timeout; slower ones are closed (default: 1024)."),
-                OptionSpec(name: "connections-per-address", valueName: "n", help: "Connections one client address may hold (default: 64)."),
-                OptionSpec(name: "client-threads", valueName: "n", help: "Requests of one client answered at once (default: half the threads, at least 1)."),
-                OptionSpec(name: "client-queue", valueName: "n", help: "Requests of one client that may wait; more are answered 503 (default: 64)."),
-                OptionSpec(name: "request-deadline", valueName: "seconds", help: "A request holding a thread longer is answered 503 and the thread replaced (default: 5)."),
-                OptionSpec(name: "request-cpu-ms", valueName: "ms", help: "CPU time all of one request's policy calls may take (default: 500)."),
-                OptionSpec(name: "session-days", valueName: "n", help: "How long a browser session lasts (default: 30)."),
-                OptionSpec(name: "cookie-secure", valueName: nil, help: "Mark session cookies Secure even without X-Forwarded-Proto: https (behind a TLS proxy)."),
-                OptionSpec(name: "tls-cert", valueName: "file", help: "Serve HTTPS with this certificate chain (PEM; with --tls-key)."),
-                OptionSpec(name: "tls-key", valueName: "file", help: "The certificate's private key (PEM; with --tls-cert)."),
-                OptionSpec(name: "behind-proxy", valueName: nil, help: "A TLS proxy in front is this server's only client: no warning for plain HTTP beyond loopback."),
-                OptionSpec(name: "allow-origin", valueName: "origin", help: "A browser origin that may call the API (CORS; repeatable; default: none).", repeatable: true),
-                OptionSpec(name: "rate-limit", valueName: "n", help: "Requests a minute one user may make, whichever token carries them (default: no limit)."),
-                OptionSpec(name: "auth-failures", valueName: "n", help: "Failed authentications one address may make in a minute before it waits (default: 10)."),
-                OptionSpec(name: "log-format", valueName: "format", help: "The access log: text (default) or json, one object a line."),
-                OptionSpec(name: "metrics-listen", valueName: "host:port", help: "Serve Prometheus metrics at /metrics on this address (default: none)."),
-                OptionSpec(name: "trusted-proxy", valueName: "address", help: "A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable).", repeatable: true),
-            ],
             run: run
-        )
+        ).taking(fields)
     }
 
     static func run(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         var options = HTTPServerOptions()
-        if let listen = invocation.option("listen") {
-            (options.host, options.port) = try address(invocation, "listen", listen)
-        }
+        if let (host, port) = try invocation[listen] { (options.host, options.port) = (host, port) }
         var apiOptions = APIOptions()
-        apiOptions.allowedOrigins = invocation.optionLists["allow-origin"] ?? []
-        for origin in apiOptions.allowedOrigins where !(origin.hasPrefix("http://") || origin.hasPrefix("https://")) || origin.hasSuffix("/") {
-            throw invocation.usage("invalid value for --allow-origin: '\(origin)' (an origin is scheme://host[:port], like https://app.example)")
+        apiOptions.allowedOrigins = try invocation[allowOrigin] ?? []
+        if let limit = try invocation[rateLimit] { apiOptions.rateLimit = limit }
+        apiOptions.logFormat = try invocation[logFormat] == "json" ? .json : .text
+        apiOptions.trustedProxies = try invocation[trustedProxy] ?? []
+        apiOptions.failuresPerMinute = try invocation[authFailures] ?? 10
+        let metricsAddress = try invocation[metricsListen]
+        options.threads = try invocation[threads] ?? 4
+        options.maxBody = try invocation[maxBody] ?? 1 << 20
+        options.idleTimeout = try invocation[idleTimeout] ?? 30
+        options.headerTimeout = try invocation[headerTimeout] ?? 10
+        options.minBodyRate = try invocation[minBodyRate] ?? 1024
+        options.perAddressLimit = try invocation[connectionsPerAddress] ?? 64
+        if let given = try invocation[clientThreads] {
+            guard given <= options.threads else {
+                throw invocation.usage("invalid value for --client-threads: '\(given)' is not a whole number from 1 to \(options.threads) (the threads)")
+            }
+            options.perClientWorkers = given
         }
-        if invocation.option("rate-limit") != nil { apiOptions.rateLimit = try positive(invocation, "rate-limit", default: 60, limit: 1_000_000) }
-        switch invocation.option("log-format") ?? "text" {
-        case "text": apiOptions.logFormat = .text
-        case "json": apiOptions.logFormat = .json
-        case let other: throw invocation.usage("invalid value for --log-format: '\(other)' (use text or json)")
-        }
-        apiOptions.trustedProxies = invocation.optionLists["trusted-proxy"] ?? []
-        apiOptions.failuresPerMinute = try positive(invocation, "auth-failures", default: 10, limit: 1_000_000)
-        let metricsAddress = try invocation.option("metrics-listen").map { try address(invocation, "metrics-listen", $0) }
-        options.threads = try positive(invocation, "threads", default: 4, limit: 256)
-        options.maxBody = try positive(invocation, "max-body", default: 1 << 20, limit: 1 << 30)
-        options.idleTimeout = try positive(invocation, "idle-timeout", default: 30, limit: 3600)
-        options.headerTimeout = try positive(invocation, "header-timeout", default: 10, limit: 3600)
-        options.minBodyRate = try positive(invocation, "min-body-rate", default: 1024, limit: 1 << 30)
-        options.perAddressLimit = try positive(invocation, "connections-per-address", default: 64, limit: 100_000)
-        if invocation.option("client-threads") != nil {
-            options.perClientWorkers = try positive(invocation, "client-threads", default: 1, limit: options.threads)
-        }
-        options.perClientQueue = try positive(invocation, "client-queue", default: 64, limit: 4096)
-        options.hardDeadline = try positive(invocation, "request-deadline", default: 5, limit: 3600)
+        options.perClientQueue = try invocation[clientQueue] ?? 64
+        options.hardDeadline = try invocation[requestDeadline] ?? 5
         var requestBudget = PolicyRequestBudget.standard
-        requestBudget.cpuMilliseconds = try positive(invocation, "request-cpu-ms", default: requestBudget.cpuMilliseconds, limit: 3_600_000)
+        requestBudget.cpuMilliseconds = try invocation[requestCPU] ?? requestBudget.cpuMilliseconds
         let tls: (certificate: String, key: String)?
-        switch (invocation.option("tls-cert"), invocation.option("tls-key")) {
+        switch (try invocation[tlsCert], try invocation[tlsKey]) {
         case (let certificate?, let key?): tls = (certificate, key)
         case (nil, nil): tls = nil
         default: throw invocation.usage("--tls-cert and --tls-key go together: give both, or neither")
@@ -93,8 +122,7 @@ enum ServeCommand {
             options.tls = true
             apiOptions.strictTransportSecurity = true
         }
-        let pages = PageOptions(sessionDays: try positive(invocation, "session-days", default: 30, limit: 3650),
-                                cookieSecure: invocation.flag("cookie-secure") || tls != nil)
+        let pages = PageOptions(sessionDays: try invocation[sessionDays] ?? 30, cookieSecure: try invocation[cookieSecure] ?? false || tls != nil)
 
         // Opened once here, so that a bad database stops the server before it listens.
         _ = try environment.store()
@@ -135,7 +163,7 @@ enum ServeCommand {
         options.sessionCookie = StackDayAPI.sessionCookie
         let server = try HTTPServer(options: options) { api.handle($0) }
         environment.io.error("stackday serve: listening on \(tls == nil ? "http" : "https")://\(options.host):\(server.port) with \(options.threads) threads")
-        if tls == nil, let warning = PlainHTTPWarning.text(host: options.host, port: server.port, behindProxy: invocation.flag("behind-proxy")) {
+        if tls == nil, let warning = PlainHTTPWarning.text(host: options.host, port: server.port, behindProxy: try invocation[behindProxy] ?? false) {
             environment.io.error(warning)
         }
         var metricsServer: HTTPServer? = nil
@@ -175,22 +203,5 @@ enum ServeCommand {
             environment.io.error("stackday serve: a request was still running after 3 s; exiting without it")
             environment.io.flush()
         }
-    }
-
-    /// `HOST:PORT` (an IPv4 address or name, and a port; 0 picks a free one).
-    static func address(_ invocation: Invocation, _ name: String, _ text: String) throws -> (String, Int) {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, let port = Int(parts[1]), (0...65535).contains(port), !parts[0].isEmpty else {
-            throw invocation.usage("invalid value for --\(name): '\(text)' (use HOST:PORT, e.g. 127.0.0.1:8080)")
-        }
-        return (String(parts[0]), port)
-    }
-
-    static func positive(_ invocation: Invocation, _ name: String, default value: Int, limit: Int) throws -> Int {
-        guard let text = invocation.option(name) else { return value }
-        guard let number = Int(text), number >= 1, number <= limit else {
-            throw invocation.usage("invalid value for --\(name): '\(text)' (a whole number from 1 to \(limit))")
-        }
-        return number
     }
 }

@@ -6,9 +6,12 @@ enum StatsCommand {
     static var stats: CommandSpec {
         CommandSpec(
             name: "stats", abstract: "Completed and eligible days (or periods), rate, streaks and score.",
-            arguments: [ArgumentSpec(name: "name", help: "Only this habit.", isOptional: true)], run: runStats
-        )
+            run: runStats
+        ).taking(StatsRequest.fields)
     }
+
+    static let pending = RequestField<Bool>.flag("pending", help: "Only the habits still open today (due and not yet met).").commandLineOnly
+    static let exitStatus = RequestField<Bool>.flag("exitStatus", help: "Exit 1 when a habit is still open today, 0 when none is.").commandLineOnly
 
     static var today: CommandSpec {
         CommandSpec(name: "today", abstract: "Each active habit today: due or not, progress and streak.",
@@ -16,16 +19,12 @@ enum StatsCommand {
                     For cron: 'stackday today --pending --exit-status' lists what is still open today and exits 1 while \
                     anything is, 0 when nothing is; e.g. at 21:00: 0 21 * * * stackday today --pending --exit-status >/dev/null || notify-send StackDay "Habits still open today"
                     """,
-                    options: [OptionSpec(name: "pending", valueName: nil, help: "Only the habits still open today (due and not yet met)."),
-                              OptionSpec(name: "exit-status", valueName: nil, help: "Exit 1 when a habit is still open today, 0 when none is.")],
-                    run: runToday)
+                    run: runToday).taking([pending.declaration, exitStatus.declaration])
     }
 
     static func runStats(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        var fields = invocation.fields(habit: nil)
-        if let name = invocation.argument("name") { fields = RequestFields().with("habit", .text(name), label: "<name>") }
-        let view = try environment.application().stats(fields)
+        let view = try environment.application().stats(invocation.request())
         let words = environment.words
         if environment.printedJSON(view) {
         } else if view.rows.isEmpty {
@@ -51,17 +50,18 @@ enum StatsCommand {
     static func runToday(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let all = try environment.application().todayView()
-        let view = invocation.flag("pending") ? all.open : all
+        let (onlyOpen, exits) = (try invocation[pending] ?? false, try invocation[exitStatus] ?? false)
+        let view = onlyOpen ? all.open : all
         // Checked last, after the list is printed: a failure, then whether anything is open.
         func finish() throws {
             try HabitsFailed.check(view.failures)
-            if invocation.flag("exit-status"), !all.open.rows.isEmpty { throw ExitStatus(code: 1) }
+            if exits, !all.open.rows.isEmpty { throw ExitStatus(code: 1) }
         }
         if environment.printedJSON(view) { return try finish() }
         let words = environment.words
         environment.io.print("\(words["Today,"]) \(view.day.iso)")
         if view.rows.isEmpty {
-            environment.io.print(invocation.flag("pending") ? words["Nothing left to do today."] : words["No active habits."])
+            environment.io.print(onlyOpen ? words["Nothing left to do today."] : words["No active habits."])
             return try finish()
         }
         let rows = view.rows.map { result -> [String] in

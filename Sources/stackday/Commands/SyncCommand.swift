@@ -1,6 +1,7 @@
 import Foundation
 import StackDay
 import StackDaySync
+import StackDayApplication
 
 /// `stackday sync`: this store's changes to a server and the server's back (docs/sync.md).
 enum SyncCommand {
@@ -13,18 +14,24 @@ enum SyncCommand {
                 later syncs need neither --token nor --server). Each page is applied in its own transaction: an interrupted \
                 sync is run again and repeats nothing. Prints what it pushed and pulled.
                 """,
-            options: [
-                OptionSpec(name: "server", valueName: "url", help: "The server, https://HOST[:PORT], or http:// on a trusted network (default: $STACKDAY_SERVER)."),
-                OptionSpec(name: "cacert", valueName: "file", help: "Certificate authorities (PEM) trusted besides the system's, for a server with its own (default: $STACKDAY_CACERT)."),
-                OptionSpec(name: "allow-insecure-http", valueName: nil, help: "Sync over http:// with a server that is not on this machine (the token crosses the network readable)."),
-                OptionSpec(name: "token", valueName: "token", help: "The server user's token (default: $STACKDAY_TOKEN, else the token a pairing kept in this store)."),
-                OptionSpec(name: "pair", valueName: "code", help: "A code from the web app's Settings › Connect a device: exchanged once for this device's own token, which this store keeps (it is never printed)."),
-                OptionSpec(name: "device-name", valueName: "name", help: "With --pair: the name the server lists this device by (default: this machine's host name)."),
-                OptionSpec(name: "new-device", valueName: nil,
-                           help: "Take a new device id and push everything again: for a copy of a store (a restored backup, a copied file) the server refused as device_copied."),
-            ],
             run: run
-        )
+        ).taking([server.declaration, cacert.declaration, allowInsecureHTTP.declaration, token.declaration, pair.declaration, deviceName.declaration,
+                  newDevice.declaration])
+    }
+
+    static let server = option("server", "url", "The server, https://HOST[:PORT], or http:// on a trusted network (default: $STACKDAY_SERVER).")
+    static let cacert = option("cacert", "file", "Certificate authorities (PEM) trusted besides the system's, for a server with its own (default: $STACKDAY_CACERT).")
+    static let allowInsecureHTTP = RequestField<Bool>.flag(
+        "allowInsecureHttp", help: "Sync over http:// with a server that is not on this machine (the token crosses the network readable).").commandLineOnly
+    static let token = option("token", "token", "The server user's token (default: $STACKDAY_TOKEN, else the token a pairing kept in this store).")
+    static let pair = option("pair", "code", "A code from the web app's Settings › Connect a device: exchanged once for this device's own token, which this store keeps (it is never printed).")
+    static let deviceName = option("deviceName", "name", "With --pair: the name the server lists this device by (default: this machine's host name).")
+    static let newDevice = RequestField<Bool>.flag(
+        "newDevice", help: "Take a new device id and push everything again: for a copy of a store (a restored backup, a copied file) the server refused as device_copied."
+    ).commandLineOnly
+
+    static func option(_ key: String, _ valueName: String, _ help: String) -> RequestField<String> {
+        RequestField<String>.text(key, help: help, valueName: valueName).commandLineOnly
     }
 
     static func run(_ invocation: Invocation) throws {
@@ -32,19 +39,20 @@ enum SyncCommand {
         let variables = ProcessInfo.processInfo.environment
         func variable(_ name: String) -> String? { variables[name].flatMap { $0.isEmpty ? nil : $0 } }
         let store = try environment.store()
-        let code = invocation.option("pair")
-        if code != nil, invocation.option("token") != nil { throw invocation.usage("--pair and --token exclude each other: a pairing gives this device a token of its own") }
-        if invocation.option("device-name") != nil, code == nil { throw invocation.usage("--device-name goes with --pair") }
+        let code = try invocation[pair], givenToken = try invocation[token], givenName = try invocation[deviceName]
+        if code != nil, givenToken != nil { throw invocation.usage("--pair and --token exclude each other: a pairing gives this device a token of its own") }
+        if givenName != nil, code == nil { throw invocation.usage("--device-name goes with --pair") }
         // The server: as given, else the one server a pairing kept a token for.
         let saved = try store.read { tx in try tx.sync?.savedServers() ?? [] }
-        guard let server = invocation.option("server") ?? variable("STACKDAY_SERVER") ?? (saved.count == 1 ? saved[0] : nil) else {
+        guard let server = try invocation[server] ?? variable("STACKDAY_SERVER") ?? (saved.count == 1 ? saved[0] : nil) else {
             throw invocation.usage(saved.isEmpty ? "sync needs --server URL (or $STACKDAY_SERVER)"
                                                  : "sync needs --server URL: this store is paired with \(saved.joined(separator: ", "))")
         }
-        let authority = invocation.option("cacert") ?? variable("STACKDAY_CACERT")
+        let authority = try invocation[cacert] ?? variable("STACKDAY_CACERT")
         if let authority, !FileManager.default.isReadableFile(atPath: authority) {
             throw invocation.usage("invalid value for --cacert: '\(authority)' cannot be read")
         }
+        let insecure = try invocation[allowInsecureHTTP] ?? false
         func transport(token: String) throws -> HTTPSyncTransport {
             let made: HTTPSyncTransport
             do {
@@ -54,7 +62,7 @@ enum SyncCommand {
                 if case .invalidRequest(let reason) = error, reason.contains("token") { throw invocation.usage("invalid value for --token: a token is printable ASCII without spaces") }
                 throw invocation.usage("invalid value for --server: '\(server)' (use https://HOST[:PORT], or http://HOST[:PORT] on a trusted network)")
             }
-            if !made.isEncrypted, !made.isLoopback, !invocation.flag("allow-insecure-http") {
+            if !made.isEncrypted, !made.isLoopback, !insecure {
                 throw invocation.usage("refusing http:// to \(server): the token would cross the network unencrypted; use https://, or --allow-insecure-http on a network you trust")
             }
             return made
@@ -63,7 +71,7 @@ enum SyncCommand {
         if let code {
             guard PairingCode.normalized(code) != nil else { throw invocation.usage("invalid value for --pair: '\(code)' is not a pairing code (8 letters and digits, like 7KQ2-M9XD)") }
             let pairing = try transport(token: "")
-            let name = invocation.option("device-name") ?? ProcessInfo.processInfo.hostName
+            let name = givenName ?? ProcessInfo.processInfo.hostName
             guard ManageDevices.isValidName(name) else { throw invocation.usage("invalid value for --device-name: use 1 to 64 printable characters") }
             do {
                 token = try pairing.pair(code: code, name: name)
@@ -74,14 +82,14 @@ enum SyncCommand {
             environment.io.print(environment.words.language == .korean ? "\(pairing.address)에 이 기기를 연결했습니다." : "Paired this device with \(pairing.address).")
         } else {
             let kept = try store.read { tx in try tx.sync?.savedToken(server: try transport(token: "").address) }
-            guard let given = invocation.option("token") ?? variable("STACKDAY_TOKEN") ?? kept else {
+            guard let given = givenToken ?? variable("STACKDAY_TOKEN") ?? kept else {
                 throw invocation.usage("sync needs --token TOKEN (or $STACKDAY_TOKEN), or --pair CODE once")
             }
             guard HTTPSyncTransport.isToken(given) else { throw invocation.usage("invalid value for --token: a token is printable ASCII without spaces") }
             token = given
         }
         let transport = try transport(token: token)
-        let client = SyncClient(store: store, server: transport.peer, transport: transport, newDevice: invocation.flag("new-device"))
+        let client = SyncClient(store: store, server: transport.peer, transport: transport, newDevice: try invocation[newDevice] ?? false)
         // On a terminal, a line per phase: `pushing ▕███▁▁▏ 60% 98,000/164,443 changes · 9,000/s · 7 s left`.
         let lines = SyncProgressLines(pushing: ProgressLine(io: environment.io, label: "pushing", unit: "changes"),
                                       pulling: ProgressLine(io: environment.io, label: "pulling", unit: "changes"))

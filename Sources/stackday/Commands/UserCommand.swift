@@ -6,29 +6,34 @@ import StackDayServer
 
 /// `stackday user …`: the users `stackday serve` answers for, each with a bearer token.
 enum UserCommand {
-    static let name = ArgumentSpec(name: "name", help: "The user's name (also --user for the command line).")
+    static let name = RequestField<String>.text("name", help: "The user's name (also --user for the command line).").argument("name", optional: false)
+        .commandLineOnly.map { name in
+            guard User.isValidName(name) else { throw RequestError("\(UseCaseError.invalidUserName(name: name))") }
+            return name
+        }
+    static let rotate = RequestField<Bool>.flag("rotate", help: "A new address; the old one answers 404 from now on.").commandLineOnly
 
     static var spec: CommandSpec {
         CommandSpec(name: "user", abstract: "Manage the users a server answers for and their tokens.", subcommands: [
             CommandSpec(name: "add", abstract: "Add a user; prints its new token, which is shown only this once.",
                         discussion: "The user's days follow --tz and --day-starts-at (default: this system's zone, midnight).",
-                        arguments: [name], run: add),
-            CommandSpec(name: "token", abstract: "Give a user a new token (the old one stops working); prints it.", arguments: [name], run: token),
+                        run: add).taking([name.declaration]),
+            CommandSpec(name: "token", abstract: "Give a user a new token (the old one stops working); prints it.", run: token).taking([name.declaration]),
             CommandSpec(name: "passwd", abstract: "Set a user's password, for signing in on the web by name and password.",
                         discussion: """
                         On a terminal the password is asked twice, not shown; otherwise the first line of standard input is it. \
                         8 to 1024 characters. Stored as an Argon2id hash; the token keeps working.
                         """,
-                        arguments: [name], run: passwd),
+                        run: passwd).taking([name.declaration]),
             CommandSpec(name: "feed", abstract: "Print the path of a user's calendar feed (/v1/feeds/TOKEN.ics), made on first asking.",
                         discussion: """
                         A calendar app subscribes to the server's address followed by this path: the user's habits, each on its \
                         due days a year ahead, fetched again every hour. --rotate gives the feed a new address; the old one stops working.
                         """,
-                        arguments: [name], options: [OptionSpec(name: "rotate", valueName: nil, help: "A new address; the old one answers 404 from now on.")], run: feed),
+                        run: feed).taking([name.declaration, rotate.declaration]),
             CommandSpec(name: "list", abstract: "List users: name, time zone, day start, created.", run: list),
             CommandSpec(name: "remove", abstract: "Remove a user with all of its habits, records, skips and scripts (asks first; --yes for scripts).",
-                        arguments: [name], options: [Confirmation.option], run: remove),
+                        run: remove).taking([name.declaration, Confirmation.option.declaration]),
         ])
     }
 
@@ -37,9 +42,7 @@ enum UserCommand {
     }
 
     static func validName(_ invocation: Invocation) throws -> String {
-        let name = invocation.required("name")
-        guard User.isValidName(name) else { throw invocation.usage("invalid value for <name>: \(UseCaseError.invalidUserName(name: name))") }
-        return name
+        try invocation.required(name)
     }
 
     static func add(_ invocation: Invocation) throws {
@@ -67,7 +70,7 @@ enum UserCommand {
     static func feed(_ invocation: Invocation) throws {
         let name = try validName(invocation)
         let environment = try CLIEnvironment(invocation)
-        let path = "/v1/feeds/\(try users(environment).feedToken(of: name, rotate: invocation.flag("rotate"))).ics"
+        let path = "/v1/feeds/\(try users(environment).feedToken(of: name, rotate: try invocation[rotate] ?? false)).ics"
         if environment.json { return environment.printJSON(.object(["user": .string(name), "path": .string(path)])) }
         environment.io.print(path)
     }

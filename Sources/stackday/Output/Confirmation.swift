@@ -1,15 +1,16 @@
 import Foundation
+import StackDayApplication
 
 /// Asks before a command destroys history (`habit delete`, `user remove`): on a terminal the
 /// person answers; `--yes` answers for a script; without a terminal and without `--yes` the
 /// command is refused as a usage error (exit 64) and changes nothing.
 enum Confirmation {
-    static let option = OptionSpec(name: "yes", valueName: nil, help: "Do it without asking (for scripts; without a terminal it is required).")
+    static let option = RequestField<Bool>.flag("yes", help: "Do it without asking (for scripts; without a terminal it is required).").commandLineOnly
 
     /// Returns once the question is answered yes. Throws a usage error naming `--yes` when there
     /// is no terminal to ask on, and a failure saying nothing changed for any other answer.
     static func require(_ invocation: Invocation, io: TerminalIO, question: String, refusal: String) throws {
-        if invocation.flag("yes") { return }
+        if try invocation[option] ?? false { return }
         guard isatty(STDIN_FILENO) == 1, io.isErrorTerminal else {
             throw invocation.usage("\(refusal) only when asked on a terminal, or with --yes")
         }

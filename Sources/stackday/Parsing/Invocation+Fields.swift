@@ -2,35 +2,69 @@ import StackDay
 import StackDayApplication
 
 extension Invocation {
-    /// The options, flags and arguments as the application's `RequestFields`: `--schedule-params`
-    /// under `scheduleParams`, an argument `<amount>` under `amount`; `habit` names the argument
-    /// that is the habit itself, left out. Messages name each as it was typed.
-    func fields(habit: String? = "name") -> RequestFields {
+    /// The options, flags and arguments `declarations` name, as the application's `RequestFields`:
+    /// `--schedule-params` under `scheduleParams`, an argument `<amount>` under `amount`. Messages
+    /// name each as it was typed.
+    func fields(_ declarations: [FieldDeclaration]) -> RequestFields {
         var values: [String: RequestFields.Value] = [:]
         var labels: [String: String] = [:]
-        for (name, value) in options where !Self.terminalOnly.contains(name) {
-            // A repeatable option given several times (`--remind 08:00 --remind 21:00`): every value, in order.
-            let all = repeatable.contains(name) ? optionLists[name] ?? [value] : [value]
-            values[Self.key(name)] = all.count > 1 ? .json(.array(all.map(JSONValue.string))) : .text(value)
-            labels[Self.key(name)] = "--\(name)"
-        }
-        for name in flags where !Self.terminalOnly.contains(name) {
-            values[Self.key(name)] = .json(.bool(true))
-            labels[Self.key(name)] = "--\(name)"
-        }
-        for (name, value) in arguments where name != habit {
-            values[Self.key(name)] = .text(value)
-            labels[Self.key(name)] = "<\(name)>"
+        for declaration in declarations {
+            let key = declaration.key, name = declaration.optionName
+            switch declaration.commandLine {
+            case .option, .repeatable:
+                guard let value = options[name] else { continue }
+                // A repeatable option given several times (`--remind 08:00 --remind 21:00`): every value, in order.
+                let all = repeatable.contains(name) ? optionLists[name] ?? [value] : [value]
+                values[key] = all.count > 1 ? .json(.array(all.map(JSONValue.string))) : .text(value)
+            case .flag:
+                guard flags.contains(name) else { continue }
+                values[key] = .json(.bool(true))
+            case .argument(let argument, _, let variadic):
+                guard let value = arguments[argument] else { continue }
+                values[key] = variadic ? .json(.array((argumentLists[argument] ?? [value]).map(JSONValue.string))) : .text(value)
+            case .none:
+                continue
+            }
+            labels[key] = declaration.commandLineLabel
         }
         return RequestFields(values: values, labels: labels)
     }
 
-    /// Options about how the command line prints or asks, never part of the request.
-    static let terminalOnly: Set<String> = ["color", "yes"]
+    /// The request `R` from what was typed: the one decoding step of every command.
+    func request<R: RequestType>(_ type: R.Type = R.self) throws -> R {
+        try fields(R.fields).decode(R.self)
+    }
 
-    /// `schedule-params` → `scheduleParams`.
-    static func key(_ option: String) -> String {
-        let parts = option.split(separator: "-")
-        return parts.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()
+    /// The value of one field the command declares (an option of the command line's own, or the
+    /// habit argument); nil when not given.
+    subscript<Value>(field: RequestField<Value>) -> Value? {
+        get throws { try fields([field.declaration])[field] }
+    }
+
+    /// The value of a required argument (the parser already checked it is present).
+    func required<Value>(_ field: RequestField<Value>) throws -> Value {
+        try fields([field.declaration]).required(field)
+    }
+}
+
+extension CommandSpec {
+    /// The command taking `declarations` too: the arguments after its own, then the options.
+    func taking(_ declarations: [FieldDeclaration]) -> CommandSpec {
+        var spec = self
+        for declaration in declarations {
+            switch declaration.commandLine {
+            case .option(let valueName):
+                spec.options.append(OptionSpec(name: declaration.optionName, valueName: valueName, help: declaration.help))
+            case .repeatable(let valueName):
+                spec.options.append(OptionSpec(name: declaration.optionName, valueName: valueName, help: declaration.help, repeatable: true))
+            case .flag:
+                spec.options.append(OptionSpec(name: declaration.optionName, valueName: nil, help: declaration.help))
+            case .argument(let name, let optional, let variadic):
+                spec.arguments.append(ArgumentSpec(name: name, help: declaration.help, isOptional: optional, isVariadic: variadic))
+            case .none:
+                continue
+            }
+        }
+        return spec
     }
 }

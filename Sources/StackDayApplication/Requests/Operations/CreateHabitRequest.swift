@@ -1,0 +1,24 @@
+import StackDay
+
+/// `habit add`, `POST /v1/habits`: a name and the habit's rules (`HabitRules`).
+public struct CreateHabitRequest: RequestType {
+    public static let name = RequestField<String>.text("name", help: "The habit's name (case-insensitive; with --from-ics, default: the event's SUMMARY).")
+        .argument("name").required
+
+    public static let fields = [name.declaration] + HabitRules.fields
+
+    /// Nil only when the schedule is a pasted event whose SUMMARY names the habit.
+    public var name: String?
+    public var rules: HabitRules
+    public var naming: FieldNaming
+
+    public init(name: String?, rules: HabitRules, naming: FieldNaming = FieldNaming(http: true)) {
+        self.name = name
+        self.rules = rules
+        self.naming = naming
+    }
+
+    public init(_ fields: RequestFields) throws {
+        self.init(name: try fields[Self.name], rules: try HabitRules(fields), naming: fields.naming)
+    }
+}
