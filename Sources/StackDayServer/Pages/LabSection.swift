@@ -19,7 +19,7 @@ struct LabSection {
     func render() -> String {
         var html = "<h3 id=\"lab\">\(words["Rule lab"])</h3><form method=\"get\" action=\"\(path)#lab\" data-form=\"simulate\"><input type=\"hidden\" name=\"lab\" value=\"1\">"
         let role = asked["role"] ?? "streak"
-        html += "<label for=\"lab-role\">\(words["Role"])</label><select id=\"lab-role\" name=\"role\">"
+        html += "<label for=\"lab-role\">\(words["Role"])</label><select id=\"lab-role\" name=\"\(SimulateRequest.role.key)\">"
         for candidate in PolicyRole.allCases {
             html += "<option value=\"\(candidate.rawValue)\"\(candidate.rawValue == role ? " selected" : "")>\(words[candidate.rawValue])</option>"
         }
@@ -28,7 +28,7 @@ struct LabSection {
         let parameters = ParameterFields.choice(group: "lab", selectName: "policy", form: asked.fields, listings: listings)?.parameters ?? [:]
         html += ParameterFields(group: "lab", listings: listings, words: words, selectName: "policy")
             .render(current: PolicyChoice(name: chosen, parameters: parameters), label: words["Policy"])
-        html += "<label for=\"lab-from\">\(words["Rules from"])</label><input id=\"lab-from\" name=\"from\" type=\"date\" value=\"\(HTMLText.escape(asked["from"] ?? habit.startedOn.iso))\">"
+        html += "<label for=\"lab-from\">\(words["Rules from"])</label>" + FormField.input(SimulateRequest.from, id: "lab-from", value: asked[SimulateRequest.from.key] ?? habit.startedOn.iso)
         html += "<p><button class=\"primary\" type=\"submit\">\(words["Try it"])</button></p></form>"
         if let error { html += "<p class=\"error\" role=\"alert\">\(HTMLText.escape(error))</p>" }
         if let simulation { html += result(simulation, role: role, policy: chosen, parameters: parameters) }
@@ -71,9 +71,9 @@ struct LabSection {
         }
         html += "</ul>"
         html += "<form method=\"post\" action=\"\(path)/apply\" data-form=\"apply\">\(PageShell.csrfField(csrf))"
-            + "<input type=\"hidden\" name=\"role\" value=\"\(HTMLText.escape(role))\"><input type=\"hidden\" name=\"policy\" value=\"\(HTMLText.escape(policy))\">"
-            + "<input type=\"hidden\" name=\"params\" value=\"\(HTMLText.escape(JSONValue.object(parameters).jsonText))\">"
-            + "<label for=\"apply-from\">\(words["Apply from"])</label><input id=\"apply-from\" name=\"from\" type=\"date\" value=\"\(HTMLText.escape(asked["from"] ?? habit.startedOn.iso))\"> "
+            + FormField.input(SimulateRequest.role, value: role) + FormField.input(SimulateRequest.policy, value: policy)
+            + FormField.input(SimulateRequest.params, value: JSONValue.object(parameters).jsonText)
+            + "<label for=\"apply-from\">\(words["Apply from"])</label>" + FormField.input(RulesFromRequest.from, id: "apply-from", value: asked[SimulateRequest.from.key] ?? habit.startedOn.iso) + " "
             + "<button class=\"primary\" type=\"submit\">\(words["Apply"])</button></form></section>"
         return html
     }

@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayApplication
 
 /// A policy choice as form fields, generated from the policies' parameter schemas: a select of
 /// the policies serving a role, and per policy a fieldset of its parameters (named
@@ -53,8 +54,9 @@ struct ParameterFields {
     static func reminders(id: String, current: [ReminderTime], words: PageWords) -> String {
         "<label for=\"\(id)\">\(words["Remind at"])</label>"
             + "<p class=\"hint\" id=\"\(id)-hint\">\(words["Times of day, such as 08:00, 21:00: the calendar feed rings at them on due days."])</p>"
-            + "<input id=\"\(id)\" name=\"remind\" value=\"\(HTMLText.escape(current.map(\.description).joined(separator: ", ")))\" "
-            + "autocomplete=\"off\" spellcheck=\"false\" maxlength=\"100\" aria-describedby=\"\(id)-hint\">"
+            + FormField.input(HabitRules.remind, id: id, value: current.map(\.description).joined(separator: ", "), attributes: [
+                ("autocomplete", "off"), ("spellcheck", "false"), ("maxlength", "100"), ("aria-describedby", "\(id)-hint"),
+            ])
     }
 
     static func scheduleText(id: String, words: PageWords) -> String {

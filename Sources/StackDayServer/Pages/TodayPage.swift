@@ -79,13 +79,13 @@ struct TodayPage {
                     + "<button class=\"done\" type=\"submit\" aria-pressed=\"true\">\(words["Done"]) ✓<span class=\"sr\"> \(name) · \(words["tap to take back"])</span></button></form>"
             } else {
                 html += "<form method=\"post\" action=\"\(path)/record\" data-action=\"record\">\(csrfField)"
-                    + "<input type=\"hidden\" name=\"amount\" value=\"1\"><button class=\"primary\" type=\"submit\" aria-pressed=\"false\">\(words["Done"])<span class=\"sr\"> \(name)</span></button></form>"
+                    + FormField.input(RecordRequest.amount, value: "1") + "<button class=\"primary\" type=\"submit\" aria-pressed=\"false\">\(words["Done"])<span class=\"sr\"> \(name)</span></button></form>"
             }
         } else {
             let id = "amount-" + PagePaths.segment(habit.id.uuidString)
             let label = limit != nil ? "+" : words["Record"]
             html += "<form method=\"post\" action=\"\(path)/record\" data-action=\"record\">\(csrfField)"
-                + "<input id=\"\(id)\" name=\"amount\" type=\"number\" inputmode=\"decimal\" step=\"any\" min=\"0\" value=\"1\" aria-label=\"\(words["Amount"]) (\(name))\">"
+                + FormField.input(RecordRequest.amount, id: id, value: "1", attributes: [("min", "0"), ("aria-label", "\(words["Amount"]) (\(habit.name))")])
                 + "<button\(limit == nil ? " class=\"primary\"" : "") type=\"submit\">\(label)<span class=\"sr\"> \(name)</span></button></form>"
         }
         if entry.state == .skipped {
@@ -101,7 +101,7 @@ struct TodayPage {
                 let time = InstantText.local(record.recordedAt, in: zone).dropFirst(11).prefix(5)
                 let note = record.note.map { " <q>\(HTMLText.escape($0))</q>" } ?? ""
                 html += "<li data-record=\"\(record.id.uuidString)\"><span>\(Quantity.describe(record.amount))\(unit) · \(time)\(note)</span>"
-                    + "<form method=\"post\" action=\"\(path)/remove\" data-action=\"remove\">\(csrfField)<input type=\"hidden\" name=\"id\" value=\"\(record.id.uuidString)\">"
+                    + "<form method=\"post\" action=\"\(path)/remove\" data-action=\"remove\">\(csrfField)" + FormField.input(RemoveRecordRequest.id, value: record.id.uuidString)
                     + "<button type=\"submit\">\(words["Remove"])<span class=\"sr\"> \(Quantity.describe(record.amount)) · \(time)</span></button></form></li>"
             }
             html += "</ul>"
@@ -126,9 +126,10 @@ struct TodayPage {
     private func addForm() -> String {
         var html = "<details id=\"add\"><summary>\(words["Add a habit"])</summary><form method=\"post\" action=\"/habits\" data-form=\"add-habit\">"
         html += PageShell.csrfField(csrf)
-        html += "<label for=\"new-name\">\(words["Name"])</label><input id=\"new-name\" name=\"name\" required maxlength=\"200\" autocomplete=\"off\">"
-        html += "<label for=\"new-goal\">\(words["Goal a day"])</label><input id=\"new-goal\" name=\"goal\" type=\"number\" inputmode=\"decimal\" step=\"any\" min=\"0\" value=\"1\">"
-        html += "<label for=\"new-unit\">\(words["Unit"])</label><input id=\"new-unit\" name=\"unit\" autocomplete=\"off\">"
+        html += "<label for=\"new-name\">\(words["Name"])</label>"
+            + FormField.input(CreateHabitRequest.name, id: "new-name", value: nil, attributes: [("required", ""), ("maxlength", "200"), ("autocomplete", "off")])
+        html += "<label for=\"new-goal\">\(words["Goal a day"])</label>" + FormField.input(HabitRules.goal, id: "new-goal", value: "1", attributes: [("min", "0")])
+        html += "<label for=\"new-unit\">\(words["Unit"])</label>" + FormField.input(HabitRules.unit, id: "new-unit", value: nil, attributes: [("autocomplete", "off")])
         for (role, choice, label) in [(PolicyRole.schedule, PolicyChoice.daily, "Schedule"), (.progress, .goal, "Progress"), (.streak, .strict, "Streak rule")] {
             html += ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: choice, label: words[label])
             if role == .schedule { html += ParameterFields.scheduleText(id: "new-schedule-text", words: words) }
