@@ -165,7 +165,7 @@ public final class PostgresServer: @unchecked Sendable {
     }
 
     /// A TCP port nothing listens on now (the kernel's pick for an ephemeral bind).
-    static func freePort() -> Int {
+    public static func freePort() -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
         var address = sockaddr_in()
