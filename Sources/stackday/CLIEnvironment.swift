@@ -50,7 +50,7 @@ final class CLIEnvironment {
         guard today.isSupported else {
             throw invocation.usage("the current instant falls on \(today), outside 0001-01-01 … 9999-12-31 (check --now and --tz)")
         }
-        switch globals.lang ?? CLIEnvironment.localeLanguage(ProcessInfo.processInfo.environment).rawValue {
+        switch globals.lang ?? CLIEnvironment.localeLanguage(invocation.io.environment).rawValue {
         case "en": language = .english
         case "ko": language = .korean
         case let other: throw invocation.usage("invalid value for --lang: '\(other)' (use en or ko)")
@@ -90,11 +90,11 @@ final class CLIEnvironment {
     }
 
     static func database(of invocation: Invocation) throws -> Database {
-        let url = invocation.globals.database ?? ProcessInfo.processInfo.environment["STACKDAY_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        let url = invocation.globals.database ?? invocation.io.environment["STACKDAY_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
         if invocation.globals.database != nil, invocation.globals.db != nil {
             throw invocation.usage("--db and --database name two stores; give one")
         }
-        guard let url, invocation.globals.db == nil else { return .sqlite(invocation.globals.db ?? StoreLocation.defaultPath()) }
+        guard let url, invocation.globals.db == nil else { return .sqlite(invocation.globals.db ?? StoreLocation.defaultPath(environment: invocation.io.environment)) }
         if url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") { return .postgres(url) }
         let path = url.hasPrefix("sqlite:") ? String(url.dropFirst("sqlite:".count)) : url
         guard !path.isEmpty, !path.contains("://") else {
@@ -107,7 +107,7 @@ final class CLIEnvironment {
     func user() throws -> String { try Self.user(of: invocation) }
 
     static func user(of invocation: Invocation) throws -> String {
-        let name = invocation.globals.user ?? ProcessInfo.processInfo.environment["STACKDAY_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
+        let name = invocation.globals.user ?? invocation.io.environment["STACKDAY_USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "default"
         guard User.isValidName(name) else {
             throw invocation.usage("invalid value for --user: a user name has 1 to 100 printable characters, without leading or trailing spaces")
         }
@@ -134,7 +134,7 @@ final class CLIEnvironment {
 
     var userPolicyFolder: URL {
         if let path = invocation.globals.policies { return URL(fileURLWithPath: path) }
-        return PolicyLibrary.userFolder()
+        return PolicyLibrary.userFolder(environment: invocation.io.environment)
     }
 
     func library() throws -> PolicyLibrary {
@@ -156,7 +156,7 @@ final class CLIEnvironment {
     /// `$STACKDAY_POLICY_CPU_MS` and `$STACKDAY_POLICY_MEMORY_MB` for policies that need more.
     func policyBudget() throws -> PolicyBudget {
         var budget = PolicyBudget.standard
-        let environment = ProcessInfo.processInfo.environment
+        let environment = invocation.io.environment
         if let text = environment["STACKDAY_POLICY_INSTRUCTIONS"] {
             guard let value = Int(text), value >= 1_000 else {
                 throw CommandFailure("STACKDAY_POLICY_INSTRUCTIONS must be a whole number of at least 1000, not '\(text)'")

@@ -55,7 +55,7 @@ enum Stackday {
                     try CLIEnvironment.checkStoreOptions(invocation)
                     // A command still running after a second says so on a terminal (serve logs instead).
                     if io.isErrorTerminal, !invocation.globals.quiet, invocation.path.first != "serve" {
-                        io.notice.start(label: (["stackday"] + invocation.path).joined(separator: " "), after: workingDelay)
+                        io.notice.start(label: (["stackday"] + invocation.path).joined(separator: " "), after: workingDelay(io.environment))
                     }
                     defer { io.notice.stop() }
                     try command.run?(invocation)
@@ -72,7 +72,7 @@ enum Stackday {
                 io.error(ErrorCode.body(.usage, message(for: error)).jsonText)
                 return 64
             }
-            let words = Words(language(argv))
+            let words = Words(language(argv, environment: io.environment))
             io.error("\(words["Error"]): \(words.language == .korean ? error.korean ?? message(for: error) : message(for: error))")
             io.error("\(words["Usage"]): \(help.usageLine(parser.spec(at: error.path), path: error.path))")
             let helpCommand = (["stackday"] + error.path + ["--help"]).joined(separator: " ")
@@ -86,7 +86,7 @@ enum Stackday {
                 let code = (error as? CommandFailure)?.code ?? (error as? HabitsFailed)?.code ?? ErrorCode.of(error)
                 io.error(ErrorCode.body(code, message(for: error)).jsonText)
             } else {
-                let words = Words(language(argv))
+                let words = Words(language(argv, environment: io.environment))
                 io.error("\(words["Error"]): \(message(for: error, words.language))")
             }
             return 1
@@ -144,18 +144,18 @@ enum Stackday {
     static let messageLimit = 1_000
 
     /// Seconds before a running command shows its "working…" line: 1, or `STACKDAY_PROGRESS_AFTER`.
-    static var workingDelay: Double {
-        ProcessInfo.processInfo.environment["STACKDAY_PROGRESS_AFTER"].flatMap(Double.init).map { max(0, $0) } ?? 1
+    static func workingDelay(_ environment: [String: String]) -> Double {
+        environment["STACKDAY_PROGRESS_AFTER"].flatMap(Double.init).map { max(0, $0) } ?? 1
     }
 
     /// The language a command line asks for before it is parsed (for its error): `--lang`, else the locale.
-    static func language(_ argv: [String]) -> ReportLanguage {
+    static func language(_ argv: [String], environment: [String: String]) -> ReportLanguage {
         let arguments = Array(argv.prefix { $0 != "--" })
         for (index, argument) in arguments.enumerated() {
             let value = argument.hasPrefix("--lang=") ? String(argument.dropFirst(7)) : argument == "--lang" && index + 1 < arguments.count ? arguments[index + 1] : nil
             if let value { return ReportLanguage(rawValue: value) ?? .english }
         }
-        return CLIEnvironment.localeLanguage(ProcessInfo.processInfo.environment)
+        return CLIEnvironment.localeLanguage(environment)
     }
 
     /// One line a user can act on, whatever the error, in `language`; a longer one is cut, saying how much was cut.

@@ -21,7 +21,7 @@ enum CalendarCommand {
 
     static func run(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let colour = try ColorChoice(invocation).colours(terminal: environment.io.isTerminal)
+        let colour = try ColorChoice(invocation).colours(terminal: environment.io.isTerminal, environment: environment.io.environment)
         let view = try environment.application().calendar(invocation[names] ?? [], invocation.request())
         if !environment.printedJSON(view) {
             for (index, sheet) in view.sheets.enumerated() {

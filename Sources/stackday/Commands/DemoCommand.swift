@@ -23,7 +23,7 @@ enum DemoCommand {
             // The store named, as every command opens it (`--database` may be PostgreSQL; `--user` applies).
             store = try CLIEnvironment(invocation).store()
         } else {
-            let path = URL(fileURLWithPath: StoreLocation.defaultPath()).deletingLastPathComponent().appendingPathComponent("demo.sqlite").path
+            let path = URL(fileURLWithPath: StoreLocation.defaultPath(environment: invocation.io.environment)).deletingLastPathComponent().appendingPathComponent("demo.sqlite").path
             for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
             store = try SQLiteHabitStore(path: path)
         }

@@ -36,7 +36,7 @@ enum SyncCommand {
 
     static func run(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let variables = ProcessInfo.processInfo.environment
+        let variables = invocation.io.environment
         func variable(_ name: String) -> String? { variables[name].flatMap { $0.isEmpty ? nil : $0 } }
         let store = try environment.store()
         let code = try invocation[pair], givenToken = try invocation[token], givenName = try invocation[deviceName]

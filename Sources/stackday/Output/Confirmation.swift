@@ -11,11 +11,11 @@ enum Confirmation {
     /// is no terminal to ask on, and a failure saying nothing changed for any other answer.
     static func require(_ invocation: Invocation, io: TerminalIO, question: String, refusal: String) throws {
         if try invocation[option] ?? false { return }
-        guard isatty(STDIN_FILENO) == 1, io.isErrorTerminal else {
+        guard io.isInputTerminal, io.isErrorTerminal else {
             throw invocation.usage("\(refusal) only when asked on a terminal, or with --yes")
         }
         io.prompt(question + " [y/N] ")
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        let answer = io.readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
         guard answer == "y" || answer == "yes" else { throw CommandFailure("not confirmed; nothing was changed") }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 enum SecretInput {
     /// The line typed or piped, without its line end; nil at the end of input.
     static func read(io: TerminalIO, prompt: String, confirm: String?) throws -> String? {
-        guard isatty(STDIN_FILENO) == 1 else { return readLine(strippingNewline: true) }
+        guard io.isInputTerminal else { return io.readLine() }
         let first = try hiddenLine(io: io, prompt: prompt)
         guard let confirm, let first else { return first }
         guard try hiddenLine(io: io, prompt: confirm) == first else { throw CommandFailure("the two entries differ; nothing was changed") }
@@ -15,7 +15,7 @@ enum SecretInput {
     /// One line from the terminal with echo off; echo comes back even when reading fails.
     private static func hiddenLine(io: TerminalIO, prompt: String) throws -> String? {
         var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return readLine(strippingNewline: true) }
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return io.readLine() }
         var quiet = saved
         quiet.c_lflag &= ~tcflag_t(ECHO)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
@@ -24,6 +24,6 @@ enum SecretInput {
             io.error("")
         }
         io.prompt(prompt)
-        return readLine(strippingNewline: true)
+        return io.readLine()
     }
 }

@@ -10,6 +10,9 @@ import StackDay
 /// the command's own colours: a name an older build stored with an escape sequence cannot move
 /// the cursor, retitle the terminal or ring it. `write` is for data (an export, a script's text)
 /// and writes it as it is.
+///
+/// `TerminalIO(memory:)` is the same in memory, for running the command line in a test's process:
+/// no terminal, the given environment and standard input, and what is written kept as text.
 final class TerminalIO {
     private var buffer = ""
     /// The `errno` of the first write to stdout that failed.
@@ -19,8 +22,45 @@ final class TerminalIO {
     var committed: String?
 
     /// Whether stdout is a terminal (colours and progress bars only then).
-    let isTerminal = isatty(STDOUT_FILENO) == 1
-    let isErrorTerminal = isatty(STDERR_FILENO) == 1
+    let isTerminal: Bool
+    let isErrorTerminal: Bool
+    /// Whether standard input is a terminal (a question can be asked, a secret typed unseen).
+    let isInputTerminal: Bool
+    /// The environment variables the command reads.
+    let environment: [String: String]
+    /// In memory: standard input's lines, and what was written to stdout and stderr.
+    private var memory: (input: [Substring], output: String, error: String)?
+
+    /// The process's own standard streams and environment.
+    init() {
+        isTerminal = isatty(STDOUT_FILENO) == 1
+        isErrorTerminal = isatty(STDERR_FILENO) == 1
+        isInputTerminal = isatty(STDIN_FILENO) == 1
+        environment = ProcessInfo.processInfo.environment
+    }
+
+    /// Streams in memory: `input` is standard input (nil: empty), `environment` the variables.
+    init(memory input: String?, environment: [String: String]) {
+        (isTerminal, isErrorTerminal, isInputTerminal) = (false, false, false)
+        self.environment = environment
+        memory = (input.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? [], "", "")
+    }
+
+    /// What was written to stdout and stderr, in memory.
+    var written: (output: String, error: String) { (memory?.output ?? "", memory?.error ?? "") }
+
+    /// The next line of standard input without its line end; nil at its end.
+    func readLine() -> String? {
+        guard memory != nil else { return Swift.readLine(strippingNewline: true) }
+        guard let first = memory?.input.first, !(memory!.input.count == 1 && first.isEmpty) else { return nil }
+        memory?.input.removeFirst()
+        return String(first)
+    }
+
+    /// Writes to stderr (or to memory).
+    private func writeError(_ text: String) {
+        if memory != nil { memory?.error += text } else { _ = Self.writeAll(STDERR_FILENO, text) }
+    }
     /// The "working…" line of a slow command; stopped before anything else is written.
     let notice = WorkingNotice()
 
@@ -42,21 +82,25 @@ final class TerminalIO {
     func flush() {
         guard !buffer.isEmpty else { return }
         notice.stop()
-        if outputError == nil, let code = Self.writeAll(STDOUT_FILENO, buffer) { outputError = code }
+        if memory != nil {
+            memory?.output += buffer
+        } else if outputError == nil, let code = Self.writeAll(STDOUT_FILENO, buffer) {
+            outputError = code
+        }
         buffer = ""
     }
 
     func error(_ text: String) {
         notice.stop()
         flush()
-        _ = Self.writeAll(STDERR_FILENO, Self.shown(text) + "\n")
+        writeError(Self.shown(text) + "\n")
     }
 
     /// A question on stderr, without a line break, for the answer typed after it.
     func prompt(_ text: String) {
         notice.stop()
         flush()
-        _ = Self.writeAll(STDERR_FILENO, text)
+        writeError(text)
     }
 
     /// False with `--quiet`: no progress lines.
@@ -68,12 +112,12 @@ final class TerminalIO {
     func progress(_ text: String) {
         notice.stop()
         guard showsProgress else { return }
-        _ = Self.writeAll(STDERR_FILENO, "\r\u{1B}[2K" + text)
+        writeError("\r\u{1B}[2K" + text)
     }
 
     func endProgress() {
         guard showsProgress else { return }
-        _ = Self.writeAll(STDERR_FILENO, "\r\u{1B}[2K")
+        writeError("\r\u{1B}[2K")
     }
 
     /// Writes every byte of `text` to `descriptor`; returns `errno` when a write fails.
