@@ -57,7 +57,8 @@ let package = Package(
         .target(name: "StackDaySync", dependencies: ["StackDay", "CTLS"]),
         // Requests into use-case input, results into views: what the command line and the server share.
         .target(name: "StackDayApplication", dependencies: ["StackDay", "StackDayExchange"]),
-        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayApplication", "StackDayEngine", "StackDayExchange", "StackDayLua", "CHTTP", "CTLS", "CSodium"]),
+        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayApplication", "StackDayEngine", "StackDayExchange", "StackDayLua", "CHTTP", "CTLS", "CSodium"],
+                exclude: ["Assets"], plugins: ["EmbedPolicies"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport", dependencies: ["CSQLite", "StackDay"]),
         .executableTarget(name: "stackday", dependencies: ["StackDay", "StackDayApplication", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange", "StackDayServer", "StackDaySync"]),

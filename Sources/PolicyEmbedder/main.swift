@@ -1,8 +1,10 @@
 import Foundation
 
 // Writes a Swift file declaring `BuiltInPolicySources.all` and `HostLuaSources.all`: name → Lua
-// source, one raw string literal per `.lua` file given.
+// source, one raw string literal per `.lua` file given; or, with `--assets`, `WebAssetSources.all`:
+// file name → text, for the web pages' stylesheet and script.
 // Usage: PolicyEmbedder OUTPUT POLICY.lua... --host HOST.lua...
+//        PolicyEmbedder OUTPUT --assets FILE...
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let output = arguments.first else {
@@ -23,7 +25,7 @@ func delimiter(for text: String) -> String {
     return String(repeating: "#", count: longest + 1)
 }
 
-func table(_ name: String, _ summary: String, _ paths: ArraySlice<String>) -> String {
+func table(_ name: String, _ summary: String, _ paths: ArraySlice<String>, keepingExtension: Bool = false) -> String {
     var code = "/// \(summary)\nenum \(name) {\n    static let all: [String: String] = [\n"
     for path in paths {
         let url = URL(fileURLWithPath: path)
@@ -35,12 +37,16 @@ func table(_ name: String, _ summary: String, _ paths: ArraySlice<String>) -> St
             exit(1)
         }
         let hashes = delimiter(for: source)
-        code += "        \"\(url.deletingPathExtension().lastPathComponent)\": \(hashes)\"\"\"\n\(source)\n\"\"\"\(hashes),\n"
+        let key = keepingExtension ? url.lastPathComponent : url.deletingPathExtension().lastPathComponent
+        code += "        \"\(key)\": \(hashes)\"\"\"\n\(source)\n\"\"\"\(hashes),\n"
     }
     return code + (paths.isEmpty ? "        :\n" : "") + "    ]\n}\n"
 }
 
-let code = "// Generated at build time by the EmbedPolicies plugin; do not edit.\n\n"
+let code = files.first == "--assets"
+    ? "// Generated at build time by the EmbedPolicies plugin; do not edit.\n\n"
+        + table("WebAssetSources", "The web pages' stylesheet and script by file name, compiled into the binary.", files.dropFirst(), keepingExtension: true)
+    : "// Generated at build time by the EmbedPolicies plugin; do not edit.\n\n"
     + table("BuiltInPolicySources", "The built-in policies' Lua sources by name, compiled into the binary.", policies) + "\n"
     + table("HostLuaSources", "The policy host's own Lua sources by name (the prelude), compiled into the binary.", host)
 do {
