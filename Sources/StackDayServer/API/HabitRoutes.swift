@@ -39,7 +39,10 @@ struct HabitRoutes {
         ("GET", "habits", Endpoint(EndpointDoc("List the habits, in creation order, a page at a time", query: ListHabitsRequest.self, answer: "HabitList")) { r, _ in
             try r.habitPage()
         }),
-        ("POST", "habits", Endpoint(EndpointDoc("Create a habit", body: .json(CreateHabitRequest.self), status: 201, answer: "Habit")) { r, _ in .json(try r.app.createHabit(r.decode()).json, status: 201) }),
+        ("POST", "habits", Endpoint(EndpointDoc("Create a habit", body: .json(CreateHabitRequest.self), status: 201, answer: "Habit")) { r, _ in
+            let view = try r.app.createHabit(r.decode())
+            return .created(view.json, at: "/v1/habits/" + PagePaths.segment(view.habit.name))
+        }),
         ("GET", "habits/:name", Endpoint(EndpointDoc("A habit with its figures (422 with its policy's error when one fails)", answer: "HabitDetail")) { r, names in
             let view = try r.app.showHabit(names[0])
             // A policy that failed for this habit: its definition with the error, as `habit show` prints it.
@@ -55,12 +58,18 @@ struct HabitRoutes {
             _ = try r.decode(EmptyRequest.self)
             return .json(try r.app.unarchiveHabit(names[0]).json)
         }),
-        ("POST", "habits/:name/records", Endpoint(EndpointDoc("Record an amount for a day (or for the day an instant falls on)", body: .json(RecordRequest.self), status: 201, answer: "Completion")) { r, names in .json(try r.app.record(names[0], r.decode()).json, status: 201) }),
+        ("POST", "habits/:name/records", Endpoint(EndpointDoc("Record an amount for a day (or for the day an instant falls on)", body: .json(RecordRequest.self), status: 201, answer: "Completion")) { r, names in
+            let view = try r.app.record(names[0], r.decode())
+            let day = view.completion.completedOn.iso
+            return .created(view.json, at: "/v1/habits/\(PagePaths.segment(names[0]))/records?from=\(day)&to=\(day)")
+        }),
         ("GET", "habits/:name/records", Endpoint(EndpointDoc("A habit's records, a page at a time", query: RecordPageRequest.self, answer: "RecordPage")) { r, names in
             try r.recordPage(names[0])
         }),
         ("DELETE", "habits/:name/records/latest", Endpoint(EndpointDoc("Remove the latest record of a day", query: UndoRequest.self, answer: "Completion")) { r, names in .json(try r.app.undo(names[0], r.decode()).json) }),
-        ("POST", "habits/:name/skips", Endpoint(EndpointDoc("Excuse a day or a range of days", body: .json(SkipRequest.self), status: 201, answer: "Skips")) { r, names in .json(try r.app.skip(names[0], r.decode()).json, status: 201) }),
+        ("POST", "habits/:name/skips", Endpoint(EndpointDoc("Excuse a day or a range of days", body: .json(SkipRequest.self), status: 201, answer: "Skips")) { r, names in
+            .created(try r.app.skip(names[0], r.decode()).json, at: "/v1/habits/\(PagePaths.segment(names[0]))/records")
+        }),
         ("DELETE", "habits/:name/skips", Endpoint(EndpointDoc("Take back the skips of a day or a range of days", query: SkipRequest.self, answer: "Unskips")) { r, names in .json(try r.app.unskip(names[0], r.decode()).json) }),
         ("GET", "today", Endpoint(EndpointDoc("Each active habit today", answer: "Today")) { r, _ in
             _ = try r.decode(EmptyRequest.self)
@@ -75,7 +84,9 @@ struct HabitRoutes {
         ("GET", "calendar/:name", Endpoint(EndpointDoc("A habit's days over a range", query: CalendarRequest.self, answer: "Calendar")) { r, names in .json(try r.app.calendar([names[0]], r.decode()).json) }),
         ("GET", "habits/:name/explain", Endpoint(EndpointDoc("The streak fold step by step", query: ExplainRequest.self, answer: "Explanation")) { r, names in .json(try r.app.explain(names[0], r.decode()).json) }),
         ("GET", "habits/:name/revisions", Endpoint(EndpointDoc("A habit's rule revisions", answer: "Revisions")) { r, names in .json(try r.app.revisions(names[0]).json) }),
-        ("POST", "habits/:name/rollback", Endpoint(EndpointDoc("Bring back the rules of an earlier revision", body: .json(RollbackRequest.self), status: 201, answer: "RulesAnswer")) { r, names in .json(try r.app.rollback(names[0], r.decode()).json, status: 201) }),
+        ("POST", "habits/:name/rollback", Endpoint(EndpointDoc("Bring back the rules of an earlier revision", body: .json(RollbackRequest.self), status: 201, answer: "RulesAnswer")) { r, names in
+            .created(try r.app.rollback(names[0], r.decode()).json, at: "/v1/habits/\(PagePaths.segment(names[0]))/revisions")
+        }),
         ("POST", "habits/:name/simulate", Endpoint(EndpointDoc("A habit's figures under a proposed policy; writes nothing", body: .json(SimulateRequest.self), answer: "Simulation")) { r, names in .json(try r.app.simulate(names[0], r.decode()).json) }),
         ("GET", "policies", Endpoint(EndpointDoc("The scripts this user installed", answer: "PolicyList")) { r, _ in .json(try r.app.installedPolicies().json) }),
         ("GET", "policies/:name", Endpoint(EndpointDoc("The script installed last under a name, with its source", answer: "PolicyScript")) { r, names in .json(try r.app.installedPolicy(names[0]).json) }),
@@ -84,7 +95,7 @@ struct HabitRoutes {
                 throw APIError.badRequest("the body must be the policy's Lua source, as UTF-8 text")
             }
             do {
-                return .json(try r.app.install(names[0], source: source).json, status: 201)
+                return .created(try r.app.install(names[0], source: source).json, at: "/v1/policies/" + PagePaths.segment(names[0]))
             } catch let refusal as PolicyRefusal {
                 return .json(RefusalView(refusal: refusal).json, status: 422)
             }
@@ -102,7 +113,7 @@ struct HabitRoutes {
         }),
         ("POST", "devices/pairing", Endpoint(EndpointDoc("A one-time code that connects a device (8 characters, good for 10 minutes and one use)", status: 201, answer: "Pairing")) { r, _ in
             _ = try r.decode(EmptyRequest.self)
-            return .json(try PairingOffer(for: r.user.name, request: r.request, context: r.app.context, tls: r.tls).json, status: 201)
+            return .created(try PairingOffer(for: r.user.name, request: r.request, context: r.app.context, tls: r.tls).json, at: "/v1/devices/pairing")
         }),
         ("POST", "devices/pair", Endpoint(EndpointDoc("Exchange a pairing code for a device token of the device's own (no token needed)", body: .json(PairRequest.self), status: 201,
                                                       answer: "PairedDevice", open: true)) { r, _ in

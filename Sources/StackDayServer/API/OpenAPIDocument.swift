@@ -59,7 +59,7 @@ enum OpenAPIDocument {
                 parameters.append(.object(["name": .string(field.key), "in": .string("query"), "required": .bool(field.isRequired),
                                            "description": .string(field.help), "schema": field.schema]))
             }
-            if StackDayAPI.writeMethods.contains(method.uppercased()) {
+            if Idempotency.writeMethods.contains(method.uppercased()) {
                 parameters.append(.object([
                     "name": .string("Idempotency-Key"), "in": .string("header"), "required": .bool(false),
                     "description": .string("1 to 255 visible ASCII characters, a new one per write: a retry with the same key and the same request gets the first answer again (with Idempotent-Replayed: true) and writes nothing; kept per user for 24 hours. The same key with another request is 422 idempotency_key_reused; while the first is being answered, 409 idempotency_key_in_use."),

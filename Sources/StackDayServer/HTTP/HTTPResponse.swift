@@ -32,6 +32,13 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status: status, contentType: "application/json", body: value.jsonBytes + [0x0A])
     }
 
+    /// 201 with `value` and the `Location` of what was made.
+    public static func created(_ value: JSONValue, at location: String) -> HTTPResponse {
+        var response = json(value, status: 201)
+        response.headers.append(("Location", location))
+        return response
+    }
+
     public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
         HTTPResponse(status: status, contentType: contentType, body: Array(text.utf8))
     }
