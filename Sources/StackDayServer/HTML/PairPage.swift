@@ -9,14 +9,14 @@ struct PairPage {
     var error: String? = nil
 
     func render() -> String {
-        let problem = error.map { "<p class=\"error\" id=\"error\" role=\"alert\">\(HTMLText.escape($0))</p>" } ?? ""
+        let problem: HTML? = error.map { "<p class=\"error\" id=\"error\" role=\"alert\">\($0)</p>" }
         return PageShell.signedOut(words, title: words["Connect a device"], """
         <h2>\(words["Connect a device"])</h2>\(problem)
         <form method="post" action="/pair" data-form="pair">
         <label for="code">\(words["Pairing code"])</label>
-        <input id="code" name="code" value="\(HTMLText.escape(code))" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="16" required>
+        <input id="code" name="code" value="\(code)" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="16" required>
         <label for="device-name">\(words["This device's name"])</label>
-        <input id="device-name" name="name" value="\(HTMLText.escape(words["phone"]))" maxlength="64" required>
+        <input id="device-name" name="name" value="\(words["phone"])" maxlength="64" required>
         <p><button class="primary" id="pair" type="submit">\(words["Connect"])</button></p>
         </form>
         """)

@@ -6,7 +6,7 @@ struct SignInPage {
     var error: String? = nil
 
     func render() -> String {
-        let problem = error.map { "<p class=\"error\" id=\"error\" role=\"alert\">\(HTMLText.escape($0))</p>" } ?? ""
+        let problem: HTML? = error.map { "<p class=\"error\" id=\"error\" role=\"alert\">\($0)</p>" }
         return PageShell.signedOut(words, title: words["Sign in"], """
         \(problem)
         <form method="post" action="/session" data-form="sign-in">
@@ -15,7 +15,7 @@ struct SignInPage {
         <label for="password">\(words["Password"])</label>
         <input id="password" name="password" type="password" autocomplete="current-password" maxlength="1024">
         <label for="token">\(words["Or your token"])</label>
-        <p class="hint" id="token-hint">\(HTMLText.escape(words["Paste the token `stackday user add` printed."]))</p>
+        <p class="hint" id="token-hint">\(words["Paste the token `stackday user add` printed."])</p>
         <input id="token" name="token" type="password" aria-describedby="token-hint">
         <p><button class="primary" id="sign-in" type="submit">\(words["Sign in"])</button></p>
         </form>

@@ -6,38 +6,45 @@ struct PageShell {
     let csrf: String
     let title: String
 
-    /// The hidden field every state-changing form carries.
     /// A page for a browser without a session (signing in, connecting a device): the document's
     /// head in the words' language, `title` after the app's name, and `main` around `body`.
-    static func signedOut(_ words: PageWords, title: String, _ body: String) -> String {
-        """
+    static func signedOut(_ words: PageWords, title: String, _ body: HTML) -> String {
+        let page: HTML = """
         <!DOCTYPE html>
         <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
         <title>StackDay: \(title)</title><link rel="stylesheet" href="/app.css"></head><body>
         <main><h1>StackDay</h1>\(body)</main></body></html>
         """
+        return page.markup
     }
 
-    static func csrfField(_ token: String) -> String { "<input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(token))\">" }
+    /// The hidden field every state-changing form carries.
+    static func csrfField(_ token: String) -> String { csrf(token).markup }
 
-    func render(_ body: String, notice: String? = nil) -> String {
-        let alert = notice.map { "<p class=\"error\" role=\"alert\">\(HTMLText.escape($0))</p>" } ?? ""
-        let languages = [("en", "English"), ("ko", "한국어")].map { code, name in
-            "<option value=\"\(code)\"\(words.language.rawValue == code ? " selected" : "")>\(name)</option>"
+    static func csrf(_ token: String) -> HTML { "<input type=\"hidden\" name=\"csrf\" value=\"\(token)\">" }
+
+    /// The page around `body`, a page's markup made before it moved onto `HTML` (`trusted:`).
+    func render(_ body: String, notice: String? = nil) -> String { render(HTML(trusted: body), notice: notice) }
+
+    func render(_ body: HTML, notice: String? = nil) -> String {
+        let alert: HTML? = notice.map { "<p class=\"error\" role=\"alert\">\($0)</p>" }
+        let languages = [("en", "English"), ("ko", "한국어")].map { code, name -> HTML in
+            "<option value=\"\(code)\"\(words.language.rawValue == code ? " selected" as HTML : "")>\(name)</option>"
         }.joined()
-        return """
+        let page: HTML = """
         <!DOCTYPE html>
         <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(HTMLText.escape(title)) · StackDay</title><link rel="stylesheet" href="/app.css"><script src="/app.js" defer></script></head>
+        <title>\(title) · StackDay</title><link rel="stylesheet" href="/app.css"><script src="/app.js" defer></script></head>
         <body><header class="top"><h1><a href="/">StackDay</a></h1><nav><a href="/policies">\(words["Policies"])</a> <a href="/settings">\(words["Settings"])</a></nav>
-        <form method="post" action="/session/end" data-action="sign-out">\(Self.csrfField(csrf))<span class="hint">\(words["Signed in as"]) <strong id="user">\(HTMLText.escape(user))</strong></span> <button type="submit">\(words["Sign out"])</button></form>
+        <form method="post" action="/session/end" data-action="sign-out">\(Self.csrf(csrf))<span class="hint">\(words["Signed in as"]) <strong id="user">\(user)</strong></span> <button type="submit">\(words["Sign out"])</button></form>
         </header>
         <main><div id="notice" aria-live="polite">\(alert)</div>
         \(body)
         </main>
-        <footer><form method="post" action="/settings" data-action="language">\(Self.csrfField(csrf))<label for="language">\(words["Language"])</label>
+        <footer><form method="post" action="/settings" data-action="language">\(Self.csrf(csrf))<label for="language">\(words["Language"])</label>
         <select id="language" name="language">\(languages)</select> <button type="submit">\(words["Save"])</button></form></footer>
         </body></html>
         """
+        return page.markup
     }
 }

@@ -18,9 +18,9 @@ struct SettingsPage {
     var pairing: PairingOffer?
 
     func render() -> String {
-        var body = "<h2>\(words["Settings"])</h2><dl class=\"settings\">"
-            + "<dt>\(words["Time zone"])</dt><dd>\(HTMLText.escape(user.timeZone))</dd>"
-            + "<dt>\(words["Day starts at"])</dt><dd>\(HTMLText.escape(user.dayStart.description))</dd></dl>"
+        var body: HTML = "<h2>\(words["Settings"])</h2><dl class=\"settings\">"
+            + "<dt>\(words["Time zone"])</dt><dd>\(user.timeZone)</dd>"
+            + "<dt>\(words["Day starts at"])</dt><dd>\(user.dayStart.description)</dd></dl>"
         body += devicesSection()
         body += feedSection()
         body += "<section aria-labelledby=\"sync-heading\"><h3 id=\"sync-heading\">\(words["Sync"])</h3>"
@@ -28,64 +28,65 @@ struct SettingsPage {
             body += "<p data-sync-decided=\"none\">\(words["No sync has needed a decision yet."])</p></section>"
             return shell(body)
         }
-        body += "<p data-sync-decided=\"\(HTMLText.escape(decided.device))\">\(words["The latest sync that needed a decision"]) "
-            + "(\(words["device"]) <code>\(HTMLText.escape(String(decided.device.prefix(8))))</code>, \(HTMLText.escape(time(decided.at)))):</p><ul>"
+        body += "<p data-sync-decided=\"\(decided.device)\">\(words["The latest sync that needed a decision"]) "
+            + "(\(words["device"]) <code>\(String(decided.device.prefix(8)))</code>, \(time(decided.at))):</p><ul>"
         for renamed in decided.renamed {
-            body += "<li data-decided=\"renamed\">\(words["Renamed, two habits had one name:"]) \(HTMLText.escape(renamed.from)) → \(HTMLText.escape(renamed.to))</li>"
+            body += "<li data-decided=\"renamed\">\(words["Renamed, two habits had one name:"]) \(renamed.from) → \(renamed.to)</li>"
         }
         for field in decided.overridden {
-            body += "<li data-decided=\"overridden\">\(HTMLText.escape(field.habit)): \(words["a later change kept"]) \(HTMLText.escape(field.field)) = "
-                + "\(HTMLText.escape(field.kept)) (\(words["the device had"]) \(HTMLText.escape(field.mine)))</li>"
+            body += "<li data-decided=\"overridden\">\(field.habit): \(words["a later change kept"]) \(field.field) = "
+                + "\(field.kept) (\(words["the device had"]) \(field.mine))</li>"
         }
         for refused in decided.refused {
             body += "<li data-decided=\"refused\">\(words["Not kept, its habit was deleted:"]) \(words[refused.kind == "skip" ? "skip" : "record"])"
-                + "\(refused.day.map { " " + HTMLText.escape($0) } ?? "")</li>"
+                + "\(refused.day.map { " " + $0 } ?? "")</li>"
         }
         return shell(body + "</ul></section>")
     }
 
     /// "Connect a device": the code just made (with its QR code, the page it opens and the
     /// command for a computer), the button that makes one, and each device with its Revoke button.
-    private func devicesSection() -> String {
-        var html = "<section aria-labelledby=\"devices-heading\"><h3 id=\"devices-heading\">\(words["Devices"])</h3>"
+    private func devicesSection() -> HTML {
+        var html: HTML = "<section aria-labelledby=\"devices-heading\"><h3 id=\"devices-heading\">\(words["Devices"])</h3>"
         if let pairing {
             html += "<div class=\"pairing\" data-pairing>"
                 + "<p>\(words["Enter this code on the device within 10 minutes, or scan it with the phone's camera:"])</p>"
-                + "<p class=\"pairing-code\"><output data-pairing-code>\(HTMLText.escape(pairing.code))</output></p>"
+                + "<p class=\"pairing-code\"><output data-pairing-code>\(pairing.code)</output></p>"
             if let link = pairing.link, let qr = QRCode(link) {
-                html += "<figure data-pairing-qr>\(qr.svg(label: words["QR code of the pairing link"] + " " + pairing.code))</figure>"
-                    + "<p><a href=\"\(HTMLText.escape(link))\" data-pairing-link>\(HTMLText.escape(link))</a></p>"
+                // The QR code's SVG is drawn here, its label escaped by `QRCode.svg`.
+                html += "<figure data-pairing-qr>\(trusted: qr.svg(label: words["QR code of the pairing link"] + " " + pairing.code))</figure>"
+                    + "<p><a href=\"\(link)\" data-pairing-link>\(link)</a></p>"
             }
-            html += "<p>\(words["On a computer:"]) <code data-pairing-command>\(HTMLText.escape(pairing.command))</code></p>"
-                + "<p>\(words["It stops working at"]) <time datetime=\"\(HTMLText.escape(InstantText.format(pairing.expiresAt)))\">\(HTMLText.escape(time(pairing.expiresAt)))</time>.</p></div>"
+            html += "<p>\(words["On a computer:"]) <code data-pairing-command>\(pairing.command)</code></p>"
+                + "<p>\(words["It stops working at"]) <time datetime=\"\(InstantText.format(pairing.expiresAt))\">\(time(pairing.expiresAt))</time>.</p></div>"
         }
-        html += "<form method=\"post\" action=\"/settings/devices/pair\"><input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(csrf))\">"
+        html += "<form method=\"post\" action=\"/settings/devices/pair\">\(PageShell.csrf(csrf))"
             + "<button type=\"submit\" data-action=\"pair\">\(words["Connect a device"])</button></form>"
         guard !devices.isEmpty else { return html + "<p data-devices=\"none\">\(words["No device is connected by a code."])</p></section>" }
         html += "<ul class=\"devices\" data-devices>"
         for device in devices {
             let id = device.id.uuidString.lowercased()
-            html += "<li data-device=\"\(id)\"><span class=\"device-name\">\(HTMLText.escape(device.name))</span> · \(words["connected"]) \(HTMLText.escape(time(device.createdAt)))"
-                + (device.lastSeenAt.map { " · \(words["last seen"]) \(HTMLText.escape(time($0)))" } ?? "")
-                + "<form method=\"post\" action=\"/settings/devices/\(id)/revoke\"><input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(csrf))\">"
-                + "<button type=\"submit\" data-action=\"revoke\" aria-label=\"\(words["Revoke"]) \(HTMLText.escape(device.name))\">\(words["Revoke"])</button></form></li>"
+            let seen: HTML? = device.lastSeenAt.map { " · \(words["last seen"]) \(time($0))" }
+            html += "<li data-device=\"\(id)\"><span class=\"device-name\">\(device.name)</span> · \(words["connected"]) \(time(device.createdAt))\(seen)"
+                + "<form method=\"post\" action=\"/settings/devices/\(id)/revoke\">\(PageShell.csrf(csrf))"
+                + "<button type=\"submit\" data-action=\"revoke\" aria-label=\"\(words["Revoke"]) \(device.name)\">\(words["Revoke"])</button></form></li>"
         }
         return html + "</ul></section>"
     }
 
     /// "Calendar feed": the address a calendar app subscribes to, and the button that makes one
     /// (or a new one, which ends the old).
-    private func feedSection() -> String {
-        var html = "<section aria-labelledby=\"feed-heading\"><h3 id=\"feed-heading\">\(words["Calendar feed"])</h3>"
+    private func feedSection() -> HTML {
+        var html: HTML = "<section aria-labelledby=\"feed-heading\"><h3 id=\"feed-heading\">\(words["Calendar feed"])</h3>"
             + "<p>\(words["A calendar app subscribed to this address shows each habit on its due days, a year ahead, and checks it every hour."])</p>"
         if let feedURL {
-            html += "<p class=\"feed\"><code data-feed-url>\(HTMLText.escape(feedURL))</code></p>"
+            html += "<p class=\"feed\"><code data-feed-url>\(feedURL)</code></p>"
         }
-        return html + "<form method=\"post\" action=\"/settings/feed\"><input type=\"hidden\" name=\"csrf\" value=\"\(HTMLText.escape(csrf))\">"
+        return html + "<form method=\"post\" action=\"/settings/feed\">\(PageShell.csrf(csrf))"
             + "<button type=\"submit\" data-action=\"feed\">\(words[feedURL == nil ? "Make a calendar address" : "New address (the old one stops working)"])</button></form></section>"
     }
 
-    private func shell(_ body: String) -> String {
+    private func shell(_ body: HTML) -> String {
         PageShell(words: words, user: user.name, csrf: csrf, title: words["Settings"]).render(body)
     }
 
