@@ -135,6 +135,8 @@ struct PageInjectionTests {
             let found = Self.structure(shown.html), wanted = Self.structure(expected.html)
             #expect(found == wanted, "\(shown.path): \(zip(found, wanted).first { $0.0 != $0.1 }.map { "\($0.0) ≠ \($0.1)" } ?? "\(found.count) ≠ \(wanted.count) tags")")
             // Nothing typed stays raw: no markup of the hostile texts, no escape character.
+            // Escaped once, not twice.
+            #expect(!shown.html.contains("&amp;lt;") && !shown.html.contains("&amp;amp;amp;") && !shown.html.contains("&amp;quot;"), "\(shown.path) escapes twice")
             for raw in ["<script>alert", "<img src=x", "<svg onload", "\u{1B}"] {
                 #expect(!shown.html.contains(raw), "\(shown.path) holds \(raw): \(shown.html.components(separatedBy: raw).first?.suffix(200) ?? "")")
             }

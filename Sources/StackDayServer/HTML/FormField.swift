@@ -7,7 +7,7 @@ import StackDayApplication
 enum FormField {
     /// `<input>` for `field`: a visible one with `id`, or a hidden one without. `attributes` are
     /// added as given (names are the page's own), each value escaped.
-    static func input<Value>(_ field: RequestField<Value>, id: String? = nil, value: String?, attributes: [(String, String)] = []) -> String {
+    static func input<Value>(_ field: RequestField<Value>, id: String? = nil, value: String?, attributes: [(String, String)] = []) -> HTML {
         var parts = [("name", field.key)]
         if let id { parts.insert(("id", id), at: 0) }
         let schema = field.declaration.schema.objectValue ?? [:]
@@ -26,6 +26,6 @@ enum FormField {
         }
         if let value { parts.append(("value", value)) }
         parts += attributes
-        return "<input" + parts.map { " \($0.0)=\"\(HTMLText.escape($0.1))\"" }.joined() + ">"
+        return "<input\(parts.map { " \($0.0)=\"\($0.1)\"" as HTML }.joined())>"
     }
 }

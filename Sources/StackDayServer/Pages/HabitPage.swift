@@ -96,7 +96,7 @@ struct HabitPage {
             "<li>\(Quantity.describe(record.amount))\(habit.unit.isEmpty ? "" : " " + HTMLText.escape(habit.unit))"
                 + (record.note.map { " <q data-field=\"note\">\(HTMLText.escape($0))</q>" } ?? "") + "</li>"
         }.joined() + "</ul>"
-        html += "<form method=\"post\" action=\"\(path)/undo\" data-action=\"undo\">\(PageShell.csrfField(csrf))" + FormField.input(UndoRequest.on, value: day.iso)
+        html += "<form method=\"post\" action=\"\(path)/undo\" data-action=\"undo\">\(PageShell.csrfField(csrf))" + FormField.input(UndoRequest.on, value: day.iso).markup
             + "<input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day.iso)\"><button type=\"submit\">\(words["Undo"])</button></form>"
         return html + noteForm()
     }
@@ -105,9 +105,9 @@ struct HabitPage {
     private func noteForm() -> String {
         guard day <= today, day >= habit.startedOn else { return "" }
         return "<form method=\"post\" action=\"\(path)/record\" data-form=\"record-note\">\(PageShell.csrfField(csrf))"
-            + FormField.input(RecordRequest.on, value: day.iso) + "<input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day.iso)#records\">"
-            + "<label for=\"note-amount\">\(words["Amount"])</label>" + FormField.input(RecordRequest.amount, id: "note-amount", value: "1", attributes: [("min", "0")])
-            + "<label for=\"note-text\">\(words["Note"])</label>" + FormField.input(RecordRequest.note, id: "note-text", value: nil, attributes: [("autocomplete", "off")])
+            + FormField.input(RecordRequest.on, value: day.iso).markup + "<input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day.iso)#records\">"
+            + "<label for=\"note-amount\">\(words["Amount"])</label>" + FormField.input(RecordRequest.amount, id: "note-amount", value: "1", attributes: [("min", "0")]).markup
+            + "<label for=\"note-text\">\(words["Note"])</label>" + FormField.input(RecordRequest.note, id: "note-text", value: nil, attributes: [("autocomplete", "off")]).markup
             + "<p><button type=\"submit\">\(words["Record with a note"])</button></p></form>"
     }
 
@@ -122,7 +122,7 @@ struct HabitPage {
         guard habit.revisions.count > 1 else { return html }
         html += "<form method=\"post\" action=\"\(path)/rollback\" data-form=\"rollback\">\(PageShell.csrfField(csrf))<label for=\"rollback-to\">\(words["Bring back revision"])</label>"
             + "<select id=\"rollback-to\" name=\"\(RollbackRequest.to.key)\">" + habit.revisions.dropLast().reversed().map { "<option>\($0.number)</option>" }.joined() + "</select>"
-            + "<label for=\"rollback-from\">\(words["Rules from"])</label>" + FormField.input(RollbackRequest.from, id: "rollback-from", value: max(today, habit.startedOn).iso) + " "
+            + "<label for=\"rollback-from\">\(words["Rules from"])</label>" + FormField.input(RollbackRequest.from, id: "rollback-from", value: max(today, habit.startedOn).iso).markup + " "
             + "<button type=\"submit\">\(words["Roll back"])</button></form>"
         return html
     }
@@ -132,19 +132,19 @@ struct HabitPage {
         let csrfField = PageShell.csrfField(csrf)
         var html = "<details><summary>\(words["Edit"])</summary><form method=\"post\" action=\"\(path)/edit\" data-form=\"edit-habit\">\(csrfField)"
         html += "<label for=\"edit-name\">\(words["Name"])</label>"
-            + FormField.input(EditHabitRequest.name, id: "edit-name", value: habit.name, attributes: [("required", ""), ("maxlength", "200")])
-        html += "<label for=\"edit-goal\">\(words["Goal a day"])</label>" + FormField.input(HabitRules.goal, id: "edit-goal", value: Quantity.describe(rules.goal), attributes: [("min", "0")])
-        html += "<label for=\"edit-unit\">\(words["Unit"])</label>" + FormField.input(HabitRules.unit, id: "edit-unit", value: habit.unit)
+            + FormField.input(EditHabitRequest.name, id: "edit-name", value: habit.name, attributes: [("required", ""), ("maxlength", "200")]).markup
+        html += "<label for=\"edit-goal\">\(words["Goal a day"])</label>" + FormField.input(HabitRules.goal, id: "edit-goal", value: Quantity.describe(rules.goal), attributes: [("min", "0")]).markup
+        html += "<label for=\"edit-unit\">\(words["Unit"])</label>" + FormField.input(HabitRules.unit, id: "edit-unit", value: habit.unit).markup
         for (role, label) in [(PolicyRole.schedule, "Schedule"), (.progress, "Progress"), (.streak, "Streak rule")] {
             html += ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: rules.choice(for: role), label: words[label])
             if role == .schedule { html += ParameterFields.scheduleText(id: "edit-schedule-text", words: words) }
         }
-        html += ParameterFields.reminders(id: "edit-remind", current: rules.reminders, words: words)
-        html += "<label for=\"edit-from\">\(words["Rules from"])</label>" + FormField.input(RulesFromRequest.from, id: "edit-from", value: max(today, habit.startedOn).iso)
+        html += ParameterFields.reminders(id: "edit-remind", current: rules.reminders, words: words).markup
+        html += "<label for=\"edit-from\">\(words["Rules from"])</label>" + FormField.input(RulesFromRequest.from, id: "edit-from", value: max(today, habit.startedOn).iso).markup
         html += "<p><button class=\"primary\" type=\"submit\">\(words["Save"])</button></p></form>"
         if habit.archivedOn == nil {
             html += "<form method=\"post\" action=\"\(path)/archive\" data-action=\"archive\">\(csrfField)<label for=\"archive-on\">\(words["Archive on"])</label>"
-                + FormField.input(ArchiveRequest.on, id: "archive-on", value: today.iso) + " <button type=\"submit\">\(words["Archive"])</button></form>"
+                + FormField.input(ArchiveRequest.on, id: "archive-on", value: today.iso).markup + " <button type=\"submit\">\(words["Archive"])</button></form>"
         } else {
             html += "<form method=\"post\" action=\"\(path)/unarchive\" data-action=\"unarchive\">\(csrfField)<button type=\"submit\">\(words["Unarchive"])</button></form>"
         }

@@ -28,7 +28,7 @@ struct LabSection {
         let parameters = ParameterFields.choice(group: "lab", selectName: "policy", form: asked.fields, listings: listings)?.parameters ?? [:]
         html += ParameterFields(group: "lab", listings: listings, words: words, selectName: "policy")
             .render(current: PolicyChoice(name: chosen, parameters: parameters), label: words["Policy"])
-        html += "<label for=\"lab-from\">\(words["Rules from"])</label>" + FormField.input(SimulateRequest.from, id: "lab-from", value: asked[SimulateRequest.from.key] ?? habit.startedOn.iso)
+        html += "<label for=\"lab-from\">\(words["Rules from"])</label>" + FormField.input(SimulateRequest.from, id: "lab-from", value: asked[SimulateRequest.from.key] ?? habit.startedOn.iso).markup
         html += "<p><button class=\"primary\" type=\"submit\">\(words["Try it"])</button></p></form>"
         if let error { html += "<p class=\"error\" role=\"alert\">\(HTMLText.escape(error))</p>" }
         if let simulation { html += result(simulation, role: role, policy: chosen, parameters: parameters) }
@@ -71,9 +71,9 @@ struct LabSection {
         }
         html += "</ul>"
         html += "<form method=\"post\" action=\"\(path)/apply\" data-form=\"apply\">\(PageShell.csrfField(csrf))"
-            + FormField.input(SimulateRequest.role, value: role) + FormField.input(SimulateRequest.policy, value: policy)
-            + FormField.input(SimulateRequest.params, value: JSONValue.object(parameters).jsonText)
-            + "<label for=\"apply-from\">\(words["Apply from"])</label>" + FormField.input(RulesFromRequest.from, id: "apply-from", value: asked[SimulateRequest.from.key] ?? habit.startedOn.iso) + " "
+            + FormField.input(SimulateRequest.role, value: role).markup + FormField.input(SimulateRequest.policy, value: policy).markup
+            + FormField.input(SimulateRequest.params, value: JSONValue.object(parameters).jsonText).markup
+            + "<label for=\"apply-from\">\(words["Apply from"])</label>" + FormField.input(RulesFromRequest.from, id: "apply-from", value: asked[SimulateRequest.from.key] ?? habit.startedOn.iso).markup + " "
             + "<button class=\"primary\" type=\"submit\">\(words["Apply"])</button></form></section>"
         return html
     }

@@ -51,7 +51,7 @@ struct ParameterFields {
     /// A schedule said in words or pasted from a calendar (`scheduleText`): when filled, it is the
     /// schedule, read as `--schedule` reads it, and the select above is passed over.
     /// The reminder times field (`remind`): times of day as text, `08:00, 21:00`.
-    static func reminders(id: String, current: [ReminderTime], words: PageWords) -> String {
+    static func reminders(id: String, current: [ReminderTime], words: PageWords) -> HTML {
         "<label for=\"\(id)\">\(words["Remind at"])</label>"
             + "<p class=\"hint\" id=\"\(id)-hint\">\(words["Times of day, such as 08:00, 21:00: the calendar feed rings at them on due days."])</p>"
             + FormField.input(HabitRules.remind, id: id, value: current.map(\.description).joined(separator: ", "), attributes: [

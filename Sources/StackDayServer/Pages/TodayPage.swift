@@ -28,49 +28,53 @@ struct TodayPage {
     }
 
     func render(user: String, notice: String? = nil) -> String {
-        let body = "<h2>\(words["Today"]), <span id=\"day\">\(view.day.iso)</span></h2>"
-            + "<ul class=\"habits\" id=\"today-list\" data-etag=\"\(HTMLText.escape(etag))\">\(rows())</ul>" + addForm() + archivedList()
+        let body: HTML = "<h2>\(words["Today"]), <span id=\"day\">\(view.day)</span></h2>"
+            + "<ul class=\"habits\" id=\"today-list\" data-etag=\"\(etag)\">\(cards())</ul>" + addForm() + archivedList()
         return PageShell(words: words, user: user, csrf: csrf, title: words["Today"]).render(body, notice: notice)
     }
 
     /// The cards alone (what `/today.html` answers).
-    func rows() -> String {
+    func rows() -> String { cards().markup }
+
+    private func cards() -> HTML {
         if view.rows.isEmpty { return "<li class=\"empty\">\(words["No active habits yet. Add one below."])</li>" }
         return view.rows.map(row).joined()
     }
 
-    private func row(_ result: Result<HabitSummary, HabitFailure>) -> String {
+    private func row(_ result: Result<HabitSummary, HabitFailure>) -> HTML {
         let habit: Habit
         switch result {
         case .success(let summary): habit = summary.habit
         case .failure(let failure): habit = failure.habit
         }
-        let name = HTMLText.escape(habit.name)
+        let name = habit.name
         let path = "/habits/" + PagePaths.segment(habit.name)
-        var html = "<li class=\"habit\" data-habit=\"\(name)\"><div class=\"head\"><a href=\"\(path)\">\(name)</a>"
+        let head: HTML = "<div class=\"head\"><a href=\"\(path)\">\(name)</a>"
         guard case .success(let summary) = result, let entry = summary.today else {
-            return html + "</div><p class=\"error\">\(HTMLText.escape(result.failure?.message ?? ""))</p></li>"
+            return "<li class=\"habit\" data-habit=\"\(name)\">\(head)</div><p class=\"error\">\(result.failure?.message ?? "")</p></li>"
         }
         let goal = summary.revision.goal
-        let unit = habit.unit.isEmpty ? "" : " " + HTMLText.escape(habit.unit)
+        let unit = habit.unit.isEmpty ? "" : " " + habit.unit
         let limit = summary.revision.progress.atMostLimit
         let over = limit.map { entry.total > $0 } ?? false
+        var html: HTML
         if let limit {
             // A limit fills toward the limit, and past it the card warns.
-            html = html.replacingOccurrences(of: "<li class=\"habit\"", with: "<li class=\"habit\(over ? " over" : "")\" data-limit=\"\(over ? "over" : "within")\"")
+            html = "<li class=\"habit\(over ? " over" : "")\" data-limit=\"\(over ? "over" : "within")\" data-habit=\"\(name)\">\(head)"
             let percent = limit > 0 ? Int((min(1, entry.total / limit) * 100).rounded()) : (entry.total > 0 ? 100 : 0)
             html += "<span data-field=\"state\">\(over ? words["over the limit"] : words["within the limit"])</span></div>"
             html += "<div class=\"bar limit\" role=\"progressbar\" aria-label=\"\(name)\" aria-valuenow=\"\(percent)\" aria-valuemin=\"0\" aria-valuemax=\"100\"><span style=\"width:\(percent)%\"></span></div>"
-            html += "<div class=\"figures\"><span data-field=\"total\">\(HTMLText.escape(words.atMost(entry.total, limit: limit)))\(unit)</span>"
+            html += "<div class=\"figures\"><span data-field=\"total\">\(words.atMost(entry.total, limit: limit))\(unit)</span>"
         } else {
+            html = "<li class=\"habit\" data-habit=\"\(name)\">\(head)"
             let percent = Int((min(1, max(0, entry.progress)) * 100).rounded())
             html += "<span data-field=\"state\">\(words.state(entry.state))</span></div>"
             html += "<div class=\"bar\" role=\"progressbar\" aria-label=\"\(name)\" aria-valuenow=\"\(percent)\" aria-valuemin=\"0\" aria-valuemax=\"100\"><span style=\"width:\(percent)%\"></span></div>"
             html += "<div class=\"figures\"><span><span data-field=\"total\">\(Quantity.describe(entry.total))/\(Quantity.describe(goal))</span>\(unit)</span>"
         }
-        if let period = PeriodText(summary) { html += "<span data-field=\"period\">\(HTMLText.escape(period.text(words.report)))</span>" }
+        if let period = PeriodText(summary) { html += "<span data-field=\"period\">\(period.text(words.report))</span>" }
         html += "<span>\(words["streak"]) <span data-field=\"streak\">\(words.count(summary.statistics.streak.current, summary.countsIn))</span></span></div>"
-        let csrfField = PageShell.csrfField(csrf)
+        let csrfField = PageShell.csrf(csrf)
         html += "<div class=\"actions\">"
         if Self.isOneTap(summary) {
             // One button that toggles today: done takes the day's record back.
@@ -84,9 +88,10 @@ struct TodayPage {
         } else {
             let id = "amount-" + PagePaths.segment(habit.id.uuidString)
             let label = limit != nil ? "+" : words["Record"]
+            let primary: HTML = limit == nil ? " class=\"primary\"" : ""
             html += "<form method=\"post\" action=\"\(path)/record\" data-action=\"record\">\(csrfField)"
                 + FormField.input(RecordRequest.amount, id: id, value: "1", attributes: [("min", "0"), ("aria-label", "\(words["Amount"]) (\(habit.name))")])
-                + "<button\(limit == nil ? " class=\"primary\"" : "") type=\"submit\">\(label)<span class=\"sr\"> \(name)</span></button></form>"
+                + "<button\(primary) type=\"submit\">\(label)<span class=\"sr\"> \(name)</span></button></form>"
         }
         if entry.state == .skipped {
             html += "<form method=\"post\" action=\"\(path)/unskip\" data-action=\"unskip\">\(csrfField)<button type=\"submit\">\(words["Skipped · take back"])<span class=\"sr\"> \(name)</span></button></form>"
@@ -98,8 +103,8 @@ struct TodayPage {
             // Each of today's records, to take back by itself (not "the latest", unseen).
             html += "<ul class=\"records\" aria-label=\"\(words["Today's records"]) (\(name))\">"
             for record in today {
-                let time = InstantText.local(record.recordedAt, in: zone).dropFirst(11).prefix(5)
-                let note = record.note.map { " <q>\(HTMLText.escape($0))</q>" } ?? ""
+                let time = String(InstantText.local(record.recordedAt, in: zone).dropFirst(11).prefix(5))
+                let note: HTML? = record.note.map { " <q>\($0)</q>" }
                 html += "<li data-record=\"\(record.id.uuidString)\"><span>\(Quantity.describe(record.amount))\(unit) · \(time)\(note)</span>"
                     + "<form method=\"post\" action=\"\(path)/remove\" data-action=\"remove\">\(csrfField)" + FormField.input(RemoveRecordRequest.id, value: record.id.uuidString)
                     + "<button type=\"submit\">\(words["Remove"])<span class=\"sr\"> \(Quantity.describe(record.amount)) · \(time)</span></button></form></li>"
@@ -110,29 +115,30 @@ struct TodayPage {
     }
 
     /// The archived habits, each with its last day and an unarchive button (nothing when none).
-    private func archivedList() -> String {
+    private func archivedList() -> HTML {
         guard !archived.isEmpty else { return "" }
-        var html = "<details id=\"archived\"><summary>\(words["Archived"]) (\(archived.count))</summary><ul class=\"archived\">"
+        var html: HTML = "<details id=\"archived\"><summary>\(words["Archived"]) (\(archived.count))</summary><ul class=\"archived\">"
         for habit in archived {
-            let name = HTMLText.escape(habit.name)
+            let name = habit.name
             let path = "/habits/" + PagePaths.segment(habit.name)
             html += "<li data-archived=\"\(name)\"><a href=\"\(path)\">\(name)</a> <span class=\"hint\">\(words["until"]) \(habit.archivedOn?.iso ?? "")</span>"
-                + "<form method=\"post\" action=\"\(path)/unarchive\" data-action=\"unarchive\">\(PageShell.csrfField(csrf))<input type=\"hidden\" name=\"back\" value=\"/\">"
+                + "<form method=\"post\" action=\"\(path)/unarchive\" data-action=\"unarchive\">\(PageShell.csrf(csrf))<input type=\"hidden\" name=\"back\" value=\"/\">"
                 + "<button type=\"submit\">\(words["Unarchive"])<span class=\"sr\"> \(name)</span></button></form></li>"
         }
         return html + "</ul></details>"
     }
 
-    private func addForm() -> String {
-        var html = "<details id=\"add\"><summary>\(words["Add a habit"])</summary><form method=\"post\" action=\"/habits\" data-form=\"add-habit\">"
-        html += PageShell.csrfField(csrf)
+    private func addForm() -> HTML {
+        var html: HTML = "<details id=\"add\"><summary>\(words["Add a habit"])</summary><form method=\"post\" action=\"/habits\" data-form=\"add-habit\">"
+        html += PageShell.csrf(csrf)
         html += "<label for=\"new-name\">\(words["Name"])</label>"
             + FormField.input(CreateHabitRequest.name, id: "new-name", value: nil, attributes: [("required", ""), ("maxlength", "200"), ("autocomplete", "off")])
         html += "<label for=\"new-goal\">\(words["Goal a day"])</label>" + FormField.input(HabitRules.goal, id: "new-goal", value: "1", attributes: [("min", "0")])
         html += "<label for=\"new-unit\">\(words["Unit"])</label>" + FormField.input(HabitRules.unit, id: "new-unit", value: nil, attributes: [("autocomplete", "off")])
         for (role, choice, label) in [(PolicyRole.schedule, PolicyChoice.daily, "Schedule"), (.progress, .goal, "Progress"), (.streak, .strict, "Streak rule")] {
-            html += ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: choice, label: words[label])
-            if role == .schedule { html += ParameterFields.scheduleText(id: "new-schedule-text", words: words) }
+            // The policy fields are built from the policies' schemas, escaping each value (`ParameterFields`).
+            html += HTML(trusted: ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: choice, label: words[label]))
+            if role == .schedule { html += HTML(trusted: ParameterFields.scheduleText(id: "new-schedule-text", words: words)) }
         }
         html += ParameterFields.reminders(id: "new-remind", current: [], words: words)
         return html + "<p><button class=\"primary\" type=\"submit\">\(words["Create"])</button></p></form></details>"
