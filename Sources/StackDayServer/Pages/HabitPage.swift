@@ -22,45 +22,47 @@ struct HabitPage {
     var path: String { "/habits/" + PagePaths.segment(habit.name) }
 
     func render(user: String, notice: String? = nil) -> String {
-        var body = "<p><a href=\"/\">← \(words["Back to today"])</a></p><h2 id=\"habit-name\">\(HTMLText.escape(habit.name))"
+        var body: HTML = "<p><a href=\"/\">← \(words["Back to today"])</a></p><h2 id=\"habit-name\">\(habit.name)"
         if habit.archivedOn != nil { body += " <span class=\"hint\">(\(words["archived"]))</span>" }
-        body += "</h2>" + figures() + monthCalendar() + year() + recordsOfDay() + lab.render() + revisions() + editForms()
+        // The lab and the year's chart are built with their own escaping (`LabSection`, `YearChartSVG`).
+        body += "</h2>" + figures() + monthCalendar() + year() + recordsOfDay() + HTML(trusted: lab.render()) + revisions() + editForms()
         return PageShell(words: words, user: user, csrf: csrf, title: habit.name).render(body, notice: notice)
     }
 
-    private func figures() -> String {
+    private func figures() -> HTML {
         switch detail.result {
-        case .failure(let failure): return "<p class=\"error\">\(HTMLText.escape(failure.message))</p>"
+        case .failure(let failure): return "<p class=\"error\">\(failure.message)</p>"
         case .success(let summary):
             let stats = summary.statistics
-            var html = "<div class=\"stats\">"
+            var html: HTML = "<div class=\"stats\">"
             html += "<div><span>\(words["Current streak"])</span><strong data-field=\"current\">\(words.count(stats.streak.current, summary.countsIn))</strong></div>"
             html += "<div><span>\(words["Longest streak"])</span><strong data-field=\"longest\">\(words.count(stats.streak.longest, summary.countsIn))</strong></div>"
             html += "<div><span>\(words["Completion rate"])</span><strong data-field=\"rate\">\(Int((stats.completionRate * 100).rounded()))%</strong></div>"
             html += "<div><span>\(words["Habit strength"])</span><strong data-field=\"score\">\(Int((stats.score * 100).rounded()))%</strong></div>"
             html += "</div>"
-            if let period = PeriodText(summary) { html += "<p data-field=\"period\">\(HTMLText.escape(period.text(words.report)))</p>" }
+            if let period = PeriodText(summary) { html += "<p data-field=\"period\">\(period.text(words.report))</p>" }
             return html
         }
     }
 
-    private func monthCalendar() -> String {
+    private func monthCalendar() -> HTML {
         let first = month.startOfMonth
         let last = first.adding(days: first.daysInMonth - 1)
         let previous = first.adding(days: -1).startOfMonth
         let next = last.adding(days: 1)
-        var html = "<h3>\(words["Calendar"])</h3><nav class=\"months\" aria-label=\"\(words["Calendar"])\">"
+        var html: HTML = "<h3>\(words["Calendar"])</h3><nav class=\"months\" aria-label=\"\(words["Calendar"])\">"
             + "<a class=\"button\" href=\"\(path)?month=\(Self.monthText(previous))\" rel=\"prev\">← <span class=\"sr\">\(words["Previous month"]) </span>\(words.month(previous))</a>"
             + "<strong id=\"month\">\(words.month(first))</strong>"
             + "<a class=\"button\" href=\"\(path)?month=\(Self.monthText(next))\" rel=\"next\"><span class=\"sr\">\(words["Next month"]) </span>\(words.month(next)) →</a></nav>"
         guard case .days(let timeline, _)? = calendar.sheets.first else {
-            if let failure = calendar.failures.first { html += "<p class=\"error\">\(HTMLText.escape(failure.message))</p>" }
+            if let failure = calendar.failures.first { html += "<p class=\"error\">\(failure.message)</p>" }
             return html
         }
-        html += "<table class=\"month\"><caption class=\"sr\">\(HTMLText.escape(habit.name)): \(words.month(first))</caption><thead><tr>"
-        html += words.weekdays.map { "<th scope=\"col\">\($0)</th>" }.joined() + "</tr></thead><tbody><tr>"
+        html += "<table class=\"month\"><caption class=\"sr\">\(habit.name): \(words.month(first))</caption><thead><tr>"
+        html += words.weekdays.map { "<th scope=\"col\">\($0)</th>" as HTML }.joined() + "</tr></thead><tbody><tr>"
         let lead = first.weekday - 1
-        html += String(repeating: "<td></td>", count: lead)
+        let empty: HTML = "<td></td>"
+        html += Array(repeating: empty, count: lead).joined()
         var column = lead
         for offset in 0..<first.daysInMonth {
             let day = first.adding(days: offset)
@@ -68,83 +70,86 @@ struct HabitPage {
             if let entry = timeline.calendarEntry(on: day) {
                 let mark = DayMark(entry)
                 let label = "\(day.iso): \(words.mark(mark)), \(Quantity.describe(entry.total))"
-                html += "<td data-day=\"\(day.iso)\" data-state=\"\(mark.rawValue)\"><a class=\"cell\" href=\"\(path)?month=\(Self.monthText(first))&amp;day=\(day.iso)#records\" aria-label=\"\(HTMLText.escape(label))\">\(day.day)"
+                html += "<td data-day=\"\(day)\" data-state=\"\(mark.rawValue)\"><a class=\"cell\" href=\"\(path)?month=\(Self.monthText(first))&amp;day=\(day)#records\" aria-label=\"\(label)\">\(day.day)"
                     + "<span class=\"mark\" aria-hidden=\"true\">\(mark.symbol)</span></a></td>"
             } else {
                 html += "<td><div class=\"cell hint\">\(day.day)</div></td>"
             }
             column += 1
         }
-        html += String(repeating: "<td></td>", count: (7 - column) % 7) + "</tr></tbody></table>"
-        html += "<ul class=\"legend\" aria-label=\"\(words["Legend"])\">" + DayMark.allCases.map { mark in
+        html += Array(repeating: empty, count: (7 - column) % 7).joined() + "</tr></tbody></table>"
+        html += "<ul class=\"legend\" aria-label=\"\(words["Legend"])\">" + DayMark.allCases.map { mark -> HTML in
             "<li><span class=\"key\" data-state=\"\(mark.rawValue)\" aria-hidden=\"true\">\(mark.symbol)</span>\(words.mark(mark))</li>"
         }.joined() + "</ul>"
         return html
     }
 
-    private func year() -> String {
+    private func year() -> HTML {
         guard let panel = dashboard, case .success(let content) = panel.content else { return "" }
         let range = LocalDayRange(today.adding(days: -364).startOfWeek, today)
         let chart = YearChartSVG(timeline: content.timeline, scores: content.scores.map { ($0.day, $0.score) }, range: range, words: words)
-        return "<h3>\(words["Last year"]) · \(words["Score"])</h3>" + chart.render()
+        return "<h3>\(words["Last year"]) · \(words["Score"])</h3>\(trusted: chart.render())"
     }
 
-    private func recordsOfDay() -> String {
-        var html = "<h3 id=\"records\">\(words["Records"]) · \(day.iso)</h3>"
+    private func recordsOfDay() -> HTML {
+        var html: HTML = "<h3 id=\"records\">\(words["Records"]) · \(day)</h3>"
         if records.isEmpty { return html + "<p>\(words["Nothing recorded on this day."])</p>" + noteForm() }
-        html += "<ul>" + records.map { record in
-            "<li>\(Quantity.describe(record.amount))\(habit.unit.isEmpty ? "" : " " + HTMLText.escape(habit.unit))"
-                + (record.note.map { " <q data-field=\"note\">\(HTMLText.escape($0))</q>" } ?? "") + "</li>"
+        let unit = habit.unit.isEmpty ? "" : " " + habit.unit
+        html += "<ul>" + records.map { record -> HTML in
+            let note: HTML? = record.note.map { " <q data-field=\"note\">\($0)</q>" }
+            return "<li>\(Quantity.describe(record.amount))\(unit)\(note)</li>"
         }.joined() + "</ul>"
-        html += "<form method=\"post\" action=\"\(path)/undo\" data-action=\"undo\">\(PageShell.csrfField(csrf))" + FormField.input(UndoRequest.on, value: day.iso).markup
-            + "<input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day.iso)\"><button type=\"submit\">\(words["Undo"])</button></form>"
+        html += "<form method=\"post\" action=\"\(path)/undo\" data-action=\"undo\">\(PageShell.csrf(csrf))" + FormField.input(UndoRequest.on, value: day.iso)
+            + "<input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day)\"><button type=\"submit\">\(words["Undo"])</button></form>"
         return html + noteForm()
     }
 
     /// A record of the shown day with a note written beside it.
-    private func noteForm() -> String {
+    private func noteForm() -> HTML {
         guard day <= today, day >= habit.startedOn else { return "" }
-        return "<form method=\"post\" action=\"\(path)/record\" data-form=\"record-note\">\(PageShell.csrfField(csrf))"
-            + FormField.input(RecordRequest.on, value: day.iso).markup + "<input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day.iso)#records\">"
-            + "<label for=\"note-amount\">\(words["Amount"])</label>" + FormField.input(RecordRequest.amount, id: "note-amount", value: "1", attributes: [("min", "0")]).markup
-            + "<label for=\"note-text\">\(words["Note"])</label>" + FormField.input(RecordRequest.note, id: "note-text", value: nil, attributes: [("autocomplete", "off")]).markup
+        return "<form method=\"post\" action=\"\(path)/record\" data-form=\"record-note\">\(PageShell.csrf(csrf))"
+            + FormField.input(RecordRequest.on, value: day.iso) + "<input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day)#records\">"
+            + "<label for=\"note-amount\">\(words["Amount"])</label>" + FormField.input(RecordRequest.amount, id: "note-amount", value: "1", attributes: [("min", "0")])
+            + "<label for=\"note-text\">\(words["Note"])</label>" + FormField.input(RecordRequest.note, id: "note-text", value: nil, attributes: [("autocomplete", "off")])
             + "<p><button type=\"submit\">\(words["Record with a note"])</button></p></form>"
     }
 
     /// The rule revisions, newest first, and the form that brings an earlier one back.
-    private func revisions() -> String {
-        var html = "<h3>\(words["Rule revisions"])</h3><ol id=\"revisions\" reversed>"
+    private func revisions() -> HTML {
+        var html: HTML = "<h3>\(words["Rule revisions"])</h3><ol id=\"revisions\" reversed>"
         for revision in habit.revisions.reversed() {
-            let roles = PolicyRole.allCases.map { "\(words[$0.rawValue]) \(HTMLText.escape(revision.choice(for: $0).label))" }.joined(separator: ", ")
-            html += "<li data-revision=\"\(revision.number)\">\(revision.effectiveFrom.iso): \(words["Goal a day"]) \(Quantity.describe(revision.goal)); \(roles)</li>"
+            let roles = PolicyRole.allCases.map { "\(words[$0.rawValue]) \(revision.choice(for: $0).label)" }.joined(separator: ", ")
+            html += "<li data-revision=\"\(revision.number)\">\(revision.effectiveFrom): \(words["Goal a day"]) \(Quantity.describe(revision.goal)); \(roles)</li>"
         }
         html += "</ol>"
         guard habit.revisions.count > 1 else { return html }
-        html += "<form method=\"post\" action=\"\(path)/rollback\" data-form=\"rollback\">\(PageShell.csrfField(csrf))<label for=\"rollback-to\">\(words["Bring back revision"])</label>"
-            + "<select id=\"rollback-to\" name=\"\(RollbackRequest.to.key)\">" + habit.revisions.dropLast().reversed().map { "<option>\($0.number)</option>" }.joined() + "</select>"
-            + "<label for=\"rollback-from\">\(words["Rules from"])</label>" + FormField.input(RollbackRequest.from, id: "rollback-from", value: max(today, habit.startedOn).iso).markup + " "
+        let options = habit.revisions.dropLast().reversed().map { "<option>\($0.number)</option>" as HTML }.joined()
+        html += "<form method=\"post\" action=\"\(path)/rollback\" data-form=\"rollback\">\(PageShell.csrf(csrf))<label for=\"rollback-to\">\(words["Bring back revision"])</label>"
+            + "<select id=\"rollback-to\" name=\"\(RollbackRequest.to.key)\">\(options)</select>"
+            + "<label for=\"rollback-from\">\(words["Rules from"])</label>" + FormField.input(RollbackRequest.from, id: "rollback-from", value: max(today, habit.startedOn).iso) + " "
             + "<button type=\"submit\">\(words["Roll back"])</button></form>"
         return html
     }
 
-    private func editForms() -> String {
+    private func editForms() -> HTML {
         let rules = habit.latest
-        let csrfField = PageShell.csrfField(csrf)
-        var html = "<details><summary>\(words["Edit"])</summary><form method=\"post\" action=\"\(path)/edit\" data-form=\"edit-habit\">\(csrfField)"
+        let csrfField = PageShell.csrf(csrf)
+        var html: HTML = "<details><summary>\(words["Edit"])</summary><form method=\"post\" action=\"\(path)/edit\" data-form=\"edit-habit\">\(csrfField)"
         html += "<label for=\"edit-name\">\(words["Name"])</label>"
-            + FormField.input(EditHabitRequest.name, id: "edit-name", value: habit.name, attributes: [("required", ""), ("maxlength", "200")]).markup
-        html += "<label for=\"edit-goal\">\(words["Goal a day"])</label>" + FormField.input(HabitRules.goal, id: "edit-goal", value: Quantity.describe(rules.goal), attributes: [("min", "0")]).markup
-        html += "<label for=\"edit-unit\">\(words["Unit"])</label>" + FormField.input(HabitRules.unit, id: "edit-unit", value: habit.unit).markup
+            + FormField.input(EditHabitRequest.name, id: "edit-name", value: habit.name, attributes: [("required", ""), ("maxlength", "200")])
+        html += "<label for=\"edit-goal\">\(words["Goal a day"])</label>" + FormField.input(HabitRules.goal, id: "edit-goal", value: Quantity.describe(rules.goal), attributes: [("min", "0")])
+        html += "<label for=\"edit-unit\">\(words["Unit"])</label>" + FormField.input(HabitRules.unit, id: "edit-unit", value: habit.unit)
         for (role, label) in [(PolicyRole.schedule, "Schedule"), (.progress, "Progress"), (.streak, "Streak rule")] {
-            html += ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: rules.choice(for: role), label: words[label])
-            if role == .schedule { html += ParameterFields.scheduleText(id: "edit-schedule-text", words: words) }
+            // The policy fields are built from the policies' schemas, escaping each value (`ParameterFields`).
+            html += HTML(trusted: ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: rules.choice(for: role), label: words[label]))
+            if role == .schedule { html += HTML(trusted: ParameterFields.scheduleText(id: "edit-schedule-text", words: words)) }
         }
-        html += ParameterFields.reminders(id: "edit-remind", current: rules.reminders, words: words).markup
-        html += "<label for=\"edit-from\">\(words["Rules from"])</label>" + FormField.input(RulesFromRequest.from, id: "edit-from", value: max(today, habit.startedOn).iso).markup
+        html += ParameterFields.reminders(id: "edit-remind", current: rules.reminders, words: words)
+        html += "<label for=\"edit-from\">\(words["Rules from"])</label>" + FormField.input(RulesFromRequest.from, id: "edit-from", value: max(today, habit.startedOn).iso)
         html += "<p><button class=\"primary\" type=\"submit\">\(words["Save"])</button></p></form>"
         if habit.archivedOn == nil {
             html += "<form method=\"post\" action=\"\(path)/archive\" data-action=\"archive\">\(csrfField)<label for=\"archive-on\">\(words["Archive on"])</label>"
-                + FormField.input(ArchiveRequest.on, id: "archive-on", value: today.iso).markup + " <button type=\"submit\">\(words["Archive"])</button></form>"
+                + FormField.input(ArchiveRequest.on, id: "archive-on", value: today.iso) + " <button type=\"submit\">\(words["Archive"])</button></form>"
         } else {
             html += "<form method=\"post\" action=\"\(path)/unarchive\" data-action=\"unarchive\">\(csrfField)<button type=\"submit\">\(words["Unarchive"])</button></form>"
         }
