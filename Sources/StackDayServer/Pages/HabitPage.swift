@@ -24,8 +24,7 @@ struct HabitPage {
     func render(user: String, notice: String? = nil) -> String {
         var body: HTML = "<p><a href=\"/\">← \(words["Back to today"])</a></p><h2 id=\"habit-name\">\(habit.name)"
         if habit.archivedOn != nil { body += " <span class=\"hint\">(\(words["archived"]))</span>" }
-        // The lab and the year's chart are built with their own escaping (`LabSection`, `YearChartSVG`).
-        body += "</h2>" + figures() + monthCalendar() + year() + recordsOfDay() + HTML(trusted: lab.render()) + revisions() + editForms()
+        body += "</h2>" + figures() + monthCalendar() + year() + recordsOfDay() + lab.render() + revisions() + editForms()
         return PageShell(words: words, user: user, csrf: csrf, title: habit.name).render(body, notice: notice)
     }
 
@@ -88,6 +87,7 @@ struct HabitPage {
         guard let panel = dashboard, case .success(let content) = panel.content else { return "" }
         let range = LocalDayRange(today.adding(days: -364).startOfWeek, today)
         let chart = YearChartSVG(timeline: content.timeline, scores: content.scores.map { ($0.day, $0.score) }, range: range, words: words)
+        // The chart's SVG escapes its own text (`YearChartSVG`).
         return "<h3>\(words["Last year"]) · \(words["Score"])</h3>\(trusted: chart.render())"
     }
 

@@ -16,26 +16,28 @@ struct LabSection {
     /// Why the lab could not try what was asked.
     let error: String?
 
-    func render() -> String {
-        var html = "<h3 id=\"lab\">\(words["Rule lab"])</h3><form method=\"get\" action=\"\(path)#lab\" data-form=\"simulate\"><input type=\"hidden\" name=\"lab\" value=\"1\">"
-        let role = asked["role"] ?? "streak"
+    func render() -> HTML {
+        var html: HTML = "<h3 id=\"lab\">\(words["Rule lab"])</h3><form method=\"get\" action=\"\(path)#lab\" data-form=\"simulate\"><input type=\"hidden\" name=\"lab\" value=\"1\">"
+        let role = asked[SimulateRequest.role.key] ?? "streak"
         html += "<label for=\"lab-role\">\(words["Role"])</label><select id=\"lab-role\" name=\"\(SimulateRequest.role.key)\">"
         for candidate in PolicyRole.allCases {
-            html += "<option value=\"\(candidate.rawValue)\"\(candidate.rawValue == role ? " selected" : "")>\(words[candidate.rawValue])</option>"
+            let selected: HTML = candidate.rawValue == role ? " selected" : ""
+            html += "<option value=\"\(candidate.rawValue)\"\(selected)>\(words[candidate.rawValue])</option>"
         }
         html += "</select>"
-        let chosen = asked["policy"] ?? "grace"
-        let parameters = ParameterFields.choice(group: "lab", selectName: "policy", form: asked.fields, listings: listings)?.parameters ?? [:]
-        html += ParameterFields(group: "lab", listings: listings, words: words, selectName: "policy")
-            .render(current: PolicyChoice(name: chosen, parameters: parameters), label: words["Policy"])
-        html += "<label for=\"lab-from\">\(words["Rules from"])</label>" + FormField.input(SimulateRequest.from, id: "lab-from", value: asked[SimulateRequest.from.key] ?? habit.startedOn.iso).markup
+        let chosen = asked[SimulateRequest.policy.key] ?? "grace"
+        let parameters = ParameterFields.choice(group: "lab", selectName: SimulateRequest.policy.key, form: asked.fields, listings: listings)?.parameters ?? [:]
+        // The policy fields are built from the policies' schemas, escaping each value (`ParameterFields`).
+        html += HTML(trusted: ParameterFields(group: "lab", listings: listings, words: words, selectName: SimulateRequest.policy.key)
+            .render(current: PolicyChoice(name: chosen, parameters: parameters), label: words["Policy"]))
+        html += "<label for=\"lab-from\">\(words["Rules from"])</label>" + FormField.input(SimulateRequest.from, id: "lab-from", value: asked[SimulateRequest.from.key] ?? habit.startedOn.iso)
         html += "<p><button class=\"primary\" type=\"submit\">\(words["Try it"])</button></p></form>"
-        if let error { html += "<p class=\"error\" role=\"alert\">\(HTMLText.escape(error))</p>" }
+        if let error { html += "<p class=\"error\" role=\"alert\">\(error)</p>" }
         if let simulation { html += result(simulation, role: role, policy: chosen, parameters: parameters) }
         return html
     }
 
-    private func result(_ view: SimulationView, role: String, policy: String, parameters: [String: JSONValue]) -> String {
+    private func result(_ view: SimulationView, role: String, policy: String, parameters: [String: JSONValue]) -> HTML {
         let simulation = view.simulation
         let current = simulation.current.statistics, proposed = simulation.proposed.statistics
         let unit = simulation.current.countsIn
@@ -44,7 +46,7 @@ struct LabSection {
             let d = percent ? ((b - a) * 100).rounded() : b - a
             return (d > 0 ? "+" : d < 0 ? "−" : "±") + Quantity.describe(abs(d)) + (percent ? " pt" : "")
         }
-        var html = "<section id=\"lab-result\" aria-live=\"polite\"><h4>\(HTMLText.escape(policy)) · \(words[role])</h4>"
+        var html: HTML = "<section id=\"lab-result\" aria-live=\"polite\"><h4>\(policy) · \(words[role])</h4>"
         html += "<table class=\"compare\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">\(words["Now"])</th><th scope=\"col\">\(words["Proposed"])</th><th scope=\"col\">\(words["Change"])</th></tr></thead><tbody>"
         let rows: [(String, String, String, String, String)] = [
             ("current", words["Current streak"], words.count(current.streak.current, unit), words.count(proposed.streak.current, unit),
@@ -60,21 +62,22 @@ struct LabSection {
         }
         html += "</tbody></table>"
         let differing = simulation.differingDays
-        html += LabChartSVG(current: simulation.currentDays, proposed: simulation.proposedDays, differing: differing, words: words).render()
+        // The chart's SVG escapes its own text (`LabChartSVG`).
+        html += HTML(trusted: LabChartSVG(current: simulation.currentDays, proposed: simulation.proposedDays, differing: differing, words: words).render())
         html += "<p>\(words["Days that differ"]): \(differing.count)</p><ul class=\"diff\">"
         let proposedByDay = Dictionary(simulation.proposedDays.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
         let currentByDay = Dictionary(simulation.currentDays.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
         for day in differing {
             let a = currentByDay[day], b = proposedByDay[day]
-            html += "<li data-diff-day=\"\(day.iso)\">\(day.iso): \(a.map { words.state($0.state) } ?? "–") → \(b.map { words.state($0.state) } ?? "–"), "
-                + "\(words["streak"]) \(a?.streak.current ?? 0) → \(b?.streak.current ?? 0)</li>"
+            let before = a.map { words.state($0.state) } ?? "–", after = b.map { words.state($0.state) } ?? "–"
+            html += "<li data-diff-day=\"\(day)\">\(day): \(before) → \(after), \(words["streak"]) \(a?.streak.current ?? 0) → \(b?.streak.current ?? 0)</li>"
         }
         html += "</ul>"
-        html += "<form method=\"post\" action=\"\(path)/apply\" data-form=\"apply\">\(PageShell.csrfField(csrf))"
-            + FormField.input(SimulateRequest.role, value: role).markup + FormField.input(SimulateRequest.policy, value: policy).markup
-            + FormField.input(SimulateRequest.params, value: JSONValue.object(parameters).jsonText).markup
-            + "<label for=\"apply-from\">\(words["Apply from"])</label>" + FormField.input(RulesFromRequest.from, id: "apply-from", value: asked[SimulateRequest.from.key] ?? habit.startedOn.iso).markup + " "
-            + "<button class=\"primary\" type=\"submit\">\(words["Apply"])</button></form></section>"
+        html += "<form method=\"post\" action=\"\(path)/apply\" data-form=\"apply\">\(PageShell.csrf(csrf))"
+            + FormField.input(SimulateRequest.role, value: role) + FormField.input(SimulateRequest.policy, value: policy)
+            + FormField.input(SimulateRequest.params, value: JSONValue.object(parameters).jsonText)
+            + "<label for=\"apply-from\">\(words["Apply from"])</label>" + FormField.input(RulesFromRequest.from, id: "apply-from", value: asked[SimulateRequest.from.key] ?? habit.startedOn.iso)
+            + " <button class=\"primary\" type=\"submit\">\(words["Apply"])</button></form></section>"
         return html
     }
 }
