@@ -65,14 +65,14 @@ struct ParameterFieldsTests {
     func placeholders() throws {
         let listings = try PolicyLibrary(searchPath: []).catalog().filter { $0.roles.contains(.schedule) }
         let fields = ParameterFields(role: .schedule, listings: listings, words: PageWords(language: .en))
-        let fresh = fields.render(current: PolicyChoice(name: "daily", parameters: [:]), label: "Schedule")
+        let fresh = fields.render(current: PolicyChoice(name: "daily", parameters: [:]), label: "Schedule").markup
         #expect(fresh.contains(#"name="scheduleParam.rrule.rule" value="" placeholder="FREQ=WEEKLY;BYDAY=MO,WE""#), "\(fresh)")
         #expect(fresh.contains(#"name="scheduleParam.times-per-week.times" value="" placeholder="3""#))
         // A required choice has no default to start at: no weekday is ticked until one is chosen.
         #expect(fresh.contains(#"name="scheduleParam.weekly.days" value="mon">"#) && !fresh.contains(#"name="scheduleParam.weekly.days" value="mon" checked"#))
         // A default that is one (monthly-day's shortMonth) is still selected.
         #expect(fresh.contains("<option selected>skip</option>"))
-        let own = fields.render(current: PolicyChoice(name: "rrule", parameters: ["rule": .string("FREQ=WEEKLY;BYDAY=MO")]), label: "Schedule")
+        let own = fields.render(current: PolicyChoice(name: "rrule", parameters: ["rule": .string("FREQ=WEEKLY;BYDAY=MO")]), label: "Schedule").markup
         #expect(own.contains(#"name="scheduleParam.rrule.rule" value="FREQ=WEEKLY;BYDAY=MO">"#) || own.contains(#"value="FREQ=WEEKLY;BYDAY=MO" "#), "\(own)")
         #expect(!own.contains(#"placeholder="FREQ=WEEKLY;BYDAY=MO,WE""#))
     }
@@ -97,7 +97,7 @@ struct LabChartTests {
 struct ScheduleTextFieldTests {
     @Test("the add and edit forms have a field for words or a pasted rule; filled, it is the schedule and the select is passed over")
     func field() throws {
-        let html = ParameterFields.scheduleText(id: "new-schedule-text", words: PageWords(language: .ko))
+        let html = ParameterFields.scheduleText(id: "new-schedule-text", words: PageWords(language: .ko)).markup
         #expect(html.contains(#"<textarea id="new-schedule-text" name="scheduleText""#) && html.contains("data-schedule-text"))
         #expect(html.contains(#"placeholder="월 수 금""#) && html.contains("캘린더"))
         #expect(ParameterFields.scheduleText(in: [("schedule", "daily"), ("scheduleText", "  주 3회\r\n")]) == "주 3회")

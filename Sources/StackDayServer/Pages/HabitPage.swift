@@ -140,9 +140,8 @@ struct HabitPage {
         html += "<label for=\"edit-goal\">\(words["Goal a day"])</label>" + FormField.input(HabitRules.goal, id: "edit-goal", value: Quantity.describe(rules.goal), attributes: [("min", "0")])
         html += "<label for=\"edit-unit\">\(words["Unit"])</label>" + FormField.input(HabitRules.unit, id: "edit-unit", value: habit.unit)
         for (role, label) in [(PolicyRole.schedule, "Schedule"), (.progress, "Progress"), (.streak, "Streak rule")] {
-            // The policy fields are built from the policies' schemas, escaping each value (`ParameterFields`).
-            html += HTML(trusted: ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: rules.choice(for: role), label: words[label]))
-            if role == .schedule { html += HTML(trusted: ParameterFields.scheduleText(id: "edit-schedule-text", words: words)) }
+            html += ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: rules.choice(for: role), label: words[label])
+            if role == .schedule { html += ParameterFields.scheduleText(id: "edit-schedule-text", words: words) }
         }
         html += ParameterFields.reminders(id: "edit-remind", current: rules.reminders, words: words)
         html += "<label for=\"edit-from\">\(words["Rules from"])</label>" + FormField.input(RulesFromRequest.from, id: "edit-from", value: max(today, habit.startedOn).iso)

@@ -27,9 +27,8 @@ struct LabSection {
         html += "</select>"
         let chosen = asked[SimulateRequest.policy.key] ?? "grace"
         let parameters = ParameterFields.choice(group: "lab", selectName: SimulateRequest.policy.key, form: asked.fields, listings: listings)?.parameters ?? [:]
-        // The policy fields are built from the policies' schemas, escaping each value (`ParameterFields`).
-        html += HTML(trusted: ParameterFields(group: "lab", listings: listings, words: words, selectName: SimulateRequest.policy.key)
-            .render(current: PolicyChoice(name: chosen, parameters: parameters), label: words["Policy"]))
+        html += ParameterFields(group: "lab", listings: listings, words: words, selectName: SimulateRequest.policy.key)
+            .render(current: PolicyChoice(name: chosen, parameters: parameters), label: words["Policy"])
         html += "<label for=\"lab-from\">\(words["Rules from"])</label>" + FormField.input(SimulateRequest.from, id: "lab-from", value: asked[SimulateRequest.from.key] ?? habit.startedOn.iso)
         html += "<p><button class=\"primary\" type=\"submit\">\(words["Try it"])</button></p></form>"
         if let error { html += "<p class=\"error\" role=\"alert\">\(error)</p>" }

@@ -26,18 +26,18 @@ struct ParameterFields {
     }
 
     /// The select and fieldsets, with `current` chosen and its parameters filled in.
-    func render(current: PolicyChoice, label: String) -> String {
+    func render(current: PolicyChoice, label: String) -> HTML {
         let id = "\(group)-policy"
-        var html = "<label for=\"\(id)\">\(HTMLText.escape(label))</label><select id=\"\(id)\" name=\"\(selectName ?? group)\" data-policy-role=\"\(group)\">"
+        var html: HTML = "<label for=\"\(id)\">\(label)</label><select id=\"\(id)\" name=\"\(selectName ?? group)\" data-policy-role=\"\(group)\">"
         for listing in listings {
-            let selected = listing.name == current.name ? " selected" : ""
-            html += "<option value=\"\(HTMLText.escape(listing.name))\"\(selected)>\(HTMLText.escape(listing.name))</option>"
+            let selected: HTML = listing.name == current.name ? " selected" : ""
+            html += "<option value=\"\(listing.name)\"\(selected)>\(listing.name)</option>"
         }
         html += "</select>"
         for listing in listings where !listing.schema.parameters.isEmpty {
             let values = listing.name == current.name ? current.parameters : [:]
-            html += "<fieldset data-params-for=\"\(group):\(HTMLText.escape(listing.name))\"><legend>\(HTMLText.escape(listing.name)): \(words["Parameters"])</legend>"
-            if !listing.description.isEmpty { html += "<p class=\"hint\">\(HTMLText.escape(listing.description))</p>" }
+            html += "<fieldset data-params-for=\"\(group):\(listing.name)\"><legend>\(listing.name): \(words["Parameters"])</legend>"
+            if !listing.description.isEmpty { html += "<p class=\"hint\">\(listing.description)</p>" }
             for parameter in listing.schema.parameters {
                 html += field(parameter, policy: listing.name, value: values[parameter.name], example: parameter.example)
             }
@@ -59,10 +59,10 @@ struct ParameterFields {
             ])
     }
 
-    static func scheduleText(id: String, words: PageWords) -> String {
+    static func scheduleText(id: String, words: PageWords) -> HTML {
         "<label for=\"\(id)\">\(words["Or say it in words, or paste a calendar rule"])</label>"
             + "<textarea id=\"\(id)\" name=\"\(scheduleTextKey)\" rows=\"3\" autocomplete=\"off\" data-schedule-text aria-describedby=\"\(id)-hint\""
-            + " placeholder=\"\(HTMLText.escape(words["mon wed fri"]))\"></textarea>"
+            + " placeholder=\"\(words["mon wed fri"])\"></textarea>"
             + "<p class=\"hint\" id=\"\(id)-hint\">\(words["For example: 3 times a week, last friday of the month, or RRULE, DTSTART and EXDATE lines copied from a calendar."])</p>"
     }
 
@@ -79,33 +79,34 @@ struct ParameterFields {
     /// else the policy's default, never at an example; a field a person types into is empty unless
     /// the habit has a value, the `example` (the schema's, else the default) shown as a
     /// placeholder, so nothing typed or pasted lands after text already there.
-    private func field(_ parameter: PolicyParameterSchema.Parameter, policy: String, value given: JSONValue?, example: JSONValue?) -> String {
+    private func field(_ parameter: PolicyParameterSchema.Parameter, policy: String, value given: JSONValue?, example: JSONValue?) -> HTML {
         let value = given ?? parameter.defaultValue
-        func typed(_ text: (JSONValue) -> String) -> String {
-            let hint = given == nil ? example.map { " placeholder=\"\(HTMLText.escape(text($0)))\"" } ?? "" : ""
-            return " value=\"\(HTMLText.escape(given.map(text) ?? ""))\"\(hint)"
+        func typed(_ text: (JSONValue) -> String) -> HTML {
+            let hint: HTML? = given == nil ? example.map { " placeholder=\"\(text($0))\"" } : nil
+            return " value=\"\(given.map(text) ?? "")\"\(hint)"
         }
-        let name = HTMLText.escape(fieldName(policy, parameter.name))
-        let id = HTMLText.escape("\(group)-\(policy)-\(parameter.name)")
-        let hint = parameter.description.isEmpty ? "" : "<p class=\"hint\" id=\"\(id)-hint\">\(HTMLText.escape(parameter.description))</p>"
-        let described = parameter.description.isEmpty ? "" : " aria-describedby=\"\(id)-hint\""
-        let label = "<label for=\"\(id)\">\(HTMLText.escape(parameter.name))</label>"
+        let name = fieldName(policy, parameter.name)
+        let id = "\(group)-\(policy)-\(parameter.name)"
+        let hint: HTML = parameter.description.isEmpty ? "" : "<p class=\"hint\" id=\"\(id)-hint\">\(parameter.description)</p>"
+        let described: HTML = parameter.description.isEmpty ? "" : " aria-describedby=\"\(id)-hint\""
+        let label: HTML = "<label for=\"\(id)\">\(parameter.name)</label>"
         switch parameter.kind {
         case .boolean?:
-            let checked = value == .bool(true) ? " checked" : ""
-            return "<label class=\"check\"><input type=\"checkbox\" name=\"\(name)\" value=\"true\"\(checked)\(described)> \(HTMLText.escape(parameter.name))</label>\(hint)"
+            let checked: HTML = value == .bool(true) ? " checked" : ""
+            return "<label class=\"check\"><input type=\"checkbox\" name=\"\(name)\" value=\"true\"\(checked)\(described)> \(parameter.name)</label>\(hint)"
         case .integer?, .number?:
             let step = parameter.kind == .integer ? "1" : "any"
-            let bounds = (parameter.minimum.map { " min=\"\(Quantity.describe($0))\"" } ?? "") + (parameter.maximum.map { " max=\"\(Quantity.describe($0))\"" } ?? "")
-            return label + "<input id=\"\(id)\" type=\"number\" inputmode=\"decimal\" step=\"\(step)\"\(bounds) name=\"\(name)\""
+            let minimum: HTML? = parameter.minimum.map { " min=\"\(Quantity.describe($0))\"" }
+            let maximum: HTML? = parameter.maximum.map { " max=\"\(Quantity.describe($0))\"" }
+            return label + "<input id=\"\(id)\" type=\"number\" inputmode=\"decimal\" step=\"\(step)\"\(minimum)\(maximum) name=\"\(name)\""
                 + typed { $0.numberValue.map(Quantity.describe) ?? "" } + "\(described)>" + hint
         case .array? where parameter.itemsAllowed != nil:
             let chosen = Set(value?.arrayValue?.map(\.jsonText) ?? [])
-            var boxes = "<fieldset><legend>\(HTMLText.escape(parameter.name))</legend>"
+            var boxes: HTML = "<fieldset><legend>\(parameter.name)</legend>"
             for option in parameter.itemsAllowed ?? [] {
                 let text = option.stringValue ?? option.jsonText
-                let checked = chosen.contains(option.jsonText) ? " checked" : ""
-                boxes += "<label class=\"check\"><input type=\"checkbox\" name=\"\(name)\" value=\"\(HTMLText.escape(text))\"\(checked)> \(HTMLText.escape(text))</label>"
+                let checked: HTML = chosen.contains(option.jsonText) ? " checked" : ""
+                boxes += "<label class=\"check\"><input type=\"checkbox\" name=\"\(name)\" value=\"\(text)\"\(checked)> \(text)</label>"
             }
             return boxes + "</fieldset>" + hint
         case .array?:
@@ -115,10 +116,11 @@ struct ParameterFields {
             return label + "<input id=\"\(id)\" name=\"\(name)\"" + typed(\.jsonText) + "\(described)>" + hint
         case .string?:
             if let allowed = parameter.allowed {
-                var select = label + "<select id=\"\(id)\" name=\"\(name)\"\(described)>"
+                var select: HTML = label + "<select id=\"\(id)\" name=\"\(name)\"\(described)>"
                 for option in allowed {
                     let text = option.stringValue ?? option.jsonText
-                    select += "<option\(option == value ? " selected" : "")>\(HTMLText.escape(text))</option>"
+                    let selected: HTML = option == value ? " selected" : ""
+                    select += "<option\(selected)>\(text)</option>"
                 }
                 return select + "</select>" + hint
             }

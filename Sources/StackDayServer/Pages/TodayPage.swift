@@ -136,9 +136,8 @@ struct TodayPage {
         html += "<label for=\"new-goal\">\(words["Goal a day"])</label>" + FormField.input(HabitRules.goal, id: "new-goal", value: "1", attributes: [("min", "0")])
         html += "<label for=\"new-unit\">\(words["Unit"])</label>" + FormField.input(HabitRules.unit, id: "new-unit", value: nil, attributes: [("autocomplete", "off")])
         for (role, choice, label) in [(PolicyRole.schedule, PolicyChoice.daily, "Schedule"), (.progress, .goal, "Progress"), (.streak, .strict, "Streak rule")] {
-            // The policy fields are built from the policies' schemas, escaping each value (`ParameterFields`).
-            html += HTML(trusted: ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: choice, label: words[label]))
-            if role == .schedule { html += HTML(trusted: ParameterFields.scheduleText(id: "new-schedule-text", words: words)) }
+            html += ParameterFields(role: role, listings: policies[role] ?? [], words: words).render(current: choice, label: words[label])
+            if role == .schedule { html += ParameterFields.scheduleText(id: "new-schedule-text", words: words) }
         }
         html += ParameterFields.reminders(id: "new-remind", current: [], words: words)
         return html + "<p><button class=\"primary\" type=\"submit\">\(words["Create"])</button></p></form></details>"
