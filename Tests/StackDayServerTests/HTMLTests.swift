@@ -28,7 +28,7 @@ struct HTMLTests {
     }
 
     func chart(_ timeline: HabitTimeline, _ range: LocalDayRange, language: PageLanguage = .en) -> String {
-        YearChartSVG(timeline: timeline, scores: HabitStatisticsCalculator.scores(timeline), range: range, words: PageWords(language: language)).render()
+        YearChartSVG(timeline: timeline, scores: HabitStatisticsCalculator.scores(timeline), range: range, words: PageWords(language: language)).render().markup
     }
 
     @Test("the chart labels the months whose first week it shows (en and ko), every other weekday, one cell a day, and has no fixed width", arguments: [

@@ -85,7 +85,7 @@ struct LabChartTests {
         let day = try LocalDay(iso: "2026-10-01")
         let series = [SimulatedDay(day: day, state: .completed, streak: HabitStreak(current: 1, longest: 1), score: 0.1)]
         let words = PageWords(language: language)
-        let chart = LabChartSVG(current: series, proposed: series, differing: [day], words: words).render()
+        let chart = LabChartSVG(current: series, proposed: series, differing: [day], words: words).render().markup
         let keys = chart.matches(of: /data-key="([a-z-]+)"/).map { String($0.1) }
         #expect(keys == ["current-score", "proposed-score", "current-streak", "proposed-streak", "diff"])
         #expect(chart.contains(words["Days that differ"]) && chart.contains("\(words["Score"]) · \(words["Proposed"])"))

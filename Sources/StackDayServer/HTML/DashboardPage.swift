@@ -28,55 +28,56 @@ public struct DashboardPage {
     public var year: LocalDayRange { LocalDayRange(today.adding(days: -364).startOfWeek, today) }
 
     public func render() -> String {
-        var body = "<header><h1>\(HTMLText.escape(title))</h1>"
+        var body: HTML = "<header><h1>\(title)</h1>"
         if let user {
-            body += "<p class=\"who\">\(words["Signed in as"]) <strong id=\"user\">\(HTMLText.escape(user))</strong> "
+            body += "<p class=\"who\">\(words["Signed in as"]) <strong id=\"user\">\(user)</strong> "
                 + "<form method=\"post\" action=\"/session/end\"><button type=\"submit\">\(words["Sign out"])</button></form></p>"
         }
-        body += "</header>\n<section id=\"today\"><h2>\(words["Today,"]) <span id=\"day\">\(today.iso)</span></h2>\n"
+        body += "</header>\n<section id=\"today\"><h2>\(words["Today,"]) <span id=\"day\">\(today)</span></h2>\n"
         if todayRows.isEmpty {
             body += "<p>\(words["No active habits."])</p>"
         } else {
-            body += "<table><thead><tr>" + ["Habit", "Today's progress", "Done", "State", "Streak"].map { "<th>\(words[$0])</th>" }.joined() + "</tr></thead><tbody>"
+            body += "<table><thead><tr>" + ["Habit", "Today's progress", "Done", "State", "Streak"].map { "<th>\(words[$0])</th>" as HTML }.joined() + "</tr></thead><tbody>"
             for row in todayRows { body += todayRow(row) }
             body += "</tbody></table>"
         }
-        body += "</section>\n<section id=\"week\"><h2>\(words["This week"])</h2><pre>\(HTMLText.escape(weekText))</pre></section>\n"
+        body += "</section>\n<section id=\"week\"><h2>\(words["This week"])</h2><pre>\(weekText)</pre></section>\n"
         for panel in panels {
-            body += "<section class=\"habit\" data-habit=\"\(HTMLText.escape(panel.habit.name))\"><h2>\(HTMLText.escape(panel.habit.name))</h2>"
+            body += "<section class=\"habit\" data-habit=\"\(panel.habit.name)\"><h2>\(panel.habit.name)</h2>"
             switch panel.content {
             case .success(let content):
                 let chart = YearChartSVG(timeline: content.timeline, scores: content.scores.map { ($0.day, $0.score) }, range: year,
                                          words: words)
-                body += "<h3>\(words["Last year · Score"])</h3>" + chart.render()
+                body += "<h3>\(words["Last year · Score"])</h3>\(chart.render())"
             case .failure(let failure):
-                body += "<p class=\"error\">\(HTMLText.escape(failure.message))</p>"
+                body += "<p class=\"error\">\(failure.message)</p>"
             }
             body += "</section>\n"
         }
-        return """
+        let page: HTML = """
         <!DOCTYPE html>
         <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(HTMLText.escape(title))</title><style>\(Self.style)</style></head><body>
+        <title>\(title)</title><style>\(trusted: Self.style)</style></head><body>
         \(body)</body></html>
         """
+        return page.markup
     }
 
-    func todayRow(_ row: Result<HabitSummary, HabitFailure>) -> String {
+    func todayRow(_ row: Result<HabitSummary, HabitFailure>) -> HTML {
         switch row {
         case .failure(let failure):
-            return "<tr class=\"habit\" data-habit=\"\(HTMLText.escape(failure.habit.name))\"><td class=\"name\">\(HTMLText.escape(failure.habit.name))</td>"
-                + "<td colspan=\"4\" class=\"error\">\(HTMLText.escape(failure.message))</td></tr>"
+            return "<tr class=\"habit\" data-habit=\"\(failure.habit.name)\"><td class=\"name\">\(failure.habit.name)</td>"
+                + "<td colspan=\"4\" class=\"error\">\(failure.message)</td></tr>"
         case .success(let summary):
             let entry = summary.today
             let progress = min(1, max(0, entry?.progress ?? 0))
             let unit = summary.habit.unit
             let done = "\(Quantity.describe(entry?.total ?? 0))/\(Quantity.describe(summary.revision.goal))" + (unit.isEmpty ? "" : " \(unit)")
             let percent = Int((progress * 100).rounded())
-            return "<tr class=\"habit\" data-habit=\"\(HTMLText.escape(summary.habit.name))\"><td class=\"name\">\(HTMLText.escape(summary.habit.name))</td>"
+            return "<tr class=\"habit\" data-habit=\"\(summary.habit.name)\"><td class=\"name\">\(summary.habit.name)</td>"
                 + "<td class=\"progress\"><div class=\"bar\" role=\"progressbar\" aria-valuenow=\"\(percent)\" aria-valuemin=\"0\" aria-valuemax=\"100\">"
                 + "<div style=\"width:\(percent)%\"></div></div> <span class=\"percent\">\(percent)%</span></td>"
-                + "<td class=\"done\">\(HTMLText.escape(done))</td><td class=\"state\">\(entry?.state.rawValue ?? "notDue")</td>"
+                + "<td class=\"done\">\(done)</td><td class=\"state\">\(entry?.state.rawValue ?? "notDue")</td>"
                 + "<td class=\"streak\">\(summary.statistics.streak.current)</td></tr>"
         }
     }

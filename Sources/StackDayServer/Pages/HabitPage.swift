@@ -87,8 +87,7 @@ struct HabitPage {
         guard let panel = dashboard, case .success(let content) = panel.content else { return "" }
         let range = LocalDayRange(today.adding(days: -364).startOfWeek, today)
         let chart = YearChartSVG(timeline: content.timeline, scores: content.scores.map { ($0.day, $0.score) }, range: range, words: words)
-        // The chart's SVG escapes its own text (`YearChartSVG`).
-        return "<h3>\(words["Last year"]) · \(words["Score"])</h3>\(trusted: chart.render())"
+        return "<h3>\(words["Last year"]) · \(words["Score"])</h3>\(chart.render())"
     }
 
     private func recordsOfDay() -> HTML {

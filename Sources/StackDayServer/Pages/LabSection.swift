@@ -61,8 +61,7 @@ struct LabSection {
         }
         html += "</tbody></table>"
         let differing = simulation.differingDays
-        // The chart's SVG escapes its own text (`LabChartSVG`).
-        html += HTML(trusted: LabChartSVG(current: simulation.currentDays, proposed: simulation.proposedDays, differing: differing, words: words).render())
+        html += LabChartSVG(current: simulation.currentDays, proposed: simulation.proposedDays, differing: differing, words: words).render()
         html += "<p>\(words["Days that differ"]): \(differing.count)</p><ul class=\"diff\">"
         let proposedByDay = Dictionary(simulation.proposedDays.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
         let currentByDay = Dictionary(simulation.currentDays.map { ($0.day, $0) }, uniquingKeysWith: { $1 })

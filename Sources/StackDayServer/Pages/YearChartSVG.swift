@@ -11,7 +11,7 @@ struct YearChartSVG {
     let words: PageWords
     let cell = 11, gap = 2, left = 28, top = 4, scoreHeight = 60
 
-    func render() -> String {
+    func render() -> HTML {
         let step = cell + gap
         let first = range.first.startOfWeek
         let weeks = first.days(to: range.last) / 7 + 1
@@ -19,7 +19,7 @@ struct YearChartSVG {
         let heatBottom = top + 7 * step
         let scoreTop = heatBottom + 10
         let axis = scoreTop + scoreHeight + 4
-        var parts: [String] = []
+        var parts: [HTML] = []
         for (index, label) in words.weekdays.enumerated() where index % 2 == 0 {
             parts.append("<text class=\"weekday\" x=\"0\" y=\"\(top + index * step + 9)\">\(label)</text>")
         }
@@ -54,9 +54,9 @@ struct YearChartSVG {
             guard monday.day <= 7 else { continue }
             let tickX = left + week * step
             parts.append("<line x1=\"\(tickX)\" x2=\"\(tickX)\" y1=\"\(top)\" y2=\"\(axis)\" stroke=\"currentColor\" stroke-opacity=\".15\"/>")
-            parts.append("<text class=\"month\" x=\"\(tickX + 1)\" y=\"\(axis + 10)\">\(words.language == .ko ? "\(monday.month)월" : String(PageWords.monthNames[monday.month - 1].prefix(3)))</text>")
+            parts.append("<text class=\"month\" x=\"\(tickX + 1)\" y=\"\(axis + 10)\">\(words.language == .ko ? "\(monday.month)월" : String(PageWords.monthNames[monday.month - 1].prefix(3)) as String)</text>")
         }
-        let label = HTMLText.escape("\(timeline.habit.name): \(words["Last year"]) \(range.first.iso) – \(range.last.iso)")
+        let label = "\(timeline.habit.name): \(words["Last year"]) \(range.first.iso) – \(range.last.iso)"
         return "<svg class=\"year\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(axis + 14)\" role=\"img\" aria-label=\"\(label)\">"
             + parts.joined() + "</svg>"
     }
