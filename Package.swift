@@ -74,6 +74,8 @@ let package = Package(
         .testTarget(name: "StackDayPostgresTests", dependencies: ["StackDayPostgres", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDaySQLiteTests", dependencies: ["StackDaySQLite", "StackDayContract", "StackDayTestSupport", "StoreExerciser"]),
         .testTarget(name: "StackDayExchangeTests", dependencies: ["StackDayExchange", "StackDayTestSupport"]),
+        .testTarget(name: "StackDayApplicationTests", dependencies: ["StackDayApplication", "StackDay", "StackDayLua", "StackDayTestSupport"]),
+        .testTarget(name: "StackDaySQLTests", dependencies: ["StackDaySQL", "StackDay"]),
         .testTarget(name: "StackDayServerTests", dependencies: ["StackDayServer", "StackDay", "StackDayExchange", "StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayTestSupport"]),
         .testTarget(name: "StackDayEngineTests", dependencies: ["StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"]),
         .testTarget(name: "StackDaySyncTests", dependencies: ["StackDaySync", "StackDay", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"]),
