@@ -36,14 +36,114 @@ struct PageRoutes {
         return origin != "http://\(host)" && origin != "https://\(host)"
     }
 
+    /// A form post's context: the form, the signed-in page, and the session it came in.
+    struct FormPost {
+        let routes: PageRoutes
+        let form: FormBody
+        let page: Page
+        let sessions: ManageSessions
+        let cookie: String
+        /// The form's fields for the application (`PageRoutes.fields`).
+        let fields: RequestFields
+        /// Where to go after the change: the form's `back` (a path of this server), else nil.
+        let back: String?
+    }
+
+    /// What a form post did: go to a page, or an answer of its own.
+    enum FormOutcome {
+        case redirect(String)
+        case answer(HTTPResponse)
+    }
+
+    /// How a page route is reached.
+    enum Endpoint: Sendable {
+        /// Answered to anyone: the stylesheet and script, signing in, connecting by a code.
+        case open(@Sendable (PageRoutes, OwnerContexts, inout String?) throws -> HTTPResponse)
+        /// A page of the signed-in user.
+        case page(@Sendable (Page, [String]) throws -> HTTPResponse)
+        /// A form of the signed-in user, its CSRF token checked: a change, then a redirect (or the
+        /// page again with the error, writing nothing).
+        case form(@Sendable (FormPost, [String]) throws -> FormOutcome)
+    }
+
+    /// The web app's routes, built once; `/` is the empty pattern.
+    static let router = Router<Endpoint>([
+        ("GET", "", .page { page, _ in
+            .html(try page.today().render(user: page.user.name))
+        }),
+        ("GET", "today.html", .page { page, _ in
+            // The cards alone, for the script's polling, with their version.
+            let today = try page.today()
+            if page.request.ifNoneMatch == today.etag { return HTTPResponse(status: 304, contentType: "text/html; charset=utf-8", body: []) }
+            var response = HTTPResponse.html(today.rows())
+            response.headers = [("ETag", today.etag)]
+            return response
+        }),
+        ("GET", "policies", .page { page, _ in .html(try page.policies(name: nil, source: nil, refusal: nil).render(user: page.user.name)) }),
+        ("GET", "settings", .page { page, _ in .html(try page.settings().render()) }),
+        ("GET", "habits/:name", .page { page, names in .html(try page.habit(names[0]).render(user: page.user.name)) }),
+        ("GET", "app.css", .open { _, _, _ in asset(PageAssets.stylesheet, type: "text/css; charset=utf-8") }),
+        ("GET", "app.js", .open { _, _, _ in asset(PageAssets.script, type: "text/javascript; charset=utf-8") }),
+        ("POST", "session", .open { routes, contexts, user in try routes.signIn(contexts, user: &user) }),
+        ("GET", "pair", .open { routes, contexts, user in try routes.pair(contexts, user: &user) }),
+        ("POST", "pair", .open { routes, contexts, user in try routes.pair(contexts, user: &user) }),
+        ("POST", "session/end", .form { post, _ in
+            try post.sessions.end(post.cookie)
+            return .answer(.redirect(to: "/", setCookie: post.routes.expiredCookie))
+        }),
+        ("POST", "settings", .form { post, _ in
+            let page = post.page
+            _ = try ManageUsers(context: page.app.context).configure(page.user.name, timeZone: page.user.timeZone, dayStart: page.user.dayStart,
+                                                                     language: post.form["language"] ?? "")
+            return .redirect(post.back ?? "/")
+        }),
+        ("POST", "settings/feed", .form { post, _ in
+            _ = try ManageUsers(context: post.page.app.context).feedToken(of: post.page.user.name, rotate: post.page.user.feedToken != nil)
+            return .redirect("/settings")
+        }),
+        ("POST", "settings/devices/pair", .form { post, _ in
+            // The code is shown once, on the page answering the post (a redirect would lose it).
+            var settings = try post.page.settings()
+            settings.pairing = try PairingOffer(for: post.page.user.name, request: post.routes.request, context: post.page.app.context, tls: post.routes.secure)
+            var shown = HTTPResponse.html(settings.render(), status: 201)
+            shown.headers.append(("Cache-Control", "no-store"))
+            return .answer(shown)
+        }),
+        ("POST", "settings/devices/:id/revoke", .form { post, ids in
+            guard let id = UUID(uuidString: ids[0]) else { throw UseCaseError.deviceNotFound(id: ids[0]) }
+            try ManageDevices(context: post.page.app.context).revoke(id, of: post.page.user.name)
+            return .redirect("/settings")
+        }),
+        ("POST", "habits", .form { post, _ in
+            _ = try post.page.app.createHabit(try post.page.createRequest(post.form, base: post.fields.removing(RulesFromRequest.from.key)))
+            return .redirect(post.back ?? "/")
+        }),
+        ("POST", "policies", .form { post, _ in
+            let name = post.form["name"] ?? "", source = (post.form["source"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
+            do {
+                _ = try post.page.app.install(name, source: source)
+            } catch let refusal as PolicyRefusal {
+                return .answer(.html(try post.page.policies(name: name, source: source, refusal: refusal).render(user: post.page.user.name), status: 422))
+            }
+            return .redirect("/policies?installed=" + PagePaths.segment(name))
+        }),
+        ("POST", "habits/:name/:action", .form { post, captures in try habitForm(post, name: captures[0], action: captures[1]) }),
+    ])
+
     func answer(_ path: [String], contexts: OwnerContexts, user: inout String?) throws -> HTTPResponse {
         // `/` is one empty segment.
         let segments = path == [""] ? [] : path
         let method = request.method
-        if method == "GET", segments == ["app.css"] { return Self.asset(PageAssets.stylesheet, type: "text/css; charset=utf-8") }
-        if method == "GET", segments == ["app.js"] { return Self.asset(PageAssets.script, type: "text/javascript; charset=utf-8") }
-        if method == "POST", segments == ["session"] { return try signIn(contexts, user: &user) }
-        if segments == ["pair"] { return try pair(contexts, user: &user) }
+        let endpoint: Endpoint, captures: [String]
+        switch Self.router.match(method, segments) {
+        case .found(let found, let values): (endpoint, captures) = (found, values)
+        case .methodNotAllowed(let allowed): throw APIError.methodNotAllowed(method, allowed: allowed)
+        case .notFound:
+            // Without a session, every unknown page is the sign-in page's business.
+            if method == "GET", try sessionCookie.flatMap({ try self.sessions(contexts).find($0) }) == nil { return .redirect(to: "/") }
+            throw APIError.notFound(method == "POST" ? "no such form: \(request.path)" : "no such page: \(request.path)")
+        }
+        if case .open(let handler) = endpoint { return try handler(self, contexts, &user) }
         let sessions = try self.sessions(contexts)
         guard let cookie = sessionCookie, let (account, session) = try sessions.find(cookie) else {
             let language = PageLanguage(setting: nil, acceptLanguage: request.acceptLanguage)
@@ -58,118 +158,84 @@ struct PageRoutes {
         var page = Page(app: Application(context: context), user: account, session: session,
                         words: PageWords(language: PageLanguage(setting: account.language, acceptLanguage: request.acceptLanguage)), request: request)
         page.tls = secure
-        if request.method == "POST" {
+        switch endpoint {
+        case .page(let handler):
+            return try handler(page, captures)
+        case .form(let handler):
             let form = FormBody(request.body)
             guard !crossOrigin, form["csrf"] == session.csrfToken else {
                 throw APIError(code: .forbidden, message: "the form's CSRF token or origin is not this session's; reload the page and try again")
             }
-            return try post(segments, form: form, page: page, sessions: sessions, cookie: cookie, contexts: contexts)
-        }
-        let habitName = segments.count == 2 && segments[0] == "habits" ? segments[1] : nil
-        guard segments.isEmpty || segments == ["today.html"] || segments == ["policies"] || segments == ["settings"] || habitName != nil else {
+            let post = FormPost(routes: self, form: form, page: page, sessions: sessions, cookie: cookie,
+                                fields: Self.fields(form, except: ["csrf", "back"]), back: form["back"].flatMap(PagePaths.localTarget))
+            return try Self.posting(post, segments: segments) { try handler(post, captures) }
+        case .open:
             throw APIError.notFound("no such page: \(request.path)")
         }
-        guard method == "GET" else { throw APIError.methodNotAllowed(method) }
-        if segments == ["policies"] { return .html(try page.policies(name: nil, source: nil, refusal: nil).render(user: account.name)) }
-        if segments == ["settings"] { return .html(try page.settings().render()) }
-        if let habitName { return .html(try page.habit(habitName).render(user: account.name)) }
-        let today = try page.today()
-        guard segments == ["today.html"] else { return .html(today.render(user: account.name)) }
-        if request.ifNoneMatch == today.etag { return HTTPResponse(status: 304, contentType: "text/html; charset=utf-8", body: []) }
-        var response = HTTPResponse.html(today.rows())
-        response.headers = [("ETag", today.etag)]
-        return response
     }
 
-    /// A form post: the change, then a redirect to `back` (a path of this server) or the page
-    /// it came from; a refused change shows that page again with the error, writing nothing.
-    private func post(_ segments: [String], form: FormBody, page: Page, sessions: ManageSessions, cookie: String, contexts: OwnerContexts) throws -> HTTPResponse {
-        let back = form["back"].flatMap(PagePaths.localTarget)
-        let fields = Self.fields(form, except: ["csrf", "back"])
-        var target = back ?? "/"
-        // `/habits/{name}/{action}`.
-        let name = segments.count == 3 && segments[0] == "habits" ? segments[1] : nil
-        let action = name == nil ? nil : segments[2]
+    /// `/habits/{name}/{action}`: a record, an undo, a skip or unskip, a record removed, archiving,
+    /// an edit, the lab's proposal applied, a rollback.
+    private static func habitForm(_ post: FormPost, name: String, action: String) throws -> FormOutcome {
+        let (app, fields, back) = (post.page.app, post.fields, post.back)
+        let own = "/habits/" + PagePaths.segment(name)
+        switch action {
+        case "record": _ = try app.record(name, try fields.decode())
+        case "undo": _ = try app.undo(name, try fields.decode())
+        case "skip": _ = try app.skip(name, try fields.decode())
+        case "unskip": _ = try app.unskip(name, try fields.decode())
+        case "remove": try app.removeRecord(name, try fields.decode())
+        case "archive":
+            _ = try app.archiveHabit(name, try fields.decode())
+            return .redirect(back ?? own)
+        case "unarchive":
+            _ = try app.unarchiveHabit(name)
+            return .redirect(back ?? own)
+        case "edit":
+            let edited = try app.editHabit(name, try post.page.editRequest(name, post.form))
+            return .redirect("/habits/" + PagePaths.segment(edited.habit.name))
+        case "apply":
+            // The lab's proposal as a new revision from `from`.
+            let form = post.form
+            let role = form[SimulateRequest.role.key] ?? "", policy = form[SimulateRequest.policy.key] ?? ""
+            guard let (policyField, parametersField) = PolicyRole(rawValue: role).map(HabitRules.fields(of:)) else {
+                throw RequestError("invalid value for field 'role': '\(role)' (use schedule, progress or streak)")
+            }
+            var applied = RequestFields(surface: .http).with(policyField.key, .text(policy))
+                .with(parametersField.key, .text(form[SimulateRequest.params.key] ?? "{}"))
+            let from = RulesFromRequest.from.key
+            if let day = form[from], !day.isEmpty { applied = applied.with(from, .text(day)) }
+            _ = try app.editHabit(name, try applied.decode())
+            return .redirect(own + "#revisions")
+        case "rollback":
+            _ = try app.rollback(name, try fields.decode())
+            return .redirect(own + "#revisions")
+        default: throw APIError.notFound("no such form: \(post.routes.request.path)")
+        }
+        return .redirect(back ?? "/")
+    }
+
+    /// Runs a form's change and answers it: a redirect, or a refused change shown on the page it
+    /// came from (the habit's for its forms, else today), writing nothing.
+    private static func posting(_ post: FormPost, segments: [String], _ change: () throws -> FormOutcome) throws -> HTTPResponse {
         do {
-            if segments == ["session", "end"] {
-                try sessions.end(cookie)
-                return .redirect(to: "/", setCookie: expiredCookie)
-            } else if segments == ["settings"] {
-                _ = try ManageUsers(context: page.app.context).configure(page.user.name, timeZone: page.user.timeZone, dayStart: page.user.dayStart,
-                                                                         language: form["language"] ?? "")
-            } else if segments == ["settings", "feed"] {
-                _ = try ManageUsers(context: page.app.context).feedToken(of: page.user.name, rotate: page.user.feedToken != nil)
-                target = "/settings"
-            } else if segments == ["settings", "devices", "pair"] {
-                // The code is shown once, on the page answering the post (a redirect would lose it).
-                var settings = try page.settings()
-                settings.pairing = try PairingOffer(for: page.user.name, request: request, context: page.app.context, tls: secure)
-                var shown = HTTPResponse.html(settings.render(), status: 201)
-                shown.headers.append(("Cache-Control", "no-store"))
-                return shown
-            } else if segments.count == 4, segments[0] == "settings", segments[1] == "devices", segments[3] == "revoke" {
-                guard let id = UUID(uuidString: segments[2]) else { throw UseCaseError.deviceNotFound(id: segments[2]) }
-                try ManageDevices(context: page.app.context).revoke(id, of: page.user.name)
-                target = "/settings"
-            } else if segments == ["habits"] {
-                _ = try page.app.createHabit(try page.createRequest(form, base: fields.removing(RulesFromRequest.from.key)))
-            } else if segments == ["policies"] {
-                let name = form["name"] ?? "", source = (form["source"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
-                do {
-                    _ = try page.app.install(name, source: source)
-                } catch let refusal as PolicyRefusal {
-                    return .html(try page.policies(name: name, source: source, refusal: refusal).render(user: page.user.name), status: 422)
-                }
-                return .redirect(to: "/policies?installed=" + PagePaths.segment(name))
-            } else if let name, let action {
-                let own = "/habits/" + PagePaths.segment(name)
-                switch action {
-                case "record": _ = try page.app.record(name, try fields.decode())
-                case "undo": _ = try page.app.undo(name, try fields.decode())
-                case "skip": _ = try page.app.skip(name, try fields.decode())
-                case "unskip": _ = try page.app.unskip(name, try fields.decode())
-                case "remove": try page.app.removeRecord(name, try fields.decode())
-                case "archive":
-                    _ = try page.app.archiveHabit(name, try fields.decode())
-                    target = back ?? own
-                case "unarchive":
-                    _ = try page.app.unarchiveHabit(name)
-                    target = back ?? own
-                case "edit":
-                    let edited = try page.app.editHabit(name, try page.editRequest(name, form))
-                    target = "/habits/" + PagePaths.segment(edited.habit.name)
-                case "apply":
-                    // The lab's proposal as a new revision from `from`.
-                    let role = form[SimulateRequest.role.key] ?? "", policy = form[SimulateRequest.policy.key] ?? ""
-                    guard let (policyField, parametersField) = PolicyRole(rawValue: role).map(HabitRules.fields(of:)) else {
-                        throw RequestError("invalid value for field 'role': '\(role)' (use schedule, progress or streak)")
-                    }
-                    var applied = RequestFields(surface: .http).with(policyField.key, .text(policy))
-                        .with(parametersField.key, .text(form[SimulateRequest.params.key] ?? "{}"))
-                    let from = RulesFromRequest.from.key
-                    if let day = form[from], !day.isEmpty { applied = applied.with(from, .text(day)) }
-                    _ = try page.app.editHabit(name, try applied.decode())
-                    target = own + "#revisions"
-                case "rollback":
-                    _ = try page.app.rollback(name, try fields.decode())
-                    target = own + "#revisions"
-                default: throw APIError.notFound("no such form: \(request.path)")
-                }
-            } else {
-                throw APIError.notFound("no such form: \(request.path)")
+            switch try change() {
+            case .redirect(let target): return .redirect(to: target)
+            case .answer(let response): return response
             }
         } catch let error as APIError {
             throw error
         } catch {
             let view = ErrorView(error, requestCode: .badRequest)
             let status = StackDayAPI.status(of: view.code)
-            if let name, let action, (back ?? "").hasPrefix("/habits/") || ["edit", "archive", "unarchive", "apply", "rollback"].contains(action),
-               let html = try? page.habit(name).render(user: page.user.name, notice: view.message) {
+            let page = post.page
+            if segments.count == 3, segments[0] == "habits",
+               (post.back ?? "").hasPrefix("/habits/") || ["edit", "archive", "unarchive", "apply", "rollback"].contains(segments[2]),
+               let html = try? page.habit(segments[1]).render(user: page.user.name, notice: view.message) {
                 return .html(html, status: status)
             }
             return .html(try page.today().render(user: page.user.name, notice: view.message), status: status)
         }
-        return .redirect(to: target)
     }
 
     /// The form's fields for the application, but the page's own (`csrf`, `back`) and the
@@ -182,7 +248,7 @@ struct PageRoutes {
         return RequestFields(values: values, surface: .http)
     }
 
-    private func signIn(_ contexts: OwnerContexts, user: inout String?) throws -> HTTPResponse {
+    func signIn(_ contexts: OwnerContexts, user: inout String?) throws -> HTTPResponse {
         let words = PageWords(language: PageLanguage(setting: nil, acceptLanguage: request.acceptLanguage))
         guard !crossOrigin else { throw APIError(code: .forbidden, message: "sign in from this server's own page") }
         let form = FormBody(request.body)
@@ -217,14 +283,13 @@ struct PageRoutes {
 
     /// `/pair`: the page a pairing code's QR code opens, and its post, which signs this browser in
     /// as the code's user (a wrong code is a 401 that counts toward the address's failures).
-    private func pair(_ contexts: OwnerContexts, user: inout String?) throws -> HTTPResponse {
+    func pair(_ contexts: OwnerContexts, user: inout String?) throws -> HTTPResponse {
         let words = PageWords(language: PageLanguage(setting: nil, acceptLanguage: request.acceptLanguage))
         if request.method == "GET" {
             var page = HTTPResponse.html(PairPage(words: words, code: String((request.argument("code") ?? "").prefix(16))).render())
             page.headers.append(("Referrer-Policy", "same-origin"))
             return page
         }
-        guard request.method == "POST" else { throw APIError.methodNotAllowed(request.method, allowed: ["GET", "POST"]) }
         guard !crossOrigin else { throw APIError(code: .forbidden, message: "connect from this server's own page") }
         let form = FormBody(request.body)
         let opened: (cookie: String, session: UserSession, user: User)
@@ -255,7 +320,7 @@ struct PageRoutes {
         ManageSessions(context: HabitContext(store: try contexts.baseStore(), clock: clock, boundary: DayBoundary(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)))
     }
 
-    private var expiredCookie: String {
+    var expiredCookie: String {
         "\(Self.cookie)=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0" + (secure ? "; Secure" : "")
     }
 
