@@ -228,7 +228,7 @@ struct SQLiteProcessTests {
     func killedImport() throws {
         let folder = try TemporaryFolder()
         let path = folder.path("import.sqlite")
-        let total = 200_000
+        let total = 60_000
         #expect(try exerciser.run(["setup", path]).status == 0)
         let process = try exerciser.start(["import", path, String(total)])
         let store = try SQLiteHabitStore(path: path)
@@ -236,7 +236,7 @@ struct SQLiteProcessTests {
         func stored() throws -> Int { try store.read { tx in try tx.completions.completions(habitID: habit.id).count } }
         // Wait until some batches are committed, then kill without warning.
         let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, process.isRunning, try stored() < 20_000 {
+        while Date() < deadline, process.isRunning, try stored() < 10_000 {
             usleep(20_000)
         }
         kill(process.processIdentifier, SIGKILL)
