@@ -96,4 +96,14 @@ struct ApplicationOperationTests {
         #expect(try app.simulate("gym", SimulateRequest(policy: "grace")).role == .streak)
         #expect(try app.simulate("gym", SimulateRequest(policy: "weekly", parameters: ["days": .array([.string("mon")])])).role == .schedule)
     }
+
+    @Test("apply: a proposal becomes the rules of its role from its day, the role found as simulate finds it")
+    func applyProposal() throws {
+        let app = try Self.application()
+        _ = try app.createHabit(CreateHabitRequest(name: "gym", rules: HabitRules(start: Self.day("2026-10-01"))))
+        let applied = try app.applyProposal("gym", SimulateRequest(policy: "grace", parameters: ["misses": .number(1)], from: Self.day("2026-10-05")))
+        let from = try Self.day("2026-10-05")
+        #expect(applied.revised && applied.habit.latest.streak.name == "grace" && applied.habit.latest.effectiveFrom == from)
+        #expect(applied.habit.latest.streak.parameters["misses"] == .number(1))
+    }
 }

@@ -18,20 +18,29 @@ extension Application {
     /// with `policy` (and `params`) in `role` from `from` (default: the whole history). Without a
     /// role, the one role the policy serves.
     public func simulate(_ name: String, _ request: SimulateRequest, days: Bool = false) throws -> SimulationView {
-        let policy = request.policy
-        let role: PolicyRole
-        if let chosen = request.role {
-            role = chosen
-        } else {
-            let roles = PolicyRole.allCases.filter(try context.policies.roles(ofPolicyNamed: policy).contains)
-            guard roles.count == 1 else {
-                throw RequestError("policy \(policy) serves \(roles.map(\.rawValue).joined(separator: ", ")); say which with \(request.naming(SimulateRequest.role))")
-            }
-            role = roles[0]
-        }
-        let simulation = try SimulatePolicy(context: context)(.name(name), policy: policy, role: role, parameters: request.parameters,
+        let role = try self.role(of: request)
+        let simulation = try SimulatePolicy(context: context)(.name(name), policy: request.policy, role: role, parameters: request.parameters,
                                                               from: request.from.map(RevisionStart.day) ?? .retroactive, days: days)
         return SimulationView(simulation: simulation, role: role)
+    }
+
+    /// The lab's "apply": what a simulation proposed (`policy` and `params` in `role`, by default
+    /// the one role it serves) as the habit's new rules from `from` (default today).
+    public func applyProposal(_ name: String, _ request: SimulateRequest) throws -> HabitView {
+        let role = try self.role(of: request)
+        let rules = HabitRules(policies: [role: request.policy], parameters: [role: request.parameters ?? [:]])
+        return try editHabit(name, EditHabitRequest(rules: rules, rulesFrom: RulesFromRequest(request.from.map(RevisionStart.day) ?? .today),
+                                                    naming: request.naming))
+    }
+
+    /// The role a proposal names, else the one role its policy serves.
+    private func role(of request: SimulateRequest) throws -> PolicyRole {
+        if let role = request.role { return role }
+        let roles = PolicyRole.allCases.filter(try context.policies.roles(ofPolicyNamed: request.policy).contains)
+        guard roles.count == 1 else {
+            throw RequestError("policy \(request.policy) serves \(roles.map(\.rawValue).joined(separator: ", ")); say which with \(request.naming(SimulateRequest.role))")
+        }
+        return roles[0]
     }
 
     /// The policies a habit can name for `role`, by name (what the pages' forms offer).

@@ -14,24 +14,10 @@ import StackDayLua
 public final class StackDayAPI: Sendable {
     private let pool: ContextPool
     private let clock: any StackDay.Clock
-    private let log: @Sendable (String) -> Void
-    private let answers: AnswerCache?
-    private let requestBudget: PolicyRequestBudget?
-    private let stateBytes: Int
-    private let pages: PageOptions
-    private let options: APIOptions
-    private let failures: Throttle
-    /// `--rate-limit`: requests a minute, per user.
-    private let perUser: Throttle?
     /// Which user each credential seen here belongs to (`clientKey`).
     private let directory = ClientDirectory()
-    /// The kept answers of writes sent with an `Idempotency-Key`.
-    private let idempotency = IdempotencyKeys()
     /// What `--metrics-listen` serves.
     public let metrics = Metrics()
-    private let makePolicies: @Sendable () throws -> any PolicyResolver
-    /// The API document, made on first request from the route table and the policies' catalog.
-    private let openAPI = Once<JSONValue>()
     /// Every request's way through, in order (`init` composes it).
     private let pipeline: Pipeline
 
@@ -53,27 +39,20 @@ public final class StackDayAPI: Sendable {
         options: APIOptions = APIOptions(),
         log: @escaping @Sendable (String) -> Void
     ) {
-        self.pages = pages
-        self.options = options
-        self.makePolicies = makePolicies
-        failures = Throttle(limit: options.failuresPerMinute)
-        perUser = options.rateLimit.map { Throttle(limit: $0) }
         self.clock = clock
-        self.log = log
-        self.requestBudget = requestBudget
-        self.stateBytes = stateBytes
-        let answers = cachesAnswers ? AnswerCache() : nil
-        self.answers = answers
         // Without kept answers, no cached evaluations either: `--no-cache` computes every read.
         let pool = ContextPool { OwnerContexts(makeStore: makeStore, makePolicies: makePolicies, usesEvaluationCache: cachesAnswers) }
         self.pool = pool
-        let (openAPI, metrics, directory, failures) = (openAPI, metrics, directory, failures)
+        let (metrics, directory) = (metrics, directory)
+        let failures = Throttle(limit: options.failuresPerMinute)
+        // The API document, made on first request from the route table and the policies' catalog.
+        let openAPI = Once<JSONValue>()
         // `/v1` for an authenticated user: who, how often, a write's key, a read's version, then the route.
         let api = Pipeline([
             Authentication(pool: pool, clock: clock, directory: directory, stateBytes: stateBytes),
-            RateLimit(throttle: perUser),
-            Idempotency(keys: idempotency, clock: clock),
-            ConditionalAnswer(answers: answers, metrics: metrics),
+            RateLimit(throttle: options.rateLimit.map { Throttle(limit: $0) }),
+            Idempotency(keys: IdempotencyKeys(), clock: clock),
+            ConditionalAnswer(answers: cachesAnswers ? AnswerCache() : nil, metrics: metrics),
         ]) { exchange in
             guard let context = exchange.context, let account = exchange.account else { throw APIError.unauthorized }
             var routes = HabitRoutes(app: Application(context: context), user: account, request: exchange.request, users: ManageUsers(context: context))

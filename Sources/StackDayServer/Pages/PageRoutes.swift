@@ -195,17 +195,10 @@ struct PageRoutes {
             let edited = try app.editHabit(name, try post.page.editRequest(name, post.form))
             return .redirect("/habits/" + PagePaths.segment(edited.habit.name))
         case "apply":
-            // The lab's proposal as a new revision from `from`.
-            let form = post.form
-            let role = form[SimulateRequest.role.key] ?? "", policy = form[SimulateRequest.policy.key] ?? ""
-            guard let (policyField, parametersField) = PolicyRole(rawValue: role).map(HabitRules.fields(of:)) else {
-                throw RequestError("invalid value for field 'role': '\(role)' (use schedule, progress or streak)")
-            }
-            var applied = RequestFields(surface: .http).with(policyField.key, .text(policy))
-                .with(parametersField.key, .text(form[SimulateRequest.params.key] ?? "{}"))
-            let from = RulesFromRequest.from.key
-            if let day = form[from], !day.isEmpty { applied = applied.with(from, .text(day)) }
-            _ = try app.editHabit(name, try applied.decode())
+            // The lab's proposal as a new revision; an emptied day field means today.
+            let from = SimulateRequest.from.key
+            let proposal = post.form[from]?.isEmpty == true ? fields.removing(from) : fields
+            _ = try app.applyProposal(name, try proposal.decode())
             return .redirect(own + "#revisions")
         case "rollback":
             _ = try app.rollback(name, try fields.decode())

@@ -19,12 +19,7 @@ struct PageShell {
     }
 
     /// The hidden field every state-changing form carries.
-    static func csrfField(_ token: String) -> String { csrf(token).markup }
-
     static func csrf(_ token: String) -> HTML { "<input type=\"hidden\" name=\"csrf\" value=\"\(token)\">" }
-
-    /// The page around `body`, a page's markup made before it moved onto `HTML` (`trusted:`).
-    func render(_ body: String, notice: String? = nil) -> String { render(HTML(trusted: body), notice: notice) }
 
     func render(_ body: HTML, notice: String? = nil) -> String {
         let alert: HTML? = notice.map { "<p class=\"error\" role=\"alert\">\($0)</p>" }

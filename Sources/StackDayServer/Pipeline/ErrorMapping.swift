@@ -26,6 +26,15 @@ struct ErrorMapping: PipelineStage {
         }
     }
 
+    /// The code an error is answered with.
+    static func code(of error: any Error) -> ErrorCode {
+        switch error {
+        case let error as APIError: error.code
+        case is RequestError: .badRequest
+        default: ErrorCode.of(error)
+        }
+    }
+
     /// The answer for an error a use case threw: its code (`ErrorCode.of`), that code's status, and
     /// the error's message.
     static func response(for error: any Error) -> HTTPResponse {

@@ -1,5 +1,4 @@
 import StackDay
-import StackDayApplication
 
 /// Guessing credentials is bounded per address: each 401 under `/v1`, `/session` and `/pair` (a
 /// wrong token, sign-in or pairing code) is counted, and an address with too many in the last
@@ -21,8 +20,7 @@ struct FailedAuthentication: PipelineStage {
             if response.status == 401 { throttle.record(address) }
             return response
         } catch {
-            let code = (error as? APIError)?.code ?? (error is RequestError ? .badRequest : ErrorCode.of(error))
-            if StackDayAPI.status(of: code) == 401 { throttle.record(address) }
+            if StackDayAPI.status(of: ErrorMapping.code(of: error)) == 401 { throttle.record(address) }
             throw error
         }
     }
