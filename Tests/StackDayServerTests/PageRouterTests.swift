@@ -12,7 +12,7 @@ struct PageRouterTests {
         ("GET", "pair"), ("POST", "pair"), ("POST", "session"), ("GET", "app.css"),
     ])
     func routes(_ method: String, _ path: String) {
-        guard case .found = PageRoutes.router.match(method, path.isEmpty ? [] : path.split(separator: "/").map(String.init)) else {
+        guard case .page(.found) = ServerRoute.match(method, path.isEmpty ? [] : path.split(separator: "/").map(String.init)) else {
             Issue.record("\(method) /\(path) is not a route")
             return
         }

@@ -22,16 +22,13 @@ struct EndpointDoc: Sendable {
     let answer: String?
     /// The answer is text unless asked for JSON (`format=json`).
     let text: Bool
-    /// Answered without a token (`StackDayAPI` takes it before authentication).
-    let open: Bool
 
-    init(_ summary: String, query: (any RequestType.Type)? = nil, body: Body? = nil, status: Int = 200, answer: String?, text: Bool = false, open: Bool = false) {
+    init(_ summary: String, query: (any RequestType.Type)? = nil, body: Body? = nil, status: Int = 200, answer: String?, text: Bool = false) {
         self.summary = summary
         self.query = query
         self.body = body
         self.status = status
         self.answer = answer
         self.text = text
-        self.open = open
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StackDay
 import StackDayApplication
+import StackDayEngine
 import StackDayExchange
 
 /// The `/v1/…` endpoints for one authenticated user: each parses its path and fields, calls the
@@ -14,15 +15,55 @@ struct HabitRoutes {
     var tls = false
 
     typealias Handler = @Sendable (HabitRoutes, [String]) throws -> HTTPResponse
+    /// An endpoint whose credential is in its path or body, answered before authentication.
+    typealias OpenHandler = @Sendable (OpenRequest, [String]) throws -> HTTPResponse
 
     /// A route's handler with what the API document says of it: no route without its entry.
     struct Endpoint: Sendable {
+        /// How a request to it is let in.
+        enum Access: Sendable {
+            /// With a bearer token, as its user (`Authentication`).
+            case token(Handler)
+            /// With the credential the request carries in its path or body (a feed's token, a
+            /// pairing code); a wrong one counts as a failed authentication.
+            case open(OpenHandler)
+        }
+
         let doc: EndpointDoc
-        let run: Handler
+        let access: Access
 
         init(_ doc: EndpointDoc, _ run: @escaping Handler) {
             self.doc = doc
-            self.run = run
+            self.access = .token(run)
+        }
+
+        init(_ doc: EndpointDoc, open run: @escaping OpenHandler) {
+            self.doc = doc
+            self.access = .open(run)
+        }
+
+        /// Answered without a token (the API document says so).
+        var isOpen: Bool {
+            if case .open = access { return true }
+            return false
+        }
+    }
+
+    /// What an endpoint answered without a token works with: the request and a pooled context set.
+    struct OpenRequest {
+        let request: HTTPRequest
+        let contexts: OwnerContexts
+        let clock: any StackDay.Clock
+        /// Where a wrong credential is counted.
+        let failures: Throttle
+        /// A user's Lua state holding more after the request is dropped.
+        let stateBytes: Int
+        /// The user the credential turned out to be (for the access log).
+        let authenticated: (String) -> Void
+
+        /// The server-wide context (no user's zone): for finding whose credential this is.
+        var base: HabitContext {
+            get throws { HabitContext(store: try contexts.baseStore(), clock: clock, boundary: DayBoundary(timeZone: .gmt)) }
         }
     }
 
@@ -34,8 +75,9 @@ struct HabitRoutes {
         try RequestFields(query: request.query, body: request.body).decode(R.self)
     }
 
-    /// The endpoints, built once: method, path pattern (`:` marks a segment captured in order), handler.
-    static let router = Router<Endpoint>([
+    /// The endpoints below `/v1`: method, path pattern (`:` marks a segment captured in order),
+    /// handler; `ServerRoute.router` matches them with the pages.
+    static let routes: [(method: String, pattern: String, handler: Endpoint)] = [
         ("GET", "habits", Endpoint(EndpointDoc("List the habits, in creation order, a page at a time", query: ListHabitsRequest.self, answer: "HabitList")) { r, _ in
             try r.habitPage()
         }),
@@ -107,18 +149,13 @@ struct HabitRoutes {
         ("GET", "settings", Endpoint(EndpointDoc("The user's settings", answer: "User")) { r, _ in .json(UserView(r.user).json) }),
         ("PUT", "settings", Endpoint(EndpointDoc("Change the time zone, day start or language", body: .json(SettingsRequest.self), answer: "User")) { r, _ in try r.settings() }),
         ("GET", "feeds/:file", Endpoint(EndpointDoc("The user's habits as an iCalendar feed (text/calendar), a year ahead: the path `stackday user feed NAME` or the settings page gives, token included (no header needed)",
-                                                answer: nil, open: true)) { _, _ in
-            // Answered before authentication (`StackDayAPI.feed`): a calendar app sends no token.
-            throw APIError.notFound("no such feed")
-        }),
+                                                answer: nil), open: { open, files in try feed(files[0], open) })),
         ("POST", "devices/pairing", Endpoint(EndpointDoc("A one-time code that connects a device (8 characters, good for 10 minutes and one use)", status: 201, answer: "Pairing")) { r, _ in
             _ = try r.decode(EmptyRequest.self)
             return .created(try PairingOffer(for: r.user.name, request: r.request, context: r.app.context, tls: r.tls).json, at: "/v1/devices/pairing")
         }),
         ("POST", "devices/pair", Endpoint(EndpointDoc("Exchange a pairing code for a device token of the device's own (no token needed)", body: .json(PairRequest.self), status: 201,
-                                                      answer: "PairedDevice", open: true)) { r, _ in
-            try Self.pair(r.request, context: r.app.context)
-        }),
+                                                      answer: "PairedDevice"), open: { open, _ in try pair(open.request, context: open.base) })),
         ("GET", "devices", Endpoint(EndpointDoc("The devices connected by a code, the latest first", answer: "DeviceList")) { r, _ in
             _ = try r.decode(EmptyRequest.self)
             let devices = try ManageDevices(context: r.app.context).devices(of: r.user.name)
@@ -132,15 +169,38 @@ struct HabitRoutes {
         ("PUT", "settings/password", Endpoint(EndpointDoc("Set the password for signing in on the web (the current one as old, once there is one)", body: .json(PasswordRequest.self), answer: "User")) { r, _ in
             try r.password()
         }),
-    ])
+    ]
 
-    /// Answers the request whose path below `/v1` is `path` (decoded segments).
-    func answer(_ path: [String]) throws -> HTTPResponse {
-        switch Self.router.match(request.method, path) {
-        case .found(let endpoint, let captures): return try endpoint.run(self, captures)
+    /// Answers the request as the route it reached (`ServerRoute.match`) says, once authenticated.
+    func answer(_ reached: Router<Endpoint>.Match) throws -> HTTPResponse {
+        switch reached {
+        case .found(let endpoint, let captures):
+            guard case .token(let run) = endpoint.access else { throw APIError.notFound("no such endpoint: \(request.path)") }
+            return try run(self, captures)
         case .methodNotAllowed(let allowed): throw APIError.methodNotAllowed(request.method, allowed: allowed)
-        case .notFound: throw APIError.notFound("no such endpoint: /v1/\(path.joined(separator: "/"))")
+        case .notFound: throw APIError.notFound("no such endpoint: \(Self.shownPath(request.path))")
         }
+    }
+
+    /// A request's path as an error names it: decoded where it decodes.
+    static func shownPath(_ path: String) -> String { path.removingPercentEncoding ?? path }
+
+    /// `GET /v1/feeds/{token}.ics`: the user's habits as an iCalendar feed (`CalendarFeedView`),
+    /// with an `ETag` of its text, so that an hourly fetch of an unchanged feed is a 304. The token
+    /// in the path is the credential, since calendar apps send no headers.
+    static func feed(_ file: String, _ open: OpenRequest) throws -> HTTPResponse {
+        guard file.hasSuffix(".ics"), let account = try ManageUsers(context: try open.base).user(feedToken: String(file.dropLast(4))) else {
+            open.failures.record(open.request.address)
+            throw APIError.notFound("no such feed: ask for the address again (Settings › Calendar feed, or stackday user feed NAME)")
+        }
+        open.authenticated(account.name)
+        let context = try open.contexts.context(for: account.name, clock: open.clock, boundary: account.boundary)
+        defer { open.contexts.release(account.name, holdingMoreThan: open.stateBytes) }
+        let text = try Application(context: context).calendarFeed(title: "StackDay · \(account.name)").text
+        let etag = "W/\"" + ConditionalAnswer.fnv(text) + "\""
+        let type = "text/calendar; charset=utf-8"
+        if let unchanged = ConditionalAnswer.unchanged(open.request, etag: etag, contentType: type) { return unchanged }
+        return ConditionalAnswer.versioned(HTTPResponse.text(text, contentType: type), etag: etag)
     }
 
     /// `GET /v1/habits`: a page of habits (`Application.habitPage`) and the next page's path.

@@ -2,7 +2,7 @@ import StackDay
 import StackDayApplication
 
 /// `GET /openapi.json`: the OpenAPI 3.1 document of the API, made from the route table
-/// (`HabitRoutes.router`, each route with its `EndpointDoc`) and the views' schemas
+/// (`HabitRoutes.routes`, each route with its `EndpointDoc`) and the views' schemas
 /// (`ViewSchema`), so neither can be left out of it.
 enum OpenAPIDocument {
     static let errorStatuses: [(Int, String)] = [
@@ -47,7 +47,7 @@ enum OpenAPIDocument {
 
     static let document: JSONValue = {
         var paths: [String: [String: JSONValue]] = [:]
-        for (method, pattern, endpoint) in HabitRoutes.router.entries {
+        for (method, pattern, endpoint) in HabitRoutes.routes {
             let doc = endpoint.doc
             let path = "/v1/" + pattern.split(separator: "/").map { $0.hasPrefix(":") ? "{\($0.dropFirst())}" : String($0) }.joined(separator: "/")
             var parameters: [JSONValue] = pattern.split(separator: "/").filter { $0.hasPrefix(":") }.map { name in
@@ -94,7 +94,7 @@ enum OpenAPIDocument {
                 "summary": .string(doc.summary), "operationId": .string(operationID(method, pattern)), "parameters": .array(parameters),
                 "responses": .object(responses),
             ]
-            if doc.open { operation["security"] = .array([]) }
+            if endpoint.isOpen { operation["security"] = .array([]) }
             func json(_ name: String) -> JSONValue { .object(["application/json": .object(["schema": .object(["$ref": .string("#/components/schemas/\(name)")])])]) }
             switch doc.body {
             case .json(let request)?:

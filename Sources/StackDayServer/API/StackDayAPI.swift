@@ -57,7 +57,7 @@ public final class StackDayAPI: Sendable {
             guard let context = exchange.context, let account = exchange.account else { throw APIError.unauthorized }
             var routes = HabitRoutes(app: Application(context: context), user: account, request: exchange.request, users: ManageUsers(context: context))
             routes.tls = options.strictTransportSecurity
-            return try routes.answer(Array((exchange.segments ?? []).dropFirst()))
+            return try routes.answer(exchange.reached)
         }
         let dispatch = Dispatch(pool: pool, clock: clock, pages: pages, directory: directory, failures: failures, stateBytes: stateBytes, api: api)
         let stages: [(any PipelineStage)?] = [

@@ -66,8 +66,8 @@ struct PageRoutes {
         case form(@Sendable (FormPost, [String]) throws -> FormOutcome)
     }
 
-    /// The web app's routes, built once; `/` is the empty pattern.
-    static let router = Router<Endpoint>([
+    /// The web app's routes; `/` is the empty pattern. `ServerRoute.router` matches them with the API's.
+    static let routes: [(method: String, pattern: String, handler: Endpoint)] = [
         ("GET", "", .page { page, _ in
             .html(try page.today().render(user: page.user.name))
         }),
@@ -128,14 +128,14 @@ struct PageRoutes {
             return .redirect("/policies?installed=" + PagePaths.segment(name))
         }),
         ("POST", "habits/:name/:action", .form { post, captures in try habitForm(post, name: captures[0], action: captures[1]) }),
-    ])
+    ]
 
-    func answer(_ path: [String], contexts: OwnerContexts, user: inout String?) throws -> HTTPResponse {
-        // `/` is one empty segment.
-        let segments = path == [""] ? [] : path
+    /// Answers the request as the route it reached (`ServerRoute.match`) says; `segments` is its
+    /// decoded path (`/` as none).
+    func answer(_ reached: Router<Endpoint>.Match, segments: [String], contexts: OwnerContexts, user: inout String?) throws -> HTTPResponse {
         let method = request.method
         let endpoint: Endpoint, captures: [String]
-        switch Self.router.match(method, segments) {
+        switch reached {
         case .found(let found, let values): (endpoint, captures) = (found, values)
         case .methodNotAllowed(let allowed): throw APIError.methodNotAllowed(method, allowed: allowed)
         case .notFound:

@@ -21,13 +21,10 @@ struct AccessLog: PipelineStage {
 
     /// The route a request reached, as its pattern (`/v1/habits/:name`), for the metrics' labels.
     static func routeLabel(_ request: HTTPRequest) -> String {
-        guard let parts = Router<HabitRoutes.Endpoint>.segments(of: request.path) else { return "invalid" }
-        if parts.first == "v1" {
-            return HabitRoutes.router.pattern(request.method, Array(parts.dropFirst())).map { "/v1/" + $0 } ?? "unknown"
-        }
-        if request.method == "OPTIONS" { return "preflight" }
+        guard let parts = Router<ServerRoute>.segments(of: request.path) else { return "invalid" }
+        if request.method == "OPTIONS", !ServerRoute.isAPI(parts) { return "preflight" }
         if parts == ["healthz"] || parts == ["openapi.json"] { return "/" + parts[0] }
-        return "pages"
+        return ServerRoute.label(request.method, parts)
     }
 
     func line(_ exchange: Exchange, _ response: HTTPResponse, seconds: Double) -> String {

@@ -13,6 +13,8 @@ final class Exchange {
     /// scope, policies, zone and day start).
     var account: User?
     var context: HabitContext?
+    /// Under `/v1`: the endpoint the request reached, or why none (`Dispatch`).
+    var reached: Router<HabitRoutes.Endpoint>.Match = .notFound
     let started: Date
 
     init(_ request: HTTPRequest, started: Date = Date()) {
@@ -21,5 +23,5 @@ final class Exchange {
     }
 
     /// The request's path as decoded segments; nil for a path that is not valid percent-encoded UTF-8.
-    var segments: [String]? { Router<HabitRoutes.Endpoint>.segments(of: request.path) }
+    var segments: [String]? { Router<ServerRoute>.segments(of: request.path) }
 }
