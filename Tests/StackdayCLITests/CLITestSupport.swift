@@ -38,7 +38,9 @@ final class CLIFixture {
         let line = ([stackday.executable.path, "--db", db, "--tz", "+09:00", "--now", now] + command)
             .map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
         return try Subprocess(executable: URL(fileURLWithPath: "/usr/bin/script"))
-            .run(["-qec", line, "/dev/null"], environment: environment, input: answer + "\n", timeout: 60)
+            // No answer: standard input is /dev/null. `script` waits two seconds after an input that
+            // ends before the command does, so a line is sent only when there is one to type.
+            .run(["-qec", line, "/dev/null"], environment: environment, input: answer.isEmpty ? nil : answer + "\n", timeout: 60)
     }
 
     /// The database file's bytes (after a checkpoint, so the WAL holds nothing), to prove a
