@@ -54,10 +54,12 @@ let package = Package(
         .target(name: "StackDayPostgres", dependencies: ["StackDay", "StackDaySQL", "CPostgres"]),
         .target(name: "StackDayEngine", dependencies: ["StackDay"]),
         // A device's side of sync: the client and its HTTP transport.
-        .target(name: "StackDaySync", dependencies: ["StackDay", "CTLS"]),
+        // An HTTP/1.1 client over a socket or GnuTLS: what sync and the server's webhook sender send with.
+        .target(name: "StackDayHTTPClient", dependencies: ["CTLS"]),
+        .target(name: "StackDaySync", dependencies: ["StackDay", "StackDayHTTPClient"]),
         // Requests into use-case input, results into views: what the command line and the server share.
         .target(name: "StackDayApplication", dependencies: ["StackDay", "StackDayExchange"]),
-        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayApplication", "StackDayEngine", "StackDayExchange", "StackDayLua", "CHTTP", "CTLS", "CSodium"],
+        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayApplication", "StackDayEngine", "StackDayExchange", "StackDayLua", "StackDayHTTPClient", "CHTTP", "CTLS", "CSodium"],
                 exclude: ["Assets"], plugins: ["EmbedPolicies"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport", dependencies: ["CSQLite", "StackDay"]),
@@ -76,7 +78,7 @@ let package = Package(
         .testTarget(name: "StackDayExchangeTests", dependencies: ["StackDayExchange", "StackDayTestSupport"]),
         .testTarget(name: "StackDayApplicationTests", dependencies: ["StackDayApplication", "StackDay", "StackDayLua", "StackDayTestSupport"]),
         .testTarget(name: "StackDaySQLTests", dependencies: ["StackDaySQL", "StackDay"]),
-        .testTarget(name: "StackDayServerTests", dependencies: ["StackDayServer", "StackDay", "StackDayExchange", "StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayTestSupport"]),
+        .testTarget(name: "StackDayServerTests", dependencies: ["StackDayServer", "StackDay", "StackDayExchange", "StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayHTTPClient", "StackDayTestSupport"]),
         .testTarget(name: "StackDayEngineTests", dependencies: ["StackDayEngine", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"]),
         .testTarget(name: "StackDaySyncTests", dependencies: ["StackDaySync", "StackDay", "StackDayLua", "StackDaySQLite", "StackDayPostgres", "StackDayTestSupport"]),
         .testTarget(name: "StackdayCLITests", dependencies: ["stackday", "StackDay", "StackDayTestSupport"], exclude: ["Fixtures"]),

@@ -20,7 +20,8 @@ public struct SQLStoreRepositories {
             scripts: SQLPolicyScriptRepository(executor: executor, owner: owner),
             users: SQLUserRepository(executor: executor),
             evaluations: cache,
-            sync: sync
+            sync: sync,
+            webhooks: SQLWebhookRepository(executor: executor)
         )
     }
 }

@@ -1,10 +1,7 @@
 import Dispatch
 import Foundation
-import CTLS
 import StackDay
-#if canImport(Glibc)
-import Glibc
-#endif
+import StackDayHTTPClient
 
 /// `POST /v1/sync` over HTTP/1.1 with a bearer token: one connection per request, closed by the
 /// server after its answer. `https://` runs it over TLS (1.2 or 1.3, through GnuTLS), the server's
@@ -66,7 +63,7 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
         let body = JSONValue.object(["code": .string(code), "name": .string(name)]).jsonBytes
         var head = "POST \(prefix)/v1/devices/pair HTTP/1.1\r\nHost: \(host):\(port)\r\n"
         head += "Content-Type: application/json\r\nAccept: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        let answer = try exchange(Array(head.utf8) + body, socket: SocketBox())
+        let answer = try exchange(Array(head.utf8) + body, socket: HTTPClientSocket())
         let (status, json, text) = try Self.parse(answer)
         guard status == 201, let token = json?.objectValue?["token"]?.stringValue, Self.isToken(token) else {
             throw Self.refusal(status: status, json: json, text: text)
@@ -112,7 +109,7 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
         var head = "POST \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nAuthorization: Bearer \(token)\r\n"
         head += "Content-Type: application/json\r\nAccept: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         let message = Array(head.utf8) + body
-        let socket = SocketBox()
+        let socket = HTTPClientSocket()
         let answer: [UInt8] = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 queue.async { [self] in
@@ -127,80 +124,17 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
         return try Self.response(answer)
     }
 
-    /// Connects, writes `message`, reads to the end.
-    private func exchange(_ message: [UInt8], socket: SocketBox) throws -> [UInt8] {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(host, String(port), &hints, &list)
-        guard status == 0, let first = list else {
-            throw SyncError.unreachable("cannot resolve \(host): \(String(cString: gai_strerror(status)))")
-        }
-        defer { freeaddrinfo(list) }
-        var failure = "no address"
-        var address: UnsafeMutablePointer<addrinfo>? = first
-        var descriptor: Int32 = -1
-        while let candidate = address {
-            let fd = Glibc.socket(candidate.pointee.ai_family, candidate.pointee.ai_socktype, candidate.pointee.ai_protocol)
-            if fd >= 0 {
-                var limit = timeval(tv_sec: timeout, tv_usec: 0)
-                setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-                setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-                if connect(fd, candidate.pointee.ai_addr, candidate.pointee.ai_addrlen) == 0 {
-                    descriptor = fd
-                    break
-                }
-                failure = String(cString: strerror(errno))
-                close(fd)
+    /// Connects, writes `message`, reads to the end; the client's failures as sync's.
+    private func exchange(_ message: [UInt8], socket: HTTPClientSocket) throws -> [UInt8] {
+        do {
+            return try HTTPClientConnection(host: host, port: port, tls: tls, caFile: caFile, timeoutSeconds: timeout).exchange(message, socket: socket)
+        } catch let failure as HTTPClientError {
+            switch failure {
+            case .unreachable(let message), .addressRefused(let message): throw SyncError.unreachable(message)
+            case .tlsFailed(let message): throw SyncError.tlsFailed(message)
+            case .invalidAnswer(let message): throw SyncError.invalidAnswer(message)
             }
-            address = candidate.pointee.ai_next
         }
-        guard descriptor >= 0 else { throw SyncError.unreachable("cannot connect to \(host):\(port): \(failure)") }
-        socket.set(descriptor)
-        defer { socket.close() }
-        if tls { return try exchangeTLS(message, descriptor: descriptor) }
-        var offset = 0
-        while offset < message.count {
-            let written = message[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            guard written > 0 else { throw SyncError.unreachable("the connection to \(host):\(port) failed while sending: \(String(cString: strerror(errno)))") }
-            offset += written
-        }
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count == 0 { break }
-            guard count > 0 else { throw SyncError.unreachable("the connection to \(host):\(port) failed while reading: \(String(cString: strerror(errno)))") }
-            answer += buffer[0..<count]
-            guard answer.count <= 64 << 20 else { throw SyncError.invalidAnswer("is over 64 MiB") }
-        }
-        return answer
-    }
-
-    /// The same exchange inside a TLS session on the connected socket.
-    private func exchangeTLS(_ message: [UInt8], descriptor: Int32) throws -> [UInt8] {
-        var failure: UnsafePointer<CChar>?
-        guard let session = sd_tls_client_start(descriptor, host, caFile, UInt32(timeout * 1000), &failure) else {
-            throw SyncError.tlsFailed("\(host):\(port): \(failure.map { String(cString: $0) } ?? "unknown error")")
-        }
-        defer { sd_tls_client_end(session) }
-        let written = message.withUnsafeBytes { sd_tls_client_send(session, $0.baseAddress, $0.count) }
-        guard written == message.count else {
-            throw SyncError.unreachable("the connection to \(host):\(port) failed while sending: \(String(cString: sd_tls_client_error(session)))")
-        }
-        var answer: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { sd_tls_client_recv(session, $0.baseAddress, $0.count) }
-            if count == 0 { break }
-            guard count > 0 else {
-                throw SyncError.unreachable("the connection to \(host):\(port) failed while reading: \(String(cString: sd_tls_client_error(session)))")
-            }
-            answer += buffer[0..<count]
-            guard answer.count <= 64 << 20 else { throw SyncError.invalidAnswer("is over 64 MiB") }
-        }
-        return answer
     }
 
     /// The answer's status and JSON body: a sync answer for 200, the server's error otherwise.
@@ -220,63 +154,12 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
 
     /// An HTTP answer's status, its body as JSON when it is, and as text.
     private static func parse(_ answer: [UInt8]) throws -> (status: Int, json: JSONValue?, text: String) {
-        let separator: [UInt8] = [13, 10, 13, 10]
-        guard let end = (0..<max(0, answer.count - 3)).first(where: { Array(answer[$0..<$0 + 4]) == separator }) else {
-            throw SyncError.invalidAnswer("is not an HTTP response")
+        let parsed: HTTPClientAnswer
+        do {
+            parsed = try HTTPClientAnswer(parsing: answer)
+        } catch HTTPClientError.invalidAnswer(let message) {
+            throw SyncError.invalidAnswer(message)
         }
-        let head = String(decoding: answer[..<end], as: UTF8.self)
-        var body = Array(answer[(end + 4)...])
-        let lines = head.components(separatedBy: "\r\n")
-        let parts = lines.first?.split(separator: " ") ?? []
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else { throw SyncError.invalidAnswer("has no status line") }
-        let headers = lines.dropFirst().map { $0.lowercased() }
-        if headers.contains(where: { $0.hasPrefix("transfer-encoding:") && $0.contains("chunked") }) { body = try dechunk(body) }
-        let text = String(decoding: body, as: UTF8.self)
-        return (status, try? JSONValue(parsing: text), text)
-    }
-
-    private static func dechunk(_ bytes: [UInt8]) throws -> [UInt8] {
-        var out: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            guard let lineEnd = bytes[index...].firstIndex(of: 13), lineEnd + 1 < bytes.count else { throw SyncError.invalidAnswer("has a broken chunk") }
-            let sizeText = String(decoding: bytes[index..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { throw SyncError.invalidAnswer("has a broken chunk") }
-            if size == 0 { break }
-            let start = lineEnd + 2
-            guard start + size <= bytes.count else { throw SyncError.invalidAnswer("has a broken chunk") }
-            out += bytes[start..<start + size]
-            index = start + size + 2
-        }
-        return out
-    }
-}
-
-/// The socket of one exchange, for the cancellation handler to shut down from another thread.
-private final class SocketBox: @unchecked Sendable {
-    // Safe: `descriptor` and `cancelled` are read and written under `lock`.
-    private let lock = NSLock()
-    private var descriptor: Int32 = -1
-    private var cancelled = false
-
-    func set(_ fd: Int32) {
-        lock.lock()
-        defer { lock.unlock() }
-        descriptor = fd
-        if cancelled { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
-    }
-
-    func shutDown() {
-        lock.lock()
-        defer { lock.unlock() }
-        cancelled = true
-        if descriptor >= 0 { Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
-    }
-
-    func close() {
-        lock.lock()
-        defer { lock.unlock() }
-        if descriptor >= 0 { Glibc.close(descriptor) }
-        descriptor = -1
+        return (parsed.status, try? JSONValue(parsing: parsed.text), parsed.text)
     }
 }

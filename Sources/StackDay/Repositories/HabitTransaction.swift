@@ -13,9 +13,13 @@ public protocol HabitTransaction {
     var evaluations: (any EvaluationCacheRepository)? { get }
     /// The owner's change log for sync; nil for a store that keeps none.
     var sync: (any SyncRepository)? { get }
+    /// The store's webhooks and their queue (not scoped to this transaction's owner); nil for a
+    /// store that keeps none.
+    var webhooks: (any WebhookRepository)? { get }
 }
 
 extension HabitTransaction {
     public var evaluations: (any EvaluationCacheRepository)? { nil }
     public var sync: (any SyncRepository)? { nil }
+    public var webhooks: (any WebhookRepository)? { nil }
 }

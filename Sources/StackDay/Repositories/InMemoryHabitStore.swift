@@ -21,7 +21,7 @@ public final class InMemoryHabitStore: HabitStore {
 
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         let saved = (repositories.habitRepository.items, repositories.completionRepository.storage, repositories.skipRepository.storage,
-                     repositories.scriptRepository.storage, shared.users.storage)
+                     repositories.scriptRepository.storage, shared.users.storage, shared.webhooks.storage)
         do {
             let result = try body(repositories)
             try CommitGate.check()
@@ -32,6 +32,7 @@ public final class InMemoryHabitStore: HabitStore {
             repositories.skipRepository.storage = saved.2
             repositories.scriptRepository.storage = saved.3
             shared.users.storage = saved.4
+            shared.webhooks.storage = saved.5
             throw error
         }
     }
@@ -44,10 +45,11 @@ public final class InMemoryHabitStore: HabitStore {
     private final class Owners {
         private var byOwner: [String: Repositories] = [:]
         let users = InMemoryUserRepository()
+        let webhooks = InMemoryWebhookRepository()
 
         func repositories(of owner: String) -> Repositories {
             if let existing = byOwner[owner] { return existing }
-            let made = Repositories(users: users)
+            let made = Repositories(users: users, webhooks: webhooks)
             byOwner[owner] = made
             return made
         }
@@ -59,14 +61,18 @@ public final class InMemoryHabitStore: HabitStore {
         let skipRepository = InMemorySkipRepository()
         let scriptRepository = InMemoryPolicyScriptRepository()
         let users: any UserRepository
+        let webhookRepository: InMemoryWebhookRepository
 
-        init(users: InMemoryUserRepository) {
+        init(users: InMemoryUserRepository, webhooks: InMemoryWebhookRepository) {
             self.users = users
+            webhookRepository = webhooks
+            users.removed = { [weak webhooks] in webhooks?.deleteAll(of: $0) }
         }
 
         var habits: any HabitRepository { habitRepository }
         var completions: any CompletionRepository { completionRepository }
         var skips: any SkipRepository { skipRepository }
         var scripts: any PolicyScriptRepository { scriptRepository }
+        var webhooks: (any WebhookRepository)? { webhookRepository }
     }
 }

@@ -8,13 +8,15 @@ public struct StoreRepositories: HabitTransaction {
     public let users: any UserRepository
     public let evaluations: (any EvaluationCacheRepository)?
     public let sync: (any SyncRepository)?
+    public let webhooks: (any WebhookRepository)?
 
     public init(
         habits: any HabitRepository, completions: any CompletionRepository, skips: any SkipRepository,
         scripts: any PolicyScriptRepository, users: any UserRepository, evaluations: (any EvaluationCacheRepository)?,
-        sync: (any SyncRepository)? = nil
+        sync: (any SyncRepository)? = nil, webhooks: (any WebhookRepository)? = nil
     ) {
         self.sync = sync
+        self.webhooks = webhooks
         self.habits = habits
         self.completions = completions
         self.skips = skips

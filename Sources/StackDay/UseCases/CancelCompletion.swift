@@ -11,10 +11,11 @@ public struct CancelCompletion {
     /// Removes the completion with this id; throws `UseCaseError.completionNotFound`.
     public func callAsFunction(id: UUID) throws {
         try context.store.write { tx in
-            guard try tx.completions.completion(id: id) != nil else {
+            guard let completion = try tx.completions.completion(id: id) else {
                 throw UseCaseError.completionNotFound(id: id.uuidString)
             }
             try tx.completions.delete(id: id)
+            try queueUndo(completion, habit: try context.habit(.id(completion.habitID), in: tx), in: tx)
         }
     }
 
@@ -30,6 +31,7 @@ public struct CancelCompletion {
                 throw UseCaseError.nothingToUndo(habit: habit.name, day: day)
             }
             try tx.completions.delete(id: latest.id)
+            try queueUndo(latest, habit: habit, in: tx)
             return latest
         }
     }
@@ -38,5 +40,10 @@ public struct CancelCompletion {
     @discardableResult
     public func callAsFunction(habitName: String, on day: LocalDay? = nil) throws -> Completion {
         try callAsFunction(.name(habitName), on: day)
+    }
+
+    private func queueUndo(_ completion: Completion, habit: Habit, in tx: any HabitTransaction) throws {
+        try ManageWebhooks.queue(.undo, key: completion.id.uuidString.lowercased(), data: completion.webhookData(habit: habit),
+                                 user: context.store.owner, at: context.clock.now, in: tx)
     }
 }

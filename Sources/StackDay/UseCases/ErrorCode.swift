@@ -49,6 +49,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     /// A pairing code that is unknown, used or expired.
     case pairingFailed = "pairing_failed"
     case deviceNotFound = "device_not_found"
+    case webhookNotFound = "webhook_not_found"
 
     /// The code of an error a use case (or what it calls) threw; `storeFailed` for any other.
     public static func of(_ error: any Error) -> ErrorCode {
@@ -68,6 +69,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             case .wrongPassword: return .unauthorized
             case .pairingFailed: return .pairingFailed
             case .deviceNotFound: return .deviceNotFound
+            case .webhookNotFound: return .webhookNotFound
             default: return .invalidInput
             }
         case is PolicyParameterError: return .invalidParameter

@@ -51,6 +51,8 @@ public struct RecordCompletion {
             }
             try TrackingRules.requireDayTotal(existing: existing, adding: completion.amountThousandths, habit: habit, day: day)
             try tx.completions.insert(completion)
+            try ManageWebhooks.queue(.record, key: completion.id.uuidString.lowercased(), data: completion.webhookData(habit: habit),
+                                     user: context.store.owner, at: context.clock.now, in: tx)
             return completion
         }
     }

@@ -30,6 +30,11 @@ public struct SkipDays {
                 try tx.skips.insert(skip)
                 created.append(skip)
             }
+            if let first = created.first {
+                try ManageWebhooks.queue(.skip, key: first.id.uuidString.lowercased(),
+                                         data: .object(["habit": .string(habit.name), "days": .array(created.map { .string($0.day.iso) })]),
+                                         user: context.store.owner, at: now, in: tx)
+            }
             return created
         }
     }

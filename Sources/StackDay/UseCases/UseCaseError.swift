@@ -45,6 +45,9 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case pairingFailed
     case invalidDeviceName(name: String)
     case deviceNotFound(id: String)
+    /// A webhook address or event list `ManageWebhooks` refuses.
+    case invalidWebhook(reason: String)
+    case webhookNotFound(id: String)
 
     public var description: String {
         switch self {
@@ -121,6 +124,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid device name '\(name)': use 1 to 64 printable characters"
         case .deviceNotFound(let id):
             return "no such device: \(id) (Settings › Devices on the web, or GET /v1/devices, lists them)"
+        case .invalidWebhook(let reason):
+            return "invalid webhook: \(reason)"
+        case .webhookNotFound(let id):
+            return "no such webhook: \(id) (GET /v1/webhooks lists them)"
         }
     }
 }

@@ -6,6 +6,8 @@ public final class InMemoryUserRepository: UserRepository {
     var sessions: [String: UserSession] = [:]
     var pairings: [String: PairingCode] = [:]
     var devices: [UUID: UserDevice] = [:]
+    /// Told of each user removed (the store's webhooks go with their user).
+    var removed: (String) -> Void = { _ in }
 
     public init() {}
 
@@ -23,6 +25,7 @@ public final class InMemoryUserRepository: UserRepository {
         _ = try deleteSessions(of: name)
         pairings = pairings.filter { $0.value.user != name }
         devices = devices.filter { $0.value.user != name }
+        removed(name)
         return storage.removeValue(forKey: name) != nil
     }
 

@@ -12,6 +12,8 @@ extension Application {
         case .day(let day): try record(habitName: name, amount: request.amount, on: day, note: request.note)
         case .today: try record(habitName: name, amount: request.amount, on: nil, note: request.note)
         }
+        // A webhook told of a streak's milestone; the record stands whatever this finds.
+        try? ManageWebhooks(context: context).queueMilestone(habit: name, day: completion.completedOn)
         return CompletionView(completion: completion, habit: name)
     }
 

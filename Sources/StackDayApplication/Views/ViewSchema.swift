@@ -104,6 +104,15 @@ public enum ViewSchema {
                            "expiresAt": string, "link": nullableString, "command": string],
                           required: ["code", "expiresAt", "link", "command"]),
         "PairedDevice": object(["token": string, "device": ref("Device")], required: ["token", "device"]),
+        "Webhook": object(["id": string, "url": string, "events": array(string), "createdAt": string, "secret": string],
+                          required: ["id", "url", "events", "createdAt"]),
+        "WebhookList": object(["webhooks": array(ref("Webhook"))], required: ["webhooks"]),
+        "WebhookDelivery": object(["id": string, "event": string, "state": .object(["enum": .array(["pending", "delivered", "failed"].map(JSONValue.string))]),
+                                   "attempts": integer, "createdAt": string, "nextAttemptAt": nullableString,
+                                   "lastStatus": .object(["type": .array([.string("integer"), .string("null")])]), "lastError": nullableString,
+                                   "finishedAt": nullableString, "body": .object([:])],
+                                  required: ["id", "event", "state", "attempts", "createdAt", "nextAttemptAt", "lastStatus", "lastError", "finishedAt", "body"]),
+        "WebhookDeliveryList": object(["webhook": ref("Webhook"), "deliveries": array(ref("WebhookDelivery"))], required: ["webhook", "deliveries"]),
         "User": object(["name": string, "timeZone": string, "dayStartsAt": string, "language": nullableString, "createdAt": string,
                         "hasPassword": boolean],
                        required: ["name", "timeZone", "dayStartsAt", "createdAt"]),
@@ -112,7 +121,7 @@ public enum ViewSchema {
     /// The request types whose fields an HTTP body may hold.
     public static let bodyRequests: [any RequestType.Type] = [
         CreateHabitRequest.self, EditHabitRequest.self, RecordRequest.self, SkipRequest.self, ArchiveRequest.self, RollbackRequest.self,
-        SimulateRequest.self, SettingsRequest.self, PairRequest.self, PasswordRequest.self,
+        SimulateRequest.self, SettingsRequest.self, PairRequest.self, PasswordRequest.self, CreateWebhookRequest.self,
     ]
 
     /// The fields a request body may hold, by operation: its request type's schema (`RequestType.schema`),

@@ -184,5 +184,38 @@ enum PostgresMigrations {
         ]),
         // Reminder times kept with a habit's rules, as in SQLite's migration 21.
         (16, "reminder times", ["ALTER TABLE habit_revisions ADD COLUMN reminders text NOT NULL DEFAULT '' CHECK (length(reminders) <= 64)"]),
+        // Users' webhooks and their delivery queue, as in SQLite's migration 22.
+        (17, "webhooks", [
+            """
+            CREATE TABLE webhooks (
+                id text PRIMARY KEY,
+                user_name text NOT NULL REFERENCES users (name) ON DELETE CASCADE,
+                url text NOT NULL CHECK (length(url) <= 2000),
+                events text NOT NULL CHECK (events <> ''),
+                secret text NOT NULL,
+                created_at double precision NOT NULL
+            )
+            """,
+            "CREATE INDEX webhooks_by_user ON webhooks (user_name)",
+            """
+            CREATE TABLE webhook_deliveries (
+                id text PRIMARY KEY,
+                webhook_id text NOT NULL REFERENCES webhooks (id) ON DELETE CASCADE,
+                event text NOT NULL,
+                event_key text NOT NULL,
+                body text NOT NULL,
+                created_at double precision NOT NULL,
+                attempts integer NOT NULL,
+                next_attempt_at double precision NOT NULL,
+                state text NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')),
+                last_status integer,
+                last_error text,
+                finished_at double precision,
+                UNIQUE (webhook_id, event_key)
+            )
+            """,
+            "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending'",
+            "CREATE INDEX webhook_deliveries_by_webhook ON webhook_deliveries (webhook_id, created_at)",
+        ]),
     ]
 }

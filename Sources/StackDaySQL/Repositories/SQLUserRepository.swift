@@ -12,6 +12,7 @@ public final class SQLUserRepository: UserRepository {
         let insertSession, session, deleteSession, sessionCount, deleteSessions: String
         let insertPairing, takePairing, deletePairings, deletePairingsOf: String
         let insertDevice, devices, device, deleteDevice, deleteDeviceSessions, touchDevice, deleteDevicesOf: String
+        let deleteWebhookDeliveriesOf, deleteWebhooksOf: String
 
         init(_ dialect: SQLDialect) {
             let columns = "name, token_sha256, time_zone, day_start_minutes, created_at, language, password_hash, feed_token"
@@ -43,6 +44,8 @@ public final class SQLUserRepository: UserRepository {
             deleteDeviceSessions = sql("DELETE FROM sessions WHERE device_id = $1")
             touchDevice = sql("UPDATE devices SET last_seen_at = $2 WHERE id = $1")
             deleteDevicesOf = sql("DELETE FROM devices WHERE user_name = $1")
+            deleteWebhookDeliveriesOf = sql("DELETE FROM webhook_deliveries WHERE webhook_id IN (SELECT id FROM webhooks WHERE user_name = $1)")
+            deleteWebhooksOf = sql("DELETE FROM webhooks WHERE user_name = $1")
         }
     }
 
@@ -84,6 +87,8 @@ public final class SQLUserRepository: UserRepository {
         _ = try deleteSessions(of: name)
         try executor.run(statements.deletePairingsOf, [.text(name)])
         try executor.run(statements.deleteDevicesOf, [.text(name)])
+        try executor.run(statements.deleteWebhookDeliveriesOf, [.text(name)])
+        try executor.run(statements.deleteWebhooksOf, [.text(name)])
         return try executor.run(statements.delete, [.text(name)]) == 1
     }
 

@@ -373,5 +373,35 @@ enum Migrations {
         """),
         // Reminder times kept with a habit's rules (`HabitRevision.reminders`): `08:00,21:00`, empty for none.
         Migration(id: 21, name: "reminder times", sql: "ALTER TABLE habit_revisions ADD COLUMN reminders TEXT NOT NULL DEFAULT '' CHECK (length(reminders) <= 64);"),
+        // Users' webhooks and the queue of their deliveries (`SQLWebhookRepository`): one row per
+        // webhook and event key, so an event found twice is sent once.
+        Migration(id: 22, name: "webhooks", sql: """
+        CREATE TABLE webhooks (
+            id TEXT PRIMARY KEY,
+            user_name TEXT NOT NULL,
+            url TEXT NOT NULL CHECK (length(url) <= 2000),
+            events TEXT NOT NULL CHECK (events <> ''),
+            secret TEXT NOT NULL,
+            created_at REAL NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX webhooks_by_user ON webhooks (user_name);
+        CREATE TABLE webhook_deliveries (
+            id TEXT PRIMARY KEY,
+            webhook_id TEXT NOT NULL,
+            event TEXT NOT NULL,
+            event_key TEXT NOT NULL,
+            body TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            attempts INTEGER NOT NULL,
+            next_attempt_at REAL NOT NULL,
+            state TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')),
+            last_status INTEGER,
+            last_error TEXT,
+            finished_at REAL,
+            UNIQUE (webhook_id, event_key)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
+        CREATE INDEX webhook_deliveries_by_webhook ON webhook_deliveries (webhook_id, created_at);
+        """),
     ]
 }

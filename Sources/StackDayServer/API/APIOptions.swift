@@ -17,6 +17,9 @@ public struct APIOptions: Sendable {
     public var trustedProxies: [String] = []
     /// Served over TLS: every answer says `Strict-Transport-Security`, so browsers keep to HTTPS.
     public var strictTransportSecurity = false
+    /// Webhooks may be created for, and sent to, loopback and private addresses (a home network's
+    /// receiver, tests); off, such an address is refused on creation and on every delivery.
+    public var allowsLocalWebhooks = false
 
     public init(allowedOrigins: [String] = [], rateLimit: Int? = nil, failuresPerMinute: Int = 10, logFormat: LogFormat = .text) {
         self.allowedOrigins = allowedOrigins

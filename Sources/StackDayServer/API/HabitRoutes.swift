@@ -13,6 +13,8 @@ struct HabitRoutes {
     let users: ManageUsers
     /// Whether this server speaks TLS itself (links it makes are https://).
     var tls = false
+    /// Whether webhooks may be sent to loopback and private addresses (`--allow-local-webhooks`).
+    var allowsLocalWebhooks = false
 
     typealias Handler = @Sendable (HabitRoutes, [String]) throws -> HTTPResponse
     /// An endpoint whose credential is in its path or body, answered before authentication.
@@ -165,6 +167,23 @@ struct HabitRoutes {
             guard let id = UUID(uuidString: ids[0]) else { throw UseCaseError.deviceNotFound(id: ids[0]) }
             try ManageDevices(context: r.app.context).revoke(id, of: r.user.name)
             return HTTPResponse(status: 204, contentType: "application/json", body: [])
+        }),
+        ("POST", "webhooks", Endpoint(EndpointDoc("Send events to an address: record, undo, skip, day.missed, streak.broken, streak.milestone (the secret is in this answer only)",
+                                                  body: .json(CreateWebhookRequest.self), status: 201, answer: "Webhook")) { r, _ in
+            let view = try r.app.createWebhook(r.decode()) { try WebhookSender.checkAddress($0, allowsLocal: r.allowsLocalWebhooks) }
+            return .created(view.json, at: "/v1/webhooks/" + view.webhook.id.uuidString.lowercased() + "/deliveries")
+        }),
+        ("GET", "webhooks", Endpoint(EndpointDoc("The user's webhooks, without their secrets", answer: "WebhookList")) { r, _ in
+            _ = try r.decode(EmptyRequest.self)
+            return .json(try r.app.webhooks())
+        }),
+        ("DELETE", "webhooks/:id", Endpoint(EndpointDoc("Delete a webhook and its queue", status: 204, answer: nil)) { r, ids in
+            try r.app.deleteWebhook(ids[0])
+            return HTTPResponse(status: 204, contentType: "application/json", body: [])
+        }),
+        ("GET", "webhooks/:id/deliveries", Endpoint(EndpointDoc("A webhook's latest 100 deliveries, the newest first: state, attempts, last status or error", answer: "WebhookDeliveryList")) { r, ids in
+            _ = try r.decode(EmptyRequest.self)
+            return .json(try r.app.webhookDeliveries(ids[0]))
         }),
         ("PUT", "settings/password", Endpoint(EndpointDoc("Set the password for signing in on the web (the current one as old, once there is one)", body: .json(PasswordRequest.self), answer: "User")) { r, _ in
             try r.password()

@@ -57,6 +57,7 @@ public final class StackDayAPI: Sendable {
             guard let context = exchange.context, let account = exchange.account else { throw APIError.unauthorized }
             var routes = HabitRoutes(app: Application(context: context), user: account, request: exchange.request, users: ManageUsers(context: context))
             routes.tls = options.strictTransportSecurity
+            routes.allowsLocalWebhooks = options.allowsLocalWebhooks
             return try routes.answer(exchange.reached)
         }
         let dispatch = Dispatch(pool: pool, clock: clock, pages: pages, directory: directory, failures: failures, stateBytes: stateBytes, api: api)
@@ -94,7 +95,7 @@ public final class StackDayAPI: Sendable {
     /// The HTTP status of a code.
     static func status(of code: ErrorCode) -> Int {
         switch code {
-        case .habitNotFound, .userNotFound, .revisionNotFound, .completionNotFound, .policyNotFound, .notFound, .deviceNotFound: 404
+        case .habitNotFound, .userNotFound, .revisionNotFound, .completionNotFound, .policyNotFound, .notFound, .deviceNotFound, .webhookNotFound: 404
         case .duplicateName, .userExists, .idempotencyKeyInUse, .deviceCopied: 409
         case .invalidParameter, .invalidInput, .readOutOfBounds, .badRequest, .usage: 400
         case .policyFailed, .policyBudgetExceeded, .idempotencyKeyReused: 422

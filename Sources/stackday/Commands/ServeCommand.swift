@@ -59,11 +59,15 @@ enum ServeCommand {
     static let trustedProxy = RequestField<[String]>.texts("trustedProxy", help: "A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable).",
                                                            valueName: "address", limit: 64).commandLineOnly
 
+    static let allowLocalWebhooks = RequestField<Bool>.flag(
+        "allowLocalWebhooks", help: "Let webhooks go to loopback and private addresses (a receiver on this machine or network).")
+
     static let fields = [
         listen.declaration, threads.declaration, maxBody.declaration, idleTimeout.declaration, headerTimeout.declaration, minBodyRate.declaration,
         connectionsPerAddress.declaration, clientThreads.declaration, clientQueue.declaration, requestDeadline.declaration, requestCPU.declaration,
         sessionDays.declaration, cookieSecure.declaration, tlsCert.declaration, tlsKey.declaration, behindProxy.declaration, allowOrigin.declaration,
         rateLimit.declaration, authFailures.declaration, logFormat.declaration, metricsListen.declaration, trustedProxy.declaration,
+        allowLocalWebhooks.declaration,
     ]
 
     static var spec: CommandSpec {
@@ -79,6 +83,8 @@ enum ServeCommand {
             queue, so one user's load cannot hold the server.
             With --tls-cert and --tls-key it serves HTTPS (TLS 1.2 and 1.3) itself, with Strict-Transport-Security and
             Secure cookies; SIGHUP reads the two files again, for new connections (open ones keep theirs).
+            Webhooks (POST /v1/webhooks) are sent from a queue kept in the store, retried with backoff for 24 hours;
+            loopback and private addresses are refused unless --allow-local-webhooks.
             """,
             run: run
         ).taking(fields)
@@ -94,6 +100,7 @@ enum ServeCommand {
         apiOptions.logFormat = try invocation[logFormat] == "json" ? .json : .text
         apiOptions.trustedProxies = try invocation[trustedProxy] ?? []
         apiOptions.failuresPerMinute = try invocation[authFailures] ?? 10
+        apiOptions.allowsLocalWebhooks = try invocation[allowLocalWebhooks] ?? false
         let metricsAddress = try invocation[metricsListen]
         options.threads = try invocation[threads] ?? 4
         options.maxBody = try invocation[maxBody] ?? 1 << 20
@@ -151,6 +158,11 @@ enum ServeCommand {
             log: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
         )
 
+        // Webhook deliveries and the events of ended days, on a thread and store connection of their own.
+        let webhooks = WebhookSender(clock: environment.clock, makeStore: makeStore, makePolicies: { resolver.forAnotherOwner() },
+                                     allowsLocal: apiOptions.allowsLocalWebhooks,
+                                     log: { line in FileHandle.standardError.write(Data(("stackday serve: " + line + "\n").utf8)) })
+
         // The signals are taken by sigwait below: block them before the server's threads start,
         // so that every thread inherits the mask.
         var signals = sigset_t()
@@ -162,6 +174,7 @@ enum ServeCommand {
         options.clientKey = { api.clientKey(of: $0) }
         options.sessionCookie = StackDayAPI.sessionCookie
         let server = try HTTPServer(options: options) { api.handle($0) }
+        webhooks.start()
         environment.io.error("stackday serve: listening on \(tls == nil ? "http" : "https")://\(options.host):\(server.port) with \(options.threads) threads")
         if tls == nil, let warning = PlainHTTPWarning.text(host: options.host, port: server.port, behindProxy: try invocation[behindProxy] ?? false) {
             environment.io.error(warning)
@@ -198,6 +211,7 @@ enum ServeCommand {
         }
         environment.io.error("stackday serve: \(received == SIGINT ? "SIGINT" : "SIGTERM"), finishing the requests in flight")
         environment.io.flush()
+        webhooks.stop()
         _ = metricsServer?.stop(grace: 1)
         if !server.stop(grace: 3) {
             environment.io.error("stackday serve: a request was still running after 3 s; exiting without it")

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The store's webhooks and their delivery queue. Like users, not scoped to one owner: the
+/// server's sender reads every user's due deliveries.
+public protocol WebhookRepository {
+    func insert(_ webhook: Webhook) throws
+    /// The user's webhooks, the oldest first.
+    func webhooks(of user: String) throws -> [Webhook]
+    func webhook(id: UUID) throws -> Webhook?
+    /// Removes a webhook with its deliveries; whether there was one.
+    func delete(id: UUID) throws -> Bool
+    /// Queues a delivery unless its webhook already has one with its key; whether it was queued.
+    func enqueue(_ delivery: WebhookDelivery) throws -> Bool
+    /// Pending deliveries whose next attempt is due at `now`, the earliest first.
+    func due(at now: Date, limit: Int) throws -> [WebhookDelivery]
+    /// Writes a delivery's attempts, state and outcome.
+    func update(_ delivery: WebhookDelivery) throws
+    /// A webhook's latest deliveries, the newest first.
+    func deliveries(of webhookID: UUID, limit: Int) throws -> [WebhookDelivery]
+    /// The users with a webhook for any of `events`.
+    func users(subscribedTo events: [WebhookEvent]) throws -> [String]
+}

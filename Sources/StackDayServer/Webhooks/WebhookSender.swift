@@ -1,0 +1,176 @@
+import Foundation
+import StackDay
+import StackDayHTTPClient
+
+/// Sends the store's webhook deliveries and finds the events of ended days, on a thread of its
+/// own with its own store connection and policies: every `interval`, each due delivery is POSTed
+/// (signed, with its id) and settled (`ManageWebhooks.settle`: delivered, retried with backoff,
+/// or failed after a day), and each subscribed user whose day has ended since the last look has
+/// its `day.missed` and `streak.broken` queued. The queue is the store's, so a restart goes on
+/// where it stopped; a delivery is sent at least once (a crash between sending and settling sends
+/// it again, with the same delivery id).
+public final class WebhookSender: @unchecked Sendable {
+    // Safe: `store`, `policies` and `lastDay` are used only by the thread that runs passes (the
+    // sender's own, or a test's calling `pass` while none is started); `running` is under `lock`.
+    private let clock: any StackDay.Clock
+    private let makeStore: @Sendable () throws -> any HabitStore
+    private let makePolicies: @Sendable () throws -> any PolicyResolver
+    private let allowsLocal: Bool
+    private let timeoutSeconds: Int
+    private let log: @Sendable (String) -> Void
+    private var store: (any HabitStore)?
+    private var policies: (any PolicyResolver)?
+    /// The last ended day found for each user, so a user's day is looked at once per day.
+    private var lastDay: [String: LocalDay] = [:]
+    private let lock = NSLock()
+    private var running = false
+    private var thread: Thread?
+
+    /// `allowsLocal`: deliver to loopback and private addresses too (`--allow-local-webhooks`).
+    public init(clock: any StackDay.Clock, makeStore: @escaping @Sendable () throws -> any HabitStore,
+                makePolicies: @escaping @Sendable () throws -> any PolicyResolver, allowsLocal: Bool, timeoutSeconds: Int = 10,
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.clock = clock
+        self.makeStore = makeStore
+        self.makePolicies = makePolicies
+        self.allowsLocal = allowsLocal
+        self.timeoutSeconds = timeoutSeconds
+        self.log = log
+    }
+
+    /// Whether an address may be delivered to.
+    func admits(_ address: NetworkAddress) -> Bool { allowsLocal || address.isPublic }
+
+    /// Refuses a URL whose host resolves to no address deliveries may go to (what `POST
+    /// /v1/webhooks` checks before it creates one).
+    public static func checkAddress(_ url: String, allowsLocal: Bool) throws {
+        guard !allowsLocal else { return }
+        guard let host = URLComponents(string: url)?.host else { return }
+        let addresses: [NetworkAddress]
+        do {
+            addresses = try NetworkAddress.resolve(host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")))
+        } catch HTTPClientError.unreachable(let why) {
+            throw UseCaseError.invalidWebhook(reason: why)
+        }
+        guard !addresses.isEmpty, addresses.allSatisfy(\.isPublic) else {
+            throw UseCaseError.invalidWebhook(reason: "\(host) is a loopback or private address; a server started with --allow-local-webhooks delivers there")
+        }
+    }
+
+    /// Starts passes every `interval` seconds on the sender's thread.
+    public func start(interval: Double = 1) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !running else { return }
+        running = true
+        let thread = Thread { [self] in
+            while isRunning {
+                pass()
+                Thread.sleep(forTimeInterval: interval)
+            }
+        }
+        thread.name = "stackday.webhooks"
+        self.thread = thread
+        thread.start()
+    }
+
+    /// Stops after the pass under way.
+    public func stop() {
+        lock.lock()
+        defer { lock.unlock() }
+        running = false
+    }
+
+    private var isRunning: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return running
+    }
+
+    /// One pass: day ends, then due deliveries. Returns the deliveries attempted.
+    @discardableResult
+    public func pass() -> Int {
+        do {
+            try findDayEnds()
+            return try deliverDue()
+        } catch {
+            // The store may be gone for a moment; the next pass opens it again.
+            log("webhooks: \(error)")
+            store = nil
+            return 0
+        }
+    }
+
+    private func base() throws -> any HabitStore {
+        if let store { return store }
+        let made = try makeStore()
+        store = made
+        return made
+    }
+
+    private func context(_ store: any HabitStore, boundary: DayBoundary) throws -> HabitContext {
+        if policies == nil { policies = try makePolicies() }
+        return HabitContext(store: store, clock: clock, boundary: boundary, policies: policies ?? StandardPolicyResolver())
+    }
+
+    /// Queues the events of each subscribed user's ended day, once per user and day.
+    func findDayEnds() throws {
+        let store = try base()
+        let users = try store.read { tx in try tx.webhooks?.users(subscribedTo: [.dayMissed, .streakBroken]) ?? [] }
+        for name in users {
+            guard let user = try store.read({ try $0.users.user(named: name) }) else { continue }
+            let context = try context(try store.scoped(to: name), boundary: user.boundary)
+            let ended = context.today.adding(days: -1)
+            guard lastDay[name] != ended else { continue }
+            do {
+                try ManageWebhooks(context: context).queueDayEnd()
+                lastDay[name] = ended
+            } catch {
+                log("webhooks: the day end of \(name): \(error)")
+            }
+        }
+    }
+
+    /// Sends each delivery due now and settles it. Returns how many were attempted.
+    func deliverDue(limit: Int = 50) throws -> Int {
+        let store = try base()
+        let due = try store.read { tx in try tx.webhooks?.due(at: clock.now, limit: limit) ?? [] }
+        for delivery in due {
+            guard let webhook = try store.read({ try $0.webhooks?.webhook(id: delivery.webhookID) }) else { continue }
+            let (status, error) = send(delivery, to: webhook)
+            let settled = ManageWebhooks.settle(delivery, status: status, error: error, at: clock.now)
+            try store.write { tx in try tx.webhooks?.update(settled) }
+        }
+        return due.count
+    }
+
+    /// One attempt: the answer's status, or why there was none.
+    private func send(_ delivery: WebhookDelivery, to webhook: Webhook) -> (status: Int?, error: String?) {
+        guard let url = URLComponents(string: webhook.url), let host = url.host, let scheme = url.scheme?.lowercased() else {
+            return (nil, "the url is not one this server can send to")
+        }
+        let tls = scheme == "https"
+        let body = Array(delivery.body.utf8)
+        var target = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
+        if let query = url.percentEncodedQuery { target += "?" + query }
+        let port = UInt16(url.port ?? (tls ? 443 : 80))
+        let hostHeader = host.contains(":") ? "[\(host)]" : host
+        var head = "POST \(target) HTTP/1.1\r\nHost: \(hostHeader):\(port)\r\nUser-Agent: StackDay-Webhook/1\r\nContent-Type: application/json\r\n"
+        head += "X-StackDay-Event: \(delivery.event.rawValue)\r\nX-StackDay-Delivery: \(delivery.id.uuidString.lowercased())\r\n"
+        head += "X-StackDay-Signature: \(WebhookSignature.header(body: body, secret: webhook.secret))\r\n"
+        head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        var connection = HTTPClientConnection(host: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port: port, tls: tls,
+                                              timeoutSeconds: timeoutSeconds)
+        connection.maximumAnswer = 1 << 20
+        do {
+            let answer = try HTTPClientAnswer(parsing: try connection.exchange(Array(head.utf8) + body, admit: admits))
+            return (answer.status, (200..<300).contains(answer.status) ? nil : "the receiver answered \(answer.status)")
+        } catch let failure as HTTPClientError {
+            switch failure {
+            case .unreachable(let why), .tlsFailed(let why), .invalidAnswer(let why), .addressRefused(let why): return (nil, why)
+            }
+        } catch {
+            return (nil, "\(error)")
+        }
+    }
+}
