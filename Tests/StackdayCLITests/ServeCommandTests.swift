@@ -314,6 +314,23 @@ struct ServeScaleTests {
         #expect(bobSeconds < 5, "bob waited \(bobSeconds) s")
     }
 
+    @Test("the server's own sender thread delivers a record to a receiver on this machine (--allow-local-webhooks), signed, within seconds")
+    func webhookSent() throws {
+        let (_, server, ana, _) = try ServeCommandTests().serve(["--allow-local-webhooks"])
+        defer { server.stop() }
+        let receiver = try WebhookReceiver()
+        let client = server.client
+        #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"water","start":"2026-10-01"}"#).status == 201)
+        let created = try client.send("POST", "/v1/webhooks", token: ana, body: #"{"url":"\#(receiver.url())","events":["record"]}"#)
+        #expect(created.status == 201, "\(created.body)")
+        #expect(try client.send("POST", "/v1/habits/water/records", token: ana, body: "{}").status == 201)
+        let waited = Date()
+        while receiver.received.isEmpty, Date().timeIntervalSince(waited) < 10 { usleep(50_000) }
+        let got = try #require(receiver.received.first, "nothing delivered in 10 s: \(server.log())")
+        #expect(got.headers["x-stackday-event"] == "record" && got.headers["x-stackday-signature"]?.hasPrefix("sha256=") == true)
+        #expect(String(decoding: got.body, as: UTF8.self).contains(#""habit":"water""#))
+    }
+
     @Test("SIGTERM while a request is running: that request is answered, then the server exits 0")
     func drainOnStop() throws {
         let (_, server, ana, _) = try ServeCommandTests().serve()
