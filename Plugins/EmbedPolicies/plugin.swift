@@ -11,7 +11,7 @@ struct EmbedPolicies: BuildToolPlugin {
         let assets = context.package.directoryURL.appending(path: "Sources/\(target.name)/Assets")
         if FileManager.default.fileExists(atPath: assets.path) {
             let files = try FileManager.default.contentsOfDirectory(at: assets, includingPropertiesForKeys: nil)
-                .filter { ["css", "js"].contains($0.pathExtension) }
+                .filter { ["css", "js", "svg", "webmanifest"].contains($0.pathExtension) }
                 .sorted { $0.lastPathComponent < $1.lastPathComponent }
             let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedAssets.swift")
             return [

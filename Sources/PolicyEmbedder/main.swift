@@ -45,7 +45,7 @@ func table(_ name: String, _ summary: String, _ paths: ArraySlice<String>, keepi
 
 let code = files.first == "--assets"
     ? "// Generated at build time by the EmbedPolicies plugin; do not edit.\n\n"
-        + table("WebAssetSources", "The web pages' stylesheet and script by file name, compiled into the binary.", files.dropFirst(), keepingExtension: true)
+        + table("WebAssetSources", "The web app's stylesheet, scripts, manifest and icon by file name, compiled into the binary.", files.dropFirst(), keepingExtension: true)
     : "// Generated at build time by the EmbedPolicies plugin; do not edit.\n\n"
     + table("BuiltInPolicySources", "The built-in policies' Lua sources by name, compiled into the binary.", policies) + "\n"
     + table("HostLuaSources", "The policy host's own Lua sources by name (the prelude), compiled into the binary.", host)

@@ -317,6 +317,48 @@ def https_sign_in(stackday, db, folder, output):
         server.wait(timeout=20)
 
 
+def network(driver, online):
+    driver.execute_cdp_cmd("Network.enable", {})
+    driver.execute_cdp_cmd("Network.emulateNetworkConditions",
+                           {"offline": not online, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+
+
+def offline_check_ins(driver, wait, port, token, label, base):
+    """Installed and offline: the service worker keeps today's page; two check-ins made without a
+    network wait in the page's queue (shown as such), survive a reload made offline, and are each
+    stored once when the network is back."""
+    manifest = driver.find_element(By.CSS_SELECTOR, "link[rel=manifest]").get_attribute("href")
+    check(manifest.endswith("/manifest.webmanifest"), f"{label}: no manifest link")
+    controlled = driver.execute_async_script("""
+        var done = arguments[arguments.length - 1];
+        navigator.serviceWorker.ready.then(function () {
+          if (navigator.serviceWorker.controller) return done(true);
+          navigator.serviceWorker.addEventListener("controllerchange", function () { done(true); });
+        });""")
+    check(controlled, f"{label}: the service worker does not control the page")
+    # Loaded once under the worker, so that it keeps today's page.
+    driver.get(base + "/")
+    wait.until(expected_conditions.presence_of_element_located((By.ID, "today-list")))
+    before = {h["name"]: h["total"] for h in json.loads(api(port, token, "GET", "/v1/today")[1])["habits"]}
+    network(driver, online=False)
+    try:
+        for name in ("stretch", "gym"):
+            retrying(lambda: row(driver, name).find_element(By.CSS_SELECTOR, "form[data-action=record] button").click())
+        wait.until(lambda d: d.find_element(By.ID, "queue-state").text == "offline · 2 waiting")
+        driver.get(base + "/")
+        wait.until(expected_conditions.presence_of_element_located((By.ID, "today-list")))
+        wait.until(lambda d: d.find_element(By.ID, "queue-state").text == "offline · 2 waiting")
+        check(driver.find_element(By.ID, "user").text, f"{label}: the page kept offline is not today's")
+    finally:
+        network(driver, online=True)
+    wait.until(lambda d: d.find_element(By.ID, "queue-state").get_attribute("data-waiting") == "0")
+    time.sleep(3.5)  # one more round of the page's timer: nothing is sent twice
+    after = {h["name"]: h["total"] for h in json.loads(api(port, token, "GET", "/v1/today")[1])["habits"]}
+    check(after["stretch"] == before["stretch"] + 1 and after["gym"] == before["gym"] + 1,
+          f"{label}: offline check-ins stored {after} (before {before})")
+    print(f"web app: {label}: two check-ins made offline, kept across an offline reload, each stored once when back online")
+
+
 def run(port, stackday, db, user, width, height, javascript, output, lab=False):
     label = f"{user} at {width}x{height}" + ("" if javascript else " without JavaScript")
     token = subprocess.run([stackday, "--db", db, "--tz", "+09:00", "user", "add", user], check=True, capture_output=True, text=True).stdout.strip()
@@ -495,6 +537,9 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
             check(api(port, token, "POST", "/v1/habits/gym/records", {"on": "2026-10-09"})[0] == 201, "API record")
             wait.until(lambda d: field(d, "gym", "period") == "1 of 3 this week")
             check(driver.execute_script("return window.stillHere === true"), f"{label}: the page reloaded")
+
+        if javascript and width < 500:
+            offline_check_ins(driver, wait, port, token, label, base)
 
         # The habit's page: every day of October against the API's calendar.
         retrying(lambda: row(driver, "물 마시기").find_element(By.CSS_SELECTOR, ".head a").click())

@@ -43,7 +43,7 @@ public struct Words: Sendable {
     }
 
     static let korean: [String: String] = [
-        "Today": "오늘", "Sign out": "로그아웃", "Sign in": "로그인", "Add a habit": "습관 추가", "Name": "이름", "Goal a day": "하루 목표",
+        "Today": "오늘", "Sign out": "로그아웃", "offline · {n} waiting": "오프라인 · {n}개 대기 중", "Sign in": "로그인", "Add a habit": "습관 추가", "Name": "이름", "Goal a day": "하루 목표",
         "Unit": "단위", "Schedule": "일정", "Or say it in words, or paste a calendar rule": "또는 말로 쓰거나 캘린더 규칙을 붙여 넣기",
         "mon wed fri": "월 수 금",
         "For example: 3 times a week, last friday of the month, or RRULE, DTSTART and EXDATE lines copied from a calendar.":

@@ -47,11 +47,13 @@ public final class StackDayAPI: Sendable {
         let failures = Throttle(limit: options.failuresPerMinute)
         // The API document, made on first request from the route table and the policies' catalog.
         let openAPI = Once<JSONValue>()
+        // A write's key, kept per user for the API and the web app's forms alike.
+        let idempotency = Idempotency(keys: IdempotencyKeys(), clock: clock)
         // `/v1` for an authenticated user: who, how often, a write's key, a read's version, then the route.
         let api = Pipeline([
             Authentication(pool: pool, clock: clock, directory: directory, stateBytes: stateBytes),
             RateLimit(throttle: options.rateLimit.map { Throttle(limit: $0) }),
-            Idempotency(keys: IdempotencyKeys(), clock: clock),
+            idempotency,
             ConditionalAnswer(answers: cachesAnswers ? AnswerCache() : nil, metrics: metrics),
         ]) { exchange in
             guard let context = exchange.context, let account = exchange.account else { throw APIError.unauthorized }
@@ -60,7 +62,8 @@ public final class StackDayAPI: Sendable {
             routes.allowsLocalWebhooks = options.allowsLocalWebhooks
             return try routes.answer(exchange.reached)
         }
-        let dispatch = Dispatch(pool: pool, clock: clock, pages: pages, directory: directory, failures: failures, stateBytes: stateBytes, api: api)
+        let dispatch = Dispatch(pool: pool, clock: clock, pages: pages, directory: directory, failures: failures, stateBytes: stateBytes,
+                                idempotency: idempotency, api: api)
         let stages: [(any PipelineStage)?] = [
             TrustedProxy(proxies: options.trustedProxies),
             RequestIdentity(),

@@ -65,12 +65,13 @@ final class IdempotencyKeys: @unchecked Sendable {
         return .run
     }
 
-    /// Keeps `answer` for the key `claim` answered `.run` for; a failure lets the key go.
+    /// Keeps `answer` for the key `claim` answered `.run` for; a failure lets the key go. A
+    /// redirect is a success (a web form's answer to a change it made).
     func finish(_ key: String, user: String, answer: HTTPResponse) {
         let id = user + "\u{0}" + key
         lock.lock()
         defer { lock.unlock() }
-        if (200..<300).contains(answer.status) {
+        if (200..<400).contains(answer.status) {
             entries[id]?.answer = answer
         } else {
             entries[id] = nil

@@ -9,4 +9,14 @@ enum PageAssets {
     static let stylesheet = WebAssetSources.all["app.css"] ?? ""
     /// `Assets/app.js`, embedded at build time.
     static let script = WebAssetSources.all["app.js"] ?? ""
+    /// `Assets/sw.js`: the service worker that keeps the shell and the last today page.
+    static let serviceWorker = WebAssetSources.all["sw.js"] ?? ""
+    /// `Assets/manifest.webmanifest` and `Assets/icon.svg`: what installs the app on a phone.
+    static let manifest = WebAssetSources.all["manifest.webmanifest"] ?? ""
+    static let icon = WebAssetSources.all["icon.svg"] ?? ""
+
+    /// What both heads link: the manifest, the icon and the theme colour.
+    static let headLinks: HTML = """
+        <link rel="manifest" href="/manifest.webmanifest"><link rel="icon" href="/icon.svg" type="image/svg+xml"><meta name="theme-color" content="#1f6f43">
+        """
 }

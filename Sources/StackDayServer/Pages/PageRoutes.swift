@@ -15,6 +15,8 @@ struct PageRoutes {
     let request: HTTPRequest
     let clock: any StackDay.Clock
     let options: PageOptions
+    /// Where a form post's `Idempotency-Key` is kept (nil: keys are not honoured).
+    var idempotency: Idempotency? = nil
 
     /// The session id a cookie carries.
     var sessionCookie: String? {
@@ -84,6 +86,14 @@ struct PageRoutes {
         ("GET", "habits/:name", .page { page, names in .html(try page.habit(names[0]).render(user: page.user.name)) }),
         ("GET", "app.css", .open { _, _, _ in asset(PageAssets.stylesheet, type: "text/css; charset=utf-8") }),
         ("GET", "app.js", .open { _, _, _ in asset(PageAssets.script, type: "text/javascript; charset=utf-8") }),
+        ("GET", "sw.js", .open { _, _, _ in
+            // Checked for a new version on every visit, as browsers do for a worker.
+            var worker = asset(PageAssets.serviceWorker, type: "text/javascript; charset=utf-8")
+            worker.headers = [("Cache-Control", "no-cache")]
+            return worker
+        }),
+        ("GET", "manifest.webmanifest", .open { _, _, _ in asset(PageAssets.manifest, type: "application/manifest+json") }),
+        ("GET", "icon.svg", .open { _, _, _ in asset(PageAssets.icon, type: "image/svg+xml") }),
         ("POST", "session", .open { routes, contexts, user in try routes.signIn(contexts, user: &user) }),
         ("GET", "pair", .open { routes, contexts, user in try routes.pair(contexts, user: &user) }),
         ("POST", "pair", .open { routes, contexts, user in try routes.pair(contexts, user: &user) }),
@@ -168,7 +178,8 @@ struct PageRoutes {
             }
             let post = FormPost(routes: self, form: form, page: page, sessions: sessions, cookie: cookie,
                                 fields: Self.fields(form, except: ["csrf", "back"]), back: form["back"].flatMap(PagePaths.localTarget))
-            return try Self.posting(post, segments: segments) { try handler(post, captures) }
+            let run = { try Self.posting(post, segments: segments) { try handler(post, captures) } }
+            return try idempotency?.once(request, user: account.name, run) ?? run()
         case .open:
             throw APIError.notFound("no such page: \(request.path)")
         }

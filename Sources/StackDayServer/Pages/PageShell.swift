@@ -12,7 +12,7 @@ struct PageShell {
         let page: HTML = """
         <!DOCTYPE html>
         <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>StackDay: \(title)</title><link rel="stylesheet" href="/app.css"></head><body>
+        <title>StackDay: \(title)</title><link rel="stylesheet" href="/app.css">\(PageAssets.headLinks)</head><body>
         <main><h1>StackDay</h1>\(body)</main></body></html>
         """
         return page.markup
@@ -29,11 +29,11 @@ struct PageShell {
         let page: HTML = """
         <!DOCTYPE html>
         <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(title) · StackDay</title><link rel="stylesheet" href="/app.css"><script src="/app.js" defer></script></head>
+        <title>\(title) · StackDay</title><link rel="stylesheet" href="/app.css"><script src="/app.js" defer></script>\(PageAssets.headLinks)</head>
         <body><header class="top"><h1><a href="/">StackDay</a></h1><nav><a href="/policies">\(words["Policies"])</a> <a href="/settings">\(words["Settings"])</a></nav>
         <form method="post" action="/session/end" data-action="sign-out">\(Self.csrf(csrf))<span class="hint">\(words["Signed in as"]) <strong id="user">\(user)</strong></span> <button type="submit">\(words["Sign out"])</button></form>
         </header>
-        <main><div id="notice" aria-live="polite">\(alert)</div>
+        <main><div id="notice" aria-live="polite">\(alert)</div><p id="queue-state" class="hint" role="status" data-waiting="0" data-words="\(words["offline · {n} waiting"])"></p>
         \(body)
         </main>
         <footer><form method="post" action="/settings" data-action="language">\(Self.csrf(csrf))<label for="language">\(words["Language"])</label>

@@ -13,6 +13,8 @@ struct Dispatch: Sendable {
     let directory: ClientDirectory
     let failures: Throttle
     let stateBytes: Int
+    /// Form posts sent with an `Idempotency-Key` (a page's offline queue) run once.
+    let idempotency: Idempotency
     /// `/v1` once authenticated: its stages, then the route's handler (`exchange.reached`).
     let api: Pipeline
 
@@ -36,7 +38,7 @@ struct Dispatch: Sendable {
             return try api.answer(exchange)
         case .page(let reached):
             return try pool.with { contexts in
-                let routes = PageRoutes(request: request, clock: clock, options: pages)
+                let routes = PageRoutes(request: request, clock: clock, options: pages, idempotency: idempotency)
                 var user: String?
                 defer { exchange.user = user }
                 let answer = try routes.answer(reached, segments: ServerRoute.normalized(parts), contexts: contexts, user: &user)

@@ -11,8 +11,14 @@ struct Idempotency: PipelineStage {
     static let writeMethods: Set<String> = ["POST", "PUT", "PATCH", "DELETE"]
 
     func answer(_ exchange: Exchange, next: (Exchange) throws -> HTTPResponse) throws -> HTTPResponse {
-        let request = exchange.request
-        guard Self.writeMethods.contains(request.method), let key = request.idempotencyKey, let user = exchange.user else { return try next(exchange) }
+        guard let user = exchange.user else { return try next(exchange) }
+        return try once(exchange.request, user: user) { try next(exchange) }
+    }
+
+    /// Runs `write` for `user` at most once per `Idempotency-Key` (the `/v1` stage, and the web
+    /// app's form posts, which a page offline sends again once it is back).
+    func once(_ request: HTTPRequest, user: String, _ write: () throws -> HTTPResponse) throws -> HTTPResponse {
+        guard Self.writeMethods.contains(request.method), let key = request.idempotencyKey else { return try write() }
         guard IdempotencyKeys.isValid(key) else { throw APIError.badRequest("Idempotency-Key must be 1 to 255 visible ASCII characters") }
         switch keys.claim(key, user: user, request: request, now: clock.now) {
         case .replay(var answer):
@@ -22,7 +28,7 @@ struct Idempotency: PipelineStage {
             return .error(message, code: code)
         case .run:
             do {
-                let answer = try next(exchange)
+                let answer = try write()
                 keys.finish(key, user: user, answer: answer)
                 return answer
             } catch {
