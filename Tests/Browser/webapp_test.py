@@ -568,6 +568,21 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
         records = json.loads(api(port, token, "GET", "/v1/habits/" + urllib.parse.quote("물 마시기") + "/records?limit=1000")[1])["records"]
         check(any(record["note"] == note for record in records), f"{label}: the note is not among the API's records")
         check(not driver.find_elements(By.CSS_SELECTOR, "#records ~ ul q b"), f"{label}: the note's markup was not escaped")
+        # The day's sheet: the noted record removed by its own button, the day skipped and the skip taken back.
+        def day_records(d):
+            return d.find_elements(By.CSS_SELECTOR, "ul[data-day-records] li[data-record]")
+        count = len(day_records(driver))
+        retrying(lambda: [li for li in day_records(driver) if li.find_elements(By.CSS_SELECTOR, "q")][0]
+                 .find_element(By.CSS_SELECTOR, "form[data-action=remove] button").click())
+        wait.until(settled(lambda d: len(day_records(d)) == count - 1))
+        shown_day = driver.find_element(By.CSS_SELECTOR, "form[data-action=skip][data-day]").get_attribute("data-day")
+        retrying(lambda: driver.find_element(By.CSS_SELECTOR, "form[data-action=skip][data-day] button").click())
+        wait.until(settled(lambda d: d.find_elements(By.CSS_SELECTOR, f'td[data-day="{shown_day}"][data-state=skipped]')))
+        retrying(lambda: driver.find_element(By.CSS_SELECTOR, "form[data-action=unskip][data-day] button").click())
+        wait.until(settled(lambda d: d.find_elements(By.CSS_SELECTOR, "form[data-action=skip][data-day]")))
+        check(not any(s.get("day") == shown_day for s in json.loads(api(port, token, "GET", "/v1/calendar/" + urllib.parse.quote("물 마시기")
+                                                                          + f"?from={shown_day}&to={shown_day}")[1])["days"] if s.get("state") == "skipped"),
+              f"{label}: the skip of {shown_day} was not taken back")
         driver.find_element(By.CSS_SELECTOR, "a[rel=prev]").click()
         wait.until(settled(lambda d: d.find_element(By.ID, "month").text == "September 2026"))
 

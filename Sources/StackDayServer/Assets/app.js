@@ -65,6 +65,8 @@
     var item = { action: form.action, body: new URLSearchParams(new FormData(form)).toString(), key: newKey() };
     if (queued().length) { keep(queued().concat([item])); flush(); return; }
     send(item).then(function (answer) {
+        // Today's list is refreshed in place; any other page (a habit's day) is shown again.
+        if (answer.ok && !list) { window.location.assign(answer.url || window.location.href); return; }
         if (answer.ok) { show(""); return refresh(); }
         return answer.text().then(function (html) {
           var found = new DOMParser().parseFromString(html, "text/html").querySelector("[role=alert]");

@@ -90,16 +90,29 @@ struct HabitPage {
         return "<h3>\(words["Last year"]) · \(words["Score"])</h3>\(chart.render())"
     }
 
+    /// The shown day's sheet: each record with its own remove button, the day skipped or taken
+    /// back, and a record with a note (the calendar's days link here).
     private func recordsOfDay() -> HTML {
         var html: HTML = "<h3 id=\"records\">\(words["Records"]) · \(day)</h3>"
-        if records.isEmpty { return html + "<p>\(words["Nothing recorded on this day."])</p>" + noteForm() }
+        let back: HTML = "<input type=\"hidden\" name=\"back\" value=\"\(path)?month=\(Self.monthText(month))&amp;day=\(day)#records\">"
         let unit = habit.unit.isEmpty ? "" : " " + habit.unit
-        html += "<ul>" + records.map { record -> HTML in
-            let note: HTML? = record.note.map { " <q data-field=\"note\">\($0)</q>" }
-            return "<li>\(Quantity.describe(record.amount))\(unit)\(note)</li>"
-        }.joined() + "</ul>"
-        html += "<form method=\"post\" action=\"\(path)/undo\" data-action=\"undo\">\(PageShell.csrf(csrf))" + FormField.input(UndoRequest.on, value: day.iso)
-            + "<input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day)\"><button type=\"submit\">\(words["Undo"])</button></form>"
+        if records.isEmpty {
+            html += "<p>\(words["Nothing recorded on this day."])</p>"
+        } else {
+            html += "<ul class=\"records\" data-day-records=\"\(day)\">" + records.map { record -> HTML in
+                let note: HTML? = record.note.map { " <q data-field=\"note\">\($0)</q>" }
+                return "<li data-record=\"\(record.id.uuidString)\"><span>\(Quantity.describe(record.amount))\(unit)\(note)</span>"
+                    + "<form method=\"post\" action=\"\(path)/remove\" data-action=\"remove\">\(PageShell.csrf(csrf))" + FormField.input(RemoveRecordRequest.id, value: record.id.uuidString)
+                    + back + "<button type=\"submit\">\(words["Remove"])<span class=\"sr\"> \(Quantity.describe(record.amount))\(unit)</span></button></form></li>"
+            }.joined() + "</ul>"
+        }
+        if day <= today, day >= habit.startedOn {
+            let skipped: Bool
+            if case .days(let timeline, _)? = calendar.sheets.first { skipped = timeline.calendarEntry(on: day)?.state == .skipped } else { skipped = false }
+            let (action, label) = skipped ? ("unskip", words["Skipped · take back"]) : ("skip", words["Skip"])
+            html += "<form method=\"post\" action=\"\(path)/\(action)\" data-action=\"\(action)\" data-day=\"\(day)\">\(PageShell.csrf(csrf))"
+                + FormField.input(SkipRequest.on, value: day.iso) + back + "<button type=\"submit\">\(label)<span class=\"sr\"> \(day)</span></button></form>"
+        }
         return html + noteForm()
     }
 
