@@ -551,6 +551,14 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
         check({"met", "partial", "missed", "skipped", "pending", "future"} <= set(cells.values()), f"{label}: states shown {set(cells.values())}")
         check(driver.find_elements(By.CSS_SELECTOR, "svg.year rect.day") and driver.find_elements(By.CSS_SELECTOR, "svg.year polyline"),
               f"{label}: no year chart")
+        if width < 500:
+            # The year keeps a legible size on a phone: it scrolls in its own box, the latest days in view.
+            box = driver.execute_script("""
+                var box = document.querySelector('.year-box'), svg = box.querySelector('svg.year');
+                var cells = box.querySelectorAll('rect.day'), last = cells[cells.length - 1].getBoundingClientRect(), shown = box.getBoundingClientRect();
+                return {scrolls: box.scrollWidth > box.clientWidth, width: svg.getBoundingClientRect().width,
+                        lastInView: last.left >= shown.left && last.right <= shown.right + 1};""")
+            check(box["scrolls"] and box["width"] >= 640 and box["lastInView"], f"{label}: the year chart at a phone's width: {box}")
         shots.append(inspect(driver, label, "habit", width, suffix, output))
         if lab:
             try_the_lab(driver, wait, port, token, label)

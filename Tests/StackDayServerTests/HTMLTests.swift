@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StackDay
+import StackDayLua
 @testable import StackDayServer
 
 /// The year chart (the habit page's and `report html`'s), as text: what it labels, what it
@@ -72,5 +73,28 @@ struct HTMLTests {
         let lastX = try #require(Double(points.last!.split(separator: ",")[0]))
         let lastCell = try #require(svg.firstMatch(of: /data-day="2026-10-11"[^>]* x="(\d+)"/)).1
         #expect(lastX >= Double(lastCell)! && lastX <= Double(lastCell)! + 11, "\(lastX) against the cell at \(lastCell)")
+    }
+
+    @Test("missed, skipped and not-due days carry a glyph of their own, so they are told apart without colour; the chart scrolls in its own box, the latest weeks first")
+    func glyphs() throws {
+        let store = InMemoryHabitStore()
+        let now = try LocalDay(iso: "2026-10-11").firstInstant(in: zone.timeZone).addingTimeInterval(20 * 3600)
+        let context = HabitContext(store: store, clock: FixedClock(now), boundary: zone, policies: try PolicyLibrary(searchPath: []))
+        let first = try LocalDay(iso: "2026-09-28")
+        try CreateHabit(context: context)(name: "gym", startedOn: first, schedule: PolicyChoice(name: "weekly", parameters: ["days": JSONValue.array([.string("mon"), .string("wed"), .string("fri")])]))
+        try RecordCompletion(context: context)(habitName: "gym", on: first)
+        try SkipDays(context: context)(habitName: "gym", days: LocalDayRange(first.adding(days: 2), first.adding(days: 2)))
+        let timeline = try LoadTimeline(context: context)(habitName: "gym")
+        let whole = chart(timeline, LocalDayRange(first, try LocalDay(iso: "2026-10-11")))
+        // The chart without its legend (whose keys carry one glyph each).
+        let svg = whole.components(separatedBy: "</svg></div>")[0]
+        for state in ["missed", "skipped", "notDue"] {
+            let cells = svg.components(separatedBy: "data-state=\"\(state)\"").count - 1
+            let glyphs = svg.components(separatedBy: "data-glyph=\"\(state)\"").count - 1
+            #expect(cells > 0 && glyphs == cells, "\(state): \(cells) cells, \(glyphs) glyphs")
+        }
+        #expect(svg.matches(of: /data-glyph=/).count == svg.matches(of: /data-state="(missed|skipped|notDue)"/).count)
+        #expect(whole.hasPrefix(#"<div class="year-box" dir="rtl" tabindex="0" role="region""#) && whole.contains(#"<svg class="year" dir="ltr""#))
+        #expect(whole.contains(#"<ul class="legend year-legend""#) && whole.contains("data-glyph=\"missed\" d=\"M3 3L8 8M8 3L3 8\""))
     }
 }

@@ -92,6 +92,8 @@ public struct DashboardPage {
         .bar div{height:100%;background:#2da44e;border-radius:3px}
         pre{font-size:14px;background:#f6f8fa;padding:1rem;border-radius:6px;overflow-x:auto}
         .error{color:#cf222e}svg{display:block;width:100%;height:auto}svg text{fill:#57606a;font:10px system-ui,sans-serif}
+        .year-box{overflow-x:auto}.year-box svg.year{min-width:640px}svg.glyph-key{display:inline-block;width:16px;height:16px}
+        ul.legend{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.4rem .9rem;font-size:.9rem}ul.legend li{display:flex;gap:.35rem;align-items:center}
         button{font:inherit;padding:.25rem .8rem}
         """
 }

@@ -2,8 +2,10 @@ import StackDay
 import StackDayApplication
 
 /// A habit's year in one SVG: the heatmap (weeks as columns, Monday on top) and the score line
-/// below it on the same time axis, month ticks under both; sized by its `viewBox`, so it fits any
-/// width.
+/// below it on the same time axis, month ticks under both; sized by its `viewBox`. On a phone it
+/// keeps a legible size and scrolls sideways inside its own box, the latest weeks in view. Missed,
+/// skipped and not-due days carry a glyph of their own (a cross, a dash, a dot), so they are
+/// told apart without colour.
 struct YearChartSVG {
     let timeline: HabitTimeline
     let scores: [(day: LocalDay, score: Double)]
@@ -29,6 +31,7 @@ struct YearChartSVG {
             let mark = DayMark(entry)
             parts.append("<rect class=\"day\" data-day=\"\(day.iso)\" data-state=\"\(mark.rawValue)\" x=\"\(left + (offset / 7) * step)\" y=\"\(top + (day.weekday - 1) * step)\" "
                 + "width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"\(DayMarkStyle.heat(entry))\"><title>\(day.iso): \(Quantity.describe(entry.total)) (\(words.mark(mark)))</title></rect>")
+            if let glyph = Self.glyph(mark, x: left + (offset / 7) * step, y: top + (day.weekday - 1) * step, size: cell) { parts.append(glyph) }
         }
         // The score line, x by day on the same axis as the weeks above: each day inside its week's
         // column, Monday at its left edge, Sunday at its right.
@@ -57,8 +60,31 @@ struct YearChartSVG {
             parts.append("<text class=\"month\" x=\"\(tickX + 1)\" y=\"\(axis + 10)\">\(words.language == .ko ? "\(monday.month)월" : String(PageWords.monthNames[monday.month - 1].prefix(3)) as String)</text>")
         }
         let label = "\(timeline.habit.name): \(words["Last year"]) \(range.first.iso) – \(range.last.iso)"
-        return "<svg class=\"year\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(axis + 14)\" role=\"img\" aria-label=\"\(label)\">"
-            + parts.joined() + "</svg>"
+        let legend = [DayMark.missed, .skipped, .notDue].map { mark -> HTML in
+            "<li><svg class=\"glyph-key\" viewBox=\"0 0 \(cell) \(cell)\" aria-hidden=\"true\"><rect width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"none\" stroke=\"currentColor\" stroke-opacity=\".3\"/>"
+                + (Self.glyph(mark, x: 0, y: 0, size: cell) ?? "") + "</svg>\(words.mark(mark))</li>"
+        }.joined()
+        // Scrolled from the right (`dir="rtl"` on the box), so the latest weeks show first.
+        return "<div class=\"year-box\" dir=\"rtl\" tabindex=\"0\" role=\"region\" aria-label=\"\(label)\"><svg class=\"year\" dir=\"ltr\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(width) \(axis + 14)\" role=\"img\" aria-label=\"\(label)\">"
+            + parts.joined() + "</svg></div><ul class=\"legend year-legend\" aria-label=\"\(words["Legend"])\">\(legend)</ul>"
+    }
+
+    /// The glyph over a day's cell that says its state without colour: a cross for missed, a dash
+    /// for skipped, a dot for a day not due; nil for the others (their fill says enough).
+    static func glyph(_ mark: DayMark, x: Int, y: Int, size: Int) -> HTML? {
+        let (low, high, middle) = (Double(x) + 3, Double(x + size) - 3, Double(x) + Double(size) / 2)
+        let (top, bottom, centre) = (Double(y) + 3, Double(y + size) - 3, Double(y) + Double(size) / 2)
+        let stroke: HTML = "stroke=\"currentColor\" stroke-width=\"1.3\" stroke-linecap=\"round\""
+        switch mark {
+        case .missed:
+            return "<path class=\"glyph\" data-glyph=\"missed\" d=\"M\(format(low)) \(format(top))L\(format(high)) \(format(bottom))M\(format(high)) \(format(top))L\(format(low)) \(format(bottom))\" \(stroke)/>"
+        case .skipped:
+            return "<path class=\"glyph\" data-glyph=\"skipped\" d=\"M\(format(low)) \(format(centre))L\(format(high)) \(format(centre))\" \(stroke)/>"
+        case .notDue:
+            return "<circle class=\"glyph\" data-glyph=\"notDue\" cx=\"\(format(middle))\" cy=\"\(format(centre))\" r=\"1.3\" fill=\"currentColor\"/>"
+        case .met, .partial, .pending, .future:
+            return nil
+        }
     }
 
     static func format(_ value: Double) -> String {
