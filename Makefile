@@ -14,14 +14,12 @@ demo: build
 
 # The hostile-tenant suite measures wall-clock latency (p99 under 50 ms, answers within a second):
 # it runs on its own, after the rest, so the other suites' servers do not share its two cores.
+# Then the sanitizer, browser, API and calendar checks, side by side (scripts/checks.sh).
 test:
 	@scripts/install-dependencies.sh --tests
 	swift test --skip HostileTenantTests
 	swift test --skip-build --filter HostileTenantTests
-	scripts/sanitize-c-core.sh
-	scripts/browser-test.sh
-	scripts/api-test.sh
-	scripts/calendar-test.sh
+	scripts/checks.sh
 
 bench-deps: deps
 	@scripts/install-benchmark-tools.sh

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The checks outside `swift test`, at once: the C core under sanitizers, the web app in Chromium,
+# the API document and the calendar interoperability. They share nothing (each starts its own
+# server on a free port, or none), so they run side by side; each one's output is printed whole
+# when it ends, and the script fails when any of them does.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+# Built once before they start, so that none of them waits for another's build.
+swift build --product stackday >/dev/null || exit 1
+logs="$(mktemp -d)"
+trap 'rm -rf "$logs"' EXIT
+checks=(sanitize-c-core browser-test api-test calendar-test)
+declare -A pids
+for check in "${checks[@]}"; do
+    ( started=$SECONDS; "scripts/$check.sh" >"$logs/$check.log" 2>&1; status=$?; echo "$check: exit $status after $((SECONDS - started)) s" >>"$logs/$check.log"; exit $status ) &
+    pids[$check]=$!
+done
+failed=0
+for check in "${checks[@]}"; do
+    wait "${pids[$check]}" || failed=1
+    echo "=== scripts/$check.sh"
+    cat "$logs/$check.log"
+done
+exit $failed
