@@ -343,12 +343,19 @@ struct ServeScaleTests {
         DispatchQueue.global().async(group: running) {
             status = (try? client.send("GET", "/v1/habits/loop", token: ana).status) ?? -1
         }
-        // Wait until the request is in the server: its worker spins through the budget, so the
-        // server's CPU time grows.
-        func cpuTicks() -> Int {
-            let stat = (try? String(contentsOfFile: "/proc/\(server.process.processIdentifier)/stat", encoding: .utf8)) ?? ""
+        // Wait until the request is in the server: the policy runner it calls spins through the
+        // budget, so the CPU time of the server and its runner processes grows.
+        func cpuTicks(_ pid: Int32) -> Int {
+            let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
             let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
             return fields.count > 13 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+        }
+        func cpuTicks() -> Int {
+            let server = server.process.processIdentifier
+            let children = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(server)/task")) ?? []).flatMap { task in
+                ((try? String(contentsOfFile: "/proc/\(server)/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int32($0) }
+            }
+            return cpuTicks(server) + children.map(cpuTicks).reduce(0, +)
         }
         let idle = cpuTicks()
         let waited = Date()
