@@ -69,6 +69,9 @@ struct SyncCommandTests {
         #expect(pushed["pulled"] as? Int == 0)
         #expect((pushed["pushed"] as? Int ?? 0) >= 12, "a habit, its revision and ten records: \(first.stdout)")
         #expect(try json(phone.run(sync).stdout) as NSDictionary == ["pushed": 0, "pulled": 0], "a second sync moves nothing")
+        // The pushed history's figures are in the server's cache before its first read.
+        let serverDB = try #require(serve.keepAlive as? CLIFixture).db
+        #expect(SQLiteShell.run(serverDB, "SELECT count(*) FROM evaluation_cache WHERE owner = 'ana' AND summary IS NOT NULL") == ["1"])
 
         let pulled = try laptop.run(sync)
         #expect(pulled.status == 0, "\(pulled.stderr)")

@@ -34,18 +34,9 @@ public struct ImportArchive {
         let catalog = try source.catalog()
         context.store.prepareForBulkWrite(records: catalog.records)
         let summary = try write(catalog, source: source, progress: progress)
-        if summary.inserted > 0 { prepareFigures() }
+        // Figures ready: the first read of an imported user is a cache read.
+        if summary.inserted > 0 { PrepareFigures(context: context)() }
         return summary
-    }
-
-    /// Every habit's figures computed once, right after the import and before it returns, and kept
-    /// in the store's evaluation cache (a read stages them; the store writes them after it): the
-    /// first read of an imported user is then a cache read, not a first evaluation of its whole
-    /// history. Nothing for a context that keeps no cache; a habit whose policy fails is left to
-    /// its first read, which reports it.
-    private func prepareFigures() {
-        guard context.usesEvaluationCache, (try? context.store.read({ $0.evaluations != nil })) == true else { return }
-        _ = try? SummarizeHabits(context: context)()
     }
 
     private func write(_ catalog: ArchiveCatalog, source: some ArchiveSource, progress: ((Int, Int) -> Void)?) throws -> ImportSummary {

@@ -8,7 +8,13 @@ extension Application {
         guard let text = String(validating: body, as: UTF8.self) else { throw SyncError.invalidRequest("must be UTF-8 JSON") }
         let json: JSONValue
         do { json = try JSONValue(parsing: text) } catch { throw SyncError.invalidRequest("is not JSON: \(error)") }
-        return try ServeSync(context: context)(SyncRequest(json: json))
+        let request = try SyncRequest(json: json)
+        let answer = try ServeSync(context: context)(request)
+        // A push's last page (a page short of full; a device pushes full pages until then): the
+        // pushed history's figures computed now, so the user's first page after a first sync is a
+        // cache read.
+        if !request.changes.isEmpty, request.changes.count < SyncRequest.maxChanges { PrepareFigures(context: context)() }
+        return answer
     }
 
     /// What the latest sync of this user's devices decided beyond copying; nil when none needed to.

@@ -11,7 +11,7 @@ public struct Words: Sendable {
 
     /// `text` in this language.
     public subscript(_ text: String) -> String {
-        language == .korean ? Self.korean[text] ?? text : text
+        language == .korean ? Self.korean[text] ?? PolicyWords.korean[text] ?? text : text
     }
 
     /// `3 days`, `3일`; weeks and months likewise.

@@ -53,7 +53,7 @@ struct Page {
             do {
                 simulation = try app.simulate(name, try labFields(asked, listings: listings).decode(SimulateRequest.self), days: true)
             } catch {
-                refused = ErrorView(error, requestCode: .badRequest).message
+                refused = words.message(of: error)
             }
         }
         let lab = LabSection(habit: detail.habit, path: "/habits/" + PagePaths.segment(detail.habit.name), words: words, csrf: session.csrfToken,

@@ -233,12 +233,13 @@ struct PageRoutes {
             let view = ErrorView(error, requestCode: .badRequest)
             let status = StackDayAPI.status(of: view.code)
             let page = post.page
+            let message = page.words.message(of: error)
             if segments.count == 3, segments[0] == "habits",
                (post.back ?? "").hasPrefix("/habits/") || ["edit", "archive", "unarchive", "apply", "rollback"].contains(segments[2]),
-               let html = try? page.habit(segments[1]).render(user: page.user.name, notice: view.message) {
+               let html = try? page.habit(segments[1]).render(user: page.user.name, notice: message) {
                 return .html(html, status: status)
             }
-            return .html(try page.today().render(user: page.user.name, notice: view.message), status: status)
+            return .html(try page.today().render(user: page.user.name, notice: message), status: status)
         }
     }
 

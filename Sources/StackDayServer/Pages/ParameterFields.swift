@@ -37,7 +37,7 @@ struct ParameterFields {
         for listing in listings where !listing.schema.parameters.isEmpty {
             let values = listing.name == current.name ? current.parameters : [:]
             html += "<fieldset data-params-for=\"\(group):\(listing.name)\"><legend>\(listing.name): \(words["Parameters"])</legend>"
-            if !listing.description.isEmpty { html += "<p class=\"hint\">\(listing.description)</p>" }
+            if !listing.description.isEmpty { html += "<p class=\"hint\">\(words[listing.description])</p>" }
             for parameter in listing.schema.parameters {
                 html += field(parameter, policy: listing.name, value: values[parameter.name], example: parameter.example)
             }
@@ -87,7 +87,7 @@ struct ParameterFields {
         }
         let name = fieldName(policy, parameter.name)
         let id = "\(group)-\(policy)-\(parameter.name)"
-        let hint: HTML = parameter.description.isEmpty ? "" : "<p class=\"hint\" id=\"\(id)-hint\">\(parameter.description)</p>"
+        let hint: HTML = parameter.description.isEmpty ? "" : "<p class=\"hint\" id=\"\(id)-hint\">\(words[parameter.description])</p>"
         let described: HTML = parameter.description.isEmpty ? "" : " aria-describedby=\"\(id)-hint\""
         let label: HTML = "<label for=\"\(id)\">\(parameter.name)</label>"
         switch parameter.kind {

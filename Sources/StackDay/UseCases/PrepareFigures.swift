@@ -1,0 +1,17 @@
+/// Computes every habit's figures once and leaves them in the store's evaluation cache (a read
+/// stages them; the store writes them after it), so that the next read is a cache read: what an
+/// import and a device's first push run before they answer, instead of leaving a first evaluation
+/// of the whole history to the user's first page. Nothing for a context that keeps no cache; a
+/// habit whose policy fails is left to its first read, which reports it.
+public struct PrepareFigures {
+    public let context: HabitContext
+
+    public init(context: HabitContext) {
+        self.context = context
+    }
+
+    public func callAsFunction() {
+        guard context.usesEvaluationCache, (try? context.store.read({ $0.evaluations != nil })) == true else { return }
+        _ = try? SummarizeHabits(context: context)()
+    }
+}

@@ -1,0 +1,77 @@
+/// The built-in policies' descriptions and parameter help in Korean, keyed by their English text
+/// (the scripts' own words, which stay as they are: their hashes pin them). A user's own script
+/// is shown in its own words.
+enum PolicyWords {
+    static let korean: [String: String] = [
+        "Stay at or under a limit (limit: a number >= 0); a day with nothing recorded is met.":
+            "한도 이하로 지킵니다 (limit: 0 이상의 수). 아무것도 기록하지 않은 날도 달성입니다.",
+        "The most a day may total and still be met":
+            "하루 합계가 이 값 이하이면 달성입니다",
+        "Every day is due.":
+            "매일 해야 합니다.",
+        "Every N days counted from the habit's start day (every: 1 or more).":
+            "습관 시작일부터 세어 N일마다 해야 합니다 (every: 1 이상).",
+        "Days from one due day to the next, counted from the start":
+            "해야 하는 날 사이의 일수 (시작일부터 셈)",
+        "Every `earnEvery` met due days in a row earn a freeze (up to `max` held); a missed due day spends one instead of breaking the streak.":
+            "해야 하는 날을 `earnEvery`번 연속 달성할 때마다 프리즈를 하나 얻습니다(최대 `max`개). 놓친 날에는 연속 기록이 끊기는 대신 프리즈를 하나 씁니다.",
+        "Met due days in a row that earn one freeze":
+            "프리즈 하나를 얻는 연속 달성 일수",
+        "The most freezes held at once":
+            "한 번에 가질 수 있는 프리즈 수",
+        "A day is done when its total reaches the goal: progress = min(total / goal, 1).":
+            "하루 합계가 목표에 이르면 달성입니다: 진행률 = min(합계 / 목표, 1).",
+        "Forgives a missed due day when at most `misses` misses fall in the `per` days ending on it; a forgiven miss keeps the streak without adding to it.":
+            "놓친 날로 끝나는 `per`일 동안 놓친 날이 `misses`번 이하이면 용서합니다. 용서받은 날은 연속 기록을 이어 주지만 늘리지는 않습니다.",
+        "Misses forgiven within the window":
+            "기간 안에서 용서하는 놓친 날 수",
+        "The window, in days ending on the missed day":
+            "놓친 날로 끝나는 기간(일)",
+        "Day N of every month (day: 1…31); shortMonth = \"skip\" or \"last\" decides months without that day.":
+            "매달 N일 (day: 1…31). 그날이 없는 달은 shortMonth = \"skip\"(건너뜀) 또는 \"last\"(마지막 날)로 정합니다.",
+        "The day of the month":
+            "날짜(일)",
+        "In months without that day: skip the month, or take its last day":
+            "그날이 없는 달: 그 달을 건너뛰거나 마지막 날로 합니다",
+        "The last day of every month.":
+            "매달 마지막 날.",
+        "The nth weekday of every month (nth: 1…5, or -1 for the last; weekday: mon … sun).":
+            "매달 n번째 요일 (nth: 1…5, 마지막은 -1; weekday: mon … sun).",
+        "Which one of the month: 1 to 5, or -1 for the last":
+            "그 달의 몇 번째: 1~5, 마지막은 -1",
+        "The weekday: mon, tue, wed, thu, fri, sat or sun":
+            "요일: mon, tue, wed, thu, fri, sat, sun 중 하나",
+        "An RFC 5545 recurrence rule at day level (rule: \"FREQ=…;BY…\", start: DTSTART, default the habit's start).":
+            "일 단위 RFC 5545 반복 규칙 (rule: \"FREQ=…;BY…\", start: DTSTART, 기본값은 습관 시작일).",
+        "An RFC 5545 RRULE at day level, e.g. FREQ=MONTHLY;BYDAY=2TU":
+            "일 단위 RFC 5545 RRULE, 예: FREQ=MONTHLY;BYDAY=2TU",
+        "DTSTART as YYYY-MM-DD (default: the habit's start day)":
+            "DTSTART, YYYY-MM-DD (기본값: 습관 시작일)",
+        "EXDATE: days the rule gives that are not due, as YYYY-MM-DD":
+            "EXDATE: 규칙에 있지만 하지 않아도 되는 날, YYYY-MM-DD",
+        "RDATE: days due besides the rule's, as YYYY-MM-DD":
+            "RDATE: 규칙 외에 해야 하는 날, YYYY-MM-DD",
+        "A due day met adds one; a due day missed resets; today pending, skipped and not-due days leave the streak.":
+            "해야 하는 날을 달성하면 1 늘고, 놓치면 0으로 돌아갑니다. 아직 진행 중인 오늘, 건너뛴 날, 하지 않아도 되는 날은 연속 기록을 그대로 둡니다.",
+        "At least N completed days in the D days ending on each day (times: 1…D, days: 1…366), judged day by day.":
+            "각 날로 끝나는 D일 동안 N일 이상 달성해야 하며 (times: 1…D, days: 1…366), 날마다 판정합니다.",
+        "Completed days needed in the window (at most days)":
+            "기간 안에 달성해야 하는 일수 (days 이하)",
+        "The window, in days ending on each day":
+            "각 날로 끝나는 기간(일)",
+        "Any N days of each calendar month (times: 1…31); streaks and rates count months.":
+            "달마다 아무 날이나 N일 (times: 1…31). 연속 기록과 달성률은 달 단위로 셉니다.",
+        "Completed days needed in each calendar month":
+            "달마다 달성해야 하는 일수",
+        "Any N days of each Monday–Sunday week (times: 1…7); streaks and rates count weeks.":
+            "월요일~일요일 한 주에 아무 날이나 N일 (times: 1…7). 연속 기록과 달성률은 주 단위로 셉니다.",
+        "Completed days needed in each Monday-to-Sunday week":
+            "월요일~일요일 한 주에 달성해야 하는 일수",
+        "Monday to Friday are due; Saturday and Sunday are not.":
+            "월요일부터 금요일까지 해야 하고, 토요일과 일요일은 쉽니다.",
+        "The chosen weekdays of every week (days: mon … sun).":
+            "매주 고른 요일에 해야 합니다 (days: mon … sun).",
+        "The weekdays: mon, tue, wed, thu, fri, sat, sun":
+            "요일: mon, tue, wed, thu, fri, sat, sun",
+    ]
+}
