@@ -230,3 +230,44 @@ struct WebhookTests {
         #expect(gone.status == 404 && gone.json?.objectValue?["error"]?.objectValue?["code"]?.stringValue == "webhook_not_found")
     }
 }
+
+/// Webhooks on the web: the settings page lists them with their latest delivery, adds one (its
+/// secret shown once, on the page answering the post) and deletes one.
+@Suite("webhooks on the settings page")
+struct WebhookPageTests {
+    @Test("add a webhook from the settings page, see its secret once and its latest delivery, delete it")
+    func settings() throws {
+        let world = try WebhookTests.World()
+        let receiver = try WebhookReceiver()
+        let opened = world.api.handle(HTTPRequest(method: "POST", path: "/session", contentType: "application/x-www-form-urlencoded",
+                                                  body: Array("token=\(world.token)".utf8)))
+        let cookie = try #require(opened.setCookie?.components(separatedBy: ";").first)
+        func page() -> String { String(decoding: world.api.handle(HTTPRequest(method: "GET", path: "/settings", cookie: cookie)).body, as: UTF8.self) }
+        let before = page()
+        #expect(before.contains(#"data-webhooks="none""#) && before.contains(#"data-form="add-webhook""#))
+        let csrf = String(before[try #require(before.range(of: #"name="csrf" value=""#)).upperBound...].prefix { $0 != "\"" })
+        func post(_ path: String, _ form: String) -> HTTPResponse {
+            world.api.handle(HTTPRequest(method: "POST", path: path, cookie: cookie, contentType: "application/x-www-form-urlencoded",
+                                         body: Array("csrf=\(csrf)&\(form)".utf8)))
+        }
+        let url = receiver.url().addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        let created = post("/settings/webhooks", "url=\(url)&events=record&events=streak.milestone")
+        let shown = String(decoding: created.body, as: UTF8.self)
+        #expect(created.status == 201 && created.headers.contains { $0.0 == "Cache-Control" && $0.1 == "no-store" })
+        let secret = try #require(shown.firstMatch(of: /data-webhook-secret>(whsec_[0-9a-f]{64})</)).1
+        #expect(!page().contains(String(secret)), "the secret is shown once")
+        let listed = try #require(world.send("GET", "/v1/webhooks").json?.objectValue?["webhooks"]?.arrayValue?.first?.objectValue)
+        #expect(listed["events"] == .array([.string("record"), .string("streak.milestone")]))
+        let id = try #require(listed["id"]?.stringValue)
+
+        #expect(world.send("POST", "/v1/habits", #"{"name":"read","start":"2026-10-01"}"#).status == 201)
+        #expect(world.send("POST", "/v1/habits/read/records", "{}").status == 201)
+        #expect(world.sender.pass() == 1)
+        #expect(page().contains(#"<span data-webhook-state="delivered">delivered (200)</span>"#))
+
+        let refused = post("/settings/webhooks", "url=ftp%3A%2F%2Fexample.com&events=record")
+        #expect(refused.status == 400 && String(decoding: refused.body, as: UTF8.self).contains("absolute http:// or https://"))
+        #expect(post("/settings/webhooks/\(id)/delete", "").status == 303)
+        #expect(page().contains(#"data-webhooks="none""#))
+    }
+}

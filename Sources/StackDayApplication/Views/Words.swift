@@ -43,7 +43,12 @@ public struct Words: Sendable {
     }
 
     static let korean: [String: String] = [
-        "Today": "오늘", "Sign out": "로그아웃", "offline · {n} waiting": "오프라인 · {n}개 대기 중", "Sign in": "로그인", "Add a habit": "습관 추가", "Name": "이름", "Goal a day": "하루 목표",
+        "Today": "오늘", "Sign out": "로그아웃", "offline · {n} waiting": "오프라인 · {n}개 대기 중", "Webhooks": "웹훅",
+        "Each event is POSTed as signed JSON to the address, and retried for a day until it is taken (docs/server.md, Webhooks).":
+            "각 이벤트를 서명한 JSON으로 이 주소에 POST하고, 받을 때까지 하루 동안 다시 보냅니다 (docs/server.md, Webhooks).",
+        "Its secret, shown only now: check each delivery's X-StackDay-Signature with it.": "비밀 키는 지금만 보입니다. 이 키로 각 전송의 X-StackDay-Signature를 확인하세요.",
+        "No webhooks yet.": "아직 웹훅이 없습니다.", "latest": "최근", "delivered": "전달됨", "waiting to be sent": "보내기 대기 중", "failed": "실패",
+        "Address": "주소", "Events": "이벤트", "Add a webhook": "웹훅 추가", "Sign in": "로그인", "Add a habit": "습관 추가", "Name": "이름", "Goal a day": "하루 목표",
         "Unit": "단위", "Schedule": "일정", "Or say it in words, or paste a calendar rule": "또는 말로 쓰거나 캘린더 규칙을 붙여 넣기",
         "mon wed fri": "월 수 금",
         "For example: 3 times a week, last friday of the month, or RRULE, DTSTART and EXDATE lines copied from a calendar.":

@@ -62,6 +62,8 @@ public final class StackDayAPI: Sendable {
             routes.allowsLocalWebhooks = options.allowsLocalWebhooks
             return try routes.answer(exchange.reached)
         }
+        var pages = pages
+        pages.allowsLocalWebhooks = options.allowsLocalWebhooks
         let dispatch = Dispatch(pool: pool, clock: clock, pages: pages, directory: directory, failures: failures, stateBytes: stateBytes,
                                 idempotency: idempotency, api: api)
         let stages: [(any PipelineStage)?] = [

@@ -35,6 +35,12 @@ struct Page {
         var page = SettingsPage(user: user, decided: try app.syncDecided(), words: words, csrf: session.csrfToken)
         page.devices = try ManageDevices(context: app.context).devices(of: user.name)
         page.feedURL = user.feedToken.map { (HabitRoutes.baseURL(request, tls: tls) ?? "") + "/v1/feeds/\($0).ics" }
+        if try app.context.store.read({ $0.webhooks != nil }) {
+            let manage = ManageWebhooks(context: app.context)
+            page.webhooks = try manage.webhooks(of: user.name).map { webhook in
+                (webhook, try manage.deliveries(of: webhook.id, user: user.name, limit: 1).deliveries.first)
+            }
+        }
         return page
     }
 

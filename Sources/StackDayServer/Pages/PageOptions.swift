@@ -7,6 +7,9 @@ public struct PageOptions: Sendable {
     public var sessionDays: Int
     public var cookieSecure: Bool
     public let signInLock = SignInLock()
+    /// Webhooks made on the settings page may go to loopback and private addresses (set from
+    /// `APIOptions.allowsLocalWebhooks`).
+    public var allowsLocalWebhooks = false
 
     /// How long a session lasts, in seconds of elapsed time (a cookie's `Max-Age`; not calendar days).
     public var sessionLifetime: TimeInterval { TimeInterval(sessionDays) * 86_400 }

@@ -119,6 +119,24 @@ struct PageRoutes {
             shown.headers.append(("Cache-Control", "no-store"))
             return .answer(shown)
         }),
+        ("POST", "settings/webhooks", .form { post, _ in
+            // The secret is shown once, on the page answering the post.
+            let page = post.page
+            let events = post.form.fields.filter { $0.key == CreateWebhookRequest.events.key }.map { JSONValue.string($0.value) }
+            let fields = RequestFields(values: [CreateWebhookRequest.url.key: .text(post.form[CreateWebhookRequest.url.key] ?? ""),
+                                                CreateWebhookRequest.events.key: .json(.array(events))], surface: .http)
+            let allowsLocal = post.routes.options.allowsLocalWebhooks
+            let created = try page.app.createWebhook(try fields.decode()) { try WebhookSender.checkAddress($0, allowsLocal: allowsLocal) }
+            var settings = try page.settings()
+            settings.createdWebhook = created.webhook
+            var shown = HTTPResponse.html(settings.render(), status: 201)
+            shown.headers.append(("Cache-Control", "no-store"))
+            return .answer(shown)
+        }),
+        ("POST", "settings/webhooks/:id/delete", .form { post, ids in
+            try post.page.app.deleteWebhook(ids[0])
+            return .redirect("/settings")
+        }),
         ("POST", "settings/devices/:id/revoke", .form { post, ids in
             guard let id = UUID(uuidString: ids[0]) else { throw UseCaseError.deviceNotFound(id: ids[0]) }
             try ManageDevices(context: post.page.app.context).revoke(id, of: post.page.user.name)

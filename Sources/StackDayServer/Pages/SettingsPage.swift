@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayApplication
 import StackDayExchange
 
 /// `/settings`: the user's time zone, day start and language, and what the latest sync of the
@@ -16,6 +17,10 @@ struct SettingsPage {
     var feedURL: String?
     /// A code just made by "Connect a device": shown once, with its QR code and link.
     var pairing: PairingOffer?
+    /// The user's webhooks, each with its latest delivery (nil: the store keeps none).
+    var webhooks: [(webhook: Webhook, latest: WebhookDelivery?)]?
+    /// A webhook just made: its secret is shown once, on the page answering the post.
+    var createdWebhook: Webhook?
 
     func render() -> String {
         var body: HTML = "<h2>\(words["Settings"])</h2><dl class=\"settings\">"
@@ -23,6 +28,7 @@ struct SettingsPage {
             + "<dt>\(words["Day starts at"])</dt><dd>\(user.dayStart.description)</dd></dl>"
         body += devicesSection()
         body += feedSection()
+        body += webhooksSection()
         body += "<section aria-labelledby=\"sync-heading\"><h3 id=\"sync-heading\">\(words["Sync"])</h3>"
         guard let decided else {
             body += "<p data-sync-decided=\"none\">\(words["No sync has needed a decision yet."])</p></section>"
@@ -85,6 +91,49 @@ struct SettingsPage {
         return html + "<form method=\"post\" action=\"/settings/feed\">\(PageShell.csrf(csrf))"
             + "<button type=\"submit\" data-action=\"feed\">\(words[feedURL == nil ? "Make a calendar address" : "New address (the old one stops working)"])</button></form></section>"
     }
+
+    /// Webhooks: each with its events and how its latest delivery went, and its Delete button; the
+    /// form that adds one; a new one's secret, shown once.
+    private func webhooksSection() -> HTML {
+        guard let webhooks else { return "" }
+        var html: HTML = "<section aria-labelledby=\"webhooks-heading\"><h3 id=\"webhooks-heading\">\(words["Webhooks"])</h3>"
+            + "<p>\(words["Each event is POSTed as signed JSON to the address, and retried for a day until it is taken (docs/server.md, Webhooks)."])</p>"
+        if let created = createdWebhook {
+            html += "<div class=\"pairing\" data-webhook-created=\"\(created.id.uuidString.lowercased())\"><p>\(words["Its secret, shown only now: check each delivery's X-StackDay-Signature with it."])</p>"
+                + "<p><code data-webhook-secret>\(created.secret)</code></p></div>"
+        }
+        if webhooks.isEmpty {
+            html += "<p data-webhooks=\"none\">\(words["No webhooks yet."])</p>"
+        } else {
+            html += "<ul class=\"webhooks\">"
+            for (webhook, latest) in webhooks {
+                let id = webhook.id.uuidString.lowercased()
+                let events = webhook.events.map(\.rawValue).joined(separator: ", ")
+                var last: HTML = ""
+                if let latest {
+                    let outcome = latest.lastStatus.map { " (\($0))" } ?? latest.lastError.map { " (\($0))" } ?? ""
+                    last = " · \(words["latest"]): <span data-webhook-state=\"\(latest.state.rawValue)\">\(words[Self.stateWords[latest.state] ?? ""])\(outcome)</span>"
+                }
+                html += "<li data-webhook=\"\(id)\"><span><code>\(webhook.url)</code> · \(events)\(last)</span>"
+                    + "<form method=\"post\" action=\"/settings/webhooks/\(id)/delete\">\(PageShell.csrf(csrf))"
+                    + "<button type=\"submit\" data-action=\"delete-webhook\">\(words["Delete"])<span class=\"sr\"> \(webhook.url)</span></button></form></li>"
+            }
+            html += "</ul>"
+        }
+        let boxes = WebhookEvent.allCases.map { event -> HTML in
+            let id = "webhook-event-" + event.rawValue.replacingOccurrences(of: ".", with: "-")
+            let checked: HTML = [.record, .dayMissed].contains(event) ? " checked" : ""
+            return "<label class=\"check\" for=\"\(id)\"><input type=\"checkbox\" id=\"\(id)\" name=\"events\" value=\"\(event.rawValue)\"\(checked)> \(event.rawValue)</label>"
+        }.joined()
+        return html + "<form method=\"post\" action=\"/settings/webhooks\" data-form=\"add-webhook\">\(PageShell.csrf(csrf))"
+            + "<label for=\"webhook-url\">\(words["Address"])</label>"
+            + FormField.input(CreateWebhookRequest.url, id: "webhook-url", value: nil, attributes: [("type", "url"), ("placeholder", "https://")])
+            + "<fieldset><legend>\(words["Events"])</legend>\(boxes)</fieldset>"
+            + "<p><button type=\"submit\">\(words["Add a webhook"])</button></p></form></section>"
+    }
+
+    /// A delivery's state in words.
+    static let stateWords: [WebhookDelivery.State: String] = [.pending: "waiting to be sent", .delivered: "delivered", .failed: "failed"]
 
     private func shell(_ body: HTML) -> String {
         PageShell(words: words, user: user.name, csrf: csrf, title: words["Settings"]).render(body)
