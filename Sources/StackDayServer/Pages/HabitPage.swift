@@ -68,8 +68,15 @@ struct HabitPage {
             if column == 7 { html += "</tr><tr>"; column = 0 }
             if let entry = timeline.calendarEntry(on: day) {
                 let mark = DayMark(entry)
-                let label = "\(day.iso): \(words.mark(mark)), \(Quantity.describe(entry.total))"
-                html += "<td data-day=\"\(day)\" data-state=\"\(mark.rawValue)\"><a class=\"cell\" href=\"\(path)?month=\(Self.monthText(first))&amp;day=\(day)#records\" aria-label=\"\(label)\">\(day.day)"
+                // Under a limit (`at-most`), a judged day is within it or over it, said so.
+                let limit = habit.revision(on: day).progress.atMostLimit
+                let limited: (key: String, words: String)? = limit.flatMap { limit in
+                    guard [.met, .missed, .partial].contains(mark) else { return nil }
+                    return entry.total > limit ? ("over", words["over the limit"]) : ("within", words["within the limit"])
+                }
+                let label = "\(day.iso): \(limited?.words ?? words.mark(mark)), \(Quantity.describe(entry.total))"
+                let limitAttribute: HTML = limited.map { " data-limit=\"\($0.key)\"" } ?? ""
+                html += "<td data-day=\"\(day)\" data-state=\"\(mark.rawValue)\"\(limitAttribute)><a class=\"cell\" href=\"\(path)?month=\(Self.monthText(first))&amp;day=\(day)#records\" aria-label=\"\(label)\">\(day.day)"
                     + "<span class=\"mark\" aria-hidden=\"true\">\(mark.symbol)</span></a></td>"
             } else {
                 html += "<td><div class=\"cell hint\">\(day.day)</div></td>"
@@ -77,8 +84,11 @@ struct HabitPage {
             column += 1
         }
         html += Array(repeating: empty, count: (7 - column) % 7).joined() + "</tr></tbody></table>"
+        let limited = habit.revision(on: last < today ? last : today).progress.atMostLimit != nil
         html += "<ul class=\"legend\" aria-label=\"\(words["Legend"])\">" + DayMark.allCases.map { mark -> HTML in
-            "<li><span class=\"key\" data-state=\"\(mark.rawValue)\" aria-hidden=\"true\">\(mark.symbol)</span>\(words.mark(mark))</li>"
+            // A limit's legend says within and over where a goal's says met and missed.
+            let label = limited && mark == .met ? words["within the limit"] : limited && mark == .missed ? words["over the limit"] : words.mark(mark)
+            return "<li><span class=\"key\" data-state=\"\(mark.rawValue)\" aria-hidden=\"true\">\(mark.symbol)</span>\(label)</li>"
         }.joined() + "</ul>"
         return html
     }
