@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDayLua
 import StackDaySQLite
 @testable import StackDayServer
 import StackDayTestSupport
@@ -24,13 +25,15 @@ final class InProcessServer {
 
     /// `now`: 2026-10-11 22:00 in Seoul unless given; users added by `user(_:)` live in Seoul.
     init(options: APIOptions = APIOptions(), now: Date = Date(timeIntervalSince1970: 1_791_723_600)) throws {
+        // The built-in policies as the server runs them (it runs them in runner processes).
+        let library = try PolicyLibrary(searchPath: [])
         folder = try TemporaryFolder()
         let path = folder.path("stackday.sqlite")
         self.path = path
         clock = FixedClock(now)
         _ = try SQLiteHabitStore(path: path)
         let lines = lines
-        api = StackDayAPI(clock: clock, makeStore: { try SQLiteHabitStore(path: path) }, makePolicies: { StandardPolicyResolver() },
+        api = StackDayAPI(clock: clock, makeStore: { try SQLiteHabitStore(path: path) }, makePolicies: { library },
                           options: options, log: { lines.append($0) })
     }
 
@@ -56,6 +59,8 @@ final class InProcessServer {
         request.origin = named["origin"]
         request.host = named["host"] ?? "127.0.0.1"
         request.ifNoneMatch = named["if-none-match"]
+        request.acceptLanguage = named["accept-language"]
+        request.forwardedProto = named["x-forwarded-proto"]
         request.requestID = named["x-request-id"]
         request.preflightMethod = named["access-control-request-method"]
         request.forwardedFor = named["x-forwarded-for"]
