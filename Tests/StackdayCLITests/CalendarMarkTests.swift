@@ -60,4 +60,16 @@ struct CalendarMarkTests {
         let wrong = try cli.run(["calendar", "water", "--color", "sometimes"])
         #expect(wrong.status == 64 && wrong.stderr.hasPrefix("Error: invalid value for --color: 'sometimes' (use auto, always or never)"))
     }
+
+    @Test("a limit's calendar legend says within the limit and over the limit where a goal's says met and missed, in both languages")
+    func limitLegend() throws {
+        let cli = try CLIFixture()
+        #expect(try cli.run(["habit", "add", "coffee", "--unit", "cups", "--progress", "at-most", "--progress-params", #"{"limit":2}"#, "--start", "2026-10-01"]).status == 0)
+        #expect(try cli.run(["record", "coffee", "3", "--on", "2026-10-06"]).status == 0)
+        let english = try cli.run(["calendar", "coffee", "--from", "2026-10-01", "--to", "2026-10-11"]).stdout
+        #expect(english.contains("█ within the limit  ▒ partly done  x over the limit"), "\(english)")
+        #expect(try cli.run(["--lang", "ko", "calendar", "coffee", "--from", "2026-10-01", "--to", "2026-10-11"]).stdout.contains("█ 한도 안"))
+        #expect(try cli.run(["habit", "add", "water", "--goal", "2", "--start", "2026-10-01"]).status == 0)
+        #expect(try cli.run(["calendar", "water", "--from", "2026-10-01", "--to", "2026-10-11"]).stdout.contains("█ met  ▒ partly done  x missed"))
+    }
 }

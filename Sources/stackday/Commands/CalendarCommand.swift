@@ -69,7 +69,8 @@ enum CalendarCommand {
             lines.append(line)
         }
         lines.append("\(timeline.habit.name): \(range.first) … \(range.last)")
-        lines.append(CalendarMark.legend(colour: colour, words: words))
+        let limited = timeline.habit.revision(on: range.last).progress.atMostLimit != nil
+        lines.append(CalendarMark.legend(colour: colour, words: words, limited: limited))
         return lines
     }
 }

@@ -54,8 +54,12 @@ enum CalendarMark: CaseIterable {
         colour ? "\u{1B}[38;5;\(self.colour)m\(character)\u{1B}[0m" : character
     }
 
-    /// `█ met  ▒ partly done  x missed  - skipped  · not due  ? pending`, in `words`' language.
-    static func legend(colour: Bool, words: Words = Words(.english)) -> String {
-        allCases.map { "\($0.drawn(colour: colour)) \(words[$0.label])" }.joined(separator: "  ")
+    /// `█ met  ▒ partly done  x missed  - skipped  · not due  ? pending`, in `words`' language; a
+    /// limit's (`limited`) says `within the limit` and `over the limit` for met and missed.
+    static func legend(colour: Bool, words: Words = Words(.english), limited: Bool = false) -> String {
+        allCases.map { mark in
+            let label = limited && mark == .met ? "within the limit" : limited && mark == .missed ? "over the limit" : mark.label
+            return "\(mark.drawn(colour: colour)) \(words[label])"
+        }.joined(separator: "  ")
     }
 }
