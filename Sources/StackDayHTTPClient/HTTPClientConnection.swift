@@ -25,6 +25,17 @@ public struct HTTPClientConnection: Sendable {
         self.timeoutSeconds = timeoutSeconds
     }
 
+    /// A POST of `body` to `target` (a path with its query) as bytes to send: the request line,
+    /// `Host` (an IPv6 address in brackets), `headers`, `Content-Length` and `Connection: close`
+    /// (the answer is read to the end of the connection), then the body.
+    public func post(_ target: String, headers: [(name: String, value: String)], body: [UInt8]) -> [UInt8] {
+        let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        var head = "POST \(target) HTTP/1.1\r\nHost: \(name):\(port)\r\n"
+        for (field, value) in headers { head += "\(field): \(value)\r\n" }
+        head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
+        return Array(head.utf8) + body
+    }
+
     /// Sends `message` (a request's head and body) and reads the answer to its end. `admit` sees
     /// each address the host resolves to before it is connected to; one it refuses is skipped, and
     /// when it refuses them all the exchange fails with `HTTPClientError.addressRefused`.

@@ -61,9 +61,8 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
     /// used or expired.
     public func pair(code: String, name: String) throws -> String {
         let body = JSONValue.object(["code": .string(code), "name": .string(name)]).jsonBytes
-        var head = "POST \(prefix)/v1/devices/pair HTTP/1.1\r\nHost: \(host):\(port)\r\n"
-        head += "Content-Type: application/json\r\nAccept: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        let answer = try exchange(Array(head.utf8) + body, socket: HTTPClientSocket())
+        let message = connection.post(prefix + "/v1/devices/pair", headers: Self.json, body: body)
+        let answer = try exchange(message, socket: HTTPClientSocket())
         let (status, json, text) = try Self.parse(answer)
         guard status == 201, let token = json?.objectValue?["token"]?.stringValue, Self.isToken(token) else {
             throw Self.refusal(status: status, json: json, text: text)
@@ -105,10 +104,7 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
     }
 
     public func send(_ request: SyncRequest) async throws -> SyncResponse {
-        let body = request.json.jsonBytes
-        var head = "POST \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nAuthorization: Bearer \(token)\r\n"
-        head += "Content-Type: application/json\r\nAccept: application/json\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        let message = Array(head.utf8) + body
+        let message = connection.post(path, headers: [("Authorization", "Bearer \(token)")] + Self.json, body: request.json.jsonBytes)
         let socket = HTTPClientSocket()
         let answer: [UInt8] = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -124,10 +120,18 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
         return try Self.response(answer)
     }
 
+    /// The server's address, as each exchange connects to it.
+    private var connection: HTTPClientConnection {
+        HTTPClientConnection(host: host, port: port, tls: tls, caFile: caFile, timeoutSeconds: timeout)
+    }
+
+    /// What a JSON request says of its body and the answer it takes.
+    private static let json: [(name: String, value: String)] = [("Content-Type", "application/json"), ("Accept", "application/json")]
+
     /// Connects, writes `message`, reads to the end; the client's failures as sync's.
     private func exchange(_ message: [UInt8], socket: HTTPClientSocket) throws -> [UInt8] {
         do {
-            return try HTTPClientConnection(host: host, port: port, tls: tls, caFile: caFile, timeoutSeconds: timeout).exchange(message, socket: socket)
+            return try connection.exchange(message, socket: socket)
         } catch let failure as HTTPClientError {
             switch failure {
             case .unreachable(let message), .addressRefused(let message): throw SyncError.unreachable(message)

@@ -39,10 +39,7 @@ public struct SHA256: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// 64 lowercase hex digits.
-    public var description: String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0x0F)]] }, as: UTF8.self)
-    }
+    public var description: String { HexText.lowercase(bytes) }
 
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,

@@ -31,10 +31,13 @@ public struct ManageWebhooks {
     }
 
     /// A new webhook of `user` for `events` at `url` (`http://` or `https://`, no user name or
-    /// password in it); its secret is in the answer, and only there.
-    public func create(user: String, url: String, events: [WebhookEvent]) throws -> Webhook {
+    /// password in it); its secret is in the answer, and only there. `checkAddress` is the
+    /// surface's check of where the URL's host resolves to (it throws to refuse); it runs once the
+    /// URL's form is checked, so only an address is ever looked up.
+    public func create(user: String, url: String, events: [WebhookEvent], checkAddress: (String) throws -> Void = { _ in }) throws -> Webhook {
         let url = url.trimmingCharacters(in: .whitespaces)
         try Self.check(url: url, events: events)
+        try checkAddress(url)
         var unique: [WebhookEvent] = []
         for event in events where !unique.contains(event) { unique.append(event) }
         let webhook = Webhook(id: UUID(), user: user, url: url, events: unique, secret: ManageSessions.randomHex(prefix: "whsec_"), createdAt: context.clock.now)
@@ -51,7 +54,7 @@ public struct ManageWebhooks {
 
     /// The form of a webhook: an absolute `http`/`https` URL with a host, at most 2,000
     /// characters, without credentials or a fragment, and at least one event.
-    public static func check(url: String, events: [WebhookEvent]) throws {
+    static func check(url: String, events: [WebhookEvent]) throws {
         guard !events.isEmpty else { throw UseCaseError.invalidWebhook(reason: "name at least one event (\(WebhookEvent.names))") }
         guard url.utf8.count <= 2000 else { throw UseCaseError.invalidWebhook(reason: "the url is longer than 2000 characters") }
         guard let parsed = URLComponents(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",

@@ -6,11 +6,9 @@ extension Application {
     /// now). `checkAddress` is the surface's check of where the URL's host resolves to (the
     /// server refuses private and loopback addresses unless told otherwise); it throws to refuse.
     public func createWebhook(_ request: CreateWebhookRequest, checkAddress: (String) throws -> Void) throws -> WebhookView {
-        // Its form first: an address is looked up only once it is one.
-        try ManageWebhooks.check(url: request.url, events: request.events)
-        try checkAddress(request.url)
-        return WebhookView(try ManageWebhooks(context: context).create(user: context.store.owner, url: request.url, events: request.events),
-                           showsSecret: true)
+        let webhook = try ManageWebhooks(context: context).create(user: context.store.owner, url: request.url, events: request.events,
+                                                                  checkAddress: checkAddress)
+        return WebhookView(webhook, showsSecret: true)
     }
 
     /// `GET /v1/webhooks`: the owner's webhooks, without their secrets.

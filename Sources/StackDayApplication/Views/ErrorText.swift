@@ -15,7 +15,7 @@ public enum ErrorText {
 
     /// The Korean message, nil where there is none. Values come after a colon, so that no
     /// particle has to agree with a name.
-    static func korean(_ error: any Error) -> String? {
+    public static func korean(_ error: any Error) -> String? {
         switch error {
         case let error as UseCaseError:
             switch error {

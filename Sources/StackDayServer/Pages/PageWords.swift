@@ -10,10 +10,7 @@ struct PageWords: Sendable {
     /// A refused change's message in the page's language: Korean where the error has a Korean
     /// text (`ErrorText`), else the English one the API answers.
     func message(of error: any Error) -> String {
-        let english = ErrorView(error, requestCode: .badRequest).message
-        guard language == .ko else { return english }
-        let korean = ErrorText.message(error, .korean)
-        return korean == ErrorText.message(error, .english) ? english : korean
+        (language == .ko ? ErrorText.korean(error) : nil) ?? ErrorView(error, requestCode: .badRequest).message
     }
 
     /// `text` in the page's language (English is the key).

@@ -154,16 +154,15 @@ public final class WebhookSender: @unchecked Sendable {
         var target = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
         if let query = url.percentEncodedQuery { target += "?" + query }
         let port = UInt16(url.port ?? (tls ? 443 : 80))
-        let hostHeader = host.contains(":") ? "[\(host)]" : host
-        var head = "POST \(target) HTTP/1.1\r\nHost: \(hostHeader):\(port)\r\nUser-Agent: StackDay-Webhook/1\r\nContent-Type: application/json\r\n"
-        head += "X-StackDay-Event: \(delivery.event.rawValue)\r\nX-StackDay-Delivery: \(delivery.id.uuidString.lowercased())\r\n"
-        head += "X-StackDay-Signature: \(WebhookSignature.header(body: body, secret: webhook.secret))\r\n"
-        head += "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
         var connection = HTTPClientConnection(host: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port: port, tls: tls,
                                               timeoutSeconds: timeoutSeconds)
         connection.maximumAnswer = 1 << 20
+        let message = connection.post(target, headers: [
+            ("User-Agent", "StackDay-Webhook/1"), ("Content-Type", "application/json"), ("X-StackDay-Event", delivery.event.rawValue),
+            ("X-StackDay-Delivery", delivery.id.uuidString.lowercased()), ("X-StackDay-Signature", WebhookSignature.header(body: body, secret: webhook.secret)),
+        ], body: body)
         do {
-            let answer = try HTTPClientAnswer(parsing: try connection.exchange(Array(head.utf8) + body, admit: admits))
+            let answer = try HTTPClientAnswer(parsing: try connection.exchange(message, admit: admits))
             return (answer.status, (200..<300).contains(answer.status) ? nil : "the receiver answered \(answer.status)")
         } catch let failure as HTTPClientError {
             switch failure {

@@ -1,11 +1,12 @@
 import CSodium
+import StackDay
 
 /// `X-StackDay-Signature: sha256=<hex>`: HMAC-SHA256 (RFC 2104 over FIPS 180-4, as libsodium
 /// computes it) of a delivery's body with its webhook's secret (the secret's UTF-8 bytes as the
 /// key). A receiver recomputes it over the bytes it got and compares in constant time.
 enum WebhookSignature {
     static func header(body: [UInt8], secret: String) -> String {
-        "sha256=" + hex(hmacSHA256(body, key: Array(secret.utf8)))
+        "sha256=" + HexText.lowercase(hmacSHA256(body, key: Array(secret.utf8)))
     }
 
     static func hmacSHA256(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
@@ -15,10 +16,5 @@ enum WebhookSignature {
         crypto_auth_hmacsha256_update(&state, message, UInt64(message.count))
         crypto_auth_hmacsha256_final(&state, &out)
         return out
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
     }
 }
