@@ -7,14 +7,16 @@ import StackDay
 /// A `revision` row gives the effective-from day in `day`, the goal in `amount`, when it was
 /// written in `recorded_at`, and the pinned hashes; a `script` row its `name`, `sha256`,
 /// `source` and install time (`recorded_at`). Files with the version 1 header (no revision or
-/// script rows; a habit row carries its goal and policies) and the version 2 header (no `note`)
-/// are still read.
+/// script rows; a habit row carries its goal and policies), the version 2 header (no `note`) and
+/// the version 3 header (no `position`, `color_tag` and `step` of a habit row, no `reminders` of
+/// a revision row) are still read.
 public enum ArchiveCSV {
     static let headerV1 = ["kind", "id", "habit", "name", "day", "archived_on", "recorded_at", "updated_at", "amount", "unit",
                            "schedule", "schedule_params", "progress", "progress_params", "streak", "streak_params"]
     static let headerV2 = headerV1 + ["revision", "schedule_sha256", "progress_sha256", "streak_sha256", "sha256", "source"]
-    static let header = headerV2 + ["note"]
-    static let headers = [header, headerV2, headerV1]
+    static let headerV3 = headerV2 + ["note"]
+    static let header = headerV3 + ["position", "color_tag", "step", "reminders"]
+    static let headers = [header, headerV3, headerV2, headerV1]
 
     public static func encode(_ archive: HabitArchive) -> String {
         ArchiveWriter.text(archive, format: .csv)
@@ -33,6 +35,7 @@ public enum ArchiveCSV {
         line([
             0: "habit", 1: UUIDText.format(habit.id), 3: habit.name, 4: habit.startedOn.iso, 5: habit.archivedOn?.iso ?? "",
             6: InstantText.format(habit.createdAt), 7: InstantText.format(habit.updatedAt), 9: habit.unit,
+            23: String(habit.position), 24: habit.colorTag?.rawValue ?? "", 25: habit.step.map(Quantity.describe) ?? "",
         ])
     }
 
@@ -40,7 +43,7 @@ public enum ArchiveCSV {
         habit.revisions.map { revision in
             var values: [Int: String] = [
                 0: "revision", 2: UUIDText.format(habit.id), 4: revision.effectiveFrom.iso, 6: InstantText.format(revision.createdAt),
-                8: Quantity.describe(revision.goal), 16: String(revision.number),
+                8: Quantity.describe(revision.goal), 16: String(revision.number), 26: ReminderTime.stored(revision.reminders),
             ]
             for (offset, role) in PolicyRole.allCases.enumerated() {
                 let choice = revision.choice(for: role)
@@ -73,6 +76,7 @@ public enum ArchiveCSV {
     /// A habit row read before its revisions.
     private struct HabitFields {
         let id: UUID, name: String, startedOn: LocalDay, archivedOn: LocalDay?, createdAt: Date, updatedAt: Date, unit: String
+        var position = 0, colorTag: HabitColor? = nil, step: Double? = nil
         let line: Int
     }
 
@@ -124,17 +128,30 @@ public enum ArchiveCSV {
                         schedule: try cells.policy(10), progress: try cells.policy(12), streak: try cells.policy(14)
                     ))
                 case "habit":
-                    pending.append(HabitFields(
+                    var fields = HabitFields(
                         id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
                         archivedOn: row[5].isEmpty ? nil : try cells.day(5), createdAt: try cells.instant(6),
                         updatedAt: try cells.instant(7), unit: row.string(9), line: row.line
-                    ))
+                    )
+                    if header.count > 23 {
+                        guard let position = Int(row.string(23)) else { throw cells.failure(23, "position '\(row.string(23))' is not a whole number") }
+                        fields.position = position
+                        if !row[24].isEmpty {
+                            guard let tag = HabitColor(rawValue: row.string(24)) else {
+                                throw cells.failure(24, "color_tag '\(row.string(24))' is not one of \(HabitColor.names)")
+                            }
+                            fields.colorTag = tag
+                        }
+                        if !row[25].isEmpty { fields.step = try cells.number(25) }
+                    }
+                    pending.append(fields)
                 case "revision" where !isV1:
                     guard let number = Int(row.string(16)) else { throw cells.failure(16, "revision '\(row.string(16))' is not a whole number") }
                     revisions[try cells.uuid(2), default: []].append(try HabitRevision(
                         number: number, effectiveFrom: try cells.day(4), goal: try cells.number(8),
                         schedule: try cells.policy(10, sha256: 17), progress: try cells.policy(12, sha256: 18),
-                        streak: try cells.policy(14, sha256: 19), createdAt: try cells.instant(6)
+                        streak: try cells.policy(14, sha256: 19), createdAt: try cells.instant(6),
+                        reminders: header.count > 26 ? try cells.reminders(26) : []
                     ))
                 case "script" where !isV1:
                     do {
@@ -155,7 +172,8 @@ public enum ArchiveCSV {
             do {
                 catalog.habits.append(try Habit(
                     id: fields.id, name: fields.name, startedOn: fields.startedOn, archivedOn: fields.archivedOn, createdAt: fields.createdAt,
-                    updatedAt: fields.updatedAt, unit: fields.unit, revisions: revisions[fields.id] ?? []
+                    updatedAt: fields.updatedAt, unit: fields.unit, revisions: revisions[fields.id] ?? [],
+                    position: fields.position, colorTag: fields.colorTag, step: fields.step
                 ))
             } catch {
                 throw ImportFormatError(file: file, line: fields.line, column: nil, message: "habit '\(fields.name)': \(error)")
@@ -193,6 +211,12 @@ public enum ArchiveCSV {
         func number(_ index: Int) throws -> Double {
             guard let value = Double(row.string(index)) else { throw failure(index, "\(header[index]) '\(row.string(index))' is not a number") }
             return value
+        }
+
+        /// Reminder times as stored (`08:00,21:00`; empty for none).
+        func reminders(_ index: Int) throws -> [ReminderTime] {
+            guard !row[index].isEmpty else { return [] }
+            do { return try ReminderTime.list([row.string(index)]) } catch { throw failure(index, "\(header[index]): \(error)") }
         }
 
         /// The policy in column `index`, its parameters in the next, its hash (when given) in `sha256`.

@@ -19,6 +19,8 @@ public enum ArchiveJSON {
             "archivedOn": habit.archivedOn.map { .string($0.iso) } ?? .null, "createdAt": .string(InstantText.format(habit.createdAt)),
             "updatedAt": .string(InstantText.format(habit.updatedAt)), "unit": .string(habit.unit),
             "revisions": .array(habit.revisions.map(revisionValue)),
+            "position": .number(Double(habit.position)), "colorTag": habit.colorTag.map { .string($0.rawValue) } ?? .null,
+            "step": habit.step.map(JSONValue.number) ?? .null,
         ])
     }
 
@@ -100,8 +102,14 @@ public enum ArchiveJSON {
                     ))
                 }
                 reader.path = "habits[\(index)]"
+                let position = try reader.optionalNumber(fields, "position").map { Int(exactly: $0) ?? -1 } ?? 0
+                let colorTag = try reader.optionalString(fields, "colorTag").map { text in
+                    guard let tag = HabitColor(rawValue: text) else { throw reader.failure("colorTag '\(text)' is not one of \(HabitColor.names)") }
+                    return tag
+                }
                 catalog.habits.append(try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
-                                                updatedAt: updatedAt, unit: unit, revisions: revisions))
+                                                updatedAt: updatedAt, unit: unit, revisions: revisions, position: position, colorTag: colorTag,
+                                                step: try reader.optionalNumber(fields, "step")))
             } catch let error as HabitValidationError {
                 throw reader.failure("\(error)")
             }
@@ -188,6 +196,14 @@ public enum ArchiveJSON {
         func number(_ fields: [String: JSONValue], _ key: String) throws -> Double {
             guard case .number(let value)? = fields[key] else { throw failure("\(key) must be a number") }
             return value
+        }
+
+        func optionalNumber(_ fields: [String: JSONValue], _ key: String) throws -> Double? {
+            switch fields[key] {
+            case nil, .null?: return nil
+            case .number(let value)?: return value
+            default: throw failure("\(key) must be a number or null")
+            }
         }
 
         func uuid(_ fields: [String: JSONValue], _ key: String) throws -> UUID {

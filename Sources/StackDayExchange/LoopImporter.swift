@@ -111,7 +111,9 @@ public struct LoopImporter {
             let habit = try Habit(
                 id: habitID, name: name, startedOn: start, archivedOn: archived ? marks.lazy.map(\.day).max() ?? start : nil, createdAt: now,
                 goal: numerical && !atMost ? target : 1, unit: numerical ? field("Unit") : "",
-                schedule: schedule, progress: progress, streak: .strict
+                schedule: schedule, progress: progress, streak: .strict,
+                position: Int(position.trimmingCharacters(in: .whitespaces)).map { min(max($0 + 1, 1), Habit.positionLimit) } ?? 0,
+                colorTag: HabitColor.nearest(toHex: field("Color").trimmingCharacters(in: .whitespaces))
             )
             archive.habits.append(habit)
             let skipIDs = StableID.Prefix("loop-skip", name), completionIDs = StableID.Prefix("loop-completion", name)

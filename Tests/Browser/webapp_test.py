@@ -526,8 +526,19 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
         coffee = row(driver, "coffee")
         check(coffee.get_attribute("data-limit") == "over" and field(driver, "coffee", "total") == "3 of at most 2 cups",
               f"{label}: the limit card: {coffee.get_attribute('data-limit')} {field(driver, 'coffee', 'total')}")
-        check("primary" not in (coffee.find_element(By.CSS_SELECTOR, "form[data-action=record] button").get_attribute("class") or ""),
+        check("primary" not in (coffee.find_element(By.CSS_SELECTOR, "form[data-action=step] button").get_attribute("class") or ""),
               f"{label}: a limit's button looks like a goal's")
+        # A colour tag bands the card; + records the habit's step and − takes back the latest record.
+        check(api(port, token, "PATCH", "/v1/habits/coffee", {"colorTag": "teal", "step": 0.5})[0] == 200, "coffee colour")
+        driver.get(base + "/")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, 'li[data-habit="coffee"][data-color="teal"]'))
+        band = row(driver, "coffee").value_of_css_property("border-left-color")
+        check(band in ("rgb(0, 121, 107)", "rgba(0, 121, 107, 1)"), f"{label}: the teal band is {band}")
+        check(row(driver, "coffee").find_element(By.CSS_SELECTOR, "form[data-action=step] button").text.startswith("+0.5 cups"), f"{label}: the step button")
+        retrying(lambda: row(driver, "coffee").find_element(By.CSS_SELECTOR, "form[data-action=step] button").click())
+        wait.until(lambda d: field(d, "coffee", "total") == "3.5 of at most 2 cups")
+        retrying(lambda: row(driver, "coffee").find_element(By.CSS_SELECTOR, "form[data-action=step-back] button").click())
+        wait.until(lambda d: field(d, "coffee", "total") == "3 of at most 2 cups")
         states = {h["name"]: h["state"] for h in json.loads(api(port, token, "GET", "/v1/today")[1])["habits"]}
         check(states["read"] == "skipped", f"{label}: the skip was not stored: {states}")
 

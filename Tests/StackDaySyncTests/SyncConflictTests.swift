@@ -132,6 +132,36 @@ struct SyncConflictTests {
         #expect(try await world.sync(world.b) == SyncReport())
     }
 
+    @Test("a move on one device and a colour and step on another: both hold everywhere, and every replica lists the same order")
+    func orderAndLookMerge() async throws {
+        let world = try World()
+        try await world.shared()
+        try CreateHabit(context: world.a.app)(name: "walk", startedOn: today.adding(days: -5))
+        try await world.syncEach(world.a, world.b)
+        #expect(try ListHabits(context: world.b.app)(includeArchived: true).map(\.name) == ["read", "walk"])
+        try MoveHabit(context: world.a.app)(.name("walk"), to: .before(.name("read")))
+        var look = HabitChanges()
+        look.colorTag = .some(.teal)
+        look.step = .some(2.5)
+        try EditHabit(context: world.b.app)(habitName: "read", changes: look)
+        try await world.exchange()
+        try await world.sync(world.a)
+        let snapshots = try world.snapshots()
+        #expect(snapshots.allSatisfy { $0 == snapshots[0] }, "\(snapshots)")
+        for context in [world.server.context, world.a.app, world.b.app] {
+            let habits = try ListHabits(context: context)(includeArchived: true)
+            #expect(habits.map(\.name) == ["walk", "read"])
+            #expect(habits.last?.colorTag == .teal && habits.last?.stepAmount == 2.5)
+        }
+        // Taking the colour away is a change like any other.
+        look.colorTag = .some(nil)
+        look.step = .none
+        try EditHabit(context: world.a.app)(habitName: "read", changes: look)
+        try await world.exchange()
+        #expect(try FindHabit(context: world.b.app)(named: "read").colorTag == nil)
+        #expect(try FindHabit(context: world.b.app)(named: "read").stepAmount == 2.5)
+    }
+
     @Test("a delete racing an edit and new records: the delete wins, the records go with the habit")
     func deleteWins() async throws {
         let world = try World()

@@ -13,8 +13,9 @@ struct SyncWireFormTests {
     static let changes: [SyncChange] = [
         SyncChange(kind: .habit, key: habit, stamp: one, fields: [
             "id": .string(habit), "name": .string("물 마시기"), "started_on": .string("2026-11-01"), "archived_on": .null,
-            "created_at": .number(1.7e9), "updated_at": .number(1.7e9 + 0.5), "unit": .string("잔"),
-        ], fieldStamps: ["name": two, "unit": one]),
+            "created_at": .number(1.7e9), "updated_at": .number(1.7e9 + 0.5), "unit": .string("잔"), "position": .number(2),
+            "color_tag": .string("teal"), "step_thousandths": .null,
+        ], fieldStamps: ["name": two, "unit": one, "color_tag": two]),
         SyncChange(kind: .completion, key: record, stamp: two, fields: [
             "id": .string(record), "habit_id": .string(habit), "completed_on": .string("2026-11-02"), "recorded_at": .number(1.7e9),
             "amount_thousandths": .number(1500), "note": .string("a \"quoted\" note"),
@@ -62,6 +63,9 @@ struct SyncWireFormTests {
         (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip","1",0,["A"]]]}"#, "not \"columns\".skip"),
         (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip"]]}"#, "is not [kind, hlc, device, row, key, stamps]"),
         (#"{"device":"d","changes":[],"devices":[]}"#, "unknown member \"devices\""),
+        // A prefix may leave out only columns a change may lack: a habit row needs its unit.
+        (#"{"device":"d","form":2,"devices":[],"columns":{"habit":["id","name","started_on","archived_on","created_at","updated_at"]},"changes":[]}"#,
+         "\"columns\".habit to be"),
     ])
     func refused(body: String, names: String) throws {
         do {
@@ -70,5 +74,18 @@ struct SyncWireFormTests {
         } catch let error as SyncError {
             #expect(error.description.contains(names), "\(error)")
         }
+    }
+
+    @Test("a device from before positions, colours and steps names the habit columns it knows: its rows read, without the rest")
+    func olderColumns() throws {
+        let known = SyncRules.firstHabitFields.filter { $0 != "updated_at" }
+        #expect(known == ["name", "started_on", "archived_on", "unit"])
+        let body = #"""
+            {"device":"d","form":2,"devices":["d"],"columns":{"habit":["id","name","started_on","archived_on","created_at","updated_at","unit"]},
+             "changes":[["habit","5",0,["0A0A0A0A-0000-4000-8000-000000000001","Read","2026-11-01",null,1700000000,1700000000,""]]]}
+            """#
+        let request = try SyncRequest(json: try JSONValue(parsing: body))
+        let fields = try #require(request.changes.first?.fields)
+        #expect(fields["name"] == .string("Read") && fields["position"] == nil && fields["color_tag"] == nil && fields["step_thousandths"] == nil)
     }
 }

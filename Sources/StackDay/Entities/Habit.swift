@@ -33,6 +33,10 @@ public struct Habit: Identifiable, Hashable, Sendable {
         name.trimmedWhitespace.precomposedStringWithCanonicalMapping.lowercased()
     }
     public static let unitLimit = 30
+    /// The largest position a habit can stand at.
+    public static let positionLimit = 1_000_000
+    /// The largest step (`step`), as large as any amount.
+    public static let stepLimit = 1_000_000_000.0
 
     public let id: UUID
     public let name: String
@@ -46,6 +50,16 @@ public struct Habit: Identifiable, Hashable, Sendable {
     public let unit: String
     /// The rule history, numbered 1, 2, 3, … (see `HabitRevision`); never empty.
     public let revisions: [HabitRevision]
+    /// Where the habit stands in its owner's list: habits are listed by position, then by
+    /// creation. 0 for a habit never placed (stores before positions); a new habit goes last.
+    public let position: Int
+    /// The habit's colour tag; nil for none.
+    public let colorTag: HabitColor?
+    /// The amount one tap of `+` records (and the web's `−` takes back); nil for 1.
+    public let step: Double?
+
+    /// What one tap of `+` records.
+    public var stepAmount: Double { step ?? 1 }
 
     /// The latest revision: the rules the next edit starts from.
     public var latest: HabitRevision { revisions[revisions.count - 1] }
@@ -67,12 +81,15 @@ public struct Habit: Identifiable, Hashable, Sendable {
         schedule: PolicyChoice = .daily,
         progress: PolicyChoice = .goal,
         streak: PolicyChoice = .strict,
-        reminders: [ReminderTime] = []
+        reminders: [ReminderTime] = [],
+        position: Int = 0,
+        colorTag: HabitColor? = nil,
+        step: Double? = nil
     ) throws(HabitValidationError) {
         let first = try HabitRevision(number: 1, effectiveFrom: startedOn, goal: goal,
                                       schedule: schedule, progress: progress, streak: streak, createdAt: createdAt, reminders: reminders)
         try self.init(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
-                      updatedAt: updatedAt, unit: unit, revisions: [first])
+                      updatedAt: updatedAt, unit: unit, revisions: [first], position: position, colorTag: colorTag, step: step)
     }
 
     /// A habit with its whole rule history; throws unless `revisions` are numbered 1, 2, 3, ….
@@ -84,7 +101,10 @@ public struct Habit: Identifiable, Hashable, Sendable {
         createdAt: Date,
         updatedAt: Date? = nil,
         unit: String = "",
-        revisions: [HabitRevision]
+        revisions: [HabitRevision],
+        position: Int = 0,
+        colorTag: HabitColor? = nil,
+        step: Double? = nil
     ) throws(HabitValidationError) {
         guard !revisions.isEmpty else { throw .revisionsOutOfOrder(expected: 1, found: 0) }
         for (index, revision) in revisions.enumerated() where revision.number != index + 1 {
@@ -103,6 +123,13 @@ public struct Habit: Identifiable, Hashable, Sendable {
         if let archivedOn, archivedOn < startedOn {
             throw .archivedBeforeStart(archivedOn: archivedOn, startedOn: startedOn)
         }
+        guard position >= 0 && position <= Self.positionLimit else { throw .invalidPosition(position) }
+        if let step, !(step.isFinite && step >= 0.001 && step <= Self.stepLimit && (step * 1000).rounded() == step * 1000) {
+            throw .invalidStep(step)
+        }
+        self.position = position
+        self.colorTag = colorTag
+        self.step = step
         self.id = id
         self.name = trimmed
         self.startedOn = startedOn
@@ -128,6 +155,9 @@ public struct Habit: Identifiable, Hashable, Sendable {
         startedOn: LocalDay? = nil,
         archivedOn: LocalDay?? = .none,
         unit: String? = nil,
+        position: Int? = nil,
+        colorTag: HabitColor?? = .none,
+        step: Double?? = .none,
         updatedAt: Date
     ) throws(HabitValidationError) -> Habit {
         try Habit(
@@ -138,7 +168,10 @@ public struct Habit: Identifiable, Hashable, Sendable {
             createdAt: createdAt,
             updatedAt: updatedAt,
             unit: unit ?? self.unit,
-            revisions: revisions
+            revisions: revisions,
+            position: position ?? self.position,
+            colorTag: colorTag ?? self.colorTag,
+            step: step ?? self.step
         )
     }
 
@@ -146,7 +179,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
     public func appending(_ rules: HabitRevision, from day: LocalDay, at now: Date) throws(HabitValidationError) -> Habit {
         let next = try rules.renumbered(revisions.count + 1, effectiveFrom: day, createdAt: now)
         return try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
-                         updatedAt: now, unit: unit, revisions: revisions + [next])
+                         updatedAt: now, unit: unit, revisions: revisions + [next], position: position, colorTag: colorTag, step: step)
     }
 
     /// The revision that judges `day`: the highest-numbered one effective on or before it

@@ -19,6 +19,8 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
     case revisionsOutOfOrder(expected: Int, found: Int)
     /// Policy parameters given beside a schedule that is read, not named (a phrase, a pasted rule).
     case parametersBesideReadSchedule(what: String)
+    case invalidStep(Double)
+    case invalidPosition(Int)
 
     public var description: String {
         switch self {
@@ -52,6 +54,10 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
             return "rule revisions must be numbered 1, 2, 3, … in order: expected \(expected), found \(found)"
         case .parametersBesideReadSchedule(let what):
             return "\(what) takes no parameters: it says them itself (give a policy's name to give parameters)"
+        case .invalidStep(let step):
+            return "a step must be a finite number from 0.001 to 1000000000 with at most 3 decimals (got \(Quantity.describe(step)))"
+        case .invalidPosition(let position):
+            return "a position must be a whole number from 0 to \(Habit.positionLimit) (got \(position))"
         case .parametersNotObject(let policy, let text):
             return "parameters for policy '\(policy)' must be a JSON object like {\"key\": 1}, not \(text)"
         }

@@ -29,7 +29,8 @@ struct PolicyPinner {
         let revisions = try habit.revisions.map { try pin($0, in: tx) }
         guard revisions != habit.revisions else { return habit }
         return try Habit(id: habit.id, name: habit.name, startedOn: habit.startedOn, archivedOn: habit.archivedOn,
-                         createdAt: habit.createdAt, updatedAt: habit.updatedAt, unit: habit.unit, revisions: revisions)
+                         createdAt: habit.createdAt, updatedAt: habit.updatedAt, unit: habit.unit, revisions: revisions,
+                         position: habit.position, colorTag: habit.colorTag, step: habit.step)
     }
 
     /// Resolves every revision's policies (binding each to its parameters): throws what a

@@ -24,8 +24,10 @@ public final class InMemoryHabitRepository: HabitRepository {
 
     public func habit(id: UUID) throws -> Habit? { items.first { $0.id == id } }
 
-    /// In creation order; habits made at one instant in the order they were added.
+    /// By position, then in creation order; habits made at one instant in the order they were added.
     public func all() throws -> [Habit] {
-        items.enumerated().sorted { ($0.element.createdAt, $0.offset) < ($1.element.createdAt, $1.offset) }.map(\.element)
+        items.enumerated().sorted {
+            ($0.element.position, $0.element.createdAt, $0.offset) < ($1.element.position, $1.element.createdAt, $1.offset)
+        }.map(\.element)
     }
 }

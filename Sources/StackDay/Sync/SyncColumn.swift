@@ -17,6 +17,12 @@ public struct SyncColumn: Sendable {
         case optionalHash
         /// Reminder times as stored (`08:00,21:00`); empty, null or absent for none.
         case reminders
+        /// A habit's place in its list (`Habit.position`); absent for 0, from a device older than positions.
+        case position
+        /// A habit's colour tag (`HabitColor`), or null or absent for none.
+        case colorTag
+        /// A whole number of at least 1, or null or absent.
+        case optionalCount
     }
 
     public let name: String
@@ -26,6 +32,10 @@ public struct SyncColumn: Sendable {
         self.name = name
         self.value = value
     }
+
+    /// Whether a change may leave this column out (a device from before the column was added):
+    /// the store's default stands in.
+    public var mayBeAbsent: Bool { problem(nil) == nil }
 
     /// Whether `json` is a value this column may hold; nil when it is, else why not.
     func problem(_ json: JSONValue?) -> String? {
@@ -55,6 +65,19 @@ public struct SyncColumn: Sendable {
         case .optionalHash:
             if json == .null || json == nil { return nil }
             return text.map(PolicyScript.isHash) == true ? nil : "must be a SHA-256 (64 lowercase hex digits) or null"
+        case .position:
+            guard let json, json != .null else { return nil }
+            guard let number = json.numberValue, number.rounded() == number, number >= 0, number <= Double(Habit.positionLimit) else {
+                return "must be a whole number from 0 to \(Habit.positionLimit)"
+            }
+            return nil
+        case .colorTag:
+            guard let json, json != .null else { return nil }
+            return text.flatMap(HabitColor.init(rawValue:)) == nil ? "must be one of \(HabitColor.names), or null" : nil
+        case .optionalCount:
+            guard let json, json != .null else { return nil }
+            guard let number = json.numberValue, number.rounded() == number, number >= 1, number < 9e15 else { return "must be a whole number of at least 1, or null" }
+            return nil
         case .reminders:
             if json == .null || json == nil || text == "" { return nil }
             guard let text, let times = try? ReminderTime.list([text]), ReminderTime.stored(times) == text else {

@@ -9,7 +9,13 @@ public enum SyncRules {
     /// A habit's fields that merge one by one, each last-writer-wins by its own stamp: a rename on
     /// one device and an archive on another both hold. `updated_at` is one of them, so a merged
     /// habit's is the latest edit's that it kept.
-    public static let habitFields = ["name", "started_on", "archived_on", "unit", "updated_at"]
+    ///
+    /// The stores' triggers stamp these; a migration that adds one re-creates the trigger with
+    /// the whole list, and earlier migrations keep the list they had (`firstHabitFields`).
+    public static let habitFields = firstHabitFields + ["position", "color_tag", "step_thousandths"]
+    /// The fields that merged one by one when stamps per field began (SQLite's migrations 14 and
+    /// 15, PostgreSQL's 9): what those migrations' triggers name, for ever.
+    public static let firstHabitFields = ["name", "started_on", "archived_on", "unit", "updated_at"]
 
     /// The largest script source sync carries: the same bound as installing one, in bytes.
     public static let scriptLimit = PolicyScript.maximumInstalledBytes
@@ -36,7 +42,8 @@ public enum SyncRules {
         case .habit:
             [SyncColumn("id", .uuid), SyncColumn("name", .text(limit: Habit.nameLimit, empty: false)), SyncColumn("started_on", .day),
              SyncColumn("archived_on", .optionalDay), SyncColumn("created_at", .instant), SyncColumn("updated_at", .instant),
-             SyncColumn("unit", .text(limit: Habit.unitLimit, empty: true))]
+             SyncColumn("unit", .text(limit: Habit.unitLimit, empty: true)), SyncColumn("position", .position),
+             SyncColumn("color_tag", .colorTag), SyncColumn("step_thousandths", .optionalCount)]
         case .revision:
             [SyncColumn("habit_id", .uuid), SyncColumn("number", .count), SyncColumn("effective_from", .day), SyncColumn("goal_thousandths", .count)]
                 + PolicyRole.allCases.flatMap { role in

@@ -46,11 +46,15 @@ public enum SyncWireForm {
         var columns: [SyncKind: [String]] = [:]
         for (kindText, names) in columnItems {
             guard let kind = SyncKind(rawValue: kindText) else { throw .invalidRequest("names columns of an unknown kind \"\(kindText)\"") }
-            let expected = SyncRules.columns(kind).map(\.name)
-            guard names.arrayValue?.map(\.stringValue) == expected else {
+            let all = SyncRules.columns(kind)
+            let expected = all.map(\.name)
+            // A device from before a column was added names the columns it knows: a prefix of
+            // these, the rest of which may be absent (the store's default stands in).
+            guard let given = names.arrayValue?.map(\.stringValue), given.count <= expected.count,
+                  given == expected.prefix(given.count).map(Optional.some), all.dropFirst(given.count).allSatisfy(\.mayBeAbsent) else {
                 throw .invalidRequest("needs \"columns\".\(kindText) to be \(expected)")
             }
-            columns[kind] = expected
+            columns[kind] = Array(expected.prefix(given.count))
         }
         var changes: [SyncChange] = []
         changes.reserveCapacity(items.count)

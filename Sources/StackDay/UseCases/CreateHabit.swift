@@ -11,7 +11,7 @@ public struct CreateHabit {
     /// Throws `HabitValidationError` for bad fields, `UseCaseError.duplicateName`,
     /// `PolicyParameterError` for parameters a policy's schema refuses, or the policy resolver's
     /// error for an unknown policy or parameters its `validate` rejects.
-    /// `startedOn` defaults to today. Writes rule revision 1, its policies pinned to the
+    /// `startedOn` defaults to today; the habit goes last in the list. Writes rule revision 1, its policies pinned to the
     /// scripts they resolve to now (stored with it).
     @discardableResult
     public func callAsFunction(
@@ -23,15 +23,20 @@ public struct CreateHabit {
         progress: PolicyChoice = .goal,
         streak: PolicyChoice = .strict,
         reminders: [ReminderTime] = [],
+        colorTag: HabitColor? = nil,
+        step: Double? = nil,
         id: UUID = UUID()
     ) throws -> Habit {
-        let habit = try Habit(
+        let made = try Habit(
             id: id, name: name, startedOn: startedOn ?? context.today, createdAt: context.clock.now,
-            goal: goal, unit: unit, schedule: schedule, progress: progress, streak: streak, reminders: reminders
+            goal: goal, unit: unit, schedule: schedule, progress: progress, streak: streak, reminders: reminders,
+            colorTag: colorTag, step: step
         )
-        try Habit.checkNewUnit(habit.unit)
+        try Habit.checkNewUnit(made.unit)
         return try context.store.write { tx in
-            try context.requireUniqueName(habit.name, in: tx)
+            try context.requireUniqueName(made.name, in: tx)
+            // A new habit goes last in the list.
+            let habit = try made.with(position: HabitOrder.next(after: try tx.habits.all()), updatedAt: made.updatedAt)
             let pinner = PolicyPinner(context: context)
             let pinned = try pinner.pin(habit, in: tx)
             try context.checkParameters(PolicyRole.allCases.map { pinned.latest.choice(for: $0) }, in: tx)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Changes a habit's name, unit or start day, and its rules by writing a new revision: all in one
-/// transaction.
+/// Changes a habit's name, unit, start day, colour, step or place in the list, and its rules by
+/// writing a new revision: all in one transaction.
 public struct EditHabit {
     public let context: HabitContext
 
@@ -21,7 +21,8 @@ public struct EditHabit {
         if let unit = changes.unit { try Habit.checkNewUnit(unit) }
         return try context.store.write { tx in
             let stored = try context.habit(reference, in: tx)
-            var habit = try stored.with(startedOn: changes.startedOn, unit: changes.unit, updatedAt: context.clock.now)
+            var habit = try stored.with(startedOn: changes.startedOn, unit: changes.unit, colorTag: changes.colorTag, step: changes.step,
+                                        updatedAt: context.clock.now)
             if let name = changes.name {
                 habit = try habit.with(name: name, updatedAt: context.clock.now)
                 try context.requireUniqueName(habit.name, except: habit.id, in: tx)
@@ -41,6 +42,10 @@ public struct EditHabit {
                 habit = try RuleReviser(context: context).append(rules, from: from, to: habit, in: tx)
             }
             try tx.habits.update(habit)
+            if let position = changes.position {
+                guard position >= 1 else { throw UseCaseError.invalidPlace(position) }
+                habit = try HabitOrder.move(habit, to: position - 1, in: tx, at: context.clock.now)
+            }
             return habit
         }
     }

@@ -12,6 +12,12 @@ public struct HabitChanges: Sendable {
     public var streak: PolicyChoice?
     /// New reminder times (empty: none), a rule change like the others.
     public var reminders: [ReminderTime]?
+    /// A new colour tag; `.some(nil)` takes the tag away.
+    public var colorTag: HabitColor?? = .none
+    /// A new step for `+`; `.some(nil)` goes back to 1.
+    public var step: Double?? = .none
+    /// A new place in the list, counted from 1 (past the end: last).
+    public var position: Int?
     /// New parameters for the policy a role already runs, for a role whose policy is not named.
     public var parameters: [PolicyRole: [String: JSONValue]] = [:]
     public var rulesFrom: RevisionStart
@@ -35,5 +41,7 @@ public struct HabitChanges: Sendable {
     public var changesRules: Bool { goal != nil || schedule != nil || progress != nil || streak != nil || reminders != nil || !parameters.isEmpty }
 
     /// Whether nothing at all would change.
-    public var isEmpty: Bool { !changesRules && name == nil && startedOn == nil && unit == nil }
+    public var isEmpty: Bool {
+        !changesRules && name == nil && startedOn == nil && unit == nil && colorTag == nil && step == nil && position == nil
+    }
 }

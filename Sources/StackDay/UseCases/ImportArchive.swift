@@ -62,6 +62,9 @@ public struct ImportArchive {
             }
             let pinner = PolicyPinner(context: context)
             var buriedHabits: Set<UUID> = []
+            // Into an empty store the archive's order comes as it was; into one holding habits, the
+            // new ones go after them, in the archive's order.
+            let lastHeld = habits.isEmpty ? nil : habits.values.map(\.position).max() ?? 0
             for var habit in catalog.habits {
                 if habits[habit.id] != nil { present += 1; continue }
                 if isBuried(habit.id, in: buried.habits) {
@@ -75,6 +78,7 @@ public struct ImportArchive {
                 // An archive written before scripts were kept names policies only: pin them now.
                 habit = try pinner.pin(habit, in: tx)
                 try pinner.validate(habit, in: tx)
+                if let lastHeld { habit = try habit.with(position: min(lastHeld + inserted + 1, Habit.positionLimit), updatedAt: habit.updatedAt) }
                 names[Habit.nameKey(for: habit.name)] = habit.id
                 habits[habit.id] = habit
                 try tx.habits.insert(habit)

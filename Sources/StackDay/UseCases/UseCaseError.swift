@@ -48,6 +48,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A webhook address or event list `ManageWebhooks` refuses.
     case invalidWebhook(reason: String)
     case webhookNotFound(id: String)
+    /// `habit move A --before A`.
+    case cannotMoveBeforeItself(habit: String)
+    /// A place in the list below 1.
+    case invalidPlace(Int)
 
     public var description: String {
         switch self {
@@ -128,6 +132,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid webhook: \(reason)"
         case .webhookNotFound(let id):
             return "no such webhook: \(id) (GET /v1/webhooks lists them)"
+        case .cannotMoveBeforeItself(let habit):
+            return "cannot move '\(habit)' before itself: name another habit"
+        case .invalidPlace(let place):
+            return "a place in the list is counted from 1 (got \(place))"
         }
     }
 }

@@ -29,7 +29,7 @@ extension Application {
         let habit = try CreateHabit(context: context)(
             name: name, startedOn: rules.start ?? schedule?.start, goal: rules.goal ?? 1, unit: rules.unit ?? "",
             schedule: schedule?.choice ?? choice(.schedule, .daily), progress: choice(.progress, .goal), streak: choice(.streak, .strict),
-            reminders: rules.reminders ?? []
+            reminders: rules.reminders ?? [], colorTag: request.display.colorTag ?? nil, step: request.display.storedStep ?? nil
         )
         return HabitView(habit, schedule: schedule)
     }
@@ -40,6 +40,9 @@ extension Application {
         let rules = request.rules
         var changes = HabitChanges(name: request.name, startedOn: rules.start, goal: rules.goal, unit: rules.unit, rulesFrom: request.rulesFrom.start)
         changes.reminders = rules.reminders
+        changes.colorTag = request.display.colorTag
+        changes.step = request.display.storedStep
+        changes.position = request.position
         let schedule = try scheduleInput(rules, naming: request.naming, habitStart: nil)
         changes.schedule = schedule?.choice
         changes.progress = rules.policies[.progress].map { PolicyChoice(name: $0, parameters: rules.parameters[.progress] ?? [:]) }
@@ -55,7 +58,7 @@ extension Application {
             // The command line renames with `habit rename`; the API's PATCH takes a name.
             let fields = [HabitRules.goal.declaration, HabitRules.unit.declaration, HabitRules.start.declaration, HabitRules.schedule.declaration,
                           HabitRules.progress.declaration, HabitRules.streak.declaration, HabitRules.remind.declaration]
-                + (naming.isHTTP ? [EditHabitRequest.name.declaration] : [])
+                + HabitDisplay.fields + (naming.isHTTP ? [EditHabitRequest.name.declaration, EditHabitRequest.position.declaration] : [])
             let options = fields.map { naming.isHTTP ? "field '\($0.key)'" : $0.commandLineLabel }.joined(separator: ", ")
             throw RequestError("nothing to change: give at least one of \(options)")
         }
@@ -67,6 +70,11 @@ extension Application {
     /// `habit archive`, `POST /v1/habits/{name}/archive`: the last tracked day is `on` (default today).
     public func archiveHabit(_ name: String, _ request: ArchiveRequest) throws -> HabitView {
         HabitView(try ArchiveHabit(context: context)(habitName: name, on: request.on))
+    }
+
+    /// `habit move`: a new place in the list (the API's `PATCH` takes `position`).
+    public func moveHabit(_ name: String, _ request: MoveHabitRequest) throws -> HabitView {
+        HabitView(try MoveHabit(context: context)(.name(name), to: request.place))
     }
 
     /// `habit unarchive`, `POST /v1/habits/{name}/unarchive`.
@@ -85,16 +93,19 @@ extension Application {
         return HabitListView(habits: request.selection == .archived ? habits.filter { $0.archivedOn != nil } : habits)
     }
 
-    /// `GET /v1/habits`: `limit` habits after `cursor`, in creation order (created at, then id),
-    /// and the next page's cursor (nil on the last). A habit added or deleted meanwhile moves no
-    /// other across a page's edge.
+    /// `GET /v1/habits`: `limit` habits after `cursor`, in list order (position, created at, then
+    /// id), and the next page's cursor (nil on the last). A habit added or deleted meanwhile moves
+    /// no other across a page's edge.
     public func habitPage(_ request: ListHabitsRequest) throws -> (habits: [Habit], next: String?) {
         let all = try listHabits(request).habits
         func millis(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
         var start = all.startIndex
         if let cursor = request.cursor {
+            // `POSITION.CREATED_ID`; a cursor from before positions is `CREATED_ID`, at position 0.
             let parts = cursor.split(separator: "_", maxSplits: 1)
-            guard parts.count == 2, let created = Int64(parts[0]), UUID(uuidString: String(parts[1])) != nil else {
+            let head = parts.first?.split(separator: ".", maxSplits: 1) ?? []
+            let position = head.count == 2 ? Int(head[0]) : 0
+            guard parts.count == 2, let position, let created = Int64(head.last ?? ""), UUID(uuidString: String(parts[1])) != nil else {
                 throw RequestError("invalid value for \(request.naming(ListHabitsRequest.cursor)): the cursor is not one this server gave")
             }
             // After the habit the cursor names; if it was deleted meanwhile, after where it stood.
@@ -102,12 +113,12 @@ extension Application {
             if let index = all.firstIndex(where: { $0.id.uuidString == id }) {
                 start = index + 1
             } else {
-                start = all.firstIndex { (millis($0.createdAt), $0.id.uuidString) > (created, id) } ?? all.endIndex
+                start = all.firstIndex { ($0.position, millis($0.createdAt), $0.id.uuidString) > (position, created, id) } ?? all.endIndex
             }
         }
         let page = Array(all[start...].prefix(request.limit))
         let more = start + page.count < all.endIndex
-        return (page, more ? page.last.map { "\(millis($0.createdAt))_\($0.id.uuidString)" } : nil)
+        return (page, more ? page.last.map { "\($0.position).\(millis($0.createdAt))_\($0.id.uuidString)" } : nil)
     }
 
     /// `habit show`, `GET /v1/habits/{name}`.

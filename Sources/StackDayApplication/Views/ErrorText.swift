@@ -32,6 +32,7 @@ public enum ErrorText {
                 return "건너뛴 날이 없습니다: '\(habit)', " + (days.count == 1 ? "\(days.first)" : "\(days.first) … \(days.last)")
             case .alreadyArchived(let habit, let archivedOn): return "이미 보관한 습관입니다: '\(habit)' (\(archivedOn))"
             case .notArchived(let habit): return "보관하지 않은 습관입니다: '\(habit)'"
+            case .cannotMoveBeforeItself(let habit): return "습관을 자기 앞으로 옮길 수는 없습니다: '\(habit)' (다른 습관을 고르세요)"
             case .invalidRange(let from, let to): return "시작일이 마지막 날보다 늦습니다: \(from) > \(to)"
             case .policyNotFound(let name, let suggestion):
                 return "없는 정책입니다: \(name)" + DidYouMean.koreanHint(suggestion) + " ('stackday policy list'에서 목록을 볼 수 있습니다)"
@@ -43,6 +44,7 @@ public enum ErrorText {
             case .invalidAmount(let amount): return "양은 0.001 이상, 소수 셋째 자리까지의 유한한 수여야 합니다 (입력: \(Quantity.describe(amount)))"
             case .invalidGoal(let goal): return "목표는 0.001 이상, 소수 셋째 자리까지의 유한한 수여야 합니다 (입력: \(Quantity.describe(goal)))"
             case .noteTooLong(let length, let limit): return "메모는 \(limit)자까지 쓸 수 있습니다 (이 메모: \(length)자)"
+            case .invalidStep(let step): return "한 번에 더할 양은 0.001 이상, 소수 셋째 자리까지의 유한한 수여야 합니다 (입력: \(Quantity.describe(step)))"
             default: return nil
             }
         case let failure as HabitFailure:

@@ -12,12 +12,14 @@ public enum ViewJSON {
     /// A rule revision: `{"revision", "from", "goal", "schedule": {"name", "params", "sha256"}, …}`.
     public static func revision(_ revision: HabitRevision) -> JSONValue { ArchiveJSON.revisionValue(revision) }
 
-    /// The fields every row describing a habit starts with: `id`, `name`, `archivedOn`, and
-    /// `rules`, the revision `rules` names (in force today, where a row has figures; else the latest).
+    /// The fields every row describing a habit starts with: `id`, `name`, `archivedOn`, `rules`
+    /// (the revision in force today, where a row has figures; else the latest), and how the habit
+    /// is shown: `position` in the list, `colorTag` (null for none) and `step` (what `+` records).
     public static func habitFields(_ habit: Habit, rules: HabitRevision) -> [String: JSONValue] {
         [
             "id": .string(habit.id.uuidString), "name": .string(habit.name), "archivedOn": string(habit.archivedOn?.iso),
-            "rules": revision(rules),
+            "rules": revision(rules), "position": int(habit.position), "colorTag": string(habit.colorTag?.rawValue),
+            "step": number(habit.stepAmount),
         ]
     }
 

@@ -32,7 +32,10 @@ public enum ViewSchema {
 
     static let states = enumeration(["completed", "pending", "missed", "skipped", "notDue", "upcoming"])
 
-    static let habitFields: [String: JSONValue] = ["id": string, "name": string, "archivedOn": nullableDay, "rules": ref("Rules")]
+    static let habitFields: [String: JSONValue] = ["id": string, "name": string, "archivedOn": nullableDay, "rules": ref("Rules"),
+                                                   "position": integer, "colorTag": .object(["type": .array([.string("string"), .string("null")]),
+                                                                          "enum": .array(HabitColor.allCases.map { .string($0.rawValue) } + [.null])]),
+                                                   "step": number]
     static let figureFields: [String: JSONValue] = [
         "countsIn": enumeration(CountUnit.allCases.map(\.rawValue)), "current": integer, "longest": integer,
         "completedDays": integer, "eligibleDays": integer, "rate": number, "score": number,

@@ -1,3 +1,4 @@
+import StackDay
 /// The PostgreSQL schema, forward-only. Every table's primary key starts with `user_id`, and
 /// completions are hash-partitioned by it: the same key can later spread users across machines.
 enum PostgresMigrations {
@@ -216,6 +217,13 @@ enum PostgresMigrations {
             """,
             "CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending'",
             "CREATE INDEX webhook_deliveries_by_webhook ON webhook_deliveries (webhook_id, created_at)",
+        ]),
+        // A habit's place in its list, colour tag and step, as in SQLite's migration 23.
+        (18, "habit positions, colours and steps", [
+            "ALTER TABLE habits ADD COLUMN position integer NOT NULL DEFAULT 0 CHECK (position BETWEEN 0 AND \(Habit.positionLimit))",
+            "ALTER TABLE habits ADD COLUMN color_tag text CHECK (color_tag IS NULL OR length(color_tag) BETWEEN 1 AND 20)",
+            "ALTER TABLE habits ADD COLUMN step_thousandths bigint CHECK (step_thousandths IS NULL OR step_thousandths > 0)",
+            PostgresSyncTriggers.habitsChanged(fields: SyncRules.habitFields),
         ]),
     ]
 }

@@ -109,7 +109,19 @@ enum PostgresSyncTriggers {
 
     /// Migration 9: the stamp of each habit field's last change, as SQLite's migration 14.
     static var fieldStamps: [String] {
-        let fields = SyncRules.habitFields.map { field in
+        [
+            """
+            CREATE TABLE sync_fields (user_id text NOT NULL, habit text NOT NULL, field text NOT NULL, hlc bigint NOT NULL, device text NOT NULL,
+                PRIMARY KEY (user_id, habit, field))
+            """,
+            habitsChanged(fields: SyncRules.firstHabitFields),
+        ]
+    }
+
+    /// The habit trigger's function: it stamps the habit, then on an update each of `fields` that
+    /// changed. Migration 9 made it with `SyncRules.firstHabitFields`; migration 18 with them all.
+    static func habitsChanged(fields: [String]) -> String {
+        let stamps = fields.map { field in
             """
                     INSERT INTO sync_fields (user_id, habit, field, hlc, device)
                         SELECT e.user_id, e.key, '\(field)', e.hlc, e.device FROM sync_entities AS e
@@ -117,12 +129,7 @@ enum PostgresSyncTriggers {
                         ON CONFLICT (user_id, habit, field) DO UPDATE SET hlc = excluded.hlc, device = excluded.device;
             """
         }.joined(separator: "\n")
-        return [
-            """
-            CREATE TABLE sync_fields (user_id text NOT NULL, habit text NOT NULL, field text NOT NULL, hlc bigint NOT NULL, device text NOT NULL,
-                PRIMARY KEY (user_id, habit, field))
-            """,
-            """
+        return """
             CREATE OR REPLACE FUNCTION stackday_sync_habits_changed() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
                 IF TG_OP = 'DELETE' THEN
@@ -131,11 +138,10 @@ enum PostgresSyncTriggers {
                     PERFORM stackday_sync_stamp(NEW.user_id, 'habit', ARRAY[upper(NEW.id::text)], false);
                 END IF;
                 IF TG_OP = 'UPDATE' THEN
-            \(fields)
+            \(stamps)
                 END IF;
                 RETURN NULL;
             END $$
-            """,
-        ]
+            """
     }
 }

@@ -14,26 +14,28 @@ public final class SQLHabitRepository: HabitRepository {
 
         init(_ dialect: SQLDialect) {
             let owner = dialect.owner
-            let columns = "id, name, started_on, archived_on, created_at, updated_at, unit"
+            let columns = "id, name, started_on, archived_on, created_at, updated_at, unit, position, color_tag, step_thousandths"
             let revisionColumns = """
                 habit_id, number, effective_from, goal_thousandths, schedule_policy, schedule_params, schedule_sha256,
                 progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at, reminders
                 """
             func sql(_ text: String) -> String { dialect.statement(text) }
             insert = sql("""
-                INSERT INTO habits (\(owner), id, name, name_key, started_on, archived_on, created_at, updated_at, unit)
-                VALUES ($1, $2::uuid, $3, $4, $5::date, $6::date, $7, $8, $9) ON CONFLICT (\(owner), id) DO NOTHING
+                INSERT INTO habits (\(owner), id, name, name_key, started_on, archived_on, created_at, updated_at, unit, position, color_tag, step_thousandths)
+                VALUES ($1, $2::uuid, $3, $4, $5::date, $6::date, $7, $8, $9, $10, $11, $12) ON CONFLICT (\(owner), id) DO NOTHING
                 """)
             update = sql("""
-                UPDATE habits SET name = $3, name_key = $4, started_on = $5::date, archived_on = $6::date, created_at = $7, updated_at = $8, unit = $9
+                UPDATE habits SET name = $3, name_key = $4, started_on = $5::date, archived_on = $6::date, created_at = $7, updated_at = $8, unit = $9,
+                position = $10, color_tag = $11, step_thousandths = $12
                 WHERE \(owner) = $1 AND id = $2::uuid
                 """)
             delete = sql("DELETE FROM habits WHERE \(owner) = $1 AND id = $2::uuid")
             byID = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 AND id = $2::uuid")
             byNameKey = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 AND name_key = $2 ORDER BY seq LIMIT 1")
-            // Creation order, the same on every replica (a synced habit keeps its created_at);
-            // habits made at one instant (a fixed clock) in the order this store took them.
-            all = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 ORDER BY created_at, seq")
+            // By position, then creation order, the same on every replica (a synced habit keeps its
+            // position and created_at); habits made at one instant (a fixed clock) in the order
+            // this store took them.
+            all = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 ORDER BY position, created_at, seq")
             revisionsOf = sql("SELECT \(revisionColumns) FROM habit_revisions WHERE \(owner) = $1 AND habit_id = $2::uuid ORDER BY number")
             allRevisions = sql("SELECT \(revisionColumns) FROM habit_revisions WHERE \(owner) = $1 ORDER BY habit_id, number")
             insertRevision = sql("""
@@ -59,7 +61,8 @@ public final class SQLHabitRepository: HabitRepository {
 
     private func values(_ habit: Habit) -> [SQLValue] {
         [owner, .id(habit.id), .text(habit.name), .text(Habit.nameKey(for: habit.name)), .day(habit.startedOn), .day(habit.archivedOn),
-         .instant(habit.createdAt), .instant(habit.updatedAt), .text(habit.unit)]
+         .instant(habit.createdAt), .instant(habit.updatedAt), .text(habit.unit), .integer(Int64(habit.position)),
+         habit.colorTag.map { .text($0.rawValue) } ?? .null, habit.step.map { .thousandths($0) } ?? .null]
     }
 
     private func decode(_ row: any SQLRow, revisions: [UUID: [HabitRevision]]) throws -> Habit {
@@ -67,7 +70,8 @@ public final class SQLHabitRepository: HabitRepository {
         let id = try row.uuid("id", table: table)
         return try Habit(
             id: id, name: row.text("name"), startedOn: row.day("started_on", table: table), archivedOn: row.optionalDay("archived_on", table: table),
-            createdAt: row.instant("created_at"), updatedAt: row.instant("updated_at"), unit: row.text("unit"), revisions: revisions[id] ?? []
+            createdAt: row.instant("created_at"), updatedAt: row.instant("updated_at"), unit: row.text("unit"), revisions: revisions[id] ?? [],
+            position: Int(row.integer("position")), colorTag: try Self.colorTag(row), step: row.isNull("step_thousandths") ? nil : row.quantity("step_thousandths")
         )
     }
 
@@ -79,6 +83,14 @@ public final class SQLHabitRepository: HabitRepository {
             createdAt: row.instant("created_at"), reminders: try Self.reminders(row.text("reminders"))
         )
         return (try row.uuid("habit_id", table: table), revision)
+    }
+
+    /// A stored colour tag; a name no build knows fails its row.
+    static func colorTag(_ row: any SQLRow) throws -> HabitColor? {
+        guard !row.isNull("color_tag") else { return nil }
+        let text = row.text("color_tag")
+        guard let tag = HabitColor(rawValue: text) else { throw SQLRowError(table: "habits", column: "color_tag", value: text) }
+        return tag
     }
 
     /// Reminder times as stored (`08:00,21:00`); a text that is not such a list fails its row.

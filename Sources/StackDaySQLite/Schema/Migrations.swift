@@ -403,5 +403,14 @@ enum Migrations {
         CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE state = 'pending';
         CREATE INDEX webhook_deliveries_by_webhook ON webhook_deliveries (webhook_id, created_at);
         """),
+        // A habit's place in its list, colour tag and step (`Habit.position`, `colorTag`, `step`),
+        // each merged by sync as a field of its own. Habits already held keep position 0, listed
+        // in creation order as before.
+        Migration(id: 23, name: "habit positions, colours and steps", sql: """
+        ALTER TABLE habits ADD COLUMN position INTEGER NOT NULL DEFAULT 0 CHECK (position BETWEEN 0 AND \(Habit.positionLimit));
+        ALTER TABLE habits ADD COLUMN color_tag TEXT CHECK (color_tag IS NULL OR length(color_tag) BETWEEN 1 AND 20);
+        ALTER TABLE habits ADD COLUMN step_thousandths INTEGER CHECK (step_thousandths IS NULL OR step_thousandths > 0);
+        \(SyncTriggers.displayFieldsSQL)
+        """),
     ]
 }

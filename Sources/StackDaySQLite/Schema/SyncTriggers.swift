@@ -87,17 +87,17 @@ enum SyncTriggers {
             ) STRICT, WITHOUT ROWID;
 
             """
-        return sql + triggers(clock: wallClock, fieldStamps: false)
+        return sql + triggers(clock: wallClock, fieldStamps: nil)
     }
 
     /// Every trigger of the log, stamping by `clock`; with `fieldStamps`, the habit's update
-    /// trigger also keeps its fields' stamps (migration 14's).
-    static func triggers(clock: String, fieldStamps: Bool) -> String {
+    /// trigger also keeps the stamps of those fields (migration 14's).
+    static func triggers(clock: String, fieldStamps: [String]?) -> String {
         var sql = ""
         for (table, kind, key) in tables {
             for (event, row, deleted) in [("INSERT", "NEW", false), ("UPDATE", "NEW", false), ("DELETE", "OLD", true)] {
-                if table == "habits", event == "UPDATE", fieldStamps {
-                    sql += habitUpdateTrigger(clock: clock) + ";\n"
+                if table == "habits", event == "UPDATE", let fieldStamps {
+                    sql += habitUpdateTrigger(clock: clock, fields: fieldStamps) + ";\n"
                     continue
                 }
                 sql += """
@@ -117,7 +117,7 @@ enum SyncTriggers {
         for (table, _, _) in tables {
             for event in ["insert", "update", "delete"] { sql += "DROP TRIGGER \(table)_sync_\(event);\n" }
         }
-        return sql + triggers(clock: clock, fieldStamps: true)
+        return sql + triggers(clock: clock, fieldStamps: SyncRules.firstHabitFields)
     }
 
     /// Migration 14: the stamp of each habit field's last change (`SyncRules.habitFields`), kept
@@ -133,14 +133,20 @@ enum SyncTriggers {
             PRIMARY KEY (owner, habit, field)
         ) STRICT, WITHOUT ROWID;
         DROP TRIGGER habits_sync_update;
-        \(habitUpdateTrigger(clock: wallClock));
+        \(habitUpdateTrigger(clock: wallClock, fields: SyncRules.firstHabitFields));
         """
     }
 
-    /// The habit's update trigger: it stamps the habit, then each field the update changed.
-    static func habitUpdateTrigger(clock: String) -> String {
+    /// Migration 23: the habit's update trigger stamping every field of `SyncRules.habitFields`
+    /// (position, colour tag and step joined the first five).
+    static var displayFieldsSQL: String {
+        "DROP TRIGGER habits_sync_update;\n" + habitUpdateTrigger(clock: clock, fields: SyncRules.habitFields) + ";\n"
+    }
+
+    /// The habit's update trigger: it stamps the habit, then each of `fields` the update changed.
+    static func habitUpdateTrigger(clock: String, fields: [String]) -> String {
         var body = stamp(owner: "NEW.owner", kind: "habit", key: "NEW.id", deleted: false, clock: clock)
-        for field in SyncRules.habitFields {
+        for field in fields {
             body += """
                 INSERT INTO sync_fields (owner, habit, field, hlc, device)
                     SELECT e.owner, e.key, '\(field)', e.hlc, e.device FROM sync_entities AS e

@@ -60,7 +60,7 @@
       if (navigator.serviceWorker && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("forget");
       return;
     }
-    if (!form.matches("form[data-action=record],form[data-action=undo],form[data-action=skip],form[data-action=unskip],form[data-action=remove]")) return;
+    if (!form.matches("form[data-action=record],form[data-action=undo],form[data-action=skip],form[data-action=unskip],form[data-action=remove],form[data-action=step],form[data-action=step-back]")) return;
     event.preventDefault();
     var item = { action: form.action, body: new URLSearchParams(new FormData(form)).toString(), key: newKey() };
     if (queued().length) { keep(queued().concat([item])); flush(); return; }

@@ -17,12 +17,15 @@ struct HabitPage {
     let csrf: String
     let policies: [PolicyRole: [PolicyListing]]
     let lab: LabSection
+    /// Where the habit stands in the list (0-based) and how many habits there are.
+    var place: (index: Int, count: Int) = (0, 1)
 
     var habit: Habit { detail.habit }
     var path: String { "/habits/" + PagePaths.segment(habit.name) }
 
     func render(user: String, notice: String? = nil) -> String {
-        var body: HTML = "<p><a href=\"/\">← \(words["Back to today"])</a></p><h2 id=\"habit-name\">\(habit.name)"
+        let swatch: HTML = habit.colorTag == nil ? "" : "<span class=\"swatch\"\(PagePalette.attribute(habit)) aria-hidden=\"true\"></span>"
+        var body: HTML = "<p><a href=\"/\">← \(words["Back to today"])</a></p><h2 id=\"habit-name\">\(swatch)\(habit.name)"
         if habit.archivedOn != nil { body += " <span class=\"hint\">(\(words["archived"]))</span>" }
         body += "</h2>" + figures() + monthCalendar() + year() + recordsOfDay() + lab.render() + revisions() + editForms()
         return PageShell(words: words, user: user, csrf: csrf, title: habit.name).render(body, notice: notice)
@@ -57,7 +60,7 @@ struct HabitPage {
             if let failure = calendar.failures.first { html += "<p class=\"error\">\(failure.message)</p>" }
             return html
         }
-        html += "<table class=\"month\"><caption class=\"sr\">\(habit.name): \(words.month(first))</caption><thead><tr>"
+        html += "<table class=\"month\"\(PagePalette.attribute(habit))><caption class=\"sr\">\(habit.name): \(words.month(first))</caption><thead><tr>"
         html += words.weekdays.map { "<th scope=\"col\">\($0)</th>" as HTML }.joined() + "</tr></thead><tbody><tr>"
         let lead = first.weekday - 1
         let empty: HTML = "<td></td>"
@@ -166,6 +169,9 @@ struct HabitPage {
             if role == .schedule { html += ParameterFields.scheduleText(id: "edit-schedule-text", words: words) }
         }
         html += ParameterFields.reminders(id: "edit-remind", current: rules.reminders, words: words)
+        html += colorField()
+        html += "<label for=\"edit-step\">\(words["Step for +"])</label>"
+            + FormField.input(HabitDisplay.step, id: "edit-step", value: Quantity.describe(habit.stepAmount), attributes: [("min", "0.001")])
         html += "<label for=\"edit-from\">\(words["Rules from"])</label>" + FormField.input(RulesFromRequest.from, id: "edit-from", value: max(today, habit.startedOn).iso)
         html += "<p><button class=\"primary\" type=\"submit\">\(words["Save"])</button></p></form>"
         if habit.archivedOn == nil {
@@ -174,7 +180,29 @@ struct HabitPage {
         } else {
             html += "<form method=\"post\" action=\"\(path)/unarchive\" data-action=\"unarchive\">\(csrfField)<button type=\"submit\">\(words["Unarchive"])</button></form>"
         }
-        return html + "</details>"
+        return html + "</details>" + orderForms()
+    }
+
+    /// The colour tags to choose from, the habit's selected; none first.
+    private func colorField() -> HTML {
+        let options = [("none", words["No colour"])] + HabitColor.allCases.map { ($0.rawValue, words[$0.rawValue]) }
+        return "<label for=\"edit-color\">\(words["Colour"])</label><select id=\"edit-color\" name=\"\(HabitDisplay.colorTag.key)\">"
+            + options.map { value, label -> HTML in
+                let selected: HTML = value == (habit.colorTag?.rawValue ?? "none") ? " selected" : ""
+                return "<option value=\"\(value)\"\(selected)>\(label)</option>"
+            }.joined() + "</select>"
+    }
+
+    /// Up and down in the list, where there is room to move (the order of today's cards).
+    private func orderForms() -> HTML {
+        guard place.count > 1 else { return "" }
+        var html: HTML = "<div class=\"order\" id=\"order\"><span>\(words["Place in the list"]): \(place.index + 1) / \(place.count)</span>"
+        for (label, target, move) in [(words["Move up"], place.index, "up"), (words["Move down"], place.index + 2, "down")]
+        where (move == "up" && place.index > 0) || (move == "down" && place.index + 1 < place.count) {
+            html += "<form method=\"post\" action=\"\(path)/move\" data-action=\"move-\(move)\">\(PageShell.csrf(csrf))"
+                + FormField.input(EditHabitRequest.position, value: String(target)) + "<button type=\"submit\">\(label)<span class=\"sr\"> \(habit.name)</span></button></form>"
+        }
+        return html + "</div>"
     }
 
     static func monthText(_ day: LocalDay) -> String {

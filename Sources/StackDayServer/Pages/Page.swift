@@ -64,9 +64,12 @@ struct Page {
         }
         let lab = LabSection(habit: detail.habit, path: "/habits/" + PagePaths.segment(detail.habit.name), words: words, csrf: session.csrfToken,
                              listings: listings, asked: asked, simulation: simulation, error: refused)
-        return HabitPage(detail: detail, month: first, calendar: calendar, dashboard: try? app.panel(name), day: day,
-                         records: (try? app.records(name, from: day, to: day).records) ?? [], today: today, words: words,
-                         csrf: session.csrfToken, policies: policies, lab: lab)
+        var page = HabitPage(detail: detail, month: first, calendar: calendar, dashboard: try? app.panel(name), day: day,
+                             records: (try? app.records(name, from: day, to: day).records) ?? [], today: today, words: words,
+                             csrf: session.csrfToken, policies: policies, lab: lab)
+        let all = try app.listHabits().habits
+        page.place = (all.firstIndex { $0.id == detail.habit.id } ?? 0, all.count)
+        return page
     }
 
     static func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: PagePaths.unreserved) ?? "" }
@@ -138,6 +141,9 @@ struct Page {
         if let text = form[nameKey], text != habit.name { fields = fields.with(nameKey, .text(text)) }
         if let text = form[unitKey], text != habit.unit { fields = fields.with(unitKey, .text(text)) }
         if let text = form[goalKey], Double(text) != latest.goal { fields = fields.with(goalKey, .text(text)) }
+        let (colorKey, stepKey) = (HabitDisplay.colorTag.key, HabitDisplay.step.key)
+        if let text = form[colorKey], text != (habit.colorTag?.rawValue ?? "none") { fields = fields.with(colorKey, .text(text)) }
+        if let text = form[stepKey], !text.isEmpty, Double(text) != habit.stepAmount { fields = fields.with(stepKey, .text(text)) }
         var changesRules = fields.has(HabitRules.goal)
         if let text = form[remindKey], (try? ReminderTime.list([text])) != latest.reminders {
             fields = fields.with(remindKey, .text(text))

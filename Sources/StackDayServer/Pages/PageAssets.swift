@@ -5,8 +5,8 @@
 /// follows writes made elsewhere (it polls `/today.html` with `If-None-Match` every 3 seconds).
 /// Every action works without it, as a plain form POST answered with a redirect.
 enum PageAssets {
-    /// `Assets/app.css`, embedded at build time.
-    static let stylesheet = WebAssetSources.all["app.css"] ?? ""
+    /// `Assets/app.css`, embedded at build time, and the habits' colours (`PagePalette`).
+    static let stylesheet = (WebAssetSources.all["app.css"] ?? "") + PagePalette.css
     /// `Assets/app.js`, embedded at build time.
     static let script = WebAssetSources.all["app.js"] ?? ""
     /// `Assets/sw.js`: the service worker that keeps the shell and the last today page.

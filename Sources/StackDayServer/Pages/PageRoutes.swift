@@ -204,7 +204,7 @@ struct PageRoutes {
     }
 
     /// `/habits/{name}/{action}`: a record, an undo, a skip or unskip, a record removed, archiving,
-    /// an edit, the lab's proposal applied, a rollback.
+    /// an edit, the lab's proposal applied, a rollback, a move up or down the list.
     private static func habitForm(_ post: FormPost, name: String, action: String) throws -> FormOutcome {
         let (app, fields, back) = (post.page.app, post.fields, post.back)
         let own = "/habits/" + PagePaths.segment(name)
@@ -232,6 +232,9 @@ struct PageRoutes {
         case "rollback":
             _ = try app.rollback(name, try fields.decode())
             return .redirect(own + "#revisions")
+        case "move":
+            _ = try app.editHabit(name, try fields.decode())
+            return .redirect(own + "#order")
         default: throw APIError.notFound("no such form: \(post.routes.request.path)")
         }
         return .redirect(back ?? "/")
@@ -253,7 +256,7 @@ struct PageRoutes {
             let page = post.page
             let message = page.words.message(of: error)
             if segments.count == 3, segments[0] == "habits",
-               (post.back ?? "").hasPrefix("/habits/") || ["edit", "archive", "unarchive", "apply", "rollback"].contains(segments[2]),
+               (post.back ?? "").hasPrefix("/habits/") || ["edit", "archive", "unarchive", "apply", "rollback", "move"].contains(segments[2]),
                let html = try? page.habit(segments[1]).render(user: page.user.name, notice: message) {
                 return .html(html, status: status)
             }

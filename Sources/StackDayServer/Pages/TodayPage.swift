@@ -55,18 +55,19 @@ struct TodayPage {
         }
         let goal = summary.revision.goal
         let unit = habit.unit.isEmpty ? "" : " " + habit.unit
+        let color = PagePalette.attribute(habit)
         let limit = summary.revision.progress.atMostLimit
         let over = limit.map { entry.total > $0 } ?? false
         var html: HTML
         if let limit {
             // A limit fills toward the limit, and past it the card warns.
-            html = "<li class=\"habit\(over ? " over" : "")\" data-limit=\"\(over ? "over" : "within")\" data-habit=\"\(name)\">\(head)"
+            html = "<li class=\"habit\(over ? " over" : "")\" data-limit=\"\(over ? "over" : "within")\" data-habit=\"\(name)\"\(color)>\(head)"
             let percent = limit > 0 ? Int((min(1, entry.total / limit) * 100).rounded()) : (entry.total > 0 ? 100 : 0)
             html += "<span data-field=\"state\">\(over ? words["over the limit"] : words["within the limit"])</span></div>"
             html += "<div class=\"bar limit\" role=\"progressbar\" aria-label=\"\(name)\" aria-valuenow=\"\(percent)\" aria-valuemin=\"0\" aria-valuemax=\"100\"><span style=\"width:\(percent)%\"></span></div>"
             html += "<div class=\"figures\"><span data-field=\"total\">\(words.atMost(entry.total, limit: limit))\(unit)</span>"
         } else {
-            html = "<li class=\"habit\" data-habit=\"\(name)\">\(head)"
+            html = "<li class=\"habit\" data-habit=\"\(name)\"\(color)>\(head)"
             let percent = Int((min(1, max(0, entry.progress)) * 100).rounded())
             html += "<span data-field=\"state\">\(words.state(entry.state))</span></div>"
             html += "<div class=\"bar\" role=\"progressbar\" aria-label=\"\(name)\" aria-valuenow=\"\(percent)\" aria-valuemin=\"0\" aria-valuemax=\"100\"><span style=\"width:\(percent)%\"></span></div>"
@@ -86,12 +87,22 @@ struct TodayPage {
                     + FormField.input(RecordRequest.amount, value: "1") + "<button class=\"primary\" type=\"submit\" aria-pressed=\"false\">\(words["Done"])<span class=\"sr\"> \(name)</span></button></form>"
             }
         } else {
-            let id = "amount-" + PagePaths.segment(habit.id.uuidString)
-            let label = limit != nil ? "+" : words["Record"]
+            // A step at a tap each way: + records the habit's step (neutral under a limit, where
+            // more is no progress), − takes back today's latest record, named for a screen reader.
             let primary: HTML = limit == nil ? " class=\"primary\"" : ""
+            let step = Quantity.describe(habit.stepAmount)
+            html += "<div class=\"steps\">"
+            if let latest = records[habit.id]?.last {
+                let time = String(InstantText.local(latest.recordedAt, in: zone).dropFirst(11).prefix(5))
+                html += "<form method=\"post\" action=\"\(path)/remove\" data-action=\"step-back\">\(csrfField)" + FormField.input(RemoveRecordRequest.id, value: latest.id.uuidString)
+                    + "<button type=\"submit\">−<span class=\"sr\"> \(words["Remove"]) \(Quantity.describe(latest.amount))\(unit) · \(time) (\(name))</span></button></form>"
+            }
+            html += "<form method=\"post\" action=\"\(path)/record\" data-action=\"step\">\(csrfField)" + FormField.input(RecordRequest.amount, value: step)
+                + "<button\(primary) type=\"submit\">+\(step)\(unit)<span class=\"sr\"> \(name)</span></button></form></div>"
+            let id = "amount-" + PagePaths.segment(habit.id.uuidString)
             html += "<form method=\"post\" action=\"\(path)/record\" data-action=\"record\">\(csrfField)"
-                + FormField.input(RecordRequest.amount, id: id, value: "1", attributes: [("min", "0"), ("aria-label", "\(words["Amount"]) (\(habit.name))")])
-                + "<button\(primary) type=\"submit\">\(label)<span class=\"sr\"> \(name)</span></button></form>"
+                + FormField.input(RecordRequest.amount, id: id, value: step, attributes: [("min", "0"), ("aria-label", "\(words["Amount"]) (\(habit.name))")])
+                + "<button type=\"submit\">\(words["Record"])<span class=\"sr\"> \(name)</span></button></form>"
         }
         if entry.state == .skipped {
             html += "<form method=\"post\" action=\"\(path)/unskip\" data-action=\"unskip\">\(csrfField)<button type=\"submit\">\(words["Skipped · take back"])<span class=\"sr\"> \(name)</span></button></form>"

@@ -2,7 +2,7 @@ import Foundation
 import StackDay
 import StackDayApplication
 
-/// `stackday habit …`: create, list, show, rename, edit, archive, unarchive and delete habits.
+/// `stackday habit …`: create, list, show, rename, edit, move, archive, unarchive and delete habits.
 enum HabitCommand {
     /// The habit a command acts on: the first argument.
     static let name = RequestField<String>.text("name", help: "The habit's name (case-insensitive).").argument("name", optional: false).commandLineOnly
@@ -22,7 +22,7 @@ enum HabitCommand {
                         recurring event: its rule, its start, and its SUMMARY as the name when none is given.
                         """,
                         run: add).taking(CreateHabitRequest.fields + [fromICS.declaration]),
-            CommandSpec(name: "list", abstract: "List habits in creation order.", run: list).taking(ListHabitsRequest.fields),
+            CommandSpec(name: "list", abstract: "List habits in their order ('habit move' changes it).", run: list).taking(ListHabitsRequest.fields),
             CommandSpec(name: "show", abstract: "Show a habit's settings and statistics.", run: show).taking([name.declaration]),
             CommandSpec(name: "rename", abstract: "Rename a habit.", run: rename).taking([name.declaration, newName.declaration]),
             CommandSpec(name: "edit", abstract: "Change a habit's goal, unit, start day or policies.",
@@ -31,6 +31,9 @@ enum HabitCommand {
                         A policy named as before keeps its pinned script; 'stackday policy upgrade' moves it.
                         """,
                         run: edit).taking([name.declaration] + EditHabitRequest.fields),
+            CommandSpec(name: "move", abstract: "Move a habit in the list: before another, or last.",
+                        discussion: "The order is kept by sync, and shown by 'habit list', the web app and the API.",
+                        run: move).taking([name.declaration] + MoveHabitRequest.fields),
             CommandSpec(name: "archive", abstract: "Stop tracking a habit after a day (inclusive).", run: archive).taking([name.declaration] + ArchiveRequest.fields),
             CommandSpec(name: "unarchive", abstract: "Resume tracking an archived habit.", run: unarchive).taking([name.declaration]),
             CommandSpec(name: "delete", abstract: "Delete a habit with its completions and skips (asks first; --yes for scripts).",
@@ -123,6 +126,8 @@ enum HabitCommand {
             [words["schedule"], describe(latest.schedule, pinned: true)],
             [words["progress"], describe(latest.progress, pinned: true)],
             [words["streak rule"], describe(latest.streak, pinned: true)],
+            [korean ? "색" : "colour", habit.colorTag.map { words[$0.rawValue] } ?? (korean ? "없음" : "none")],
+            [korean ? "한 번에" : "step", Format.quantity(habit.stepAmount, unit: habit.unit)],
         ]
     }
 
@@ -146,6 +151,16 @@ enum HabitCommand {
         } else {
             environment.io.print(korean ? "바꿨습니다: '\(habit.name)'" : "Updated '\(habit.name)'.")
         }
+    }
+
+    static func move(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        let application = try environment.application()
+        let view = try application.moveHabit(invocation.required(name), invocation.request())
+        if environment.printedJSON(view) { return }
+        let names = try application.listHabits(ListHabitsRequest(.all, limit: Habit.positionLimit, naming: FieldNaming())).habits.map(\.name)
+        environment.io.print(environment.language == .korean ? "옮겼습니다: '\(view.habit.name)'. 순서: \(names.joined(separator: ", "))"
+                                                             : "Moved '\(view.habit.name)'. Order: \(names.joined(separator: ", ")).")
     }
 
     static func archive(_ invocation: Invocation) throws {

@@ -1,30 +1,40 @@
 import Foundation
 import StackDay
 
-/// `habit edit`, `habit rename`, `PATCH /v1/habits/{name}`: a new name, start or unit, and new
-/// rules judging days from `from` (default today), or from the start with `retroactive`.
+/// `habit edit`, `habit rename`, `PATCH /v1/habits/{name}`: a new name, start, unit, colour, step
+/// or place, and new rules judging days from `from` (default today), or from the start with
+/// `retroactive`.
 public struct EditHabitRequest: RequestType {
     public static let name = RequestField<String>.text("name", help: "The new name.").httpOnly
+    /// The command line moves a habit with `habit move`.
+    public static let position = RequestField<Int>.integer("position", in: 1...Habit.positionLimit, what: "a place in the list counted from 1",
+                                                           help: "A new place in the list, counted from 1 (past the end: last).").httpOnly
 
     /// What is not given stays as it is.
-    public static let fields = HabitRules.fields.map {
+    public static let fields = (HabitRules.fields + HabitDisplay.fields).map {
         $0.helping($0.help.replacingOccurrences(of: #" \(default: [^)]*\)"#, with: " (default: unchanged)", options: .regularExpression))
-    } + RulesFromRequest.fields + [name.declaration]
+    } + RulesFromRequest.fields + [name.declaration, position.declaration]
 
     public var name: String?
     public var rules: HabitRules
+    public var display: HabitDisplay
+    public var position: Int?
     /// The first day new rules judge.
     public var rulesFrom: RulesFromRequest
     public var naming: FieldNaming
 
-    public init(name: String? = nil, rules: HabitRules = HabitRules(), rulesFrom: RulesFromRequest = RulesFromRequest(), naming: FieldNaming = FieldNaming(http: true)) {
+    public init(name: String? = nil, rules: HabitRules = HabitRules(), display: HabitDisplay = HabitDisplay(), position: Int? = nil,
+                rulesFrom: RulesFromRequest = RulesFromRequest(), naming: FieldNaming = FieldNaming(http: true)) {
         self.name = name
         self.rules = rules
+        self.display = display
+        self.position = position
         self.rulesFrom = rulesFrom
         self.naming = naming
     }
 
     public init(_ fields: RequestFields) throws {
-        self.init(name: try fields[Self.name], rules: try HabitRules(fields), rulesFrom: try RulesFromRequest(fields), naming: fields.naming)
+        self.init(name: try fields[Self.name], rules: try HabitRules(fields), display: try HabitDisplay(fields), position: try fields[Self.position],
+                  rulesFrom: try RulesFromRequest(fields), naming: fields.naming)
     }
 }

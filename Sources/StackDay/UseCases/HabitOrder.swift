@@ -1,0 +1,33 @@
+import Foundation
+
+/// The order of a user's habits: by `Habit.position`, then by creation. Moving one renumbers the
+/// list 1, 2, 3, … and writes only the habits whose position changed, so that sync (which merges
+/// a habit's position as a field of its own) carries a move as few changes.
+public enum HabitOrder {
+    /// `habits` (in list order) with `moving` taken out and put back at `index` (0-based, clamped
+    /// to the list), each with the position it then holds; only those whose position changed.
+    public static func place(_ moving: Habit, at index: Int, in habits: [Habit]) -> [(habit: Habit, position: Int)] {
+        var order = habits.filter { $0.id != moving.id }
+        order.insert(moving, at: min(max(index, 0), order.count))
+        return order.enumerated().compactMap { offset, habit in
+            habit.position == offset + 1 ? nil : (habit, offset + 1)
+        }
+    }
+
+    /// The position a new habit takes: after every habit there is.
+    public static func next(after habits: [Habit]) -> Int {
+        min((habits.map(\.position).max() ?? 0) + 1, Habit.positionLimit)
+    }
+
+    /// Moves the habit to `index` (0-based) in the transaction's list, writing each habit whose
+    /// position changed; the moved habit as stored after.
+    static func move(_ habit: Habit, to index: Int, in tx: any HabitTransaction, at now: Date) throws -> Habit {
+        var moved = habit
+        for (changed, position) in place(habit, at: index, in: try tx.habits.all()) {
+            let placed = try (changed.id == habit.id ? habit : changed).with(position: position, updatedAt: now)
+            try tx.habits.update(placed)
+            if placed.id == habit.id { moved = placed }
+        }
+        return moved
+    }
+}
