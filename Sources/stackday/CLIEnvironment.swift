@@ -12,7 +12,10 @@ final class CLIEnvironment {
     let invocation: Invocation
     let io: TerminalIO
     let clock: any StackDay.Clock
+    /// The global options' zone and day start; the week start is `--week-starts` or Monday (the
+    /// user's own setting is `context().boundary`'s).
     let boundary: DayBoundary
+    private let givenWeekStart: WeekStart?
     let language: ReportLanguage
     private var openedStore: (any HabitStore)?
     private var openedLibrary: PolicyLibrary?
@@ -45,7 +48,13 @@ final class CLIEnvironment {
         if let text = globals.dayStartsAt {
             do { dayStart = try DayStart(parsing: text) } catch { throw invocation.usage("invalid value for --day-starts-at: \(error)") }
         }
-        boundary = DayBoundary(timeZone: timeZone, dayStart: dayStart)
+        if let text = globals.weekStarts {
+            guard let start = WeekStart(rawValue: text) else { throw invocation.usage("invalid value for --week-starts: '\(text)' (use mon or sun)") }
+            givenWeekStart = start
+        } else {
+            givenWeekStart = nil
+        }
+        boundary = DayBoundary(timeZone: timeZone, dayStart: dayStart, weekStart: givenWeekStart ?? .monday)
         let today = boundary.day(for: clock.now)
         guard today.isSupported else {
             throw invocation.usage("the current instant falls on \(today), outside 0001-01-01 … 9999-12-31 (check --now and --tz)")
@@ -182,6 +191,12 @@ final class CLIEnvironment {
     /// pinned to the scripts their names resolve to now, once, on first use.
     func context() throws -> HabitContext {
         let store = try store()
+        if weekStart == nil {
+            // `--week-starts`, else the user's own setting when the store keeps the user (`user set`).
+            let user = try user()
+            weekStart = try givenWeekStart ?? store.read { try $0.users.user(named: user)?.weekStart } ?? .monday
+        }
+        let boundary = DayBoundary(timeZone: self.boundary.timeZone, dayStart: self.boundary.dayStart, weekStart: weekStart ?? .monday)
         let context = HabitContext(store: store, clock: clock, boundary: boundary, policies: try policies(),
                                    usesEvaluationCache: !invocation.globals.noCache)
         if !pinChecked {
@@ -197,6 +212,7 @@ final class CLIEnvironment {
         return context
     }
     private var pinChecked = false
+    private var weekStart: WeekStart?
 
     /// The application layer over `context()`.
     func application() throws -> Application { Application(context: try context()) }

@@ -81,7 +81,7 @@ struct ApplicationOperationTests {
         let calendar = try app.calendar(["a"], CalendarRequest(from: Self.day("2026-10-01"), to: Self.day("2026-10-07")))
         if case .days(_, let days)? = calendar.sheets.first { #expect(days.count == 7) } else { Issue.record("no days") }
         #expect(throws: RequestError.self) { try app.calendar(["a"], CalendarRequest(from: Self.day("2026-10-08"), to: Self.day("2026-10-07"))) }
-        #expect(try app.weekReport(WeekReportRequest(weekOf: Self.day("2026-10-07")), language: .korean).report.monday == Self.day("2026-10-05"))
+        #expect(try app.weekReport(WeekReportRequest(weekOf: Self.day("2026-10-07")), language: .korean).report.firstDay == Self.day("2026-10-05"))
         let first = try app.habitPage(ListHabitsRequest(limit: 2))
         #expect(first.habits.map(\.name) == ["a", "b"] && first.next != nil)
         let second = try app.habitPage(ListHabitsRequest(limit: 2, cursor: first.next))

@@ -30,7 +30,7 @@ struct WeeklyReportTests {
     @Test("an earlier week: days before the start are not asked for; streaks stay as of today")
     func earlierWeek() throws {
         let report = try BuildWeeklyReport(context: try sampleContext())(weekOf: day("2026-09-30"))
-        #expect(report.monday == day("2026-09-28"))
+        #expect(report.firstDay == day("2026-09-28"))
         let water = try #require(report.lines.first)
         #expect(water.marks == [.rest, .rest, .rest, .met, .met, .unmet, .met])
         #expect(water.dueDays == 4)

@@ -83,6 +83,11 @@ public struct LocalDay: Hashable, Comparable, Sendable {
     /// The Monday of this day's ISO week.
     public var startOfWeek: LocalDay { adding(days: 1 - weekday) }
 
+    /// The first day of this day's week, for weeks that begin on `start`.
+    public func startOfWeek(_ start: WeekStart) -> LocalDay {
+        adding(days: -((weekday - start.isoWeekday + 7) % 7))
+    }
+
     /// The first day of this day's month.
     public var startOfMonth: LocalDay { adding(days: 1 - day) }
 

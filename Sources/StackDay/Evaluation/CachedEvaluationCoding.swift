@@ -107,10 +107,11 @@ public enum CachedEvaluationCoding {
                              quota: quota, period: period)
     }
 
-    /// A quota as a short code: `w3` (3 a week), `m10` (10 a month), `r3/7` (3 in any 7 days).
+    /// A quota as a short code: `w3` (3 a week), `s3` (3 a week from Sunday), `m10` (10 a month),
+    /// `r3/7` (3 in any 7 days).
     static func encodeQuota(_ quota: PeriodQuota) -> String {
         switch quota.period {
-        case .week: "w\(quota.times)"
+        case .week: "\(quota.weekStart == .sunday ? "s" : "w")\(quota.times)"
         case .month: "m\(quota.times)"
         case .rolling(let days): "r\(quota.times)/\(days)"
         }
@@ -121,6 +122,7 @@ public enum CachedEvaluationCoding {
         let body = code.dropFirst()
         switch code.first {
         case "w": return Int(body).map { PeriodQuota(times: $0, period: .week) }
+        case "s": return Int(body).map { PeriodQuota(times: $0, period: .week, weekStart: .sunday) }
         case "m": return Int(body).map { PeriodQuota(times: $0, period: .month) }
         case "r":
             let numbers = body.split(separator: "/").compactMap { Int($0) }

@@ -4,7 +4,7 @@
 /// Streaks and completion rates then count periods, not days.
 public struct PeriodQuota: Hashable, Sendable {
     public enum Period: Hashable, Sendable {
-        /// Monday to Sunday.
+        /// Seven days from `PeriodQuota.weekStart`: Monday to Sunday unless the schedule says Sunday.
         case week
         /// A calendar month.
         case month
@@ -15,9 +15,12 @@ public struct PeriodQuota: Hashable, Sendable {
     /// Completed days a period needs (at least 1).
     public let times: Int
     public let period: Period
+    /// The day a `.week` period begins on (Monday for any other period).
+    public let weekStart: WeekStart
 
-    public init(times: Int, period: Period) {
+    public init(times: Int, period: Period, weekStart: WeekStart = .monday) {
         self.times = max(1, times)
         self.period = period
+        self.weekStart = period == .week ? weekStart : .monday
     }
 }

@@ -1,20 +1,23 @@
-/// A Monday-to-Sunday summary of every habit, in creation order.
+/// A week's summary of every habit, in list order: Monday to Sunday, or Sunday to Saturday for
+/// a user whose weeks start on Sunday.
 public struct WeeklyReport: Hashable, Sendable {
-    public let monday: LocalDay
+    /// The week's first day.
+    public let firstDay: LocalDay
     /// One row per habit tracked during the week: its line, or why its policies failed.
     public let rows: [Result<WeeklyReportLine, HabitFailure>]
 
-    public init(monday: LocalDay, rows: [Result<WeeklyReportLine, HabitFailure>]) {
-        self.monday = monday
+    public init(firstDay: LocalDay, rows: [Result<WeeklyReportLine, HabitFailure>]) {
+        self.firstDay = firstDay
         self.rows = rows
     }
 
-    public init(monday: LocalDay, lines: [WeeklyReportLine]) {
-        self.init(monday: monday, rows: lines.map { .success($0) })
+    public init(firstDay: LocalDay, lines: [WeeklyReportLine]) {
+        self.init(firstDay: firstDay, rows: lines.map { .success($0) })
     }
 
-    public var days: [LocalDay] { (0..<7).map { monday.adding(days: $0) } }
-    public var sunday: LocalDay { monday.adding(days: 6) }
+    public var days: [LocalDay] { (0..<7).map { firstDay.adding(days: $0) } }
+    /// The week's last day.
+    public var lastDay: LocalDay { firstDay.adding(days: 6) }
 
     /// The lines of the habits whose policies answered, in row order.
     public var lines: [WeeklyReportLine] { rows.compactMap { try? $0.get() } }

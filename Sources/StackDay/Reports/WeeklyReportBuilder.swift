@@ -1,13 +1,14 @@
 /// Builds a `WeeklyReport` line from a habit's timeline and streak.
 public enum WeeklyReportBuilder {
-    /// The line for the week starting `monday`; `timeline` must reach that Sunday or the archive day.
-    public static func line(for timeline: HabitTimeline, streak: HabitStreak, monday: LocalDay) -> WeeklyReportLine {
+    /// The line for the week starting on `first` (a Monday, or a Sunday); `timeline`
+    /// must reach the week's last day or the archive day.
+    public static func line(for timeline: HabitTimeline, streak: HabitStreak, firstDay first: LocalDay) -> WeeklyReportLine {
         var marks: [WeekMark] = []
         var due = 0
         var total = 0.0
         var met = 0
         for offset in 0..<7 {
-            guard let entry = timeline.entry(on: monday.adding(days: offset)) else {
+            guard let entry = timeline.entry(on: first.adding(days: offset)) else {
                 marks.append(.rest)
                 continue
             }
@@ -23,7 +24,7 @@ public enum WeeklyReportBuilder {
                 marks.append(.rest)
             }
         }
-        let lastDay = timeline.period.isEmpty ? monday : min(max(monday.adding(days: 6), timeline.period.first), timeline.period.last)
+        let lastDay = timeline.period.isEmpty ? first : min(max(first.adding(days: 6), timeline.period.first), timeline.period.last)
         let quota = timeline.segment(on: lastDay)?.quota
         if let quota {
             // No single day is asked for: the week needs its share of the quota.

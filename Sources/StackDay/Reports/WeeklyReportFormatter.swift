@@ -15,7 +15,7 @@ public struct WeeklyReportFormatter: Sendable {
         var rows: [(line: Int, cells: [String])] = []
         switch language {
         case .korean:
-            lines.append("주간 보고서: \(koreanLabel(report.monday)) ~ \(koreanLabel(report.sunday))")
+            lines.append("주간 보고서: \(koreanLabel(report.firstDay)) ~ \(koreanLabel(report.lastDay))")
             lines.append("요일: " + days.map { Self.koreanWeekdays[$0.weekday - 1] }.joined(separator: " "))
             for row in report.rows {
                 guard case .success(let line) = row else { lines.append(failed(row)); continue }
@@ -30,7 +30,7 @@ public struct WeeklyReportFormatter: Sendable {
                 lines.append("가장 꾸준한 습관: \(best.habitName) (\(best.metDays)/\(best.dueDays)\(best.countsIn == .days ? "일" : "회"))")
             }
         case .english:
-            lines.append("Weekly report: \(englishLabel(report.monday)) – \(englishLabel(report.sunday))")
+            lines.append("Weekly report: \(englishLabel(report.firstDay)) – \(englishLabel(report.lastDay))")
             lines.append("Days: " + days.map { Self.englishWeekdays[$0.weekday - 1] }.joined(separator: " "))
             for row in report.rows {
                 guard case .success(let line) = row else { lines.append(failed(row)); continue }

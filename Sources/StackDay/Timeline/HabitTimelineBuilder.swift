@@ -91,17 +91,28 @@ public struct HabitTimelineBuilder {
         entries.reserveCapacity(count)
         var segments: [TimelineSegment] = []
         let spans = habit.revisionSpans(in: period)
+        var resolvedPolicies: [Int: HabitPolicies] = [:]
+        func resolve(_ index: Int) throws -> HabitPolicies {
+            if let resolved = resolvedPolicies[index] { return resolved }
+            let policies = try self.policies.policies(for: spans[index].revision)
+            resolvedPolicies[index] = policies
+            return policies
+        }
+        // Every span's quota first: a week split where a revision moves its first day is judged
+        // as two short weeks, which needs the neighbours' quotas.
+        let quotas: [PeriodQuota?] = try spans.indices.map { index in
+            if let key = CachedSpan.rulesKey(of: spans[index].revision, unit: habit.unit), let cached = knownQuotas[key] { return cached }
+            return try resolve(index).schedule.quota(for: habit)
+        }
+        func weekMoves(_ from: Int, _ to: Int) -> Bool {
+            guard quotas.indices.contains(from), quotas.indices.contains(to), let before = quotas[from], let after = quotas[to] else { return false }
+            return before.period == .week && after.period == .week && before.weekStart != after.weekStart
+        }
         for (index, span) in spans.enumerated() {
             let days = span.days
             let offsets = period.first.days(to: days.first)..<(period.first.days(to: days.last) + 1)
             let rulesKey = CachedSpan.rulesKey(of: span.revision, unit: habit.unit)
-            var resolved: HabitPolicies?
-            func policies() throws -> HabitPolicies {
-                if let resolved { return resolved }
-                let policies = try self.policies.policies(for: span.revision)
-                resolved = policies
-                return policies
-            }
+            func policies() throws -> HabitPolicies { try resolve(index) }
             let tail = min(max(offsets.lowerBound, knownCount), offsets.upperBound)..<offsets.upperBound
             if !tail.isEmpty {
                 let tailDays = LocalDayRange(period[tail.lowerBound], days.last)
@@ -113,12 +124,14 @@ public struct HabitTimelineBuilder {
                 answers.due.replaceSubrange(tail, with: due)
                 answers.progress.replaceSubrange(tail, with: progress)
             }
-            let quota: PeriodQuota?
-            if let rulesKey, let cached = knownQuotas[rulesKey] { quota = cached } else { quota = try policies().schedule.quota(for: habit) }
+            let quota = quotas[index]
             answers.spans.append(rulesKey.map { CachedSpan(days: days, rulesKey: $0, quota: quota) })
             if let quota {
-                let built = QuotaTimeline(quota: quota, today: today, period: days, endsAtRevision: index < spans.count - 1,
-                                          startsAtHabitStart: index == 0, endsAtArchive: index == spans.count - 1 && habit.archivedOn == days.last)
+                var timeline = QuotaTimeline(quota: quota, today: today, period: days, endsAtRevision: index < spans.count - 1,
+                                             startsAtHabitStart: index == 0, endsAtArchive: index == spans.count - 1 && habit.archivedOn == days.last)
+                timeline.startsAtWeekMove = weekMoves(index - 1, index)
+                timeline.endsAtWeekMove = weekMoves(index, index + 1)
+                let built = timeline
                     .build(due: Array(answers.due[offsets]), totals: Array(totals[offsets]), progress: Array(answers.progress[offsets]),
                            skipped: Array(answers.skipped[offsets]))
                 entries += built.entries

@@ -10,7 +10,9 @@
 /// A week or month cut short by the habit's start or its archive day needs the quota scaled to
 /// the days it tracks, rounded up and at least one: "3 a week" asks a habit started on a Sunday
 /// for one day that first week, never for three days out of one. A period cut by a revision
-/// taking over keeps the whole quota (the rule in force asked for it; docs/domain.md).
+/// taking over keeps the whole quota (the rule in force asked for it; docs/domain.md), unless
+/// the revision moved the week's first day: the week split by the move is two short weeks, each
+/// asked its share.
 struct QuotaTimeline {
     /// The completed days a span of `days` of a natural period of `length` days needs.
     static func needed(times: Int, days: Int, length: Int) -> Int {
@@ -25,6 +27,9 @@ struct QuotaTimeline {
     /// `period` begins on the habit's start day, and ends on its archive day.
     let startsAtHabitStart: Bool
     let endsAtArchive: Bool
+    /// `period` begins, or ends, where a revision moved the week's first day.
+    var startsAtWeekMove = false
+    var endsAtWeekMove = false
 
     func build(due: [Bool], totals: [Double], progress: [Double], skipped: [Bool]) -> (entries: [HabitEntry], periods: [HabitPeriod]) {
         let count = period.count
@@ -52,14 +57,16 @@ struct QuotaTimeline {
             case .week, .month:
                 var start = period.first
                 while start <= elapsedEnd {
-                    let natural = quota.period == .week ? start.startOfWeek.adding(days: 6) : start.startOfMonth.adding(days: start.daysInMonth - 1)
+                    let week = start.startOfWeek(quota.weekStart)
+                    let natural = quota.period == .week ? week.adding(days: 6) : start.startOfMonth.adding(days: start.daysInMonth - 1)
                     let length = quota.period == .week ? 7 : start.daysInMonth
                     let span = LocalDayRange(start, min(natural, period.last))
                     let done = metDays(span)
-                    let naturalStart = quota.period == .week ? start.startOfWeek : start.startOfMonth
-                    let cutByStart = startsAtHabitStart && span.first == period.first && span.first > naturalStart
+                    let naturalStart = quota.period == .week ? week : start.startOfMonth
+                    let cutByStart = (startsAtHabitStart || startsAtWeekMove) && span.first == period.first && span.first > naturalStart
                     let cutByArchive = endsAtArchive && span.last == period.last && span.last < natural && span.last < today
-                    let needed = cutByStart || cutByArchive ? Self.needed(times: quota.times, days: span.count, length: length) : quota.times
+                    let cutByMove = endsAtWeekMove && span.last == period.last && span.last < natural
+                    let needed = cutByStart || cutByArchive || cutByMove ? Self.needed(times: quota.times, days: span.count, length: length) : quota.times
                     let state: EntryState
                     if done >= needed { state = .completed }
                     else if allSkipped(span) { state = .skipped }

@@ -1,4 +1,4 @@
-/// The weekly report for the week containing a day (default today).
+/// The weekly report for the week containing a day (default today), in the user's weeks.
 public struct BuildWeeklyReport {
     public let context: HabitContext
 
@@ -13,15 +13,15 @@ public struct BuildWeeklyReport {
     public func callAsFunction(weekOf day: LocalDay? = nil) throws -> WeeklyReport {
         let today = context.today
         if let day { try ReadWindow.check(day, today: today) }
-        let monday = (day ?? today).startOfWeek
-        let week = LocalDayRange(monday, monday.adding(days: 6))
+        let first = (day ?? today).startOfWeek(context.boundary.weekStart)
+        let week = LocalDayRange(first, first.adding(days: 6))
         let loader = TimelineLoader(context: context)
         return try context.store.read { tx in
             let tracked = try tx.habits.all().filter { !LocalDayRange($0.startedOn, $0.archivedOn ?? week.last).clamped(to: week).isEmpty }
             let rows = try loader.evaluateEach(tracked, today: today, through: week.last, in: tx) { _, evaluated in
-                WeeklyReportBuilder.line(for: evaluated.timeline, streak: try evaluated.streak(), monday: monday)
+                WeeklyReportBuilder.line(for: evaluated.timeline, streak: try evaluated.streak(), firstDay: first)
             }
-            return WeeklyReport(monday: monday, rows: rows)
+            return WeeklyReport(firstDay: first, rows: rows)
         }
     }
 }

@@ -38,7 +38,14 @@ public struct CreateHabit {
             // A new habit goes last in the list.
             let habit = try made.with(position: HabitOrder.next(after: try tx.habits.all()), updatedAt: made.updatedAt)
             let pinner = PolicyPinner(context: context)
-            let pinned = try pinner.pin(habit, in: tx)
+            var pinned = try pinner.pin(habit, in: tx)
+            // A schedule counting weeks begins them on the user's week start.
+            let schedule = try WeekStartRules(context: context).defaulted(pinned.latest.schedule, of: pinned, in: tx)
+            if schedule != pinned.latest.schedule {
+                pinned = try Habit(id: pinned.id, name: pinned.name, startedOn: pinned.startedOn, createdAt: pinned.createdAt, updatedAt: pinned.updatedAt,
+                                   unit: pinned.unit, revisions: [try pinned.latest.with(schedule: schedule)], position: pinned.position,
+                                   colorTag: pinned.colorTag, step: pinned.step)
+            }
             try context.checkParameters(PolicyRole.allCases.map { pinned.latest.choice(for: $0) }, in: tx)
             try pinner.validate(pinned, in: tx)
             try tx.habits.insert(pinned)

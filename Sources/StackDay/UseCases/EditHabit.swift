@@ -38,7 +38,9 @@ public struct EditHabit {
                 }
                 let named = [keepingPin(changes.schedule, .schedule), keepingPin(changes.progress, .progress), keepingPin(changes.streak, .streak)]
                 try context.checkParameters(named.compactMap { $0 }, in: tx)
-                let rules = try latest.with(goal: changes.goal, schedule: named[0], progress: named[1], streak: named[2], reminders: changes.reminders)
+                var rules = try latest.with(goal: changes.goal, schedule: named[0], progress: named[1], streak: named[2], reminders: changes.reminders)
+                // A new schedule counting weeks begins them on the user's week start.
+                if changes.schedule != nil { rules = try rules.with(schedule: try WeekStartRules(context: context).defaulted(rules.schedule, of: habit, in: tx)) }
                 habit = try RuleReviser(context: context).append(rules, from: from, to: habit, in: tx)
             }
             try tx.habits.update(habit)

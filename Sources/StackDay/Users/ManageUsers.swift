@@ -69,14 +69,26 @@ public struct ManageUsers {
 
     /// Sets the time zone and day start `name`'s days follow, and the language of its pages (nil:
     /// unchanged). Throws `UseCaseError.userNotFound`, `.invalidTimeZone` or `.invalidLanguage`.
-    public func configure(_ name: String, timeZone: String, dayStart: DayStart, language: String? = nil) throws -> User {
+    ///
+    /// A new week start is a rule change like any other: each of the user's active habits whose
+    /// schedule counts weeks gets a revision beginning its weeks on the new day, from the first day
+    /// of such a week (`WeekStartRules`), in the same transaction; weeks already judged keep their
+    /// figures. A script that counts weeks its own way is left as it is.
+    public func configure(_ name: String, timeZone: String, dayStart: DayStart, language: String? = nil, weekStart: WeekStart? = nil) throws -> User {
         guard TimeZoneText.parse(timeZone) != nil else { throw UseCaseError.invalidTimeZone(text: timeZone) }
         if let language, !User.languages.contains(language) { throw UseCaseError.invalidLanguage(text: language) }
-        return try context.store.write { tx in
+        let store = try context.store.scoped(to: name)
+        return try store.write { tx in
             guard var user = try tx.users.user(named: name) else { throw UseCaseError.userNotFound(name: name) }
             user.timeZone = timeZone
             user.dayStart = dayStart
             if let language { user.language = language }
+            if let weekStart, weekStart != user.weekStart {
+                user.weekStart = weekStart
+                let owner = HabitContext(store: store, clock: context.clock, boundary: user.boundary, policies: context.policies,
+                                         usesEvaluationCache: context.usesEvaluationCache)
+                _ = try WeekStartRules(context: owner).apply(weekStart, in: tx)
+            }
             try tx.users.update(user)
             return user
         }

@@ -22,6 +22,8 @@ public struct User: Hashable, Sendable {
     /// digits); nil until the user asks for a feed. Kept as it is, not hashed, so that the address
     /// can be shown again: it opens that read-only feed and nothing else.
     public var feedToken: String?
+    /// The day the user's weeks begin on; changing it is a rule change (`ManageUsers.configure`).
+    public var weekStart: WeekStart = .monday
 
     /// The languages a user may choose.
     public static let languages = ["en", "ko"]
@@ -39,9 +41,9 @@ public struct User: Hashable, Sendable {
         self.language = language
     }
 
-    /// How this user's instants become days.
+    /// How this user's instants become days, and days weeks.
     public var boundary: DayBoundary {
-        DayBoundary(timeZone: TimeZoneText.parse(timeZone) ?? TimeZone(secondsFromGMT: 0)!, dayStart: dayStart)
+        DayBoundary(timeZone: TimeZoneText.parse(timeZone) ?? TimeZone(secondsFromGMT: 0)!, dayStart: dayStart, weekStart: weekStart)
     }
 
     /// 1 to 100 printable characters (no control, format or unassigned code points), without

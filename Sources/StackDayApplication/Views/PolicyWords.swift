@@ -63,10 +63,12 @@ enum PolicyWords {
             "달마다 아무 날이나 N일 (times: 1…31). 연속 기록과 달성률은 달 단위로 셉니다.",
         "Completed days needed in each calendar month":
             "달마다 달성해야 하는 일수",
-        "Any N days of each Monday–Sunday week (times: 1…7); streaks and rates count weeks.":
-            "월요일~일요일 한 주에 아무 날이나 N일 (times: 1…7). 연속 기록과 달성률은 주 단위로 셉니다.",
-        "Completed days needed in each Monday-to-Sunday week":
-            "월요일~일요일 한 주에 달성해야 하는 일수",
+        "Any N days of each week (times: 1…7), Monday to Sunday or from Sunday (weekStart); streaks and rates count weeks.":
+            "한 주에 아무 날이나 N일 (times: 1…7), 월요일~일요일 또는 일요일부터 (weekStart). 연속 기록과 달성률은 주 단위로 셉니다.",
+        "Completed days needed in each week":
+            "한 주에 달성해야 하는 일수",
+        "The day each week begins on: mon or sun":
+            "한 주가 시작하는 요일: mon(월요일) 또는 sun(일요일)",
         "Monday to Friday are due; Saturday and Sunday are not.":
             "월요일부터 금요일까지 해야 하고, 토요일과 일요일은 쉽니다.",
         "The chosen weekdays of every week (days: mon … sun).":

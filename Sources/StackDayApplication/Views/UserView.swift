@@ -14,7 +14,7 @@ public struct UserView: JSONView {
         .object([
             "name": .string(user.name), "timeZone": .string(user.timeZone), "dayStartsAt": .string(user.dayStart.description),
             "createdAt": .string(InstantText.format(user.createdAt)), "language": ViewJSON.string(user.language),
-            "hasPassword": .bool(user.passwordHash != nil),
+            "hasPassword": .bool(user.passwordHash != nil), "weekStartsOn": .string(user.weekStart.rawValue),
         ])
     }
 }

@@ -76,10 +76,10 @@ public enum ViewSchema {
         ]) { $1 }, required: ["id", "name", "archivedOn", "rules"]))], required: ["day", "habits"]),
         "Calendar": object(["habit": string, "error": string, "days": array(object(["day": day, "progress": number, "state": states, "total": number],
                                                                                     required: ["day", "progress", "state", "total"]))], required: ["habit"]),
-        "WeekReport": object(["monday": day, "sunday": day, "mostConsistent": nullableString, "habits": array(object(habitFields.merging([
+        "WeekReport": object(["first": day, "last": day, "monday": day, "sunday": day, "mostConsistent": nullableString, "habits": array(object(habitFields.merging([
             "countsIn": string, "unit": string, "marks": array(enumeration(["met", "unmet", "rest"])), "total": number,
             "metDays": integer, "dueDays": integer, "current": integer, "longest": integer, "error": string,
-        ]) { $1 }, required: ["id", "name", "rules"]))], required: ["monday", "sunday", "habits", "mostConsistent"]),
+        ]) { $1 }, required: ["id", "name", "rules"]))], required: ["first", "last", "monday", "sunday", "habits", "mostConsistent"]),
         "Completion": object(["id": string, "habit": string, "day": day, "amount": number, "recordedAt": string, "note": nullableString],
                              required: ["id", "habit", "day", "amount", "recordedAt", "note"]),
         "RecordPage": object(["habit": string, "unit": string, "from": string, "to": string, "records": array(ref("Completion")), "next": nullableString],
@@ -117,7 +117,7 @@ public enum ViewSchema {
                                   required: ["id", "event", "state", "attempts", "createdAt", "nextAttemptAt", "lastStatus", "lastError", "finishedAt", "body"]),
         "WebhookDeliveryList": object(["webhook": ref("Webhook"), "deliveries": array(ref("WebhookDelivery"))], required: ["webhook", "deliveries"]),
         "User": object(["name": string, "timeZone": string, "dayStartsAt": string, "language": nullableString, "createdAt": string,
-                        "hasPassword": boolean],
+                        "hasPassword": boolean, "weekStartsOn": enumeration(WeekStart.allCases.map(\.rawValue))],
                        required: ["name", "timeZone", "dayStartsAt", "createdAt"]),
     ]
 

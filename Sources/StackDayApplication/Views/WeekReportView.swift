@@ -1,7 +1,7 @@
 import StackDay
 
 /// `report week`, `GET /v1/report/week`: the week as text (seed 000's layout in Korean) and as
-/// `{"monday", "sunday", "habits": [{…habit fields, "countsIn", "unit", "marks", "total",
+/// `{"first", "last", "habits": [{…habit fields, "countsIn", "unit", "marks", "total",
 /// "metDays", "dueDays", "current", "longest"}…], "mostConsistent"}`.
 public struct WeekReportView: JSONView {
     public let report: WeeklyReport
@@ -15,15 +15,16 @@ public struct WeekReportView: JSONView {
 
     public var json: JSONValue {
         .object([
-            "monday": .string(report.monday.iso),
-            "sunday": .string(report.sunday.iso),
+            "first": .string(report.firstDay.iso), "last": .string(report.lastDay.iso),
+            // Named when every week began on a Monday; the week's first and last day, as `first` and `last`.
+            "monday": .string(report.firstDay.iso), "sunday": .string(report.lastDay.iso),
             "habits": .array(report.rows.map { row in
                 let line: WeeklyReportLine
                 switch row {
                 case .success(let value): line = value
                 case .failure(let failure): return ViewJSON.summaryRow(.failure(failure))
                 }
-                var object = ViewJSON.habitFields(line.habit, rules: line.habit.revision(on: min(report.sunday, line.habit.archivedOn ?? report.sunday)))
+                var object = ViewJSON.habitFields(line.habit, rules: line.habit.revision(on: min(report.lastDay, line.habit.archivedOn ?? report.lastDay)))
                 object["countsIn"] = .string(line.countsIn.rawValue)
                 object["unit"] = .string(line.unit)
                 object["marks"] = .array(line.marks.map { mark in

@@ -42,6 +42,11 @@ public struct Words: Sendable {
         language == .korean ? ["월", "화", "수", "목", "금", "토", "일"] : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
     }
 
+    /// The weekdays short, in the order a week beginning on `start` shows them.
+    public func weekdays(_ start: WeekStart) -> [String] {
+        start.weekdays.map { weekdays[$0 - 1] }
+    }
+
     static let korean: [String: String] = [
         "Today": "오늘", "Sign out": "로그아웃", "offline · {n} waiting": "오프라인 · {n}개 대기 중", "Webhooks": "웹훅",
         "Each event is POSTed as signed JSON to the address, and retried for a day until it is taken (docs/server.md, Webhooks).":
@@ -60,6 +65,9 @@ public struct Words: Sendable {
         "Rules from": "새 규칙 적용일", "Archive": "보관", "Archive on": "보관일", "Unarchive": "보관 해제", "Records": "기록",
         "Nothing recorded on this day.": "이 날의 기록이 없습니다.", "Back to today": "오늘로", "Your token": "토큰", "Password": "비밀번호", "Or your token": "또는 토큰",
         "over the limit": "한도 초과", "within the limit": "한도 안", "tap to take back": "누르면 취소", "Skipped · take back": "건너뜀 · 취소",
+        "Weeks start on": "한 주의 시작", "Monday": "월요일", "Sunday": "일요일",
+        "Habits counted by the week take the new weeks from the next one; weeks already judged keep their figures.":
+            "주 단위로 세는 습관은 다음 주부터 새 주를 따릅니다. 이미 판정된 주의 기록은 그대로입니다.",
         "Step for +": "+ 한 번에 더할 양", "Colour": "색", "No colour": "색 없음", "Place in the list": "목록 순서", "Move up": "위로",
         "Move down": "아래로", "red": "빨강", "orange": "주황", "amber": "호박색", "green": "초록", "teal": "청록", "cyan": "하늘색",
         "blue": "파랑", "indigo": "남색", "purple": "보라", "pink": "분홍", "brown": "갈색", "grey": "회색",

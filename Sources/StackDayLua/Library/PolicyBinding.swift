@@ -120,7 +120,8 @@ public final class PolicyBinding: @unchecked Sendable {
             sd_quota(handle, reference, &times, &kind, &days, error) == 0 ? true : nil
         }
         switch Int(kind) {
-        case SD_QUOTA_WEEK: return PeriodQuota(times: Int(times), period: .week)
+        // A week's `days` is the ISO weekday it starts on.
+        case SD_QUOTA_WEEK: return PeriodQuota(times: Int(times), period: .week, weekStart: WeekStart(isoWeekday: Int(days)) ?? .monday)
         case SD_QUOTA_MONTH: return PeriodQuota(times: Int(times), period: .month)
         case SD_QUOTA_ROLLING: return PeriodQuota(times: Int(times), period: .rolling(days: Int(days)))
         default: return nil

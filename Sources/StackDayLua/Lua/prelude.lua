@@ -584,7 +584,9 @@ function H.call_parts(binding, role, use_range)
 end
 
 -- A schedule's quota(params, habit) returns {times = N, per = "week" | "month" | D}; D is a
--- rolling window of D days. Answers: times, kind (a QUOTA code from the host), days.
+-- rolling window of D days; a week may say weekStart = "mon" (the default) or "sun". Answers:
+-- times, kind (a QUOTA code from the host), and the window's days, or for a week the ISO weekday
+-- it starts on (1 Monday, 7 Sunday).
 function H.quota(binding)
   local q = binding.record.policy.quota
   if q == nil then return 0, QUOTA.none, 0 end
@@ -600,6 +602,12 @@ function H.quota(binding)
   elseif mtype(per) == "integer" and per >= 1 and per <= 366 then kind, days, period = QUOTA.rolling, per, format("%d days", per)
   else error("quota: per must be \"week\", \"month\" or a whole number of days from 1 to 366", 0) end
   if times > days then error(format("quota: times is %d, but %s has at most %d days", times, period, days), 0) end
+  if kind == QUOTA.week then
+    local start = answer.weekStart
+    if start == nil or start == "mon" then return times, kind, 1
+    elseif start == "sun" then return times, kind, 7
+    else error("quota: weekStart must be \"mon\" or \"sun\", not " .. tostring(start), 0) end
+  end
   return times, kind, days
 end
 

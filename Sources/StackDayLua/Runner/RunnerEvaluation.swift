@@ -131,11 +131,12 @@ struct RunnerEvaluation {
         return answers
     }
 
-    /// `[times, kind, days]` for a quota (kind 0: none, 1 week, 2 month, 3 rolling).
+    /// `[times, kind, days]` for a quota (kind 0: none, 1 week, 2 month, 3 rolling); a week's
+    /// `days` is 7 when it starts on Sunday, else 0.
     static func numbers(of quota: PeriodQuota?) -> [Int] {
         guard let quota else { return [0, 0, 0] }
         return switch quota.period {
-        case .week: [quota.times, 1, 0]
+        case .week: [quota.times, 1, quota.weekStart == .sunday ? 7 : 0]
         case .month: [quota.times, 2, 0]
         case .rolling(let days): [quota.times, 3, days]
         }
@@ -145,7 +146,7 @@ struct RunnerEvaluation {
     static func quota(_ numbers: [Int]) -> PeriodQuota? {
         guard numbers.count == 3 else { return nil }
         return switch numbers[1] {
-        case 1: PeriodQuota(times: numbers[0], period: .week)
+        case 1: PeriodQuota(times: numbers[0], period: .week, weekStart: numbers[2] == 7 ? .sunday : .monday)
         case 2: PeriodQuota(times: numbers[0], period: .month)
         case 3: PeriodQuota(times: numbers[0], period: .rolling(days: numbers[2]))
         default: nil

@@ -225,5 +225,7 @@ enum PostgresMigrations {
             "ALTER TABLE habits ADD COLUMN step_thousandths bigint CHECK (step_thousandths IS NULL OR step_thousandths > 0)",
             PostgresSyncTriggers.habitsChanged(fields: SyncRules.habitFields),
         ]),
+        // The day a user's weeks begin on, as in SQLite's migration 24.
+        (19, "week starts", ["ALTER TABLE users ADD COLUMN week_start text NOT NULL DEFAULT 'mon' CHECK (week_start IN ('mon', 'sun'))"]),
     ]
 }

@@ -15,12 +15,12 @@ public final class SQLUserRepository: UserRepository {
         let deleteWebhookDeliveriesOf, deleteWebhooksOf: String
 
         init(_ dialect: SQLDialect) {
-            let columns = "name, token_sha256, time_zone, day_start_minutes, created_at, language, password_hash, feed_token"
+            let columns = "name, token_sha256, time_zone, day_start_minutes, created_at, language, password_hash, feed_token, week_start"
             func sql(_ text: String) -> String { dialect.statement(text) }
-            insert = sql("INSERT INTO users (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (name) DO NOTHING")
+            insert = sql("INSERT INTO users (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (name) DO NOTHING")
             update = sql("""
                 UPDATE users SET token_sha256 = $2, time_zone = $3, day_start_minutes = $4, created_at = $5, language = $6, password_hash = $7,
-                    feed_token = $8 WHERE name = $1
+                    feed_token = $8, week_start = $9 WHERE name = $1
                 """)
             delete = sql("DELETE FROM users WHERE name = $1")
             byName = sql("SELECT \(columns) FROM users WHERE name = $1")
@@ -56,7 +56,7 @@ public final class SQLUserRepository: UserRepository {
 
     private func values(_ user: User) -> [SQLValue] {
         [.text(user.name), .text(user.tokenSHA256), .text(user.timeZone), .integer(Int64(user.dayStart.minutes)), .instant(user.createdAt),
-         .optional(user.language), .optional(user.passwordHash), .optional(user.feedToken)]
+         .optional(user.language), .optional(user.passwordHash), .optional(user.feedToken), .text(user.weekStart.rawValue)]
     }
 
     private func decode(_ row: any SQLRow) throws -> User {
@@ -69,6 +69,7 @@ public final class SQLUserRepository: UserRepository {
                                 createdAt: row.instant("created_at"), language: row.optionalText("language"))
             user.passwordHash = row.optionalText("password_hash")
             user.feedToken = row.optionalText("feed_token")
+            user.weekStart = WeekStart(rawValue: row.text("week_start")) ?? .monday
             return user
         } catch {
             throw SQLRowError(table: "users", column: "name or time_zone", value: "\(row.text("name")) \(row.text("time_zone"))")

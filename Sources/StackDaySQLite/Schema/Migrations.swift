@@ -412,5 +412,7 @@ enum Migrations {
         ALTER TABLE habits ADD COLUMN step_thousandths INTEGER CHECK (step_thousandths IS NULL OR step_thousandths > 0);
         \(SyncTriggers.displayFieldsSQL)
         """),
+        // The day a user's weeks begin on (`User.weekStart`).
+        Migration(id: 24, name: "week starts", sql: "ALTER TABLE users ADD COLUMN week_start TEXT NOT NULL DEFAULT 'mon' CHECK (week_start IN ('mon', 'sun'));"),
     ]
 }

@@ -149,7 +149,7 @@ struct HabitRoutes {
             .json(try BackgroundLane.shared.run { try r.app.sync(r.request.body).json })
         }),
         ("GET", "settings", Endpoint(EndpointDoc("The user's settings", answer: "User")) { r, _ in .json(UserView(r.user).json) }),
-        ("PUT", "settings", Endpoint(EndpointDoc("Change the time zone, day start or language", body: .json(SettingsRequest.self), answer: "User")) { r, _ in try r.settings() }),
+        ("PUT", "settings", Endpoint(EndpointDoc("Change the time zone, day start, language or week start", body: .json(SettingsRequest.self), answer: "User")) { r, _ in try r.settings() }),
         ("GET", "feeds/:file", Endpoint(EndpointDoc("The user's habits as an iCalendar feed (text/calendar), a year ahead: the path `stackday user feed NAME` or the settings page gives, token included (no header needed)",
                                                 answer: nil), open: { open, files in try feed(files[0], open) })),
         ("POST", "devices/pairing", Endpoint(EndpointDoc("A one-time code that connects a device (8 characters, good for 10 minutes and one use)", status: 201, answer: "Pairing")) { r, _ in
@@ -290,7 +290,7 @@ struct HabitRoutes {
     func settings() throws -> HTTPResponse {
         let asked = try decode(SettingsRequest.self)
         let configured = try users.configure(user.name, timeZone: asked.timeZone ?? user.timeZone, dayStart: asked.dayStart ?? user.dayStart,
-                                             language: asked.language)
+                                             language: asked.language, weekStart: asked.weekStart)
         return .json(UserView(configured).json)
     }
 }

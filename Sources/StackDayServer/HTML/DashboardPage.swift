@@ -24,8 +24,11 @@ public struct DashboardPage {
     var weekText: String { view.week.text }
     var panels: [DashboardView.Panel] { view.panels }
 
+    /// The day the user's weeks begin on: the week report's first day's.
+    var weekStart: WeekStart { WeekStart(isoWeekday: view.week.report.firstDay.weekday) ?? .monday }
+
     /// The year shown: the 53 weeks up to today.
-    public var year: LocalDayRange { LocalDayRange(today.adding(days: -364).startOfWeek, today) }
+    public var year: LocalDayRange { LocalDayRange(today.adding(days: -364).startOfWeek(weekStart), today) }
 
     public func render() -> String {
         var body: HTML = "<header><h1>\(title)</h1>"
@@ -46,8 +49,9 @@ public struct DashboardPage {
             body += "<section class=\"habit\" data-habit=\"\(panel.habit.name)\"><h2>\(panel.habit.name)</h2>"
             switch panel.content {
             case .success(let content):
-                let chart = YearChartSVG(timeline: content.timeline, scores: content.scores.map { ($0.day, $0.score) }, range: year,
+                var chart = YearChartSVG(timeline: content.timeline, scores: content.scores.map { ($0.day, $0.score) }, range: year,
                                          words: words)
+                chart.weekStart = weekStart
                 body += "<h3>\(words["Last year · Score"])</h3>\(chart.render())"
             case .failure(let failure):
                 body += "<p class=\"error\">\(failure.message)</p>"

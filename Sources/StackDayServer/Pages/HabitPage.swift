@@ -17,6 +17,8 @@ struct HabitPage {
     let csrf: String
     let policies: [PolicyRole: [PolicyListing]]
     let lab: LabSection
+    /// The day the user's weeks begin on: the calendars' first column and top row.
+    var weekStart: WeekStart = .monday
     /// Where the habit stands in the list (0-based) and how many habits there are.
     var place: (index: Int, count: Int) = (0, 1)
 
@@ -61,8 +63,8 @@ struct HabitPage {
             return html
         }
         html += "<table class=\"month\"\(PagePalette.attribute(habit))><caption class=\"sr\">\(habit.name): \(words.month(first))</caption><thead><tr>"
-        html += words.weekdays.map { "<th scope=\"col\">\($0)</th>" as HTML }.joined() + "</tr></thead><tbody><tr>"
-        let lead = first.weekday - 1
+        html += words.weekdays(weekStart).map { "<th scope=\"col\">\($0)</th>" as HTML }.joined() + "</tr></thead><tbody><tr>"
+        let lead = first.startOfWeek(weekStart).days(to: first)
         let empty: HTML = "<td></td>"
         html += Array(repeating: empty, count: lead).joined()
         var column = lead
@@ -98,8 +100,9 @@ struct HabitPage {
 
     private func year() -> HTML {
         guard let panel = dashboard, case .success(let content) = panel.content else { return "" }
-        let range = LocalDayRange(today.adding(days: -364).startOfWeek, today)
-        let chart = YearChartSVG(timeline: content.timeline, scores: content.scores.map { ($0.day, $0.score) }, range: range, words: words)
+        let range = LocalDayRange(today.adding(days: -364).startOfWeek(weekStart), today)
+        var chart = YearChartSVG(timeline: content.timeline, scores: content.scores.map { ($0.day, $0.score) }, range: range, words: words)
+        chart.weekStart = weekStart
         return "<h3>\(words["Last year"]) · \(words["Score"])</h3>\(chart.render())"
     }
 

@@ -69,6 +69,7 @@ struct Page {
                              csrf: session.csrfToken, policies: policies, lab: lab)
         let all = try app.listHabits().habits
         page.place = (all.firstIndex { $0.id == detail.habit.id } ?? 0, all.count)
+        page.weekStart = user.weekStart
         return page
     }
 

@@ -63,8 +63,6 @@ struct PageWords: Sendable {
         language == .ko ? "\(day.year)년 \(day.month)월" : "\(Self.monthNames[day.month - 1]) \(day.year)"
     }
 
-    /// Monday first.
-    var weekdays: [String] {
-        language == .ko ? ["월", "화", "수", "목", "금", "토", "일"] : ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-    }
+    /// The weekdays short, from `start`: `Mon`, `월`.
+    func weekdays(_ start: WeekStart) -> [String] { Words(report).weekdays(start) }
 }

@@ -26,6 +26,7 @@ struct SettingsPage {
         var body: HTML = "<h2>\(words["Settings"])</h2><dl class=\"settings\">"
             + "<dt>\(words["Time zone"])</dt><dd>\(user.timeZone)</dd>"
             + "<dt>\(words["Day starts at"])</dt><dd>\(user.dayStart.description)</dd></dl>"
+        body += weekForm()
         body += devicesSection()
         body += feedSection()
         body += webhooksSection()
@@ -48,6 +49,18 @@ struct SettingsPage {
                 + "\(refused.day.map { " " + $0 } ?? "")</li>"
         }
         return shell(body + "</ul></section>")
+    }
+
+    /// The day weeks begin on: a change writes habits that count weeks new rules from the next
+    /// such week, which the hint says.
+    private func weekForm() -> HTML {
+        let options = [(WeekStart.monday, words["Monday"]), (.sunday, words["Sunday"])].map { start, label -> HTML in
+            "<option value=\"\(start.rawValue)\"\(start == user.weekStart ? " selected" : "")>\(label)</option>"
+        }.joined()
+        return "<form method=\"post\" action=\"/settings\" data-form=\"week-start\">\(PageShell.csrf(csrf))<input type=\"hidden\" name=\"back\" value=\"/settings\">"
+            + "<label for=\"week-start\">\(words["Weeks start on"])</label><select id=\"week-start\" name=\"\(SettingsRequest.weekStartsOn.key)\">\(options)</select> "
+            + "<button type=\"submit\">\(words["Save"])</button>"
+            + "<p class=\"hint\">\(words["Habits counted by the week take the new weeks from the next one; weeks already judged keep their figures."])</p></form>"
     }
 
     /// "Connect a device": the code just made (with its QR code, the page it opens and the

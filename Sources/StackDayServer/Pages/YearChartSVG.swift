@@ -1,7 +1,7 @@
 import StackDay
 import StackDayApplication
 
-/// A habit's year in one SVG: the heatmap (weeks as columns, Monday on top) and the score line
+/// A habit's year in one SVG: the heatmap (weeks as columns, the week's first day on top) and the score line
 /// below it on the same time axis, month ticks under both; sized by its `viewBox`. On a phone it
 /// keeps a legible size and scrolls sideways inside its own box, the latest weeks in view. Missed,
 /// skipped and not-due days carry a glyph of their own (a cross, a dash, a dot), so they are
@@ -11,30 +11,32 @@ struct YearChartSVG {
     let scores: [(day: LocalDay, score: Double)]
     let range: LocalDayRange
     let words: PageWords
+    /// The day the user's weeks begin on: the top row.
+    var weekStart: WeekStart = .monday
     let cell = 11, gap = 2, left = 28, top = 4, scoreHeight = 60
 
     func render() -> HTML {
         let step = cell + gap
-        let first = range.first.startOfWeek
+        let first = range.first.startOfWeek(weekStart)
         let weeks = first.days(to: range.last) / 7 + 1
         let width = left + weeks * step + 30
         let heatBottom = top + 7 * step
         let scoreTop = heatBottom + 10
         let axis = scoreTop + scoreHeight + 4
         var parts: [HTML] = []
-        for (index, label) in words.weekdays.enumerated() where index % 2 == 0 {
+        for (index, label) in words.weekdays(weekStart).enumerated() where index % 2 == 0 {
             parts.append("<text class=\"weekday\" x=\"0\" y=\"\(top + index * step + 9)\">\(label)</text>")
         }
         for offset in 0...first.days(to: range.last) {
             let day = first.adding(days: offset)
             guard range.contains(day), let entry = timeline.calendarEntry(on: day) else { continue }
             let mark = DayMark(entry)
-            parts.append("<rect class=\"day\" data-day=\"\(day.iso)\" data-state=\"\(mark.rawValue)\" x=\"\(left + (offset / 7) * step)\" y=\"\(top + (day.weekday - 1) * step)\" "
+            parts.append("<rect class=\"day\" data-day=\"\(day.iso)\" data-state=\"\(mark.rawValue)\" x=\"\(left + (offset / 7) * step)\" y=\"\(top + (offset % 7) * step)\" "
                 + "width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"\(DayMarkStyle.heat(entry))\"><title>\(day.iso): \(Quantity.describe(entry.total)) (\(words.mark(mark)))</title></rect>")
-            if let glyph = Self.glyph(mark, x: left + (offset / 7) * step, y: top + (day.weekday - 1) * step, size: cell) { parts.append(glyph) }
+            if let glyph = Self.glyph(mark, x: left + (offset / 7) * step, y: top + (offset % 7) * step, size: cell) { parts.append(glyph) }
         }
         // The score line, x by day on the same axis as the weeks above: each day inside its week's
-        // column, Monday at its left edge, Sunday at its right.
+        // column, the week's first day at its left edge, its last at its right.
         func x(_ day: LocalDay) -> Double {
             let offset = first.days(to: day)
             return Double(left + (offset / 7) * step) + Double(offset % 7) / 6 * Double(cell)

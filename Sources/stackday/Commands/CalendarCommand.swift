@@ -9,7 +9,7 @@ enum CalendarCommand {
 
     static var spec: CommandSpec {
         CommandSpec(
-            name: "calendar", abstract: "A calendar of each habit named: weeks as columns, Monday on top, a mark for each day's state.",
+            name: "calendar", abstract: "A calendar of each habit named: weeks as columns, the week's first day on top, a mark for each day's state.",
             discussion: """
             Each state has its own mark: █ met, ▒ partly done, x missed, - skipped, · not due, ? pending; a legend line says so. \
             Colours are added on a terminal unless NO_COLOR is set (--color always or never decides instead). \
@@ -22,12 +22,14 @@ enum CalendarCommand {
     static func run(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let colour = try ColorChoice(invocation).colours(terminal: environment.io.isTerminal, environment: environment.io.environment)
-        let view = try environment.application().calendar(invocation[names] ?? [], invocation.request())
+        let application = try environment.application()
+        let view = try application.calendar(invocation[names] ?? [], invocation.request())
+        let weekStart = application.context.boundary.weekStart
         if !environment.printedJSON(view) {
             for (index, sheet) in view.sheets.enumerated() {
                 if index > 0 { environment.io.print() }
                 switch sheet {
-                case .days(let timeline, let range): heatmap(timeline, range: range, colour: colour, words: environment.words).forEach(environment.io.print)
+                case .days(let timeline, let range): heatmap(timeline, range: range, colour: colour, words: environment.words, weekStart: weekStart).forEach(environment.io.print)
                 case .failed(let failure): environment.io.print("\(failure.habit.name): \(environment.words["error"]): \(failure.message)")
                 }
             }
@@ -35,11 +37,12 @@ enum CalendarCommand {
         try HabitsFailed.check(view.failures)
     }
 
-    /// The calendar's lines: month labels, a row per weekday, the habit's name with the range, and
-    /// the legend of its marks.
-    static func heatmap(_ timeline: HabitTimeline, range: LocalDayRange, colour: Bool, words: Words = Words(.english)) -> [String] {
+    /// The calendar's lines: month labels, a row per weekday (from the user's week start), the
+    /// habit's name with the range, and the legend of its marks.
+    static func heatmap(_ timeline: HabitTimeline, range: LocalDayRange, colour: Bool, words: Words = Words(.english),
+                        weekStart: WeekStart = .monday) -> [String] {
         guard !range.isEmpty else { return ["\(timeline.habit.name): no tracked days up to \(range.last) (it starts on \(timeline.habit.startedOn))"] }
-        let first = range.first.startOfWeek
+        let first = range.first.startOfWeek(weekStart)
         let weeks = first.days(to: range.last) / 7 + 1
         var lines: [String] = []
         // Month labels above the first week that starts in each month; a double-width character
@@ -58,11 +61,10 @@ enum CalendarCommand {
             }
         }
         lines.append("    " + header.joined())
-        for weekday in 1...7 {
-            let label = words.weekdays[weekday - 1]
+        for (row, label) in words.weekdays(weekStart).enumerated() {
             var line = label + String(repeating: " ", count: max(1, 4 - DisplayWidth.of(label)))
             for week in 0..<weeks {
-                let day = first.adding(days: week * 7 + weekday - 1)
+                let day = first.adding(days: week * 7 + row)
                 guard range.contains(day), let entry = timeline.calendarEntry(on: day) else { line += "  "; continue }
                 line += CalendarMark(entry).drawn(colour: colour) + " "
             }

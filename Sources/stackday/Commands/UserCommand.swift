@@ -31,10 +31,34 @@ enum UserCommand {
                         due days a year ahead, fetched again every hour. --rotate gives the feed a new address; the old one stops working.
                         """,
                         run: feed).taking([name.declaration, rotate.declaration]),
+            CommandSpec(name: "set", abstract: "Change a user's week start or language.",
+                        discussion: """
+                        --week-starts sun (the global option, given with this command) makes the user's weeks run Sunday to Saturday: \
+                        calendars, the weekly report, and each habit counted by the week, which gets new rules from the first Sunday \
+                        on (weeks already judged keep their figures).
+                        """,
+                        run: set).taking([name.declaration, SettingsRequest.language.declaration]),
             CommandSpec(name: "list", abstract: "List users: name, time zone, day start, created.", run: list),
             CommandSpec(name: "remove", abstract: "Remove a user with all of its habits, records, skips and scripts (asks first; --yes for scripts).",
                         run: remove).taking([name.declaration, Confirmation.option.declaration]),
         ])
+    }
+
+    static func set(_ invocation: Invocation) throws {
+        let name = try validName(invocation)
+        let language = try invocation[SettingsRequest.language]
+        guard invocation.globals.weekStarts != nil || language != nil else { throw invocation.usage("nothing to change: give --week-starts or --language") }
+        // `--week-starts` is the global option, checked there.
+        let environment = try CLIEnvironment(invocation)
+        let weekStart = invocation.globals.weekStarts.flatMap(WeekStart.init(rawValue:))
+        let users = try users(environment)
+        let user = try users.user(named: name)
+        let changed = try users.configure(name, timeZone: user.timeZone, dayStart: user.dayStart, language: language, weekStart: weekStart)
+        if environment.printedJSON(UserView(changed)) { return }
+        let first = changed.weekStart == .sunday ? "Sunday" : "Monday"
+        environment.io.print(environment.language == .korean
+            ? "바꿨습니다: '\(changed.name)', 한 주는 \(changed.weekStart == .sunday ? "일요일" : "월요일")부터"
+            : "Updated '\(changed.name)': weeks start on \(first).")
     }
 
     static func users(_ environment: CLIEnvironment) throws -> ManageUsers {

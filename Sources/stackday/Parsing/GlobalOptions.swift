@@ -9,6 +9,7 @@ struct GlobalOptions {
         OptionSpec(name: "tz", valueName: "zone", help: "The time zone: an IANA name or ±HH:MM (default: the system zone)."),
         OptionSpec(name: "now", valueName: "instant", help: "A fixed current instant, ISO 8601 with an offset (2026-10-11T20:00:00+09:00)."),
         OptionSpec(name: "day-starts-at", valueName: "HH:MM", help: "When a day begins (default: 00:00)."),
+        OptionSpec(name: "week-starts", valueName: "mon|sun", help: "The day weeks begin on, for calendars, reports and new quota habits (default: the user's, set by 'user set', else mon)."),
         OptionSpec(name: "policies", valueName: "dir", help: "The user policy folder, searched before the built-ins (default: $STACKDAY_POLICIES, else ~/.config/stackday/policies)."),
         OptionSpec(name: "json", valueName: nil, help: "Print machine-readable JSON on stdout."),
         OptionSpec(name: "no-cache", valueName: nil, help: "Evaluate every habit from scratch, neither reading nor keeping cached policy answers."),
@@ -31,6 +32,7 @@ struct GlobalOptions {
     var timeZone: String? { values["tz"] }
     var now: String? { values["now"] }
     var dayStartsAt: String? { values["day-starts-at"] }
+    var weekStarts: String? { values["week-starts"] }
     var policies: String? { values["policies"] }
     var lang: String? { values["lang"] }
 }
