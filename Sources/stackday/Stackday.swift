@@ -38,11 +38,27 @@ enum Stackday {
         return status
     }
 
+    /// The help's language: `--lang` when given (a value help cannot use is left to the
+    /// command), else the locale's.
+    static func helpLanguage(_ argv: [String], environment: [String: String]) -> ReportLanguage {
+        var given: String?
+        for (index, argument) in argv.enumerated() {
+            if argument == "--lang", index + 1 < argv.count { given = argv[index + 1] }
+            if argument.hasPrefix("--lang=") { given = String(argument.dropFirst(7)) }
+        }
+        switch given {
+        case "ko": return .korean
+        case "en": return .english
+        default: return CLIEnvironment.localeLanguage(environment)
+        }
+    }
+
     static func run(_ argv: [String], io: TerminalIO) -> Int32 {
         if let status = generated(argv, io: io) { return status }
         var createdFiles: CreatedFiles?
         let parser = ArgumentParser(root: root, io: io)
-        let help = HelpFormatter(toolName: "stackday")
+        var help = HelpFormatter(toolName: "stackday")
+        help.language = helpLanguage(argv, environment: io.environment)
         do {
             switch try parser.parse(argv) {
             case .version:

@@ -10,7 +10,7 @@ enum ReportCommand {
     static var spec: CommandSpec {
         CommandSpec(name: "report", abstract: "Print reports.", subcommands: [
             CommandSpec(
-                name: "week", abstract: "The weekly report, Monday to Sunday (--lang ko for the Korean layout).",
+                name: "week", abstract: "The weekly report, Monday to Sunday or from Sunday (--week-starts); --lang ko for the Korean layout.",
                 run: week
             ).taking(WeekReportRequest.fields),
             CommandSpec(
