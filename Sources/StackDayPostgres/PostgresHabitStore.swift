@@ -12,36 +12,60 @@ import StackDaySQL
 /// evaluation cache by a short write, for habits no write touched in between. A connection the server dropped is re-opened once
 /// before a transaction starts. The connection is used by one thread at a time: give each
 /// thread a store.
+///
+/// Given a replica (`readURL`, a streaming hot standby of the same database), a read runs there
+/// when the replica has replayed every write of this user: the user's change counter
+/// (`changeCount`) is read on both, and only an equal one lets the read run in the replica's
+/// snapshot the counter was read in, so a
+/// user always reads their own writes (and anyone's before them); otherwise, or when the replica
+/// fails, the read runs on the primary. A read on the replica keeps no figures it computed (the
+/// replica takes no writes); the primary's reads do. Only a store made by `scoped(to:)` reads
+/// there: the store a server opens first answers who is asking (users, tokens, sessions), and
+/// those reads always run on the primary, so a new session or a revoked token counts at once.
 public final class PostgresHabitStore: HabitStore {
     public let owner: String
     public let retries: Int
     private let connection: PostgresConnection
     private let repositories: SQLStoreRepositories
+    private let replica: Replica?
+    /// Whether this store's reads may run on `replica` (a user's store, not the one that made it).
+    private let readsReplica: Bool
+
+    /// A read-only standby's connection.
+    private final class Replica {
+        let connection: PostgresConnection
+        init(connection: PostgresConnection) { self.connection = connection }
+    }
 
     /// Connects to `url` (`postgres://…` or `postgresql://…`, or any libpq connection string)
     /// and brings the schema up to date. Throws `PostgresError`.
     /// `clock`, when given, is the one the sync change log stamps this store's writes by; without
     /// one, the server's.
-    public convenience init(url: String, owner: String = "default", retries: Int = 5, clock: (any Clock)? = nil) throws {
+    /// `readURL`, when given, is a streaming replica of `url`'s database that reads may use.
+    public convenience init(url: String, readURL: String? = nil, owner: String = "default", retries: Int = 5, clock: (any Clock)? = nil) throws {
         let connection = try PostgresConnection(url: url)
         try PostgresMigrator(connection: connection).prepare()
-        self.init(connection: connection, owner: owner, retries: retries, clock: clock)
+        let replica = try readURL.map { Replica(connection: try PostgresConnection(url: $0)) }
+        self.init(connection: connection, replica: replica, readsReplica: false, owner: owner, retries: retries, clock: clock)
     }
 
     private let clock: (any Clock)?
 
-    private init(connection: PostgresConnection, owner: String, retries: Int, clock: (any Clock)?) {
+    private init(connection: PostgresConnection, replica: Replica?, readsReplica: Bool, owner: String, retries: Int, clock: (any Clock)?) {
         self.owner = owner
         self.retries = retries
         self.connection = connection
+        self.replica = replica
+        self.readsReplica = readsReplica
         self.clock = clock
         repositories = SQLStoreRepositories(executor: connection, owner: owner, bulk: PostgresBulkCompletions(connection: connection, owner: owner),
                                             clock: clock)
     }
 
-    /// The same connection acting for `owner`: use it on the thread that uses this store.
+    /// The same connections acting for `owner`: use it on the thread that uses this store.
     public func scoped(to owner: String) -> any HabitStore {
-        owner == self.owner ? self : PostgresHabitStore(connection: connection, owner: owner, retries: retries, clock: clock)
+        owner == self.owner ? self : PostgresHabitStore(connection: connection, replica: replica, readsReplica: replica != nil, owner: owner,
+                                                        retries: retries, clock: clock)
     }
 
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
@@ -60,6 +84,7 @@ public final class PostgresHabitStore: HabitStore {
     }
 
     public func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
+        if readsReplica, let replica, let result = try onReplica(replica, body) { return result }
         let result = try transaction(["BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"], body)
         if !repositories.cache.staged.isEmpty {
             // A cache that cannot be written now (a lost connection, a timeout) stays as it was.
@@ -68,10 +93,47 @@ public final class PostgresHabitStore: HabitStore {
         return result
     }
 
+    /// `body` on the replica when it has replayed this user's every write; nil to read on the
+    /// primary instead (the replica behind, unreachable or failing). The replica's counter is read
+    /// in the snapshot the read then uses, so that snapshot holds every write the primary's
+    /// counter counted; a replica behind rolls its snapshot back unused.
+    private func onReplica<T>(_ replica: Replica, _ body: (any HabitTransaction) throws -> T) throws -> T? {
+        do {
+            if replica.connection.isBroken { try replica.connection.reset() }
+            let wanted = try changeCount()
+            try replica.connection.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            do {
+                guard try Self.changeCount(owner, on: replica.connection) == wanted else {
+                    try replica.connection.execute("ROLLBACK")
+                    PostgresReadRouting.count(onReplica: false)
+                    return nil
+                }
+                let repositories = SQLStoreRepositories(executor: replica.connection, owner: owner,
+                                                        bulk: PostgresBulkCompletions(connection: replica.connection, owner: owner), clock: clock)
+                let result = try body(repositories.transaction)
+                try replica.connection.execute("COMMIT")
+                PostgresReadRouting.count(onReplica: true)
+                return result
+            } catch {
+                _ = try? replica.connection.execute("ROLLBACK")
+                throw error
+            }
+        } catch is PostgresError {
+            // A replica that fails (a conflict with recovery cancelled the read, a lost link):
+            // the primary answers instead.
+            PostgresReadRouting.count(onReplica: false)
+            return nil
+        }
+    }
+
     private static let beginWrite = ["BEGIN ISOLATION LEVEL READ COMMITTED", "SELECT pg_advisory_xact_lock(\(lockClass), hashtext($1))"]
 
     public func changeCount() throws -> Int64? {
-        // Every write moves a habit's counter or the user's (a deleted habit's moves into the user's).
+        try Self.changeCount(owner, on: connection)
+    }
+
+    /// Every write moves a habit's counter or the user's (a deleted habit's moves into the user's).
+    private static func changeCount(_ owner: String, on connection: PostgresConnection) throws -> Int64 {
         try connection.scalar("""
             SELECT coalesce((SELECT generation FROM owner_changes WHERE user_id = $1), 0)
                  + coalesce((SELECT sum(generation) FROM habit_generations WHERE user_id = $1), 0)

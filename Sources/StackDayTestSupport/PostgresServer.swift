@@ -47,7 +47,17 @@ public final class PostgresServer: @unchecked Sendable {
         throw Unavailable(description: "PostgreSQL's server binaries (initdb, pg_ctl) are not installed: apt-get install postgresql libpq-dev")
     }
 
-    public init(tcp: Bool = false) throws {
+    public convenience init(tcp: Bool = false) throws {
+        try self.init(tcp: tcp, replicaOf: nil)
+    }
+
+    /// A hot standby of `primary`: a base backup of it (`pg_basebackup -R`), started on a port of
+    /// its own and replaying the primary's WAL as it streams in; it answers reads only.
+    public convenience init(replicaOf primary: PostgresServer) throws {
+        try self.init(tcp: false, replicaOf: primary)
+    }
+
+    private init(tcp: Bool, replicaOf primary: PostgresServer?) throws {
         binaries = try Self.binaries()
         folder = try TemporaryFolder()
         runsAsPostgres = geteuid() == 0
@@ -56,6 +66,12 @@ public final class PostgresServer: @unchecked Sendable {
             // The server runs as `postgres`: it needs the folder (its data and its socket).
             try run("/bin/chown", ["-R", "postgres:postgres", folder.url.path], asPostgres: false)
             try run("/bin/chmod", ["0755", folder.url.path], asPostgres: false)
+        }
+        if let primary {
+            try run(binaries.appendingPathComponent("pg_basebackup").path,
+                    ["-h", primary.socketDirectory, "-p", "\(primary.port)", "-U", user, "-D", data, "-R", "-X", "stream", "--checkpoint=fast", "--no-sync"])
+            try start(tcp: tcp)
+            return
         }
         try run(binaries.appendingPathComponent("initdb").path,
                 ["-D", data, "-U", user, "-A", "trust", "-E", "UTF8", "--no-sync", "--locale=C.UTF-8"])

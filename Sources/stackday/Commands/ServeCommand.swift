@@ -55,6 +55,9 @@ enum ServeCommand {
     static let authFailures = count("authFailures", "Failed authentications one address may make in a minute before it waits (default: 10).", limit: 1_000_000)
     static let logFormat = RequestField<String>.choice("logFormat", among: ["text", "json"], help: "The access log: text (default) or json, one object a line.",
                                                        valueName: "format").commandLineOnly
+    static let readDatabase = RequestField<String>.text(
+        "readDatabase", help: "A streaming replica of the PostgreSQL database that reads may use, each user's once it has replayed their writes (default: none).",
+        valueName: "url").commandLineOnly
     static let metricsListen = address("metricsListen", "Serve Prometheus metrics at /metrics on this address (default: none).")
     static let trustedProxy = RequestField<[String]>.texts("trustedProxy", help: "A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable).",
                                                            valueName: "address", limit: 64).commandLineOnly
@@ -67,7 +70,7 @@ enum ServeCommand {
         connectionsPerAddress.declaration, clientThreads.declaration, clientQueue.declaration, requestDeadline.declaration, requestCPU.declaration,
         sessionDays.declaration, cookieSecure.declaration, tlsCert.declaration, tlsKey.declaration, behindProxy.declaration, allowOrigin.declaration,
         rateLimit.declaration, authFailures.declaration, logFormat.declaration, metricsListen.declaration, trustedProxy.declaration,
-        allowLocalWebhooks.declaration,
+        allowLocalWebhooks.declaration, readDatabase.declaration,
     ]
 
     static var spec: CommandSpec {
@@ -134,9 +137,18 @@ enum ServeCommand {
         // Opened once here, so that a bad database stops the server before it listens.
         _ = try environment.store()
         let location = try environment.database()
+        let replica = try invocation[readDatabase]
+        if let replica {
+            guard case .postgres = location else { throw invocation.usage("--read-database needs a PostgreSQL --database: it names that database's replica") }
+            guard replica.hasPrefix("postgres://") || replica.hasPrefix("postgresql://") else {
+                throw invocation.usage("invalid value for --read-database: '\(replica)' (use postgres://… or postgresql://…)")
+            }
+            // Reached once here, so that a wrong address stops the server before it listens.
+            do { if case .postgres(let url) = location { _ = try PostgresHabitStore(url: url, readURL: replica) } } catch { throw CommandFailure("cannot read from --read-database: \(error)") }
+        }
         let makeStore: @Sendable () throws -> any HabitStore = {
             switch location {
-            case .postgres(let url): try PostgresHabitStore(url: url)
+            case .postgres(let url): try PostgresHabitStore(url: url, readURL: replica)
             case .sqlite(let path):
                 // No user's write pays for copying the log back (`WALCheckpointer`).
                 try { let store = try SQLiteHabitStore(path: path); try store.checkpointInBackground(); return store }()
@@ -187,7 +199,8 @@ enum ServeCommand {
             metricsOptions.threads = 1
             metricsServer = try HTTPServer(options: metricsOptions) { request in
                 guard request.method == "GET", request.path == "/metrics" else { return .error("only GET /metrics is served here", code: .notFound) }
-                return .text(api.metricsText(connections: server.connections), contentType: "text/plain; version=0.0.4; charset=utf-8")
+                let replicaReads = replica == nil ? "" : PostgresReadRouting.metricsText
+                return .text(api.metricsText(connections: server.connections) + replicaReads, contentType: "text/plain; version=0.0.4; charset=utf-8")
             }
             environment.io.error("stackday serve: metrics on http://\(host):\(metricsServer?.port ?? port)/metrics")
         }

@@ -11,6 +11,8 @@ enum HelpWords {
     static let korean: [String: String] = [
         "OVERVIEW": "개요", "USAGE": "사용법", "ARGUMENTS": "인수", "OPTIONS": "옵션", "SUBCOMMANDS": "하위 명령",
         "Show the version.": "버전을 보여 줍니다.", "Show help information.": "도움말을 보여 줍니다.",
+        "A streaming replica of the PostgreSQL database that reads may use, each user's once it has replayed their writes (default: none).":
+            "읽기에 쓸 수 있는 PostgreSQL 데이터베이스의 스트리밍 복제본. 사용자마다 그 사용자의 쓰기를 복제본이 다 재생한 뒤에만 씁니다(기본: 없음).",
         "--schedule takes a policy's name, words (\"3 times a week\", \"매월 마지막 금요일\"), or a rule pasted\nfrom a calendar (RRULE, DTSTART and EXDATE lines, or a VEVENT). --from-ics reads an .ics file's one\nrecurring event: its rule, its start, and its SUMMARY as the name when none is given.":
             "--schedule에는 정책 이름, 말(\"주 3회\", \"매월 마지막 금요일\"), 또는 캘린더에서 붙여 넣은 규칙(RRULE, DTSTART,\nEXDATE 줄, 또는 VEVENT)을 씁니다. --from-ics는 .ics 파일의 반복 일정 하나를 읽습니다. 그 규칙과 시작일을 쓰고,\n이름을 주지 않으면 SUMMARY를 이름으로 씁니다.",
         "--week-starts sun (the global option, given with this command) makes the user's weeks run Sunday to Saturday: calendars, the weekly report, and each habit counted by the week, which gets new rules from the first Sunday on (weeks already judged keep their figures).":
