@@ -61,7 +61,7 @@ do {
         figures += try SyncBenchmark(context: context).run(firstOnly: true)
     }
     if only == "SCALE" {
-        FileHandle.standardError.write(Data("SCALE many users on PostgreSQL…\n".utf8))
+        FileHandle.standardError.write(Data("SCALE many users: PostgreSQL and SQLite…\n".utf8))
         figures += try ScaleBenchmark(context: context).run()
     }
     if wanted("WEB") {
