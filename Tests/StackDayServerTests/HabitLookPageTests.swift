@@ -7,13 +7,19 @@ import Testing
 /// records the step and `−` takes back the latest record, the habit page moves a habit up or down.
 @Suite("habit colours, steps and order on the web and the API")
 struct HabitLookPageTests {
-    @Test("PATCH takes a colour, a step and a place; POST a colour and a step; a bad one is a 400 that writes nothing")
-    func api() throws {
+    /// A user with habits read, walk and swim, in that order; their token.
+    static func threeHabits(_ user: String) throws -> (InProcessAPI, String) {
         let api = InProcessAPI()
-        let token = try api.user("ed")
+        let token = try api.user(user)
         for name in ["read", "walk", "swim"] {
             #expect(api.send("POST", "/v1/habits", token: token, body: #"{"name":"\#(name)","start":"2026-10-01"}"#).status == 201)
         }
+        return (api, token)
+    }
+
+    @Test("PATCH takes a colour, a step and a place; POST a colour and a step; a bad one is a 400 that writes nothing")
+    func api() throws {
+        let (api, token) = try Self.threeHabits("ed")
         let water = api.send("POST", "/v1/habits", token: token, body: #"{"name":"water","unit":"ml","goal":2000,"step":250,"colorTag":"blue"}"#)
         #expect(water.status == 201 && water.text.contains(#""colorTag":"blue""#) && water.text.contains(#""step":250"#) && water.text.contains(#""position":4"#))
         let moved = api.send("PATCH", "/v1/habits/water", token: token, body: #"{"position":1,"colorTag":"none"}"#)
@@ -51,11 +57,7 @@ struct HabitLookPageTests {
 
     @Test("the habit page moves a habit up and down, and its edit form sets the colour and the step without a new revision")
     func habitPage() throws {
-        let api = InProcessAPI()
-        let token = try api.user("gu")
-        for name in ["read", "walk", "swim"] {
-            #expect(api.send("POST", "/v1/habits", token: token, body: #"{"name":"\#(name)","start":"2026-10-01"}"#).status == 201)
-        }
+        let (api, token) = try Self.threeHabits("gu")
         let browser = try TodayCheckInTests.Browser(api, token: token)
         func page(_ name: String) -> String {
             String(decoding: api.api.handle(HTTPRequest(method: "GET", path: "/habits/\(name)", cookie: browser.cookie)).body, as: UTF8.self)
