@@ -9,10 +9,13 @@ import StackDayTestSupport
 struct ReadReplicaTests {
     /// The reader's `stackday_replica_reads_total`: reads run on the replica, and on the primary.
     func reads(_ server: ServerProcess) throws -> (replica: Int, primary: Int) {
-        let log = server.log()
-        guard let range = log.range(of: "metrics on http://127.0.0.1:"), let port = Int(log[range.upperBound...].prefix { $0.isNumber }) else {
-            throw HTTPClientError("no metrics address in the log: \(log)")
+        // The metrics listener says its address just after the server's: wait for the line.
+        func port() -> Int? {
+            let log = server.log()
+            return log.range(of: "metrics on http://127.0.0.1:").flatMap { Int(log[$0.upperBound...].prefix { $0.isNumber }) }
         }
+        _ = eventually(10) { port() != nil }
+        guard let port = port() else { throw HTTPClientError("no metrics address in the log: \(server.log())") }
         let text = try HTTPClient(port: port).send("GET", "/metrics").body
         func value(_ on: String) -> Int {
             guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("stackday_replica_reads_total{on=\"\(on)\"}") }) else { return -1 }
