@@ -38,9 +38,14 @@ public enum RepositoryContract {
 
     static let habitChecks: [ContractCheck] = [
         ContractCheck("habit insert then fetch returns every field") { tx in
-            let habit = try habit("Read", goal: 2.5, unit: "km")
+            let made = try habit("Read", goal: 2.5, unit: "km")
+            let habit = try made.with(position: 3, colorTag: .some(.teal), step: .some(0.25), updatedAt: made.updatedAt)
             try tx.habits.insert(habit)
             try expect(try tx.habits.habit(id: habit.id) == habit, "fetched habit differs from the inserted one")
+            // Taking the colour and step away is stored too.
+            let plain = try habit.with(position: 1, colorTag: .some(nil), step: .some(nil), updatedAt: habit.updatedAt)
+            try tx.habits.update(plain)
+            try expect(try tx.habits.habit(id: habit.id) == plain, "an update did not store position, colour and step")
         },
         ContractCheck("habit insert with an existing id fails") { tx in
             let habit = try habit("Read")
@@ -345,6 +350,7 @@ extension RepositoryContract {
             var changed = ana
             changed.tokenSHA256 = UserToken().sha256
             changed.timeZone = "-03:30"
+            changed.weekStart = .sunday
             try tx.users.update(changed)
             try expect(try tx.users.user(named: ana.name) == changed, "update did not store every field")
             try expect(try tx.users.user(tokenSHA256: ana.tokenSHA256) == nil, "the replaced token still finds the user")
