@@ -10,7 +10,7 @@ public final class SQLHabitRepository: HabitRepository {
 
     /// The statements, in the executor's dialect, made once.
     private struct Statements {
-        let insert, update, delete, byID, byNameKey, all, revisionsOf, allRevisions, insertRevision, pin, unpinned: String
+        let insert, update, delete, byID, byNameKey, all, revisionsOf, insertRevision, pin, unpinned: String
 
         init(_ dialect: SQLDialect) {
             let owner = dialect.owner
@@ -35,9 +35,19 @@ public final class SQLHabitRepository: HabitRepository {
             // By position, then creation order, the same on every replica (a synced habit keeps its
             // position and created_at); habits made at one instant (a fixed clock) in the order
             // this store took them.
-            all = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 ORDER BY position, created_at, seq")
+            // Every habit with its revisions in one statement, a row per revision (the revision's
+            // `created_at` as `revision_created_at`); a habit without any still comes, to fail.
+            let joined = columns.split(separator: ",").map { "h." + $0.trimmingCharacters(in: .whitespaces) }
+                + revisionColumns.split(separator: ",").map { column -> String in
+                    let name = column.trimmingCharacters(in: .whitespacesAndNewlines)
+                    return name == "created_at" ? "r.created_at AS revision_created_at" : "r." + name
+                }
+            all = sql("""
+                SELECT \(joined.joined(separator: ", ")) FROM habits AS h
+                LEFT JOIN habit_revisions AS r ON r.\(owner) = h.\(owner) AND r.habit_id = h.id
+                WHERE h.\(owner) = $1 ORDER BY h.position, h.created_at, h.seq, r.number
+                """)
             revisionsOf = sql("SELECT \(revisionColumns) FROM habit_revisions WHERE \(owner) = $1 AND habit_id = $2::uuid ORDER BY number")
-            allRevisions = sql("SELECT \(revisionColumns) FROM habit_revisions WHERE \(owner) = $1 ORDER BY habit_id, number")
             insertRevision = sql("""
                 INSERT INTO habit_revisions (\(owner), \(revisionColumns))
                 VALUES ($1, $2::uuid, $3, $4::date, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
@@ -65,22 +75,39 @@ public final class SQLHabitRepository: HabitRepository {
          habit.colorTag.map { .text($0.rawValue) } ?? .null, habit.step.map { .thousandths($0) } ?? .null]
     }
 
-    private func decode(_ row: any SQLRow, revisions: [UUID: [HabitRevision]]) throws -> Habit {
+    /// A habit's own columns, read before its revisions are.
+    private struct StoredHabit {
+        let id: UUID, name: String, startedOn: LocalDay, archivedOn: LocalDay?, createdAt: Date, updatedAt: Date, unit: String
+        let position: Int, colorTag: HabitColor?, step: Double?
+
+        func habit(_ revisions: [HabitRevision]) throws -> Habit {
+            try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt, updatedAt: updatedAt, unit: unit,
+                      revisions: revisions, position: position, colorTag: colorTag, step: step)
+        }
+    }
+
+    private func stored(_ row: any SQLRow) throws -> StoredHabit {
         let table = "habits"
-        let id = try row.uuid("id", table: table)
-        return try Habit(
-            id: id, name: row.text("name"), startedOn: row.day("started_on", table: table), archivedOn: row.optionalDay("archived_on", table: table),
-            createdAt: row.instant("created_at"), updatedAt: row.instant("updated_at"), unit: row.text("unit"), revisions: revisions[id] ?? [],
-            position: Int(row.integer("position")), colorTag: try Self.colorTag(row), step: row.isNull("step_thousandths") ? nil : row.quantity("step_thousandths")
+        return StoredHabit(
+            id: try row.uuid("id", table: table), name: row.text("name"), startedOn: try row.day("started_on", table: table),
+            archivedOn: try row.optionalDay("archived_on", table: table), createdAt: row.instant("created_at"), updatedAt: row.instant("updated_at"),
+            unit: row.text("unit"), position: Int(row.integer("position")), colorTag: try Self.colorTag(row),
+            step: row.isNull("step_thousandths") ? nil : row.quantity("step_thousandths")
         )
     }
 
-    private func decodeRevision(_ row: any SQLRow) throws -> (habitID: UUID, revision: HabitRevision) {
+    private func decode(_ row: any SQLRow, revisions: [UUID: [HabitRevision]]) throws -> Habit {
+        let habit = try stored(row)
+        return try habit.habit(revisions[habit.id] ?? [])
+    }
+
+    /// A revision's row; `createdAt` names the column of its `created_at` (aliased in a join).
+    private func decodeRevision(_ row: any SQLRow, createdAt: String = "created_at") throws -> (habitID: UUID, revision: HabitRevision) {
         let table = "habit_revisions"
         let revision = try HabitRevision(
             number: Int(row.integer("number")), effectiveFrom: row.day("effective_from", table: table), goal: row.quantity("goal_thousandths"),
             schedule: row.choice(.schedule, table: table), progress: row.choice(.progress, table: table), streak: row.choice(.streak, table: table),
-            createdAt: row.instant("created_at"), reminders: try Self.reminders(row.text("reminders"))
+            createdAt: row.instant(createdAt), reminders: try Self.reminders(row.text("reminders"))
         )
         return (try row.uuid("habit_id", table: table), revision)
     }
@@ -102,7 +129,7 @@ public final class SQLHabitRepository: HabitRepository {
     }
 
     private func revisions(of id: UUID) throws -> [UUID: [HabitRevision]] {
-        [id: try executor.rows(statements.revisionsOf, [owner, .id(id)], decodeRevision).map(\.revision)]
+        [id: try executor.rows(statements.revisionsOf, [owner, .id(id)]) { try decodeRevision($0) }.map(\.revision)]
     }
 
     private func insertRevision(_ revision: HabitRevision, of habit: Habit) throws {
@@ -146,12 +173,16 @@ public final class SQLHabitRepository: HabitRepository {
         }.first
     }
 
+    /// One statement: the habits in list order, each with its revisions.
     public func all() throws -> [Habit] {
+        var habits: [StoredHabit] = []
         var revisions: [UUID: [HabitRevision]] = [:]
-        for (habitID, revision) in try executor.rows(statements.allRevisions, [owner], decodeRevision) {
-            revisions[habitID, default: []].append(revision)
+        _ = try executor.rows(statements.all, [owner]) { row -> Void in
+            let habit = try stored(row)
+            if habits.last?.id != habit.id { habits.append(habit) }
+            if !row.isNull("number") { revisions[habit.id, default: []].append(try decodeRevision(row, createdAt: "revision_created_at").revision) }
         }
-        return try executor.rows(statements.all, [owner]) { try decode($0, revisions: revisions) }
+        return try habits.map { try $0.habit(revisions[$0.id] ?? []) }
     }
 
     public func hasUnpinnedRevisions() throws -> Bool {
