@@ -30,6 +30,11 @@ public final class PostgresHabitStore: HabitStore {
     private let replica: Replica?
     /// Whether this store's reads may run on `replica` (a user's store, not the one that made it).
     private let readsReplica: Bool
+    /// This store's repositories over the replica's connection, made on its first read there.
+    private lazy var replicaRepositories: SQLStoreRepositories? = replica.map { replica in
+        SQLStoreRepositories(executor: replica.connection, owner: owner, bulk: PostgresBulkCompletions(connection: replica.connection, owner: owner),
+                             clock: clock)
+    }
 
     /// A read-only standby's connection.
     private final class Replica {
@@ -98,6 +103,7 @@ public final class PostgresHabitStore: HabitStore {
     /// in the snapshot the read then uses, so that snapshot holds every write the primary's
     /// counter counted; a replica behind rolls its snapshot back unused.
     private func onReplica<T>(_ replica: Replica, _ body: (any HabitTransaction) throws -> T) throws -> T? {
+        guard let repositories = replicaRepositories else { return nil }
         do {
             if replica.connection.isBroken { try replica.connection.reset() }
             let wanted = try changeCount()
@@ -108,8 +114,8 @@ public final class PostgresHabitStore: HabitStore {
                     PostgresReadRouting.count(onReplica: false)
                     return nil
                 }
-                let repositories = SQLStoreRepositories(executor: replica.connection, owner: owner,
-                                                        bulk: PostgresBulkCompletions(connection: replica.connection, owner: owner), clock: clock)
+                // Figures computed here are not kept: the replica takes no writes.
+                defer { repositories.cache.discardStaged() }
                 let result = try body(repositories.transaction)
                 try replica.connection.execute("COMMIT")
                 PostgresReadRouting.count(onReplica: true)

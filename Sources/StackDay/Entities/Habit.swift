@@ -175,6 +175,13 @@ public struct Habit: Identifiable, Hashable, Sendable {
         )
     }
 
+    /// A copy with these revisions in place of its own (pinned, or rewritten before it is stored),
+    /// everything else kept. Rules change by `appending(_:from:at:)`.
+    public func replacing(revisions: [HabitRevision]) throws(HabitValidationError) -> Habit {
+        try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt, updatedAt: updatedAt,
+                  unit: unit, revisions: revisions, position: position, colorTag: colorTag, step: step)
+    }
+
     /// A copy with one more revision: `rules` (goal and policies) effective from `day`.
     public func appending(_ rules: HabitRevision, from day: LocalDay, at now: Date) throws(HabitValidationError) -> Habit {
         let next = try rules.renumbered(revisions.count + 1, effectiveFrom: day, createdAt: now)

@@ -28,9 +28,7 @@ struct PolicyPinner {
     func pin(_ habit: Habit, in tx: any HabitTransaction) throws -> Habit {
         let revisions = try habit.revisions.map { try pin($0, in: tx) }
         guard revisions != habit.revisions else { return habit }
-        return try Habit(id: habit.id, name: habit.name, startedOn: habit.startedOn, archivedOn: habit.archivedOn,
-                         createdAt: habit.createdAt, updatedAt: habit.updatedAt, unit: habit.unit, revisions: revisions,
-                         position: habit.position, colorTag: habit.colorTag, step: habit.step)
+        return try habit.replacing(revisions: revisions)
     }
 
     /// Resolves every revision's policies (binding each to its parameters): throws what a

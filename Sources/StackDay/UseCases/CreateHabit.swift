@@ -42,9 +42,7 @@ public struct CreateHabit {
             // A schedule counting weeks begins them on the user's week start.
             let schedule = try WeekStartRules(context: context).defaulted(pinned.latest.schedule, of: pinned, in: tx)
             if schedule != pinned.latest.schedule {
-                pinned = try Habit(id: pinned.id, name: pinned.name, startedOn: pinned.startedOn, createdAt: pinned.createdAt, updatedAt: pinned.updatedAt,
-                                   unit: pinned.unit, revisions: [try pinned.latest.with(schedule: schedule)], position: pinned.position,
-                                   colorTag: pinned.colorTag, step: pinned.step)
+                pinned = try pinned.replacing(revisions: [try pinned.latest.with(schedule: schedule)])
             }
             try context.checkParameters(PolicyRole.allCases.map { pinned.latest.choice(for: $0) }, in: tx)
             try pinner.validate(pinned, in: tx)

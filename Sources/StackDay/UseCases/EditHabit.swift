@@ -45,8 +45,7 @@ public struct EditHabit {
             }
             try tx.habits.update(habit)
             if let position = changes.position {
-                guard position >= 1 else { throw UseCaseError.invalidPlace(position) }
-                habit = try HabitOrder.move(habit, to: position - 1, in: tx, at: context.clock.now)
+                habit = try HabitOrder.move(habit, to: try HabitOrder.index(ofPlace: position), in: tx, at: context.clock.now)
             }
             return habit
         }

@@ -19,6 +19,13 @@ public enum HabitOrder {
         min((habits.map(\.position).max() ?? 0) + 1, Habit.positionLimit)
     }
 
+    /// The 0-based index of a place in the list counted from 1; throws `UseCaseError.invalidPlace`
+    /// below 1.
+    static func index(ofPlace place: Int) throws -> Int {
+        guard place >= 1 else { throw UseCaseError.invalidPlace(place) }
+        return place - 1
+    }
+
     /// Moves the habit to `index` (0-based) in the transaction's list, writing each habit whose
     /// position changed; the moved habit as stored after.
     static func move(_ habit: Habit, to index: Int, in tx: any HabitTransaction, at now: Date) throws -> Habit {

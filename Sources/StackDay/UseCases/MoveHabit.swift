@@ -31,9 +31,7 @@ public struct MoveHabit {
                 guard anchor.id != habit.id else { throw UseCaseError.cannotMoveBeforeItself(habit: habit.name) }
                 index = others.firstIndex { $0.id == anchor.id } ?? others.count
             case .last: index = others.count
-            case .at(let place):
-                guard place >= 1 else { throw UseCaseError.invalidPlace(place) }
-                index = place - 1
+            case .at(let place): index = try HabitOrder.index(ofPlace: place)
             }
             return try HabitOrder.move(habit, to: index, in: tx, at: context.clock.now)
         }

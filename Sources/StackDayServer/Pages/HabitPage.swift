@@ -200,8 +200,11 @@ struct HabitPage {
     private func orderForms() -> HTML {
         guard place.count > 1 else { return "" }
         var html: HTML = "<div class=\"order\" id=\"order\"><span>\(words["Place in the list"]): \(place.index + 1) / \(place.count)</span>"
-        for (label, target, move) in [(words["Move up"], place.index, "up"), (words["Move down"], place.index + 2, "down")]
-        where (move == "up" && place.index > 0) || (move == "down" && place.index + 1 < place.count) {
+        // The places counted from 1: up is the place above (index), down the one below (index + 2).
+        var moves: [(label: String, target: Int, move: String)] = []
+        if place.index > 0 { moves.append((words["Move up"], place.index, "up")) }
+        if place.index + 1 < place.count { moves.append((words["Move down"], place.index + 2, "down")) }
+        for (label, target, move) in moves {
             html += "<form method=\"post\" action=\"\(path)/move\" data-action=\"move-\(move)\">\(PageShell.csrf(csrf))"
                 + FormField.input(EditHabitRequest.position, value: String(target)) + "<button type=\"submit\">\(label)<span class=\"sr\"> \(habit.name)</span></button></form>"
         }

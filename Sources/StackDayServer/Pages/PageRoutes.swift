@@ -103,10 +103,7 @@ struct PageRoutes {
         }),
         ("POST", "settings", .form { post, _ in
             let page = post.page
-            let week = try post.form[SettingsRequest.weekStartsOn.key].map { text in
-                guard let start = WeekStart(rawValue: text) else { throw RequestError("invalid value for field 'weekStartsOn': '\(text)' (use mon or sun)") }
-                return start
-            }
+            let week = try post.fields[SettingsRequest.weekStartsOn]
             _ = try ManageUsers(context: page.app.context).configure(page.user.name, timeZone: page.user.timeZone, dayStart: page.user.dayStart,
                                                                      language: week == nil ? post.form["language"] ?? "" : post.form["language"],
                                                                      weekStart: week)

@@ -93,7 +93,7 @@ struct TodayPage {
             let step = Quantity.describe(habit.stepAmount)
             html += "<div class=\"steps\">"
             if let latest = records[habit.id]?.last {
-                let time = String(InstantText.local(latest.recordedAt, in: zone).dropFirst(11).prefix(5))
+                let time = clockTime(latest)
                 html += "<form method=\"post\" action=\"\(path)/remove\" data-action=\"step-back\">\(csrfField)" + FormField.input(RemoveRecordRequest.id, value: latest.id.uuidString)
                     + "<button type=\"submit\">−<span class=\"sr\"> \(words["Remove"]) \(Quantity.describe(latest.amount))\(unit) · \(time) (\(name))</span></button></form>"
             }
@@ -114,7 +114,7 @@ struct TodayPage {
             // Each of today's records, to take back by itself (not "the latest", unseen).
             html += "<ul class=\"records\" aria-label=\"\(words["Today's records"]) (\(name))\">"
             for record in today {
-                let time = String(InstantText.local(record.recordedAt, in: zone).dropFirst(11).prefix(5))
+                let time = clockTime(record)
                 let note: HTML? = record.note.map { " <q>\($0)</q>" }
                 html += "<li data-record=\"\(record.id.uuidString)\"><span>\(Quantity.describe(record.amount))\(unit) · \(time)\(note)</span>"
                     + "<form method=\"post\" action=\"\(path)/remove\" data-action=\"remove\">\(csrfField)" + FormField.input(RemoveRecordRequest.id, value: record.id.uuidString)
@@ -123,6 +123,11 @@ struct TodayPage {
             html += "</ul>"
         }
         return html + "</li>"
+    }
+
+    /// When a record was made, `HH:MM` in the user's zone.
+    private func clockTime(_ record: Completion) -> String {
+        String(InstantText.local(record.recordedAt, in: zone).dropFirst(11).prefix(5))
     }
 
     /// The archived habits, each with its last day and an unarchive button (nothing when none).

@@ -65,7 +65,6 @@ struct HelpFormatter {
 
     private func row(_ label: String, _ help: String) -> String {
         let padded = "  " + label
-        // Korean text wraps nowhere near the column: only the label's width matters.
         if padded.count < 26 {
             return padded + String(repeating: " ", count: 26 - padded.count) + help
         }
