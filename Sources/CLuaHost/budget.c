@@ -6,6 +6,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,13 +105,14 @@ static _Thread_local struct {
     timer_t id;
     lua_State *volatile state;
     volatile sig_atomic_t ticks;
+    volatile int extra; /* the watched call's hook_extra */
 } cpu_timer;
 
 static void on_cpu_timer(int signal_number) {
     (void)signal_number;
     cpu_timer.ticks++;
     lua_State *L = cpu_timer.state;
-    if (L) lua_sethook(L, sd_hook, LUA_MASKCOUNT, 1);
+    if (L) lua_sethook(L, sd_hook, LUA_MASKCOUNT | cpu_timer.extra, 1);
 }
 
 static void delete_timer(void *value) {
@@ -261,7 +263,7 @@ static void *sd_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
    cannot swallow it and carry on. */
 void sd_raise_spent(lua_State *L, sd_host *host) {
     int kind = sd_spent_kind(host->spent);
-    if (host->raised != kind) lua_sethook(L, sd_hook, LUA_MASKCOUNT, 1);
+    if (host->raised != kind) lua_sethook(L, sd_hook, LUA_MASKCOUNT | host->hook_extra, 1);
     sd_raise(L, kind, NULL);
 }
 
@@ -270,7 +272,7 @@ void sd_raise_spent(lua_State *L, sd_host *host) {
 static void check_budgets(lua_State *L, sd_host *host) {
     if (host->in_call && cpu_timer.ticks != host->timer_seen && over_time(host) == SD_SPENT_NONE && !is_budget_kind(host->raised)) {
         /* A tick within the budget: the one-instruction hook its handler set goes back to the usual pace. */
-        lua_sethook(L, sd_hook, LUA_MASKCOUNT, HOOK_STEP);
+        lua_sethook(L, sd_hook, LUA_MASKCOUNT | host->hook_extra, HOOK_STEP);
     }
     if (is_budget_kind(host->raised) || over_budget(host) != SD_SPENT_NONE) {
         if (host->spent == SD_SPENT_NONE) host->spent = SD_SPENT_CALL_WORK;
@@ -279,8 +281,12 @@ static void check_budgets(lua_State *L, sd_host *host) {
 }
 
 static void sd_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     sd_host *host = sd_host_of(L);
+    if (ar->event != LUA_HOOKCOUNT) {
+        /* Only while authoring: a line to mark covered, a return to note. */
+        sd_authoring_hook(L, host, ar);
+        return;
+    }
     host->ticks++;
     check_budgets(L, host);
 }
@@ -328,6 +334,9 @@ void sd_budget_begin(sd_host *host, int charged) {
         host->request_deadline_ns = request.cpu_deadline_ns;
     }
     host->call_ticks = 0;
+    host->day = LLONG_MIN;
+    host->where[0] = 0;
+    host->hook_extra = (host->covering ? LUA_MASKLINE : 0) | (host->diagnose ? LUA_MASKRET : 0);
     size_t headroom = host->memory_budget;
     size_t limit = headroom > SIZE_MAX - host->used ? SIZE_MAX : host->used + headroom;
     host->limit = limit > host->state_limit ? (host->state_limit > host->used ? host->state_limit : host->used) : limit;
@@ -336,9 +345,10 @@ void sd_budget_begin(sd_host *host, int charged) {
     if (host->watched) {
         start_cpu_timer();
         host->timer_seen = cpu_timer.ticks;
+        cpu_timer.extra = host->hook_extra;
         cpu_timer.state = L;
     }
-    lua_sethook(L, sd_hook, LUA_MASKCOUNT, HOOK_STEP);
+    lua_sethook(L, sd_hook, LUA_MASKCOUNT | host->hook_extra, HOOK_STEP);
 }
 
 void sd_budget_end(sd_host *host, int charged) {

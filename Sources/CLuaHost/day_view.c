@@ -459,6 +459,9 @@ void sd_cursor_begin(lua_State *L, struct sd_day_cursor *cursor, long long first
 }
 
 void sd_cursor_to(lua_State *L, struct sd_day_cursor *cursor, long long ordinal) {
+    /* The day a trace() line of this call is about. */
+    sd_host *host = sd_host_of(L);
+    if (host) host->day = ordinal;
     if (ordinal == cursor->current) return;
     fill_day(L, cursor->backing, cursor->keys, ordinal, &cursor->previous);
     cursor->current = ordinal;

@@ -96,8 +96,13 @@ static int sd_budget_error(lua_State *L) {
    are read raw: a metamethod here would run where no budget can stop it. */
 static int sd_message_handler(lua_State *L) {
     SD_FRAME(L, "sd_message_handler");
-    if (lua_type(L, 1) == LUA_TSTRING || sd_is_budget_error(L, 1)) return 1;
-    if (sd_budget_spent(sd_host_of(L))) return 1;
+    sd_host *host = sd_host_of(L);
+    if (sd_is_budget_error(L, 1) || (host && sd_budget_spent(host))) {
+        /* Where the policy was when its budget ran out: the message names that line. */
+        if (host && host->where[0] == 0) sd_note_where(L, host, 1);
+        return 1;
+    }
+    if (lua_type(L, 1) == LUA_TSTRING) return 1;
     char where[200] = "";
     lua_Debug ar;
     for (int level = 1; level < 6 && lua_getstack(L, level, &ar); level++) {
@@ -196,10 +201,18 @@ static int sd_run(sd_host *host, sd_op op, void *args, sd_error *error, int char
         } else if (sd_is_budget_error(L, -1) || host->raised == SD_ERROR_ANSWER) {
             kind = host->raised;
         }
+        /* A budget's message names where the policy was stopped (`chunk:line: …`, as Lua's own
+           errors are written) when that is known. */
+        char located[400];
+        const char *spent = kind == SD_ERROR_MEMORY ? "exceeded its memory budget" : sd_spent_message(host->spent, text, sizeof text);
+        if (host->where[0]) {
+            snprintf(located, sizeof located, "%s: %s", host->where, spent);
+            spent = located;
+        }
         switch (kind) {
         case SD_ERROR_INSTRUCTIONS:
-        case SD_ERROR_TIME: set_error(error, kind, sd_spent_message(host->spent, text, sizeof text)); break;
-        case SD_ERROR_MEMORY: set_error(error, kind, "exceeded its memory budget"); break;
+        case SD_ERROR_TIME:
+        case SD_ERROR_MEMORY: set_error(error, kind, spent); break;
         default: set_error(error, kind, lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "error in error handling"); break;
         }
         result = -1;
@@ -251,6 +264,7 @@ static int op_open(lua_State *L, void *raw) {
         {"serial", sd_serial}, {NULL, NULL},
     };
     luaL_newlib(L, functions);
+    sd_push_authoring(L);
     sd_push_calendar(L);
     lua_setfield(L, -2, "calendar");
     sd_push_matcher(L);
@@ -298,6 +312,8 @@ sd_host *sd_host_new(const char *prelude, size_t prelude_length, sd_error *error
 void sd_host_free(sd_host *host) {
     if (host == NULL) return;
     if (host->L) lua_close(host->L);
+    free(host->trace);
+    free(host->covered);
     free(host);
 }
 
@@ -469,6 +485,45 @@ static int op_text(lua_State *L, void *raw) {
     if (args->text == NULL) return luaL_error(L, "out of memory");
     memcpy(args->text, text, length + 1);
     return 0;
+}
+
+struct sd_data_args {
+    const char *source;
+    size_t length;
+    const char *chunkname;
+    char *json;
+};
+
+/* Runs a data file (source text) in a fresh sandboxed environment and encodes what it returns. */
+static int op_data(lua_State *L, void *raw) {
+    SD_FRAME(L, "op_data");
+    struct sd_data_args *args = (struct sd_data_args *)raw;
+    if (luaL_loadbufferx(L, args->source, args->length, args->chunkname, "t") != LUA_OK) return lua_error(L);
+    int chunk = lua_gettop(L);
+    sd_push_prelude(L, "make_env");
+    lua_call(L, 0, 1);
+    if (lua_setupvalue(L, chunk, 1) == NULL) lua_pop(L, 1);
+    lua_call(L, 0, 1);
+    int value = lua_gettop(L);
+    sd_push_prelude(L, "data_json");
+    lua_pushvalue(L, value);
+    lua_call(L, 1, 1);
+    size_t length = 0;
+    const char *text = lua_tolstring(L, -1, &length);
+    if (text == NULL) return luaL_error(L, "the file's value could not be read");
+    args->json = (char *)malloc(length + 1);
+    if (args->json == NULL) return luaL_error(L, "out of memory");
+    memcpy(args->json, text, length + 1);
+    return 0;
+}
+
+char *sd_load_data(sd_host *host, const char *source, size_t length, const char *chunkname, sd_error *error) {
+    struct sd_data_args args = {source, length, chunkname, NULL};
+    if (sd_protected(host, op_data, &args, error) != 0) {
+        free(args.json);
+        return NULL;
+    }
+    return args.json;
 }
 
 char *sd_describe_policy(sd_host *host, int policy, sd_error *error) {

@@ -116,7 +116,27 @@ struct sd_host {
     int watched;               /* the thread's CPU timer watches this call */
     lua_Integer serial;        /* counts the calls into the state: what the prelude keeps per call is told apart by it */
     int prelude;               /* registry reference to the prelude's table of host functions */
+    /* ---- authoring aids (authoring.c): none of them costs anything while off ---- */
+    int hook_extra;            /* LUA_MASKLINE (coverage) and LUA_MASKRET (diagnosing a wrong answer) beside the count hook */
+    long long day;             /* the day the running role call is about (LLONG_MIN: none, or a range) */
+    char where[160];           /* "chunk:line" where a budget stopped the call, or "" */
+    int diagnose;              /* re-running a call that answered wrongly, to find the line of its return */
+    int diag_line_defined;     /* the role function being diagnosed: its first line and source */
+    char diag_source[128];
+    int return_line;           /* the line of its latest return, or 0 */
+    int tracing;               /* trace() writes lines (sd_host_set_authoring) */
+    char *trace;               /* the lines written, malloc'd */
+    size_t trace_length, trace_capacity;
+    long long trace_dropped;   /* lines left out past the bounds */
+    lua_Integer trace_serial;  /* the call the per-call count is of */
+    int trace_lines_in_call;
+    int covering;              /* lines run in `cover_source` are marked in `covered` */
+    char cover_source[128];
+    unsigned char *covered;    /* one byte a line, SD_COVER_LINES of them */
 };
+
+/* The most lines of a policy file coverage counts. */
+#define SD_COVER_LINES 65536
 
 /* ---- budget.c: what a charged call may spend (the lowest file: it calls no other) ---- */
 
@@ -171,6 +191,18 @@ int sd_protected(sd_host *host, sd_op op, void *args, sd_error *error);
 
 /* Pushes prelude[name]. */
 void sd_push_prelude(lua_State *L, const char *name);
+
+/* ---- authoring.c: trace(), coverage, and where a call stopped or returned wrongly ---- */
+
+/* The hook's per-line and per-return work: coverage marks and the line of a diagnosed return. */
+void sd_authoring_hook(lua_State *L, sd_host *host, lua_Debug *ar);
+/* Notes where the running policy code is ("chunk:line", prelude frames skipped) in host->where. */
+void sd_note_where(lua_State *L, sd_host *host, int from_level);
+/* When diagnosing, notes the role function about to be called (at `index`) as the one whose
+   returns are watched. */
+void sd_diagnose_target(lua_State *L, int index);
+/* Pushes the prelude's host functions of authoring: tracing(), trace_line(text). */
+void sd_push_authoring(lua_State *L);
 
 /* ---- string_match.c: string.find, match, gmatch and gsub (sd_push_matcher, in the public header) ---- */
 

@@ -7,15 +7,31 @@
 
 /* Binding a policy to a habit, and the roles: schedule (and its quota), progress and streak. */
 
-/* Raises an error about a wrong answer, marked so the host reports it as one. */
-static int answer_error(lua_State *L, const char *format, const char *what, long long ordinal) __attribute__((format(printf, 2, 0)));
-static int answer_error(lua_State *L, const char *format, const char *what, long long ordinal) {
-    long long year;
-    int month, day;
-    sd_civil_from_days(ordinal, &year, &month, &day);
-    char message[256];
-    snprintf(message, sizeof message, format, what, (int)year, month, day);
-    return sd_raise(L, SD_ERROR_ANSWER, message);
+/* Raises an error about a wrong answer, marked so the host reports it as one. `format` has two
+   %s: what was returned, and where the day is named (" PREP YYYY-MM-DD", left out for a call
+   about no real day, as a progress example without one). When the call is being run again to
+   find it, the message begins with the line of the policy's return that gave the answer
+   (`chunk:line: `, as Lua writes its own errors). */
+static int answer_error(lua_State *L, const sd_days *args, const char *format, const char *what, const char *prep, long long ordinal)
+    __attribute__((format(printf, 3, 0)));
+static int answer_error(lua_State *L, const sd_days *args, const char *format, const char *what, const char *prep, long long ordinal) {
+    char day[64] = "";
+    if (!(args && args->undated)) {
+        long long year;
+        int month, dom;
+        sd_civil_from_days(ordinal, &year, &month, &dom);
+        snprintf(day, sizeof day, " %s %04lld-%02d-%02d", prep, year, month, dom);
+    }
+    char text[320];
+    snprintf(text, sizeof text, format, what, day);
+    sd_host *host = sd_host_of(L);
+    if (host && host->diagnose && host->return_line > 0) {
+        char located[480];
+        const char *source = host->diag_source[0] == '@' || host->diag_source[0] == '=' ? host->diag_source + 1 : host->diag_source;
+        snprintf(located, sizeof located, "%s:%d: %s", source, host->return_line, text);
+        return sd_raise(L, SD_ERROR_ANSWER, located);
+    }
+    return sd_raise(L, SD_ERROR_ANSWER, text);
 }
 
 struct sd_bind_args {
@@ -67,7 +83,35 @@ static int push_call_parts(lua_State *L, int binding, const char *role, int use_
     lua_pushstring(L, role);
     lua_pushboolean(L, use_range);
     lua_call(L, 3, 4);
-    return lua_gettop(L) - 3;
+    int function = lua_gettop(L) - 3;
+    /* Run again to find a wrong answer's return: the function whose returns are watched. */
+    sd_diagnose_target(L, lua_isnil(L, function + 3) ? function : function + 3);
+    return function;
+}
+
+/* Runs a role call; when its answer is of the wrong kind, runs it once more watching the policy's
+   returns (policies are pure: it answers the same), so that the error names the line of the
+   return that gave it. */
+static int run_role(sd_host *host, sd_op op, sd_days *days, sd_error *error) {
+    int status = sd_protected(host, op, days, error);
+    if (status == 0 || error->kind != SD_ERROR_ANSWER || host->diagnose) return status;
+    sd_error again = {0, NULL};
+    host->diagnose = 1;
+    host->return_line = 0;
+    host->diag_line_defined = -1;
+    host->diag_source[0] = 0;
+    free(days->explain_json);
+    days->explain_json = NULL;
+    int rerun = sd_protected(host, op, days, &again);
+    host->diagnose = 0;
+    host->return_line = 0;
+    if (rerun != 0 && again.kind == SD_ERROR_ANSWER && again.message) {
+        sd_error_clear(error);
+        *error = again;
+    } else {
+        sd_error_clear(&again);
+    }
+    return status;
 }
 
 static int op_schedule(lua_State *L, void *raw) {
@@ -88,7 +132,7 @@ static int op_schedule(lua_State *L, void *raw) {
             memset(args->due_out, 1, (size_t)args->count);
             return 0;
         }
-        if (!lua_istable(L, -1)) return answer_error(L, "dueRange returned %s from %04d-%02d-%02d; expected true or a list of day numbers", luaL_typename(L, -1), args->first_ordinal);
+        if (!lua_istable(L, -1)) return answer_error(L, args, "dueRange returned %s%s; expected true or a list of day numbers", luaL_typename(L, -1), "from", args->first_ordinal);
         memset(args->due_out, 0, (size_t)args->count);
         lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
         for (lua_Integer i = 1; i <= n; i++) {
@@ -96,8 +140,8 @@ static int op_schedule(lua_State *L, void *raw) {
             int isnum = 0;
             lua_Integer ordinal = lua_tointegerx(L, -1, &isnum);
             if (!isnum || ordinal < args->first_ordinal || ordinal > last) {
-                return answer_error(L, "dueRange returned %s in the list for the range from %04d-%02d-%02d; expected day numbers inside the range",
-                                    isnum ? "a day outside the range" : luaL_typename(L, -1), args->first_ordinal);
+                return answer_error(L, args, "dueRange returned %s in the list%s; expected day numbers inside the range",
+                                    isnum ? "a day outside the range" : luaL_typename(L, -1), "for the range from", args->first_ordinal);
             }
             args->due_out[ordinal - args->first_ordinal] = 1;
             lua_pop(L, 1);
@@ -116,7 +160,7 @@ static int op_schedule(lua_State *L, void *raw) {
         sd_next_call(L);
         lua_call(L, 3, 1);
         if (lua_type(L, -1) != LUA_TBOOLEAN) {
-            return answer_error(L, "isDue returned %s for %04d-%02d-%02d; expected true or false", luaL_typename(L, -1), ordinal);
+            return answer_error(L, args, "isDue returned %s%s; expected true or false", luaL_typename(L, -1), "for", ordinal);
         }
         args->due_out[i] = (unsigned char)lua_toboolean(L, -1);
         lua_pop(L, 1);
@@ -124,7 +168,7 @@ static int op_schedule(lua_State *L, void *raw) {
     return 0;
 }
 
-int sd_schedule(sd_host *host, sd_days *days, sd_error *error) { return sd_protected(host, op_schedule, days, error); }
+int sd_schedule(sd_host *host, sd_days *days, sd_error *error) { return run_role(host, op_schedule, days, error); }
 
 struct sd_quota_args {
     int binding;
@@ -156,12 +200,12 @@ int sd_quota(sd_host *host, int binding, int *times, int *kind, int *days, sd_er
 static int check_progress(lua_State *L, sd_days *args, int i) {
     long long ordinal = (long long)args->first_ordinal + i;
     if (lua_type(L, -1) != LUA_TNUMBER) {
-        return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", luaL_typename(L, -1), ordinal);
+        return answer_error(L, args, "progress returned %s%s; expected a number from 0 to 1", luaL_typename(L, -1), "for", ordinal);
     }
     double value = lua_tonumber(L, -1);
-    if (isnan(value)) return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", "NaN", ordinal);
-    if (isinf(value)) return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", value > 0 ? "infinity" : "-infinity", ordinal);
-    if (value < 0) return answer_error(L, "progress returned %s for %04d-%02d-%02d; expected a number from 0 to 1", "a negative number", ordinal);
+    if (isnan(value)) return answer_error(L, args, "progress returned %s%s; expected a number from 0 to 1", "NaN", "for", ordinal);
+    if (isinf(value)) return answer_error(L, args, "progress returned %s%s; expected a number from 0 to 1", value > 0 ? "infinity" : "-infinity", "for", ordinal);
+    if (value < 0) return answer_error(L, args, "progress returned %s%s; expected a number from 0 to 1", "a negative number", "for", ordinal);
     args->progress_out[i] = value > 1 ? 1 : value;
     lua_pop(L, 1);
     return 0;
@@ -187,7 +231,7 @@ static int op_progress(lua_State *L, void *raw) {
         lua_pushinteger(L, args->first_ordinal);
         sd_next_call(L);
         lua_call(L, 4, 1);
-        if (!lua_istable(L, -1)) return answer_error(L, "progressRange returned %s from %04d-%02d-%02d; expected a list of numbers", luaL_typename(L, -1), args->first_ordinal);
+        if (!lua_istable(L, -1)) return answer_error(L, args, "progressRange returned %s%s; expected a list of numbers", luaL_typename(L, -1), "from", args->first_ordinal);
         int list = lua_gettop(L);
         for (int i = 0; i < args->count; i++) {
             lua_rawgeti(L, list, i + 1);
@@ -212,14 +256,14 @@ static int op_progress(lua_State *L, void *raw) {
     return 0;
 }
 
-int sd_progress(sd_host *host, sd_days *days, sd_error *error) { return sd_protected(host, op_progress, days, error); }
+int sd_progress(sd_host *host, sd_days *days, sd_error *error) { return run_role(host, op_progress, days, error); }
 
-static int state_field(lua_State *L, int state, const char *name, long long ordinal, long long *out) {
+static int state_field(lua_State *L, const sd_days *args, int state, const char *name, long long ordinal, long long *out) {
     lua_getfield(L, state, name);
     int isnum = 0;
     lua_Integer value = lua_tointegerx(L, -1, &isnum);
     if (!isnum || value < 0) {
-        return answer_error(L, "streak returned a state whose %s is not a whole number >= 0 on %04d-%02d-%02d", name, ordinal);
+        return answer_error(L, args, "streak returned a state whose %s is not a whole number >= 0%s", name, "on", ordinal);
     }
     *out = value;
     lua_pop(L, 1);
@@ -260,10 +304,10 @@ static int op_streak(lua_State *L, void *raw) {
         lua_pushinteger(L, args->first_ordinal);
         lua_call(L, 4, 1);
         long long last = (long long)args->first_ordinal + args->count - 1;
-        if (!lua_istable(L, -1)) return answer_error(L, "streakRange returned %s for the days up to %04d-%02d-%02d; expected the state table", luaL_typename(L, -1), last);
+        if (!lua_istable(L, -1)) return answer_error(L, args, "streakRange returned %s%s; expected the state table", luaL_typename(L, -1), "for the days up to", last);
         int result = lua_gettop(L);
-        state_field(L, result, "current", last, &args->current);
-        state_field(L, result, "longest", last, &args->longest);
+        state_field(L, args, result, "current", last, &args->current);
+        state_field(L, args, result, "longest", last, &args->longest);
         return 0;
     }
     /* The state is replaced each day by what the rule returns. */
@@ -328,11 +372,11 @@ static int op_streak(lua_State *L, void *raw) {
             if (lua_type(L, -1) == LUA_TSTRING && i >= args->keep_from) lua_rawseti(L, whys, i - args->keep_from + 1); else lua_pop(L, 1);
         }
         if (!lua_istable(L, -1)) {
-            return answer_error(L, "streak returned %s on %04d-%02d-%02d; expected the state table", luaL_typename(L, -1), ordinal);
+            return answer_error(L, args, "streak returned %s%s; expected the state table", luaL_typename(L, -1), "on", ordinal);
         }
         int result = lua_gettop(L);
-        state_field(L, result, "current", ordinal, &args->current);
-        state_field(L, result, "longest", ordinal, &args->longest);
+        state_field(L, args, result, "current", ordinal, &args->current);
+        state_field(L, args, result, "longest", ordinal, &args->longest);
         if (args->step_current) {
             args->step_current[i] = args->current;
             args->step_longest[i] = args->longest;
@@ -353,7 +397,7 @@ static int op_streak(lua_State *L, void *raw) {
         lua_call(L, 3, 1);
         size_t length = 0;
         const char *text = lua_tolstring(L, -1, &length);
-        if (!text) return answer_error(L, "the explanation of the streak fold is %s; expected text", "missing", (long long)args->first_ordinal);
+        if (!text) return answer_error(L, args, "the explanation of the streak fold is %s%s; expected text", "missing", "for the days from", (long long)args->first_ordinal);
         char *copy = malloc(length + 1);
         if (!copy) return luaL_error(L, "not enough memory for the explanation");
         memcpy(copy, text, length + 1);
@@ -369,7 +413,7 @@ int sd_streak_explain(sd_host *host, sd_days *days, sd_error *error) {
     days->explain = 1;
     days->explain_json = NULL;
     days->keep_from = days->keep_from < 0 ? 0 : days->keep_from > days->count ? days->count : days->keep_from;
-    if (sd_protected(host, op_streak, days, error) != 0) {
+    if (run_role(host, op_streak, days, error) != 0) {
         free(days->explain_json);
         days->explain_json = NULL;
         return -1;
@@ -381,5 +425,5 @@ int sd_streak(sd_host *host, sd_days *days, sd_error *error) {
     if (days->ordinals && days->count > 0) days->first_ordinal = days->ordinals[0];
     days->explain = 0;
     if (!days->step_current || !days->step_longest) days->step_current = days->step_longest = NULL;
-    return sd_protected(host, op_streak, days, error);
+    return run_role(host, op_streak, days, error);
 }

@@ -28,9 +28,10 @@ extension HabitEngine {
         try await perform(owner: owner) { try UpgradePolicy(context: $0)(name, from: from) }
     }
 
-    /// `RollBackRules`: a revision bringing back revision `number` (default: the one before the latest).
-    public func rollBack(owner: String, habit: HabitReference, to number: Int? = nil, from: RevisionStart = .today) async throws -> Habit {
-        try await perform(owner: owner) { try RollBackRules(context: $0)(habit, to: number, from: from) }
+    /// `RollBackRules`: takes back the latest rule change as if it had never been made (or, with
+    /// `number`, every revision after it); with `from`, only from that day on.
+    public func rollBack(owner: String, habit: HabitReference, to number: Int? = nil, from: LocalDay? = nil) async throws -> Habit {
+        try await perform(owner: owner) { try RollBackRules(context: $0)(habit, number.map(RollBackRules.Target.revision) ?? .latestChange, from: from) }
     }
 
     /// `SimulatePolicy`: the habit's figures as stored and under `policy` for `role`; writes nothing.

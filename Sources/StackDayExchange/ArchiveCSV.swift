@@ -9,14 +9,16 @@ import StackDay
 /// `source` and install time (`recorded_at`). Files with the version 1 header (no revision or
 /// script rows; a habit row carries its goal and policies), the version 2 header (no `note`) and
 /// the version 3 header (no `position`, `color_tag` and `step` of a habit row, no `reminders` of
-/// a revision row) are still read.
+/// a revision row) and the version 4 header (no `takes_back` of a revision row, no `installed` of a
+/// script row) are still read.
 public enum ArchiveCSV {
     static let headerV1 = ["kind", "id", "habit", "name", "day", "archived_on", "recorded_at", "updated_at", "amount", "unit",
                            "schedule", "schedule_params", "progress", "progress_params", "streak", "streak_params"]
     static let headerV2 = headerV1 + ["revision", "schedule_sha256", "progress_sha256", "streak_sha256", "sha256", "source"]
     static let headerV3 = headerV2 + ["note"]
-    static let header = headerV3 + ["position", "color_tag", "step", "reminders"]
-    static let headers = [header, headerV3, headerV2, headerV1]
+    static let headerV4 = headerV3 + ["position", "color_tag", "step", "reminders"]
+    static let header = headerV4 + ["takes_back", "installed"]
+    static let headers = [header, headerV4, headerV3, headerV2, headerV1]
 
     public static func encode(_ archive: HabitArchive) -> String {
         ArchiveWriter.text(archive, format: .csv)
@@ -44,6 +46,7 @@ public enum ArchiveCSV {
             var values: [Int: String] = [
                 0: "revision", 2: UUIDText.format(habit.id), 4: revision.effectiveFrom.iso, 6: InstantText.format(revision.createdAt),
                 8: Quantity.describe(revision.goal), 16: String(revision.number), 26: ReminderTime.stored(revision.reminders),
+                27: revision.takesBack.map(String.init) ?? "",
             ]
             for (offset, role) in PolicyRole.allCases.enumerated() {
                 let choice = revision.choice(for: role)
@@ -66,7 +69,8 @@ public enum ArchiveCSV {
     }
 
     static func scriptLine(_ script: PolicyScript) -> String {
-        line([0: "script", 3: script.name, 6: InstantText.format(script.installedAt), 20: script.sha256, 21: script.source])
+        line([0: "script", 3: script.name, 6: InstantText.format(script.installedAt), 20: script.sha256, 21: script.source,
+              28: script.installed ? "1" : ""])
     }
 
     private static func row(_ fields: [String]) -> String {
@@ -146,17 +150,18 @@ public enum ArchiveCSV {
                     }
                     pending.append(fields)
                 case "revision" where !isV1:
-                    guard let number = Int(row.string(16)) else { throw cells.failure(16, "revision '\(row.string(16))' is not a whole number") }
+                    let number = try cells.whole(16, "revision")
                     revisions[try cells.uuid(2), default: []].append(try HabitRevision(
                         number: number, effectiveFrom: try cells.day(4), goal: try cells.number(8),
                         schedule: try cells.policy(10, sha256: 17), progress: try cells.policy(12, sha256: 18),
                         streak: try cells.policy(14, sha256: 19), createdAt: try cells.instant(6),
-                        reminders: header.count > 26 ? try cells.reminders(26) : []
+                        reminders: header.count > 26 ? try cells.reminders(26) : [],
+                        takesBack: header.count > 27 && !row.string(27).isEmpty ? try cells.whole(27, "takes_back") : nil
                     ))
                 case "script" where !isV1:
                     do {
                         catalog.scripts.append(try PolicyScript(name: row.string(3), sha256: row.string(20), source: row.string(21),
-                                                                installedAt: try cells.instant(6)))
+                                                                installedAt: try cells.instant(6), installed: header.count > 28 && row.string(28) == "1"))
                     } catch let error as PolicyScriptError {
                         throw cells.failure(20, "\(error)")
                     }
@@ -210,6 +215,12 @@ public enum ArchiveCSV {
 
         func number(_ index: Int) throws -> Double {
             guard let value = Double(row.string(index)) else { throw failure(index, "\(header[index]) '\(row.string(index))' is not a number") }
+            return value
+        }
+
+        /// A whole number.
+        func whole(_ index: Int, _ name: String) throws -> Int {
+            guard let value = Int(row.string(index)) else { throw failure(index, "\(name) '\(row.string(index))' is not a whole number") }
             return value
         }
 

@@ -26,7 +26,7 @@ public enum ArchiveJSON {
 
     static func scriptValue(_ script: PolicyScript) -> JSONValue {
         .object(["name": .string(script.name), "sha256": .string(script.sha256), "installedAt": .string(InstantText.format(script.installedAt)),
-                 "source": .string(script.source)])
+                 "source": .string(script.source)].merging(script.installed ? ["installed": .bool(true)] : [:]) { $1 })
     }
 
     static func completionValue(_ completion: Completion) -> JSONValue {
@@ -98,7 +98,8 @@ public enum ArchiveJSON {
                         number: Int(exactly: try reader.number(revision, "revision")) ?? 0, effectiveFrom: try reader.day(revision, "from"),
                         goal: try reader.number(revision, "goal"), schedule: try reader.policy(revision, "schedule"),
                         progress: try reader.policy(revision, "progress"), streak: try reader.policy(revision, "streak"),
-                        createdAt: try reader.instant(revision, "createdAt"), reminders: try reader.reminders(revision)
+                        createdAt: try reader.instant(revision, "createdAt"), reminders: try reader.reminders(revision),
+                        takesBack: try reader.optionalNumber(revision, "takesBack").map { Int(exactly: $0) ?? 0 }
                     ))
                 }
                 reader.path = "habits[\(index)]"
@@ -120,7 +121,8 @@ public enum ArchiveJSON {
             do {
                 catalog.scripts.append(try PolicyScript(
                     name: try reader.string(fields, "name"), sha256: try reader.string(fields, "sha256"),
-                    source: try reader.string(fields, "source"), installedAt: try reader.instant(fields, "installedAt")
+                    source: try reader.string(fields, "source"), installedAt: try reader.instant(fields, "installedAt"),
+                    installed: fields["installed"] == .bool(true)
                 ))
             } catch let error as PolicyScriptError {
                 throw reader.failure("\(error)")
@@ -164,7 +166,8 @@ public enum ArchiveJSON {
             "revision": .number(Double(revision.number)), "from": .string(revision.effectiveFrom.iso), "goal": .number(revision.goal),
             "schedule": revision.schedule.jsonValue, "progress": revision.progress.jsonValue, "streak": revision.streak.jsonValue,
             "createdAt": .string(InstantText.format(revision.createdAt)),
-        ].merging(revision.reminders.isEmpty ? [:] : ["remind": .array(revision.reminders.map { .string($0.description) })]) { $1 })
+        ].merging(revision.reminders.isEmpty ? [:] : ["remind": .array(revision.reminders.map { .string($0.description) })]) { $1 }
+         .merging(revision.takesBack.map { ["takesBack": .number(Double($0))] } ?? [:]) { $1 })
     }
 
     /// Reads typed fields, naming the JSON path of anything wrong.

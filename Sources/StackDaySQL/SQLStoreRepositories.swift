@@ -21,7 +21,8 @@ public struct SQLStoreRepositories {
             users: SQLUserRepository(executor: executor),
             evaluations: cache,
             sync: sync,
-            webhooks: SQLWebhookRepository(executor: executor)
+            webhooks: SQLWebhookRepository(executor: executor),
+            offers: SQLPolicyOfferRepository(executor: executor)
         )
     }
 }

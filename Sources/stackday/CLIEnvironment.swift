@@ -217,6 +217,30 @@ final class CLIEnvironment {
     /// The application layer over `context()`.
     func application() throws -> Application { Application(context: try context()) }
 
+    /// Where the user's policy names are found (`PolicyDirectory`): over the store when it exists,
+    /// else over an empty one, so that authoring a policy never creates a database.
+    func directory() throws -> PolicyDirectory {
+        if case .sqlite(let path) = try database(), openedStore == nil, path != ":memory:", !path.hasPrefix("file:"),
+           !FileManager.default.fileExists(atPath: path) {
+            return HabitContext(store: InMemoryHabitStore().scoped(to: try user()), clock: clock, boundary: boundary, policies: try policies()).directory
+        }
+        return try context().directory
+    }
+
+    /// The policy a command names: a path to a `.lua` file (any argument ending `.lua` or holding
+    /// a `/`), read as it is now, else a name as it resolves for the user (`PolicyDirectory`), with
+    /// where it was found. Compiled in this process's sandbox.
+    func policy(_ target: String) throws -> (policy: LoadedPolicy, resolved: ResolvedPolicy?) {
+        let library = try library()
+        if target.hasSuffix(".lua") || target.contains("/") {
+            guard FileManager.default.fileExists(atPath: target) else { throw CommandFailure("no such file: \(target)") }
+            return (try library.policy(at: URL(fileURLWithPath: target)), nil)
+        }
+        let resolved = try directory().resolve(target)
+        if let file = resolved.file { return (try library.policy(at: URL(fileURLWithPath: file)), resolved) }
+        return (try library.compiled(resolved.script), resolved)
+    }
+
     /// Prints `view`'s JSON when `--json` was given; returns whether it did.
     func printedJSON(_ view: some JSONView) -> Bool {
         guard json else { return false }

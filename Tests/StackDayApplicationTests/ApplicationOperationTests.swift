@@ -55,7 +55,7 @@ struct ApplicationOperationTests {
         let goal = try app.editHabit("jog", EditHabitRequest(rules: HabitRules(goal: 5)))
         #expect(goal.revised && goal.habit.latest.goal == 5 && goal.habit.latest.effectiveFrom == app.today)
         let back = try app.rollback("jog")
-        #expect(back.habit.latest.goal == 1 && back.restored == 1)
+        #expect(back.habit.latest.goal == 1 && back.takesBack == 2 && back.written.map(\.number) == [3])
     }
 
     @Test("record, undo, skip and unskip: today by default, a day, or the day of an instant")

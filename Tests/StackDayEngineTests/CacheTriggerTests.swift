@@ -84,12 +84,12 @@ struct CacheTriggerTests {
         ("add a revision",
          """
          INSERT INTO habit_revisions SELECT owner, habit_id, 2, '2026-10-01', 3000, schedule_policy, schedule_params, schedule_sha256,
-             progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at, reminders
+             progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at, reminders, NULL
          FROM habit_revisions WHERE owner = OWNER AND habit_id = HABIT(read) AND number = 1
          """,
          """
          INSERT INTO habit_revisions SELECT user_id, habit_id, 2, '2026-10-01', 3000, schedule_policy, schedule_params, schedule_sha256,
-             progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at, reminders
+             progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at, reminders, NULL
          FROM habit_revisions WHERE user_id = OWNER AND habit_id = HABIT(read) AND number = 1
          """),
         ("move a habit's start",
@@ -102,12 +102,12 @@ struct CacheTriggerTests {
          """
          CREATE TEMP TABLE kept AS SELECT * FROM policy_scripts WHERE owner = OWNER AND name = 'grace';
          DELETE FROM policy_scripts WHERE owner = OWNER AND name = 'grace';
-         INSERT INTO policy_scripts SELECT owner, sha256, name, source || ' ', installed_at FROM kept;
+         INSERT INTO policy_scripts SELECT owner, sha256, name, source || ' ', installed_at, installed FROM kept;
          """,
          """
          CREATE TEMP TABLE kept AS SELECT * FROM policy_scripts WHERE user_id = OWNER AND name = 'grace';
          DELETE FROM policy_scripts WHERE user_id = OWNER AND name = 'grace';
-         INSERT INTO policy_scripts SELECT user_id, sha256, name, source || ' ', installed_at FROM kept;
+         INSERT INTO policy_scripts SELECT user_id, sha256, name, source || ' ', installed_at, installed FROM kept;
          """),
     ]
 

@@ -120,7 +120,7 @@ struct EvaluationCacheTests {
                     try EditHabit(context: cached)(habitName: name, changes: changes)
                 case 62..<66:
                     action = "rollback \(name)"
-                    try RollBackRules(context: cached)(.name(name), from: .day(day))
+                    try RollBackRules(context: cached)(.name(name), from: day)
                 case 66..<71:
                     if habit.archivedOn == nil {
                         action = "archive \(name) \(day)"

@@ -200,7 +200,7 @@ struct HabitEngineTests {
         #expect(edited.latest.number == 2 && edited.streak.sha256 != nil)
         #expect(try await engine.summaries(walk).first?.get().statistics == simulation.proposed.statistics)
         #expect(try await engine.revisions(owner: "ana", habit: walk).map(\.streak.name) == ["strict", "grace"])
-        let rolledBack = try await engine.rollBack(owner: "ana", habit: walk, from: .retroactive)
+        let rolledBack = try await engine.rollBack(owner: "ana", habit: walk)
         #expect(rolledBack.latest.hasSameRules(as: rolledBack.revisions[0]))
         #expect(try await engine.summaries(walk).first?.get().statistics == simulation.current.statistics)
 

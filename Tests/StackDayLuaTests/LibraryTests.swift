@@ -19,7 +19,7 @@ struct LibraryTests {
         #expect(try fixture.isDue("changing"))
         try fixture.write("changing", schedule("return false -- edited"))
         #expect(try fixture.isDue("changing") == false)
-        #expect(throws: PolicyError.self) { try fixture.isDue("later") }
+        #expect(throws: UseCaseError.self) { try fixture.isDue("later") }
         try fixture.write("later", schedule("return true"))
         #expect(try fixture.isDue("later"))
     }
@@ -43,16 +43,11 @@ struct LibraryTests {
         #expect(daily.sha256 == SHA256(of: try String(contentsOf: builtInPolicies.appendingPathComponent("weekly.lua"), encoding: .utf8)))
     }
 
-    @Test("an unknown name is an error listing the known ones")
+    @Test("an unknown name is the one refusal of an unknown policy, with the closest known name")
     func unknown() throws {
         let fixture = try PolicyFixture()
-        do {
-            _ = try fixture.library.policy(named: "fortnightly")
-            Issue.record("expected an error")
-        } catch let error as PolicyError {
-            #expect(error.kind == .unavailable)
-            #expect(error.message.contains("daily, every-n-days, freeze"))
-        }
+        #expect(throws: UseCaseError.policyNotFound(name: "fortnight", suggestion: nil)) { _ = try fixture.library.policy(named: "fortnight") }
+        #expect(throws: UseCaseError.policyNotFound(name: "weekl", suggestion: "weekly")) { _ = try fixture.library.policy(named: "weekl") }
     }
 
     @Test("a policy that cannot serve a role is refused when the habit is created")
@@ -113,11 +108,16 @@ struct PolicyFolderTests {
         #expect(PolicyLibrary.userFolder(environment: environment).path == expected)
     }
 
-    @Test("no such policy names the folders it searched")
+    @Test("no such policy never names a folder: a server's path is nobody's business")
     func searched() throws {
         let library = try PolicyLibrary(searchPath: [URL(fileURLWithPath: "/nowhere/policies")])
-        let error = try #require(policyError { _ = try library.policy(named: "missing") })
-        #expect(error.message.contains("searched /nowhere/policies, then the built-in policies"), "\(error.message)")
+        do {
+            _ = try library.policy(named: "missing")
+            Issue.record("expected an error")
+        } catch {
+            #expect(!"\(error)".contains("/nowhere"), "\(error)")
+            #expect("\(error)".hasPrefix("no such policy: missing"), "\(error)")
+        }
     }
 }
 

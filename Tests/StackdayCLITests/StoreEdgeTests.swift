@@ -36,7 +36,7 @@ struct StoreEdgeTests {
         let cli = try CLIFixture()
         let unknown = try cli.run(["policy", "upgrade", "nonexistent"])
         #expect(unknown.status == 1)
-        #expect(unknown.stderr == "Error: no such policy: nonexistent (neither a policy folder nor the built-ins have it; 'stackday policy list' shows them)\n")
+        #expect(unknown.stderr == "Error: no such policy: nonexistent (not among your installed scripts, the policy folder, the scripts offered to you or the built-ins)\n")
         let json = try cli.run(["policy", "upgrade", "nonexistent", "--json"])
         #expect(json.stderr.contains(#""code":"policy_not_found""#), "\(json.stderr)")
         let empty = try cli.run(["policy", "upgrade", ""])

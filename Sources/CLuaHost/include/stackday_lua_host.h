@@ -106,6 +106,27 @@ int sd_runner_confine(long long address_space_bytes, long long cpu_seconds);
 /* pipe(2) with both ends closed on exec, atomically where the system can. */
 int sd_pipe_cloexec(int fds[2]);
 
+/* ---- Authoring aids: off unless asked for, and free while off ---- */
+
+enum {
+    SD_AUTHORING_TRACE = 1,    /* trace() in policies writes lines (sd_take_trace) */
+    SD_AUTHORING_COVERAGE = 2  /* the lines run in the chunk named `cover_chunk` are marked (sd_take_coverage) */
+};
+/* Sets the authoring aids for the calls that follow (0: none). Turning coverage on clears its marks. */
+void sd_host_set_authoring(sd_host *host, int flags, const char *cover_chunk);
+/* The trace lines written since the last take ("chunk:line<TAB>day or -<TAB>text\n" each), malloc'd,
+   and how many were left out past the bounds (lines per call, bytes per line and in all). */
+char *sd_take_trace(sd_host *host, long long *dropped);
+/* Copies the coverage marks (one byte a line, index = line number) into `lines`; returns how many. */
+int sd_take_coverage(sd_host *host, unsigned char *lines, int count);
+/* Marks in `lines` (index = line number) the lines holding code of the functions a loaded policy's
+   table holds, and of the functions they reach through upvalues, when they were compiled from
+   `chunk`; a function's closing line is left out (it runs only when control falls off its end). */
+int sd_policy_lines(sd_host *host, int policy, const char *chunk, unsigned char *lines, int count, sd_error *error);
+/* Runs a data file (source text, a `NAME_test.lua` that returns its cases) in a fresh sandboxed
+   environment under the call's budgets, and returns its value as JSON text (malloc'd). */
+char *sd_load_data(sd_host *host, const char *source, size_t length, const char *chunkname, sd_error *error);
+
 /* A JSON text describing the policy (roles, description, params, examples); malloc'd. */
 char *sd_describe_policy(sd_host *host, int policy, sd_error *error);
 
@@ -148,6 +169,8 @@ typedef struct sd_days {
     char *explain_json;
     size_t explain_length;
     int explain;                  /* set by sd_streak_explain */
+    /* 1: the call is about no real day (a progress example without one): errors name none. */
+    int undated;
 } sd_days;
 
 /* isDue for `count` days from `first_ordinal`: due_out[i] is 0 or 1. */

@@ -183,8 +183,8 @@ public struct Habit: Identifiable, Hashable, Sendable {
     }
 
     /// A copy with one more revision: `rules` (goal and policies) effective from `day`.
-    public func appending(_ rules: HabitRevision, from day: LocalDay, at now: Date) throws(HabitValidationError) -> Habit {
-        let next = try rules.renumbered(revisions.count + 1, effectiveFrom: day, createdAt: now)
+    public func appending(_ rules: HabitRevision, from day: LocalDay, at now: Date, takesBack: Int? = nil) throws(HabitValidationError) -> Habit {
+        let next = try rules.renumbered(revisions.count + 1, effectiveFrom: day, createdAt: now, takesBack: takesBack)
         return try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
                          updatedAt: now, unit: unit, revisions: revisions + [next], position: position, colorTag: colorTag, step: step)
     }
@@ -196,6 +196,11 @@ public struct Habit: Identifiable, Hashable, Sendable {
     }
 
     /// The days of `range` each revision judges, in day order; revisions judging none are left out.
+    ///
+    /// Where one span's revision holds the same rules as the one before it (`hasSameRules`: a
+    /// rollback bringing back the rules in force), the two are one span under the first: the
+    /// rules carry on as if never interrupted, so a streak rule keeps its whole state and a quota
+    /// period is not cut there. This is what makes a rollback an undo.
     public func revisionSpans(in range: LocalDayRange) -> [(revision: HabitRevision, days: LocalDayRange)] {
         guard !range.isEmpty else { return [] }
         // Revision r judges [from(r), the earliest `from` of any later revision); revision 1 from
@@ -208,6 +213,51 @@ public struct Habit: Identifiable, Hashable, Sendable {
             if first <= last { spans.append((revision, LocalDayRange(first, last))) }
             if revision.number > 1 { limit = limit.map { min($0, revision.effectiveFrom) } ?? revision.effectiveFrom }
         }
-        return spans.reversed()
+        var merged: [(revision: HabitRevision, days: LocalDayRange)] = []
+        for span in spans.reversed() {
+            if let previous = merged.last, previous.revision.hasSameRules(as: span.revision) {
+                merged[merged.count - 1] = (previous.revision, LocalDayRange(previous.days.first, span.days.last))
+            } else {
+                merged.append(span)
+            }
+        }
+        return merged
+    }
+
+    /// The numbers of the latest rule change: the latest revision, or every revision one rollback
+    /// wrote together (the same `takesBack`, written at the same instant).
+    public var latestChange: ClosedRange<Int> {
+        let last = revisions[revisions.count - 1]
+        guard let takesBack = last.takesBack else { return last.number...last.number }
+        var first = last.number
+        while first > 1, revisions[first - 2].takesBack == takesBack, revisions[first - 2].createdAt == last.createdAt { first -= 1 }
+        return first...last.number
+    }
+
+    /// The rollback revision that took revision `number` back (the latest one), or nil when it
+    /// stands: a rollback written at revision M with `takesBack` T takes back T … up to the first
+    /// revision it wrote.
+    public func takenBack(_ number: Int) -> Int? {
+        var taker: Int? = nil
+        var index = 0
+        while index < revisions.count {
+            let revision = revisions[index]
+            guard let takesBack = revision.takesBack else { index += 1; continue }
+            // The rollback's revisions run from here while they share its mark and instant.
+            var end = index
+            while end + 1 < revisions.count, revisions[end + 1].takesBack == takesBack, revisions[end + 1].createdAt == revision.createdAt { end += 1 }
+            if number >= takesBack, number < revision.number { taker = revision.number }
+            index = end + 1
+        }
+        return taker
+    }
+
+    /// The rules in force before revision `number` was written, day by day from `day` on: each
+    /// revision that judged days from `day` (before `number` and every later one existed) with
+    /// the first day it judged. What a rollback of `number` writes again.
+    public func rules(before number: Int, from day: LocalDay) -> [(revision: HabitRevision, from: LocalDay)] {
+        guard number > 1, number <= revisions.count + 1 else { return [] }
+        let earlier = (try? replacing(revisions: Array(revisions.prefix(number - 1)))) ?? self
+        return earlier.revisionSpans(in: LocalDayRange(day, .latest)).map { ($0.revision, $0.days.first) }
     }
 }

@@ -19,13 +19,18 @@ public struct HabitRevision: Hashable, Sendable {
     /// When a calendar feed reminds of a due day (in the user's zone), sorted; none by default.
     /// They decide no figure.
     public let reminders: [ReminderTime]
+    /// For a revision a rollback wrote: the first revision it takes back (that one and every
+    /// later one before this rollback are taken back); nil for any other.
+    public let takesBack: Int?
 
     /// Throws `HabitValidationError` for a number below 1, an invalid goal or an unsupported day.
     public init(
         number: Int, effectiveFrom: LocalDay, goal: Double,
-        schedule: PolicyChoice, progress: PolicyChoice, streak: PolicyChoice, createdAt: Date, reminders: [ReminderTime] = []
+        schedule: PolicyChoice, progress: PolicyChoice, streak: PolicyChoice, createdAt: Date, reminders: [ReminderTime] = [],
+        takesBack: Int? = nil
     ) throws(HabitValidationError) {
         guard number >= 1 else { throw .invalidRevisionNumber(number) }
+        if let takesBack, takesBack < 1 || takesBack >= number { throw .invalidRevisionNumber(takesBack) }
         guard Quantity.thousandths(goal) != nil else { throw .invalidGoal(goal) }
         guard effectiveFrom.isSupported else { throw .dayOutOfRange(effectiveFrom) }
         self.number = number
@@ -36,6 +41,7 @@ public struct HabitRevision: Hashable, Sendable {
         self.streak = streak
         self.createdAt = createdAt
         self.reminders = reminders
+        self.takesBack = takesBack
     }
 
     /// The choice serving `role`.
@@ -47,10 +53,11 @@ public struct HabitRevision: Hashable, Sendable {
         }
     }
 
-    /// The same rules under another number, day and time: what a rollback or an edit writes.
-    public func renumbered(_ number: Int, effectiveFrom: LocalDay, createdAt: Date) throws(HabitValidationError) -> HabitRevision {
+    /// The same rules under another number, day and time: what a rollback (`takesBack`) or an
+    /// edit writes.
+    public func renumbered(_ number: Int, effectiveFrom: LocalDay, createdAt: Date, takesBack: Int? = nil) throws(HabitValidationError) -> HabitRevision {
         try HabitRevision(number: number, effectiveFrom: effectiveFrom, goal: goal,
-                          schedule: schedule, progress: progress, streak: streak, createdAt: createdAt, reminders: reminders)
+                          schedule: schedule, progress: progress, streak: streak, createdAt: createdAt, reminders: reminders, takesBack: takesBack)
     }
 
     /// A copy with some rules replaced.
@@ -60,7 +67,7 @@ public struct HabitRevision: Hashable, Sendable {
     ) throws(HabitValidationError) -> HabitRevision {
         try HabitRevision(number: number, effectiveFrom: effectiveFrom, goal: goal ?? self.goal,
                           schedule: schedule ?? self.schedule, progress: progress ?? self.progress,
-                          streak: streak ?? self.streak, createdAt: createdAt, reminders: reminders ?? self.reminders)
+                          streak: streak ?? self.streak, createdAt: createdAt, reminders: reminders ?? self.reminders, takesBack: takesBack)
     }
 
     /// A copy with the choice for `role` replaced.

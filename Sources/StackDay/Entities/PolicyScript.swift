@@ -7,22 +7,32 @@ public struct PolicyScript: Hashable, Sendable {
     /// SHA-256 of the source's UTF-8 bytes, 64 lowercase hex digits.
     public let sha256: String
     public let source: String
-    /// When the script was first stored.
+    /// When the script was first stored, or last installed.
     public let installedAt: Date
+    /// Whether the user installed it (`policy install`, the editor, `PUT /v1/policies/{name}`),
+    /// rather than a habit storing it when it first ran it: an installed script is the first
+    /// place its name is found (`PolicyDirectory`).
+    public let installed: Bool
 
     /// A script for `source`, its hash computed here.
-    public init(name: String, source: String, installedAt: Date) {
+    public init(name: String, source: String, installedAt: Date, installed: Bool = false) {
         self.name = name
         self.source = source
         self.sha256 = SHA256(of: source).description
         self.installedAt = installedAt
+        self.installed = installed
     }
 
     /// A script read back with the hash it was stored under; throws `PolicyScriptError.tampered`
     /// when the source does not hash to it.
-    public init(name: String, sha256: String, source: String, installedAt: Date) throws(PolicyScriptError) {
-        self.init(name: name, source: source, installedAt: installedAt)
+    public init(name: String, sha256: String, source: String, installedAt: Date, installed: Bool = false) throws(PolicyScriptError) {
+        self.init(name: name, source: source, installedAt: installedAt, installed: installed)
         guard self.sha256 == sha256 else { throw .tampered(name: name, stored: sha256, actual: self.sha256) }
+    }
+
+    /// The same script marked installed at `now`.
+    public func installed(at now: Date) -> PolicyScript {
+        PolicyScript(name: name, source: source, installedAt: now, installed: true)
     }
 
     /// Throws `UseCaseError.scriptNotText` when the source holds a NUL byte: scripts are text,

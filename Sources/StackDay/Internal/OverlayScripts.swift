@@ -1,3 +1,5 @@
+import Foundation
+
 /// A transaction's scripts plus one not stored: what a simulation reads. Writes go to the
 /// transaction's own repository (a simulation makes none).
 final class OverlayScripts: PolicyScriptRepository {
@@ -20,4 +22,6 @@ final class OverlayScripts: PolicyScriptRepository {
     func all() throws -> [PolicyScript] { try base.all() + [extra] }
 
     func deleteAll() throws { try base.deleteAll() }
+
+    func markInstalled(sha256: String, at: Date) throws { try base.markInstalled(sha256: sha256, at: at) }
 }

@@ -9,19 +9,32 @@ struct PolicyPinner {
     func pin(_ revision: HabitRevision, in tx: any HabitTransaction) throws -> HabitRevision {
         var pinned = revision
         for role in PolicyRole.allCases {
-            let choice = revision.choice(for: role)
-            guard choice.sha256 == nil, let script = try context.script(named: choice.name, in: tx) else { continue }
-            // A script this store has never held is vetted as `policy install` vets one (it loads in
-            // the sandbox and passes its examples) before any rule is bound to it.
-            if try tx.scripts.script(sha256: script.sha256) == nil {
-                try script.checkIsText()
-                try script.checkSize()
-                try context.policies.vet(script)
-            }
-            try tx.scripts.insert(script)
-            pinned = try pinned.with(choice.pinned(to: script.sha256), for: role)
+            pinned = try pinned.with(try pin(revision.choice(for: role), in: tx), for: role)
         }
         return pinned
+    }
+
+    /// `choice` pinned to the script its name resolves to (`PolicyDirectory`), stored in `tx`; as
+    /// it was when it is pinned already. Throws `UseCaseError.policyNotFound` for a name nothing
+    /// has, when policies are scripts; with built-in Swift policies only, a choice stays unpinned.
+    func pin(_ choice: PolicyChoice, in tx: any HabitTransaction) throws -> PolicyChoice {
+        guard choice.sha256 == nil else { return choice }
+        guard context.policies.runsScripts else { return choice }
+        guard let script = try context.directory.find(choice.name, in: tx)?.script else {
+            // A rule naming what nothing has is a rule that cannot be: refused as a policy that
+            // fails to load is (`policy_failed`).
+            let suggestion = DidYouMean.suggestion(for: choice.name, among: try context.directory.names(in: tx))
+            throw UnknownPolicy(name: choice.name, suggestion: suggestion)
+        }
+        // A script this store has never held is vetted as `policy install` vets one (it loads in
+        // the sandbox and passes its examples) before any rule is bound to it.
+        if try tx.scripts.script(sha256: script.sha256) == nil {
+            try script.checkIsText()
+            try script.checkSize()
+            try context.policies.vet(script)
+            try tx.scripts.insert(PolicyScript(name: script.name, source: script.source, installedAt: context.clock.now))
+        }
+        return choice.pinned(to: script.sha256)
     }
 
     /// The habit with every revision pinned.

@@ -8,9 +8,28 @@ public protocol PolicyResolver {
     /// habit can refuse them before anything is stored.
     func policies(for habit: Habit, revision: HabitRevision, scripts: any PolicyScriptRepository) throws -> HabitPolicies
 
-    /// The script `name` resolves to now (the policy folder, then the built-ins), stamped `now`;
-    /// nil for a resolver whose policies are not scripts.
-    func currentScript(named name: String, at now: Date) throws -> PolicyScript?
+    /// Whether policies are scripts this resolver runs (so every name a habit uses is resolved to
+    /// a stored script, `PolicyDirectory`); false for one of built-in Swift policies only.
+    var runsScripts: Bool { get }
+
+    /// `NAME.lua` of the policy folders as it is now (the first folder that holds it), stamped
+    /// `now`, with the file's path; nil when no folder holds it or the resolver has none.
+    /// Names are looked up through `PolicyDirectory`, which asks this.
+    func folderScript(named name: String, at now: Date) throws -> (script: PolicyScript, file: String)?
+
+    /// The names of the policies the folders hold.
+    func folderNames() -> [String]
+
+    /// The built-in policy `name` as a script; nil when there is none, or its built-ins are not scripts.
+    func builtInScript(named name: String) -> PolicyScript?
+
+    /// The built-in policies' names.
+    func builtInNames() -> [String]
+
+    /// What `script` declares: the roles it serves, its description and its parameters, loaded in
+    /// the sandbox (a runner, for a resolver that keeps scripts out of process). Throws what
+    /// loading it throws.
+    func describe(_ script: PolicyScript) throws -> PolicyListing
 
     /// Loads `script` and runs its examples; throws `PolicyRefusal` listing each failure.
     func vet(_ script: PolicyScript) throws
@@ -27,13 +46,6 @@ public protocol PolicyResolver {
     /// Bytes the resolver keeps between calls (a Lua state's memory); 0 when it keeps nothing
     /// worth counting.
     var retainedBytes: Int { get }
-
-    /// The roles the policy `name` can serve (empty when this resolver does not know).
-    func roles(ofPolicyNamed name: String) throws -> Set<PolicyRole>
-
-    /// Every policy this resolver can find by name (built-in and in its folders), by name; a
-    /// policy that fails to load is left out.
-    func catalog() -> [PolicyListing]
 
     /// Evaluates a habit's period in one piece of work (a resolver whose calls each cost a trip
     /// to another process): the days after `request.known` asked of each revision's policies, as
@@ -52,19 +64,39 @@ extension PolicyResolver {
 
     public var retainedBytes: Int { 0 }
 
-    public func roles(ofPolicyNamed name: String) throws -> Set<PolicyRole> { [] }
-
-    public func catalog() -> [PolicyListing] { [] }
-
     public func evaluate(_ request: EvaluationRequest, scripts: any PolicyScriptRepository) throws -> BatchEvaluation? { nil }
 
     public func evaluationQueue() -> (any EvaluationQueue)? { nil }
 
     public func parameterSchema(for choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> PolicyParameterSchema? { nil }
 
-    public func currentScript(named name: String, at now: Date) throws -> PolicyScript? { nil }
+    public var runsScripts: Bool { false }
+
+    public func folderScript(named name: String, at now: Date) throws -> (script: PolicyScript, file: String)? { nil }
+
+    public func folderNames() -> [String] { [] }
+
+    public func builtInScript(named name: String) -> PolicyScript? { nil }
+
+    public func builtInNames() -> [String] { [] }
+
+    public func describe(_ script: PolicyScript) throws -> PolicyListing {
+        throw PolicyRefusal(policy: script.name, failures: ["this engine runs no policy scripts"])
+    }
 
     public func vet(_ script: PolicyScript) throws {
         throw PolicyRefusal(policy: script.name, failures: ["this engine runs no policy scripts"])
+    }
+}
+
+extension PolicyResolver {
+    /// The policies of the folders and the built-ins (a folder's file in place of a built-in of its
+    /// name), each as it declares itself, by name; one that fails to load is left out. What the
+    /// server's API document describes; a user's own list is `PolicyDirectory`'s.
+    public func catalog(at now: Date = Date(timeIntervalSince1970: 0)) -> [PolicyListing] {
+        Set(folderNames() + builtInNames()).sorted().compactMap { name in
+            guard let script = (try? folderScript(named: name, at: now))??.script ?? builtInScript(named: name) else { return nil }
+            return try? describe(script)
+        }
     }
 }

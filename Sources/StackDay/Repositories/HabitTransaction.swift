@@ -16,10 +16,14 @@ public protocol HabitTransaction {
     /// The store's webhooks and their queue (not scoped to this transaction's owner); nil for a
     /// store that keeps none.
     var webhooks: (any WebhookRepository)? { get }
+    /// Scripts published by the server or shared between users (not scoped to this transaction's
+    /// owner); nil for a store that keeps none.
+    var offers: (any PolicyOfferRepository)? { get }
 }
 
 extension HabitTransaction {
     public var evaluations: (any EvaluationCacheRepository)? { nil }
     public var sync: (any SyncRepository)? { nil }
     public var webhooks: (any WebhookRepository)? { nil }
+    public var offers: (any PolicyOfferRepository)? { nil }
 }

@@ -21,7 +21,8 @@ public final class InMemoryHabitStore: HabitStore {
 
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         let saved = (repositories.habitRepository.items, repositories.completionRepository.storage, repositories.skipRepository.storage,
-                     repositories.scriptRepository.storage, shared.users.storage, shared.webhooks.storage)
+                     repositories.scriptRepository.storage, shared.users.storage, shared.webhooks.storage,
+                     shared.offers.storage)
         do {
             let result = try body(repositories)
             try CommitGate.check()
@@ -33,6 +34,7 @@ public final class InMemoryHabitStore: HabitStore {
             repositories.scriptRepository.storage = saved.3
             shared.users.storage = saved.4
             shared.webhooks.storage = saved.5
+            shared.offers.storage = saved.6
             throw error
         }
     }
@@ -46,10 +48,11 @@ public final class InMemoryHabitStore: HabitStore {
         private var byOwner: [String: Repositories] = [:]
         let users = InMemoryUserRepository()
         let webhooks = InMemoryWebhookRepository()
+        let offers = InMemoryPolicyOfferRepository()
 
         func repositories(of owner: String) -> Repositories {
             if let existing = byOwner[owner] { return existing }
-            let made = Repositories(users: users, webhooks: webhooks)
+            let made = Repositories(users: users, webhooks: webhooks, offers: offers)
             byOwner[owner] = made
             return made
         }
@@ -62,10 +65,12 @@ public final class InMemoryHabitStore: HabitStore {
         let scriptRepository = InMemoryPolicyScriptRepository()
         let users: any UserRepository
         let webhookRepository: InMemoryWebhookRepository
+        let offerRepository: InMemoryPolicyOfferRepository
 
-        init(users: InMemoryUserRepository, webhooks: InMemoryWebhookRepository) {
+        init(users: InMemoryUserRepository, webhooks: InMemoryWebhookRepository, offers: InMemoryPolicyOfferRepository) {
             self.users = users
             webhookRepository = webhooks
+            offerRepository = offers
             users.removed = { [weak webhooks] in webhooks?.deleteAll(of: $0) }
         }
 
@@ -74,5 +79,6 @@ public final class InMemoryHabitStore: HabitStore {
         var skips: any SkipRepository { skipRepository }
         var scripts: any PolicyScriptRepository { scriptRepository }
         var webhooks: (any WebhookRepository)? { webhookRepository }
+        var offers: (any PolicyOfferRepository)? { offerRepository }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Policy scripts in memory, by hash.
 public final class InMemoryPolicyScriptRepository: PolicyScriptRepository {
     var storage: [String: PolicyScript] = [:]
@@ -15,4 +17,8 @@ public final class InMemoryPolicyScriptRepository: PolicyScriptRepository {
     }
 
     public func deleteAll() throws { storage.removeAll() }
+
+    public func markInstalled(sha256: String, at: Date) throws {
+        storage[sha256] = storage[sha256]?.installed(at: at)
+    }
 }

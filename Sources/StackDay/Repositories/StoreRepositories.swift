@@ -9,12 +9,14 @@ public struct StoreRepositories: HabitTransaction {
     public let evaluations: (any EvaluationCacheRepository)?
     public let sync: (any SyncRepository)?
     public let webhooks: (any WebhookRepository)?
+    public let offers: (any PolicyOfferRepository)?
 
     public init(
         habits: any HabitRepository, completions: any CompletionRepository, skips: any SkipRepository,
         scripts: any PolicyScriptRepository, users: any UserRepository, evaluations: (any EvaluationCacheRepository)?,
-        sync: (any SyncRepository)? = nil, webhooks: (any WebhookRepository)? = nil
+        sync: (any SyncRepository)? = nil, webhooks: (any WebhookRepository)? = nil, offers: (any PolicyOfferRepository)? = nil
     ) {
+        self.offers = offers
         self.sync = sync
         self.webhooks = webhooks
         self.habits = habits

@@ -23,6 +23,8 @@ public struct SyncColumn: Sendable {
         case colorTag
         /// A whole number of at least 1, or null or absent.
         case optionalCount
+        /// 0 or 1; absent for 0, from a device older than the column.
+        case flag
     }
 
     public let name: String
@@ -78,6 +80,9 @@ public struct SyncColumn: Sendable {
             guard let json, json != .null else { return nil }
             guard let number = json.numberValue, number.rounded() == number, number >= 1, number < 9e15 else { return "must be a whole number of at least 1, or null" }
             return nil
+        case .flag:
+            guard let json, json != .null else { return nil }
+            return json.numberValue == 0 || json.numberValue == 1 ? nil : "must be 0 or 1"
         case .reminders:
             if json == .null || json == nil || text == "" { return nil }
             guard let text, let times = try? ReminderTime.list([text]), ReminderTime.stored(times) == text else {

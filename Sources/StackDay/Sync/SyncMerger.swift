@@ -28,7 +28,9 @@ public enum SyncMerger {
         let held = local == nil ? nil : try state.row(change.kind, change.key)
         switch change.kind {
         case .script:
-            return held == nil ? .insert(incoming) : .keep
+            guard let held else { return .insert(incoming) }
+            let merged = mergeScript(held: held, incoming: incoming)
+            return merged == held ? .keep : .update(merged)
         case .habit:
             guard let held else { return .insert(incoming) }
             let heldStamps = try state.fieldStamps(habit: change.key)
@@ -105,6 +107,24 @@ public enum SyncMerger {
             }
             return .replaceRevision(row: incoming, moved: moved)
         }
+    }
+
+    /// A script held and the same script from elsewhere: its text never differs; it is installed
+    /// when either side installed it, at the later of their install times (a join: every replica
+    /// settles on the same row whatever order they merge in).
+    public static func mergeScript(held: [String: JSONValue], incoming: [String: JSONValue]) -> [String: JSONValue] {
+        func installed(_ row: [String: JSONValue]) -> Bool { row["installed"]?.numberValue == 1 }
+        var merged = held
+        switch (installed(held), installed(incoming)) {
+        case (false, true):
+            merged["installed"] = .number(1)
+            merged["installed_at"] = incoming["installed_at"] ?? held["installed_at"] ?? .null
+        case (true, true):
+            if let theirs = incoming["installed_at"]?.numberValue, theirs > held["installed_at"]?.numberValue ?? 0 { merged["installed_at"] = .number(theirs) }
+        default:
+            break
+        }
+        return merged
     }
 
     /// A revision's script pins, one per role.

@@ -38,7 +38,7 @@ public enum SyncRules {
         switch kind {
         case .script:
             [SyncColumn("sha256", .optionalHash), SyncColumn("name", .text(limit: 200, empty: false)),
-             SyncColumn("source", .text(limit: scriptLimit, empty: false)), SyncColumn("installed_at", .instant)]
+             SyncColumn("source", .text(limit: scriptLimit, empty: false)), SyncColumn("installed_at", .instant), SyncColumn("installed", .flag)]
         case .habit:
             [SyncColumn("id", .uuid), SyncColumn("name", .text(limit: Habit.nameLimit, empty: false)), SyncColumn("started_on", .day),
              SyncColumn("archived_on", .optionalDay), SyncColumn("created_at", .instant), SyncColumn("updated_at", .instant),
@@ -50,7 +50,7 @@ public enum SyncRules {
                     [SyncColumn(role.rawValue + "_policy", .text(limit: 200, empty: false)), SyncColumn(role.rawValue + "_params", .parameters),
                      SyncColumn(role.rawValue + "_sha256", .optionalHash)]
                 }
-                + [SyncColumn("created_at", .instant), SyncColumn("reminders", .reminders)]
+                + [SyncColumn("created_at", .instant), SyncColumn("reminders", .reminders), SyncColumn("takes_back", .optionalCount)]
         case .completion:
             [SyncColumn("id", .uuid), SyncColumn("habit_id", .uuid), SyncColumn("completed_on", .day), SyncColumn("recorded_at", .instant),
              SyncColumn("amount_thousandths", .count), SyncColumn("note", .optionalText(limit: Completion.noteLimit))]

@@ -36,7 +36,11 @@ public struct EditHabit {
                     guard let choice, choice.sha256 == nil else { return choice }
                     return existing.name == choice.name ? choice.pinned(to: existing.sha256) : choice
                 }
-                let named = [keepingPin(changes.schedule, .schedule), keepingPin(changes.progress, .progress), keepingPin(changes.streak, .streak)]
+                // Named policies are pinned (and their scripts stored) before their parameters are
+                // checked against what the scripts declare.
+                let pinner = PolicyPinner(context: context)
+                let named = try [keepingPin(changes.schedule, .schedule), keepingPin(changes.progress, .progress), keepingPin(changes.streak, .streak)]
+                    .map { try $0.map { try pinner.pin($0, in: tx) } }
                 try context.checkParameters(named.compactMap { $0 }, in: tx)
                 var rules = try latest.with(goal: changes.goal, schedule: named[0], progress: named[1], streak: named[2], reminders: changes.reminders)
                 // A new schedule counting weeks begins them on the user's week start.

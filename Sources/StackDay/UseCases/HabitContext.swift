@@ -24,11 +24,8 @@ public struct HabitContext {
     /// Today for this user, from the clock and the day boundary.
     public var today: LocalDay { boundary.day(for: clock.now) }
 
-    /// The script a policy name resolves to now: the policy folders' file or the built-in, else
-    /// the script this store's owner installed last under that name.
-    func script(named name: String, in tx: any HabitTransaction) throws -> PolicyScript? {
-        try policies.currentScript(named: name, at: clock.now) ?? tx.scripts.latest(named: name)
-    }
+    /// Where this user's policy names are found (`PolicyDirectory`).
+    public var directory: PolicyDirectory { PolicyDirectory(context: self) }
 
     /// The habit with this name (case-insensitive); throws `UseCaseError.habitNotFound`.
     func habit(named name: String, in tx: any HabitTransaction) throws -> Habit {

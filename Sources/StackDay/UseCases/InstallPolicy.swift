@@ -1,3 +1,5 @@
+import Foundation
+
 /// Stores a policy script after it has loaded in the sandbox and passed its examples.
 public struct InstallPolicy {
     public let context: HabitContext
@@ -6,19 +8,20 @@ public struct InstallPolicy {
         self.context = context
     }
 
-    /// Vets and stores `source` as `name`; returns the stored script (the one already stored,
+    /// Vets and stores `source` as `name`, installed: from then on `name` resolves to it first
+    /// (`PolicyDirectory`). Returns the stored script (the one already stored, marked installed,
     /// when the hash is known). Throws `PolicyRefusal` with each failure; nothing is stored then.
     @discardableResult
     public func callAsFunction(name: String, source: String) throws -> PolicyScript {
         let script = try vetted(name: name, source: source)
-        return try context.store.write { tx in try Self.store(script, in: tx) }
+        return try context.store.write { tx in try Self.store(script, in: tx, at: context.clock.now) }
     }
 
-    /// Vets and stores the script `name` resolves to now (the policy folder, then the built-ins).
+    /// Vets and installs the current script of `name` (`vetted(named:)`).
     @discardableResult
     public func callAsFunction(named name: String) throws -> PolicyScript {
         let script = try vetted(named: name)
-        return try context.store.write { tx in try Self.store(script, in: tx) }
+        return try context.store.write { tx in try Self.store(script, in: tx, at: context.clock.now) }
     }
 
     /// `source` as a script named `name`, once it has passed every check; writes nothing.
@@ -32,19 +35,19 @@ public struct InstallPolicy {
         return script
     }
 
-    /// The script `name` resolves to now, vetted; writes nothing. Throws
-    /// `UseCaseError.policyNotFound` when neither a policy folder nor the built-ins have it.
+    /// The current script of `name`, vetted; writes nothing: the policy folder's `NAME.lua` as it
+    /// is now when the folder has one, else what the name resolves to (`PolicyDirectory`: a script
+    /// published or shared, a built-in). Throws `UseCaseError.policyNotFound` when nothing has it.
     public func vetted(named name: String) throws -> PolicyScript {
-        guard let script = try context.policies.currentScript(named: name, at: context.clock.now) else {
-            throw UseCaseError.policyNotFound(name: name, suggestion: DidYouMean.suggestion(for: name, among: context.policies.catalog().map(\.name)))
+        let script = try context.store.read { tx in
+            try context.policies.folderScript(named: name, at: context.clock.now)?.script ?? context.directory.resolve(name, in: tx).script
         }
         return try vetted(name: name, source: script.source)
     }
 
-    /// Stores a vetted `script` in `tx`, or returns the copy already stored under its hash.
-    static func store(_ script: PolicyScript, in tx: any HabitTransaction) throws -> PolicyScript {
-        if let stored = try tx.scripts.script(sha256: script.sha256) { return stored }
-        try tx.scripts.insert(script)
-        return script
+    /// Stores a vetted `script` in `tx` as installed at `now` (or marks the copy already stored
+    /// under its hash installed), and returns it.
+    static func store(_ script: PolicyScript, in tx: any HabitTransaction, at now: Date) throws -> PolicyScript {
+        try tx.scripts.install(script, at: now)
     }
 }

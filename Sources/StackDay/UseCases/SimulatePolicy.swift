@@ -7,7 +7,7 @@ public struct SimulatePolicy {
     }
 
     /// The habit's figures today as stored, and with a revision whose `role` runs the script
-    /// `name` resolves to now (`HabitContext.script(named:in:)`) (with `parameters`, else the ones the habit gives that role when it
+    /// `name` resolves to now (`PolicyDirectory`) (with `parameters`, else the ones the habit gives that role when it
     /// already names `name`), effective from `from` (default: the habit's start).
     ///
     /// Throws for an unknown habit or policy, and what the proposed policy throws; the current
@@ -16,9 +16,7 @@ public struct SimulatePolicy {
         _ reference: HabitReference, policy name: String, role: PolicyRole,
         parameters: [String: JSONValue]? = nil, from: RevisionStart = .retroactive, days: Bool = false
     ) throws -> PolicySimulation {
-        guard let script = try context.store.read({ try context.script(named: name, in: $0) }) else {
-            throw PolicyRefusal(policy: name, failures: ["this engine has no script named \(name)"])
-        }
+        let script = try context.directory.resolve(name).script
         return try callAsFunction(reference, script: script, role: role, parameters: parameters, from: from, days: days)
     }
 

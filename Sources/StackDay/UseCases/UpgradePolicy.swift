@@ -1,4 +1,4 @@
-/// Moves every active habit using a policy onto the script its name resolves to now.
+/// Moves every active habit using a policy onto its current script (`InstallPolicy.vetted(named:)`).
 public struct UpgradePolicy {
     public let context: HabitContext
 
@@ -6,7 +6,8 @@ public struct UpgradePolicy {
         self.context = context
     }
 
-    /// Installs the current script of `name` (vetted like `InstallPolicy`) and gives each active
+    /// Installs the current script of `name` (the policy folder's file, else what the name resolves
+    /// to; vetted like `InstallPolicy`) and gives each active
     /// habit whose latest rules name it (in any role) a revision running it, effective from
     /// `from` (for `.day`, a habit started later takes the new script from its start).
     /// Throws `UseCaseError.policyNotFound`, `PolicyRefusal`, or a policy error for a habit whose
@@ -15,7 +16,7 @@ public struct UpgradePolicy {
     public func callAsFunction(_ name: String, from: RevisionStart = .today) throws -> PolicyUpgrade {
         let vetted = try InstallPolicy(context: context).vetted(named: name)
         return try context.store.write { tx in
-            let script = try InstallPolicy.store(vetted, in: tx)
+            let script = try InstallPolicy.store(vetted, in: tx, at: context.clock.now)
             var upgraded: [Habit] = [], current: [Habit] = []
             for habit in try tx.habits.all() where habit.archivedOn == nil {
                 let roles = PolicyRole.allCases.filter { habit.latest.choice(for: $0).name == name }

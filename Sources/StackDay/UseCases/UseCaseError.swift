@@ -29,8 +29,9 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case userNotFound(name: String)
     case invalidUserName(name: String)
     case invalidTimeZone(text: String)
+    /// A policy asked for by name (`GET /v1/policies/{name}`) that the user cannot name.
     case policyNotInstalled(name: String)
-    /// No policy folder holds the name and no built-in has it.
+    /// Nothing a user's policy names are looked up in has the name (`PolicyDirectory`).
     case policyNotFound(name: String, suggestion: String? = nil)
     /// A script holding a NUL byte: scripts are text, stored and compared byte for byte.
     case scriptNotText(name: String, offset: Int)
@@ -52,6 +53,9 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotMoveBeforeItself(habit: String)
     /// A place in the list below 1.
     case invalidPlace(Int)
+
+    /// Where a policy name was looked for (`PolicyDirectory`), as refusals say it.
+    public static let notAmong = "not among your installed scripts, the policy folder, the scripts offered to you or the built-ins"
 
     public var description: String {
         switch self {
@@ -108,14 +112,13 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidTimeZone(let text):
             return "unknown time zone '\(text)' (use an IANA name like Asia/Seoul, or ±HH:MM)"
         case .policyNotInstalled(let name):
-            return "no policy named \(name) is installed"
+            return "no policy named \(name) (\(Self.notAmong))"
         case .scriptNotText(let name, let offset):
             return "policy script \(name) holds a NUL byte at byte \(offset): a policy script is text without NUL bytes"
         case .scriptTooLarge(let name, let bytes, let limit):
             return "policy script \(name) is \(bytes) bytes: an installed policy may have at most \(limit) bytes (\(limit / 1024) KiB)"
         case .policyNotFound(let name, let suggestion):
-            return "no such policy: \(name)" + DidYouMean.hint(suggestion)
-                + " (neither a policy folder nor the built-ins have it; 'stackday policy list' shows them)"
+            return "no such policy: \(name)" + DidYouMean.hint(suggestion) + " (\(Self.notAmong))"
         case .invalidLanguage(let text):
             return "unknown language '\(text)' (use en or ko)"
         case .invalidPassword(let reason):

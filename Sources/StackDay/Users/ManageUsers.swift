@@ -124,6 +124,8 @@ public struct ManageUsers {
                 removed.habits += 1
             }
             try tx.scripts.deleteAll()
+            // What it shared and what was offered to it go with it.
+            try tx.offers?.removeAll(of: name)
             // The deletions above were logged as tombstones: the log goes too, so that a user
             // added again under this name never answers a device the old user's deletions.
             try tx.sync?.forget()

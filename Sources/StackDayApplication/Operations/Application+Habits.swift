@@ -9,7 +9,7 @@ extension Application {
         guard let text = rules.policies[.schedule] else { return nil }
         do {
             return try ScheduleInput(text, parameters: rules.parameters[.schedule], timeZone: context.boundary.timeZone, habitStart: habitStart,
-                                     isPolicy: { name in ((try? context.policies.roles(ofPolicyNamed: name)) ?? []).isEmpty == false })
+                                     isPolicy: { name in ((try? context.store.read { try context.directory.find(name, in: $0) }) ?? nil) != nil })
         } catch let error as PastedRecurrenceError {
             throw PolicyParameterError.invalid(policy: "rrule", name: "rule", reason: "\(naming(HabitRules.schedule)): \(error)")
         }

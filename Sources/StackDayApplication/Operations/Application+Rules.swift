@@ -7,11 +7,12 @@ extension Application {
         RevisionsView(habit: try FindHabit(context: context)(named: name))
     }
 
-    /// `policy rollback`, `POST /v1/habits/{name}/rollback`: the rules of revision `to` (default
-    /// the one before the latest) again from `from` (default today).
+    /// `policy rollback`, `POST /v1/habits/{name}/rollback`: takes back the latest rule change (or
+    /// every revision after `to`), from the change's own first day unless `from` says otherwise.
     public func rollback(_ name: String, _ request: RollbackRequest = RollbackRequest()) throws -> RulesView {
-        let habit = try RollBackRules(context: context)(.name(name), to: request.revision, from: request.from.map(RevisionStart.day) ?? .today)
-        return RulesView(habit: habit, restored: request.revision ?? habit.latest.number - 2)
+        let before = try FindHabit(context: context)(named: name).revisions.count
+        let habit = try RollBackRules(context: context)(.name(name), request.target, from: request.from)
+        return RulesView(habit: habit, before: before)
     }
 
     /// `policy simulate POLICY --habit NAME`, `POST /v1/habits/{name}/simulate`: the habit's figures
@@ -36,56 +37,62 @@ extension Application {
     /// The role a proposal names, else the one role its policy serves.
     private func role(of request: SimulateRequest) throws -> PolicyRole {
         if let role = request.role { return role }
-        let roles = PolicyRole.allCases.filter(try context.policies.roles(ofPolicyNamed: request.policy).contains)
+        let listing = try context.policies.describe(try context.directory.resolve(request.policy).script)
+        let roles = PolicyRole.allCases.filter(listing.roles.contains)
         guard roles.count == 1 else {
             throw RequestError("policy \(request.policy) serves \(roles.map(\.rawValue).joined(separator: ", ")); say which with \(request.naming(SimulateRequest.role))")
         }
         return roles[0]
     }
 
-    /// The policies a habit can name for `role`, by name (what the pages' forms offer).
+    /// The policies a habit can name for `role`, by name (what the pages' forms offer): each name
+    /// the user can use, as it resolves, when it serves the role.
     public func policies(for role: PolicyRole) -> [PolicyListing] {
-        context.policies.catalog().filter { $0.roles.contains(role) }
+        ((try? policyList().inUse) ?? []).compactMap(\.listing).filter { $0.roles.contains(role) }
     }
 
-    /// Every policy the lab can try: the built-ins and the policy folder's, then the scripts this
-    /// user installed that neither has, by name.
+    /// Every policy the lab can try: each name the user can use, as it resolves, by name.
     public func labPolicies() throws -> [PolicyListing] {
-        let known = context.policies.catalog()
-        let names = Set(known.map(\.name))
-        let installed = try context.store.read { tx in
-            try Set(tx.scripts.all().map(\.name)).subtracting(names).sorted().compactMap { try tx.scripts.latest(named: $0) }
-        }
-        return known + installed.map { script in
-            let schema = (try? context.store.read { tx in
-                try context.policies.parameterSchema(for: PolicyChoice(name: script.name, sha256: script.sha256), scripts: tx.scripts)
-            }) ?? nil
-            return PolicyListing(name: script.name, roles: Set(PolicyRole.allCases), description: "", schema: schema ?? PolicyParameterSchema(defaults: [:], declared: [:]))
-        }
+        try policyList().inUse.compactMap(\.listing)
     }
 
-    /// The source of the built-in (or policy folder's) script `name`, as a starting point.
-    public func policySource(_ name: String) throws -> PolicyScript? {
-        try context.policies.currentScript(named: name, at: context.clock.now)
+    /// The script `name` resolves to, as a starting point for the editor; nil when nothing has it.
+    public func policySource(_ name: String) throws -> ResolvedPolicy? {
+        try context.store.read { try context.directory.find(name, in: $0) }
     }
 
-    /// `GET /v1/policies`: the scripts this user installed.
-    public func installedPolicies() throws -> PolicyListView {
-        PolicyListView(scripts: try context.store.read { try $0.scripts.all() })
+    /// `policy list`, `GET /v1/policies`, the policies page: every place each name the user can use
+    /// is found (`PolicyDirectory.candidates`), each with what its script declares.
+    public func policyList() throws -> PolicyListView {
+        let candidates = try context.store.read { try context.directory.candidates(in: $0) }
+        var seen = Set<String>()
+        return PolicyListView(entries: candidates.map { policy in
+            let inUse = seen.insert(policy.name).inserted
+            do {
+                return PolicyEntryView(policy: policy, listing: try context.policies.describe(policy.script), error: nil, inUse: inUse)
+            } catch {
+                return PolicyEntryView(policy: policy, listing: nil, error: "\(error)", inUse: inUse)
+            }
+        })
     }
 
-    /// `GET /v1/policies/{name}`: the latest script installed under `name`, with its source.
-    public func installedPolicy(_ name: String) throws -> PolicyScriptView {
-        guard let script = try context.store.read({ try $0.scripts.latest(named: name) }) else {
-            throw UseCaseError.policyNotInstalled(name: name)
-        }
-        return PolicyScriptView(script, includesSource: true)
+    /// `GET /v1/policies/{name}`: the script `name` resolves to (`PolicyDirectory`), with its
+    /// source text and where it was found (`origin`).
+    public func policyDetail(_ name: String) throws -> PolicyScriptView {
+        guard let resolved = try context.store.read({ try context.directory.find(name, in: $0) }) else { throw UseCaseError.policyNotInstalled(name: name) }
+        return PolicyScriptView(resolved.script, includesSource: true, origin: resolved)
     }
 
     /// `policy install`, `PUT /v1/policies/{name}`: checks `source` and stores it; throws the
     /// `PolicyRefusal` of a script the checks refuse (`RefusalView`).
     public func install(_ name: String, source: String) throws -> PolicyScriptView {
         PolicyScriptView(try InstallPolicy(context: context)(name: name, source: source))
+    }
+
+    /// `policy install NAME`: installs the current script of `name` (the policy folder's file,
+    /// else what the name resolves to: a script published or shared, a built-in).
+    public func install(named name: String) throws -> PolicyScriptView {
+        PolicyScriptView(try InstallPolicy(context: context)(named: name))
     }
 }
 

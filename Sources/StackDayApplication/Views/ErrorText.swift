@@ -35,7 +35,7 @@ public enum ErrorText {
             case .cannotMoveBeforeItself(let habit): return "습관을 자기 앞으로 옮길 수는 없습니다: '\(habit)' (다른 습관을 고르세요)"
             case .invalidRange(let from, let to): return "시작일이 마지막 날보다 늦습니다: \(from) > \(to)"
             case .policyNotFound(let name, let suggestion):
-                return "없는 정책입니다: \(name)" + DidYouMean.koreanHint(suggestion) + " ('stackday policy list'에서 목록을 볼 수 있습니다)"
+                return "없는 정책입니다: \(name)" + DidYouMean.koreanHint(suggestion) + " (설치한 스크립트, 정책 폴더, 받은 스크립트, 기본 정책 어디에도 없습니다)"
             default: return nil
             }
         case let error as HabitValidationError:

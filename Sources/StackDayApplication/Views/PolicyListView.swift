@@ -1,8 +1,12 @@
 import StackDay
 
-/// `GET /v1/policies`: `{"policies": [script…]}`, the scripts the user installed.
+/// `policy list`, `GET /v1/policies`: `{"policies": [entry…]}`, every place each name the user
+/// can use is found, by name, the one in use first (`PolicyEntryView`).
 public struct PolicyListView: JSONView {
-    public let scripts: [PolicyScript]
+    public let entries: [PolicyEntryView]
 
-    public var json: JSONValue { .object(["policies": .array(scripts.map { PolicyScriptView($0).json })]) }
+    public var json: JSONValue { .object(["policies": .array(entries.map(\.json))]) }
+
+    /// The entries in use (one per name).
+    public var inUse: [PolicyEntryView] { entries.filter(\.inUse) }
 }

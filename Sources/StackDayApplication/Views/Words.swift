@@ -114,5 +114,11 @@ public struct Words: Sendable {
         "DAY STARTS": "하루 시작", "CREATED": "만든 시각", "PROPOSED": "제안", "current streak": "현재 연속",
         "longest streak": "최장 연속", "eligible": "대상", "file": "파일", "roles": "역할", "description": "설명",
         "params": "기본값", "examples": "예시",
+        // Where a policy is found.
+        "installed": "설치함", "folder": "폴더", "published": "서버가 공개", "shared": "공유받음", "built-in": "기본", "pinned": "습관이 쓰는 중",
+        "shared by {name}": "{name} 님이 공유", "Policies you can use": "쓸 수 있는 정책", "Roles": "역할", "Description": "설명",
+        "Try on my history": "내 기록으로 해 보기", "SOURCE": "출처", "SHA256": "SHA256", "taken back by revision {n}": "개정 {n}에서 되돌림",
+        "takes back revision {n}": "개정 {n}을 되돌림", "Scripts": "스크립트", "Take back the latest change": "마지막 변경 되돌리기",
+        "Bring back an earlier revision": "이전 개정 되살리기",
     ]
 }

@@ -9,7 +9,7 @@ import Foundation
 /// `@unchecked Sendable`: the state is touched only inside `withLock`, so one thread at a time
 /// uses it; an engine serving many callers still gives each worker thread a host of its own.
 public final class LuaHost: @unchecked Sendable {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     private let lock = NSLock()
     public let budget: PolicyBudget
 
@@ -83,3 +83,4 @@ public final class LuaHost: @unchecked Sendable {
         withLock { sd_release(handle, reference) }
     }
 }
+

@@ -82,16 +82,18 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         return nil
     }
 
-    /// Policy names are file names without `.lua`: letters, digits, `-` and `_`.
-    public static func isValidName(_ name: String) -> Bool {
-        !name.isEmpty && name.count <= 64 && name.unicodeScalars.allSatisfy {
-            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_"
-        }
-    }
+    /// Policy names are file names without `.lua` (`PolicyName.isValid`).
+    public static func isValidName(_ name: String) -> Bool { PolicyName.isValid(name) }
 
     /// Every policy name on the search path and among the built-ins, sorted.
     public func availableNames() -> [String] {
-        var names = Set<String>(builtIns.keys)
+        Set(builtIns.keys).union(folderNames()).sorted()
+    }
+
+    public var runsScripts: Bool { true }
+
+    public func folderNames() -> [String] {
+        var names = Set<String>()
         for folder in searchPath {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
             for file in files where file.hasSuffix(".lua") {
@@ -100,6 +102,34 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
             }
         }
         return names.sorted()
+    }
+
+    public func builtInNames() -> [String] { builtIns.keys.sorted() }
+
+    public func builtInScript(named name: String) -> PolicyScript? {
+        guard PolicyLibrary.isValidName(name), let source = builtIns[name] else { return nil }
+        return PolicyScript(name: name, source: source, installedAt: Date(timeIntervalSince1970: 0))
+    }
+
+    public func folderScript(named name: String, at now: Date) throws -> (script: PolicyScript, file: String)? {
+        guard let path = path(named: name) else { return nil }
+        return (try script(at: URL(fileURLWithPath: path), name: name, at: now), path)
+    }
+
+    public func describe(_ script: PolicyScript) throws -> PolicyListing {
+        let info = try compiled(script).info
+        return PolicyListing(name: script.name, roles: info.roles, description: info.description, schema: info.parameterSchema)
+    }
+
+    /// `script` compiled in this library's state, once per hash; errors name it as `fileLabel(of:)`
+    /// does (the file it was read from, the built-in, or `NAME.lua@hash`).
+    public func compiled(_ script: PolicyScript) throws -> LoadedPolicy {
+        if let kept = lock.withLock({ stored[script.sha256] }) { return kept }
+        lock.lock()
+        defer { lock.unlock() }
+        let policy = try LoadedPolicy(name: script.name, file: label(of: script), source: script.source, sha256: SHA256(of: script.source), host: try hostLocked())
+        stored[script.sha256] = policy
+        return policy
     }
 
     /// The folder a name resolves from; nil for a built-in (or an unknown name).
@@ -115,13 +145,10 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         return try load(path: path, name: name)
     }
 
-    /// The refusal of a name nothing on the search path or among the built-ins has.
-    private func unknown(_ name: String) -> PolicyError {
-        let known = availableNames()
-        let searched = (folderPaths + ["the built-in policies"]).joined(separator: ", then ")
-        return PolicyError(policy: name, file: nil, line: nil, kind: .unavailable,
-                           message: "no such policy" + DidYouMean.hint(for: name, among: known) + " (searched \(searched)); known: "
-                             + (known.isEmpty ? "(none)" : known.joined(separator: ", ")))
+    /// The refusal of a name nothing on the search path or among the built-ins has: the same
+    /// refusal as `PolicyDirectory`'s, naming no folder.
+    private func unknown(_ name: String) -> UseCaseError {
+        .policyNotFound(name: name, suggestion: DidYouMean.suggestion(for: name, among: availableNames()))
     }
 
     /// The script `choice` runs, and how errors name it, found as `policies(for:)` finds it
@@ -247,15 +274,6 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     /// from a binary that runs policies differently are not reused.
     public var evaluationKey: String { Self.hostKey }
 
-    public func roles(ofPolicyNamed name: String) throws -> Set<PolicyRole> { try policy(named: name).info.roles }
-
-    public func catalog() -> [PolicyListing] {
-        availableNames().compactMap { name in
-            guard let info = try? policy(named: name).info else { return nil }
-            return PolicyListing(name: name, roles: info.roles, description: info.description, schema: info.parameterSchema)
-        }
-    }
-
     static let hostKey: String = {
         let sources = HostLuaSources.all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
         return "lua-host-1:" + FNV1a.key(sources)
@@ -318,14 +336,6 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         if let origin = origins[script.sha256] { return origin }
         if builtIns[script.name] == script.source { return Self.builtInPrefix + script.name + ".lua" }
         return "\(script.name).lua@\(script.shortHash)"
-    }
-
-    /// The script `name` resolves to now: the first folder holding `NAME.lua`, else the built-in.
-    /// Nil when neither has it.
-    public func currentScript(named name: String, at now: Date) throws -> PolicyScript? {
-        guard PolicyLibrary.isValidName(name) else { return nil }
-        if let path = path(named: name) { return try script(at: URL(fileURLWithPath: path), name: name, at: now) }
-        return builtIns[name].map { PolicyScript(name: name, source: $0, installedAt: now) }
     }
 
     /// The script in any file, named by its file name unless `name` is given.

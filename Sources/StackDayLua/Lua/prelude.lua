@@ -336,6 +336,17 @@ end
 
 local base = {"assert", "error", "ipairs", "rawequal", "select", "tonumber", "type", "_VERSION"}
 
+-- trace(...): the policy's own print, shown only when asked for (`policy test`, `--trace`, the
+-- lab); otherwise one call that does nothing. The host bounds the lines per call and their length.
+local tracing, trace_line = host.tracing, host.trace_line
+local function trace(...)
+  if tracing() then
+    local parts = {}
+    for i = 1, select("#", ...) do parts[i] = safe_tostring((select(i, ...))) end
+    trace_line(concat(parts, " "))
+  end
+end
+
 function H.make_env()
   local env = {}
   for _, name in ipairs(base) do env[name] = _G[name] end
@@ -350,6 +361,7 @@ function H.make_env()
   env.math.random, env.math.randomseed = nil, nil
   env.utf8 = copy(utf8)
   env.calendar = calendar
+  env.trace = trace
   env.load = function(chunk, name, mode, _)
     if type(chunk) ~= "string" then return nil, "load: policies may load source text only" end
     -- The compiler runs in C, in time that grows faster than the text for some shapes (a 256 KiB
@@ -360,6 +372,14 @@ function H.make_env()
   end
   env._G = env
   return env
+end
+
+-- The fields of a sealed policy table as stored: what the host walks to find its functions' lines.
+function H.raw_fields(policy) return frozen[policy] or policy end
+
+-- A data file's value (a `NAME_test.lua` returning its cases) as JSON; functions are refused.
+function H.data_json(value)
+  return json(value)
 end
 
 function H.seal(policy, env)
@@ -557,7 +577,10 @@ function H.describe(record)
   if examples ~= nil and type(examples) ~= "table" then error("'examples' must be a list of tables", 0) end
   local schema = p.schema
   if schema ~= nil and type(schema) ~= "table" then error("'schema' must be a table of parameter name = {type = …, description = …}", 0) end
-  return json({roles = roles, description = description or "", params = p.params or {}, examples = examples or {}, schema = schema or {}})
+  local tests = p.tests
+  if tests ~= nil and type(tests) ~= "table" then error("'tests' must be a list of tables", 0) end
+  return json({roles = roles, description = description or "", params = p.params or {}, examples = examples or {}, schema = schema or {},
+               tests = tests or {}})
 end
 
 function H.bind(record, params_json, habit)

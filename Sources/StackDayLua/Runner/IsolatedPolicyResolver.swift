@@ -49,8 +49,21 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
 
     public var evaluationKey: String { library.evaluationKey }
 
-    public func currentScript(named name: String, at now: Date) throws -> PolicyScript? {
-        try library.currentScript(named: name, at: now)
+    public var runsScripts: Bool { true }
+
+    public func folderScript(named name: String, at now: Date) throws -> (script: PolicyScript, file: String)? {
+        try library.folderScript(named: name, at: now)
+    }
+
+    public func folderNames() -> [String] { library.folderNames() }
+
+    public func builtInScript(named name: String) -> PolicyScript? { library.builtInScript(named: name) }
+
+    public func builtInNames() -> [String] { library.builtInNames() }
+
+    public func describe(_ script: PolicyScript) throws -> PolicyListing {
+        let info = try declaration(of: script, file: library.fileLabel(of: script))
+        return PolicyListing(name: script.name, roles: info.roles, description: info.description, schema: info.parameterSchema)
     }
 
     public func policies(for habit: Habit, revision: HabitRevision, scripts: any PolicyScriptRepository) throws -> HabitPolicies {
@@ -118,19 +131,6 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
     public func parameterSchema(for choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> PolicyParameterSchema? {
         let (script, file) = try library.source(of: choice, scripts: scripts)
         return try declaration(of: script, file: file).parameterSchema
-    }
-
-    public func roles(ofPolicyNamed name: String) throws -> Set<PolicyRole> {
-        let (script, file) = try library.source(of: PolicyChoice(name: name), scripts: InMemoryPolicyScriptRepository())
-        return try declaration(of: script, file: file).roles
-    }
-
-    public func catalog() -> [PolicyListing] {
-        library.availableNames().compactMap { name in
-            guard let (script, file) = try? library.source(of: PolicyChoice(name: name), scripts: InMemoryPolicyScriptRepository()),
-                  let info = try? declaration(of: script, file: file) else { return nil }
-            return PolicyListing(name: name, roles: info.roles, description: info.description, schema: info.parameterSchema)
-        }
     }
 
     public func vet(_ script: PolicyScript) throws {

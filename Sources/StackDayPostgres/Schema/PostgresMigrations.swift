@@ -1,4 +1,5 @@
 import StackDay
+import StackDaySQL
 /// The PostgreSQL schema, forward-only. Every table's primary key starts with `user_id`, and
 /// completions are hash-partitioned by it: the same key can later spread users across machines.
 enum PostgresMigrations {
@@ -227,5 +228,11 @@ enum PostgresMigrations {
         ]),
         // The day a user's weeks begin on, as in SQLite's migration 24.
         (19, "week starts", ["ALTER TABLE users ADD COLUMN week_start text NOT NULL DEFAULT 'mon' CHECK (week_start IN ('mon', 'sun'))"]),
+        // Installed scripts and offered ones, as in SQLite's migration 25.
+        (20, "installed scripts and offered scripts", [
+            "ALTER TABLE policy_scripts ADD COLUMN installed integer NOT NULL DEFAULT 0 CHECK (installed IN (0, 1))",
+            "ALTER TABLE habit_revisions ADD COLUMN takes_back integer CHECK (takes_back IS NULL OR (takes_back >= 1 AND takes_back < number))",
+            "UPDATE policy_scripts SET installed = 1 WHERE name NOT IN (\(MigrationBuiltIns.sqlList))",
+        ] + PolicyOfferSchema.postgres),
     ]
 }

@@ -17,7 +17,7 @@ public final class SQLHabitRepository: HabitRepository {
             let columns = "id, name, started_on, archived_on, created_at, updated_at, unit, position, color_tag, step_thousandths"
             let revisionColumns = """
                 habit_id, number, effective_from, goal_thousandths, schedule_policy, schedule_params, schedule_sha256,
-                progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at, reminders
+                progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at, reminders, takes_back
                 """
             func sql(_ text: String) -> String { dialect.statement(text) }
             insert = sql("""
@@ -50,7 +50,7 @@ public final class SQLHabitRepository: HabitRepository {
             revisionsOf = sql("SELECT \(revisionColumns) FROM habit_revisions WHERE \(owner) = $1 AND habit_id = $2::uuid ORDER BY number")
             insertRevision = sql("""
                 INSERT INTO habit_revisions (\(owner), \(revisionColumns))
-                VALUES ($1, $2::uuid, $3, $4::date, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+                VALUES ($1, $2::uuid, $3, $4::date, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
                 """)
             pin = sql("""
                 UPDATE habit_revisions SET schedule_sha256 = coalesce(schedule_sha256, $4), progress_sha256 = coalesce(progress_sha256, $5),
@@ -107,7 +107,8 @@ public final class SQLHabitRepository: HabitRepository {
         let revision = try HabitRevision(
             number: Int(row.integer("number")), effectiveFrom: row.day("effective_from", table: table), goal: row.quantity("goal_thousandths"),
             schedule: row.choice(.schedule, table: table), progress: row.choice(.progress, table: table), streak: row.choice(.streak, table: table),
-            createdAt: row.instant(createdAt), reminders: try Self.reminders(row.text("reminders"))
+            createdAt: row.instant(createdAt), reminders: try Self.reminders(row.text("reminders")),
+            takesBack: row.isNull("takes_back") ? nil : Int(row.integer("takes_back"))
         )
         return (try row.uuid("habit_id", table: table), revision)
     }
@@ -138,7 +139,7 @@ public final class SQLHabitRepository: HabitRepository {
             let choice = revision.choice(for: role)
             values += [.text(choice.name), .text(choice.parametersJSON), .optional(choice.sha256)]
         }
-        values += [.instant(revision.createdAt), .text(ReminderTime.stored(revision.reminders))]
+        values += [.instant(revision.createdAt), .text(ReminderTime.stored(revision.reminders)), revision.takesBack.map { .integer(Int64($0)) } ?? .null]
         try executor.run(statements.insertRevision, values)
     }
 

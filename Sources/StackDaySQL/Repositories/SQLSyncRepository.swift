@@ -79,10 +79,10 @@ public final class SQLSyncRepository: SyncRepository {
     private static func bind(_ json: JSONValue?, _ value: SyncColumn.Value) -> SQLValue {
         switch (value, json) {
         case (.reminders, nil), (.reminders, .null?): .text("")
-        case (.position, nil), (.position, .null?): .integer(0)
+        case (.position, nil), (.position, .null?), (.flag, nil), (.flag, .null?): .integer(0)
         case (_, nil), (_, .null?): .null
         case (.instant, let json?): .real(json.numberValue ?? 0)
-        case (.count, let json?), (.optionalCount, let json?), (.position, let json?): .integer(Int64(json.numberValue ?? 0))
+        case (.count, let json?), (.optionalCount, let json?), (.position, let json?), (.flag, let json?): .integer(Int64(json.numberValue ?? 0))
         case (_, let json?): .text(json.stringValue ?? "")
         }
     }
@@ -91,7 +91,7 @@ public final class SQLSyncRepository: SyncRepository {
         if row.isNull(column.name) { return .null }
         switch column.value {
         case .instant: return .number(row.real(column.name))
-        case .count, .optionalCount, .position: return .number(Double(row.integer(column.name)))
+        case .count, .optionalCount, .position, .flag: return .number(Double(row.integer(column.name)))
         // PostgreSQL writes a uuid in lower case; every replica's keys are the canonical upper.
         case .uuid: return .string(row.text(column.name).uppercased())
         default: return .string(row.text(column.name))

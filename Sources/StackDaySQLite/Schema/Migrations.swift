@@ -414,5 +414,22 @@ enum Migrations {
         """),
         // The day a user's weeks begin on (`User.weekStart`).
         Migration(id: 24, name: "week starts", sql: "ALTER TABLE users ADD COLUMN week_start TEXT NOT NULL DEFAULT 'mon' CHECK (week_start IN ('mon', 'sun'));"),
+        // Revisions a rollback wrote say what they take back (`HabitRevision.takesBack`).
+        // Scripts the user installed, apart from those a habit stored when it first ran them
+        // (`PolicyScript.installed`): installed ones are where a name is found first. A script may
+        // become installed (and its time move on); its name, text and hash never change. Scripts
+        // held before under a name no built-in has were installed or are a folder's: they count as
+        // installed.
+        Migration(id: 25, name: "installed scripts and offered scripts", sql: """
+        ALTER TABLE policy_scripts ADD COLUMN installed INTEGER NOT NULL DEFAULT 0 CHECK (installed IN (0, 1));
+        ALTER TABLE habit_revisions ADD COLUMN takes_back INTEGER CHECK (takes_back IS NULL OR (takes_back >= 1 AND takes_back < number));
+        DROP TRIGGER policy_scripts_immutable;
+        CREATE TRIGGER policy_scripts_immutable BEFORE UPDATE ON policy_scripts
+        WHEN NEW.owner IS NOT OLD.owner OR NEW.sha256 IS NOT OLD.sha256 OR NEW.name IS NOT OLD.name OR NEW.source IS NOT OLD.source
+          OR NEW.installed < OLD.installed
+        BEGIN SELECT RAISE(ABORT, 'policy scripts are immutable'); END;
+        UPDATE policy_scripts SET installed = 1 WHERE name NOT IN (\(MigrationBuiltIns.sqlList));
+        \(PolicyOfferSchema.sqlite)
+        """),
     ]
 }

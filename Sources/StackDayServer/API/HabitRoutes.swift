@@ -128,12 +128,12 @@ struct HabitRoutes {
         ("GET", "calendar/:name", Endpoint(EndpointDoc("A habit's days over a range", query: CalendarRequest.self, answer: "Calendar")) { r, names in .json(try r.app.calendar([names[0]], r.decode()).json) }),
         ("GET", "habits/:name/explain", Endpoint(EndpointDoc("The streak fold step by step", query: ExplainRequest.self, answer: "Explanation")) { r, names in .json(try r.app.explain(names[0], r.decode()).json) }),
         ("GET", "habits/:name/revisions", Endpoint(EndpointDoc("A habit's rule revisions", answer: "Revisions")) { r, names in .json(try r.app.revisions(names[0]).json) }),
-        ("POST", "habits/:name/rollback", Endpoint(EndpointDoc("Bring back the rules of an earlier revision", body: .json(RollbackRequest.self), status: 201, answer: "RulesAnswer")) { r, names in
+        ("POST", "habits/:name/rollback", Endpoint(EndpointDoc("Take back the latest rule change as if it had never been made ({}), or every revision after `to`; `from` keeps the days before it", body: .json(RollbackRequest.self), status: 201, answer: "RulesAnswer")) { r, names in
             .created(try r.app.rollback(names[0], r.decode()).json, at: "/v1/habits/\(PagePaths.segment(names[0]))/revisions")
         }),
         ("POST", "habits/:name/simulate", Endpoint(EndpointDoc("A habit's figures under a proposed policy; writes nothing", body: .json(SimulateRequest.self), answer: "Simulation")) { r, names in .json(try r.app.simulate(names[0], r.decode()).json) }),
-        ("GET", "policies", Endpoint(EndpointDoc("The scripts this user installed", answer: "PolicyList")) { r, _ in .json(try r.app.installedPolicies().json) }),
-        ("GET", "policies/:name", Endpoint(EndpointDoc("The script installed last under a name, with its source", answer: "PolicyScript")) { r, names in .json(try r.app.installedPolicy(names[0]).json) }),
+        ("GET", "policies", Endpoint(EndpointDoc("Every policy this user can name, where each is found, the one in use first", answer: "PolicyList")) { r, _ in .json(try r.app.policyList().json) }),
+        ("GET", "policies/:name", Endpoint(EndpointDoc("The script a name resolves to for this user, with its source and where it was found", answer: "PolicyScript")) { r, names in .json(try r.app.policyDetail(names[0]).json) }),
         ("PUT", "policies/:name", Endpoint(EndpointDoc("Check a policy's Lua source and install it (422 with every failing check)", body: .lua, status: 201, answer: "PolicyScript")) { r, names in
             guard let source = String(validating: r.request.body, as: UTF8.self), !source.isEmpty else {
                 throw APIError.badRequest("the body must be the policy's Lua source, as UTF-8 text")

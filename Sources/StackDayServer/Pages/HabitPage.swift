@@ -142,20 +142,39 @@ struct HabitPage {
             + "<p><button type=\"submit\">\(words["Record with a note"])</button></p></form>"
     }
 
-    /// The rule revisions, newest first, and the form that brings an earlier one back.
+    /// The rule revisions, newest first (each by its first day and its policies' names, the
+    /// scripts' hashes in a details line; a taken-back one says so), the button that takes the
+    /// latest change back, and the form that brings an earlier revision back.
     private func revisions() -> HTML {
         var html: HTML = "<h3>\(words["Rule revisions"])</h3><ol id=\"revisions\" reversed>"
         for revision in habit.revisions.reversed() {
-            let roles = PolicyRole.allCases.map { "\(words[$0.rawValue]) \(revision.choice(for: $0).label)" }.joined(separator: ", ")
-            html += "<li data-revision=\"\(revision.number)\">\(revision.effectiveFrom): \(words["Goal a day"]) \(Quantity.describe(revision.goal)); \(roles)</li>"
+            let roles = PolicyRole.allCases.map { role -> String in
+                let choice = revision.choice(for: role)
+                return "\(words[role.rawValue]) \(words[choice.name])"
+            }.joined(separator: ", ")
+            let hashes = PolicyRole.allCases.map { "\(words[$0.rawValue]) \(revision.choice(for: $0).label)" }.joined(separator: ", ")
+            var notes: HTML = ""
+            if let takesBack = revision.takesBack {
+                notes += " <span data-takes-back=\"\(takesBack)\">(\(words["takes back revision {n}"].replacingOccurrences(of: "{n}", with: String(takesBack))))</span>"
+            }
+            var state: HTML = ""
+            if let taker = habit.takenBack(revision.number) {
+                state = " data-taken-back-by=\"\(taker)\""
+                notes += " <span>(\(words["taken back by revision {n}"].replacingOccurrences(of: "{n}", with: String(taker))))</span>"
+            }
+            html += "<li data-revision=\"\(revision.number)\"\(state)>\(revision.effectiveFrom): \(words["Goal a day"]) \(Quantity.describe(revision.goal)); \(roles)\(notes)"
+                + "<details><summary>\(words["Scripts"])</summary><code>\(hashes)</code></details></li>"
         }
         html += "</ol>"
         guard habit.revisions.count > 1 else { return html }
+        html += "<form method=\"post\" action=\"\(path)/rollback\" data-form=\"rollback\">\(PageShell.csrf(csrf))"
+            + "<button type=\"submit\" data-action=\"take-back\">\(words["Take back the latest change"])</button></form>"
         let options = habit.revisions.dropLast().reversed().map { "<option>\($0.number)</option>" as HTML }.joined()
-        html += "<form method=\"post\" action=\"\(path)/rollback\" data-form=\"rollback\">\(PageShell.csrf(csrf))<label for=\"rollback-to\">\(words["Bring back revision"])</label>"
+        html += "<details><summary>\(words["Bring back an earlier revision"])</summary>"
+            + "<form method=\"post\" action=\"\(path)/rollback\" data-form=\"rollback-to\">\(PageShell.csrf(csrf))<label for=\"rollback-to\">\(words["Bring back revision"])</label>"
             + "<select id=\"rollback-to\" name=\"\(RollbackRequest.to.key)\">\(options)</select>"
-            + "<label for=\"rollback-from\">\(words["Rules from"])</label>" + FormField.input(RollbackRequest.from, id: "rollback-from", value: max(today, habit.startedOn).iso) + " "
-            + "<button type=\"submit\">\(words["Roll back"])</button></form>"
+            + "<label for=\"rollback-from\">\(words["Rules from"])</label>" + FormField.input(RollbackRequest.from, id: "rollback-from", value: nil) + " "
+            + "<button type=\"submit\">\(words["Roll back"])</button></form></details>"
         return html
     }
 

@@ -97,8 +97,8 @@ struct Page {
         let opened = try request.argument("open").flatMap { try app.policySource($0) }
         let start = "-- A streak rule: a met due day adds one, a missed one resets.\nreturn {\n  streak = function(state, day, outcome, params)\n    if outcome.status == \"completed\" then\n      state.current = state.current + 1\n      if state.current > state.longest then state.longest = state.current end\n    elseif outcome.status == \"missed\" then\n      state.current = 0\n    end\n    return state\n  end,\n}\n"
         return PoliciesPage(
-            installed: try app.installedPolicies().scripts, builtIns: app.context.policies.catalog().map(\.name), opened: opened,
-            name: name ?? opened.map { "my-\($0.name)" } ?? "my-streak", source: source ?? opened?.source ?? start,
+            list: try app.policyList(), stored: try app.context.store.read { try $0.scripts.all() }, habits: try app.listHabits().habits.map(\.name),
+            opened: opened, name: name ?? opened.map { "my-\($0.name)" } ?? "my-streak", source: source ?? opened?.script.source ?? start,
             refusal: refusal, justInstalled: request.argument("installed"), words: words, csrf: session.csrfToken
         )
     }

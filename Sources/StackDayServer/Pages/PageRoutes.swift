@@ -82,6 +82,12 @@ struct PageRoutes {
             return response
         }),
         ("GET", "policies", .page { page, _ in .html(try page.policies(name: nil, source: nil, refusal: nil).render(user: page.user.name)) }),
+        // "Try on my history": the habit's rule lab with the policy chosen.
+        ("GET", "policies/try", .page { page, _ in
+            let habit = try FindHabit(context: page.app.context)(named: page.request.argument("habit") ?? "")
+            let policy = page.request.argument("policy") ?? ""
+            return .redirect(to: "/habits/" + PagePaths.segment(habit.name) + "?lab=1&policy=" + PagePaths.segment(policy) + "#lab")
+        }),
         ("GET", "settings", .page { page, _ in .html(try page.settings().render()) }),
         ("GET", "habits/:name", .page { page, names in .html(try page.habit(names[0]).render(user: page.user.name)) }),
         ("GET", "app.css", .open { _, _, _ in asset(PageAssets.stylesheet, type: "text/css; charset=utf-8") }),
@@ -232,7 +238,9 @@ struct PageRoutes {
             _ = try app.applyProposal(name, try proposal.decode())
             return .redirect(own + "#revisions")
         case "rollback":
-            _ = try app.rollback(name, try fields.decode())
+            // An emptied day field means the change's own first day.
+            let from = RollbackRequest.from.key
+            _ = try app.rollback(name, try (post.form[from]?.isEmpty == true ? fields.removing(from) : fields).decode())
             return .redirect(own + "#revisions")
         case "move":
             _ = try app.editHabit(name, try fields.decode())

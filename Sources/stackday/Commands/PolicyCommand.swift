@@ -22,9 +22,9 @@ enum PolicyCommand {
 
     static var spec: CommandSpec {
         CommandSpec(name: "policy", abstract: "Inspect, check and try out Lua policies.", subcommands: [
-            CommandSpec(name: "list", abstract: "Every policy on the search path: name, roles, folder, description.", run: list),
-            CommandSpec(name: "show", abstract: "A policy's description, roles, parameters and examples, then the source in use.", run: show)
-                .taking([name.declaration]),
+            CommandSpec(name: "list", abstract: "Every policy you can name: where it is found (installed, folder, published, shared, built-in), its hash, roles and description.", run: list),
+            CommandSpec(name: "show", abstract: "A policy's description, roles, parameters and examples, then the source in use (a name or a .lua file).", run: show)
+                .taking([checked.declaration]),
             CommandSpec(name: "check", abstract: "Compile a policy, check its roles and run its examples.", run: check).taking([checked.declaration]),
             CommandSpec(
                 name: "preview", abstract: "The due days of a schedule policy over a range, as month grids.",
@@ -45,29 +45,24 @@ enum PolicyCommand {
 
     static func list(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let library = try environment.library()
-        var rows: [[String]] = [["NAME", "ROLES", "FOLDER", "DESCRIPTION"].map { environment.words[$0] }]
-        var items: [JSONValue] = []
-        for name in library.availableNames() {
-            let folder = library.folder(of: name)?.path ?? "(built in)"
-            do {
-                let policy = try library.policy(named: name)
-                let roles = PolicyRole.allCases.filter(policy.info.roles.contains).map(\.rawValue)
-                rows.append([name, roles.joined(separator: ","), folder, policy.info.description])
-                items.append(.object(["name": .string(name), "roles": .array(roles.map(JSONValue.string)), "folder": .string(folder),
-                                      "description": .string(policy.info.description)]))
-            } catch {
-                rows.append([name, "-", folder, "error: \(error)"])
-                items.append(.object(["name": .string(name), "folder": .string(folder), "error": .string("\(error)")]))
-            }
+        let view = try Application(context: try environment.directory().context).policyList()
+        if environment.printedJSON(view) { return }
+        let words = environment.words
+        var rows: [[String]] = [["NAME", "SOURCE", "SHA256", "ROLES", "DESCRIPTION"].map { words[$0] }]
+        for entry in view.entries {
+            let policy = entry.policy
+            var source = policy.sharedBy.map { words["shared by {name}"].replacingOccurrences(of: "{name}", with: $0) } ?? words[policy.source.rawValue]
+            if let file = policy.file { source += " (\(file))" }
+            if !entry.inUse { source += words.language == .korean ? ", 쓰이지 않음" : ", not in use" }
+            rows.append([policy.name, source, policy.script.shortHash, entry.roles.map(\.rawValue).joined(separator: ","),
+                         entry.error.map { "error: \($0)" } ?? entry.listing?.description ?? ""])
         }
-        if environment.json { return environment.printJSON(.object(["policies": .array(items)])) }
         Format.table(rows).forEach(environment.io.print)
     }
 
     static func show(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let policy = try environment.library().policy(named: invocation.required(name))
+        let (policy, resolved) = try environment.policy(invocation.required(checked))
         let roles = PolicyRole.allCases.filter(policy.info.roles.contains).map(\.rawValue)
         if environment.json {
             return environment.printJSON(.object([
@@ -75,11 +70,13 @@ enum PolicyCommand {
                 "description": .string(policy.info.description), "params": .object(policy.info.defaults), "examples": .array(policy.info.examples),
                 "paramsSchema": policy.info.parameterSchema.jsonSchema,
                 "source": .string(policy.source), "sha256": .string(policy.sha256.description),
+                "origin": .string(resolved?.source.rawValue ?? "file"),
             ]))
         }
         let words = environment.words
         let lines = [
-            [words["name"], policy.name], [words["file"], policy.file], ["sha256", policy.sha256.description], [words["roles"], roles.joined(separator: ", ")],
+            [words["name"], policy.name], [words["file"], policy.file], ["sha256", policy.sha256.description],
+            [words["SOURCE"].lowercased(), resolved?.sourceText ?? "file"], [words["roles"], roles.joined(separator: ", ")],
             [words["description"], policy.info.description], [words["params"], JSONValue.object(policy.info.defaults).jsonText],
             [words["examples"], "\(policy.info.examples.count)"],
         ]
@@ -110,14 +107,7 @@ enum PolicyCommand {
     static func check(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
         let library = try environment.library()
-        let target = try invocation.required(checked)
-        let policy: LoadedPolicy
-        if target.hasSuffix(".lua") || target.contains("/") {
-            guard FileManager.default.fileExists(atPath: target) else { throw CommandFailure("no such file: \(target)") }
-            policy = try library.policy(at: URL(fileURLWithPath: target))
-        } else {
-            policy = try library.policy(named: target)
-        }
+        let policy = try environment.policy(invocation.required(checked)).policy
         let report = PolicyChecker(library: library).check(policy)
         if environment.json {
             environment.printJSON(.object([
@@ -142,11 +132,10 @@ enum PolicyCommand {
         }
     }
 
-    static func binding(_ invocation: Invocation, environment: CLIEnvironment, start: LocalDay, choice: PolicyChoice? = nil) throws -> PolicyBinding {
-        let name = try choice?.name ?? invocation.required(Self.name)
+    /// `policy` bound to the parameters given (`--params`, or `choice`'s), checked against its schema.
+    static func binding(_ invocation: Invocation, policy: LoadedPolicy, start: LocalDay, choice: PolicyChoice? = nil) throws -> PolicyBinding {
         let parameters = try choice?.parameters ?? givenParameters(invocation) ?? [:]
-        let policy = try environment.library().policy(named: name)
-        try policy.info.parameterSchema.check(parameters, policy: name)
+        try policy.info.parameterSchema.check(parameters, policy: policy.name)
         return try policy.bind(parameters: parameters, startedOn: start, goal: 1, unit: "")
     }
 
@@ -164,14 +153,16 @@ enum PolicyCommand {
         let range = LocalDayRange(from, to)
         guard range.count <= 366 * 50 else { throw invocation.usage("the range has \(range.count) days; preview at most 50 years") }
         // The name may be words ("mon wed fri") or a pasted calendar rule, read as `habit add` reads them.
-        let library = try environment.library()
-        let input = try ScheduleInput(invocation.required(schedule), parameters: try givenParameters(invocation), timeZone: environment.boundary.timeZone,
-                                      habitStart: try invocation[start], isPolicy: { (try? library.policy(named: $0)) != nil })
-        let name = input.choice.name
-        let policy = try library.policy(named: name)
+        let directory = try environment.directory()
+        let given = try invocation.required(schedule)
+        let isFile = given.hasSuffix(".lua") || given.contains("/")
+        let input = try ScheduleInput(isFile ? "daily" : given, parameters: try givenParameters(invocation), timeZone: environment.boundary.timeZone,
+                                      habitStart: try invocation[start], isPolicy: { name in ((try? directory.context.store.read { try directory.find(name, in: $0) }) ?? nil) != nil })
+        let policy = try environment.policy(isFile ? given : input.choice.name).policy
+        let name = policy.name
         guard policy.info.roles.contains(.schedule) else { throw CommandFailure("policy \(name) defines no isDue; it is not a schedule") }
         let start = try invocation[start] ?? input.start ?? from
-        let due = try binding(invocation, environment: environment, start: start, choice: input.choice).dueDays(range)
+        let due = try binding(invocation, policy: policy, start: start, choice: input.choice).dueDays(range)
         let dueDays = zip(range, due).filter(\.1).map(\.0)
         if environment.json {
             return environment.printJSON(.object([
@@ -206,12 +197,12 @@ enum PolicyCommand {
         if asked.from != nil && given != nil { throw invocation.usage("--from and --ending cannot be used together") }
         let ending = given ?? environment.today.adding(days: -1)
         let from = asked.from ?? ending.adding(days: 1 - max(1, history.count))
-        let name = asked.policy
-        let policy = try environment.library().policy(named: name)
+        let policy = try environment.policy(asked.policy).policy
+        let name = policy.name
         guard policy.info.roles.contains(.streak) else { throw CommandFailure("policy \(name) defines no streak; it is not a streak rule") }
         let steps: [StreakSimulator.Step]
         do {
-            steps = try StreakSimulator(binding: binding(invocation, environment: environment, start: from)).simulate(pattern: history, from: from)
+            steps = try StreakSimulator(binding: binding(invocation, policy: policy, start: from)).simulate(pattern: history, from: from)
         } catch let error as HistoryPattern.Error {
             throw invocation.usage("invalid value for --history: \(error)")
         }

@@ -7,7 +7,7 @@ import StackDayLua
 /// versioned side of policies.
 enum PolicyVersionCommands {
     static let habit = RequestField<String>.text("habit", help: "The habit's name (case-insensitive).").argument("habit", optional: false).commandLineOnly
-    static let policyArgument = RequestField<String>.text("policy", help: "A path to a .lua file, or a name found through the policy folder.")
+    static let policyArgument = RequestField<String>.text("policy", help: "A path to a .lua file, or a name: the policy folder's file, else what the name resolves to.")
         .argument("policy", optional: false).commandLineOnly
 
     /// The policy `policy upgrade` moves habits onto: a policy name.
@@ -37,21 +37,17 @@ enum PolicyVersionCommands {
 
     static func install(_ invocation: Invocation) throws {
         let environment = try CLIEnvironment(invocation)
-        let context = try environment.context()
+        let application = try environment.application()
         let library = try environment.library()
         let target = try invocation.required(policyArgument)
-        let script: PolicyScript
+        let view: PolicyScriptView
         if target.hasSuffix(".lua") || target.contains("/") {
             guard FileManager.default.fileExists(atPath: target) else { throw CommandFailure("no such file: \(target)") }
-            script = try library.script(at: URL(fileURLWithPath: target), at: environment.clock.now)
+            let script = try library.script(at: URL(fileURLWithPath: target), at: environment.clock.now)
+            view = try refusing(environment) { try application.install(script.name, source: script.source) }
         } else {
-            guard let found = try library.currentScript(named: target, at: environment.clock.now) else {
-                _ = try library.policy(named: target) // names the known policies
-                throw CommandFailure("no policy named \(target)")
-            }
-            script = found
+            view = try refusing(environment) { try application.install(named: target) }
         }
-        let view = try refusing(environment) { try Application(context: context).install(script.name, source: script.source) }
         if environment.printedJSON(view) { return }
         environment.io.print(environment.language == .korean ? "설치했습니다: \(view.script.name) sha256:\(view.script.shortHash)"
                                                              : "installed \(view.script.name) sha256:\(view.script.shortHash)")
@@ -101,7 +97,10 @@ enum PolicyVersionCommands {
             let goal = Format.quantity(revision.goal, unit: habit.unit)
             let roles = PolicyRole.allCases.map { "\(environment.words[$0.rawValue]) \(HabitCommand.describe(revision.choice(for: $0), pinned: true))" }
             let goalText = environment.language == .korean ? "목표 \(goal)" : "goal \(goal)"
-            environment.io.print(([String(revision.number), revision.effectiveFrom.iso, goalText] + roles).joined(separator: "  "))
+            var notes: [String] = []
+            if let takesBack = revision.takesBack { notes.append(environment.words["takes back revision {n}"].replacingOccurrences(of: "{n}", with: String(takesBack))) }
+            if let taker = habit.takenBack(revision.number) { notes.append(environment.words["taken back by revision {n}"].replacingOccurrences(of: "{n}", with: String(taker))) }
+            environment.io.print(([String(revision.number), revision.effectiveFrom.iso, goalText] + roles + notes.map { "(\($0))" }).joined(separator: "  "))
         }
     }
 
@@ -109,10 +108,11 @@ enum PolicyVersionCommands {
         let environment = try CLIEnvironment(invocation)
         let view = try environment.application().rollback(invocation.required(habit), invocation.request())
         if environment.printedJSON(view) { return }
-        let latest = view.habit.latest
+        let written = view.written.map { "\($0.number) (\($0.effectiveFrom.iso))" }.joined(separator: ", ")
+        let took = view.habit.revisions[(view.takesBack - 1)..<view.before].map { String($0.number) }.joined(separator: ", ")
         environment.io.print(environment.language == .korean
-            ? "되돌렸습니다: '\(view.habit.name)', 개정 \(latest.number)이 개정 \(view.restored)의 규칙을 \(latest.effectiveFrom.iso)부터 다시 씁니다"
-            : "'\(view.habit.name)': revision \(latest.number) brings back the rules of revision \(view.restored) from \(latest.effectiveFrom.iso)")
+            ? "되돌렸습니다: '\(view.habit.name)', 개정 \(took)을 되돌리고 그 앞의 규칙을 다시 씁니다: 개정 \(written)"
+            : "'\(view.habit.name)': took back revision \(took); the rules before it judge again as revision \(written)")
     }
 
     /// `policy simulate NAME --habit HABIT`: the habit's figures now and under the proposed policy.

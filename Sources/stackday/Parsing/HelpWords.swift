@@ -39,12 +39,12 @@ enum HelpWords {
             "새 목표나 정책은 새 규칙 개정입니다. --from 이전 날의 결과는 그대로입니다.\n전과 같은 이름의 정책은 고정된 스크립트를 유지합니다. 'stackday policy upgrade'로 옮길 수 있습니다.",
         "A note kept with the record (at most 1000 characters).":
             "기록에 붙여 두는 메모(최대 1000자).",
-        "A path to a .lua file, or a name found through the policy folder.":
-            ".lua 파일 경로, 또는 정책 폴더에서 찾을 이름.",
+        "A path to a .lua file, or a name: the policy folder's file, else what the name resolves to.":
+            ".lua 파일 경로, 또는 이름: 정책 폴더의 파일, 없으면 그 이름이 가리키는 정책.",
         "A policy name or a path to a .lua file.":
             "정책 이름 또는 .lua 파일 경로.",
-        "A policy's description, roles, parameters and examples, then the source in use.":
-            "정책의 설명, 역할, 매개변수, 예시, 그리고 지금 쓰이는 소스.",
+        "A policy's description, roles, parameters and examples, then the source in use (a name or a .lua file).":
+            "정책의 설명, 역할, 매개변수, 예시, 그리고 지금 쓰이는 소스(이름 또는 .lua 파일).",
         "A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable).":
             "X-Forwarded-For와 X-Forwarded-Proto를 믿을 프록시(여러 번 지정 가능).",
         "A request holding a thread longer is answered 503 and the thread replaced (default: 5).":
@@ -95,8 +95,8 @@ enum HelpWords {
             "상태마다 표시가 따로 있습니다: █ 달성, ▒ 일부 달성, x 놓침, - 건너뜀, · 쉬는 날, ? 남음. 범례 줄이 이를 알려 줍니다. 터미널에서는 NO_COLOR가 없으면 색을 씁니다(--color always 또는 never로 정할 수 있습니다). 정책이 실패한 습관은 그 오류를 보여 줍니다.",
         "Evaluate every habit from scratch, neither reading nor keeping cached policy answers.":
             "캐시된 정책 답을 읽지도 남기지도 않고 모든 습관을 처음부터 계산합니다.",
-        "Every policy on the search path: name, roles, folder, description.":
-            "검색 경로의 모든 정책: 이름, 역할, 폴더, 설명.",
+        "Every policy you can name: where it is found (installed, folder, published, shared, built-in), its hash, roles and description.":
+            "쓸 수 있는 모든 정책: 찾은 곳(설치, 폴더, 공개, 공유, 기본), 해시, 역할, 설명.",
         "Excuse a day or a range of days; a skipped day neither counts nor breaks a streak.":
             "하루나 며칠을 면제합니다. 건너뛴 날은 세지도 않고 연속 기록을 끊지도 않습니다.",
         "Exit 1 when a habit is still open today, 0 when none is.":
@@ -249,8 +249,8 @@ enum HelpWords {
             "보여 줄 첫날(기본: 이번 달 1일).",
         "The first day the new rules judge (default: today).":
             "새 규칙이 판정하는 첫날(기본: 오늘).",
-        "The first day they judge again (default: today).":
-            "다시 판정을 시작하는 첫날(기본: 오늘).",
+        "Take back only from this day; the days before keep their results (default: the change's own first day).":
+            "이날부터만 되돌립니다. 그 앞의 날은 결과를 그대로 둡니다(기본: 그 변경의 첫날).",
         "The first tracked day, YYYY-MM-DD (default: today).":
             "추적을 시작하는 날, YYYY-MM-DD(기본: 오늘).",
         "The first tracked day, YYYY-MM-DD (default: unchanged).":
@@ -301,8 +301,8 @@ enum HelpWords {
             "진행 정책(기본: goal).",
         "The progress policy (default: unchanged).":
             "진행 정책(기본: 그대로).",
-        "The revision whose rules return (default: the one before the latest).":
-            "규칙을 되살릴 개정(기본: 마지막 바로 전 개정).",
+        "Bring back this revision over every day the later ones judged (default: take back the latest change).":
+            "이 개정을 뒤 개정들이 판정한 모든 날에 되살립니다(기본: 마지막 변경을 되돌림).",
         "The sample is three habits tracked from 2026-10-01 to 2026-10-11 in Seoul time. It is written to the store --db or --database names, when given (which must hold no habits yet), else to a fresh demo.sqlite beside the default database. The report is in Korean unless --lang en is given.":
             "예시는 서울 시간으로 2026-10-01부터 2026-10-11까지 기록한 습관 세 개입니다. --db나 --database로 저장소를 주면(아직 습관이 없어야 합니다) 거기에, 아니면 기본 데이터베이스 옆의 새 demo.sqlite에 씁니다. --lang en을 주지 않으면 보고서는 한국어입니다.",
         "The schedule: a policy, words such as \"mon wed fri\", or a calendar rule (default: daily).":
