@@ -96,6 +96,9 @@ static int run_role(sd_host *host, sd_op op, sd_days *days, sd_error *error) {
     int status = sd_protected(host, op, days, error);
     if (status == 0 || error->kind != SD_ERROR_ANSWER || host->diagnose) return status;
     sd_error again = {0, NULL};
+    /* The same call again: what it traces was traced the first time. */
+    int tracing = host->tracing;
+    host->tracing = 0;
     host->diagnose = 1;
     host->return_line = 0;
     host->diag_line_defined = -1;
@@ -104,6 +107,7 @@ static int run_role(sd_host *host, sd_op op, sd_days *days, sd_error *error) {
     days->explain_json = NULL;
     int rerun = sd_protected(host, op, days, &again);
     host->diagnose = 0;
+    host->tracing = tracing;
     host->return_line = 0;
     if (rerun != 0 && again.kind == SD_ERROR_ANSWER && again.message) {
         sd_error_clear(error);

@@ -48,7 +48,7 @@ let code = files.first == "--assets"
         + table("WebAssetSources", "The web app's stylesheet, scripts, manifest and icon by file name, compiled into the binary.", files.dropFirst(), keepingExtension: true)
     : "// Generated at build time by the EmbedPolicies plugin; do not edit.\n\n"
     + table("BuiltInPolicySources", "The built-in policies' Lua sources by name, compiled into the binary.", policies) + "\n"
-    + table("HostLuaSources", "The policy host's own Lua sources by name (the prelude), compiled into the binary.", host)
+    + table("HostLuaSources", "The policy host's own Lua sources by name (the prelude; the starters and annotations authors are given), compiled into the binary.", host)
 do {
     try code.write(toFile: output, atomically: true, encoding: .utf8)
 } catch {

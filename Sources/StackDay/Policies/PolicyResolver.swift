@@ -54,6 +54,10 @@ public protocol PolicyResolver {
     /// Throws what the policies throw.
     func evaluate(_ request: EvaluationRequest, scripts: any PolicyScriptRepository) throws -> BatchEvaluation?
 
+    /// Runs `body` with `trace()` in policies writing (off again after it): what it returned and
+    /// every line traced while it ran. Without scripts, no lines.
+    func tracing<T>(_ body: () throws -> T) throws -> (T, [PolicyTraceLine])
+
     /// A queue for evaluating several habits with their work overlapping the reader's; nil (the
     /// default) when the resolver answers where it is asked, and `evaluate` is all there is.
     func evaluationQueue() -> (any EvaluationQueue)?
@@ -67,6 +71,8 @@ extension PolicyResolver {
     public func evaluate(_ request: EvaluationRequest, scripts: any PolicyScriptRepository) throws -> BatchEvaluation? { nil }
 
     public func evaluationQueue() -> (any EvaluationQueue)? { nil }
+
+    public func tracing<T>(_ body: () throws -> T) throws -> (T, [PolicyTraceLine]) { (try body(), []) }
 
     public func parameterSchema(for choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> PolicyParameterSchema? { nil }
 

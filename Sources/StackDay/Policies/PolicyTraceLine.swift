@@ -20,6 +20,9 @@ public struct PolicyTraceLine: Hashable, Sendable, CustomStringConvertible {
         "\(file):\(line) " + (day.map { "\($0.iso) " } ?? "") + text
     }
 
+    /// The line as the host writes it (`parse` reads it back).
+    public var encoded: String { "\(file):\(line)\t\(day?.iso ?? "-")\t\(text)\n" }
+
     /// Lines as the host writes them: `chunk:line<TAB>YYYY-MM-DD or -<TAB>text`, one a line.
     public static func parse(_ text: String) -> [PolicyTraceLine] {
         text.split(separator: "\n").compactMap { row in

@@ -61,7 +61,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             case .userNotFound: return .userNotFound
             case .revisionNotFound: return .revisionNotFound
             case .completionNotFound: return .completionNotFound
-            case .policyNotInstalled, .policyNotFound: return .policyNotFound
+            case .policyNotInstalled, .policyNotFound, .offerNotFound: return .policyNotFound
             case .duplicateName: return .duplicateName
             case .userExists: return .userExists
             case .dayTooFarAhead, .spanTooLong: return .readOutOfBounds

@@ -49,6 +49,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A webhook address or event list `ManageWebhooks` refuses.
     case invalidWebhook(reason: String)
     case webhookNotFound(id: String)
+    /// No offer of a script by this name (published by the server, or shared by the user) to take back.
+    case offerNotFound(name: String)
+    /// A user sharing a script with themselves.
+    case shareWithSelf(name: String)
     /// `habit move A --before A`.
     case cannotMoveBeforeItself(habit: String)
     /// A place in the list below 1.
@@ -133,6 +137,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no such device: \(id) (Settings › Devices on the web, or GET /v1/devices, lists them)"
         case .invalidWebhook(let reason):
             return "invalid webhook: \(reason)"
+        case .offerNotFound(let name):
+            return "no published or shared script named \(name) to take back"
+        case .shareWithSelf(let name):
+            return "policy \(name) is yours already: share it with another user"
         case .webhookNotFound(let id):
             return "no such webhook: \(id) (GET /v1/webhooks lists them)"
         case .cannotMoveBeforeItself(let habit):

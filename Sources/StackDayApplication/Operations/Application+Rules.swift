@@ -20,9 +20,22 @@ extension Application {
     /// role, the one role the policy serves.
     public func simulate(_ name: String, _ request: SimulateRequest, days: Bool = false) throws -> SimulationView {
         let role = try self.role(of: request)
-        let simulation = try SimulatePolicy(context: context)(.name(name), policy: request.policy, role: role, parameters: request.parameters,
-                                                              from: request.from.map(RevisionStart.day) ?? .retroactive, days: days)
-        return SimulationView(simulation: simulation, role: role)
+        let (simulation, trace) = try traced(request.trace) { context in
+            try SimulatePolicy(context: context)(.name(name), policy: request.policy, role: role, parameters: request.parameters,
+                                                 from: request.from.map(RevisionStart.day) ?? .retroactive, days: days)
+        }
+        // The proposed policy's lines: the stored rules' own are not what is being tried.
+        return SimulationView(simulation: simulation, role: role, trace: trace?.filter { $0.file.hasPrefix(request.policy + ".lua") })
+    }
+
+    /// Runs `body` with `trace()` writing when `asked` (and every answer evaluated afresh, so that
+    /// each policy call runs and traces); the lines, or nil when not asked.
+    func traced<T>(_ asked: Bool, _ body: (HabitContext) throws -> T) throws -> (T, [PolicyTraceLine]?) {
+        guard asked else { return (try body(context), nil) }
+        let fresh = HabitContext(store: context.store, clock: context.clock, boundary: context.boundary, policies: context.policies,
+                                 usesEvaluationCache: false)
+        let (result, lines) = try context.policies.tracing { try body(fresh) }
+        return (result, lines)
     }
 
     /// The lab's "apply": what a simulation proposed (`policy` and `params` in `role`, by default
@@ -100,7 +113,7 @@ extension Application {
     /// `explain NAME`, `GET /v1/habits/{name}/explain`: the streak fold step by step over the days
     /// asked (default: the 8 weeks up to today).
     public func explain(_ name: String, _ request: ExplainRequest = ExplainRequest()) throws -> ExplanationView {
-        let explanation = try ExplainHabit(context: context)(.name(name), from: request.from, to: request.to)
-        return ExplanationView(explanation)
+        let (explanation, trace) = try traced(request.trace) { try ExplainHabit(context: $0)(.name(name), from: request.from, to: request.to) }
+        return ExplanationView(explanation, trace: trace)
     }
 }

@@ -6,18 +6,23 @@ import StackDay
 /// "progress", "outcome": {"status", "met"}, "before", "after", "why"}`.
 public struct ExplanationView: JSONView {
     public let explanation: HabitExplanation
+    /// What the rules wrote with `trace()`, when asked (`trace`).
+    public let trace: [PolicyTraceLine]?
 
-    public init(_ explanation: HabitExplanation) {
+    public init(_ explanation: HabitExplanation, trace: [PolicyTraceLine]? = nil) {
         self.explanation = explanation
+        self.trace = trace
     }
 
     public var json: JSONValue {
-        .object([
+        var object: [String: JSONValue] = [
             "habit": .string(explanation.habit.name), "from": .string(explanation.range.first.iso), "to": .string(explanation.range.last.iso),
             "countsIn": .string(explanation.countsIn.rawValue),
             "current": ViewJSON.int(explanation.streak.current), "longest": ViewJSON.int(explanation.streak.longest),
             "steps": .array(explanation.steps.map { Self.step($0, unit: explanation.habit.unit) }),
-        ])
+        ]
+        if let trace { object["trace"] = ViewJSON.trace(trace) }
+        return .object(object)
     }
 
     static func status(_ entry: HabitEntry) -> String {

@@ -6,11 +6,21 @@ import StackDay
 public struct SimulationView: JSONView {
     public let simulation: PolicySimulation
     public let role: PolicyRole
+    /// What the proposed policy wrote with `trace()`, when asked (`trace`).
+    public let trace: [PolicyTraceLine]?
+
+    public init(simulation: PolicySimulation, role: PolicyRole, trace: [PolicyTraceLine]? = nil) {
+        self.simulation = simulation
+        self.role = role
+        self.trace = trace
+    }
 
     public var json: JSONValue {
-        .object([
+        var object: [String: JSONValue] = [
             "habit": .string(simulation.current.habit.name), "role": .string(role.rawValue),
             "current": ViewJSON.summaryRow(.success(simulation.current)), "proposed": ViewJSON.summaryRow(.success(simulation.proposed)),
-        ])
+        ]
+        if let trace { object["trace"] = ViewJSON.trace(trace) }
+        return .object(object)
     }
 }

@@ -12,6 +12,11 @@ public enum ViewJSON {
     /// A rule revision: `{"revision", "from", "goal", "schedule": {"name", "params", "sha256"}, …}`.
     public static func revision(_ revision: HabitRevision) -> JSONValue { ArchiveJSON.revisionValue(revision) }
 
+    /// Trace lines: `[{"file", "line", "day", "text"}]`, `day` null for a call about no day.
+    public static func trace(_ lines: [PolicyTraceLine]) -> JSONValue {
+        .array(lines.map { .object(["file": .string($0.file), "line": int($0.line), "day": string($0.day?.iso), "text": .string($0.text)]) })
+    }
+
     /// The fields every row describing a habit starts with: `id`, `name`, `archivedOn`, `rules`
     /// (the revision in force today, where a row has figures; else the latest), and how the habit
     /// is shown: `position` in the list, `colorTag` (null for none) and `step` (what `+` records).

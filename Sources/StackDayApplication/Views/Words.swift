@@ -119,6 +119,7 @@ public struct Words: Sendable {
         "shared by {name}": "{name} 님이 공유", "Policies you can use": "쓸 수 있는 정책", "Roles": "역할", "Description": "설명",
         "Try on my history": "내 기록으로 해 보기", "SOURCE": "출처", "SHA256": "SHA256", "taken back by revision {n}": "개정 {n}에서 되돌림",
         "takes back revision {n}": "개정 {n}을 되돌림", "Scripts": "스크립트", "Take back the latest change": "마지막 변경 되돌리기",
-        "Bring back an earlier revision": "이전 개정 되살리기",
+        "Bring back an earlier revision": "이전 개정 되살리기", "What the policy traced": "정책이 trace로 남긴 줄",
+        "Share with": "공유할 사용자", "Share": "공유", "Shared": "공유함",
     ]
 }

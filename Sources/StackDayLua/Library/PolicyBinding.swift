@@ -128,13 +128,15 @@ public final class PolicyBinding: @unchecked Sendable {
         }
     }
 
-    /// `progress` for each day's total.
-    public func progress(totals: [Double], days: LocalDayRange) throws -> [Double] {
+    /// `progress` for each day's total; with `undated`, the call is about no real day (an
+    /// example without one) and its errors name none.
+    public func progress(totals: [Double], days: LocalDayRange, undated: Bool = false) throws -> [Double] {
         guard !totals.isEmpty else { return [] }
         var out = [Double](repeating: 0, count: totals.count)
         try totals.withUnsafeBufferPointer { totals in
             try out.withUnsafeMutableBufferPointer { out in
                 var request = self.days(first: days.first, count: totals.count)
+                request.undated = undated ? 1 : 0
                 request.totals = totals.baseAddress
                 request.progress_out = out.baseAddress
                 try call { handle, error -> Bool? in sd_progress(handle, &request, error) == 0 ? true : nil }
@@ -143,10 +145,11 @@ public final class PolicyBinding: @unchecked Sendable {
         return out
     }
 
-    /// Folds `streak` over consecutive outcomes starting at `first`.
-    public func streak(first: LocalDay, outcomes: [StreakOutcome]) throws -> HabitStreak {
+    /// Folds `streak` over consecutive outcomes starting at `first`; with `undated`, the days are
+    /// no real days (an example's history without a start) and errors name none.
+    public func streak(first: LocalDay, outcomes: [StreakOutcome], undated: Bool = false) throws -> HabitStreak {
         try streak(first: first, status: outcomes.map(\.status.code), due: outcomes.map { $0.isDue ? 1 : 0 },
-                   totals: outcomes.map(\.total), progress: outcomes.map(\.progress))
+                   totals: outcomes.map(\.total), progress: outcomes.map(\.progress), undated: undated)
     }
 
     /// The streak after each of `outcomes` (consecutive days from `first`), in one fold.
@@ -207,11 +210,12 @@ public final class PolicyBinding: @unchecked Sendable {
     /// without, the outcomes are consecutive days from `first`. With `carrying`, the rule's
     /// initial state takes its current and longest streak.
     func streak(first: LocalDay, days: [LocalDay]? = nil, status: [UInt8], due: [UInt8], totals: [Double], progress: [Double],
-                carrying: HabitStreak? = nil) throws -> HabitStreak {
+                carrying: HabitStreak? = nil, undated: Bool = false) throws -> HabitStreak {
         guard !status.isEmpty else { return carrying ?? HabitStreak(current: 0, longest: 0) }
         let ordinals = days?.map { Int32($0.ordinal) }
         let carry = carrying.map { [Int64($0.current), Int64($0.longest)] }
         return try withOutcomes(first: first, ordinals: ordinals, status: status, due: due, totals: totals, progress: progress, carry: carry) { request in
+            request.undated = undated ? 1 : 0
             try call { handle, error -> Bool? in sd_streak(handle, &request, error) == 0 ? true : nil }
             return HabitStreak(current: Int(request.current), longest: Int(request.longest))
         }

@@ -12,13 +12,18 @@ public struct PolicyInfo: Sendable {
     /// The optional `schema` table: parameter name → `{type, required, enum, minimum, maximum,
     /// minItems, items, description}`.
     public let schema: [String: JSONValue]
+    /// The optional `tests` list: cases of the same shapes as `examples`, which `policy test` runs
+    /// and installing does not.
+    public let tests: [JSONValue]
 
-    public init(roles: Set<PolicyRole>, description: String, defaults: [String: JSONValue], examples: [JSONValue], schema: [String: JSONValue] = [:]) {
+    public init(roles: Set<PolicyRole>, description: String, defaults: [String: JSONValue], examples: [JSONValue], schema: [String: JSONValue] = [:],
+                tests: [JSONValue] = []) {
         self.roles = roles
         self.description = description
         self.defaults = defaults
         self.examples = examples
         self.schema = schema
+        self.tests = tests
     }
 
     /// The parameters the policy takes: its defaults completed by its schema.
@@ -38,7 +43,9 @@ public struct PolicyInfo: Sendable {
         if case .string(let text)? = object["description"] { description = text }
         var examples: [JSONValue] = []
         if case .array(let items)? = object["examples"] { examples = items }
+        var tests: [JSONValue] = []
+        if case .array(let items)? = object["tests"] { tests = items }
         self.init(roles: roles, description: description, defaults: object["params"]?.objectValue ?? [:], examples: examples,
-                  schema: object["schema"]?.objectValue ?? [:])
+                  schema: object["schema"]?.objectValue ?? [:], tests: tests)
     }
 }

@@ -96,7 +96,8 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         var names = Set<String>()
         for folder in searchPath {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-            for file in files where file.hasSuffix(".lua") {
+            // `NAME_test.lua` holds NAME's tests (`policy test`), not a policy.
+            for file in files where file.hasSuffix(".lua") && !file.hasSuffix("_test.lua") {
                 let name = String(file.dropLast(4))
                 if PolicyLibrary.isValidName(name) { names.insert(name) }
             }
@@ -114,6 +115,11 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     public func folderScript(named name: String, at now: Date) throws -> (script: PolicyScript, file: String)? {
         guard let path = path(named: name) else { return nil }
         return (try script(at: URL(fileURLWithPath: path), name: name, at: now), path)
+    }
+
+    public func tracing<T>(_ body: () throws -> T) throws -> (T, [PolicyTraceLine]) {
+        let (result, lines, _) = try host().authoring(tracing: true) { try body() }
+        return (result, lines)
     }
 
     public func describe(_ script: PolicyScript) throws -> PolicyListing {
@@ -275,7 +281,8 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
     public var evaluationKey: String { Self.hostKey }
 
     static let hostKey: String = {
-        let sources = HostLuaSources.all.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
+        // The prelude alone runs policies; the starters and annotations beside it decide no answer.
+        let sources = HostLuaSources.all.filter { $0.key == "prelude" }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
         return "lua-host-1:" + FNV1a.key(sources)
     }()
 

@@ -377,11 +377,6 @@ end
 -- The fields of a sealed policy table as stored: what the host walks to find its functions' lines.
 function H.raw_fields(policy) return frozen[policy] or policy end
 
--- A data file's value (a `NAME_test.lua` returning its cases) as JSON; functions are refused.
-function H.data_json(value)
-  return json(value)
-end
-
 function H.seal(policy, env)
   if type(policy) ~= "table" then
     error(format("the file must return a table of roles (isDue, progress, streak), not a %s value", type(policy)), 0)
@@ -563,6 +558,11 @@ local function decode_json(s)
   local value, i = decode_value(s, 1, 0)
   if skip_space(s, i) <= #s then decode_error(s, i, "text after the value") end
   return value
+end
+
+-- A data file's value (a `NAME_test.lua` returning its cases) as JSON; functions are left out.
+function H.data_json(value)
+  return json(value)
 end
 
 function H.describe(record)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import StackDay
 
 /// Policies whose every call runs in a runner process (`PolicyRunnerPool`), never in this one:
@@ -19,6 +20,8 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
     let owner: String
     private let kept: Kept
     static let keptLimit = 65_536
+    /// The lines runners traced for a `tracing` body running now; nil when none is.
+    private let traced = Mutex<[PolicyTraceLine]?>(nil)
 
     /// What every resolver of one pool learns once: what scripts declare, and which bindings
     /// their `validate` accepted.
@@ -60,6 +63,13 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
     public func builtInScript(named name: String) -> PolicyScript? { library.builtInScript(named: name) }
 
     public func builtInNames() -> [String] { library.builtInNames() }
+
+    public func tracing<T>(_ body: () throws -> T) throws -> (T, [PolicyTraceLine]) {
+        traced.withLock { $0 = [] }
+        defer { traced.withLock { $0 = nil } }
+        let result = try body()
+        return (result, traced.withLock { $0 ?? [] })
+    }
 
     public func describe(_ script: PolicyScript) throws -> PolicyListing {
         let info = try declaration(of: script, file: library.fileLabel(of: script))
@@ -201,12 +211,14 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
     func run(_ call: RunnerCall, sources: [String: String], days: Int = 0) throws -> RunnerReply {
         var call = call
         call.owner = owner
+        call.trace = traced.withLock { $0 != nil }
         let reply: RunnerReply
         do {
             reply = try pool.perform(call, sources: sources, waitNanoseconds: wait(for: call, days: days))
         } catch let error as PolicyRunnerPoolError {
             throw failure(error, of: call)
         }
+        if call.trace, !reply.trace.isEmpty { traced.withLock { $0?.append(contentsOf: PolicyTraceLine.parse(reply.trace)) } }
         return try charged(reply, of: call)
     }
 

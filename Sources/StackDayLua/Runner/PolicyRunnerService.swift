@@ -56,10 +56,15 @@ final class PolicyRunnerService {
     func answer(_ call: RunnerCall) -> RunnerReply {
         if call.scripts.contains(where: { compiled[$0.sha256] == nil && $0.source == nil }) { return RunnerReply(.needsSource) }
         let share = call.continues ? carried ?? call.share : call.share
+        var traced: [PolicyTraceLine] = []
         let run = PolicyRequestBudget.resume(share) { () throws -> RunnerReply in
-            if call.operation == .evaluate { return try self.evaluate(call) }
-            guard let script = call.scripts.first else { throw RunnerFrameError() }
-            return try self.perform(call, policy: try self.instance(of: script, for: call.owner))
+            let (reply, lines, _) = try self.host.authoring(tracing: call.trace) { () throws -> RunnerReply in
+                if call.operation == .evaluate { return try self.evaluate(call) }
+                guard let script = call.scripts.first else { throw RunnerFrameError() }
+                return try self.perform(call, policy: try self.instance(of: script, for: call.owner))
+            }
+            traced = lines
+            return reply
         }
         var reply: RunnerReply
         switch run.result {
@@ -69,6 +74,7 @@ final class PolicyRunnerService {
             reply.error = error as? PolicyError
                 ?? PolicyError(policy: call.name, file: call.file, line: nil, kind: .script, message: "\(error)")
         }
+        reply.trace = traced.map(\.encoded).joined()
         reply.instructions = run.instructions
         reply.cpuNanoseconds = run.cpuNanoseconds
         reply.spent = run.spent

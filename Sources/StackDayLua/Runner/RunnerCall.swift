@@ -43,6 +43,8 @@ struct RunnerCall {
     var progress: [Double] = []
     var carry: HabitStreak?
     var keep = 0
+    /// Whether the policies' `trace()` writes during the call (the lines come back in the reply).
+    var trace = false
 
     init(_ operation: Operation, share: RequestShare, name: String, file: String, sha256: String) {
         self.operation = operation
@@ -95,6 +97,7 @@ struct RunnerCall {
         out.bool(carry != nil)
         if let carry { out.int(carry.current); out.int(carry.longest) }
         out.int(keep)
+        out.bool(trace)
         return out
     }
 
@@ -126,5 +129,6 @@ struct RunnerCall {
         progress = try reader.doubles()
         carry = try reader.bool() ? HabitStreak(current: try reader.int(), longest: try reader.int()) : nil
         keep = try reader.int()
+        trace = try reader.bool()
     }
 }

@@ -29,6 +29,8 @@ struct RunnerReply {
     var error: PolicyError?
     /// evaluate: every day's answers (and the streak in `integers`, when asked and folded).
     var answers: TimelineAnswers?
+    /// What the policies traced, when the call asked (`PolicyTraceLine` lines, as the host writes them).
+    var trace = ""
 
     init(_ status: Status) { self.status = status }
 
@@ -54,6 +56,7 @@ struct RunnerReply {
             out.int(error.line ?? -1)
             out.string(error.message)
         }
+        out.string(trace)
         return out
     }
 
@@ -77,5 +80,6 @@ struct RunnerReply {
             let policy = try reader.string(), file = try reader.optionalString(), line = try reader.int()
             error = PolicyError(policy: policy, file: file, line: line >= 0 ? line : nil, kind: kind, message: try reader.string())
         }
+        trace = try reader.string()
     }
 }

@@ -144,6 +144,16 @@ struct HabitRoutes {
                 return .json(RefusalView(refusal: refusal).json, status: 422)
             }
         }),
+        ("GET", "policies/:name/shares", Endpoint(EndpointDoc("Whom this user shares an installed script with", answer: "PolicyOffers")) { r, names in
+            .json(try r.app.shares(of: names[0]).json)
+        }),
+        ("POST", "policies/:name/shares", Endpoint(EndpointDoc("Share an installed script with another user, who sees it as shared by this one", body: .json(ShareRequest.self), status: 201, answer: "PolicyOffer")) { r, names in
+            .created(try r.app.share(names[0], r.decode()).json, at: "/v1/policies/\(PagePaths.segment(names[0]))/shares")
+        }),
+        ("DELETE", "policies/:name/shares/:user", Endpoint(EndpointDoc("Stop sharing a script with a user", status: 204, answer: nil)) { r, names in
+            try r.app.unshare(names[0], with: names[1])
+            return HTTPResponse(status: 204, contentType: "application/json", body: [])
+        }),
         ("POST", "sync", Endpoint(EndpointDoc("Push a device's changes and pull the server's since a position (docs/sync.md)", body: .schema("Sync"), answer: "SyncAnswer")) { r, _ in
             // At a lower priority than the requests people wait on (`BackgroundLane`).
             .json(try BackgroundLane.shared.run { try r.app.sync(r.request.body).json })

@@ -71,6 +71,11 @@ struct LabSection {
             html += "<li data-diff-day=\"\(day)\">\(day): \(before) → \(after), \(words["streak"]) \(a?.streak.current ?? 0) → \(b?.streak.current ?? 0)</li>"
         }
         html += "</ul>"
+        if let trace = view.trace, !trace.isEmpty {
+            // What the proposed policy wrote with trace(): its line and day, then the text.
+            html += "<details data-trace><summary>\(words["What the policy traced"]) (\(trace.count))</summary><ol class=\"trace\">"
+                + trace.map { "<li><code>\($0.file):\($0.line)</code> \($0.day?.iso ?? "") \($0.text)</li>" as HTML }.joined() + "</ol></details>"
+        }
         html += "<form method=\"post\" action=\"\(path)/apply\" data-form=\"apply\">\(PageShell.csrf(csrf))"
             + FormField.input(SimulateRequest.role, value: role) + FormField.input(SimulateRequest.policy, value: policy)
             + FormField.input(SimulateRequest.params, value: JSONValue.object(parameters).jsonText)

@@ -57,7 +57,10 @@ struct Page {
         var refused: String? = nil
         if asked["lab"] == "1" {
             do {
-                simulation = try app.simulate(name, try labFields(asked, listings: listings).decode(SimulateRequest.self), days: true)
+                // The lab always shows what the proposed policy traced.
+                var proposal = try labFields(asked, listings: listings).decode(SimulateRequest.self)
+                proposal.trace = true
+                simulation = try app.simulate(name, proposal, days: true)
             } catch {
                 refused = words.message(of: error)
             }
@@ -96,11 +99,13 @@ struct Page {
     func policies(name: String?, source: String?, refusal: PolicyRefusal?) throws -> PoliciesPage {
         let opened = try request.argument("open").flatMap { try app.policySource($0) }
         let start = "-- A streak rule: a met due day adds one, a missed one resets.\nreturn {\n  streak = function(state, day, outcome, params)\n    if outcome.status == \"completed\" then\n      state.current = state.current + 1\n      if state.current > state.longest then state.longest = state.current end\n    elseif outcome.status == \"missed\" then\n      state.current = 0\n    end\n    return state\n  end,\n}\n"
-        return PoliciesPage(
+        var page = PoliciesPage(
             list: try app.policyList(), stored: try app.context.store.read { try $0.scripts.all() }, habits: try app.listHabits().habits.map(\.name),
             opened: opened, name: name ?? opened.map { "my-\($0.name)" } ?? "my-streak", source: source ?? opened?.script.source ?? start,
             refusal: refusal, justInstalled: request.argument("installed"), words: words, csrf: session.csrfToken
         )
+        page.justShared = request.argument("shared")
+        return page
     }
 
     /// The add-habit form as a request: `base` (the form's plain fields) and the chosen policies

@@ -163,6 +163,10 @@ struct PageRoutes {
             }
             return .redirect("/policies?installed=" + PagePaths.segment(name))
         }),
+        ("POST", "policies/:name/share", .form { post, names in
+            let view = try post.page.app.share(names[0], try post.fields.decode())
+            return .redirect("/policies?shared=" + PagePaths.segment("\(view.offer.name) → \(view.offer.recipient ?? "")"))
+        }),
         ("POST", "habits/:name/:action", .form { post, captures in try habitForm(post, name: captures[0], action: captures[1]) }),
     ]
 

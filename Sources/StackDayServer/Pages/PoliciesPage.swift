@@ -20,12 +20,15 @@ struct PoliciesPage {
     /// The failures of the last install, and the script just installed.
     let refusal: PolicyRefusal?
     let justInstalled: String?
+    /// `NAME with USER` just shared, if a share was made.
+    var justShared: String? = nil
     let words: PageWords
     let csrf: String
 
     func render(user: String) -> String {
         var body: HTML = "<h2>\(words["Policies"])</h2>"
         if let justInstalled { body += "<p role=\"status\" id=\"installed\">\(words["Installed"]): \(justInstalled)</p>" }
+        if let justShared { body += "<p role=\"status\" id=\"shared\">\(words["Shared"]): \(justShared)</p>" }
         body += listing()
         body += "<h3>\(words["Policy editor"])</h3>"
         if let refusal {
@@ -57,7 +60,15 @@ struct PoliciesPage {
         for entry in own {
             let script = entry.policy.script
             body += "<section class=\"script\" data-policy=\"\(script.name)\" data-source=\"\(entry.policy.source.rawValue)\"><h4>\(script.name) <code>\(script.shortHash)</code> <small>\(sourceText(entry.policy))</small></h4>"
-                + "<pre>\(script.source)</pre></section>"
+                + "<pre>\(script.source)</pre>"
+            if entry.policy.source == .installed {
+                // Shared with another user of this server: they see it as shared by this one.
+                let id = "share-\(script.name)"
+                body += "<form method=\"post\" action=\"/policies/\(PagePaths.segment(script.name))/share\" data-form=\"share-policy\">\(PageShell.csrf(csrf))"
+                    + "<label for=\"\(id)\">\(words["Share with"])</label><input id=\"\(id)\" name=\"\(ShareRequest.with.key)\" required maxlength=\"100\" autocomplete=\"off\"> "
+                    + "<button type=\"submit\">\(words["Share"])</button></form>"
+            }
+            body += "</section>"
         }
         let builtIns = list.entries.filter { $0.policy.source == .builtIn }.map(\.policy.name)
         let pinned = stored.filter { !$0.installed && builtIns.contains($0.name) }

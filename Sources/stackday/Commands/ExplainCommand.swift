@@ -20,5 +20,6 @@ enum ExplainCommand {
         let view = try environment.application().explain(invocation.required(HabitCommand.name), invocation.request())
         if environment.printedJSON(view) { return }
         view.lines(environment.language).forEach(environment.io.print)
+        for line in view.trace ?? [] { environment.io.print("trace \(line)") }
     }
 }

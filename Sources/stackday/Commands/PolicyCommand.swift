@@ -39,8 +39,8 @@ enum PolicyCommand {
                 """,
                 run: simulate
             ).taking([SimulateRequest.policy.declaration, SimulateRequest.params.declaration, history.declaration, habit.declaration,
-                      SimulateRequest.role.declaration, SimulateRequest.from.declaration, ending.declaration]),
-        ] + PolicyVersionCommands.specs)
+                      SimulateRequest.role.declaration, SimulateRequest.from.declaration, ending.declaration, SimulateRequest.trace.declaration]),
+        ] + PolicyAuthoringCommands.specs + PolicyVersionCommands.specs)
     }
 
     static func list(_ invocation: Invocation) throws {
@@ -200,9 +200,11 @@ enum PolicyCommand {
         let policy = try environment.policy(asked.policy).policy
         let name = policy.name
         guard policy.info.roles.contains(.streak) else { throw CommandFailure("policy \(name) defines no streak; it is not a streak rule") }
-        let steps: [StreakSimulator.Step]
+        let steps: [StreakSimulator.Step], trace: [PolicyTraceLine]
         do {
-            steps = try StreakSimulator(binding: binding(invocation, policy: policy, start: from)).simulate(pattern: history, from: from)
+            (steps, trace, _) = try environment.library().host().authoring(tracing: asked.trace) {
+                try StreakSimulator(binding: binding(invocation, policy: policy, start: from)).simulate(pattern: history, from: from)
+            }
         } catch let error as HistoryPattern.Error {
             throw invocation.usage("invalid value for --history: \(error)")
         }
@@ -216,7 +218,7 @@ enum PolicyCommand {
                 }),
                 "current": ViewJSON.int(final.current), "longest": ViewJSON.int(final.longest),
                 "from": .string(from.iso), "to": .string((steps.last?.day ?? from).iso),
-            ]))
+            ].merging(asked.trace ? ["trace": ViewJSON.trace(trace)] : [:]) { $1 }))
         }
         let words = environment.words
         let rows = [["DAY", "OUTCOME", "CURRENT", "LONGEST"].map { words[$0] }] + steps.map {
@@ -226,5 +228,6 @@ enum PolicyCommand {
         let last = (steps.last?.day ?? from).iso
         environment.io.print(words.language == .korean ? "기록 \(from) … \(last) 뒤: 현재 \(final.current), 최장 \(final.longest)"
                                                        : "current \(final.current), longest \(final.longest), after the history \(from) … \(last)")
+        for line in trace { environment.io.print("trace \(line)") }
     }
 }

@@ -137,5 +137,6 @@ enum PolicyVersionCommands {
             : "'\(simulation.current.habit.name)': \(rule) from \(from), against the stored rules (nothing is written)")
         let rows = [["", "CURRENT", "PROPOSED"].map { words[$0] }] + columns.map { [words[$0.0], $0.1(simulation.current.statistics), $0.1(simulation.proposed.statistics)] }
         Format.table(rows).forEach(environment.io.print)
+        for line in view.trace ?? [] { environment.io.print("trace \(line)") }
     }
 }

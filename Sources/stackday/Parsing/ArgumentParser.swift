@@ -42,6 +42,7 @@ struct ArgumentParser {
                 globals.values[name] = argv[index]
                 index += 1
             }
+            globals.every[name, default: []].append(globals.values[name] ?? "")
         }
         if wantsVersion && rest.isEmpty { return .version }
 

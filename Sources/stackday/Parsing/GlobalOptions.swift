@@ -19,6 +19,8 @@ struct GlobalOptions {
     ]
 
     var values: [String: String] = [:]
+    /// Every value of an option given more than once, in order (`values` keeps the last).
+    var every: [String: [String]] = [:]
     var flags: Set<String> = []
 
     var json: Bool { flags.contains("json") }
@@ -29,6 +31,8 @@ struct GlobalOptions {
     var db: String? { values["db"] }
     var database: String? { values["database"] }
     var user: String? { values["user"] }
+    /// Every `--user` given: the users `policy publish` and `unpublish` name.
+    var users: [String] { every["user"] ?? [] }
     var timeZone: String? { values["tz"] }
     var now: String? { values["now"] }
     var dayStartsAt: String? { values["day-starts-at"] }

@@ -367,5 +367,37 @@ enum HelpWords {
             "en 또는 ko.",
         "postgres://… or postgresql://… for PostgreSQL, sqlite:PATH or a path for SQLite (default: $STACKDAY_DATABASE_URL, else --db).":
             "PostgreSQL은 postgres://… 또는 postgresql://…, SQLite는 sqlite:PATH 또는 경로(기본: $STACKDAY_DATABASE_URL, 없으면 --db).",
+        // policy new, test, types, publish, share.
+        """
+        A case names its file and line when it fails, with what was expected and what the policy gave, and the lines it
+        wrote with trace(). --coverage lists the lines of the policy no case ran. Without arguments, every policy in the
+        policy folder is tested.
+        """:
+            """
+            실패한 사례는 파일과 줄, 기대한 값과 정책이 준 값, trace()로 남긴 줄을 보여 줍니다. --coverage는 어떤 사례도
+            실행하지 않은 정책의 줄을 보여 줍니다. 인자가 없으면 정책 폴더의 모든 정책을 시험합니다.
+            """,
+        "Also print the lines of each policy that no case ran.": "어떤 사례도 실행하지 않은 정책의 줄도 보여 줍니다.",
+        "Also show what the policies wrote with trace(), with the file, line and day of each line.":
+            "정책이 trace()로 남긴 줄도 파일, 줄 번호, 날짜와 함께 보여 줍니다.",
+        "Each --user given names a user it is published to; without one, every user (those added later too). The users' habits change only when they name it.":
+            "--user마다 공개할 사용자를 하나씩 고릅니다. 없으면 모든 사용자(나중에 추가될 사용자 포함). 사용자가 이름을 골라 쓰기 전에는 습관이 바뀌지 않습니다.",
+        "Make a script available to users of this store (a server's), pinned by its hash like an install.":
+            "이 저장소(서버)의 사용자들이 쓸 수 있게 스크립트를 공개합니다. 설치처럼 해시로 고정됩니다.",
+        "Policy files or names (default: every policy in the policy folder).": "정책 파일 또는 이름(기본: 정책 폴더의 모든 정책).",
+        "Print LuaCATS annotations of what a policy sees, for lua-language-server.": "정책이 보는 것을 LuaCATS 주석으로 출력합니다(lua-language-server용).",
+        "Print what every case traced, not only the failing ones'.": "실패한 사례뿐 아니라 모든 사례가 trace로 남긴 줄을 보여 줍니다.",
+        "Run each policy's examples, its tests list and NAME_test.lua beside it; exit 1 when a case fails.":
+            "정책마다 examples, tests 목록, 옆의 NAME_test.lua를 실행합니다. 사례 하나라도 실패하면 1로 끝납니다.",
+        "Share a script you installed with another user, who sees it as shared by you.": "설치한 스크립트를 다른 사용자와 공유합니다. 상대에게는 내가 공유한 것으로 보입니다.",
+        "Stop sharing a script with a user; habits that run it keep it.": "스크립트 공유를 멈춥니다. 이미 쓰는 습관은 그대로 씁니다.",
+        "Take back a script published to users (every one, or each --user given); habits that run it keep it.":
+            "공개한 스크립트를 거둡니다(모두에게서, 또는 --user마다). 이미 쓰는 습관은 그대로 씁니다.",
+        "The new policy's name.": "새 정책의 이름.",
+        "The user to share it with.": "공유할 사용자.",
+        "What it decides: schedule, progress or streak.": "무엇을 정하는지: schedule, progress 또는 streak.",
+        "Where to write it (default: NAME.lua in the policy folder).": "쓸 곳(기본: 정책 폴더의 NAME.lua).",
+        "Write a commented starter policy for a role, with examples and tests, that passes policy check.":
+            "역할마다 주석과 예시, 시험을 담은 시작 정책을 씁니다. policy check를 통과합니다.",
     ]
 }

@@ -53,5 +53,4 @@ public enum LoggedDays: DaysShown {
 }
 
 public typealias CalendarRequest = DaysShownRequest<CalendarDays>
-public typealias ExplainRequest = DaysShownRequest<ExplainedDays>
 public typealias RecordLogRequest = DaysShownRequest<LoggedDays>

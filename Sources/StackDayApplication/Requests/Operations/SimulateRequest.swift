@@ -10,18 +10,22 @@ public struct SimulateRequest: RequestType {
         .map { PolicyRole(rawValue: $0)! }
     public static let params = RequestField<[String: JSONValue]>.object("params", help: "Parameters for the policy, a JSON object.")
     public static let from = RequestField<LocalDay>.day("from", help: "The first day of the history, or with --habit the first day judged.")
-    public static let fields = [policy.declaration, role.declaration, params.declaration, from.declaration]
+    public static let trace = PolicyTracing.field
+    public static let fields = [policy.declaration, role.declaration, params.declaration, from.declaration, trace.declaration]
 
     public var policy: String
     /// Nil: the one role the policy serves.
     public var role: PolicyRole?
     public var parameters: [String: JSONValue]?
     public var from: LocalDay?
+    /// Whether to show what the proposed policy wrote with `trace()`.
+    public var trace: Bool
     public var naming: FieldNaming
 
     public init(policy: String, role: PolicyRole? = nil, parameters: [String: JSONValue]? = nil, from: LocalDay? = nil,
-                naming: FieldNaming = FieldNaming(http: true)) {
+                trace: Bool = false, naming: FieldNaming = FieldNaming(http: true)) {
         self.policy = policy
+        self.trace = trace
         self.role = role
         self.parameters = parameters
         self.from = from
@@ -30,6 +34,6 @@ public struct SimulateRequest: RequestType {
 
     public init(_ fields: RequestFields) throws {
         self.init(policy: try fields.required(Self.policy), role: try fields[Self.role], parameters: try fields[Self.params], from: try fields[Self.from],
-                  naming: fields.naming)
+                  trace: try fields[Self.trace] ?? false, naming: fields.naming)
     }
 }
