@@ -27,6 +27,8 @@ if [ "${1:-}" = "--tests" ]; then
     [ -x /usr/bin/openssl ] || missing+=(openssl)
     # zbarimg: reads the pairing QR code back in its test.
     command -v zbarimg >/dev/null 2>&1 || missing+=(zbar-tools)
+    # luacheck: the policies and starters are checked against the sandbox's globals.
+    command -v luacheck >/dev/null 2>&1 || missing+=(lua-check)
 fi
 
 if [ ${#missing[@]} -gt 0 ]; then

@@ -256,6 +256,73 @@ def policy_editor(driver, wait, port, token, label, base, output):
     driver.save_screenshot(os.path.join(output, "policies-1280.png"))
 
 
+TWO_MISSES = """-- Two misses in a row break the streak; one alone is forgiven.
+return {
+  description = "Two misses in a row break the streak",
+  examples = {
+    { history = "YYNYY", current = 4, longest = 4 },
+    { history = "YYNNY", current = 1, longest = 2 },
+  },
+  initial = function(params) return { current = 0, longest = 0, missed = 0 } end,
+  streak = function(state, day, outcome, params)
+    if outcome.status == "completed" then
+      state.current = state.current + 1
+      state.missed = 0
+      if state.current > state.longest then state.longest = state.current end
+    elseif outcome.status == "missed" then
+      state.missed = state.missed + 1
+      if state.missed >= 2 then state.current = 0 else trace("forgiven", day.iso) end
+    end
+    return state
+  end,
+}
+"""
+
+
+def figures(port, token, name):
+    """A habit's figures as GET /v1/stats answers them, without the rules in force."""
+    habit = [h for h in json.loads(api(port, token, "GET", "/v1/stats")[1])["habits"] if h["name"] == name][0]
+    habit.pop("rules", None)
+    return json.dumps(habit, sort_keys=True)
+
+
+def policy_journey(driver, wait, port, token, label, base):
+    """The author's journey on a phone: install a rule in the editor, find it listed, try it in the lab on the habit's real
+    history (with what it traced), apply it from a day, take it back with one button: every figure as before."""
+    name = "물 마시기"
+    before = figures(port, token, name)
+    driver.get(base + "/policies")
+    form = driver.find_element(By.CSS_SELECTOR, "form[data-form=policy-editor]")
+    form.find_element(By.NAME, "name").clear()
+    form.find_element(By.NAME, "name").send_keys("two")
+    driver.execute_script("arguments[0].value = arguments[1]", form.find_element(By.NAME, "source"), TWO_MISSES)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait.until(expected_conditions.presence_of_element_located((By.ID, "installed")))
+    check(driver.find_elements(By.CSS_SELECTOR, "table[data-policies] tr[data-policy=two][data-source=installed]"), f"{label}: two is not listed as installed")
+    check(driver.find_elements(By.CSS_SELECTOR, "table[data-policies] tr[data-policy=grace][data-source=built-in]"), f"{label}: grace is not listed as built-in")
+    accessible(driver, f"{label}: the policies list")
+    no_sideways_scroll(driver, f"{label}: the policies list")
+    # "Try on my history" opens the habit's lab with the rule chosen.
+    tried = driver.find_element(By.CSS_SELECTOR, "tr[data-policy=two] form[data-action=try-policy]")
+    Select(tried.find_element(By.NAME, "habit")).select_by_visible_text(name)
+    tried.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait.until(expected_conditions.presence_of_element_located((By.ID, "lab-result")))
+    check(driver.find_elements(By.CSS_SELECTOR, "details[data-trace] li"), f"{label}: the lab shows nothing the rule traced")
+    check(figures(port, token, name) == before, f"{label}: trying the rule changed the figures")
+    apply = driver.find_element(By.CSS_SELECTOR, "form[data-form=apply]")
+    driver.execute_script("arguments[0].value = '2026-10-01'", apply.find_element(By.NAME, "from"))
+    apply.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    wait.until(settled(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#revisions li[data-revision]")) == 2))
+    check(figures(port, token, name) != before, f"{label}: applying the rule changed no figure")
+    retrying(lambda: driver.find_element(By.CSS_SELECTOR, "form[data-form=rollback] button[data-action=take-back]").click())
+    wait.until(settled(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#revisions li[data-revision]")) == 3))
+    check(driver.find_elements(By.CSS_SELECTOR, "#revisions li[data-revision='2'][data-taken-back-by='3']"), f"{label}: revision 2 is not shown taken back")
+    check(figures(port, token, name) == before, f"{label}: the rollback did not bring the figures back")
+    accessible(driver, f"{label}: the habit page after a rollback")
+    no_sideways_scroll(driver, f"{label}: the habit page after a rollback")
+    print(f"web app: {label}: a rule installed in the editor, tried and applied in the lab, taken back: figures as before")
+
+
 def start_server(stackday, db, folder, name, extra=()):
     """A `stackday serve` of the test's own on a free port of 127.0.0.1, its stderr in FOLDER/NAME.log;
     the process and the port, once it listens (stopped here if it never does)."""
@@ -571,6 +638,12 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
                         lastInView: last.left >= shown.left && last.right <= shown.right + 1};""")
             check(box["scrolls"] and box["width"] >= 640 and box["lastInView"], f"{label}: the year chart at a phone's width: {box}")
         shots.append(inspect(driver, label, "habit", width, suffix, output))
+        if width < 500 and javascript:
+            policy_journey(driver, wait, port, token, label, base)
+            retrying(lambda: driver.find_element(By.CSS_SELECTOR, "a[href='/']").click())
+            wait.until(expected_conditions.presence_of_element_located((By.ID, "today-list")))
+            retrying(lambda: row(driver, "물 마시기").find_element(By.CSS_SELECTOR, ".head a").click())
+            wait.until(expected_conditions.presence_of_element_located((By.ID, "habit-name")))
         if lab:
             try_the_lab(driver, wait, port, token, label)
             policy_editor(driver, wait, port, token, label, base, output)

@@ -20,7 +20,7 @@ struct BuiltInPolicyTests {
         #expect(report.examples == policy.info.examples.count && report.passed == report.examples)
     }
 
-    @Test("the worked examples in docs/examples pass their own examples", arguments: ["payday", "half-goal", "best-of-three", "best-of-three.next"])
+    @Test("the worked examples in docs/examples pass their own examples", arguments: ["payday", "half-goal", "best-of-three", "best-of-three.next", "two-in-a-row"])
     func documentedExamples(name: String) throws {
         let docs = builtInPolicies.deletingLastPathComponent().appendingPathComponent("docs/examples")
         let library = try PolicyLibrary(searchPath: [docs])

@@ -24,9 +24,10 @@ final class InProcessServer {
     private let lines = LogLines()
 
     /// `now`: 2026-10-11 22:00 in Seoul unless given; users added by `user(_:)` live in Seoul.
-    init(options: APIOptions = APIOptions(), now: Date = Date(timeIntervalSince1970: 1_791_723_600)) throws {
-        // The built-in policies as the server runs them (it runs them in runner processes).
-        let library = try PolicyLibrary(searchPath: [])
+    init(options: APIOptions = APIOptions(), now: Date = Date(timeIntervalSince1970: 1_791_723_600), policyFolder: URL? = nil) throws {
+        // The built-in policies as the server runs them (it runs them in runner processes), and
+        // the server's policy folder when given.
+        let library = try PolicyLibrary(searchPath: policyFolder.map { [$0] } ?? [])
         folder = try TemporaryFolder()
         let path = folder.path("stackday.sqlite")
         self.path = path
@@ -39,9 +40,13 @@ final class InProcessServer {
 
     /// Adds a user in Seoul time; its token.
     func user(_ name: String) throws -> String {
-        let context = HabitContext(store: try SQLiteHabitStore(path: path), clock: clock,
-                                   boundary: DayBoundary(timeZone: TimeZone(identifier: "Asia/Seoul")!, dayStart: .midnight))
-        return try ManageUsers(context: context).add(name, timeZone: "Asia/Seoul").token.text
+        try ManageUsers(context: try administrator()).add(name, timeZone: "Asia/Seoul").token.text
+    }
+
+    /// The store as the command line on the server's machine reaches it (users, published scripts).
+    func administrator() throws -> HabitContext {
+        HabitContext(store: try SQLiteHabitStore(path: path), clock: clock,
+                     boundary: DayBoundary(timeZone: TimeZone(identifier: "Asia/Seoul")!, dayStart: .midnight), policies: try PolicyLibrary(searchPath: []))
     }
 
     /// One request: `target` is a path with its query, as on a request line.

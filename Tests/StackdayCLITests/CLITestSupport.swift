@@ -21,6 +21,15 @@ final class CLIFixture {
         try FileManager.default.createDirectory(atPath: folder.path("policies"), withIntermediateDirectories: true)
     }
 
+    /// Another user of `other`'s store and policy folder, at its time.
+    init(sharing other: CLIFixture, user: String) {
+        folder = other.folder
+        now = other.now
+        database = other.database
+        self.user = user
+        keepAlive = other
+    }
+
     var db: String { folder.path("stackday.sqlite") }
 
     /// Runs with `--db`, `--policies`, `--tz +09:00` and `--now` given before the command.

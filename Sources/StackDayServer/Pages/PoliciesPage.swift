@@ -105,7 +105,7 @@ struct PoliciesPage {
                 let options = habits.map { "<option>\($0)</option>" as HTML }.joined()
                 let id = "try-\(policy.name)"
                 tryIt = "<form method=\"get\" action=\"/policies/try\" data-action=\"try-policy\"><input type=\"hidden\" name=\"policy\" value=\"\(policy.name)\">"
-                    + "<label class=\"visually-hidden\" for=\"\(id)\">\(words["Habit"])</label><select id=\"\(id)\" name=\"habit\">\(options)</select> "
+                    + "<select id=\"\(id)\" name=\"habit\" aria-label=\"\(words["Habit"])\">\(options)</select> "
                     + "<button type=\"submit\">\(words["Try on my history"])</button></form>"
             }
             let description: HTML = entry.error.map { "<span class=\"error\">\($0)</span>" as HTML } ?? "\(entry.listing?.description ?? "")"
@@ -114,7 +114,7 @@ struct PoliciesPage {
         }
         return "<div class=\"scroll\"><table data-policies><caption>\(words["Policies you can use"])</caption><thead><tr><th scope=\"col\">\(words["Name"])</th>"
             + "<th scope=\"col\">\(words["Source"])</th><th scope=\"col\">sha256</th><th scope=\"col\">\(words["Roles"])</th><th scope=\"col\">\(words["Description"])</th>"
-            + "<th scope=\"col\"><span class=\"visually-hidden\">\(words["Try on my history"])</span></th></tr></thead><tbody>\(rows)</tbody></table></div>"
+            + "<th scope=\"col\"><span class=\"sr\">\(words["Try on my history"])</span></th></tr></thead><tbody>\(rows)</tbody></table></div>"
     }
 
     /// The line number a failure names (`name.lua:12:`, `name.lua@1a2b3c:12)`, `line 12`), if it names one.
