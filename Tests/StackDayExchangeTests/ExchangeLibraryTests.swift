@@ -14,8 +14,11 @@ func sampleArchive() throws -> HabitArchive {
     let created = Date(timeIntervalSince1970: 1_790_000_000.123)
     let water = try Habit(name: "물, \"cold\"", startedOn: day("2026-10-01"), createdAt: created, goal: 2.5, unit: "l",
                           schedule: PolicyChoice(name: "weekly", parametersJSON: #"{"days":["mon","thu"]}"#))
-    let read = try Habit(name: "read", startedOn: day("2026-10-01"), archivedOn: day("2026-10-05"), createdAt: created,
-                         streak: PolicyChoice(name: "grace", parametersJSON: #"{"misses":1,"per":7}"#))
+    // A rule changed from a day and taken back: the rollback's revision says what it takes back.
+    let first = try Habit(name: "read", startedOn: day("2026-10-01"), archivedOn: day("2026-10-05"), createdAt: created,
+                          streak: PolicyChoice(name: "grace", parametersJSON: #"{"misses":1,"per":7}"#))
+    let read = try first.appending(try first.latest.with(streak: PolicyChoice(name: "strict")), from: day("2026-10-03"), at: created)
+        .appending(first.latest, from: day("2026-10-03"), at: created, takesBack: 2)
     return HabitArchive(
         habits: [water, read],
         completions: [
