@@ -146,7 +146,7 @@ struct SyncBenchmark {
         try RecordCompletion(context: app)(habitName: "x", amount: 1, on: StoreBenchmark.end)
         let template = try app.store.write { tx -> [SyncChange] in
             guard let sync = tx.sync else { throw BenchError("S3: the device store keeps no log") }
-            return try sync.changes(after: 0, device: try sync.start { "alike" }, mine: true, limit: 100).changes
+            return try sync.changes(after: 0, device: try sync.start { "alike" }, scope: .own, limit: 100).changes
         }
         guard let habit = template.first(where: { $0.kind == .habit }), let revision = template.first(where: { $0.kind == .revision }) else {
             throw BenchError("S3: no habit in the device's log")

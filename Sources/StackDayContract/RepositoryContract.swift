@@ -71,10 +71,14 @@ public enum RepositoryContract {
             try expect(try tx.habits.habit(id: habit.id) == nil, "deleted habit still fetched")
             try expectError(.notFound(entity: "habit", id: habit.id)) { try tx.habits.delete(id: habit.id) }
         },
-        ContractCheck("habits list in insertion order") { tx in
+        ContractCheck("habits list by place, then creation, then id: one order on every replica") { tx in
             let names = ["Zebra", "apple", "Mango", "banana"]
-            for name in names { try tx.habits.insert(try habit(name)) }
-            try expect(try tx.habits.all().map(\.name) == names, "order is not insertion order")
+            for (place, name) in names.enumerated() { try tx.habits.insert(try habit(name).with(position: place + 1, updatedAt: instant)) }
+            // Two at one place made at one instant (two replicas placed them at once): by id.
+            let low = UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, high = UUID(uuidString: "FFFFFFFF-0000-4000-8000-000000000001")!
+            try tx.habits.insert(try habit("later", id: high).with(position: 9, updatedAt: instant))
+            try tx.habits.insert(try habit("earlier", id: low).with(position: 9, updatedAt: instant))
+            try expect(try tx.habits.all().map(\.name) == names + ["earlier", "later"], "order is not by place, then id")
         },
         ContractCheck("habit lookup by name ignores case") { tx in
             try tx.habits.insert(try habit("Morning Run"))

@@ -138,6 +138,12 @@ public final class PostgresHabitStore: HabitStore {
         try Self.changeCount(owner, on: connection)
     }
 
+    /// The database's own id: a database restored into another (`pg_restore`, a dump loaded
+    /// elsewhere) has another.
+    public func storeIdentity() throws -> String? {
+        try connection.scalar("SELECT oid::text || '@' || current_database() FROM pg_database WHERE datname = current_database()", [])
+    }
+
     /// Every write moves a habit's counter or the user's (a deleted habit's moves into the user's).
     private static func changeCount(_ owner: String, on connection: PostgresConnection) throws -> Int64 {
         try connection.scalar("""

@@ -118,6 +118,13 @@ public final class SQLiteHabitStore: HabitStore {
 
     public var writersWaiting: Bool { !database.isInMemory && WriterQueue.forFile(path).hasWaiters }
 
+    /// The file's device and inode: a file copied, or put back from a backup, is another file.
+    public func storeIdentity() throws -> String? {
+        var info = stat()
+        guard path != ":memory:", !path.hasPrefix("file:"), stat(path, &info) == 0 else { return nil }
+        return "\(info.st_dev):\(info.st_ino)"
+    }
+
     public func changeCount() throws -> Int64? {
         // Every write moves a habit's counter or the owner's (a deleted habit's moves into the owner's).
         try database.scalarInteger("""

@@ -18,10 +18,11 @@ public final class SyncClient: @unchecked Sendable {
     private let newDevice: Bool
 
     /// `store` is the device's, used only on the client's own queue from now on: give the client a
-    /// connection of its own. `server` names the server (and its user) in the device's positions:
-    /// `HTTPSyncTransport.peer` for the HTTP transport. With `newDevice`, the store first takes a
-    /// new device id (`SyncRepository.moveDevice`) and pushes everything again under it, telling the
-    /// server the id it had: for a copy of a store the server refused (`SyncError.deviceCopied`).
+    /// connection of its own. `server` names the server's address (`HTTPSyncTransport.peer` for the
+    /// HTTP transport): what the device knew of a server before servers had identities is found
+    /// under it; since, a device keys what it knows by the server's id (`SyncServerIdentity`).
+    /// With `newDevice`, the store first takes a new device id (`SyncRepository.moveDevice`) and
+    /// pushes and pulls everything again under it.
     public init(store: any HabitStore, server: String, transport: any SyncTransport, newDevice: Bool = false) {
         self.store = store
         self.server = server
@@ -42,10 +43,38 @@ public final class SyncClient: @unchecked Sendable {
         return sync
     }
 
-    /// One sync, both ways; `progress` hears after each page.
+    /// One sync, both ways; `progress` hears after each page. A store the server recognises as a
+    /// copy of another (`SyncError.deviceCopied`) takes an id of its own and syncs again, once
+    /// (`SyncReport.copied`).
     public func sync(progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws -> SyncReport {
-        let server = self.server, newDevice = self.newDevice
-        let (device, previous, start, waiting) = try await withStore { store in
+        var report = SyncReport()
+        do {
+            try await sync(into: &report, progress: progress)
+        } catch let error where Self.isCopied(error) {
+            try await withStore { store in
+                try store.write { tx in _ = try Self.log(tx).moveDevice(to: UUID().uuidString.lowercased()) }
+            }
+            report.copied = true
+            try await sync(into: &report, progress: progress)
+        }
+        return report
+    }
+
+    /// Whether `error` is the server recognising this store as a copy.
+    static func isCopied(_ error: any Error) -> Bool {
+        switch error as? SyncError {
+        case .deviceCopied?: true
+        case .refused(_, let code, _)?: code == ErrorCode.deviceCopied.rawValue
+        default: false
+        }
+    }
+
+    /// The key a device keeps what it knows of a server under: its id, never its address.
+    static func peerKey(_ identity: SyncServerIdentity) -> String { "server:" + identity.id }
+
+    private func sync(into report: inout SyncReport, progress: (@Sendable (SyncProgress) -> Void)?) async throws {
+        let address = self.server, newDevice = self.newDevice && !report.copied
+        let (device, previous, written) = try await withStore { store in
             try store.write { tx in
                 let sync = try Self.log(tx)
                 var device = try sync.start { UUID().uuidString.lowercased() }
@@ -55,30 +84,64 @@ public final class SyncClient: @unchecked Sendable {
                     previous = try sync.moveDevice(to: moved)
                     device = moved
                 }
-                let peer = try sync.peer(server)
-                return (device, previous, peer, try sync.pending(after: peer.pushedThrough, device: device))
+                return (device, previous, try sync.ownWrites())
             }
         }
-        func request(_ changes: [SyncChange], limit: Int = SyncRequest.maxChanges, _ peer: SyncPeer) -> SyncRequest {
-            SyncRequest(device: device, since: peer.position, changes: changes, limit: limit, history: peer.history, previous: previous)
+        // Who answers at this address: its identity and clock (a request that asks nothing).
+        // How many writes the device made tells the server whether it took more from this device id
+        // than this store ever wrote: then this store is a copy, or a backup put back.
+        let hello = try await transport.send(SyncRequest(device: device, since: 0, changes: [], limit: 0, previous: previous, written: written))
+        var identity = hello.server
+        let key = identity.map(Self.peerKey) ?? address
+        let (start, restamped) = try await withStore { store in
+            try store.write { tx in
+                let sync = try Self.log(tx)
+                var peer = try sync.peer(key)
+                // What this device knew of the server under its address, before servers had ids.
+                if peer == SyncPeer(), key != address { peer = try sync.peer(address) }
+                // A clock that ran more than a day ahead of the server's, and is right again now, is
+                // brought back to the server's. (One still wrong keeps being refused: fix it first.)
+                var restamped = 0
+                if let now = hello.now, sync.currentTime() <= now + SyncRules.clockSkew, try sync.hybridTime() > now + SyncRules.clockSkew {
+                    restamped = try sync.rebaseClock(to: now, device: device, after: peer.pushedThrough)
+                }
+                return (peer, restamped)
+            }
         }
+        report.restamped += restamped
         var peer = start
-        var report = SyncReport()
-        var restarted = false
-        // A server that lost history (`SyncResponse.reset`) has this device push everything again
-        // and pull from the start: once a sync.
-        func restart() async throws {
-            guard !restarted else { throw SyncError.invalidAnswer("lost its history twice in one sync") }
-            restarted = true
+        // A server whose epoch is new to this device lost what devices hold: it gets everything.
+        var full = peer.epoch != nil && identity.map { $0.epoch != peer.epoch } == true
+        if full {
             peer.pushedThrough = 0
             peer.position = 0
-            peer.history = nil
-            let reset = peer
-            try await withStore { store in try store.write { tx in try Self.log(tx).setPeer(server, reset) } }
+            report.restored = true
         }
-        func read(after position: Int64) async throws -> SyncPage {
+        let (pushedFrom, scope): (Int64, SyncScope) = (peer.pushedThrough, full ? .all : .own)
+        let waiting = try await withStore { store in
+            try store.read { tx in try Self.log(tx).pending(after: pushedFrom, device: device, scope: scope) }
+        }
+        func request(_ changes: [SyncChange], limit: Int = SyncRequest.maxChanges) -> SyncRequest {
+            SyncRequest(device: device, since: peer.position, changes: changes, limit: limit, epoch: identity?.epoch, full: full,
+                        previous: previous ?? peer.previous)
+        }
+        var restarted = false
+        // A server that lost history, or whose epoch moved on during this sync, has this device push
+        // everything again and pull from the start: once a sync.
+        func restart(_ answer: SyncResponse) async throws {
+            guard !restarted else { throw SyncError.invalidAnswer("lost its history twice in one sync") }
+            restarted = true
+            identity = answer.server ?? identity
+            full = true
+            report.restored = true
+            peer.pushedThrough = 0
+            peer.position = 0
+            let reset = peer
+            try await withStore { store in try store.write { tx in try Self.log(tx).setPeer(key, reset) } }
+        }
+        @Sendable func read(after position: Int64, _ scope: SyncScope) async throws -> SyncPage {
             try await withStore { store in
-                try store.read { tx in try Self.log(tx).changes(after: position, device: device, mine: true, limit: SyncRequest.maxChanges) }
+                try store.read { tx in try Self.log(tx).changes(after: position, device: device, scope: scope, limit: SyncRequest.maxChanges) }
             }
         }
         // The page after the one in flight, read while the server applies that one. (A write the
@@ -88,7 +151,8 @@ public final class SyncClient: @unchecked Sendable {
         push: while true {
             ahead?.cancel()
             ahead = nil
-            // Push: the device's own entries, oldest first; the server answers none of its own yet.
+            // Push: the device's own entries (everything, to a server of a new epoch), oldest first;
+            // the server answers none of its own yet.
             while true {
                 try Task.checkCancellation()
                 let from = peer.pushedThrough
@@ -97,16 +161,16 @@ public final class SyncClient: @unchecked Sendable {
                     page = try await next.value
                     ahead = nil
                 } else {
-                    page = try await read(after: from)
+                    page = try await read(after: from, full ? .all : .own)
                 }
                 if page.more && page.position > from {
-                    let next = page.position
-                    ahead = Task { try await read(after: next) }
+                    let next = page.position, scope: SyncScope = full ? .all : .own
+                    ahead = Task { try await read(after: next, scope) }
                 }
                 if page.entries > 0 {
-                    let answer = try await transport.send(request(page.changes, limit: 0, peer))
+                    let answer = try await transport.send(request(page.changes, limit: 0))
                     if answer.reset {
-                        try await restart()
+                        try await restart(answer)
                         continue push
                     }
                     if !answer.refused.isEmpty {
@@ -115,18 +179,16 @@ public final class SyncClient: @unchecked Sendable {
                     }
                     report.pushed += page.entries
                     progress?(SyncProgress(phase: .pushing, done: report.pushed, total: max(waiting, report.pushed)))
-                    peer.history = answer.history ?? peer.history
                 }
                 guard page.position > peer.pushedThrough else { break }
                 peer.pushedThrough = page.position
-                let reached = peer.pushedThrough, history = peer.history
+                let reached = peer.pushedThrough
                 try await withStore { store in
                     try store.write { tx in
                         let sync = try Self.log(tx)
-                        var stored = try sync.peer(server)
+                        var stored = try sync.peer(key)
                         stored.pushedThrough = reached
-                        stored.history = history
-                        try sync.setPeer(server, stored)
+                        try sync.setPeer(key, stored)
                     }
                 }
                 if !page.more { break }
@@ -134,9 +196,9 @@ public final class SyncClient: @unchecked Sendable {
             // Pull: what others made since the last position, each page with the position it reached.
             while true {
                 try Task.checkCancellation()
-                let response = try await transport.send(request([], peer))
+                let response = try await transport.send(request([]))
                 if response.reset {
-                    try await restart()
+                    try await restart(response)
                     continue push
                 }
                 for (index, change) in response.changes.enumerated() {
@@ -148,11 +210,12 @@ public final class SyncClient: @unchecked Sendable {
                 }
                 let changes = response.changes
                 let position = response.position
-                let history = response.history ?? peer.history
+                // Once everything was pushed and pulled, the device knows the server's epoch.
+                let epoch = response.more ? peer.epoch : (response.server ?? identity)?.epoch
                 let decided = try await withStore { store in
                     try store.write { tx in
                         let sync = try Self.log(tx)
-                        var stored = try sync.peer(server)
+                        var stored = try sync.peer(key)
                         // Habits the server renamed itself: their names before, to say what changed.
                         let named = try changes.compactMap { change -> (UUID, String)? in
                             guard change.kind == .habit, change.fieldStamps["name"]?.device == SyncRules.serverDevice,
@@ -161,8 +224,10 @@ public final class SyncClient: @unchecked Sendable {
                         }
                         let outcomes = try sync.apply(changes, as: .device(id: device, pushedThrough: stored.pushedThrough))
                         stored.position = position
-                        stored.history = history
-                        try sync.setPeer(server, stored)
+                        stored.epoch = epoch
+                        // The server was told of the id this store left.
+                        if epoch != nil, !response.more { stored.previous = nil }
+                        try sync.setPeer(key, stored)
                         let renamed = try named.compactMap { id, before in
                             try tx.habits.habit(id: id).flatMap { $0.name == before ? nil : SyncRename(from: before, to: $0.name) }
                         }
@@ -173,13 +238,13 @@ public final class SyncClient: @unchecked Sendable {
                 report.overridden += decided.overridden
                 report.pulled += changes.count
                 peer.position = position
-                peer.history = history
+                peer.epoch = epoch
+                if !response.more { peer.previous = nil }
                 if !changes.isEmpty { progress?(SyncProgress(phase: .pulling, done: report.pulled, total: nil)) }
                 if !response.more { break }
             }
             break
         }
-        return report
     }
 
     /// This device's own habit field changes that `outcomes` replaced with later ones (a name the
@@ -189,8 +254,8 @@ public final class SyncClient: @unchecked Sendable {
         for case .replaced(let overrides) in outcomes {
             for override in overrides where override.lostBy == device && !(override.field == "name" && override.keptBy == SyncRules.serverDevice) {
                 let name = try UUID(uuidString: override.habit).flatMap { try tx.habits.habit(id: $0)?.name } ?? override.habit
-                found.append(SyncOverridden(habit: name, field: override.field, mine: SyncDecided.text(override.lost),
-                                            kept: SyncDecided.text(override.kept)))
+                found.append(SyncOverridden(habit: name, field: override.field, mine: SyncDecided.text(override.lost, field: override.field),
+                                            kept: SyncDecided.text(override.kept, field: override.field)))
             }
         }
         return found

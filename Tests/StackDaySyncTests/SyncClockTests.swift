@@ -20,7 +20,7 @@ struct SyncClockTests {
         _ = try store.write { tx in try tx.sync?.start { "device" } }
         func stampedAt() throws -> [Date] {
             try store.read { tx in
-                try tx.sync?.changes(after: 0, device: "elsewhere", mine: false, limit: 100).changes
+                try tx.sync?.changes(after: 0, device: "elsewhere", scope: .others, limit: 100).changes
                     .map { Date(timeIntervalSince1970: Double($0.stamp.hlc >> 16) / 1000) } ?? []
             }
         }

@@ -17,23 +17,64 @@ func context(_ store: any HabitStore, _ library: PolicyLibrary, cached: Bool = t
     HabitContext(store: store, clock: clock, boundary: zone, policies: library, usesEvaluationCache: cached)
 }
 
+/// `context(_:_:)` where a member named `context` hides it.
+func makeContext(_ store: any HabitStore, _ library: PolicyLibrary) -> HabitContext { context(store, library) }
+
 /// A server in the test's process: each request and answer goes through its JSON text, as over
 /// the wire.
 final class LocalServer: @unchecked Sendable {
     // Safe: every use of `context` (its store) is under `lock`.
     private let lock = NSLock()
-    let context: HabitContext
+    private var opened: HabitContext
+    private let open: (() throws -> any HabitStore)?
+    private let library: PolicyLibrary?
     private(set) var requests = 0
+
+    /// The server's store as the server's own pages and API use it.
+    var context: HabitContext { lock.withLock { opened } }
 
     /// How many requests the server has answered so far (read from any task).
     var answered: Int { lock.withLock { requests } }
 
     init(_ context: HabitContext) {
-        self.context = context
+        opened = context
+        open = nil
+        library = nil
+    }
+
+    /// A server over the store `open` makes (again after `restore(from:)`).
+    init(library: PolicyLibrary, open: @escaping () throws -> any HabitStore) throws {
+        self.open = open
+        self.library = library
+        opened = makeContext(try open(), library)
+    }
+
+    /// A copy of the server's SQLite file at `path` (as a backup takes one); answers `path`.
+    func backUp(to path: String) throws -> String {
+        try lock.withLock {
+            guard let file = (opened.store as? SQLiteHabitStore)?.path else { throw SyncError.unsupportedStore }
+            try? FileManager.default.removeItem(atPath: path)
+            let result = SQLiteShell.run(file, "VACUUM INTO '\(path)'")
+            guard result.isEmpty else { throw SyncError.invalidAnswer("backup failed: \(result)") }
+            return path
+        }
+    }
+
+    /// The server's file put back from `backup`, as an administrator restores one: what came
+    /// since is lost.
+    func restore(from backup: String) throws {
+        try lock.withLock {
+            guard let open, let library, let file = (opened.store as? SQLiteHabitStore)?.path else { throw SyncError.unsupportedStore }
+            opened = makeContext(InMemoryHabitStore(), library)
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+            try FileManager.default.copyItem(atPath: backup, toPath: file)
+            opened = makeContext(try open(), library)
+        }
     }
 
     func answer(_ request: SyncRequest) throws -> SyncResponse {
         try lock.withLock {
+            let context = opened
             let sent = request.json.jsonBytes
             let parsed = try SyncRequest(json: try JSONValue(parsing: String(decoding: sent, as: UTF8.self)))
             let response = try ServeSync(context: context)(parsed)
@@ -88,14 +129,27 @@ final class Device {
         app = context(try SQLiteHabitStore(path: path, clock: clock), library, clock: clock ?? FixedClock(evening))
     }
 
-    func client(_ transport: any SyncTransport, newDevice: Bool = false) throws -> SyncClient {
-        SyncClient(store: try SQLiteHabitStore(path: path, clock: clock), server: "http://server.test", transport: transport, newDevice: newDevice)
+    func client(_ transport: any SyncTransport, newDevice: Bool = false, server: String = "http://server.test") throws -> SyncClient {
+        SyncClient(store: try SQLiteHabitStore(path: path, clock: clock), server: server, transport: transport, newDevice: newDevice)
+    }
+
+    /// Another device made from a copy of this one's file as it is now (with whatever it has not
+    /// pushed), with a clock of its own at this one's time.
+    func copy(as name: String, folder: TemporaryFolder) throws -> Device {
+        let copied = folder.path("\(name).sqlite")
+        let result = SQLiteShell.run(path, "VACUUM INTO '\(copied)'")
+        guard result.isEmpty else { throw SyncError.invalidAnswer("copy failed: \(result)") }
+        return try Device(name: name, folder: folder, library: library, clock: clock.map { ManualClock($0.now) })
     }
 }
 
 /// What a store holds, as sets (the order of rows is each replica's own).
 struct Snapshot: Equatable, CustomStringConvertible {
     let habits: Set<Habit>
+    /// Each habit's name byte for byte (Swift compares strings by canonical equivalence: NFC and
+    /// NFD are one string to it), and the list's order.
+    let names: [UUID: [UInt8]]
+    let order: [UUID]
     let completions: Set<Completion>
     let skips: Set<Skip>
     let scripts: Set<PolicyScript>
@@ -104,6 +158,8 @@ struct Snapshot: Equatable, CustomStringConvertible {
     init(_ context: HabitContext) throws {
         let archive = try ExportArchive(context: context)()
         habits = Set(archive.habits)
+        names = Dictionary(uniqueKeysWithValues: archive.habits.map { ($0.id, Array($0.name.utf8)) })
+        order = try ListHabits(context: context)(includeArchived: true).map(\.id)
         completions = Set(archive.completions)
         skips = Set(archive.skips)
         scripts = Set(archive.scripts)
@@ -117,6 +173,32 @@ struct Snapshot: Equatable, CustomStringConvertible {
 
     var description: String {
         "\(habits.count) habits (\(habits.map(\.name).sorted())), \(completions.count) records, \(skips.count) skips, \(scripts.count) scripts"
+    }
+
+    /// What differs from `other`, part by part, for a failure to name.
+    func difference(from other: Snapshot) -> String {
+        var parts: [String] = []
+        let mine = habits.subtracting(other.habits), theirs = other.habits.subtracting(habits)
+        if !mine.isEmpty || !theirs.isEmpty {
+            func show(_ set: Set<Habit>) -> String {
+                set.map { "\($0.id.uuidString.prefix(8)) \($0.name) p\($0.position) \($0.startedOn)…\($0.archivedOn?.iso ?? "-") [\($0.unit)] r\($0.revisions.map { "\($0.number)@\($0.effectiveFrom)g\($0.goal)\($0.streak.name)" })" }
+                    .sorted().joined(separator: "; ")
+            }
+            parts.append("habits here: \(show(mine)) / there: \(show(theirs))")
+        }
+        if names != other.names { parts.append("name bytes differ for \(names.filter { other.names[$0.key] != $0.value }.map { "\($0.key.uuidString.prefix(8))" })") }
+        if order != other.order { parts.append("order \(order.map { $0.uuidString.prefix(4) }) / \(other.order.map { $0.uuidString.prefix(4) })") }
+        let records = completions.symmetricDifference(other.completions)
+        if !records.isEmpty { parts.append("records only here: \(completions.subtracting(other.completions).count), only there: \(other.completions.subtracting(completions).count)") }
+        if skips != other.skips { parts.append("skips only here: \(skips.subtracting(other.skips).map(\.day)), only there: \(other.skips.subtracting(skips).map(\.day))") }
+        if scripts != other.scripts {
+            func show(_ set: Set<PolicyScript>) -> String {
+                set.map { "\($0.name)@\($0.shortHash) \($0.installed ? "installed" : "stored") \($0.installedAt.timeIntervalSince1970)" }.sorted().joined(separator: ", ")
+            }
+            parts.append("scripts here: \(show(scripts.subtracting(other.scripts))) / there: \(show(other.scripts.subtracting(scripts)))")
+        }
+        if stats != other.stats { parts.append("stats differ") }
+        return parts.joined(separator: " | ")
     }
 }
 
@@ -196,8 +278,9 @@ final class PausingTransport: SyncTransport, @unchecked Sendable {
     func send(_ request: SyncRequest) async throws -> SyncResponse {
         let answer = try server.answer(request)
         let first = lock.withLock { () -> Bool in
-            defer { done = true }
-            return !done && !request.changes.isEmpty
+            guard !done, !request.changes.isEmpty else { return false }
+            done = true
+            return true
         }
         if first { try afterPush() }
         return answer

@@ -99,7 +99,7 @@ struct SyncSafetyTests {
         try RecordCompletion(context: device.app)(habitName: "water", amount: 3, on: today)
         let changes = try device.app.store.write { tx in
             let sync = try #require(tx.sync)
-            return try sync.changes(after: 0, device: try sync.start { "device-1" }, mine: true, limit: 100).changes
+            return try sync.changes(after: 0, device: try sync.start { "device-1" }, scope: .own, limit: 100).changes
         }
         return (folder, library, changes)
     }

@@ -61,7 +61,7 @@ struct SyncWireFormTests {
         (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip","1",3,null,"K"]]}"#, "names no device"),
         (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip","1",0,null]]}"#, "a deletion without its key"),
         (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip","1",0,["A"]]]}"#, "not \"columns\".skip"),
-        (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip"]]}"#, "is not [kind, hlc, device, row, key, stamps]"),
+        (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip"]]}"#, "is not [kind, hlc, device, row, key, stamps, seq]"),
         (#"{"device":"d","changes":[],"devices":[]}"#, "unknown member \"devices\""),
         // A prefix may leave out only columns a change may lack: a habit row needs its unit.
         (#"{"device":"d","form":2,"devices":[],"columns":{"habit":["id","name","started_on","archived_on","created_at","updated_at"]},"changes":[]}"#,

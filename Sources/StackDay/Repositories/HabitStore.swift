@@ -17,6 +17,10 @@ public protocol HabitStore: AnyObject {
     /// A number that grows with every write transaction of this owner, from any process: what a
     /// server keys an owner's answers by. nil for a store that keeps none.
     func changeCount() throws -> Int64?
+    /// What tells this store apart from a copy or a restore of it (a file's device and inode, a
+    /// database's own id): a sync server starts a new epoch when it is not the one it was (see
+    /// `SyncServerIdentity`). nil for a store that cannot tell.
+    func storeIdentity() throws -> String?
     /// Whether every user's writes wait for one writer (a SQLite file): a long write is then split
     /// where it can be (`ServeSync.slices`), so that other users' writes wait less.
     var hasOneWriter: Bool { get }
@@ -31,4 +35,5 @@ extension HabitStore {
 
     public func prepareForBulkWrite(records: Int) {}
     public func changeCount() throws -> Int64? { nil }
+    public func storeIdentity() throws -> String? { nil }
 }

@@ -24,10 +24,8 @@ public final class InMemoryHabitRepository: HabitRepository {
 
     public func habit(id: UUID) throws -> Habit? { items.first { $0.id == id } }
 
-    /// By position, then in creation order; habits made at one instant in the order they were added.
+    /// By position, then in creation order, then by id (as the stores order them, the same on every replica).
     public func all() throws -> [Habit] {
-        items.enumerated().sorted {
-            ($0.element.position, $0.element.createdAt, $0.offset) < ($1.element.position, $1.element.createdAt, $1.offset)
-        }.map(\.element)
+        items.sorted { ($0.position, $0.createdAt, UUIDText.format($0.id)) < ($1.position, $1.createdAt, UUIDText.format($1.id)) }
     }
 }

@@ -19,6 +19,7 @@ public final class InMemoryPolicyScriptRepository: PolicyScriptRepository {
     public func deleteAll() throws { storage.removeAll() }
 
     public func markInstalled(sha256: String, at: Date) throws {
-        storage[sha256] = storage[sha256]?.installed(at: at)
+        guard let held = storage[sha256] else { return }
+        storage[sha256] = held.installed(at: held.installed ? max(held.installedAt, at) : at)
     }
 }

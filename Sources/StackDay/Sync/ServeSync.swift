@@ -5,8 +5,9 @@ import Foundation
 /// one write transaction), settles habit names, and answers its own changes after the request's
 /// position that the device did not make.
 ///
-/// A repeated request changes nothing the first did not (changes carry state and stamps), so a
-/// device whose answer was lost sends it again.
+/// A repeated request changes nothing the first did not: a device's own changes are known by
+/// their places in its log, and taken once; changes carry state and stamps besides. A device
+/// whose answer was lost sends it again, whatever it changed since.
 public struct ServeSync {
     let context: HabitContext
     /// How long one write transaction of a push may go on applying slices when no other write
@@ -27,10 +28,11 @@ public struct ServeSync {
             try SyncRules.checkTime(change, index: index, now: now)
         }
         let changes = request.changes
+        let store = try context.store.storeIdentity()
         var outcomes = [SyncOutcome](repeating: .kept, count: changes.count)
         var slices: [[Int]] = []
+        var identity: SyncServerIdentity?
         var lost = false
-        var history: String?
         var number = 0
         while true {
             // Where the next transaction starts; `number` moves past what one commits, only once it has.
@@ -39,24 +41,32 @@ public struct ServeSync {
                 guard let sync = tx.sync else { throw SyncError.unsupportedStore }
                 if number == 0 {
                     _ = try sync.start { SyncRules.serverDevice }
-                    // A position past the log's end is a server that lost history (a store restored
-                    // from a backup, or replaced): it answers from the start and tells the device to
-                    // push all it holds again, and takes none of this push (its records may name
-                    // habits lost too).
+                    var current = try sync.identity(store: store)
+                    // A position past the log's end is a server that lost history: a new epoch, so
+                    // that every device pushes all it holds again.
                     lost = request.since > (try sync.position())
-                    if lost && !changes.isEmpty {
-                        return (SyncResponse(changes: [], position: 0, more: true, accepted: 0, reset: true, compact: request.compact), 0)
+                    if lost { current = try sync.newEpoch() }
+                    identity = current
+                    // Changes pushed under another epoch (or to a server that just lost history) are
+                    // not taken: the device starts over, everything it holds, under this one.
+                    if !changes.isEmpty, lost || (request.epoch.map { $0 != current.epoch } ?? false) {
+                        return (SyncResponse(changes: [], position: 0, more: true, accepted: 0, reset: true, compact: request.compact,
+                                             server: current, now: max(SyncStamp.time(at: now), try sync.hybridTime())), 0)
                     }
-                    // A copy of a store syncing under its original's id is told apart by its history.
-                    // (A server that lost history knows no token: the device starts over without one.)
-                    if !lost {
-                        if let previous = request.previous { try sync.retire(previous) }
-                        let judged = try SyncHistory.judge(try sync.history(of: request.device), device: request.device, token: request.history,
-                                                           first: changes.first.map(SyncHistory.fingerprint)) { UUID().uuidString }
-                        if let keep = judged.keep { try sync.keepHistory(keep, of: request.device) }
-                        history = judged.answer
+                    // A store that left an id: what came under it reaches the store that keeps it.
+                    if let previous = request.previous { _ = try sync.retire(device: previous) }
+                    // A store that has written less than was taken from its device id is a copy of the
+                    // one that wrote it, or a backup of it put back.
+                    if let written = request.written, let taken = try sync.lastReceived(from: request.device), taken > written {
+                        throw SyncError.deviceCopied(device: request.device)
                     }
-                    slices = context.store.hasOneWriter ? try Self.slices(of: changes, in: tx, sync) : [Array(changes.indices)]
+                    // The device's own changes are known by the numbers of the writes that made them:
+                    // one taken before is not taken again, and another under a number taken is a copy.
+                    let taken = try Self.known(changes, from: request.device, in: sync)
+                    for index in taken { outcomes[index] = .kept }
+                    slices = (context.store.hasOneWriter ? try Self.slices(of: changes, in: tx, sync) : [Array(changes.indices)])
+                        .map { $0.filter { !taken.contains($0) } }.filter { !$0.isEmpty }
+                    if slices.isEmpty { slices = [[]] }
                 }
                 // Slices one after another while no other write waits and the transaction is young;
                 // then it commits, and the next transaction goes on from there.
@@ -68,6 +78,7 @@ public struct ServeSync {
                     } catch SyncError.invalidChange(let index, let reason) {
                         throw SyncError.invalidChange(index: slice.indices.contains(index) ? slice[index] : index, reason: reason)
                     }
+                    try sync.receive(Self.fingerprints(slice.map { changes[$0] }, from: request.device), from: request.device)
                     number += 1
                 } while number < slices.count && !context.store.writersWaiting
                     && DispatchTime.now().uptimeNanoseconds - began < transactionBound
@@ -82,13 +93,38 @@ public struct ServeSync {
                 }
                 if accepted > 0 { decided.renamed = try sync.settleNames() }
                 if !decided.isEmpty { try sync.keepDecided(decided) }
-                let page = try sync.changes(after: lost ? 0 : request.since, device: request.device, mine: false, limit: request.limit)
+                let page = try sync.changes(after: lost ? 0 : request.since, device: request.device, scope: .others, limit: request.limit)
                 return (SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost, refused: refused,
-                                     compact: request.compact, history: history), number)
+                                     compact: request.compact, server: identity, now: max(SyncStamp.time(at: now), try sync.hybridTime())), number)
             }
             if let response { return response }
             number = reached
         }
+    }
+
+    /// The indices of `changes` that `device` pushed before (its own, known by their places in its
+    /// log, with the fingerprint kept for each place). Throws `SyncError.deviceCopied` for a change
+    /// at a place where the server took another: a copy of the store pushing under the same id.
+    static func known(_ changes: [SyncChange], from device: String, in sync: any SyncRepository) throws -> Set<Int> {
+        let own = changes.indices.filter { changes[$0].stamp.device == device && changes[$0].seq != nil }
+        guard !own.isEmpty else { return [] }
+        let kept = try sync.received(from: device, at: own.compactMap { changes[$0].seq })
+        var known = Set<Int>()
+        for index in own {
+            guard let seq = changes[index].seq, let fingerprint = kept[seq] else { continue }
+            guard fingerprint == changes[index].fingerprint else { throw SyncError.deviceCopied(device: device) }
+            known.insert(index)
+        }
+        return known
+    }
+
+    /// What to keep of a device's own changes taken: each one's fingerprint by its place.
+    static func fingerprints(_ changes: [SyncChange], from device: String) -> [Int64: Int64] {
+        var kept: [Int64: Int64] = [:]
+        for change in changes where change.stamp.device == device {
+            if let seq = change.seq { kept[seq] = change.fingerprint }
+        }
+        return kept
     }
 
     /// The pushed habit field changes that the merge did not keep: each field a change stamped

@@ -14,13 +14,31 @@ public struct SyncChange: Sendable, Hashable {
     /// A habit's: the stamp of the write that last changed each of its fields (`SyncRules.habitFields`),
     /// for the fields changed since it was made.
     public let fieldStamps: [String: SyncStamp]
+    /// The change's place in the log of the device that made it: with the device, what the change
+    /// is known by (a push sent again is recognised change by change). Sent with a device's own
+    /// changes; nil for another's.
+    public let seq: Int64?
 
-    public init(kind: SyncKind, key: String, stamp: SyncStamp, fields: [String: JSONValue]?, fieldStamps: [String: SyncStamp] = [:]) {
+    public init(kind: SyncKind, key: String, stamp: SyncStamp, fields: [String: JSONValue]?, fieldStamps: [String: SyncStamp] = [:], seq: Int64? = nil) {
         self.kind = kind
         self.key = key
         self.stamp = stamp
         self.fields = fields
         self.fieldStamps = fieldStamps
+        self.seq = seq
+    }
+
+    /// The same change known by its place in its device's log.
+    public func at(seq: Int64?) -> SyncChange {
+        SyncChange(kind: kind, key: key, stamp: stamp, fields: fields, fieldStamps: fieldStamps, seq: seq)
+    }
+
+    /// What a server keeps of a change it took from a device, to tell the same change sent again
+    /// from another under the same (device, seq): its kind, key and time, hashed (FNV-1a, 64 bits).
+    public var fingerprint: Int64 {
+        var hash = FNV1a()
+        hash.combine("\(kind.rawValue)/\(key)/\(stamp.hlc)".utf8)
+        return Int64(bitPattern: hash.value)
     }
 
     public var deleted: Bool { fields == nil }
@@ -31,6 +49,7 @@ public struct SyncChange: Sendable, Hashable {
             "kind": .string(kind.rawValue), "key": .string(key), "hlc": .string(String(stamp.hlc)), "device": .string(stamp.device),
         ]
         if let fields { object["row"] = .object(fields) } else { object["deleted"] = .bool(true) }
+        if let seq { object["seq"] = .string(String(seq)) }
         if !fieldStamps.isEmpty {
             object["stamps"] = .object(fieldStamps.mapValues { .object(["hlc": .string(String($0.hlc)), "device": .string($0.device)]) })
         }
@@ -41,7 +60,7 @@ public struct SyncChange: Sendable, Hashable {
     public init(json: JSONValue, index: Int) throws(SyncError) {
         func fail(_ reason: String) -> SyncError { .invalidChange(index: index, reason: reason) }
         guard let object = json.objectValue else { throw fail("is not an object") }
-        if let unknown = object.keys.first(where: { !["kind", "key", "hlc", "device", "row", "deleted", "stamps"].contains($0) }) {
+        if let unknown = object.keys.first(where: { !["kind", "key", "hlc", "device", "row", "deleted", "stamps", "seq"].contains($0) }) {
             throw fail("has an unknown member \"\(unknown)\"")
         }
         guard let kindText = object["kind"]?.stringValue, let kind = SyncKind(rawValue: kindText) else {
@@ -69,6 +88,12 @@ public struct SyncChange: Sendable, Hashable {
             }
         default: throw fail("has \"stamps\", which only a habit's change carries, as an object")
         }
-        self.init(kind: kind, key: key, stamp: SyncStamp(hlc: hlc, device: device), fields: fields, fieldStamps: fieldStamps)
+        var seq: Int64?
+        switch object["seq"] {
+        case nil: seq = nil
+        case .string(let text)? where Int64(text).map({ $0 >= 1 }) == true: seq = Int64(text)
+        default: throw fail("has \"seq\" that is not a position of its device's log (a whole number of at least 1, as a string)")
+        }
+        self.init(kind: kind, key: key, stamp: SyncStamp(hlc: hlc, device: device), fields: fields, fieldStamps: fieldStamps, seq: seq)
     }
 }

@@ -66,9 +66,26 @@ public struct SyncDecided: Sendable, Equatable {
     /// Whether it decided nothing beyond copying.
     public var isEmpty: Bool { renamed.isEmpty && overridden.isEmpty && refused.isEmpty }
 
-    /// A field's value as said: its text, or `none` for no value (not archived).
-    public static func text(_ value: JSONValue) -> String {
-        value.stringValue ?? (value == .null ? "none" : value.jsonText)
+    /// A field's value as said: its text, or `none` for no value (not archived); a step in the
+    /// units a person enters (`2.5`, not the stored thousandths).
+    public static func text(_ value: JSONValue, field: String = "") -> String {
+        if field == "step_thousandths", let thousandths = value.numberValue {
+            return (thousandths / 1000).formatted(.number.grouping(.never).precision(.fractionLength(0...3)))
+        }
+        return value.stringValue ?? (value == .null ? "none" : value.jsonText)
+    }
+
+    /// A habit field as a person knows it (`colour`, `step`, `start day`), for messages; the
+    /// stored name (`color_tag`) stays in JSON.
+    public static func label(field: String) -> String {
+        switch field {
+        case "started_on": "start day"
+        case "archived_on": "archive day"
+        case "color_tag": "colour"
+        case "step_thousandths": "step"
+        case "position": "place in the list"
+        default: field
+        }
     }
 
     /// As kept: `{"device", "at", "renamed": [{"from", "to"}], "overridden": [{"habit", "field",

@@ -11,6 +11,9 @@ public enum SyncDecision: Sendable, Equatable {
     case insert([String: JSONValue])
     /// A newer version of a held row (a record's, or a revision's pins filled in).
     case update([String: JSONValue])
+    /// A held script and the same script from elsewhere, joined (`SyncMerger.mergeScript`): the
+    /// write is the receiver's own when the join is not what came, so that the sender takes it back.
+    case joinScript(row: [String: JSONValue], own: Bool)
     /// A habit merged field by field: its new row and field stamps. `own` when the merge kept some
     /// of the receiver's fields: the write is then the receiver's, and the sender takes it back.
     case mergeHabit(row: [String: JSONValue], stamps: [String: SyncStamp], own: Bool, overrides: [SyncOverride])
@@ -30,7 +33,7 @@ public enum SyncDecision: Sendable, Equatable {
         case .drop: .dropped
         case .renumber(_, let number): .renumbered(Int(number))
         case .mergeHabit(_, _, _, let overrides) where !overrides.isEmpty: .replaced(overrides)
-        case .delete, .insert, .update, .mergeHabit, .restampHabit, .replaceRevision: .applied
+        case .delete, .insert, .update, .joinScript, .mergeHabit, .restampHabit, .replaceRevision: .applied
         }
     }
 }

@@ -12,10 +12,10 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Nothing was sent, the token included.
     case tlsFailed(String)
     case unsupportedStore
-    /// A request under a device id whose history on the server is not this store's: a copy of a
-    /// store (a restored backup, a copied file) syncing under the id of the one it was copied from,
-    /// or (`retired`) under an id a copy already moved away from.
-    case deviceCopied(device: String, retired: Bool)
+    /// A push under a device id that the server has seen push other changes at the same positions
+    /// of its log: this store is a copy of another (a restored backup, a copied file) syncing under
+    /// the same id. The client takes a new id by itself and pushes everything again.
+    case deviceCopied(device: String)
 
     public var description: String {
         switch self {
@@ -26,10 +26,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unreachable(let reason): "cannot reach the sync server: \(reason)"
         case .tlsFailed(let reason): "TLS with the sync server failed: \(reason)"
         case .unsupportedStore: "this store keeps no change log to sync"
-        case .deviceCopied(let device, let retired):
-            retired
-                ? "device \(device) was moved to a new id by a copy of this store; run `stackday sync --new-device` here too"
-                : "device \(device)'s history on the server is not this store's: this store is a copy of another (a restored backup or a copied file) syncing under the same id; run `stackday sync --new-device` on it (it takes a new id and pushes everything again)"
+        case .deviceCopied(let device):
+            "device \(device) pushed other changes at the same places of its log before: this store is a copy of another (a restored backup or a copied file) syncing under the same id, and takes an id of its own"
         }
     }
 }

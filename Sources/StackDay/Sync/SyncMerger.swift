@@ -30,7 +30,7 @@ public enum SyncMerger {
         case .script:
             guard let held else { return .insert(incoming) }
             let merged = mergeScript(held: held, incoming: incoming)
-            return merged == held ? .keep : .update(merged)
+            return merged == held ? .keep : .joinScript(row: merged, own: merged != incoming)
         case .habit:
             guard let held else { return .insert(incoming) }
             let heldStamps = try state.fieldStamps(habit: change.key)
@@ -109,21 +109,19 @@ public enum SyncMerger {
         }
     }
 
-    /// A script held and the same script from elsewhere: its text never differs; it is installed
-    /// when either side installed it, at the later of their install times (a join: every replica
-    /// settles on the same row whatever order they merge in).
+    /// A script held and the same script from elsewhere: its text never differs. It is installed
+    /// when either side installed it, at the later of their install times; stored on both sides
+    /// (pinned by a habit, not installed), at the earlier of the times each stored it. A join:
+    /// every replica settles on the same row whatever order they merge in.
     public static func mergeScript(held: [String: JSONValue], incoming: [String: JSONValue]) -> [String: JSONValue] {
-        func installed(_ row: [String: JSONValue]) -> Bool { row["installed"]?.numberValue == 1 }
-        var merged = held
-        switch (installed(held), installed(incoming)) {
-        case (false, true):
-            merged["installed"] = .number(1)
-            merged["installed_at"] = incoming["installed_at"] ?? held["installed_at"] ?? .null
-        case (true, true):
-            if let theirs = incoming["installed_at"]?.numberValue, theirs > held["installed_at"]?.numberValue ?? 0 { merged["installed_at"] = .number(theirs) }
-        default:
-            break
+        func rank(_ row: [String: JSONValue]) -> (Double, Double) {
+            let time = row["installed_at"]?.numberValue ?? 0
+            return row["installed"]?.numberValue == 1 ? (1, time) : (0, -time)
         }
+        guard rank(incoming) > rank(held) else { return held }
+        var merged = held
+        merged["installed"] = incoming["installed"] ?? .number(0)
+        merged["installed_at"] = incoming["installed_at"] ?? held["installed_at"] ?? .null
         return merged
     }
 

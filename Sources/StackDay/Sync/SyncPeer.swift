@@ -1,14 +1,20 @@
-/// Where a device stands with one server: its own log pushed through `pushedThrough`, the
-/// server's pulled through `position`, and the history token the server gave it last
-/// (`SyncHistory`; nil until it gives one). Stored in the transaction that moves it.
+/// Where a device stands with one server (`SyncServerIdentity.id`, and the user it syncs as): its
+/// own log pushed through `pushedThrough`, the server's pulled through `position`, and the
+/// server's epoch when it last synced (nil before its first sync with it), and the device id the
+/// store had before it took a new one, until a sync with the server has told it so. Stored in
+/// the transaction that moves it.
 public struct SyncPeer: Sendable, Equatable {
     public var pushedThrough: Int64
     public var position: Int64
-    public var history: String?
+    public var epoch: String?
+    /// The id this store synced under before `SyncRepository.moveDevice`, not yet announced to
+    /// this server (`SyncRequest.previous`).
+    public var previous: String?
 
-    public init(pushedThrough: Int64 = 0, position: Int64 = 0, history: String? = nil) {
+    public init(pushedThrough: Int64 = 0, position: Int64 = 0, epoch: String? = nil, previous: String? = nil) {
         self.pushedThrough = pushedThrough
         self.position = position
-        self.history = history
+        self.epoch = epoch
+        self.previous = previous
     }
 }

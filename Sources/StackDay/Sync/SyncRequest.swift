@@ -10,27 +10,38 @@ public struct SyncRequest: Sendable {
     /// Whether the changes go in the compact form (`SyncWireForm`, `"form": 2`), in which the
     /// server answers too; else one object per change.
     public let compact: Bool
-    /// The history token the server gave this device last (`SyncHistory`, `"history"`).
-    public let history: String?
-    /// The id this store synced under before `stackday sync --new-device` gave it a new one
-    /// (`"previous"`): the server retires it and serves its changes again to every device.
+    /// The server's epoch the device pushes under (`SyncServerIdentity.epoch`, `"epoch"`): a server
+    /// whose epoch has moved on since takes none of the changes and answers `reset`.
+    public let epoch: String?
+    /// Whether the changes are everything the device holds, not only what it made (`"full": true`):
+    /// what a device sends a server whose epoch is new to it.
+    public let full: Bool
+    /// The id this store synced under before it took a new one (`"previous"`), for the record.
     public let previous: String?
+    /// How many writes the device has made itself (`"written"`, the count that numbers its own
+    /// changes, `SyncChange.seq`): a server that took a later one from this device id is talking
+    /// to a copy of the store, or a backup put back, and answers `device_copied`.
+    public let written: Int64?
 
     public init(device: String, since: Int64, changes: [SyncChange], limit: Int = SyncRequest.maxChanges, compact: Bool = true,
-                history: String? = nil, previous: String? = nil) {
+                epoch: String? = nil, full: Bool = false, previous: String? = nil, written: Int64? = nil) {
         self.device = device
         self.since = since
         self.changes = changes
         self.limit = limit
         self.compact = compact
-        self.history = history
+        self.epoch = epoch
+        self.full = full
         self.previous = previous
+        self.written = written
     }
 
     public var json: JSONValue {
         var object: [String: JSONValue] = ["device": .string(device), "since": .number(Double(since)), "limit": .number(Double(limit))]
-        if let history { object["history"] = .string(history) }
+        if let epoch { object["epoch"] = .string(epoch) }
+        if full { object["full"] = .bool(true) }
         if let previous { object["previous"] = .string(previous) }
+        if let written { object["written"] = .number(Double(written)) }
         if compact {
             object["form"] = .number(2)
             object.merge(SyncWireForm.encode(changes)) { $1 }
@@ -49,7 +60,8 @@ public struct SyncRequest: Sendable {
         case .number(2)?: compact = true
         default: throw .invalidRequest("needs \"form\" to be 1 (a change is an object) or 2 (the compact form)")
         }
-        let members = ["device", "since", "changes", "limit", "form", "history", "previous"] + (compact ? ["devices", "columns"] : [])
+        // `history` is what devices from before server identities sent; it is read and ignored.
+        let members = ["device", "since", "changes", "limit", "form", "history", "previous", "epoch", "full", "written"] + (compact ? ["devices", "columns"] : [])
         if let unknown = object.keys.sorted().first(where: { !members.contains($0) }) {
             throw .invalidRequest("has an unknown member \"\(unknown)\"")
         }
@@ -59,17 +71,26 @@ public struct SyncRequest: Sendable {
         guard device != SyncRules.serverDevice else { throw .invalidRequest("names the server's own device") }
         let since = try Self.integer(object["since"], "since", in: 0...(Int64(1) << 53), default: 0)
         let limit = try Self.integer(object["limit"], "limit", in: 0...Int64(Self.maxChanges), default: Int64(Self.maxChanges))
-        var history: String?
-        switch object["history"] {
-        case nil: history = nil
-        case .string(let token)? where (1...64).contains(token.utf8.count): history = token
-        default: throw .invalidRequest("needs \"history\" to be the token the server gave (1 to 64 characters)")
+        var epoch: String?
+        switch object["epoch"] {
+        case nil: epoch = nil
+        case .string(let text)? where (1...64).contains(text.utf8.count): epoch = text
+        default: throw .invalidRequest("needs \"epoch\" to be the server's epoch the device knows (1 to 64 characters)")
+        }
+        let full: Bool
+        switch object["full"] {
+        case nil: full = false
+        case .bool(let value)?: full = value
+        default: throw .invalidRequest("needs \"full\" to be true or false")
         }
         var previous: String?
         switch object["previous"] {
         case nil: previous = nil
         case .string(let id)? where SyncDevice.isValid(id) && id != SyncRules.serverDevice && id != device: previous = id
         default: throw .invalidRequest("needs \"previous\" to be the device id this store used before, \(SyncDevice.rule), not this one")
+        }
+        let written = try object["written"].map { value throws(SyncError) in
+            try Self.integer(value, "written", in: 0...(Int64(1) << 53), default: 0)
         }
         let items: [JSONValue]
         switch object["changes"] {
@@ -84,8 +105,8 @@ public struct SyncRequest: Sendable {
         } else {
             for (index, item) in items.enumerated() { changes.append(try SyncChange(json: item, index: index)) }
         }
-        self.init(device: device, since: since, changes: changes, limit: Int(limit), compact: compact, history: history,
-                  previous: previous)
+        self.init(device: device, since: since, changes: changes, limit: Int(limit), compact: compact, epoch: epoch, full: full,
+                  previous: previous, written: written)
     }
 
     static func integer(_ value: JSONValue?, _ name: String, in range: ClosedRange<Int64>, default fallback: Int64) throws(SyncError) -> Int64 {

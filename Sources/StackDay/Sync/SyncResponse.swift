@@ -14,13 +14,18 @@ public struct SyncResponse: Sendable {
     public let refused: [SyncRefusal]
     /// Whether the changes go in the compact form (`SyncWireForm`): as the request came.
     public let compact: Bool
-    /// The device's history token to send with its next request (`SyncHistory`; `"history"`).
-    public let history: String?
+    /// Who answers: the server's id and epoch (`"server": {"id", "epoch"}`); nil from a server
+    /// from before identities.
+    public let server: SyncServerIdentity?
+    /// The server's hybrid time when it answered (`"now"`): a device whose clock ran ahead of it
+    /// takes it back.
+    public let now: Int64?
 
     public init(changes: [SyncChange], position: Int64, more: Bool, accepted: Int, reset: Bool = false, refused: [SyncRefusal] = [],
-                compact: Bool = false, history: String? = nil) {
+                compact: Bool = false, server: SyncServerIdentity? = nil, now: Int64? = nil) {
         self.compact = compact
-        self.history = history
+        self.server = server
+        self.now = now
         self.changes = changes
         self.position = position
         self.more = more
@@ -38,7 +43,8 @@ public struct SyncResponse: Sendable {
             object["changes"] = .array(changes.map(\.json))
         }
         if reset { object["reset"] = .bool(true) }
-        if let history { object["history"] = .string(history) }
+        if let server { object["server"] = .object(["id": .string(server.id), "epoch": .string(server.epoch)]) }
+        if let now { object["now"] = .string(String(now)) }
         if !refused.isEmpty { object["refused"] = .array(refused.map(\.json)) }
         return .object(object)
     }
@@ -58,7 +64,15 @@ public struct SyncResponse: Sendable {
             }
         }
         let refused = object["refused"]?.arrayValue?.compactMap(SyncRefusal.init(json:)) ?? []
+        var server: SyncServerIdentity?
+        if case .object(let identity)? = object["server"] {
+            guard let id = identity["id"]?.stringValue, let epoch = identity["epoch"]?.stringValue, !id.isEmpty, !epoch.isEmpty else {
+                throw .invalidAnswer("has \"server\" without its \"id\" and \"epoch\"")
+            }
+            server = SyncServerIdentity(id: id, epoch: epoch)
+        }
         self.init(changes: changes, position: Int64(position), more: more, accepted: Int(object["accepted"]?.numberValue ?? 0),
-                  reset: object["reset"] == .bool(true), refused: refused, compact: compact, history: object["history"]?.stringValue)
+                  reset: object["reset"] == .bool(true), refused: refused, compact: compact, server: server,
+                  now: object["now"]?.stringValue.flatMap { Int64($0) })
     }
 }

@@ -25,6 +25,9 @@ public enum SyncRules {
     /// every replica's clock ahead with it (a stamp of 2^63 − 1 leaves no later time to write at).
     public static let clockSkewLimit: TimeInterval = 24 * 3600
 
+    /// `clockSkewLimit` as a span of hybrid time.
+    public static let clockSkew: Int64 = Int64(clockSkewLimit * 1000) << 16
+
     /// Throws when a stamp of `change` is more than `clockSkewLimit` ahead of `now`.
     public static func checkTime(_ change: SyncChange, index: Int, now: Date) throws(SyncError) {
         let latest = SyncStamp.time(at: now.addingTimeInterval(clockSkewLimit)) | 0xFFFF

@@ -1,11 +1,13 @@
 /// The compact form of a list of changes on the wire (`"form": 2` in a sync request, and in the
 /// answer to one): each kind's column names once, each device's id once, and each change as an
-/// array, `[kind, hlc, device, row, key, stamps]`:
+/// array, `[kind, hlc, device, row, key, stamps, seq]`:
 ///
 /// - `device` is an index into `"devices"`;
 /// - `row` is the row's values in `"columns"[kind]`'s order, or null for a deletion;
 /// - `key` is present only for a deletion (a row names its own key);
-/// - `stamps` (a habit's field stamps) is `{"field": [hlc, device]}`, present only when it has some.
+/// - `stamps` (a habit's field stamps) is `{"field": [hlc, device]}`, present only when it has some;
+/// - `seq` (the change's place in its device's log, `SyncChange.seq`) is present only on a
+///   device's own changes; `key` and `stamps` are null before it when they are not there.
 ///
 /// A change in this form reads into the same `SyncChange` as in the object form, through the same
 /// checks, so a server takes either; a request in the object form is answered in it.
@@ -26,10 +28,11 @@ public enum SyncWireForm {
             columns[change.kind.rawValue] = .array(names.map(JSONValue.string))
             var item: [JSONValue] = [.string(change.kind.rawValue), .string(String(change.stamp.hlc)), device(change.stamp.device)]
             item.append(change.fields.map { fields in .array(names.map { fields[$0] ?? .null }) } ?? .null)
-            if change.deleted || !change.fieldStamps.isEmpty { item.append(change.deleted ? .string(change.key) : .null) }
-            if !change.fieldStamps.isEmpty {
-                item.append(.object(change.fieldStamps.mapValues { .array([.string(String($0.hlc)), device($0.device)]) }))
+            if change.deleted || !change.fieldStamps.isEmpty || change.seq != nil { item.append(change.deleted ? .string(change.key) : .null) }
+            if !change.fieldStamps.isEmpty || change.seq != nil {
+                item.append(change.fieldStamps.isEmpty ? .null : .object(change.fieldStamps.mapValues { .array([.string(String($0.hlc)), device($0.device)]) }))
             }
+            if let seq = change.seq { item.append(.string(String(seq))) }
             return .array(item)
         }
         return ["devices": .array(devices.map(JSONValue.string)), "columns": .object(columns), "changes": .array(items)]
@@ -60,7 +63,7 @@ public enum SyncWireForm {
         changes.reserveCapacity(items.count)
         for (position, item) in items.enumerated() {
             func fail(_ reason: String) -> SyncError { .invalidChange(index: position, reason: reason) }
-            guard let parts = item.arrayValue, (4...6).contains(parts.count) else { throw fail("is not [kind, hlc, device, row, key, stamps]") }
+            guard let parts = item.arrayValue, (4...7).contains(parts.count) else { throw fail("is not [kind, hlc, device, row, key, stamps, seq]") }
             func device(_ value: JSONValue) throws(SyncError) -> JSONValue {
                 guard let number = value.numberValue, number >= 0, number.rounded() == number, Int(number) < devices.count,
                       let id = devices[Int(number)] else { throw fail("names no device of \"devices\"") }
@@ -86,7 +89,7 @@ public enum SyncWireForm {
             default:
                 throw fail("needs a row (an array) or null")
             }
-            if parts.count == 6 {
+            if parts.count >= 6, parts[5] != .null {
                 guard case .object(let stamps) = parts[5] else { throw fail("has stamps that are not an object") }
                 var named: [String: JSONValue] = [:]
                 for (field, stamp) in stamps {
@@ -95,6 +98,7 @@ public enum SyncWireForm {
                 }
                 object["stamps"] = .object(named)
             }
+            if parts.count == 7 { object["seq"] = parts[6] }
             changes.append(try SyncChange(json: .object(object), index: position))
         }
         return changes

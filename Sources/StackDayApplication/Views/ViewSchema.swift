@@ -27,7 +27,6 @@ public enum ViewSchema {
     /// What a sync request or answer in the compact form adds (`SyncWireForm`).
     static let syncForm: [String: JSONValue] = [
         "form": .object(["type": .string("integer"), "enum": .array([.number(1), .number(2)])]), "devices": array(string), "columns": anyObject,
-        "history": string,
     ]
 
     static let states = enumeration(["completed", "pending", "missed", "skipped", "notDue", "upcoming"])
@@ -48,12 +47,13 @@ public enum ViewSchema {
         "Error": object(["error": object(["code": enumeration(ErrorCode.allCases.map(\.rawValue)), "message": string], required: ["code", "message"])],
                         required: ["error"]),
         "SyncChange": object(["kind": enumeration(SyncKind.allCases.map(\.rawValue)), "key": string, "hlc": string, "device": string,
-                              "row": anyObject, "deleted": boolean, "stamps": anyObject], required: ["kind", "key", "hlc", "device"], closed: true),
-        // A change in the compact form (`SyncWireForm`): `[kind, hlc, device, row, key, stamps]`.
-        "SyncCompactChange": .object(["type": .string("array"), "minItems": .number(4), "maxItems": .number(6)]),
+                              "row": anyObject, "deleted": boolean, "stamps": anyObject, "seq": string], required: ["kind", "key", "hlc", "device"], closed: true),
+        // A change in the compact form (`SyncWireForm`): `[kind, hlc, device, row, key, stamps, seq]`.
+        "SyncCompactChange": .object(["type": .string("array"), "minItems": .number(4), "maxItems": .number(7)]),
         "SyncAnswer": object(syncForm.merging(["changes": array(.object(["oneOf": .array([ref("SyncChange"), ref("SyncCompactChange")])])),
                                                "position": integer, "more": boolean, "accepted": integer, "reset": boolean,
-                                               "refused": array(anyObject)]) { $1 },
+                                               "refused": array(anyObject), "server": object(["id": string, "epoch": string], required: ["id", "epoch"]),
+                                               "now": string]) { $1 },
                              required: ["changes", "position", "more", "accepted"]),
         "PolicyChoice": object(["name": string, "params": anyObject, "sha256": nullableString], required: ["name", "params"]),
         "Rules": object([
@@ -142,7 +142,8 @@ public enum ViewSchema {
     /// and the sync exchange's.
     public static let bodies: [String: JSONValue] = {
         var bodies = Dictionary(uniqueKeysWithValues: bodyRequests.map { ($0.schemaName, $0.schema) })
-        bodies["Sync"] = object(syncForm.merging(["device": string, "since": integer, "limit": integer, "previous": string,
+        bodies["Sync"] = object(syncForm.merging(["device": string, "since": integer, "limit": integer, "previous": string, "history": string,
+                                                  "epoch": string, "full": boolean,
                                                   "changes": .object(["type": .string("array"), "maxItems": .number(Double(SyncRequest.maxChanges)),
                                                                       "items": .object(["oneOf": .array([ref("SyncChange"), ref("SyncCompactChange")])])])]) { $1 },
                                 required: ["device"], closed: true)

@@ -91,6 +91,7 @@ public struct Words: Sendable {
         "Time zone": "시간대", "Day starts at": "하루 시작 시각", "Sync": "동기화", "No sync has needed a decision yet.": "아직 판단이 필요한 동기화가 없었습니다.",
         "The latest sync that needed a decision": "판단이 필요했던 최근 동기화", "device": "기기",
         "Renamed, two habits had one name:": "이름이 같은 습관이 있어 이름을 바꿨습니다:", "a later change kept": "나중 변경이 유지됨:",
+        "start day": "시작일", "archive day": "보관일", "colour": "색", "step": "기록 단계", "place in the list": "목록 순서", "unit": "단위",
         "the device had": "기기의 값", "Not kept, its habit was deleted:": "습관이 삭제되어 보관하지 않음:", "skip": "건너뛰기", "record": "기록",
         "Devices": "기기", "Connect a device": "기기 연결", "Enter this code on the device within 10 minutes, or scan it with the phone's camera:":
             "10분 안에 기기에서 이 코드를 입력하거나 휴대폰 카메라로 찍으세요:", "QR code of the pairing link": "연결 링크의 QR 코드",

@@ -234,5 +234,18 @@ enum PostgresMigrations {
             "ALTER TABLE habit_revisions ADD COLUMN takes_back integer CHECK (takes_back IS NULL OR (takes_back >= 1 AND takes_back < number))",
             "UPDATE policy_scripts SET installed = 1 WHERE name NOT IN (\(MigrationBuiltIns.sqlList))",
         ] + PolicyOfferSchema.postgres),
+        // Sync by identities, as in SQLite's migration 26.
+        (21, "sync identities", [
+            "CREATE TABLE sync_server (id text NOT NULL, epoch text NOT NULL, store text NOT NULL)",
+            "CREATE TABLE sync_received (user_id text NOT NULL, device text NOT NULL, seq bigint NOT NULL, fingerprint bigint NOT NULL, PRIMARY KEY (user_id, device, seq))",
+            "ALTER TABLE sync_peers ADD COLUMN epoch text",
+            """
+            UPDATE habits SET position = least(\(Habit.positionLimit), (SELECT max(p.position) FROM habits AS p WHERE p.user_id = habits.user_id)
+                + (SELECT count(*) FROM habits AS h WHERE h.user_id = habits.user_id AND h.position = 0 AND (h.created_at, h.seq) <= (habits.created_at, habits.seq)))
+                WHERE position = 0
+            """,
+            "ALTER TABLE sync_peers ADD COLUMN previous text",
+            "CREATE TABLE sync_retired (user_id text NOT NULL, device text NOT NULL, PRIMARY KEY (user_id, device))",
+        ] + PostgresSyncTriggers.ownStatements),
     ]
 }

@@ -28,7 +28,7 @@ enum PostgresSyncTriggers {
             CREATE TABLE sync_peers (user_id text NOT NULL, server text NOT NULL, pushed_through bigint NOT NULL, position bigint NOT NULL,
                 PRIMARY KEY (user_id, server))
             """,
-            stampFunction(clock: wallClock),
+            stampFunction(clock: wallClock, own: false),
         ]
         for (table, kind, key) in [("completions", "completion", "upper(id::text)"), ("skips", "skip", "upper(id::text)"),
                                    ("habit_revisions", "revision", "upper(habit_id::text) || '/' || number")] {
@@ -79,13 +79,23 @@ enum PostgresSyncTriggers {
     /// Migration 10: the store's clock in every stamp, as SQLite's migration 15.
     static var clockStatements: [String] {
         // Rows only inside a write transaction of a store given a clock: never committed.
-        ["CREATE TABLE sync_clock (hlc bigint NOT NULL)", stampFunction(clock: clock)]
+        ["CREATE TABLE sync_clock (hlc bigint NOT NULL)", stampFunction(clock: clock, own: false)]
+    }
+
+    /// Migration 21: writes of the store's own counted, as SQLite's migration 26.
+    static var ownStatements: [String] {
+        ["ALTER TABLE sync_owners ADD COLUMN own bigint NOT NULL DEFAULT 0", "ALTER TABLE sync_entities ADD COLUMN own bigint",
+         stampFunction(clock: clock, own: true)]
     }
 
     /// The function every trigger stamps through: the user's position and hybrid clock move on
-    /// (by `clock`, an SQL expression), and each written key's log row takes them.
-    static func stampFunction(clock: String) -> String {
-        """
+    /// (by `clock`, an SQL expression), and each written key's log row takes them; with `own`,
+    /// writes of the store's own (no `sync_writer` row) also count in `own` and number their rows by it.
+    static func stampFunction(clock: String, own: Bool) -> String {
+        let counted = own ? " own = own + CASE WHEN writer.device IS NULL THEN key_count ELSE 0 END," : ""
+        let ownColumn = own ? ", own" : "", ownValue = own ? ", CASE WHEN writer.device IS NULL THEN stamped.own - key_count + written.n END" : ""
+        let ownUpdate = own ? ", own = excluded.own" : ""
+        return """
         CREATE OR REPLACE FUNCTION stackday_sync_stamp(stamped_user text, stamped_kind text, keys text[], gone boolean) RETURNS void LANGUAGE plpgsql AS $$
         DECLARE
             stamped sync_owners%ROWTYPE;
@@ -94,15 +104,15 @@ enum PostgresSyncTriggers {
         BEGIN
             IF key_count = 0 THEN RETURN; END IF;
             SELECT * INTO writer FROM sync_writer LIMIT 1;
-            UPDATE sync_owners SET seq = seq + key_count,
+            UPDATE sync_owners SET seq = seq + key_count,\(counted)
                 hlc = greatest(hlc + 1, coalesce(writer.hlc, 0), \(clock))
                 WHERE user_id = stamped_user RETURNING * INTO stamped;
             IF NOT FOUND THEN RETURN; END IF;
-            INSERT INTO sync_entities (user_id, kind, key, seq, hlc, device, deleted)
+            INSERT INTO sync_entities (user_id, kind, key, seq, hlc, device, deleted\(ownColumn))
                 SELECT stamped_user, stamped_kind, written.key, stamped.seq - key_count + written.n, coalesce(writer.hlc, stamped.hlc),
-                    coalesce(writer.device, stamped.device), CASE WHEN gone THEN 1 ELSE 0 END
+                    coalesce(writer.device, stamped.device), CASE WHEN gone THEN 1 ELSE 0 END\(ownValue)
                 FROM unnest(keys) WITH ORDINALITY AS written(key, n)
-                ON CONFLICT (user_id, kind, key) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, device = excluded.device, deleted = excluded.deleted;
+                ON CONFLICT (user_id, kind, key) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, device = excluded.device, deleted = excluded.deleted\(ownUpdate);
         END $$
         """
     }

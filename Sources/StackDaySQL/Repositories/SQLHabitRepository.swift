@@ -32,9 +32,8 @@ public final class SQLHabitRepository: HabitRepository {
             delete = sql("DELETE FROM habits WHERE \(owner) = $1 AND id = $2::uuid")
             byID = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 AND id = $2::uuid")
             byNameKey = sql("SELECT \(columns) FROM habits WHERE \(owner) = $1 AND name_key = $2 ORDER BY seq LIMIT 1")
-            // By position, then creation order, the same on every replica (a synced habit keeps its
-            // position and created_at); habits made at one instant (a fixed clock) in the order
-            // this store took them.
+            // By position, then creation order, then id: the same on every replica (a synced habit
+            // keeps its position, created_at and id).
             // Every habit with its revisions in one statement, a row per revision (the revision's
             // `created_at` as `revision_created_at`); a habit without any still comes, to fail.
             let joined = columns.split(separator: ",").map { "h." + $0.trimmingCharacters(in: .whitespaces) }
@@ -45,7 +44,7 @@ public final class SQLHabitRepository: HabitRepository {
             all = sql("""
                 SELECT \(joined.joined(separator: ", ")) FROM habits AS h
                 LEFT JOIN habit_revisions AS r ON r.\(owner) = h.\(owner) AND r.habit_id = h.id
-                WHERE h.\(owner) = $1 ORDER BY h.position, h.created_at, h.seq, r.number
+                WHERE h.\(owner) = $1 ORDER BY h.position, h.created_at, upper(CAST(h.id AS TEXT)), r.number
                 """)
             revisionsOf = sql("SELECT \(revisionColumns) FROM habit_revisions WHERE \(owner) = $1 AND habit_id = $2::uuid ORDER BY number")
             insertRevision = sql("""

@@ -20,7 +20,11 @@ public final class SQLPolicyScriptRepository: PolicyScriptRepository {
         bySHA256 = dialect.statement("SELECT name, sha256, source, installed_at, installed FROM policy_scripts WHERE \(column) = $1 AND sha256 = $2")
         allSQL = dialect.statement("SELECT name, sha256, source, installed_at, installed FROM policy_scripts WHERE \(column) = $1 ORDER BY installed_at, name, sha256")
         deleteAllSQL = dialect.statement("DELETE FROM policy_scripts WHERE \(column) = $1")
-        markSQL = dialect.statement("UPDATE policy_scripts SET installed = 1, installed_at = $3 WHERE \(column) = $1 AND sha256 = $2")
+        // Installed again, a script keeps the later time: an install time only moves on (sync joins them).
+        markSQL = dialect.statement("""
+            UPDATE policy_scripts SET installed_at = CASE WHEN installed = 1 AND installed_at > $3 THEN installed_at ELSE $3 END, installed = 1
+            WHERE \(column) = $1 AND sha256 = $2
+            """)
     }
 
     public func insert(_ script: PolicyScript) throws {

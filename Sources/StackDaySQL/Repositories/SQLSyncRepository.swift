@@ -51,7 +51,7 @@ public final class SQLSyncRepository: SyncRepository {
     }
 
     public func forget() throws {
-        for table in ["sync_entities", "sync_fields", "sync_peers", "sync_devices", "sync_owners", "sync_credentials"] {
+        for table in ["sync_entities", "sync_fields", "sync_peers", "sync_devices", "sync_owners", "sync_credentials", "sync_received", "sync_retired"] {
             try executor.run(sql("DELETE FROM \(table) WHERE \(ownerColumn) = $1"), [owner])
         }
     }
@@ -122,19 +122,21 @@ public final class SQLSyncRepository: SyncRepository {
         let device = makeDevice()
         let hlc = now()
         try executor.run(sql("INSERT INTO sync_owners (\(ownerColumn), device, seq, hlc) VALUES ($1, $2, 0, $3)"), [owner, .text(device), .integer(hlc)])
-        // Everything already held enters the log once, parents first.
+        // Everything already held enters the log once, parents first, as this store's own writes.
         for kind in SyncKind.allCases {
             let (table, key, _) = Self.table(kind)
             let base = try position()
             try executor.run(sql("""
-                INSERT INTO sync_entities (\(ownerColumn), kind, key, seq, hlc, device, deleted)
-                SELECT \(ownerColumn), '\(kind.rawValue)', \(key), $2::bigint + row_number() OVER (ORDER BY \(key)), $3::bigint, $4, 0
+                INSERT INTO sync_entities (\(ownerColumn), kind, key, seq, hlc, device, deleted, own)
+                SELECT \(ownerColumn), '\(kind.rawValue)', \(key), $2::bigint + row_number() OVER (ORDER BY \(key)), $3::bigint, $4, 0,
+                    $2::bigint + row_number() OVER (ORDER BY \(key))
                 FROM \(table) WHERE \(ownerColumn) = $1
                 """), [owner, .integer(base), .integer(hlc), .text(device)])
             try executor.run(sql("""
                 UPDATE sync_owners SET seq = coalesce((SELECT max(seq) FROM sync_entities WHERE \(ownerColumn) = $1), 0) WHERE \(ownerColumn) = $1
                 """), [owner])
         }
+        try executor.run(sql("UPDATE sync_owners SET own = seq WHERE \(ownerColumn) = $1"), [owner])
         return device
     }
 
@@ -143,10 +145,23 @@ public final class SQLSyncRepository: SyncRepository {
 
     private func instant() -> Date { clock?.now ?? Date() }
 
-    public func pending(after position: Int64, device: String) throws -> Int {
+    public func pending(after position: Int64, device: String, scope: SyncScope) throws -> Int {
         Int(try executor.integer(sql("""
-            SELECT count(*) AS pending FROM sync_entities WHERE \(ownerColumn) = $1 AND seq > $2 AND device = $3
+            SELECT count(*) AS pending FROM sync_entities WHERE \(ownerColumn) = $1 AND seq > $2 AND \(Self.condition(scope, parameter: 3))
             """), [owner, .integer(position), .text(device)], column: "pending") ?? 0)
+    }
+
+    /// The condition on an entry's device for `scope`, the device the parameter `$N`.
+    private static func condition(_ scope: SyncScope, parameter: Int) -> String {
+        switch scope {
+        case .own: "device = $\(parameter)"
+        case .others: "device <> $\(parameter)"
+        case .all: "$\(parameter) = $\(parameter)"
+        }
+    }
+
+    public func ownWrites() throws -> Int64 {
+        try executor.integer(sql("SELECT own FROM sync_owners WHERE \(ownerColumn) = $1"), [owner], column: "own") ?? 0
     }
 
     public func position() throws -> Int64 {
@@ -154,12 +169,12 @@ public final class SQLSyncRepository: SyncRepository {
     }
 
     /// The columns a `SyncLogEntry` is read from.
-    private static let entryColumns = "kind, key, seq, hlc, device, deleted"
+    private static let entryColumns = "kind, key, seq, hlc, device, deleted, own"
 
     private func entry(_ row: any SQLRow) -> SyncLogEntry? {
         guard let kind = SyncKind(rawValue: row.text("kind")) else { return nil }
         return SyncLogEntry(kind: kind, key: row.text("key"), seq: row.integer("seq"), stamp: SyncStamp(hlc: row.integer("hlc"), device: row.text("device")),
-                     deleted: row.integer("deleted") != 0)
+                     deleted: row.integer("deleted") != 0, own: row.isNull("own") ? nil : row.integer("own"))
     }
 
     private func entry(_ kind: SyncKind, _ key: String) throws -> SyncLogEntry? {
@@ -213,13 +228,15 @@ public final class SQLSyncRepository: SyncRepository {
         return found
     }
 
-    /// The entry as a change (its row from `rows` when read there); nil for a live entry whose
-    /// row is not there (never sent as a deletion).
-    private func change(_ entry: SyncLogEntry, rows: [String: [String: JSONValue]] = [:]) throws -> SyncChange? {
-        if entry.deleted { return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: nil) }
+    /// The entry as a change (its row from `rows` when read there), with the number of the write
+    /// that made it when device `own` made it here; nil for a live entry whose row is not there
+    /// (never sent as a deletion).
+    private func change(_ entry: SyncLogEntry, rows: [String: [String: JSONValue]] = [:], own: String? = nil) throws -> SyncChange? {
+        let seq = entry.stamp.device == own ? entry.own : nil
+        if entry.deleted { return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: nil, seq: seq) }
         guard let fields = try rows[entry.kind.rawValue + entry.key] ?? fields(entry.kind, entry.key) else { return nil }
         let stamps = entry.kind == .habit ? try fieldStamps(entry.key) : [:]
-        return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: fields, fieldStamps: stamps)
+        return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: fields, fieldStamps: stamps, seq: seq)
     }
 
     /// The stamps of a habit's fields changed since it was made (`SyncRules.habitFields`).
@@ -240,14 +257,14 @@ public final class SQLSyncRepository: SyncRepository {
         }
     }
 
-    public func changes(after position: Int64, device: String, mine: Bool, limit: Int) throws -> SyncPage {
+    public func changes(after position: Int64, device: String, scope: SyncScope, limit: Int) throws -> SyncPage {
         // A push asks for nothing back: the log is not read (a first push would scan all it sent).
         guard limit > 0 else { return SyncPage(changes: [], entries: 0, position: position, more: false) }
         // The end is read first: every entry up to it is committed (see `PostgresSyncTriggers`).
         let end = try self.position()
         let entries = try executor.rows(sql("""
             SELECT \(Self.entryColumns) FROM sync_entities
-            WHERE \(ownerColumn) = $1 AND seq > $2 AND seq <= $3 AND device \(mine ? "=" : "<>") $4 ORDER BY seq LIMIT $5
+            WHERE \(ownerColumn) = $1 AND seq > $2 AND seq <= $3 AND \(Self.condition(scope, parameter: 4)) ORDER BY seq LIMIT $5
             """), [owner, .integer(position), .integer(end), .text(device), .integer(Int64(limit) + 1)], entry).compactMap { $0 }
         var more = entries.count > limit
         var taken = entries.prefix(limit)
@@ -276,7 +293,7 @@ public final class SQLSyncRepository: SyncRepository {
                 more = true
                 break
             }
-            guard let change = try change(entry, rows: rows) else { continue }
+            guard let change = try change(entry, rows: rows, own: scope == .others ? nil : device) else { continue }
             // What this entry sends: a parent logged after it (a habit renamed since, a script put
             // back) first, then the entry, then, for a habit, its revisions logged after it, so that
             // no page leaves a habit without rules.
@@ -291,14 +308,14 @@ public final class SQLSyncRepository: SyncRepository {
                 parents += try earlierRevisions(habit: fields["habit_id"]?.stringValue ?? "", below: Int64(fields["number"]?.numberValue ?? 0), after: entry.seq)
             }
             for parent in parents where parent.seq > entry.seq && !parent.deleted {
-                if let parentChange = try self.change(parent) { add(parentChange) }
+                if let parentChange = try self.change(parent, own: scope == .others ? nil : device) { add(parentChange) }
             }
             add(change)
             if change.kind == .habit, !change.deleted {
                 for revision in try earlierRevisions(habit: change.key, below: .max, after: entry.seq) where !revision.deleted {
                     // Revision 1 always; the rest while the page has room (they are entries of their own later).
                     guard changes.count + adding.count < limit || adding.count < 2 else { break }
-                    if let along = try self.change(revision) { add(along) }
+                    if let along = try self.change(revision, own: scope == .others ? nil : device) { add(along) }
                 }
             }
             // At most `limit` changes a page, as a server takes them.
@@ -400,7 +417,7 @@ public final class SQLSyncRepository: SyncRepository {
         try executor.run(sql("""
             INSERT INTO sync_entities (\(ownerColumn), kind, key, seq, hlc, device, deleted)
             SELECT \(ownerColumn), $2, $3, seq, $4, $5, 1 FROM sync_owners WHERE \(ownerColumn) = $1
-            ON CONFLICT (\(ownerColumn), kind, key) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, device = excluded.device, deleted = 1
+            ON CONFLICT (\(ownerColumn), kind, key) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, device = excluded.device, deleted = 1, own = NULL
             """), [owner, .text(change.kind.rawValue), .text(change.key), .integer(change.stamp.hlc), .text(change.stamp.device)])
     }
 
@@ -552,6 +569,9 @@ public final class SQLSyncRepository: SyncRepository {
         case .update(let row):
             try write(as: change.stamp, batch)
             try update(change.kind, change.key, row)
+        case .joinScript(let row, let own):
+            try write(as: own ? nil : change.stamp, batch)
+            try update(.script, change.key, row)
         case .mergeHabit(let row, let stamps, let own, _):
             // The update's trigger stamps what it changed as the writer's; the stamps each field
             // won with are put back after it.
@@ -616,17 +636,20 @@ public final class SQLSyncRepository: SyncRepository {
 
 
     public func peer(_ server: String) throws -> SyncPeer {
-        try executor.rows(sql("SELECT pushed_through, position, history FROM sync_peers WHERE \(ownerColumn) = $1 AND server = $2"), [owner, .text(server)]) {
-            SyncPeer(pushedThrough: $0.integer("pushed_through"), position: $0.integer("position"), history: $0.isNull("history") ? nil : $0.text("history"))
+        try executor.rows(sql("SELECT pushed_through, position, epoch, previous FROM sync_peers WHERE \(ownerColumn) = $1 AND server = $2"),
+                          [owner, .text(server)]) {
+            SyncPeer(pushedThrough: $0.integer("pushed_through"), position: $0.integer("position"), epoch: $0.optionalText("epoch"),
+                     previous: $0.optionalText("previous"))
         }.first ?? SyncPeer()
     }
 
     public func setPeer(_ server: String, _ peer: SyncPeer) throws {
         try executor.run(sql("""
-            INSERT INTO sync_peers (\(ownerColumn), server, pushed_through, position, history) VALUES ($1, $2, $3, $4, $5)
+            INSERT INTO sync_peers (\(ownerColumn), server, pushed_through, position, epoch, previous) VALUES ($1, $2, $3, $4, $5, $6)
             ON CONFLICT (\(ownerColumn), server) DO UPDATE SET pushed_through = excluded.pushed_through, position = excluded.position,
-                history = excluded.history
-            """), [owner, .text(server), .integer(peer.pushedThrough), .integer(peer.position), peer.history.map(SQLValue.text) ?? .null])
+                epoch = excluded.epoch, previous = excluded.previous
+            """), [owner, .text(server), .integer(peer.pushedThrough), .integer(peer.position), peer.epoch.map(SQLValue.text) ?? .null,
+                   peer.previous.map(SQLValue.text) ?? .null])
     }
 
     public func savedToken(server: String) throws -> String? {
@@ -644,33 +667,103 @@ public final class SQLSyncRepository: SyncRepository {
         try executor.rows(sql("SELECT server FROM sync_credentials WHERE \(ownerColumn) = $1 ORDER BY server"), [owner]) { $0.text("server") }
     }
 
-    public func history(of device: String) throws -> SyncHistory? {
-        try executor.rows(sql("SELECT history, previous, previous_first, retired FROM sync_devices WHERE \(ownerColumn) = $1 AND device = $2"),
-                          [owner, .text(device)]) {
-            SyncHistory(current: $0.text("history"), previous: $0.isNull("previous") ? nil : $0.text("previous"),
-                        previousFirst: $0.isNull("previous_first") ? nil : $0.text("previous_first"), retired: $0.integer("retired") != 0)
-        }.first
+    public func identity(store: String?) throws -> SyncServerIdentity {
+        let kept = try executor.rows(sql("SELECT id, epoch, store FROM sync_server"), []) { ($0.text("id"), $0.text("epoch"), $0.text("store")) }.first
+        guard let (id, epoch, known) = kept else {
+            let made = SyncServerIdentity(id: UUID().uuidString.lowercased(), epoch: UUID().uuidString.lowercased())
+            try executor.run(sql("INSERT INTO sync_server (id, epoch, store) VALUES ($1, $2, $3)"), [.text(made.id), .text(made.epoch), .text(store ?? "")])
+            return made
+        }
+        guard let store, store != known else { return SyncServerIdentity(id: id, epoch: epoch) }
+        // Not the store the epoch was made in: restored, copied or moved.
+        try executor.run(sql("UPDATE sync_server SET store = $1"), [.text(store)])
+        return try newEpoch()
     }
 
-    public func keepHistory(_ history: SyncHistory, of device: String) throws {
-        try executor.run(sql("""
-            INSERT INTO sync_devices (\(ownerColumn), device, history, previous, previous_first, retired) VALUES ($1, $2, $3, $4, $5, $6)
-            ON CONFLICT (\(ownerColumn), device) DO UPDATE SET history = excluded.history, previous = excluded.previous,
-                previous_first = excluded.previous_first, retired = excluded.retired
-            """), [owner, .text(device), .text(history.current), history.previous.map(SQLValue.text) ?? .null, history.previousFirst.map(SQLValue.text) ?? .null,
-                   .integer(history.retired ? 1 : 0)])
+    public func newEpoch() throws -> SyncServerIdentity {
+        let epoch = UUID().uuidString.lowercased()
+        try executor.run(sql("UPDATE sync_server SET epoch = $1"), [.text(epoch)])
+        let id = try executor.rows(sql("SELECT id FROM sync_server"), []) { $0.text("id") }.first ?? ""
+        return SyncServerIdentity(id: id, epoch: epoch)
     }
 
-    public func retire(_ device: String) throws {
-        if try history(of: device)?.retired == true { return }
-        // Each of its entries moves past the log's end by the end itself: their order is kept and no
-        // position is taken twice.
+    public func received(from device: String, at seqs: [Int64]) throws -> [Int64: Int64] {
+        var found: [Int64: Int64] = [:]
+        let select = "SELECT seq, fingerprint FROM sync_received WHERE \(ownerColumn) = $1 AND device = $2 AND seq = "
+        for start in stride(from: 0, to: seqs.count, by: 50) {
+            let chunk = seqs[start..<min(seqs.count, start + 50)]
+            let rows = try executor.rows(sql(lookups(select, count: chunk.count, first: 3, value: .count)), [owner, .text(device)] + chunk.map(SQLValue.integer)) {
+                ($0.integer("seq"), $0.integer("fingerprint"))
+            }
+            for (seq, fingerprint) in rows { found[seq] = fingerprint }
+        }
+        return found
+    }
+
+    public func retire(device: String) throws -> Int {
+        guard try executor.rows(sql("SELECT device FROM sync_retired WHERE \(ownerColumn) = $1 AND device = $2"), [owner, .text(device)], { $0.text("device") })
+            .isEmpty else { return 0 }
+        try executor.run(sql("INSERT INTO sync_retired (\(ownerColumn), device) VALUES ($1, $2)"), [owner, .text(device)])
+        // What was taken under the id mixed two stores' writes: the one that keeps it starts afresh.
+        try executor.run(sql("DELETE FROM sync_received WHERE \(ownerColumn) = $1 AND device = $2"), [owner, .text(device)])
         let end = try position()
-        try executor.run(sql("UPDATE sync_entities SET seq = seq + $3 WHERE \(ownerColumn) = $1 AND device = $2"), [owner, .text(device), .integer(end)])
+        guard let first = try executor.integer(sql("SELECT min(seq) AS first FROM sync_entities WHERE \(ownerColumn) = $1 AND device = $2"),
+                                               [owner, .text(device)], column: "first") else { return 0 }
+        // Past the log's end, in the order they were logged: every other device, the store that
+        // keeps the id included, pulls them.
+        let moved = try executor.run(sql("""
+            UPDATE sync_entities SET seq = seq + $3, device = $4, own = NULL WHERE \(ownerColumn) = $1 AND device = $2
+            """), [owner, .text(device), .integer(end + 1 - first), .text(SyncRules.serverDevice)])
         try executor.run(sql("""
-            UPDATE sync_owners SET seq = coalesce((SELECT max(seq) FROM sync_entities WHERE \(ownerColumn) = $1), 0) WHERE \(ownerColumn) = $1
+            UPDATE sync_owners SET seq = coalesce((SELECT max(seq) FROM sync_entities WHERE \(ownerColumn) = $1), seq) WHERE \(ownerColumn) = $1
             """), [owner])
-        try keepHistory(SyncHistory(current: "retired", retired: true), of: device)
+        return moved
+    }
+
+    public func lastReceived(from device: String) throws -> Int64? {
+        try executor.integer(sql("SELECT max(seq) AS last FROM sync_received WHERE \(ownerColumn) = $1 AND device = $2"), [owner, .text(device)], column: "last")
+    }
+
+    public func receive(_ fingerprints: [Int64: Int64], from device: String) throws {
+        let sorted = fingerprints.sorted { $0.key < $1.key }
+        for start in stride(from: 0, to: sorted.count, by: 100) {
+            let chunk = sorted[start..<min(sorted.count, start + 100)]
+            var values: [SQLValue] = [owner, .text(device)]
+            var rows: [String] = []
+            for (seq, fingerprint) in chunk {
+                rows.append("($1, $2, $\(values.count + 1), $\(values.count + 2))")
+                values += [.integer(seq), .integer(fingerprint)]
+            }
+            try executor.run(sql("""
+                INSERT INTO sync_received (\(ownerColumn), device, seq, fingerprint) VALUES \(rows.joined(separator: ", "))
+                ON CONFLICT (\(ownerColumn), device, seq) DO UPDATE SET fingerprint = excluded.fingerprint
+                """), values)
+        }
+    }
+
+    public func currentTime() -> Int64 { now() }
+
+    public func hybridTime() throws -> Int64 {
+        try executor.integer(sql("SELECT hlc FROM sync_owners WHERE \(ownerColumn) = $1"), [owner], column: "hlc") ?? 0
+    }
+
+    public func rebaseClock(to hlc: Int64, device: String, after position: Int64) throws -> Int {
+        let ahead = try executor.rows(sql("""
+            SELECT kind, key FROM sync_entities WHERE \(ownerColumn) = $1 AND device = $2 AND seq > $3 AND hlc > $4 ORDER BY seq
+            """), [owner, .text(device), .integer(position), .integer(hlc)]) { ($0.text("kind"), $0.text("key")) }
+        var next = hlc
+        for (kind, key) in ahead {
+            next += 1
+            try executor.run(sql("UPDATE sync_entities SET hlc = $4 WHERE \(ownerColumn) = $1 AND kind = $2 AND key = $3"),
+                             [owner, .text(kind), .text(key), .integer(next)])
+            if kind == SyncKind.habit.rawValue {
+                try executor.run(sql("UPDATE sync_fields SET hlc = $4 WHERE \(ownerColumn) = $1 AND habit = $2 AND device = $3 AND hlc > $5"),
+                                 [owner, .text(key), .text(device), .integer(next), .integer(hlc)])
+            }
+        }
+        try executor.run(sql("UPDATE sync_fields SET hlc = $3 WHERE \(ownerColumn) = $1 AND device = $2 AND hlc > $3"), [owner, .text(device), .integer(next)])
+        try executor.run(sql("UPDATE sync_owners SET hlc = $2 WHERE \(ownerColumn) = $1"), [owner, .integer(next)])
+        return ahead.count
     }
 
     public func moveDevice(to device: String) throws -> String {
@@ -678,8 +771,10 @@ public final class SQLSyncRepository: SyncRepository {
         guard old != device else { return old }
         try executor.run(sql("UPDATE sync_owners SET device = $2 WHERE \(ownerColumn) = $1"), [owner, .text(device)])
         try executor.run(sql("UPDATE sync_entities SET device = $3 WHERE \(ownerColumn) = $1 AND device = $2"), [owner, .text(old), .text(device)])
-        // Everything goes to every server again under the new id, with no history token yet.
-        try executor.run(sql("UPDATE sync_peers SET pushed_through = 0, history = NULL WHERE \(ownerColumn) = $1"), [owner])
+        try executor.run(sql("UPDATE sync_fields SET device = $3 WHERE \(ownerColumn) = $1 AND device = $2"), [owner, .text(old), .text(device)])
+        // Everything goes to every server again under the new id, and everything is pulled again:
+        // what a copy under the old id pushed was taken for this store's own and never pulled.
+        try executor.run(sql("UPDATE sync_peers SET pushed_through = 0, position = 0, previous = $2 WHERE \(ownerColumn) = $1"), [owner, .text(old)])
         return old
     }
 }

@@ -431,5 +431,26 @@ enum Migrations {
         UPDATE policy_scripts SET installed = 1 WHERE name NOT IN (\(MigrationBuiltIns.sqlList));
         \(PolicyOfferSchema.sqlite)
         """),
+        // Sync by identities (docs/sync.md): the server's id and epoch, what it took from each
+        // device by the number its own writes count to, that count on each device, and the epoch a device
+        // last synced under. Habits still at place 0 (from before places) take places after the
+        // others in the order they were listed, so that every replica lists them alike.
+        Migration(id: 26, name: "sync identities", sql: """
+        CREATE TABLE sync_server (id TEXT NOT NULL, epoch TEXT NOT NULL, store TEXT NOT NULL) STRICT;
+        CREATE TABLE sync_received (
+            owner TEXT NOT NULL,
+            device TEXT NOT NULL,
+            seq INTEGER NOT NULL,
+            fingerprint INTEGER NOT NULL,
+            PRIMARY KEY (owner, device, seq)
+        ) STRICT, WITHOUT ROWID;
+        ALTER TABLE sync_peers ADD COLUMN epoch TEXT;
+        UPDATE habits SET position = min(\(Habit.positionLimit), (SELECT max(p.position) FROM habits AS p WHERE p.owner = habits.owner)
+            + (SELECT count(*) FROM habits AS h WHERE h.owner = habits.owner AND h.position = 0 AND (h.created_at, h.seq) <= (habits.created_at, habits.seq)))
+            WHERE position = 0;
+        ALTER TABLE sync_peers ADD COLUMN previous TEXT;
+        CREATE TABLE sync_retired (owner TEXT NOT NULL, device TEXT NOT NULL, PRIMARY KEY (owner, device)) STRICT, WITHOUT ROWID;
+        \(SyncTriggers.ownSQL)
+        """),
     ]
 }

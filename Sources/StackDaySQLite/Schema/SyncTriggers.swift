@@ -19,8 +19,8 @@ enum SyncTriggers {
 
     /// What one write of an entity does: the owner's position and clock move on, and the entity's
     /// row takes them. Nothing for an owner that does not sync.
-    static func stamp(owner: String, kind: String, key: String, deleted: Bool, clock: String = clock) -> String {
-        let parts = stampStatements(owner: owner, kind: kind, key: key, deleted: deleted, clock: clock)
+    static func stamp(owner: String, kind: String, key: String, deleted: Bool, clock: String = clock, own: Bool = true) -> String {
+        let parts = stampStatements(owner: owner, kind: kind, key: key, deleted: deleted, clock: clock, own: own)
         return parts.advance + ";\n" + parts.entry + ";\n"
     }
 
@@ -36,17 +36,21 @@ enum SyncTriggers {
 
     /// `stamp`'s two statements, apart (a prepared statement is one): `advance` moves the owner's
     /// position and clock on and reads only `owner`; `entry` logs the entity and reads `owner`
-    /// and `key`.
-    static func stampStatements(owner: String, kind: String, key: String, deleted: Bool, clock: String = clock) -> (advance: String, entry: String) {
-        ("""
-        UPDATE sync_owners SET seq = seq + 1,
+    /// and `key`. With `own` (since migration 26), a write of the store's own (no `sync_writer`)
+    /// also counts in the owner's `own` and numbers the entry by it (`SyncChange.seq`); migrations
+    /// before it wrote the statements without.
+    static func stampStatements(owner: String, kind: String, key: String, deleted: Bool, clock: String = clock,
+                                own: Bool = true) -> (advance: String, entry: String) {
+        let local = "NOT EXISTS (SELECT 1 FROM sync_writer)"
+        return ("""
+        UPDATE sync_owners SET seq = seq + 1,\(own ? " own = own + (\(local))," : "")
             hlc = max(hlc + 1, coalesce((SELECT hlc FROM sync_writer), 0), \(clock))
             WHERE owner = \(owner)
         """, """
-        INSERT INTO sync_entities (owner, kind, key, seq, hlc, device, deleted)
-            SELECT o.owner, '\(kind)', \(key), o.seq, coalesce((SELECT hlc FROM sync_writer), o.hlc), coalesce((SELECT device FROM sync_writer), o.device), \(deleted ? 1 : 0)
+        INSERT INTO sync_entities (owner, kind, key, seq, hlc, device, deleted\(own ? ", own" : ""))
+            SELECT o.owner, '\(kind)', \(key), o.seq, coalesce((SELECT hlc FROM sync_writer), o.hlc), coalesce((SELECT device FROM sync_writer), o.device), \(deleted ? 1 : 0)\(own ? ", CASE WHEN \(local) THEN o.own END" : "")
             FROM sync_owners AS o WHERE o.owner = \(owner)
-            ON CONFLICT (owner, kind, key) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, device = excluded.device, deleted = excluded.deleted
+            ON CONFLICT (owner, kind, key) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, device = excluded.device, deleted = excluded.deleted\(own ? ", own = excluded.own" : "")
         """)
     }
 
@@ -87,22 +91,23 @@ enum SyncTriggers {
             ) STRICT, WITHOUT ROWID;
 
             """
-        return sql + triggers(clock: wallClock, fieldStamps: nil)
+        return sql + triggers(clock: wallClock, fieldStamps: nil, own: false)
     }
 
     /// Every trigger of the log, stamping by `clock`; with `fieldStamps`, the habit's update
-    /// trigger also keeps the stamps of those fields (migration 14's).
-    static func triggers(clock: String, fieldStamps: [String]?) -> String {
+    /// trigger also keeps the stamps of those fields (migration 14's); with `own`, writes of the
+    /// store's own are counted (migration 26's).
+    static func triggers(clock: String, fieldStamps: [String]?, own: Bool) -> String {
         var sql = ""
         for (table, kind, key) in tables {
             for (event, row, deleted) in [("INSERT", "NEW", false), ("UPDATE", "NEW", false), ("DELETE", "OLD", true)] {
                 if table == "habits", event == "UPDATE", let fieldStamps {
-                    sql += habitUpdateTrigger(clock: clock, fields: fieldStamps) + ";\n"
+                    sql += habitUpdateTrigger(clock: clock, fields: fieldStamps, own: own) + ";\n"
                     continue
                 }
                 sql += """
                     CREATE TRIGGER \(table)_sync_\(event.lowercased()) AFTER \(event) ON \(table) BEGIN
-                    \(stamp(owner: "\(row).owner", kind: kind, key: key.replacingOccurrences(of: "ROW", with: row), deleted: deleted, clock: clock))END;
+                    \(stamp(owner: "\(row).owner", kind: kind, key: key.replacingOccurrences(of: "ROW", with: row), deleted: deleted, clock: clock, own: own))END;
 
                     """
             }
@@ -117,7 +122,22 @@ enum SyncTriggers {
         for (table, _, _) in tables {
             for event in ["insert", "update", "delete"] { sql += "DROP TRIGGER \(table)_sync_\(event);\n" }
         }
-        return sql + triggers(clock: clock, fieldStamps: SyncRules.firstHabitFields)
+        return sql + triggers(clock: clock, fieldStamps: SyncRules.firstHabitFields, own: false)
+    }
+
+    /// Migration 26: every write of the store's own counted (`sync_owners.own`) and its entry
+    /// numbered by that count (`sync_entities.own`), the number a device's change is known by
+    /// however the log moved since (`SyncChange.seq`). An entry logged before has none.
+    static var ownSQL: String {
+        var sql = """
+            ALTER TABLE sync_owners ADD COLUMN own INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE sync_entities ADD COLUMN own INTEGER;
+
+            """
+        for (table, _, _) in tables {
+            for event in ["insert", "update", "delete"] { sql += "DROP TRIGGER \(table)_sync_\(event);\n" }
+        }
+        return sql + triggers(clock: clock, fieldStamps: SyncRules.habitFields, own: true)
     }
 
     /// Migration 14: the stamp of each habit field's last change (`SyncRules.habitFields`), kept
@@ -133,19 +153,19 @@ enum SyncTriggers {
             PRIMARY KEY (owner, habit, field)
         ) STRICT, WITHOUT ROWID;
         DROP TRIGGER habits_sync_update;
-        \(habitUpdateTrigger(clock: wallClock, fields: SyncRules.firstHabitFields));
+        \(habitUpdateTrigger(clock: wallClock, fields: SyncRules.firstHabitFields, own: false));
         """
     }
 
     /// Migration 23: the habit's update trigger stamping every field of `SyncRules.habitFields`
     /// (position, colour tag and step joined the first five).
     static var displayFieldsSQL: String {
-        "DROP TRIGGER habits_sync_update;\n" + habitUpdateTrigger(clock: clock, fields: SyncRules.habitFields) + ";\n"
+        "DROP TRIGGER habits_sync_update;\n" + habitUpdateTrigger(clock: clock, fields: SyncRules.habitFields, own: false) + ";\n"
     }
 
     /// The habit's update trigger: it stamps the habit, then each of `fields` the update changed.
-    static func habitUpdateTrigger(clock: String, fields: [String]) -> String {
-        var body = stamp(owner: "NEW.owner", kind: "habit", key: "NEW.id", deleted: false, clock: clock)
+    static func habitUpdateTrigger(clock: String, fields: [String], own: Bool) -> String {
+        var body = stamp(owner: "NEW.owner", kind: "habit", key: "NEW.id", deleted: false, clock: clock, own: own)
         for field in fields {
             body += """
                 INSERT INTO sync_fields (owner, habit, field, hlc, device)

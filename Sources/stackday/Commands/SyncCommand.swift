@@ -27,7 +27,7 @@ enum SyncCommand {
     static let pair = option("pair", "code", "A code from the web app's Settings › Connect a device: exchanged once for this device's own token, which this store keeps (it is never printed).")
     static let deviceName = option("deviceName", "name", "With --pair: the name the server lists this device by (default: this machine's host name).")
     static let newDevice = RequestField<Bool>.flag(
-        "newDevice", help: "Take a new device id and push everything again: for a copy of a store (a restored backup, a copied file) the server refused as device_copied."
+        "newDevice", help: "Take a new device id and push and pull everything again (a copy of a store, a copied file or a backup put back, takes one by itself when it is recognised)."
     ).commandLineOnly
 
     static func option(_ key: String, _ valueName: String, _ help: String) -> RequestField<String> {
@@ -103,15 +103,32 @@ enum SyncCommand {
         environment.io.print(words.language == .korean
             ? "동기화했습니다: 보낸 변경 \(report.pushed)건, 받은 변경 \(report.pulled)건"
             : "Synced with \(server): pushed \(report.pushed) \(report.pushed == 1 ? "change" : "changes"), pulled \(report.pulled) \(report.pulled == 1 ? "change" : "changes").")
+        // What healed by itself, said once.
+        if report.copied {
+            environment.io.print(words.language == .korean
+                ? "이 저장소는 같은 기기 ID로 동기화하던 다른 저장소의 사본(복사한 파일 또는 되살린 백업)이었습니다. 이제 자기 ID로 동기화하며, 가진 것을 모두 다시 보냈습니다."
+                : "This store was a copy of another that syncs under the same device id (a copied file, or a backup put back): it now syncs under an id of its own, and sent everything it holds again.")
+        }
+        if report.restored {
+            environment.io.print(words.language == .korean
+                ? "서버가 백업에서 복원되었습니다. 서버가 잃은 것을 되찾도록 이 기기가 가진 것을 모두 보냈습니다."
+                : "The server was restored from a backup: this device sent everything it holds, so that what the server lost is back.")
+        }
+        if report.restamped > 0 {
+            environment.io.print(words.language == .korean
+                ? "앞서 가 있던 시계로 기록한 변경 \(report.restamped)건을 서버 시계에 맞춰 다시 찍었습니다."
+                : "\(report.restamped) \(report.restamped == 1 ? "change" : "changes") stamped while this device's clock ran ahead \(report.restamped == 1 ? "was" : "were") stamped again by the server's clock.")
+        }
         // What the server decided beyond copying: a habit renamed (two habits of one name).
         for rename in report.renamed {
             environment.io.print(words.language == .korean
                 ? "서버가 '\(rename.from)'의 이름을 '\(rename.to)'(으)로 바꾸었습니다"
                 : "The server renamed '\(rename.from)' to '\(rename.to)' (another habit has that name, or it was renamed on the server).")
         }
-        let fields = ["name": ("name", "이름"), "started_on": ("start day", "시작일"), "archived_on": ("archive day", "보관일"), "unit": ("unit", "단위")]
+        let korean = ["name": "이름", "started_on": "시작일", "archived_on": "보관일", "unit": "단위", "color_tag": "색", "step_thousandths": "기록 단계",
+                      "position": "목록 순서"]
         for lost in report.overridden {
-            let field = fields[lost.field] ?? (lost.field, lost.field)
+            let field = (SyncDecided.label(field: lost.field), korean[lost.field] ?? lost.field)
             environment.io.print(words.language == .korean
                 ? "'\(lost.habit)': 이 기기에서 바꾼 \(field.1) \(lost.mine) 대신 다른 기기에서 나중에 바꾼 \(lost.kept)을(를) 남겼습니다"
                 : "'\(lost.habit)': its \(field.0) \(lost.mine), set here, lost to \(lost.kept), set later on another device.")

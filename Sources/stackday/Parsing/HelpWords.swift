@@ -209,8 +209,8 @@ enum HelpWords {
             "하루를 마지막으로 습관의 추적을 멈춥니다(그날 포함).",
         "Sync over http:// with a server that is not on this machine (the token crosses the network readable).":
             "이 컴퓨터에 있지 않은 서버와 http://로 동기화합니다(토큰이 네트워크에서 읽힐 수 있습니다).",
-        "Take a new device id and push everything again: for a copy of a store (a restored backup, a copied file) the server refused as device_copied.":
-            "새 기기 ID를 받아 모두 다시 보냅니다. 서버가 device_copied로 거부한 저장소 사본(복원한 백업, 복사한 파일)용입니다.",
+        "Take a new device id and push and pull everything again (a copy of a store, a copied file or a backup put back, takes one by itself when it is recognised).":
+            "새 기기 ID를 받아 모두 다시 보내고 받습니다(저장소 사본, 즉 복사한 파일이나 되살린 백업은 알아차리는 즉시 스스로 새 ID를 받습니다).",
         "Take back the skip of a day or of a range of days; they count again.":
             "하루나 며칠의 건너뛰기를 취소합니다. 그날들은 다시 셉니다.",
         "The IPv4 address and port (default: 127.0.0.1:8080; port 0 picks a free one).":
