@@ -227,12 +227,20 @@ final class CLIEnvironment {
         return try context().directory
     }
 
-    /// The policy a command names: a path to a `.lua` file (any argument ending `.lua` or holding
-    /// a `/`), read as it is now, else a name as it resolves for the user (`PolicyDirectory`), with
-    /// where it was found. Compiled in this process's sandbox.
+    /// Whether a command's argument names a file rather than a policy or a schedule: it ends `.lua`,
+    /// is a file that exists, or holds a `/` in one word with no `;` or `=` (a pasted calendar rule,
+    /// `DTSTART;TZID=Asia/Seoul:…`, holds a `/` too and is not a path).
+    static func isPath(_ target: String) -> Bool {
+        if target.hasSuffix(".lua") || FileManager.default.fileExists(atPath: target) { return true }
+        return target.contains("/") && !target.contains(where: { $0.isWhitespace || $0 == ";" || $0 == "=" })
+    }
+
+    /// The policy a command names: a path to a `.lua` file (`isPath`), read as it is now, else a
+    /// name as it resolves for the user (`PolicyDirectory`), with where it was found. Compiled in
+    /// this process's sandbox.
     func policy(_ target: String) throws -> (policy: LoadedPolicy, resolved: ResolvedPolicy?) {
         let library = try library()
-        if target.hasSuffix(".lua") || target.contains("/") {
+        if Self.isPath(target) {
             guard FileManager.default.fileExists(atPath: target) else { throw CommandFailure("no such file: \(target)") }
             return (try library.policy(at: URL(fileURLWithPath: target)), nil)
         }

@@ -120,6 +120,27 @@ struct PipelineStageTests {
         #expect(response.status == status && (next.calls == 1) == passed)
     }
 
+    @Test("every reference in the API document names a schema the document holds")
+    func documentReferencesResolve() throws {
+        let document = OpenAPIDocument.document(policies: [])
+        guard case .object(let root) = document, case .object(let components)? = root["components"],
+              case .object(let schemas)? = components["schemas"] else { Issue.record("no components.schemas"); return }
+        var references: [String] = []
+        func walk(_ value: JSONValue) {
+            switch value {
+            case .object(let members):
+                if case .string(let target)? = members["$ref"] { references.append(target) }
+                members.values.forEach(walk)
+            case .array(let items): items.forEach(walk)
+            default: break
+            }
+        }
+        walk(document)
+        #expect(references.count > 40)
+        let missing = Set(references.filter { !$0.hasPrefix("#/components/schemas/") || schemas[String($0.dropFirst("#/components/schemas/".count))] == nil })
+        #expect(missing.isEmpty, "unresolved: \(missing.sorted())")
+    }
+
     @Test("a body over the limit is 413 and goes no further")
     func bodyLimit() throws {
         let next = Next()

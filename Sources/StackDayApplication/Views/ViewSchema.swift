@@ -135,7 +135,7 @@ public enum ViewSchema {
     /// The request types whose fields an HTTP body may hold.
     public static let bodyRequests: [any RequestType.Type] = [
         CreateHabitRequest.self, EditHabitRequest.self, RecordRequest.self, SkipRequest.self, ArchiveRequest.self, RollbackRequest.self,
-        SimulateRequest.self, SettingsRequest.self, PairRequest.self, PasswordRequest.self, CreateWebhookRequest.self,
+        SimulateRequest.self, SettingsRequest.self, PairRequest.self, PasswordRequest.self, CreateWebhookRequest.self, ShareRequest.self,
     ]
 
     /// The fields a request body may hold, by operation: its request type's schema (`RequestType.schema`),

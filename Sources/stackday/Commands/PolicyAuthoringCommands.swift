@@ -50,7 +50,7 @@ enum PolicyAuthoringCommands {
         let environment = try CLIEnvironment(invocation)
         let target = try invocation.required(PolicyVersionCommands.policyArgument)
         let script: PolicyScript
-        if target.hasSuffix(".lua") || target.contains("/") {
+        if CLIEnvironment.isPath(target) {
             guard FileManager.default.fileExists(atPath: target) else { throw CommandFailure("no such file: \(target)") }
             script = try environment.library().script(at: URL(fileURLWithPath: target), at: environment.clock.now)
         } else {

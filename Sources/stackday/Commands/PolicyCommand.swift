@@ -155,7 +155,7 @@ enum PolicyCommand {
         // The name may be words ("mon wed fri") or a pasted calendar rule, read as `habit add` reads them.
         let directory = try environment.directory()
         let given = try invocation.required(schedule)
-        let isFile = given.hasSuffix(".lua") || given.contains("/")
+        let isFile = CLIEnvironment.isPath(given)
         let input = try ScheduleInput(isFile ? "daily" : given, parameters: try givenParameters(invocation), timeZone: environment.boundary.timeZone,
                                       habitStart: try invocation[start], isPolicy: { name in ((try? directory.context.store.read { try directory.find(name, in: $0) }) ?? nil) != nil })
         let policy = try environment.policy(isFile ? given : input.choice.name).policy

@@ -41,7 +41,7 @@ enum PolicyVersionCommands {
         let library = try environment.library()
         let target = try invocation.required(policyArgument)
         let view: PolicyScriptView
-        if target.hasSuffix(".lua") || target.contains("/") {
+        if CLIEnvironment.isPath(target) {
             guard FileManager.default.fileExists(atPath: target) else { throw CommandFailure("no such file: \(target)") }
             let script = try library.script(at: URL(fileURLWithPath: target), at: environment.clock.now)
             view = try refusing(environment) { try application.install(script.name, source: script.source) }
