@@ -115,6 +115,7 @@ public final class SyncClient: @unchecked Sendable {
         if full {
             peer.pushedThrough = 0
             peer.position = 0
+            peer.mark = nil
             report.restored = true
         }
         let (pushedFrom, scope): (Int64, SyncScope) = (peer.pushedThrough, full ? .all : .own)
@@ -123,7 +124,7 @@ public final class SyncClient: @unchecked Sendable {
         }
         func request(_ changes: [SyncChange], limit: Int = SyncRequest.maxChanges) -> SyncRequest {
             SyncRequest(device: device, since: peer.position, changes: changes, limit: limit, epoch: identity?.epoch, full: full,
-                        previous: previous ?? peer.previous)
+                        previous: previous ?? peer.previous, mark: peer.mark)
         }
         var restarted = false
         // A server that lost history, or whose epoch moved on during this sync, has this device push
@@ -136,6 +137,7 @@ public final class SyncClient: @unchecked Sendable {
             report.restored = true
             peer.pushedThrough = 0
             peer.position = 0
+            peer.mark = nil
             let reset = peer
             try await withStore { store in try store.write { tx in try Self.log(tx).setPeer(key, reset) } }
         }
@@ -209,7 +211,7 @@ public final class SyncClient: @unchecked Sendable {
                     throw SyncError.invalidAnswer("says more changes wait but did not move past position \(peer.position)")
                 }
                 let changes = response.changes
-                let position = response.position
+                let position = response.position, mark = response.mark
                 // Once everything was pushed and pulled, the device knows the server's epoch.
                 let epoch = response.more ? peer.epoch : (response.server ?? identity)?.epoch
                 let decided = try await withStore { store in
@@ -224,6 +226,7 @@ public final class SyncClient: @unchecked Sendable {
                         }
                         let outcomes = try sync.apply(changes, as: .device(id: device, pushedThrough: stored.pushedThrough))
                         stored.position = position
+                        stored.mark = mark
                         stored.epoch = epoch
                         // The server was told of the id this store left.
                         if epoch != nil, !response.more { stored.previous = nil }
@@ -238,6 +241,7 @@ public final class SyncClient: @unchecked Sendable {
                 report.overridden += decided.overridden
                 report.pulled += changes.count
                 peer.position = position
+                peer.mark = mark
                 peer.epoch = epoch
                 if !response.more { peer.previous = nil }
                 if !changes.isEmpty { progress?(SyncProgress(phase: .pulling, done: report.pulled, total: nil)) }

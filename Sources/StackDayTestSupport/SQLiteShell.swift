@@ -22,4 +22,20 @@ public enum SQLiteShell {
         // A failed step (a trigger's RAISE, a constraint) answers with its message.
         return result == SQLITE_DONE ? rows : rows + [String(cString: sqlite3_errmsg(handle))]
     }
+
+    /// Puts `backup`'s pages back into the database at `path` through SQLite's online backup API,
+    /// as `sqlite3 FILE ".restore BACKUP"` would: the file stays the same file (its inode too),
+    /// only what it holds goes back. Answers nil, or SQLite's message.
+    public static func restore(_ path: String, from backup: String) -> String? {
+        var target: OpaquePointer?, source: OpaquePointer?
+        guard sqlite3_open(path, &target) == SQLITE_OK, sqlite3_open(backup, &source) == SQLITE_OK else { return "open failed" }
+        defer {
+            sqlite3_close(source)
+            sqlite3_close(target)
+        }
+        guard let copying = sqlite3_backup_init(target, "main", source, "main") else { return String(cString: sqlite3_errmsg(target)) }
+        let stepped = sqlite3_backup_step(copying, -1)
+        let finished = sqlite3_backup_finish(copying)
+        return stepped == SQLITE_DONE && finished == SQLITE_OK ? nil : String(cString: sqlite3_errmsg(target))
+    }
 }

@@ -68,7 +68,9 @@ struct ConvergenceTests {
                 _ = try EditHabit(context: app)(.id(habit.id), changes: changes)
             case 86..<88:
                 guard let habit else { return }
-                _ = try MoveHabit(context: app)(.id(habit.id), to: .at(1 + Int(random.next() % UInt64(max(1, habits.count)))))
+                let place = 1 + Int(random.next() % UInt64(max(1, habits.count)))
+                _ = try MoveHabit(context: app)(.id(habit.id), to: .at(place))
+                ledger.events.append("move \(habit.id.uuidString.prefix(8)) to \(place) by \(who)")
             case 88..<90:
                 guard let habit else { return }
                 if habit.archivedOn == nil {
@@ -157,7 +159,12 @@ struct ConvergenceTests {
                 for record in ledger.made.keys where !held.contains(record) { ledger.made[record] = nil }
             }
             for device in devices.shuffled(using: &random) where random.next() % 3 != 0 {
-                try await Self.sync(device, server, &random, &ledger)
+                do {
+                    try await Self.sync(device, server, &random, &ledger)
+                } catch {
+                    Issue.record("seed \(seed): \(device.name)'s sync failed: \(error)\nEVENTS\n\(ledger.events.joined(separator: "\n"))")
+                    return
+                }
             }
         }
         for _ in 0..<2 {
@@ -186,6 +193,7 @@ struct ConvergenceTests {
     /// The seeds a run tries: eight SQLite and four PostgreSQL ones, or with
     /// `STACKDAY_CONVERGENCE_SEEDS=N` in the environment, N more of each after them (a soak).
     static func seeds(from first: UInt64, count: UInt64) -> [UInt64] {
+        if let only = ProcessInfo.processInfo.environment["STACKDAY_CONVERGENCE_ONLY"].flatMap(UInt64.init) { return only / 1000 == 1 + first ? [only] : [] }
         let more = ProcessInfo.processInfo.environment["STACKDAY_CONVERGENCE_SEEDS"].flatMap(UInt64.init) ?? 0
         return Array(first..<(first + count)) + (0..<more).map { 1000 + first * 1000 + $0 }
     }
@@ -197,10 +205,15 @@ struct ConvergenceTests {
         try await run(seed: seed, restores: true) { try SQLiteHabitStore(path: path, owner: "alice") }
     }
 
+    static let postgresGate = AsyncGate(width: 4)
+
     @Test("on a PostgreSQL server", arguments: seeds(from: 11, count: 4))
     func postgres(seed: UInt64) async throws {
         let url = try syncPostgres.get().url
         let owner = "alice-\(UUID().uuidString)"
-        try await run(seed: seed, restores: false) { try PostgresHabitStore(url: url, owner: owner) }
+        // A few at a time: each case holds several connections to the one test server.
+        try await Self.postgresGate.through {
+            try await run(seed: seed, restores: false) { try PostgresHabitStore(url: url, owner: owner) }
+        }
     }
 }

@@ -117,6 +117,30 @@ struct SyncIdentityTests {
         #expect(Set(snapshots[0].habits.map(\.name)) == ["read", "web"] && snapshots[0].completions.count == 1)
     }
 
+    @Test("a server put back in place from a backup, whose log grew past a device's position again: the device's mark tells it, and what it lost comes back")
+    func restoredInPlace() async throws {
+        let world = try World()
+        try await world.shared(startedOn: today.adding(days: -10))
+        let backup = world.folder.path("server-backup.sqlite")
+        #expect(SQLiteShell.run(world.serverPath, "VACUUM INTO '\(backup)'") == [])
+        world.later()
+        // Made on the server after the backup; a pulls it and holds a position past the backup's log.
+        try CreateHabit(context: world.server.context)(name: "web", startedOn: today.adding(days: -2))
+        _ = try RecordCompletion(context: world.server.context)(habitName: "web", on: today.adding(days: -1))
+        try await world.sync(world.a)
+        // `.restore` into the same file: the store's own identity does not change.
+        #expect(SQLiteShell.restore(world.serverPath, from: backup) == nil)
+        // b (whose position is the backup's) records enough that the log passes a's position again.
+        for days in 2...6 { _ = try RecordCompletion(context: world.b.app)(habitName: "read", on: today.adding(days: -days)) }
+        #expect(!(try await world.sync(world.b)).restored)
+        let report = try await world.sync(world.a)
+        #expect(report.restored, "\(report)")
+        try await world.syncEach(world.b, world.a)
+        try expectEqual(world)
+        let server = try Snapshot(world.server.context)
+        #expect(Set(server.habits.map(\.name)) == ["read", "web"] && server.completions.count == 6)
+    }
+
     @Test("a clock once more than a day ahead: refused while it is wrong, taken back to the server's once it is fixed")
     func clockPutRight() async throws {
         let world = try World()

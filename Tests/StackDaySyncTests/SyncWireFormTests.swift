@@ -39,6 +39,22 @@ struct SyncWireFormTests {
         #expect(old.changes == Self.changes && !old.compact)
     }
 
+    @Test("who is syncing with whom reads back: epoch, full, previous, written and mark; the server's id, epoch, clock and mark")
+    func identities() throws {
+        let request = SyncRequest(device: "DEVICE-ONE", since: 41, changes: [], limit: 0, epoch: "E2", full: true, previous: "DEVICE-OLD",
+                                  written: 17, mark: "M41")
+        let back = try SyncRequest(json: try JSONValue(parsing: request.json.jsonText))
+        #expect(back.epoch == "E2" && back.full && back.previous == "DEVICE-OLD" && back.written == 17 && back.mark == "M41" && back.since == 41)
+        // A request without them (a device from before identities) reads as one that says nothing of them.
+        let bare = try SyncRequest(json: try JSONValue(parsing: #"{"device": "D", "since": 0}"#))
+        #expect(bare.epoch == nil && !bare.full && bare.previous == nil && bare.written == nil && bare.mark == nil)
+        let server = SyncServerIdentity(id: "S1", epoch: "E2")
+        let answer = SyncResponse(changes: [], position: 41, more: false, accepted: 0, reset: true, server: server, now: 117_000_000_000_000_009, mark: "M41")
+        let read = try SyncResponse(json: try JSONValue(parsing: answer.json.jsonText))
+        #expect(read.server == server && read.reset && read.now == 117_000_000_000_000_009 && read.mark == "M41")
+        #expect(throws: SyncError.self) { try SyncRequest(json: try JSONValue(parsing: #"{"device": "D", "since": 0, "written": "many"}"#)) }
+    }
+
     @Test("each column name and device id goes once a page: a page of records is well under the object form's size")
     func smaller() {
         let records = (0..<200).map { index in

@@ -121,3 +121,30 @@ public struct JSONValueError: Error, Equatable, Sendable, CustomStringConvertibl
     public let column: Int
     public var description: String { "invalid JSON at column \(column): \(reason)" }
 }
+
+extension JSONValue {
+    /// Strings are equal byte for byte, as JSON carries them: `café` in NFC and in NFD are two
+    /// values (Swift's `String` would call them one), so a change of normalisation is a change.
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a.utf8.elementsEqual(b.utf8)
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .bool(let value): hasher.combine(1); hasher.combine(value)
+        case .number(let value): hasher.combine(2); hasher.combine(value)
+        case .string(let value): hasher.combine(3); value.utf8.forEach { hasher.combine($0) }
+        case .array(let value): hasher.combine(4); hasher.combine(value)
+        case .object(let value): hasher.combine(5); hasher.combine(value)
+        }
+    }
+}

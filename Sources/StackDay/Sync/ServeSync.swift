@@ -44,7 +44,11 @@ public struct ServeSync {
                     var current = try sync.identity(store: store)
                     // A position past the log's end is a server that lost history: a new epoch, so
                     // that every device pushes all it holds again.
-                    lost = request.since > (try sync.position())
+                    // So is a position whose mark is not the one the device was given: the store was put
+                    // back from a backup and its log went on past the place again.
+                    let end = try sync.position()
+                    let kept = request.since > 0 && request.mark != nil ? try sync.mark(at: request.since, make: false) : request.mark
+                    lost = request.since > end || kept != request.mark
                     if lost { current = try sync.newEpoch() }
                     identity = current
                     // Changes pushed under another epoch (or to a server that just lost history) are
@@ -54,7 +58,7 @@ public struct ServeSync {
                                              server: current, now: max(SyncStamp.time(at: now), try sync.hybridTime())), 0)
                     }
                     // A store that left an id: what came under it reaches the store that keeps it.
-                    if let previous = request.previous { _ = try sync.retire(device: previous) }
+                    if let previous = request.previous { _ = try sync.retire(device: previous, for: request.device) }
                     // A store that has written less than was taken from its device id is a copy of the
                     // one that wrote it, or a backup of it put back.
                     if let written = request.written, let taken = try sync.lastReceived(from: request.device), taken > written {
@@ -93,9 +97,14 @@ public struct ServeSync {
                 }
                 if accepted > 0 { decided.renamed = try sync.settleNames() }
                 if !decided.isEmpty { try sync.keepDecided(decided) }
-                let page = try sync.changes(after: lost ? 0 : request.since, device: request.device, scope: .others, limit: request.limit)
+                // A device starting over (this server lost history) gets its own changes back too: a copy
+                // of it that a restore hid from `written` may lack what the other copy made under its id.
+                let page = try sync.changes(after: lost ? 0 : request.since, device: request.device,
+                                            scope: lost || request.full ? .all : .others, limit: request.limit)
+                let mark = page.position > 0 ? try sync.mark(at: page.position, make: true) : nil
                 return (SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost, refused: refused,
-                                     compact: request.compact, server: identity, now: max(SyncStamp.time(at: now), try sync.hybridTime())), number)
+                                     compact: request.compact, server: identity, now: max(SyncStamp.time(at: now), try sync.hybridTime()),
+                                     mark: mark), number)
             }
             if let response { return response }
             number = reached

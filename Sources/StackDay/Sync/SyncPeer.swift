@@ -10,8 +10,11 @@ public struct SyncPeer: Sendable, Equatable {
     /// The id this store synced under before `SyncRepository.moveDevice`, not yet announced to
     /// this server (`SyncRequest.previous`).
     public var previous: String?
+    /// The server's mark of `position` (`SyncResponse.mark`).
+    public var mark: String?
 
-    public init(pushedThrough: Int64 = 0, position: Int64 = 0, epoch: String? = nil, previous: String? = nil) {
+    public init(pushedThrough: Int64 = 0, position: Int64 = 0, epoch: String? = nil, previous: String? = nil, mark: String? = nil) {
+        self.mark = mark
         self.pushedThrough = pushedThrough
         self.position = position
         self.epoch = epoch

@@ -21,6 +21,9 @@ public protocol SyncRepository {
     /// The store's identity as a sync server: made on first use; a new epoch when `store` (the
     /// store's own identity: its file's, its database's) is not the one the epoch was made under.
     func identity(store: String?) throws -> SyncServerIdentity
+    /// The mark of `position` in this server's log (`SyncResponse.mark`): made at random and kept
+    /// the first time it is asked for when `make`; else nil when none was made.
+    func mark(at position: Int64, make: Bool) throws -> String?
     /// A new epoch: the store lost history (a device asked from past its log's end).
     func newEpoch() throws -> SyncServerIdentity
     /// What the server took from `device` at these places of its log: each one's
@@ -28,9 +31,9 @@ public protocol SyncRepository {
     func received(from device: String, at seqs: [Int64]) throws -> [Int64: Int64]
     /// A server's answer to a store that left device id `device` (a copy, or a backup put back, that
     /// took one of its own): what it took under that id, which may hold the other store's changes,
-    /// is logged again as the server's, so the store that keeps the id pulls them too. Once per id;
-    /// answers how many entries moved.
-    func retire(device: String) throws -> Int
+    /// is logged again as the server's, so the store that keeps the id pulls them too. Once for
+    /// each id a store leaves it for (`successor`); answers how many entries moved.
+    func retire(device: String, for successor: String) throws -> Int
     /// The latest number of `device`'s own writes the server took (`SyncChange.seq`); nil for none.
     func lastReceived(from device: String) throws -> Int64?
     /// Keeps the fingerprints of changes taken from `device`, by their places in its log.

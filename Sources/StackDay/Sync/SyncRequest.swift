@@ -22,9 +22,11 @@ public struct SyncRequest: Sendable {
     /// changes, `SyncChange.seq`): a server that took a later one from this device id is talking
     /// to a copy of the store, or a backup put back, and answers `device_copied`.
     public let written: Int64?
+    /// The server's mark of `since` (`SyncResponse.mark`, `"mark"`), when the device has one.
+    public let mark: String?
 
     public init(device: String, since: Int64, changes: [SyncChange], limit: Int = SyncRequest.maxChanges, compact: Bool = true,
-                epoch: String? = nil, full: Bool = false, previous: String? = nil, written: Int64? = nil) {
+                epoch: String? = nil, full: Bool = false, previous: String? = nil, written: Int64? = nil, mark: String? = nil) {
         self.device = device
         self.since = since
         self.changes = changes
@@ -34,6 +36,12 @@ public struct SyncRequest: Sendable {
         self.full = full
         self.previous = previous
         self.written = written
+        self.mark = mark
+    }
+
+    /// Whether `text` can be a position's mark: 1 to 64 letters, digits and dashes.
+    public static func isMark(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { $0 == 45 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
     }
 
     public var json: JSONValue {
@@ -42,6 +50,7 @@ public struct SyncRequest: Sendable {
         if full { object["full"] = .bool(true) }
         if let previous { object["previous"] = .string(previous) }
         if let written { object["written"] = .number(Double(written)) }
+        if let mark { object["mark"] = .string(mark) }
         if compact {
             object["form"] = .number(2)
             object.merge(SyncWireForm.encode(changes)) { $1 }
@@ -61,7 +70,7 @@ public struct SyncRequest: Sendable {
         default: throw .invalidRequest("needs \"form\" to be 1 (a change is an object) or 2 (the compact form)")
         }
         // `history` is what devices from before server identities sent; it is read and ignored.
-        let members = ["device", "since", "changes", "limit", "form", "history", "previous", "epoch", "full", "written"] + (compact ? ["devices", "columns"] : [])
+        let members = ["device", "since", "changes", "limit", "form", "history", "previous", "epoch", "full", "written", "mark"] + (compact ? ["devices", "columns"] : [])
         if let unknown = object.keys.sorted().first(where: { !members.contains($0) }) {
             throw .invalidRequest("has an unknown member \"\(unknown)\"")
         }
@@ -92,6 +101,12 @@ public struct SyncRequest: Sendable {
         let written = try object["written"].map { value throws(SyncError) in
             try Self.integer(value, "written", in: 0...(Int64(1) << 53), default: 0)
         }
+        var mark: String?
+        switch object["mark"] {
+        case nil: mark = nil
+        case .string(let text)? where Self.isMark(text): mark = text
+        default: throw .invalidRequest("needs \"mark\" to be the server's mark of the position it asks from (1 to 64 letters, digits and dashes)")
+        }
         let items: [JSONValue]
         switch object["changes"] {
         case nil where !compact: items = []
@@ -106,7 +121,7 @@ public struct SyncRequest: Sendable {
             for (index, item) in items.enumerated() { changes.append(try SyncChange(json: item, index: index)) }
         }
         self.init(device: device, since: since, changes: changes, limit: Int(limit), compact: compact, epoch: epoch, full: full,
-                  previous: previous, written: written)
+                  previous: previous, written: written, mark: mark)
     }
 
     static func integer(_ value: JSONValue?, _ name: String, in range: ClosedRange<Int64>, default fallback: Int64) throws(SyncError) -> Int64 {

@@ -20,9 +20,15 @@ public struct SyncResponse: Sendable {
     /// The server's hybrid time when it answered (`"now"`): a device whose clock ran ahead of it
     /// takes it back.
     public let now: Int64?
+    /// The server's mark of `position` (`"mark"`): made at random the first time the position is
+    /// answered and kept with the log. A device asks from a position with its mark; a server whose
+    /// mark differs, or that has none, is not the history the device pulled from (its store was
+    /// put back from a backup and went on), and starts a new epoch.
+    public let mark: String?
 
     public init(changes: [SyncChange], position: Int64, more: Bool, accepted: Int, reset: Bool = false, refused: [SyncRefusal] = [],
-                compact: Bool = false, server: SyncServerIdentity? = nil, now: Int64? = nil) {
+                compact: Bool = false, server: SyncServerIdentity? = nil, now: Int64? = nil, mark: String? = nil) {
+        self.mark = mark
         self.compact = compact
         self.server = server
         self.now = now
@@ -45,6 +51,7 @@ public struct SyncResponse: Sendable {
         if reset { object["reset"] = .bool(true) }
         if let server { object["server"] = .object(["id": .string(server.id), "epoch": .string(server.epoch)]) }
         if let now { object["now"] = .string(String(now)) }
+        if let mark { object["mark"] = .string(mark) }
         if !refused.isEmpty { object["refused"] = .array(refused.map(\.json)) }
         return .object(object)
     }
@@ -73,6 +80,6 @@ public struct SyncResponse: Sendable {
         }
         self.init(changes: changes, position: Int64(position), more: more, accepted: Int(object["accepted"]?.numberValue ?? 0),
                   reset: object["reset"] == .bool(true), refused: refused, compact: compact, server: server,
-                  now: object["now"]?.stringValue.flatMap { Int64($0) })
+                  now: object["now"]?.stringValue.flatMap { Int64($0) }, mark: object["mark"]?.stringValue.flatMap { SyncRequest.isMark($0) ? $0 : nil })
     }
 }

@@ -53,7 +53,7 @@ public enum ViewSchema {
         "SyncAnswer": object(syncForm.merging(["changes": array(.object(["oneOf": .array([ref("SyncChange"), ref("SyncCompactChange")])])),
                                                "position": integer, "more": boolean, "accepted": integer, "reset": boolean,
                                                "refused": array(anyObject), "server": object(["id": string, "epoch": string], required: ["id", "epoch"]),
-                                               "now": string]) { $1 },
+                                               "now": string, "mark": string]) { $1 },
                              required: ["changes", "position", "more", "accepted"]),
         "PolicyChoice": object(["name": string, "params": anyObject, "sha256": nullableString], required: ["name", "params"]),
         "Rules": object([
@@ -143,7 +143,7 @@ public enum ViewSchema {
     public static let bodies: [String: JSONValue] = {
         var bodies = Dictionary(uniqueKeysWithValues: bodyRequests.map { ($0.schemaName, $0.schema) })
         bodies["Sync"] = object(syncForm.merging(["device": string, "since": integer, "limit": integer, "previous": string, "history": string,
-                                                  "epoch": string, "full": boolean,
+                                                  "epoch": string, "full": boolean, "written": integer, "mark": string,
                                                   "changes": .object(["type": .string("array"), "maxItems": .number(Double(SyncRequest.maxChanges)),
                                                                       "items": .object(["oneOf": .array([ref("SyncChange"), ref("SyncCompactChange")])])])]) { $1 },
                                 required: ["device"], closed: true)

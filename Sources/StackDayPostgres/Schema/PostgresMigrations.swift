@@ -245,7 +245,9 @@ enum PostgresMigrations {
                 WHERE position = 0
             """,
             "ALTER TABLE sync_peers ADD COLUMN previous text",
-            "CREATE TABLE sync_retired (user_id text NOT NULL, device text NOT NULL, PRIMARY KEY (user_id, device))",
+            "ALTER TABLE sync_peers ADD COLUMN mark text",
+            "CREATE TABLE sync_marks (user_id text NOT NULL, seq bigint NOT NULL, mark text NOT NULL, PRIMARY KEY (user_id, seq))",
+            "CREATE TABLE sync_retired (user_id text NOT NULL, device text NOT NULL, successor text NOT NULL, PRIMARY KEY (user_id, device, successor))",
         ] + PostgresSyncTriggers.ownStatements),
     ]
 }

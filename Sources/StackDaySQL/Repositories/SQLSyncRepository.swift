@@ -51,7 +51,7 @@ public final class SQLSyncRepository: SyncRepository {
     }
 
     public func forget() throws {
-        for table in ["sync_entities", "sync_fields", "sync_peers", "sync_devices", "sync_owners", "sync_credentials", "sync_received", "sync_retired"] {
+        for table in ["sync_entities", "sync_fields", "sync_peers", "sync_devices", "sync_owners", "sync_credentials", "sync_received", "sync_retired", "sync_marks"] {
             try executor.run(sql("DELETE FROM \(table) WHERE \(ownerColumn) = $1"), [owner])
         }
     }
@@ -636,20 +636,20 @@ public final class SQLSyncRepository: SyncRepository {
 
 
     public func peer(_ server: String) throws -> SyncPeer {
-        try executor.rows(sql("SELECT pushed_through, position, epoch, previous FROM sync_peers WHERE \(ownerColumn) = $1 AND server = $2"),
+        try executor.rows(sql("SELECT pushed_through, position, epoch, previous, mark FROM sync_peers WHERE \(ownerColumn) = $1 AND server = $2"),
                           [owner, .text(server)]) {
             SyncPeer(pushedThrough: $0.integer("pushed_through"), position: $0.integer("position"), epoch: $0.optionalText("epoch"),
-                     previous: $0.optionalText("previous"))
+                     previous: $0.optionalText("previous"), mark: $0.optionalText("mark"))
         }.first ?? SyncPeer()
     }
 
     public func setPeer(_ server: String, _ peer: SyncPeer) throws {
         try executor.run(sql("""
-            INSERT INTO sync_peers (\(ownerColumn), server, pushed_through, position, epoch, previous) VALUES ($1, $2, $3, $4, $5, $6)
+            INSERT INTO sync_peers (\(ownerColumn), server, pushed_through, position, epoch, previous, mark) VALUES ($1, $2, $3, $4, $5, $6, $7)
             ON CONFLICT (\(ownerColumn), server) DO UPDATE SET pushed_through = excluded.pushed_through, position = excluded.position,
-                epoch = excluded.epoch, previous = excluded.previous
+                epoch = excluded.epoch, previous = excluded.previous, mark = excluded.mark
             """), [owner, .text(server), .integer(peer.pushedThrough), .integer(peer.position), peer.epoch.map(SQLValue.text) ?? .null,
-                   peer.previous.map(SQLValue.text) ?? .null])
+                   peer.previous.map(SQLValue.text) ?? .null, peer.mark.map(SQLValue.text) ?? .null])
     }
 
     public func savedToken(server: String) throws -> String? {
@@ -680,6 +680,15 @@ public final class SQLSyncRepository: SyncRepository {
         return try newEpoch()
     }
 
+    public func mark(at position: Int64, make: Bool) throws -> String? {
+        let select = sql("SELECT mark FROM sync_marks WHERE \(ownerColumn) = $1 AND seq = $2")
+        if let kept = try executor.rows(select, [owner, .integer(position)], { $0.text("mark") }).first { return kept }
+        guard make else { return nil }
+        let made = UUID().uuidString.lowercased()
+        try executor.run(sql("INSERT INTO sync_marks (\(ownerColumn), seq, mark) VALUES ($1, $2, $3)"), [owner, .integer(position), .text(made)])
+        return made
+    }
+
     public func newEpoch() throws -> SyncServerIdentity {
         let epoch = UUID().uuidString.lowercased()
         try executor.run(sql("UPDATE sync_server SET epoch = $1"), [.text(epoch)])
@@ -700,10 +709,12 @@ public final class SQLSyncRepository: SyncRepository {
         return found
     }
 
-    public func retire(device: String) throws -> Int {
-        guard try executor.rows(sql("SELECT device FROM sync_retired WHERE \(ownerColumn) = $1 AND device = $2"), [owner, .text(device)], { $0.text("device") })
-            .isEmpty else { return 0 }
-        try executor.run(sql("INSERT INTO sync_retired (\(ownerColumn), device) VALUES ($1, $2)"), [owner, .text(device)])
+    public func retire(device: String, for successor: String) throws -> Int {
+        // Once for each store that leaves the id: a second copy leaving it later brings what it
+        // pushed under it (and the first copy's since) to the ones that keep it.
+        guard try executor.rows(sql("SELECT device FROM sync_retired WHERE \(ownerColumn) = $1 AND device = $2 AND successor = $3"),
+                                [owner, .text(device), .text(successor)], { $0.text("device") }).isEmpty else { return 0 }
+        try executor.run(sql("INSERT INTO sync_retired (\(ownerColumn), device, successor) VALUES ($1, $2, $3)"), [owner, .text(device), .text(successor)])
         // What was taken under the id mixed two stores' writes: the one that keeps it starts afresh.
         try executor.run(sql("DELETE FROM sync_received WHERE \(ownerColumn) = $1 AND device = $2"), [owner, .text(device)])
         let end = try position()
@@ -756,12 +767,14 @@ public final class SQLSyncRepository: SyncRepository {
             next += 1
             try executor.run(sql("UPDATE sync_entities SET hlc = $4 WHERE \(ownerColumn) = $1 AND kind = $2 AND key = $3"),
                              [owner, .text(kind), .text(key), .integer(next)])
+            // A field stamp that far ahead is one of this store's own writes, whatever id it was made
+            // under (a store that took a new id keeps the stamps it made under the old one).
             if kind == SyncKind.habit.rawValue {
-                try executor.run(sql("UPDATE sync_fields SET hlc = $4 WHERE \(ownerColumn) = $1 AND habit = $2 AND device = $3 AND hlc > $5"),
-                                 [owner, .text(key), .text(device), .integer(next), .integer(hlc)])
+                try executor.run(sql("UPDATE sync_fields SET hlc = $3 WHERE \(ownerColumn) = $1 AND habit = $2 AND hlc > $4"),
+                                 [owner, .text(key), .integer(next), .integer(hlc)])
             }
         }
-        try executor.run(sql("UPDATE sync_fields SET hlc = $3 WHERE \(ownerColumn) = $1 AND device = $2 AND hlc > $3"), [owner, .text(device), .integer(next)])
+        try executor.run(sql("UPDATE sync_fields SET hlc = $2 WHERE \(ownerColumn) = $1 AND hlc > $2"), [owner, .integer(next)])
         try executor.run(sql("UPDATE sync_owners SET hlc = $2 WHERE \(ownerColumn) = $1"), [owner, .integer(next)])
         return ahead.count
     }
@@ -771,10 +784,9 @@ public final class SQLSyncRepository: SyncRepository {
         guard old != device else { return old }
         try executor.run(sql("UPDATE sync_owners SET device = $2 WHERE \(ownerColumn) = $1"), [owner, .text(device)])
         try executor.run(sql("UPDATE sync_entities SET device = $3 WHERE \(ownerColumn) = $1 AND device = $2"), [owner, .text(old), .text(device)])
-        try executor.run(sql("UPDATE sync_fields SET device = $3 WHERE \(ownerColumn) = $1 AND device = $2"), [owner, .text(old), .text(device)])
         // Everything goes to every server again under the new id, and everything is pulled again:
         // what a copy under the old id pushed was taken for this store's own and never pulled.
-        try executor.run(sql("UPDATE sync_peers SET pushed_through = 0, position = 0, previous = $2 WHERE \(ownerColumn) = $1"), [owner, .text(old)])
+        try executor.run(sql("UPDATE sync_peers SET pushed_through = 0, position = 0, mark = NULL, previous = $2 WHERE \(ownerColumn) = $1"), [owner, .text(old)])
         return old
     }
 }

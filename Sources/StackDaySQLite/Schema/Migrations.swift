@@ -449,7 +449,9 @@ enum Migrations {
             + (SELECT count(*) FROM habits AS h WHERE h.owner = habits.owner AND h.position = 0 AND (h.created_at, h.seq) <= (habits.created_at, habits.seq)))
             WHERE position = 0;
         ALTER TABLE sync_peers ADD COLUMN previous TEXT;
-        CREATE TABLE sync_retired (owner TEXT NOT NULL, device TEXT NOT NULL, PRIMARY KEY (owner, device)) STRICT, WITHOUT ROWID;
+        ALTER TABLE sync_peers ADD COLUMN mark TEXT;
+        CREATE TABLE sync_marks (owner TEXT NOT NULL, seq INTEGER NOT NULL, mark TEXT NOT NULL, PRIMARY KEY (owner, seq)) STRICT, WITHOUT ROWID;
+        CREATE TABLE sync_retired (owner TEXT NOT NULL, device TEXT NOT NULL, successor TEXT NOT NULL, PRIMARY KEY (owner, device, successor)) STRICT, WITHOUT ROWID;
         \(SyncTriggers.ownSQL)
         """),
     ]
