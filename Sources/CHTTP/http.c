@@ -305,19 +305,24 @@ static enum MHD_Result collect_argument(void *cls, enum MHD_ValueKind kind, cons
 }
 
 // What the header checks found: the first Content-Length and whether another disagrees, how
-// many Host headers there are, and whether a Transfer-Encoding came too.
+// many Host headers there are, how many Transfer-Encoding headers came, and whether one names a
+// coding other than a lone `chunked` (the only framing this server takes besides a length).
 typedef struct {
     const char *first;
     int conflicting;
     int hosts;
     int transfer_encoding;
+    int other_coding;
 } sd_lengths;
 
 static enum MHD_Result collect_length(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
     (void)kind;
     sd_lengths *lengths = cls;
     if (strcasecmp(key, "Host") == 0) lengths->hosts++;
-    if (strcasecmp(key, "Transfer-Encoding") == 0) lengths->transfer_encoding = 1;
+    if (strcasecmp(key, "Transfer-Encoding") == 0) {
+        lengths->transfer_encoding++;
+        if (!value || strcasecmp(value, "chunked") != 0) lengths->other_coding = 1;
+    }
     if (strcasecmp(key, "Content-Length") != 0) return MHD_YES;
     if (!lengths->first) lengths->first = value ? value : "";
     else if (strcmp(lengths->first, value ? value : "") != 0) lengths->conflicting = 1;
@@ -469,7 +474,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
             state->answered = -1;
             return answer_json(connection, 400, "{\"error\":{\"code\":\"bad_request\",\"message\":\"an HTTP/1.1 request needs a Host header\"}}\n");
         }
-        sd_lengths lengths = {NULL, 0, 0, 0};
+        sd_lengths lengths = {NULL, 0, 0, 0, 0};
         mhd.get_connection_values(connection, MHD_HEADER_KIND, collect_length, &lengths);
         if (lengths.conflicting) {
             state->answered = -1;
@@ -478,6 +483,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
         if (lengths.first && lengths.transfer_encoding) {
             state->answered = -1;
             return refuse_framing(connection, "{\"error\":{\"code\":\"bad_request\",\"message\":\"the request has both Content-Length and Transfer-Encoding\"}}\n");
+        }
+        if (lengths.transfer_encoding > 1 || lengths.other_coding) {
+            state->answered = -1;
+            return refuse_framing(connection, "{\"error\":{\"code\":\"bad_request\",\"message\":\"the request's Transfer-Encoding must be one header saying chunked\"}}\n");
         }
         if (lengths.hosts > 1) {
             state->answered = -1;

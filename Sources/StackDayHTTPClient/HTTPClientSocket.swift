@@ -27,6 +27,13 @@ public final class HTTPClientSocket: @unchecked Sendable {
         if descriptor >= 0 { Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
     }
 
+    /// Whether `shutDown` ended the exchange.
+    public var wasShutDown: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancelled
+    }
+
     func close() {
         lock.lock()
         defer { lock.unlock() }

@@ -5,7 +5,9 @@ import Glibc
 
 /// A local HTTP receiver for webhook tests: listens on 127.0.0.1 and a free port, keeps each
 /// request it gets (headers, body), and answers each with the next status of `statuses` (the last
-/// one again once they run out). Stopped by `stop()` or when released.
+/// one again once they run out). Stopped by `stop()` or when released. A `trickling` receiver is
+/// a hostile one: it answers every request a byte at a time, one every half second, and never
+/// ends (each connection on a thread of its own), until the sender gives up or it is stopped.
 public final class WebhookReceiver: @unchecked Sendable {
     // Safe: `received` and `statuses` are read and written under `lock`; the descriptor is set once.
     public struct Received: Sendable {
@@ -17,9 +19,12 @@ public final class WebhookReceiver: @unchecked Sendable {
     private var statuses: [Int]
     private var kept: [Received] = []
     private let descriptor: Int32
+    private let trickling: Bool
+    private var stopped = false
     public let port: Int
 
-    public init(statuses: [Int] = [200]) throws {
+    public init(statuses: [Int] = [200], trickling: Bool = false) throws {
+        self.trickling = trickling
         self.statuses = statuses
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         self.descriptor = descriptor
@@ -44,7 +49,7 @@ public final class WebhookReceiver: @unchecked Sendable {
                 let client = accept(listener, nil, nil)
                 guard client >= 0 else { return }
                 guard let self else { close(client); return }
-                self.answer(client)
+                if self.trickling { Thread { self.answer(client) }.start() } else { self.answer(client) }
             }
         }.start()
     }
@@ -56,7 +61,11 @@ public final class WebhookReceiver: @unchecked Sendable {
 
     public var received: [Received] { lock.withLock { kept } }
 
-    public func stop() { shutdown(descriptor, Int32(SHUT_RDWR)); close(descriptor) }
+    public func stop() {
+        lock.withLock { stopped = true }
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        close(descriptor)
+    }
 
     private func answer(_ client: Int32) {
         defer { close(client) }
@@ -80,6 +89,15 @@ public final class WebhookReceiver: @unchecked Sendable {
         let status: Int = lock.withLock {
             kept.append(Received(headers: headers, body: Array(bytes[bodyStart..<bodyStart + length])))
             return statuses.count > 1 ? statuses.removeFirst() : statuses[0]
+        }
+        if trickling {
+            // One byte of a never-ending head every half second, until the sender hangs up.
+            while !lock.withLock({ stopped }) {
+                let sent = [UInt8(ascii: "H")].withUnsafeBytes { send(client, $0.baseAddress, 1, Int32(MSG_NOSIGNAL)) }
+                guard sent == 1 else { return }
+                Thread.sleep(forTimeInterval: 0.5)
+            }
+            return
         }
         let reply = "HTTP/1.1 \(status) X\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
         _ = Array(reply.utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

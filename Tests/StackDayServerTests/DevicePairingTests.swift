@@ -72,6 +72,39 @@ struct DevicePairingTests {
         #expect(try Self.json(api.get("/v1/devices", authorization: "Bearer \(bo)"))["devices"]?.arrayValue?.isEmpty == true)
     }
 
+    @Test("a device is a device: it reads and records, and every account action answers 403 forbidden_for_device; it may revoke itself")
+    func deviceRights() throws {
+        let api = InProcessAPI()
+        let token = try api.user("ana")
+        #expect(api.send("POST", "/v1/habits", token: token, body: #"{"name":"read","start":"2026-10-01"}"#).status == 201)
+        func paired(_ name: String) throws -> (token: String, id: String) {
+            let code = try #require(try Self.json(api.send("POST", "/v1/devices/pairing", token: token))["code"]?.stringValue)
+            let answer = try Self.json(pair(api, #"{"code":"\#(code)","name":"\#(name)"}"#))
+            return (try #require(answer["token"]?.stringValue), try #require(answer["device"]?.objectValue?["id"]?.stringValue))
+        }
+        let phone = try paired("phone"), laptop = try paired("laptop")
+        // What a device does: read and record (its syncs: SyncCommandTests, over a server's file).
+        #expect(api.get("/v1/today", authorization: "Bearer \(phone.token)").status == 200)
+        #expect(api.send("POST", "/v1/habits/read/records", token: phone.token, body: "{}").status == 201)
+        // What it may not: the docs' table, row by row.
+        let refused: [(String, String, String)] = [
+            ("POST", "/v1/devices/pairing", ""), ("DELETE", "/v1/devices/\(laptop.id)", ""),
+            ("PUT", "/v1/settings/password", #"{"new":"correct horse battery"}"#), ("PUT", "/v1/settings", #"{"timeZone":"UTC"}"#),
+            ("POST", "/v1/webhooks", #"{"url":"https://example.com/x","events":["record"]}"#), ("GET", "/v1/webhooks", ""),
+            ("PUT", "/v1/policies/mine", "function isDue(day, params) return true end"),
+        ]
+        for (method, path, body) in refused {
+            let answer = api.send(method, path, token: phone.token, body: body)
+            #expect(answer.status == 403 && String(decoding: answer.body, as: UTF8.self).contains("\"forbidden_for_device\""), "\(method) \(path)")
+        }
+        #expect(api.get("/v1/settings", authorization: "Bearer \(token)").status == 200)
+        #expect(try Self.json(api.get("/v1/devices", authorization: "Bearer \(token)"))["devices"]?.arrayValue?.count == 2)
+        // It may leave: its own id, and then its token is gone.
+        #expect(api.send("DELETE", "/v1/devices/\(phone.id)", token: phone.token).status == 204)
+        #expect(api.get("/v1/today", authorization: "Bearer \(phone.token)").status == 401)
+        #expect(api.get("/v1/today", authorization: "Bearer \(laptop.token)").status == 200)
+    }
+
     @Test("a code stops working after ten minutes; a bad name is refused without using the code")
     func expiry() throws {
         let api = InProcessAPI()

@@ -84,21 +84,58 @@ struct PasswordTests {
         #expect(signIn(api, "token=\(token)").status == 303)
     }
 
-    @Test("a lock opens 15 minutes after the last failure, and a success clears the count")
+    @Test("a lock opens 15 minutes after the last failure, from the failing address only; a success clears that address's count")
     func lockTimes() {
         let lock = SignInLock()
         let start = Date(timeIntervalSince1970: 1_800_000_000)
-        for minute in 0..<4 { lock.failed("ana", at: start.addingTimeInterval(Double(minute) * 60)) }
-        #expect(lock.lockedUntil("ana", at: start.addingTimeInterval(240)) == nil)
-        lock.failed("ana", at: start.addingTimeInterval(240))
-        #expect(lock.lockedUntil("ana", at: start.addingTimeInterval(300)) == start.addingTimeInterval(240 + 900))
-        #expect(lock.lockedUntil("ana", at: start.addingTimeInterval(240 + 900)) == nil)
+        for minute in 0..<4 { lock.failed("ana", address: "192.0.2.1", at: start.addingTimeInterval(Double(minute) * 60)) }
+        #expect(lock.lockedUntil("ana", address: "192.0.2.1", at: start.addingTimeInterval(240)) == nil)
+        lock.failed("ana", address: "192.0.2.1", at: start.addingTimeInterval(240))
+        #expect(lock.lockedUntil("ana", address: "192.0.2.1", at: start.addingTimeInterval(300)) == start.addingTimeInterval(240 + 900))
+        #expect(lock.lockedUntil("ana", address: "198.51.100.7", at: start.addingTimeInterval(300)) == nil, "another address is not locked")
+        #expect(lock.lockedUntil("ana", address: "192.0.2.1", at: start.addingTimeInterval(240 + 900)) == nil)
         // Failures spread wider than 15 minutes apart never add up.
-        for index in 0..<10 { lock.failed("bo", at: start.addingTimeInterval(Double(index) * 901)) }
-        #expect(lock.lockedUntil("bo", at: start.addingTimeInterval(9 * 901 + 1)) == nil)
-        for _ in 0..<4 { lock.failed("cy", at: start) }
-        lock.succeeded("cy")
-        lock.failed("cy", at: start)
-        #expect(lock.lockedUntil("cy", at: start) == nil)
+        for index in 0..<10 { lock.failed("bo", address: "192.0.2.1", at: start.addingTimeInterval(Double(index) * 901)) }
+        #expect(lock.lockedUntil("bo", address: "192.0.2.1", at: start.addingTimeInterval(9 * 901 + 1)) == nil)
+        for _ in 0..<4 { lock.failed("cy", address: "192.0.2.1", at: start) }
+        lock.succeeded("cy", address: "192.0.2.1")
+        lock.failed("cy", address: "192.0.2.1", at: start)
+        #expect(lock.lockedUntil("cy", address: "192.0.2.1", at: start) == nil)
+    }
+
+    @Test("failures from many addresses only slow a name, growing and capped, and never a browser that signed in to it before")
+    func accountDelays() {
+        let lock = SignInLock()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        for index in 0..<10 { lock.failed("alice", address: "203.0.113.\(index)", at: start) }
+        #expect(lock.lockedUntil("alice", address: "192.0.2.50", at: start) == nil, "ten failures elsewhere do not slow her")
+        lock.failed("alice", address: "203.0.113.10", at: start)
+        #expect(lock.lockedUntil("alice", address: "192.0.2.50", at: start) == start.addingTimeInterval(2))
+        #expect(lock.lockedUntil("alice", address: "192.0.2.50", known: true, at: start) == nil)
+        for index in 11..<40 { lock.failed("alice", address: "203.0.113.\(index)", at: start) }
+        #expect(lock.lockedUntil("alice", address: "192.0.2.50", at: start) == start.addingTimeInterval(SignInLock.longestDelay))
+        #expect(lock.lockedUntil("alice", address: "192.0.2.50", known: true, at: start) == nil)
+    }
+
+    @Test("ten failed sign-ins for alice from ten other addresses: she signs in from her browser at once")
+    func attackerCannotLockOut() throws {
+        let api = InProcessAPI()
+        let token = try api.user("alice")
+        #expect(api.send("PUT", "/v1/settings/password", token: token, body: #"{"new":"correct horse battery"}"#).status == 200)
+        func signIn(_ form: String, from address: String, cookie: String? = nil) -> HTTPResponse {
+            var request = HTTPRequest(method: "POST", path: "/session", cookie: cookie, contentType: "application/x-www-form-urlencoded", body: Array(form.utf8))
+            request.address = address
+            return api.api.handle(request)
+        }
+        let first = signIn("name=alice&password=correct+horse+battery", from: "192.0.2.50")
+        #expect(first.status == 303)
+        let known = try #require(first.headers.first { $0.name == "Set-Cookie" && $0.value.hasPrefix("stackday_known=") }?.value.components(separatedBy: ";").first)
+        for index in 0..<10 { #expect(signIn("name=alice&password=guess\(index)", from: "203.0.113.\(index)").status == 401) }
+        // Past ten, a browser she never used waits, and an address that failed five times is locked.
+        for _ in 0..<5 { _ = signIn("name=alice&password=guess", from: "203.0.113.99") }
+        let locked = signIn("name=alice&password=correct+horse+battery", from: "203.0.113.99")
+        #expect(locked.status == 429 && String(decoding: locked.body, as: UTF8.self).contains("opens again"))
+        // Alice's browser, which signed in before, is let in at once.
+        #expect(signIn("name=alice&password=correct+horse+battery", from: "192.0.2.50", cookie: known).status == 303)
     }
 }

@@ -120,6 +120,14 @@ struct PipelineStageTests {
         #expect(response.status == status && (next.calls == 1) == passed)
     }
 
+    @Test("a calendar feed's token reaches the access log as its first six characters only")
+    func feedTokenRedacted() {
+        let token = "fd_" + String(repeating: "ab12", count: 16)
+        #expect(AccessLog.redacted("/v1/feeds/\(token).ics") == "/v1/feeds/fd_ab1…")
+        #expect(AccessLog.redacted("/v1/habits/fd_x") == "/v1/habits/fd_x")
+        #expect(AccessLog.redacted("/v1/today") == "/v1/today")
+    }
+
     @Test("every reference in the API document names a schema the document holds")
     func documentReferencesResolve() throws {
         let document = OpenAPIDocument.document(policies: [])

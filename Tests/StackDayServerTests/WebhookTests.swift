@@ -216,6 +216,34 @@ struct WebhookTests {
         #expect(addresses.count == 1 && addresses[0].isPublic == isPublic, "\(literal)")
     }
 
+    @Test("twenty receivers of one user that trickle a byte at a time hold neither the sender nor another user: hers arrives within 5 s")
+    func trickleHoldsNoOne() throws {
+        let world = try World()
+        let store = try SQLiteHabitStore(path: world.path)
+        let context = HabitContext(store: store, clock: world.clock, boundary: DayBoundary(timeZone: .gmt))
+        let mallory = try ManageUsers(context: context).add("mallory", timeZone: "UTC").token.text
+        let trickle = try WebhookReceiver(trickling: true)
+        defer { trickle.stop() }
+        let fair = try WebhookReceiver()
+        func hook(_ index: Int) -> String { "{\"url\":\"\(trickle.url("/\(index)"))\",\"events\":[\"record\"]}" }
+        for index in 0..<20 { #expect(world.send("POST", "/v1/webhooks", hook(index), token: mallory).status == 201) }
+        // A 21st is over the limit of webhooks a user may have.
+        let over = world.send("POST", "/v1/webhooks", hook(20), token: mallory)
+        #expect(over.status == 429 && over.json?.objectValue?["error"]?.objectValue?["code"]?.stringValue == "quota_exceeded")
+        #expect(world.send("POST", "/v1/habits", #"{"name":"water","start":"2026-10-01"}"#, token: mallory).status == 201)
+        #expect(world.send("POST", "/v1/habits/water/records", #"{"on":"2026-10-12"}"#, token: mallory).status == 201)
+        #expect(world.send("POST", "/v1/habits/water/records", #"{"on":"2026-10-13"}"#, token: mallory).status == 201)
+        _ = try world.webhook(fair.url(), events: ["record"])
+        #expect(world.send("POST", "/v1/habits", #"{"name":"read","start":"2026-10-01"}"#).status == 201)
+        #expect(world.send("POST", "/v1/habits/read/records", #"{"on":"2026-10-13"}"#).status == 201)
+        let began = Date()
+        world.sender.start(interval: 0.05)
+        defer { world.sender.stop() }
+        // Waits for the delivery itself (it lands, or the 5 s pass), looking every 20 ms.
+        while fair.received.isEmpty, Date().timeIntervalSince(began) < 5 { Thread.sleep(forTimeInterval: 0.02) }
+        #expect(fair.received.count == 1, "ana's delivery did not arrive within 5 s beside mallory's trickling receivers")
+    }
+
     @Test("a webhook is the user's own: another user's id is not found; a deleted one is gone with its log")
     func ownership() throws {
         let world = try World()

@@ -52,6 +52,21 @@ struct ServerHardeningTests {
         #expect(try cli.run(["--user", "ana", "export", "--format", "json"]).stdout == before)
     }
 
+    @Test("two Transfer-Encoding headers, or a coding but a lone chunked, are a 400 and store nothing", arguments: [
+        "Transfer-Encoding: chunked\r\nTransfer-Encoding: identity\r\n", "Transfer-Encoding: gzip, chunked\r\n",
+    ])
+    func transferCodings(headers: String) throws {
+        let (cli, server, ana) = try serve()
+        defer { server.stop() }
+        let before = try cli.run(["--user", "ana", "export", "--format", "json"]).stdout
+        let body = #"{"name":"coded"}"#
+        let chunked = String(body.utf8.count, radix: 16) + "\r\n" + body + "\r\n0\r\n\r\n"
+        let request = "POST /v1/habits HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer \(ana)\r\n" + headers + "\r\n" + chunked
+        let answer = String(decoding: try server.client.exchange(Array(request.utf8)), as: UTF8.self)
+        #expect(answer.hasPrefix("HTTP/1.1 400") && answer.contains("Transfer-Encoding must be one header saying chunked"), "\(answer)")
+        #expect(try cli.run(["--user", "ana", "export", "--format", "json"]).stdout == before)
+    }
+
     @Test("a CR or another control character inside a header is a 400 that closes the connection; a tab and UTF-8 are not", arguments: [
         ("X-Note: a\rGET /v1/habits HTTP/1.1", 400), ("X-Note: a\u{01}b", 400), ("X-Note: a\u{7F}b", 400), ("X-Note: a\tb", 201),
         ("X-Note: 물 마시기", 201),

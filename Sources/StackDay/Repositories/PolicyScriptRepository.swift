@@ -31,6 +31,10 @@ extension PolicyScriptRepository {
     @discardableResult
     public func install(_ script: PolicyScript, at now: Date) throws -> PolicyScript {
         if try self.script(sha256: script.sha256) == nil {
+            let held = try all()
+            try UserLimits.check("scripts", held.count + 1, maximum: UserLimits.standard.scripts)
+            try UserLimits.check("bytes of scripts", held.reduce(script.source.utf8.count) { $0 + $1.source.utf8.count },
+                                 maximum: UserLimits.standard.scriptBytes)
             try insert(script.installed(at: now))
         } else {
             try markInstalled(sha256: script.sha256, at: now)

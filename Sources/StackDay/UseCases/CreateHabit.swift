@@ -36,7 +36,9 @@ public struct CreateHabit {
         return try context.store.write { tx in
             try context.requireUniqueName(made.name, in: tx)
             // A new habit goes last in the list.
-            let habit = try made.with(position: HabitOrder.next(after: try tx.habits.all()), updatedAt: made.updatedAt)
+            let held = try tx.habits.all()
+            try UserLimits.check("habits", held.count + 1, maximum: UserLimits.standard.habits)
+            let habit = try made.with(position: HabitOrder.next(after: held), updatedAt: made.updatedAt)
             let pinner = PolicyPinner(context: context)
             var pinned = try pinner.pin(habit, in: tx)
             // A schedule counting weeks begins them on the user's week start.

@@ -50,6 +50,10 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case pairingFailed = "pairing_failed"
     case deviceNotFound = "device_not_found"
     case webhookNotFound = "webhook_not_found"
+    /// A paired device's token asking for what only the account may do (`AccountAction`).
+    case forbiddenForDevice = "forbidden_for_device"
+    /// A write that would take the user past a limit (`UserLimits`).
+    case quotaExceeded = "quota_exceeded"
 
     /// The code of an error a use case (or what it calls) threw; `storeFailed` for any other.
     public static func of(_ error: any Error) -> ErrorCode {
@@ -70,6 +74,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             case .pairingFailed: return .pairingFailed
             case .deviceNotFound: return .deviceNotFound
             case .webhookNotFound: return .webhookNotFound
+            case .quotaExceeded: return .quotaExceeded
             default: return .invalidInput
             }
         case is PolicyParameterError: return .invalidParameter

@@ -48,6 +48,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case deviceNotFound(id: String)
     /// A webhook address or event list `ManageWebhooks` refuses.
     case invalidWebhook(reason: String)
+    /// A write that would take the user past one of `UserLimits`.
+    case quotaExceeded(limit: String, maximum: Int)
     case webhookNotFound(id: String)
     /// No offer of a script by this name (published by the server, or shared by the user) to take back.
     case offerNotFound(name: String)
@@ -137,6 +139,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no such device: \(id) (Settings › Devices on the web, or GET /v1/devices, lists them)"
         case .invalidWebhook(let reason):
             return "invalid webhook: \(reason)"
+        case .quotaExceeded(let limit, let maximum):
+            return "over the limit of \(limit): a user may have at most \(maximum); remove some first"
         case .offerNotFound(let name):
             return "no published or shared script named \(name) to take back"
         case .shareWithSelf(let name):

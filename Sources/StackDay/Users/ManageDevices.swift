@@ -36,6 +36,7 @@ public struct ManageDevices {
         let device = try context.store.write { tx -> UserDevice in
             guard let pairing = try tx.users.takePairing(codeSHA256: sha256), pairing.expiresAt > now,
                   try tx.users.user(named: pairing.user) != nil else { throw UseCaseError.pairingFailed }
+            try UserLimits.check("devices", try tx.users.devices(of: pairing.user).count + 1, maximum: UserLimits.standard.devices)
             let device = UserDevice(id: UUID(), user: pairing.user, name: name, tokenSHA256: token.sha256, createdAt: now, lastSeenAt: now)
             try tx.users.insertDevice(device)
             return device

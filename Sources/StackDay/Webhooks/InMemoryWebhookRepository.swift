@@ -32,8 +32,11 @@ public final class InMemoryWebhookRepository: WebhookRepository {
     }
 
     public func due(at now: Date, limit: Int) throws -> [WebhookDelivery] {
-        Array(storage.deliveries.filter { $0.state == .pending && $0.nextAttemptAt <= now }
-            .sorted { ($0.nextAttemptAt, $0.id.uuidString) < ($1.nextAttemptAt, $1.id.uuidString) }.prefix(limit))
+        let owners = Dictionary(storage.webhooks.map { ($0.id, $0.user) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<String>()
+        return Array(storage.deliveries.filter { $0.state == .pending && $0.nextAttemptAt <= now }
+            .sorted { ($0.nextAttemptAt, $0.id.uuidString) < ($1.nextAttemptAt, $1.id.uuidString) }
+            .filter { seen.insert(owners[$0.webhookID] ?? "").inserted }.prefix(limit))
     }
 
     public func update(_ delivery: WebhookDelivery) throws {

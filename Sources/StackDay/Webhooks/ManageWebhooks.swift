@@ -13,7 +13,6 @@ public struct ManageWebhooks {
     }
 
     /// Webhooks one user may have.
-    public static let limitPerUser = 20
     /// How long a delivery is retried for, counted from the event.
     public static let retryWindow: TimeInterval = 24 * 3600
 
@@ -44,9 +43,7 @@ public struct ManageWebhooks {
         try context.store.write { tx in
             let webhooks = try repository(tx)
             guard try tx.users.user(named: user) != nil else { throw UseCaseError.userNotFound(name: user) }
-            guard try webhooks.webhooks(of: user).count < Self.limitPerUser else {
-                throw UseCaseError.invalidWebhook(reason: "a user has at most \(Self.limitPerUser) webhooks; delete one first")
-            }
+            try UserLimits.check("webhooks", try webhooks.webhooks(of: user).count + 1, maximum: UserLimits.standard.webhooks)
             try webhooks.insert(webhook)
         }
         return webhook

@@ -11,7 +11,9 @@ public protocol WebhookRepository {
     func delete(id: UUID) throws -> Bool
     /// Queues a delivery unless its webhook already has one with its key; whether it was queued.
     func enqueue(_ delivery: WebhookDelivery) throws -> Bool
-    /// Pending deliveries whose next attempt is due at `now`, the earliest first.
+    /// Each user's next turn: of the pending deliveries due at `now` to a user's webhooks, the
+    /// earliest (one a user, so that a user with many deliveries waiting does not fill the
+    /// page); the users' earliest first.
     func due(at now: Date, limit: Int) throws -> [WebhookDelivery]
     /// Writes a delivery's attempts, state and outcome.
     func update(_ delivery: WebhookDelivery) throws

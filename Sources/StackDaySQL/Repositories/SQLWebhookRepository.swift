@@ -23,7 +23,14 @@ public final class SQLWebhookRepository: WebhookRepository {
                 INSERT INTO webhook_deliveries (\(delivery)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
                     ON CONFLICT (webhook_id, event_key) DO NOTHING
                 """)
-            due = sql("SELECT \(delivery) FROM webhook_deliveries WHERE state = 'pending' AND next_attempt_at <= $1 ORDER BY next_attempt_at, id LIMIT $2")
+            // Each user's earliest due delivery (its turn), the users' earliest first.
+            due = sql("""
+                SELECT \(delivery) FROM (
+                    SELECT d.*, row_number() OVER (PARTITION BY w.user_name ORDER BY d.next_attempt_at, d.id) AS turn
+                    FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+                    WHERE d.state = 'pending' AND d.next_attempt_at <= $1
+                ) AS heads WHERE turn = 1 ORDER BY next_attempt_at, id LIMIT $2
+                """)
             update = sql("""
                 UPDATE webhook_deliveries SET attempts = $2, next_attempt_at = $3, state = $4, last_status = $5, last_error = $6, finished_at = $7
                     WHERE id = $1

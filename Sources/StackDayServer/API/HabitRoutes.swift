@@ -33,6 +33,15 @@ struct HabitRoutes {
 
         let doc: EndpointDoc
         let access: Access
+        /// What only the account may do, when the endpoint is one (`DeviceRights` decides).
+        var action: AccountAction?
+
+        /// The endpoint, as one only the account may use.
+        func only(_ action: AccountAction) -> Endpoint {
+            var copy = self
+            copy.action = action
+            return copy
+        }
 
         init(_ doc: EndpointDoc, _ run: @escaping Handler) {
             self.doc = doc
@@ -143,29 +152,29 @@ struct HabitRoutes {
             } catch let refusal as PolicyRefusal {
                 return .json(RefusalView(refusal: refusal).json, status: 422)
             }
-        }),
+        }.only(.managePolicies)),
         ("GET", "policies/:name/shares", Endpoint(EndpointDoc("Whom this user shares an installed script with", answer: "PolicyOffers")) { r, names in
             .json(try r.app.shares(of: names[0]).json)
         }),
         ("POST", "policies/:name/shares", Endpoint(EndpointDoc("Share an installed script with another user, who sees it as shared by this one", body: .json(ShareRequest.self), status: 201, answer: "PolicyOffer")) { r, names in
             .created(try r.app.share(names[0], r.decode()).json, at: "/v1/policies/\(PagePaths.segment(names[0]))/shares")
-        }),
+        }.only(.managePolicies)),
         ("DELETE", "policies/:name/shares/:user", Endpoint(EndpointDoc("Stop sharing a script with a user", status: 204, answer: nil)) { r, names in
             try r.app.unshare(names[0], with: names[1])
             return HTTPResponse(status: 204, contentType: "application/json", body: [])
-        }),
+        }.only(.managePolicies)),
         ("POST", "sync", Endpoint(EndpointDoc("Push a device's changes and pull the server's since a position (docs/sync.md)", body: .schema("Sync"), answer: "SyncAnswer")) { r, _ in
             // At a lower priority than the requests people wait on (`BackgroundLane`).
             .json(try BackgroundLane.shared.run { try r.app.sync(r.request.body).json })
         }),
         ("GET", "settings", Endpoint(EndpointDoc("The user's settings", answer: "User")) { r, _ in .json(UserView(r.user).json) }),
-        ("PUT", "settings", Endpoint(EndpointDoc("Change the time zone, day start, language or week start", body: .json(SettingsRequest.self), answer: "User")) { r, _ in try r.settings() }),
+        ("PUT", "settings", Endpoint(EndpointDoc("Change the time zone, day start, language or week start", body: .json(SettingsRequest.self), answer: "User")) { r, _ in try r.settings() }.only(.changeSettings)),
         ("GET", "feeds/:file", Endpoint(EndpointDoc("The user's habits as an iCalendar feed (text/calendar), a year ahead: the path `stackday user feed NAME` or the settings page gives, token included (no header needed)",
                                                 answer: nil), open: { open, files in try feed(files[0], open) })),
         ("POST", "devices/pairing", Endpoint(EndpointDoc("A one-time code that connects a device (8 characters, good for 10 minutes and one use)", status: 201, answer: "Pairing")) { r, _ in
             _ = try r.decode(EmptyRequest.self)
             return .created(try PairingOffer(for: r.user.name, request: r.request, context: r.app.context, tls: r.tls).json, at: "/v1/devices/pairing")
-        }),
+        }.only(.pairDevice)),
         ("POST", "devices/pair", Endpoint(EndpointDoc("Exchange a pairing code for a device token of the device's own (no token needed)", body: .json(PairRequest.self), status: 201,
                                                       answer: "PairedDevice"), open: { open, _ in try pair(open.request, context: open.base) })),
         ("GET", "devices", Endpoint(EndpointDoc("The devices connected by a code, the latest first", answer: "DeviceList")) { r, _ in
@@ -177,27 +186,27 @@ struct HabitRoutes {
             guard let id = UUID(uuidString: ids[0]) else { throw UseCaseError.deviceNotFound(id: ids[0]) }
             try ManageDevices(context: r.app.context).revoke(id, of: r.user.name)
             return HTTPResponse(status: 204, contentType: "application/json", body: [])
-        }),
+        }.only(.revokeDevice)),
         ("POST", "webhooks", Endpoint(EndpointDoc("Send events to an address: record, undo, skip, day.missed, streak.broken, streak.milestone (the secret is in this answer only)",
                                                   body: .json(CreateWebhookRequest.self), status: 201, answer: "Webhook")) { r, _ in
             let view = try r.app.createWebhook(r.decode()) { try WebhookSender.checkAddress($0, allowsLocal: r.allowsLocalWebhooks) }
             return .created(view.json, at: "/v1/webhooks/" + view.webhook.id.uuidString.lowercased() + "/deliveries")
-        }),
+        }.only(.manageWebhooks)),
         ("GET", "webhooks", Endpoint(EndpointDoc("The user's webhooks, without their secrets", answer: "WebhookList")) { r, _ in
             _ = try r.decode(EmptyRequest.self)
             return .json(try r.app.webhooks())
-        }),
+        }.only(.manageWebhooks)),
         ("DELETE", "webhooks/:id", Endpoint(EndpointDoc("Delete a webhook and its queue", status: 204, answer: nil)) { r, ids in
             try r.app.deleteWebhook(ids[0])
             return HTTPResponse(status: 204, contentType: "application/json", body: [])
-        }),
+        }.only(.manageWebhooks)),
         ("GET", "webhooks/:id/deliveries", Endpoint(EndpointDoc("A webhook's latest 100 deliveries, the newest first: state, attempts, last status or error", answer: "WebhookDeliveryList")) { r, ids in
             _ = try r.decode(EmptyRequest.self)
             return .json(try r.app.webhookDeliveries(ids[0]))
-        }),
+        }.only(.manageWebhooks)),
         ("PUT", "settings/password", Endpoint(EndpointDoc("Set the password for signing in on the web (the current one as old, once there is one)", body: .json(PasswordRequest.self), answer: "User")) { r, _ in
             try r.password()
-        }),
+        }.only(.changePassword)),
     ]
 
     /// Answers the request as the route it reached (`ServerRoute.match`) says, once authenticated.

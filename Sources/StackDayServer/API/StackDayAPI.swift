@@ -57,6 +57,10 @@ public final class StackDayAPI: Sendable {
             ConditionalAnswer(answers: cachesAnswers ? AnswerCache() : nil, metrics: metrics),
         ]) { exchange in
             guard let context = exchange.context, let account = exchange.account else { throw APIError.unauthorized }
+            if case .found(let endpoint, let captures) = exchange.reached, let action = endpoint.action,
+               !DeviceRights.allows(action, by: exchange.device, target: captures.first) {
+                throw APIError(code: .forbiddenForDevice, message: "a paired device may not \(action.rawValue): use the account's own token or sign in on the web")
+            }
             var routes = HabitRoutes(app: Application(context: context), user: account, request: exchange.request, users: ManageUsers(context: context))
             routes.tls = options.strictTransportSecurity
             routes.allowsLocalWebhooks = options.allowsLocalWebhooks
@@ -105,12 +109,12 @@ public final class StackDayAPI: Sendable {
         case .invalidParameter, .invalidInput, .readOutOfBounds, .badRequest, .usage: 400
         case .policyFailed, .policyBudgetExceeded, .idempotencyKeyReused: 422
         case .unauthorized, .pairingFailed: 401
-        case .forbidden: 403
+        case .forbidden, .forbiddenForDevice: 403
         case .methodNotAllowed: 405
         case .bodyTooLarge, .policyTooLarge: 413
         case .serverBusy: 503
         case .serverUnreachable, .tlsFailed: 502
-        case .tooManyRequests: 429
+        case .tooManyRequests, .quotaExceeded: 429
         case .storeFailed: 500
         }
     }

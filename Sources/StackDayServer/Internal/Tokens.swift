@@ -19,9 +19,14 @@ enum Tokens {
     /// The user of `token` (the user's own, or a paired device's), through the store's own
     /// (unscoped) connection; a device's token notes that the device was seen at `now`.
     static func user(of token: String, _ contexts: OwnerContexts, at now: Date) throws -> User? {
+        try caller(of: token, contexts, at: now)?.user
+    }
+
+    /// The user of `token` and, for a paired device's token, the device's id.
+    static func caller(of token: String, _ contexts: OwnerContexts, at now: Date) throws -> (user: User, device: UUID?)? {
         guard isWellFormed(token) else { return nil }
         let store = try contexts.baseStore()
-        if let user = try store.read({ try $0.users.user(tokenSHA256: UserToken.sha256(of: token)) }) { return user }
-        return try ManageDevices.user(deviceToken: token, in: store, at: now)?.user
+        if let user = try store.read({ try $0.users.user(tokenSHA256: UserToken.sha256(of: token)) }) { return (user, nil) }
+        return try ManageDevices.user(deviceToken: token, in: store, at: now).map { ($0.user, $0.device.id) }
     }
 }

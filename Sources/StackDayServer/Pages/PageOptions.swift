@@ -7,6 +7,12 @@ public struct PageOptions: Sendable {
     public var sessionDays: Int
     public var cookieSecure: Bool
     public let signInLock = SignInLock()
+    /// The key of the device cookies this process hands out (`PageRoutes.knownCookie`): random
+    /// per process, so a restart forgets which browsers signed in before.
+    public let deviceCookieKey: [UInt8] = {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }()
     /// Webhooks made on the settings page may go to loopback and private addresses (set from
     /// `APIOptions.allowsLocalWebhooks`).
     public var allowsLocalWebhooks = false

@@ -11,6 +11,10 @@ import StackDayExchange
 /// from this server.
 struct PageRoutes {
     static let cookie = "stackday_session"
+    /// The device cookie: a browser that signed in to an account carries its mark (an HMAC of the
+    /// name under `PageOptions.deviceCookieKey`) for a year, and failed sign-ins from elsewhere
+    /// never slow it (`SignInLock`).
+    static let knownCookie = "stackday_known"
 
     let request: HTTPRequest
     let clock: any StackDay.Clock
@@ -19,13 +23,21 @@ struct PageRoutes {
     var idempotency: Idempotency? = nil
 
     /// The session id a cookie carries.
-    var sessionCookie: String? {
+    var sessionCookie: String? { cookie(named: Self.cookie) }
+
+    /// The value of the request's cookie `name`.
+    func cookie(named name: String) -> String? {
         guard let header = request.cookie else { return nil }
         for part in header.split(separator: ";") {
             let pair = part.trimmingCharacters(in: .whitespaces)
-            if pair.hasPrefix(Self.cookie + "=") { return String(pair.dropFirst(Self.cookie.count + 1)) }
+            if pair.hasPrefix(name + "=") { return String(pair.dropFirst(name.count + 1)) }
         }
         return nil
+    }
+
+    /// The device cookie's value for account `name`.
+    func knownMark(_ name: String) -> String {
+        HexText.lowercase(WebhookSignature.hmacSHA256(Array(name.precomposedStringWithCanonicalMapping.utf8), key: options.deviceCookieKey))
     }
 
     /// Whether the request came over TLS (directly, or as a proxy in front says).
@@ -295,20 +307,24 @@ struct PageRoutes {
         let token = form["token"] ?? ""
         let sessions = try self.sessions(contexts)
         let opened: (cookie: String, session: UserSession, user: User)
+        var byPassword = false
         if token.isEmpty, let name = form["name"], !name.isEmpty {
-            // By name and password: five failures lock the name for 15 minutes, from any address.
+            // By name and password: failures lock the name from their address, and only slow it
+            // elsewhere, never for a browser that signed in to it before (`SignInLock`).
             let now = clock.now
-            if let until = options.signInLock.lockedUntil(name, at: now) {
+            let known = cookie(named: Self.knownCookie) == knownMark(name)
+            if let until = options.signInLock.lockedUntil(name, address: request.address, known: known, at: now) {
                 var locked = HTTPResponse.html(SignInPage(words: words, error: Self.lockedMessage(until: until, now: now, words: words)).render(), status: 429)
                 locked.headers.append(("Retry-After", String(Int(until.timeIntervalSince(now).rounded(.up)))))
                 return locked
             }
             guard let found = try sessions.open(name: name, password: form["password"] ?? "", lifetime: options.sessionLifetime, hasher: try Argon2idHasher()) else {
-                options.signInLock.failed(name, at: now)
+                options.signInLock.failed(name, address: request.address, at: now)
                 return .html(SignInPage(words: words, error: words["That name and password do not match."]).render(), status: 401)
             }
-            options.signInLock.succeeded(name)
+            options.signInLock.succeeded(name, address: request.address)
             opened = found
+            byPassword = true
         } else {
             guard Tokens.isWellFormed(token), let found = try sessions.open(token: token, lifetime: options.sessionLifetime) else {
                 return .html(SignInPage(words: words, error: words["That token belongs to no user."]).render(), status: 401)
@@ -318,7 +334,13 @@ struct PageRoutes {
         user = opened.user.name
         var cookie = "\(Self.cookie)=\(opened.cookie); Path=/; HttpOnly; SameSite=Lax; Max-Age=\(Int(options.sessionLifetime))"
         if secure { cookie += "; Secure" }
-        return .redirect(to: "/", setCookie: cookie)
+        var answer = HTTPResponse.redirect(to: "/", setCookie: cookie)
+        // A password sign-in marks the browser as one the account knows (`SignInLock`).
+        if byPassword {
+            let known = "\(Self.knownCookie)=\(knownMark(opened.user.name)); Path=/session; HttpOnly; SameSite=Strict; Max-Age=\(365 * 86_400)"
+            answer.headers.append(("Set-Cookie", known + (secure ? "; Secure" : "")))
+        }
+        return answer
     }
 
     /// `/pair`: the page a pairing code's QR code opens, and its post, which signs this browser in

@@ -27,9 +27,18 @@ struct AccessLog: PipelineStage {
         return ServerRoute.label(request.method, parts)
     }
 
+    /// `path` with a calendar feed's token cut to its first six characters (`/v1/feeds/fd_1a2…`):
+    /// the token is the feed's only credential, and logs travel further than the store.
+    static func redacted(_ path: String) -> String {
+        guard path.contains("fd_") else { return path }
+        return path.split(separator: "/", omittingEmptySubsequences: false).map { part in
+            part.hasPrefix("fd_") && part.count > 6 ? part.prefix(6) + "…" : part
+        }.joined(separator: "/")
+    }
+
     func line(_ exchange: Exchange, _ response: HTTPResponse, seconds: Double) -> String {
         let request = exchange.request
-        let path = request.path.removingPercentEncoding ?? request.path
+        let path = Self.redacted(request.path.removingPercentEncoding ?? request.path)
         let milliseconds = Int((seconds * 1000).rounded())
         let when = InstantText.format(exchange.started)
         switch format {

@@ -11,9 +11,10 @@ struct Authentication: PipelineStage {
 
     func answer(_ exchange: Exchange, next: (Exchange) throws -> HTTPResponse) throws -> HTTPResponse {
         try pool.with { contexts in
-            guard let token = exchange.request.authorization.flatMap(Tokens.bearer), let account = try Tokens.user(of: token, contexts, at: clock.now) else {
+            guard let token = exchange.request.authorization.flatMap(Tokens.bearer), let (account, device) = try Tokens.caller(of: token, contexts, at: clock.now) else {
                 throw APIError.unauthorized
             }
+            exchange.device = device
             directory.learn(token, user: account.name)
             exchange.user = account.name
             exchange.account = account

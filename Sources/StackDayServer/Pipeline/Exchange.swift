@@ -12,6 +12,8 @@ final class Exchange {
     /// Under `/v1`, once authenticated (`Authentication`): the account and its context (its store
     /// scope, policies, zone and day start).
     var account: User?
+    /// The paired device whose token it is; nil for the account's own token.
+    var device: UUID?
     var context: HabitContext?
     /// Under `/v1`: the endpoint the request reached, or why none (`Dispatch`).
     var reached: Router<HabitRoutes.Endpoint>.Match = .notFound

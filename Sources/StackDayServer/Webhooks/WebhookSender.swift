@@ -1,6 +1,7 @@
 import Foundation
 import StackDay
 import StackDayHTTPClient
+import Synchronization
 
 /// Sends the store's webhook deliveries and finds the events of ended days, on a thread of its
 /// own with its own store connection and policies: every `interval`, each due delivery is POSTed
@@ -9,6 +10,11 @@ import StackDayHTTPClient
 /// its `day.missed` and `streak.broken` queued. The queue is the store's, so a restart goes on
 /// where it stopped; a delivery is sent at least once (a crash between sending and settling sends
 /// it again, with the same delivery id).
+///
+/// Sending is a pool of `width` attempts at once, each user one at a time and in turns (the
+/// store's `due` answers each user's earliest), and every attempt has one deadline for all of it
+/// (connect, send, answer: `timeoutSeconds`): a user whose receivers trickle or hang holds one
+/// place in the pool for at most that long, and every other user's deliveries go on beside it.
 public final class WebhookSender: @unchecked Sendable {
     // Safe: `store`, `policies` and `lastDay` are used only by the thread that runs passes (the
     // sender's own, or a test's calling `pass` while none is started); `running` is under `lock`.
@@ -25,11 +31,23 @@ public final class WebhookSender: @unchecked Sendable {
     private let lock = NSLock()
     private var running = false
     private var thread: Thread?
+    /// How many attempts go at once.
+    private let width: Int
+    /// Attempts under way, by user, and the ones ended but not yet settled (settled by the
+    /// thread that runs passes, which alone holds the store).
+    private let attempts = Mutex(Attempts())
+    private let sending = DispatchQueue(label: "stackday.webhooks.send", attributes: .concurrent)
+
+    struct Attempts {
+        var users = Set<String>()
+        var ended: [(user: String, delivery: WebhookDelivery, status: Int?, error: String?)] = []
+    }
 
     /// `allowsLocal`: deliver to loopback and private addresses too (`--allow-local-webhooks`).
     public init(clock: any StackDay.Clock, makeStore: @escaping @Sendable () throws -> any HabitStore,
                 makePolicies: @escaping @Sendable () throws -> any PolicyResolver, allowsLocal: Bool, timeoutSeconds: Int = 10,
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+                width: Int = 8, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.width = max(1, width)
         self.clock = clock
         self.makeStore = makeStore
         self.makePolicies = makePolicies
@@ -65,7 +83,7 @@ public final class WebhookSender: @unchecked Sendable {
         running = true
         let thread = Thread { [self] in
             while isRunning {
-                pass()
+                pass(waiting: false)
                 Thread.sleep(forTimeInterval: interval)
             }
         }
@@ -87,12 +105,15 @@ public final class WebhookSender: @unchecked Sendable {
         return running
     }
 
-    /// One pass: day ends, then due deliveries. Returns the deliveries attempted.
+    /// One pass: day ends, then due deliveries. Returns the deliveries attempted. `waiting`: the
+    /// pass sends every delivery due and settles it before it returns (as tests call it); else it
+    /// starts each free user's turn and settles the attempts that ended since the last pass (the
+    /// sender's own thread, so that no attempt holds the next pass).
     @discardableResult
-    public func pass() -> Int {
+    public func pass(waiting: Bool = true) -> Int {
         do {
             try findDayEnds()
-            return try deliverDue()
+            return try deliverDue(waiting: waiting)
         } catch {
             // The store may be gone for a moment; the next pass opens it again.
             log("webhooks: \(error)")
@@ -131,17 +152,50 @@ public final class WebhookSender: @unchecked Sendable {
         }
     }
 
-    /// Sends each delivery due now and settles it. Returns how many were attempted.
-    func deliverDue(limit: Int = 50) throws -> Int {
+    /// Starts each free user's turn (at most `width` attempts at once) and settles the attempts
+    /// that ended; with `waiting`, goes on until nothing is due. Returns how many were started.
+    func deliverDue(waiting: Bool, limit: Int = 200) throws -> Int {
         let store = try base()
-        let due = try store.read { tx in try tx.webhooks?.due(at: clock.now, limit: limit) ?? [] }
-        for delivery in due {
-            guard let webhook = try store.read({ try $0.webhooks?.webhook(id: delivery.webhookID) }) else { continue }
-            let (status, error) = send(delivery, to: webhook)
-            let settled = ManageWebhooks.settle(delivery, status: status, error: error, at: clock.now)
-            try store.write { tx in try tx.webhooks?.update(settled) }
+        var started = 0
+        repeat {
+            try settleEnded(in: store)
+            let busy = attempts.withLock { $0.users }
+            var turns: [(user: String, delivery: WebhookDelivery, webhook: Webhook)] = []
+            for delivery in try store.read({ tx in try tx.webhooks?.due(at: clock.now, limit: limit) ?? [] }) {
+                guard busy.count + turns.count < width else { break }
+                guard let webhook = try store.read({ try $0.webhooks?.webhook(id: delivery.webhookID) }), !busy.contains(webhook.user) else { continue }
+                turns.append((webhook.user, delivery, webhook))
+            }
+            if turns.isEmpty {
+                if waiting, !attempts.withLock({ $0.users.isEmpty }) { Thread.sleep(forTimeInterval: 0.01); continue }
+                break
+            }
+            attempts.withLock { state in for turn in turns { state.users.insert(turn.user) } }
+            let group = DispatchGroup()
+            for turn in turns {
+                sending.async(group: group) { [self] in
+                    let (status, error) = send(turn.delivery, to: turn.webhook)
+                    attempts.withLock { $0.ended.append((turn.user, turn.delivery, status, error)) }
+                }
+            }
+            started += turns.count
+            if waiting { group.wait() }
+        } while waiting
+        try settleEnded(in: store)
+        return started
+    }
+
+    /// Settles each ended attempt (`ManageWebhooks.settle`) and frees its user's turn.
+    private func settleEnded(in store: any HabitStore) throws {
+        let ended = attempts.withLock { state in
+            defer { state.ended = [] }
+            return state.ended
         }
-        return due.count
+        for attempt in ended {
+            let settled = ManageWebhooks.settle(attempt.delivery, status: attempt.status, error: attempt.error, at: clock.now)
+            try store.write { tx in try tx.webhooks?.update(settled) }
+            _ = attempts.withLock { $0.users.remove(attempt.user) }
+        }
     }
 
     /// One attempt: the answer's status, or why there was none.
@@ -156,15 +210,22 @@ public final class WebhookSender: @unchecked Sendable {
         let port = UInt16(url.port ?? (tls ? 443 : 80))
         var connection = HTTPClientConnection(host: host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port: port, tls: tls,
                                               timeoutSeconds: timeoutSeconds)
+        // One deadline for the whole attempt, not for each read: a receiver that sends a byte now
+        // and then is cut off when it passes.
+        let socket = HTTPClientSocket()
+        let deadline = DispatchWorkItem { socket.shutDown() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(timeoutSeconds), execute: deadline)
+        defer { deadline.cancel() }
         connection.maximumAnswer = 1 << 20
         let message = connection.post(target, headers: [
             ("User-Agent", "StackDay-Webhook/1"), ("Content-Type", "application/json"), ("X-StackDay-Event", delivery.event.rawValue),
             ("X-StackDay-Delivery", delivery.id.uuidString.lowercased()), ("X-StackDay-Signature", WebhookSignature.header(body: body, secret: webhook.secret)),
         ], body: body)
         do {
-            let answer = try HTTPClientAnswer(parsing: try connection.exchange(message, admit: admits))
+            let answer = try HTTPClientAnswer(parsing: try connection.exchange(message, socket: socket, admit: admits))
             return (answer.status, (200..<300).contains(answer.status) ? nil : "the receiver answered \(answer.status)")
         } catch let failure as HTTPClientError {
+            if socket.wasShutDown { return (nil, "no whole answer within \(timeoutSeconds) s") }
             switch failure {
             case .unreachable(let why), .tlsFailed(let why), .invalidAnswer(let why), .addressRefused(let why): return (nil, why)
             }
