@@ -78,7 +78,8 @@ struct HabitOrderCommandTests {
             #expect(try restored.run(["habit", "show", "water"]).stdout.contains("step         250 ml"), "\(format)")
             let held = try CLIFixture()
             #expect(try held.run(["habit", "add", "stretch"]).status == 0)
-            #expect(try held.run(["import", file]).status == 0)
+            let imported = try held.run(["import", file])
+            #expect(imported.status == 0, "\(format): \(imported.stdout) \(imported.stderr)")
             #expect(try order(held) == ["stretch", "walk", "read", "water"], "\(format)")
         }
     }
