@@ -26,34 +26,60 @@ public struct NetworkAddress: Sendable, Equatable {
         }
     }
 
-    /// An IPv4 address mapped into IPv6 (`::ffff:a.b.c.d`) as the IPv4 address it is.
-    private var unmapped: [UInt8] {
-        if bytes.count == 16, bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF { return Array(bytes[12...]) }
-        return bytes
+    /// The IPv4 addresses an IPv6 address carries inside it, each form by its RFC: mapped and
+    /// compatible `::ffff:a.b.c.d` and `::a.b.c.d` (RFC 4291 §2.5.5), NAT64's well-known prefix
+    /// `64:ff9b::/96` (RFC 6052), 6to4 `2002::/16` (RFC 3056, the 32 bits after the prefix) and
+    /// Teredo `2001::/32` (RFC 4380: the server's address, and the client's with every bit
+    /// inverted). Empty for an address that embeds none.
+    var embedded: [[UInt8]] {
+        guard bytes.count == 16 else { return [] }
+        let b = bytes
+        if b[0..<10].allSatisfy({ $0 == 0 }), (b[10] == 0xFF && b[11] == 0xFF) || (b[10] == 0 && b[11] == 0) { return [Array(b[12...])] }
+        if b[0..<12].elementsEqual([0x00, 0x64, 0xFF, 0x9B, 0, 0, 0, 0, 0, 0, 0, 0]) { return [Array(b[12...])] }
+        if b[0] == 0x20, b[1] == 0x02 { return [Array(b[2..<6])] }
+        if b[0..<4].elementsEqual([0x20, 0x01, 0x00, 0x00]) { return [Array(b[4..<8]), b[12...].map { $0 ^ 0xFF }] }
+        return []
     }
 
     /// Whether the address is on the public internet: not loopback, private (RFC 1918, RFC 4193),
-    /// shared (RFC 6598), link-local, unspecified, multicast, documentation or reserved space
-    /// (the special-purpose registries of RFC 6890).
+    /// shared (RFC 6598), link-local, unspecified, multicast, documentation or another range of
+    /// IANA's special-purpose registries (RFC 6890) that is not globally reachable. An IPv6 address
+    /// that embeds IPv4 ones is judged by them (`embedded`): `::ffff:127.0.0.1`,
+    /// `64:ff9b::7f00:1` and `2002:7f00:1::` are loopback.
     public var isPublic: Bool {
-        let b = unmapped
-        if b.count == 4 {
-            switch (b[0], b[1]) {
-            case (0, _), (10, _), (127, _), (169, 254), (192, 168), (198, 18), (198, 19): return false
-            case (172, 16...31), (100, 64...127): return false
-            case (192, 0) where b[2] == 0 || b[2] == 2: return false
-            case (198, 51) where b[2] == 100, (203, 0) where b[2] == 113: return false
-            case (224...255, _): return false
-            default: return true
-            }
+        let embedded = self.embedded
+        if !embedded.isEmpty {
+            // `::` and `::1` are IPv6's own unspecified and loopback addresses.
+            if bytes.count == 16, bytes[0..<15].allSatisfy({ $0 == 0 }), bytes[15] <= 1 { return false }
+            return embedded.allSatisfy(Self.isPublicIPv4)
         }
-        if b.allSatisfy({ $0 == 0 }) || b == [UInt8](repeating: 0, count: 15) + [1] { return false }
+        if bytes.count == 4 { return Self.isPublicIPv4(bytes) }
+        let b = bytes
         if b[0] & 0xFE == 0xFC { return false }                 // fc00::/7 unique local
         if b[0] == 0xFE, b[1] & 0xC0 == 0x80 { return false }   // fe80::/10 link-local
+        if b[0] == 0xFE, b[1] & 0xC0 == 0xC0 { return false }   // fec0::/10 site-local, deprecated
         if b[0] == 0xFF { return false }                        // multicast
         if b[0] == 0x20, b[1] == 0x01, b[2] == 0x0D, b[3] == 0xB8 { return false } // 2001:db8::/32 documentation
-        if b[0..<12].allSatisfy({ $0 == 0 }) { return false }   // IPv4-compatible, deprecated
+        if b[0] == 0x3F, b[1] == 0xFF, b[2] & 0xF0 == 0 { return false }           // 3fff::/20 documentation
+        if b[0] == 0x20, b[1] == 0x01, b[2] < 0x02 { return false }                // 2001::/23 IETF protocol assignments
+        if b[0] == 0x00, b[1] == 0x64, b[2] == 0xFF, b[3] == 0x9B { return false } // 64:ff9b:1::/48 local-use NAT64, and the rest
+        if b[0] == 0x01, b[1] == 0x00, b[2..<8].allSatisfy({ $0 == 0 }) { return false } // 100::/64 discard-only
+        if b[0] == 0x5F, b[1] == 0x00 { return false }                              // 5f00::/16 segment routing
+        if b[0..<12].allSatisfy({ $0 == 0 }) { return false }   // the rest of ::/96
         return true
+    }
+
+    /// Whether an IPv4 address is globally reachable (IANA's IPv4 special-purpose registry).
+    static func isPublicIPv4(_ b: [UInt8]) -> Bool {
+        switch (b[0], b[1]) {
+        case (0, _), (10, _), (127, _), (169, 254), (192, 168), (198, 18), (198, 19): return false
+        case (172, 16...31), (100, 64...127): return false
+        case (192, 0) where b[2] == 0 || b[2] == 2: return false
+        case (192, 88) where b[2] == 99: return false             // 6to4 relay anycast, deprecated
+        case (198, 51) where b[2] == 100, (203, 0) where b[2] == 113: return false
+        case (224...255, _): return false
+        default: return true
+        }
     }
 
     /// The address as written (`127.0.0.1`, `::1`).

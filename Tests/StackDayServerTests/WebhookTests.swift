@@ -210,6 +210,11 @@ struct WebhookTests {
         ("192.168.1.1", false), ("169.254.169.254", false), ("100.64.0.1", false), ("0.0.0.0", false), ("224.0.0.1", false),
         ("8.8.8.8", true), ("::1", false), ("::", false), ("fd00::1", false), ("fe80::1", false), ("::ffff:127.0.0.1", false),
         ("::ffff:8.8.8.8", true), ("2606:4700::1111", true), ("2001:db8::1", false),
+        // IPv6 forms that embed IPv4 are judged by what they embed.
+        ("64:ff9b::7f00:1", false), ("64:ff9b::808:808", true), ("64:ff9b:1::a00:1", false), ("2002:7f00:1::", false),
+        ("2002:808:808::1", true), ("::127.0.0.1", false), ("2001:0:4136:e378:8000:63bf:80ff:fffe", false),
+        ("2001:0:808:808:8000:63bf:f7f7:f7f7", true), ("192.88.99.1", false), ("3fff::1", false), ("fec0::1", false),
+        ("100::1", false), ("2001:2::1", false), ("255.255.255.255", false),
     ])
     func publicAddresses(_ literal: String, _ isPublic: Bool) throws {
         let addresses = try NetworkAddress.resolve(literal)

@@ -36,6 +36,25 @@ struct SyncSafetyTests {
         #expect(answer.accepted == 1)
     }
 
+    @Test("a pushed record of a day that has not begun anywhere (9999-12-31, the day after tomorrow) is refused, naming it")
+    func futureDays() throws {
+        let now = Date()
+        for day in ["9999-12-31", LocalDay(date: now.addingTimeInterval(2 * 86_400), timeZone: TimeZone(identifier: "UTC")!).iso] {
+            let change = SyncChange(kind: .completion, key: "0B0B0B0B-0000-4000-8000-000000000002", stamp: SyncStamp(hlc: Self.hlc(now), device: "device-1"), fields: [
+                "id": .string("0B0B0B0B-0000-4000-8000-000000000002"), "habit_id": .string("0A0A0A0A-0000-4000-8000-000000000001"),
+                "completed_on": .string(day), "recorded_at": .number(now.timeIntervalSince1970), "amount_thousandths": .number(1000), "note": .null,
+            ])
+            #expect(throws: SyncError.invalidChange(index: 0, reason: "is of \(day), a day that has not begun anywhere yet")) {
+                try SyncRules.checkTime(change, index: 0, now: now)
+            }
+        }
+        let today = SyncChange(kind: .skip, key: "0C0C0C0C-0000-4000-8000-000000000003", stamp: SyncStamp(hlc: Self.hlc(now), device: "device-1"), fields: [
+            "id": .string("0C0C0C0C-0000-4000-8000-000000000003"), "habit_id": .string("0A0A0A0A-0000-4000-8000-000000000001"),
+            "day": .string(LocalDay(date: now, timeZone: TimeZone(identifier: "Pacific/Kiritimati")!).iso),
+        ])
+        #expect(throws: Never.self) { try SyncRules.checkTime(today, index: 0, now: now) }
+    }
+
     @Test("a script over the install limit is refused by sync too: one limit, in bytes (D10)")
     func scriptLimit() throws {
         #expect(SyncRules.scriptLimit == PolicyScript.maximumInstalledBytes)

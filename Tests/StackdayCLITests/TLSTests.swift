@@ -59,9 +59,9 @@ struct TLSTests {
         }
 
         /// What `openssl s_client` says of a handshake with `port` limited to `version` (`-tls1_2`).
-        func handshake(port: Int, version: String) throws -> String {
+        func handshake(port: Int, version: String, cipher: String = "DEFAULT") throws -> String {
             // SECLEVEL=0: this client offers the old versions too, so that a refusal is the server's.
-            let result = try openssl(["s_client", "-connect", "127.0.0.1:\(port)", version, "-cipher", "DEFAULT@SECLEVEL=0", "-CAfile", caFile,
+            let result = try openssl(["s_client", "-connect", "127.0.0.1:\(port)", version, "-cipher", cipher + "@SECLEVEL=0", "-CAfile", caFile,
                                       "-servername", "localhost"], input: "")
             return result.stdout + result.stderr
         }
@@ -92,6 +92,13 @@ struct TLSTests {
         for version in ["-tls1_1", "-tls1"] {
             let old = try authority.handshake(port: server.port, version: version)
             #expect(old.contains("New, (NONE), Cipher is (NONE)") && old.contains("written"), "\(version): \(old)")
+        }
+        // TLS 1.2 as Mozilla's "intermediate" profile has it: ECDHE with an AEAD cipher, no CBC.
+        for cipher in ["ECDHE-ECDSA-AES128-GCM-SHA256", "ECDHE-ECDSA-AES256-GCM-SHA384", "ECDHE-ECDSA-CHACHA20-POLY1305"] {
+            #expect(try authority.handshake(port: server.port, version: "-tls1_2", cipher: cipher).contains("Cipher is \(cipher)"), "\(cipher)")
+        }
+        for cipher in ["ECDHE-ECDSA-AES128-SHA", "ECDHE-ECDSA-AES256-SHA384", "ECDHE-ECDSA-AES128-SHA256"] {
+            #expect(try authority.handshake(port: server.port, version: "-tls1_2", cipher: cipher).contains("Cipher is (NONE)"), "\(cipher)")
         }
 
         let device = try CLIFixture()

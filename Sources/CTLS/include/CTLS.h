@@ -7,8 +7,9 @@
 /// TLS through GnuTLS, TLS 1.2 and 1.3 only: the server's certificate (read from files, reloaded
 /// in place) and a client session over a connected socket.
 
-/// The GnuTLS priority string both sides use: TLS 1.2 and 1.3, GnuTLS's normal ciphers.
-#define SD_TLS_PRIORITIES "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2"
+/// The GnuTLS priority string both sides use: TLS 1.3, and TLS 1.2 with ECDHE and an AEAD cipher
+/// only (AES-GCM, ChaCha20-Poly1305), as Mozilla's "intermediate" profile has it: no static RSA, no CBC.
+#define SD_TLS_PRIORITIES "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:-CIPHER-ALL:+AES-128-GCM:+AES-256-GCM:+CHACHA20-POLY1305:-MAC-ALL:+AEAD"
 
 /// Loads the server's certificate chain and key (PEM files) as the one the process serves. New
 /// handshakes take it; connections already open keep theirs. 0 on success, else -1 with

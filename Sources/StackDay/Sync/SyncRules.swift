@@ -34,6 +34,12 @@ public enum SyncRules {
         for stamp in [change.stamp] + Array(change.fieldStamps.values) where stamp.hlc > latest {
             throw .invalidChange(index: index, reason: "has a hybrid time more than a day ahead of the server's clock (\(stamp.hlc)); check the device's clock")
         }
+        // A record or skip is of a day that has begun somewhere on Earth (UTC+14 is the furthest
+        // ahead), as every other way of writing one requires (`TrackingRules.requireRecordable`).
+        if let text = day(of: change), let day = LocalDay(text),
+           day > LocalDay(date: now.addingTimeInterval(14 * 3600), timeZone: TimeZone(identifier: "UTC") ?? .current) {
+            throw .invalidChange(index: index, reason: "is of \(text), a day that has not begun anywhere yet")
+        }
     }
 
     /// Each kind's columns, the key's first. A revision's key is its habit and number.
