@@ -35,6 +35,9 @@ let package = Package(
         // libpq's header (Debian: libpq-dev) and a loader that opens libpq.so.5 on the first
         // connection, so that binaries which never reach PostgreSQL do not load it at start.
         .target(name: "CPostgres"),
+        // libqrencode's header (Debian: libqrencode-dev) and a loader that opens libqrencode.so.4
+        // the first time a pairing QR code is drawn.
+        .target(name: "CQRencode"),
         // libmicrohttpd's header (Debian: libmicrohttpd-dev) and a request layer over it; the
         // library is opened when a server starts.
         .target(name: "CHTTP", dependencies: ["CTLS"]),
@@ -59,7 +62,7 @@ let package = Package(
         .target(name: "StackDaySync", dependencies: ["StackDay", "StackDayHTTPClient"]),
         // Requests into use-case input, results into views: what the command line and the server share.
         .target(name: "StackDayApplication", dependencies: ["StackDay", "StackDayExchange"]),
-        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayApplication", "StackDayEngine", "StackDayExchange", "StackDayLua", "StackDayHTTPClient", "CHTTP", "CTLS", "CSodium"],
+        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayApplication", "StackDayEngine", "StackDayExchange", "StackDayLua", "StackDayHTTPClient", "CHTTP", "CTLS", "CSodium", "CQRencode"],
                 exclude: ["Assets"], plugins: ["EmbedPolicies"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport", dependencies: ["CSQLite", "StackDay"]),

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the C libraries StackDay builds against when they are missing (Debian/Ubuntu): Lua,
-# SQLite, GnuTLS (TLS for the server and the sync client) and libsodium (Argon2id for passwords) are linked; libpq and libmicrohttpd are
-# opened when a PostgreSQL store or a server is used.
+# SQLite, GnuTLS (TLS for the server and the sync client) and libsodium (Argon2id for passwords) are linked; libpq, libmicrohttpd and
+# libqrencode are opened when a PostgreSQL store, a server or a pairing QR code is used.
 set -euo pipefail
 
 missing=()
@@ -11,6 +11,7 @@ pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
 pkg-config --exists libmicrohttpd 2>/dev/null || missing+=(libmicrohttpd-dev)
 pkg-config --exists gnutls 2>/dev/null || missing+=(libgnutls28-dev)
 pkg-config --exists libsodium 2>/dev/null || missing+=(libsodium-dev)
+pkg-config --exists libqrencode 2>/dev/null || missing+=(libqrencode-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 # --tests: the PostgreSQL server too, which the PostgreSQL store's tests start for themselves, and
 # the headless browser (with its driver, Python's venv for Selenium and axe-core, and a CJK font
