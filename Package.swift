@@ -26,12 +26,9 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // libsodium (Debian: libsodium-dev): Argon2id for users' passwords.
-        .systemLibrary(
-            name: "CSodium",
-            pkgConfig: "libsodium",
-            providers: [.apt(["libsodium-dev"])]
-        ),
+        // libsodium's header (Debian: libsodium-dev) and a loader that opens libsodium.so.23 the
+        // first time a password is hashed or a webhook signed.
+        .target(name: "CSodium"),
         // libpq's header (Debian: libpq-dev) and a loader that opens libpq.so.5 on the first
         // connection, so that binaries which never reach PostgreSQL do not load it at start.
         .target(name: "CPostgres"),
@@ -41,9 +38,10 @@ let package = Package(
         // libmicrohttpd's header (Debian: libmicrohttpd-dev) and a request layer over it; the
         // library is opened when a server starts.
         .target(name: "CHTTP", dependencies: ["CTLS"]),
-        // GnuTLS (Debian: libgnutls28-dev, which libmicrohttpd-dev brings): the server's
-        // certificate, reloaded in place, and the sync client's TLS session.
-        .target(name: "CTLS", linkerSettings: [.linkedLibrary("gnutls")]),
+        // GnuTLS's headers (Debian: libgnutls28-dev, which libmicrohttpd-dev brings) and a loader
+        // that opens libgnutls.so.30 the first time TLS is used: the server's certificate,
+        // reloaded in place, and the sync and webhook client's TLS session.
+        .target(name: "CTLS"),
         // SD_TEST_HOOKS: debug (test) builds only, the test-only calendar.test_spin a policy can
         // reach when the runner's environment asks for it (STACKDAY_TEST_SPIN=1).
         .target(name: "CLuaHost", dependencies: ["CLua"], cSettings: [.define("SD_TEST_HOOKS", .when(configuration: .debug))]),

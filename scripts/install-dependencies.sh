@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Installs the C libraries StackDay builds against when they are missing (Debian/Ubuntu): Lua,
-# SQLite, GnuTLS (TLS for the server and the sync client) and libsodium (Argon2id for passwords) are linked; libpq, libmicrohttpd and
-# libqrencode are opened when a PostgreSQL store, a server or a pairing QR code is used.
+# Installs the C libraries StackDay builds against when they are missing (Debian/Ubuntu): Lua and
+# SQLite are linked; GnuTLS, libsodium, libpq, libmicrohttpd and libqrencode are opened when TLS,
+# a password, a PostgreSQL store, a server or a pairing QR code is first used.
 set -euo pipefail
 
 missing=()

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <gnutls/gnutls.h>
 #include <gnutls/x509.h>
+#include "gnutls_table.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,8 +48,7 @@ static void describe(sd_tls_client *client, const char *what, int code) {
 }
 
 sd_tls_client *sd_tls_client_start(int fd, const char *host, const char *ca_file, unsigned int timeout_ms, const char **error) {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, (void (*)(void))gnutls_global_init);
+    if (sd_gnutls_load(error) != 0) return NULL;
     sd_tls_client *client = calloc(1, sizeof *client);
     if (!client) {
         *error = "out of memory";

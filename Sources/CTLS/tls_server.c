@@ -3,6 +3,7 @@
 #include <gnutls/abstract.h>
 #include <gnutls/crypto.h>
 #include <gnutls/gnutls.h>
+#include "gnutls_table.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,8 +30,7 @@ static int fail(const char **error, const char *file, const char *what, int code
 }
 
 int sd_tls_server_load(const char *cert_file, const char *key_file, const char **error) {
-    static pthread_once_t once = PTHREAD_ONCE_INIT;
-    pthread_once(&once, (void (*)(void))gnutls_global_init);
+    if (sd_gnutls_load(error) != 0) return -1;
     sd_tls_identity *identity = calloc(1, sizeof *identity);
     if (!identity) return fail(error, cert_file, "out of memory", 0);
     identity->count = sizeof identity->certificates / sizeof identity->certificates[0];

@@ -61,9 +61,10 @@ struct WebhookTests {
         }
 
         func deliveries(_ id: String) throws -> [[String: JSONValue]] {
-            let log = send("GET", "/v1/webhooks/\(id)/deliveries")
-            #expect(log.status == 200)
-            return try #require(log.json?.objectValue?["deliveries"]?.arrayValue).compactMap(\.objectValue)
+            let answer = api.handle(HTTPRequest(method: "GET", path: "/v1/webhooks/\(id)/deliveries", authorization: "Bearer \(token)"))
+            let text = String(decoding: answer.body, as: UTF8.self)
+            #expect(answer.status == 200, "\(text)")
+            return try #require((try? JSONValue(parsing: text))?.objectValue?["deliveries"]?.arrayValue, "\(text)").compactMap(\.objectValue)
         }
     }
 

@@ -10,14 +10,17 @@ public struct Argon2idHasher: PasswordHasher {
     public var decoyHash: String { Self.decoy }
 
     private static let decoy: String = {
-        var random = [UInt8](repeating: 0, count: 24)
-        randombytes_buf(&random, random.count)
+        var generator = SystemRandomNumberGenerator()
+        let random = (0..<24).map { _ in UInt8.random(in: 0...255, using: &generator) }
         return (try? make(String(decoding: random.map { 0x61 + $0 % 26 }, as: UTF8.self))) ?? ""
     }()
 
-    /// Throws when libsodium cannot start (no usable random source).
+    /// Throws when libsodium is missing or cannot start (no usable random source).
     public init() throws {
-        guard sodium_init() >= 0 else { throw UseCaseError.invalidPassword(reason: "libsodium could not start") }
+        var failure: UnsafePointer<CChar>?
+        guard sd_sodium_load(&failure) == 0 else {
+            throw UseCaseError.invalidPassword(reason: failure.map { String(cString: $0) } ?? "libsodium could not start")
+        }
     }
 
     public func hash(_ password: String) throws -> String { try Self.make(password) }
@@ -26,13 +29,13 @@ public struct Argon2idHasher: PasswordHasher {
         var stored = Array(hash.utf8.prefix(sd_pwhash_strbytes() - 1)).map { CChar(bitPattern: $0) }
         stored.append(0)
         let length = UInt64(password.utf8.count)
-        return password.withCString { crypto_pwhash_str_verify(stored, $0, length) == 0 }
+        return password.withCString { sd_pwhash_str_verify(stored, $0, length) == 0 }
     }
 
     private static func make(_ password: String) throws -> String {
         var out = [CChar](repeating: 0, count: sd_pwhash_strbytes())
         let length = UInt64(password.utf8.count)
-        let status = password.withCString { crypto_pwhash_str(&out, $0, length, sd_pwhash_opslimit(), sd_pwhash_memlimit()) }
+        let status = password.withCString { sd_pwhash_str(&out, $0, length) }
         guard status == 0 else { throw UseCaseError.invalidPassword(reason: "the password could not be hashed (out of memory)") }
         return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

@@ -9,12 +9,11 @@ enum WebhookSignature {
         "sha256=" + HexText.lowercase(hmacSHA256(body, key: Array(secret.utf8)))
     }
 
+    /// The MAC; empty when libsodium is missing (`stackday serve` checks for it before it
+    /// listens, so a running server has it).
     static func hmacSHA256(_ message: [UInt8], key: [UInt8]) -> [UInt8] {
-        var state = crypto_auth_hmacsha256_state()
-        var out = [UInt8](repeating: 0, count: Int(crypto_auth_hmacsha256_BYTES))
-        crypto_auth_hmacsha256_init(&state, key, key.count)
-        crypto_auth_hmacsha256_update(&state, message, UInt64(message.count))
-        crypto_auth_hmacsha256_final(&state, &out)
+        var out = [UInt8](repeating: 0, count: 32)
+        guard sd_hmacsha256(&out, message, UInt64(message.count), key, key.count) == 0 else { return [] }
         return out
     }
 }

@@ -127,6 +127,9 @@ enum ServeCommand {
         case (nil, nil): tls = nil
         default: throw invocation.usage("--tls-cert and --tls-key go together: give both, or neither")
         }
+        // Passwords and webhook signatures need libsodium (opened on demand): a server without it
+        // says so before it listens, not at the first sign-in.
+        do { _ = try Argon2idHasher() } catch { throw CommandFailure("cannot serve: \(ErrorView(error, requestCode: .usage).message)") }
         if let tls {
             do { try HTTPServer.loadCertificate(certificate: tls.certificate, key: tls.key) } catch { throw CommandFailure("cannot serve HTTPS: \(error)") }
             options.tls = true
