@@ -61,8 +61,14 @@ public final class WebhookReceiver: @unchecked Sendable {
 
     public var received: [Received] { lock.withLock { kept } }
 
+    /// Stops listening, once: a second call (the `deinit` after a test's own) must not close a
+    /// descriptor number the process may have given to another file since.
     public func stop() {
-        lock.withLock { stopped = true }
+        let first = lock.withLock {
+            defer { stopped = true }
+            return !stopped
+        }
+        guard first else { return }
         shutdown(descriptor, Int32(SHUT_RDWR))
         close(descriptor)
     }
