@@ -485,6 +485,10 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
         driver.get(base + "/settings")
         check(driver.find_elements(By.CSS_SELECTOR, "[data-sync-decided=none]"), f"{label}: the settings page has no sync line")
         shots.append(inspect(driver, label, "settings", width, suffix, output))
+        # A calendar feed's address is one long word: the page still fits the phone's width.
+        driver.find_element(By.CSS_SELECTOR, "button[data-action=feed]").click()
+        wait.until(settled(lambda d: d.find_elements(By.CSS_SELECTOR, "code[data-feed-url]")))
+        no_sideways_scroll(driver, f"{label}: settings with a calendar feed")
         # Connect a device: a code with its QR code; the link it holds signs a browser in as this
         # user and lists the device, which Revoke removes.
         driver.find_element(By.CSS_SELECTOR, "button[data-action=pair]").click()
