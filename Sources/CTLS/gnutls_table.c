@@ -1,26 +1,9 @@
-#include <gnutls/abstract.h>
-#include <gnutls/crypto.h>
-#include <gnutls/gnutls.h>
+#define SD_GNUTLS_LOADER
+#include "gnutls_table.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
-
-// Declared by gnutls_table.h, which is not included here: this file names GnuTLS's own symbols.
-#define SD_GNUTLS_FUNCTIONS(X) \
-    X(strerror) X(certificate_free_credentials) X(pcert_deinit) X(deinit) X(pubkey_get_key_id) X(privkey_deinit) \
-    X(transport_set_int2) X(session_set_verify_cert) X(session_get_verify_cert_status) X(server_name_set) X(record_send) \
-    X(record_recv) X(pubkey_init) X(pubkey_import_privkey) X(pubkey_deinit) X(privkey_init) X(privkey_import_x509_raw) \
-    X(priority_set_direct) X(pcert_list_import_x509_file) X(load_file) X(init) X(hash_fast) X(handshake_set_timeout) \
-    X(handshake) X(error_is_fatal) X(credentials_set) X(certificate_set_x509_trust_file) \
-    X(certificate_set_x509_system_trust) X(certificate_allocate_credentials) X(bye) X(global_init)
-
-typedef struct sd_gnutls_functions {
-#define SD_GNUTLS_FIELD(name) __typeof__(gnutls_##name) *name;
-    SD_GNUTLS_FUNCTIONS(SD_GNUTLS_FIELD)
-#undef SD_GNUTLS_FIELD
-    gnutls_free_function release;
-} sd_gnutls_functions;
 
 sd_gnutls_functions sd_gnutls;
 static pthread_once_t sd_gnutls_once = PTHREAD_ONCE_INIT;

@@ -4,7 +4,8 @@
 // GnuTLS is opened with dlopen the first time TLS is used (a server with --tls-cert, a sync or a
 // webhook to an https:// address), not linked: every other command starts without it and the
 // libraries it brings. The files of this module include this header after GnuTLS's own; each
-// GnuTLS function they call then goes through `sd_gnutls`, which `sd_gnutls_load` fills.
+// GnuTLS function they call then goes through `sd_gnutls`, which `sd_gnutls_load` fills. The
+// loader itself defines SD_GNUTLS_LOADER first: it names GnuTLS's own symbols.
 
 #include <gnutls/abstract.h>
 #include <gnutls/crypto.h>
@@ -32,6 +33,7 @@ extern sd_gnutls_functions sd_gnutls;
 /// Debian package.
 int sd_gnutls_load(const char **error);
 
+#ifndef SD_GNUTLS_LOADER
 #define gnutls_strerror sd_gnutls.strerror
 #define gnutls_certificate_free_credentials sd_gnutls.certificate_free_credentials
 #define gnutls_pcert_deinit sd_gnutls.pcert_deinit
@@ -65,5 +67,6 @@ int sd_gnutls_load(const char **error);
 #define gnutls_global_init sd_gnutls.global_init
 #undef gnutls_free
 #define gnutls_free(pointer) (sd_gnutls.release((void *)(pointer)), (pointer) = NULL)
+#endif
 
 #endif

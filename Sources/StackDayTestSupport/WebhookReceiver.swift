@@ -15,7 +15,7 @@ public final class WebhookReceiver: @unchecked Sendable {
         public let body: [UInt8]
     }
 
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var statuses: [Int]
     private var kept: [Received] = []
     private let descriptor: Int32
@@ -61,6 +61,17 @@ public final class WebhookReceiver: @unchecked Sendable {
 
     public var received: [Received] { lock.withLock { kept } }
 
+    /// Waits until `count` requests have arrived, or `seconds` have passed; whether they arrived.
+    public func waitForRequests(_ count: Int, within seconds: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        lock.lock()
+        defer { lock.unlock() }
+        while kept.count < count {
+            guard lock.wait(until: deadline) else { return kept.count >= count }
+        }
+        return true
+    }
+
     /// Stops listening, once: a second call (the `deinit` after a test's own) must not close a
     /// descriptor number the process may have given to another file since.
     public func stop() {
@@ -94,6 +105,7 @@ public final class WebhookReceiver: @unchecked Sendable {
         }
         let status: Int = lock.withLock {
             kept.append(Received(headers: headers, body: Array(bytes[bodyStart..<bodyStart + length])))
+            lock.broadcast()
             return statuses.count > 1 ? statuses.removeFirst() : statuses[0]
         }
         if trickling {

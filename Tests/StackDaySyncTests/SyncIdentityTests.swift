@@ -91,15 +91,21 @@ struct SyncIdentityTests {
         #expect(Set(snapshots[0].habits.map(\.name)) == ["read", "walk"] && snapshots[0].completions.count == 2)
     }
 
-    @Test("a server restored from a backup gets back a habit made on the web after it, from a device that holds it; recording into it is taken")
-    func restoredServer() async throws {
+    /// Both devices share "read"; the server's file is saved to a backup; then the server (its
+    /// pages) makes "web", which the backup lacks. The world and the backup's path.
+    func webHabitAfterBackup() async throws -> (World, String) {
         let world = try World()
         try await world.shared(startedOn: today.adding(days: -10))
         let backup = world.folder.path("server-backup.sqlite")
         #expect(SQLiteShell.run(world.serverPath, "VACUUM INTO '\(backup)'") == [])
         world.later()
-        // Made on the server (its pages), after the backup; b pulls it.
         try CreateHabit(context: world.server.context)(name: "web", startedOn: today.adding(days: -2))
+        return (world, backup)
+    }
+
+    @Test("a server restored from a backup gets back a habit made on the web after it, from a device that holds it; recording into it is taken")
+    func restoredServer() async throws {
+        let (world, backup) = try await webHabitAfterBackup()
         try await world.sync(world.b)
         // The server's file is put back from the backup: "web" is lost there.
         let restored = LocalServer(context(try SQLiteHabitStore(path: try {
@@ -119,13 +125,8 @@ struct SyncIdentityTests {
 
     @Test("a server put back in place from a backup, whose log grew past a device's position again: the device's mark tells it, and what it lost comes back")
     func restoredInPlace() async throws {
-        let world = try World()
-        try await world.shared(startedOn: today.adding(days: -10))
-        let backup = world.folder.path("server-backup.sqlite")
-        #expect(SQLiteShell.run(world.serverPath, "VACUUM INTO '\(backup)'") == [])
-        world.later()
-        // Made on the server after the backup; a pulls it and holds a position past the backup's log.
-        try CreateHabit(context: world.server.context)(name: "web", startedOn: today.adding(days: -2))
+        let (world, backup) = try await webHabitAfterBackup()
+        // a pulls "web" and a record of it, and holds a position past the backup's log.
         _ = try RecordCompletion(context: world.server.context)(habitName: "web", on: today.adding(days: -1))
         try await world.sync(world.a)
         // `.restore` into the same file: the store's own identity does not change.

@@ -15,6 +15,8 @@ struct PageRoutes {
     /// name under `PageOptions.deviceCookieKey`) for a year, and failed sign-ins from elsewhere
     /// never slow it (`SignInLock`).
     static let knownCookie = "stackday_known"
+    /// How long a device cookie lasts: `Max-Age` counts seconds, and a year of them is enough.
+    static let knownCookieSeconds = 365 * 24 * 3600
 
     let request: HTTPRequest
     let clock: any StackDay.Clock
@@ -337,7 +339,7 @@ struct PageRoutes {
         var answer = HTTPResponse.redirect(to: "/", setCookie: cookie)
         // A password sign-in marks the browser as one the account knows (`SignInLock`).
         if byPassword {
-            let known = "\(Self.knownCookie)=\(knownMark(opened.user.name)); Path=/session; HttpOnly; SameSite=Strict; Max-Age=\(365 * 86_400)"
+            let known = "\(Self.knownCookie)=\(knownMark(opened.user.name)); Path=/session; HttpOnly; SameSite=Strict; Max-Age=\(Self.knownCookieSeconds)"
             answer.headers.append(("Set-Cookie", known + (secure ? "; Secure" : "")))
         }
         return answer

@@ -37,6 +37,8 @@ public final class WebhookSender: @unchecked Sendable {
     /// thread that runs passes, which alone holds the store).
     private let attempts = Mutex(Attempts())
     private let sending = DispatchQueue(label: "stackday.webhooks.send", attributes: .concurrent)
+    /// Every attempt under way, for a waiting pass to wait on.
+    private let underWay = DispatchGroup()
 
     struct Attempts {
         var users = Set<String>()
@@ -167,19 +169,20 @@ public final class WebhookSender: @unchecked Sendable {
                 turns.append((webhook.user, delivery, webhook))
             }
             if turns.isEmpty {
-                if waiting, !attempts.withLock({ $0.users.isEmpty }) { Thread.sleep(forTimeInterval: 0.01); continue }
-                break
+                // Waiting, a pass ends once the attempts of earlier passes have ended and settled too.
+                guard waiting, !attempts.withLock({ $0.users.isEmpty }) else { break }
+                underWay.wait()
+                continue
             }
             attempts.withLock { state in for turn in turns { state.users.insert(turn.user) } }
-            let group = DispatchGroup()
             for turn in turns {
-                sending.async(group: group) { [self] in
+                sending.async(group: underWay) { [self] in
                     let (status, error) = send(turn.delivery, to: turn.webhook)
                     attempts.withLock { $0.ended.append((turn.user, turn.delivery, status, error)) }
                 }
             }
             started += turns.count
-            if waiting { group.wait() }
+            if waiting { underWay.wait() }
         } while waiting
         try settleEnded(in: store)
         return started
