@@ -99,8 +99,9 @@ int sd_test_spin_enabled(void);
 
 /* Confines the calling process as a policy runner (confine.c): closes every descriptor above 2,
    dies with its parent, bounds its address space and total CPU time (0: leave as is), may write
-   no file, and (Linux, seccomp) is refused opening files, sockets, other programs and signals
-   to others. Returns 0, or a bit set of what could not be applied (1 address space, 2 CPU,
+   no file, and (Linux on x86-64 and aarch64, seccomp) may make only the system calls of an allow
+   list: its pipe, memory never made executable, clocks, its CPU timer and signals, limits and
+   signals for itself, exit; every other call is refused with EPERM. Returns 0, or a bit set of what could not be applied (1 address space, 2 CPU,
    4 files, 8 the system-call filter). */
 int sd_runner_confine(long long address_space_bytes, long long cpu_seconds);
 /* pipe(2) with both ends closed on exec, atomically where the system can. */
