@@ -15,12 +15,15 @@ public final class OwnerContexts {
     private var byOwner: [String: (store: any HabitStore, policies: any PolicyResolver)] = [:]
     /// Whether the contexts read and keep the store's cached evaluations (`HabitContext`).
     public let usesEvaluationCache: Bool
+    /// The limits every user is held to unless they have their own (`HabitContext.limits`).
+    public let limits: UserLimits
 
     public init(makeStore: @escaping () throws -> any HabitStore, makePolicies: @escaping () throws -> any PolicyResolver,
-                usesEvaluationCache: Bool = true) {
+                usesEvaluationCache: Bool = true, limits: UserLimits = .standard) {
         self.makeStore = makeStore
         self.makePolicies = makePolicies
         self.usesEvaluationCache = usesEvaluationCache
+        self.limits = limits
     }
 
     /// `owner`'s context with this clock and day boundary. Throws what opening the store (once,
@@ -28,13 +31,20 @@ public final class OwnerContexts {
     public func context(for owner: String, clock: any Clock, boundary: DayBoundary) throws -> HabitContext {
         if let existing = byOwner[owner] {
             return HabitContext(store: existing.store, clock: clock, boundary: boundary, policies: existing.policies,
-                                usesEvaluationCache: usesEvaluationCache)
+                                usesEvaluationCache: usesEvaluationCache, limits: limits)
         }
         let scoped = try baseStore().scoped(to: owner)
         let policies = try makePolicies()
         if byOwner.count >= Self.limit { byOwner.removeAll() }
         byOwner[owner] = (scoped, policies)
-        return HabitContext(store: scoped, clock: clock, boundary: boundary, policies: policies, usesEvaluationCache: usesEvaluationCache)
+        return HabitContext(store: scoped, clock: clock, boundary: boundary, policies: policies, usesEvaluationCache: usesEvaluationCache,
+                            limits: limits)
+    }
+
+    /// The server-wide context: the thread's store as opened, in no user's zone, for what is not
+    /// any one owner's (users, sessions, pairing).
+    public func baseContext(clock: any Clock) throws -> HabitContext {
+        HabitContext(store: try baseStore(), clock: clock, boundary: DayBoundary(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt), limits: limits)
     }
 
     /// The thread's store as opened (for what is not any one owner's, such as its users). A store

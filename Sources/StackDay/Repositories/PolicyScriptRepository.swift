@@ -27,14 +27,14 @@ extension PolicyScriptRepository {
         try all().last { $0.name == name && $0.installed }
     }
 
-    /// Stores `script` as installed now, or marks the stored copy of it so; returns the stored script.
+    /// Stores `script` as installed now, or marks the stored copy of it so; returns the stored
+    /// script. A new script is held to `limits` (count and bytes).
     @discardableResult
-    public func install(_ script: PolicyScript, at now: Date) throws -> PolicyScript {
+    public func install(_ script: PolicyScript, at now: Date, limits: UserLimits = .standard) throws -> PolicyScript {
         if try self.script(sha256: script.sha256) == nil {
             let held = try all()
-            try UserLimits.check("scripts", held.count + 1, maximum: UserLimits.standard.scripts)
-            try UserLimits.check("bytes of scripts", held.reduce(script.source.utf8.count) { $0 + $1.source.utf8.count },
-                                 maximum: UserLimits.standard.scriptBytes)
+            try limits.check(.scripts, holding: held.count + 1)
+            try limits.check(.scriptBytes, holding: held.reduce(script.source.utf8.count) { $0 + $1.source.utf8.count })
             try insert(script.installed(at: now))
         } else {
             try markInstalled(sha256: script.sha256, at: now)

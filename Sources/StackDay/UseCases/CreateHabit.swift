@@ -37,7 +37,7 @@ public struct CreateHabit {
             try context.requireUniqueName(made.name, in: tx)
             // A new habit goes last in the list.
             let held = try tx.habits.all()
-            try UserLimits.check("habits", held.count + 1, maximum: UserLimits.standard.habits)
+            try context.limits(in: tx).check(.habits, holding: held.count + 1)
             let habit = try made.with(position: HabitOrder.next(after: held), updatedAt: made.updatedAt)
             let pinner = PolicyPinner(context: context)
             var pinned = try pinner.pin(habit, in: tx)

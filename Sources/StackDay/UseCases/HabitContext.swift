@@ -9,16 +9,27 @@ public struct HabitContext {
     /// Whether reads reuse and keep the store's cached policy answers (`CachedEvaluation`);
     /// off, every read evaluates from scratch. The figures are the same either way.
     public let usesEvaluationCache: Bool
+    /// The limits every user is held to unless the user has limits of their own (a server's
+    /// `--limit`s; the standard ones unless set). `limits(of:in:)` lays a user's over them.
+    public let limits: UserLimits
 
     public init(
         store: any HabitStore, clock: any Clock, boundary: DayBoundary, policies: any PolicyResolver = StandardPolicyResolver(),
-        usesEvaluationCache: Bool = true
+        usesEvaluationCache: Bool = true, limits: UserLimits = .standard
     ) {
         self.store = store
         self.clock = clock
         self.boundary = boundary
         self.policies = policies
         self.usesEvaluationCache = usesEvaluationCache
+        self.limits = limits
+    }
+
+    /// The limits `user` (this store's owner unless named) is held to, read in `tx`: the user's
+    /// own laid over this context's.
+    public func limits(of user: String? = nil, in tx: any HabitTransaction) throws -> UserLimits {
+        guard let own = try tx.users.user(named: user ?? store.owner)?.limits else { return limits }
+        return limits.overlaid(with: own)
     }
 
     /// Today for this user, from the clock and the day boundary.

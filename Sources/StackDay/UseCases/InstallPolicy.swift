@@ -14,14 +14,14 @@ public struct InstallPolicy {
     @discardableResult
     public func callAsFunction(name: String, source: String) throws -> PolicyScript {
         let script = try vetted(name: name, source: source)
-        return try context.store.write { tx in try Self.store(script, in: tx, at: context.clock.now) }
+        return try context.store.write { tx in try Self.store(script, in: tx, context: context) }
     }
 
     /// Vets and installs the current script of `name` (`vetted(named:)`).
     @discardableResult
     public func callAsFunction(named name: String) throws -> PolicyScript {
         let script = try vetted(named: name)
-        return try context.store.write { tx in try Self.store(script, in: tx, at: context.clock.now) }
+        return try context.store.write { tx in try Self.store(script, in: tx, context: context) }
     }
 
     /// `source` as a script named `name`, once it has passed every check; writes nothing.
@@ -45,9 +45,9 @@ public struct InstallPolicy {
         return try vetted(name: name, source: script.source)
     }
 
-    /// Stores a vetted `script` in `tx` as installed at `now` (or marks the copy already stored
-    /// under its hash installed), and returns it.
-    static func store(_ script: PolicyScript, in tx: any HabitTransaction, at now: Date) throws -> PolicyScript {
-        try tx.scripts.install(script, at: now)
+    /// Stores a vetted `script` in `tx` as installed now (or marks the copy already stored under
+    /// its hash installed), held to the user's limits, and returns it.
+    static func store(_ script: PolicyScript, in tx: any HabitTransaction, context: HabitContext) throws -> PolicyScript {
+        try tx.scripts.install(script, at: context.clock.now, limits: try context.limits(in: tx))
     }
 }

@@ -12,7 +12,8 @@ public struct RecordCompletion {
     ///
     /// Throws for a future day, a day outside the tracking period, an amount that is not a
     /// finite number ≥ 0.001, a note past `Completion.noteLimit`, or a second record on one day
-    /// of a plain habit (goal 1, no unit).
+    /// of a plain habit (goal 1, no unit); `UseCaseError.quotaExceeded` past the user's records
+    /// of one habit on one day.
     @discardableResult
     public func callAsFunction(_ reference: HabitReference, amount: Double = 1, on day: LocalDay? = nil, note: String? = nil) throws -> Completion {
         try record(reference, amount: amount, day: day ?? context.today, recordedAt: context.clock.now, note: note)
@@ -45,10 +46,12 @@ public struct RecordCompletion {
             let habit = try context.habit(reference, in: tx)
             let completion = try Completion(habitID: habit.id, completedOn: day, recordedAt: recordedAt, amount: amount, note: note)
             try TrackingRules.requireRecordable(day, habit: habit, today: today)
-            let existing = try tx.completions.dailyTotals(habitID: habit.id, in: LocalDayRange(day, day)).reduce(0) { $0 + $1.thousandths }
+            let held = try tx.completions.completions(habitID: habit.id, in: LocalDayRange(day, day))
+            let existing = held.reduce(0) { $0 + $1.amountThousandths }
             if habit.isPlain, existing > 0 {
                 throw UseCaseError.alreadyCompleted(habit: habit.name, day: day)
             }
+            try context.limits(in: tx).check(.recordsPerDay, holding: held.count + 1)
             try TrackingRules.requireDayTotal(existing: existing, adding: completion.amountThousandths, habit: habit, day: day)
             try tx.completions.insert(completion)
             try ManageWebhooks.queue(.record, key: completion.id.uuidString.lowercased(), data: completion.webhookData(habit: habit),

@@ -16,7 +16,7 @@ public struct UpgradePolicy {
     public func callAsFunction(_ name: String, from: RevisionStart = .today) throws -> PolicyUpgrade {
         let vetted = try InstallPolicy(context: context).vetted(named: name)
         return try context.store.write { tx in
-            let script = try InstallPolicy.store(vetted, in: tx, at: context.clock.now)
+            let script = try InstallPolicy.store(vetted, in: tx, context: context)
             var upgraded: [Habit] = [], current: [Habit] = []
             for habit in try tx.habits.all() where habit.archivedOn == nil {
                 let roles = PolicyRole.allCases.filter { habit.latest.choice(for: $0).name == name }

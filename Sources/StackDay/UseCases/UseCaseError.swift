@@ -50,6 +50,9 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidWebhook(reason: String)
     /// A write that would take the user past one of `UserLimits`.
     case quotaExceeded(limit: String, maximum: Int)
+    /// A limit given as text (`--limit`, `user limits`) that is not `NAME=N` with a known name
+    /// and a whole number in range.
+    case invalidLimit(text: String, reason: String)
     case webhookNotFound(id: String)
     /// No offer of a script by this name (published by the server, or shared by the user) to take back.
     case offerNotFound(name: String)
@@ -141,6 +144,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "invalid webhook: \(reason)"
         case .quotaExceeded(let limit, let maximum):
             return "over the limit of \(limit): a user may have at most \(maximum); remove some first"
+        case .invalidLimit(let text, let reason):
+            return "invalid limit \(text.debugDescription): \(reason)"
         case .offerNotFound(let name):
             return "no published or shared script named \(name) to take back"
         case .shareWithSelf(let name):

@@ -69,6 +69,8 @@ public final class InMemoryUserRepository: UserRepository {
 
     public func deletePairings(expiredAt now: Date) throws { pairings = pairings.filter { $0.value.expiresAt > now } }
 
+    public func pairingCount(of user: String) throws -> Int { pairings.values.count { $0.user == user } }
+
     public func insertDevice(_ device: UserDevice) throws {
         guard storage[device.user] != nil else { throw UseCaseError.userNotFound(name: device.user) }
         devices[device.id] = device

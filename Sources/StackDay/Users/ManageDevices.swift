@@ -11,7 +11,7 @@ public struct ManageDevices {
     }
 
     /// A new code for `user`, shown as `ABCD-EFGH`, and when it stops working. Codes of the user
-    /// that expired are removed.
+    /// that expired are removed; those still open count toward the user's `pairingCodes` limit.
     public func startPairing(user: String) throws -> (code: String, expiresAt: Date) {
         let code = PairingCode.random()
         let now = context.clock.now
@@ -19,6 +19,7 @@ public struct ManageDevices {
         try context.store.write { tx in
             guard try tx.users.user(named: user) != nil else { throw UseCaseError.userNotFound(name: user) }
             try tx.users.deletePairings(expiredAt: now)
+            try context.limits(of: user, in: tx).check(.pairingCodes, holding: try tx.users.pairingCount(of: user) + 1)
             try tx.users.insertPairing(PairingCode(codeSHA256: PairingCode.sha256(of: code) ?? "", user: user, expiresAt: expiresAt))
         }
         return (code, expiresAt)
@@ -36,7 +37,7 @@ public struct ManageDevices {
         let device = try context.store.write { tx -> UserDevice in
             guard let pairing = try tx.users.takePairing(codeSHA256: sha256), pairing.expiresAt > now,
                   try tx.users.user(named: pairing.user) != nil else { throw UseCaseError.pairingFailed }
-            try UserLimits.check("devices", try tx.users.devices(of: pairing.user).count + 1, maximum: UserLimits.standard.devices)
+            try context.limits(of: pairing.user, in: tx).check(.devices, holding: try tx.users.devices(of: pairing.user).count + 1)
             let device = UserDevice(id: UUID(), user: pairing.user, name: name, tokenSHA256: token.sha256, createdAt: now, lastSeenAt: now)
             try tx.users.insertDevice(device)
             return device

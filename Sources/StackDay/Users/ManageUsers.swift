@@ -94,6 +94,17 @@ public struct ManageUsers {
         }
     }
 
+    /// Sets `name`'s own limits: `set` laid over what the user had, then `cleared` taken off
+    /// (back to the server's). Returns the user as stored. Throws `UseCaseError.userNotFound`.
+    public func setLimits(of name: String, set: UserLimits, cleared: [UserLimit]) throws -> User {
+        try context.store.write { tx in
+            guard var user = try tx.users.user(named: name) else { throw UseCaseError.userNotFound(name: name) }
+            user.limits = cleared.reduce(user.limits.overlaid(with: set)) { $0.clearing($1) }
+            try tx.users.update(user)
+            return user
+        }
+    }
+
     /// Every user, by name.
     public func list() throws -> [User] {
         try context.store.read { try $0.users.all() }

@@ -24,6 +24,9 @@ public struct User: Hashable, Sendable {
     public var feedToken: String?
     /// The day the user's weeks begin on; changing it is a rule change (`ManageUsers.configure`).
     public var weekStart: WeekStart = .monday
+    /// The user's own limits (`stackday user limits`), laid over the server's (`serve --limit`);
+    /// none set: the server's hold.
+    public var limits = UserLimits()
 
     /// The languages a user may choose.
     public static let languages = ["en", "ko"]

@@ -34,6 +34,8 @@ public protocol UserRepository: AnyObject {
     func takePairing(codeSHA256: String) throws -> PairingCode?
     /// Removes every pairing that expired at or before `now`.
     func deletePairings(expiredAt now: Date) throws
+    /// How many pairing codes of `user` are kept (made, not yet taken or removed).
+    func pairingCount(of user: String) throws -> Int
     /// Keeps a connected device; its user must exist.
     func insertDevice(_ device: UserDevice) throws
     /// A user's devices, the latest connected first.

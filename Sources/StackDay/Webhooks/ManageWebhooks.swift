@@ -43,7 +43,7 @@ public struct ManageWebhooks {
         try context.store.write { tx in
             let webhooks = try repository(tx)
             guard try tx.users.user(named: user) != nil else { throw UseCaseError.userNotFound(name: user) }
-            try UserLimits.check("webhooks", try webhooks.webhooks(of: user).count + 1, maximum: UserLimits.standard.webhooks)
+            try context.limits(of: user, in: tx).check(.webhooks, holding: try webhooks.webhooks(of: user).count + 1)
             try webhooks.insert(webhook)
         }
         return webhook

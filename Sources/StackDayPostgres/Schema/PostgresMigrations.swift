@@ -249,5 +249,7 @@ enum PostgresMigrations {
             "CREATE TABLE sync_marks (user_id text NOT NULL, seq bigint NOT NULL, mark text NOT NULL, PRIMARY KEY (user_id, seq))",
             "CREATE TABLE sync_retired (user_id text NOT NULL, device text NOT NULL, successor text NOT NULL, PRIMARY KEY (user_id, device, successor))",
         ] + PostgresSyncTriggers.ownStatements),
+        // A user's own limits, as in SQLite's migration 27.
+        (22, "user limits", ["ALTER TABLE users ADD COLUMN limits text NOT NULL DEFAULT ''"]),
     ]
 }

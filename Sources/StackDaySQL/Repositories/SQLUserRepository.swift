@@ -10,17 +10,17 @@ public final class SQLUserRepository: UserRepository {
     private struct Statements {
         let insert, update, delete, byName, byToken, byFeedToken, all: String
         let insertSession, session, deleteSession, sessionCount, deleteSessions: String
-        let insertPairing, takePairing, deletePairings, deletePairingsOf: String
+        let insertPairing, takePairing, deletePairings, deletePairingsOf, pairingCount: String
         let insertDevice, devices, device, deleteDevice, deleteDeviceSessions, touchDevice, deleteDevicesOf: String
         let deleteWebhookDeliveriesOf, deleteWebhooksOf: String
 
         init(_ dialect: SQLDialect) {
-            let columns = "name, token_sha256, time_zone, day_start_minutes, created_at, language, password_hash, feed_token, week_start"
+            let columns = "name, token_sha256, time_zone, day_start_minutes, created_at, language, password_hash, feed_token, week_start, limits"
             func sql(_ text: String) -> String { dialect.statement(text) }
-            insert = sql("INSERT INTO users (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (name) DO NOTHING")
+            insert = sql("INSERT INTO users (\(columns)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (name) DO NOTHING")
             update = sql("""
                 UPDATE users SET token_sha256 = $2, time_zone = $3, day_start_minutes = $4, created_at = $5, language = $6, password_hash = $7,
-                    feed_token = $8, week_start = $9 WHERE name = $1
+                    feed_token = $8, week_start = $9, limits = $10 WHERE name = $1
                 """)
             delete = sql("DELETE FROM users WHERE name = $1")
             byName = sql("SELECT \(columns) FROM users WHERE name = $1")
@@ -36,6 +36,7 @@ public final class SQLUserRepository: UserRepository {
             takePairing = sql("DELETE FROM pairing_codes WHERE code_sha256 = $1 RETURNING code_sha256, user_name, expires_at")
             deletePairings = sql("DELETE FROM pairing_codes WHERE expires_at <= $1")
             deletePairingsOf = sql("DELETE FROM pairing_codes WHERE user_name = $1")
+            pairingCount = sql("SELECT count(*) AS codes FROM pairing_codes WHERE user_name = $1")
             let device = "id, user_name, name, token_sha256, created_at, last_seen_at"
             insertDevice = sql("INSERT INTO devices (\(device)) VALUES ($1, $2, $3, $4, $5, $6)")
             devices = sql("SELECT \(device) FROM devices WHERE user_name = $1 ORDER BY created_at DESC, id DESC")
@@ -56,7 +57,8 @@ public final class SQLUserRepository: UserRepository {
 
     private func values(_ user: User) -> [SQLValue] {
         [.text(user.name), .text(user.tokenSHA256), .text(user.timeZone), .integer(Int64(user.dayStart.minutes)), .instant(user.createdAt),
-         .optional(user.language), .optional(user.passwordHash), .optional(user.feedToken), .text(user.weekStart.rawValue)]
+         .optional(user.language), .optional(user.passwordHash), .optional(user.feedToken), .text(user.weekStart.rawValue),
+         .text(user.limits.text)]
     }
 
     private func decode(_ row: any SQLRow) throws -> User {
@@ -70,6 +72,7 @@ public final class SQLUserRepository: UserRepository {
             user.passwordHash = row.optionalText("password_hash")
             user.feedToken = row.optionalText("feed_token")
             user.weekStart = WeekStart(rawValue: row.text("week_start")) ?? .monday
+            user.limits = try UserLimits(text: row.text("limits"))
             return user
         } catch {
             throw SQLRowError(table: "users", column: "name or time_zone", value: "\(row.text("name")) \(row.text("time_zone"))")
@@ -140,6 +143,10 @@ public final class SQLUserRepository: UserRepository {
     public func insertPairing(_ pairing: PairingCode) throws {
         guard try user(named: pairing.user) != nil else { throw UseCaseError.userNotFound(name: pairing.user) }
         try executor.run(statements.insertPairing, [.text(pairing.codeSHA256), .text(pairing.user), .instant(pairing.expiresAt)])
+    }
+
+    public func pairingCount(of user: String) throws -> Int {
+        Int(try executor.rows(statements.pairingCount, [.text(user)]) { $0.integer("codes") }.first ?? 0)
     }
 
     public func takePairing(codeSHA256: String) throws -> PairingCode? {

@@ -454,5 +454,7 @@ enum Migrations {
         CREATE TABLE sync_retired (owner TEXT NOT NULL, device TEXT NOT NULL, successor TEXT NOT NULL, PRIMARY KEY (owner, device, successor)) STRICT, WITHOUT ROWID;
         \(SyncTriggers.ownSQL)
         """),
+        // A user's own limits (`User.limits`, `UserLimits.text`; empty: the server's).
+        Migration(id: 27, name: "user limits", sql: "ALTER TABLE users ADD COLUMN limits TEXT NOT NULL DEFAULT '';"),
     ]
 }

@@ -1,3 +1,5 @@
+import StackDay
+
 /// How the API treats its clients beyond authentication: which browser origins may call it
 /// (CORS; none unless named), how many requests a minute one user may make, how many failed
 /// authentications one address may make before it waits, and how the access log is written.
@@ -20,6 +22,8 @@ public struct APIOptions: Sendable {
     /// Webhooks may be created for, and sent to, loopback and private addresses (a home network's
     /// receiver, tests); off, such an address is refused on creation and on every delivery.
     public var allowsLocalWebhooks = false
+    /// What each user may hold unless the user has limits of their own (`serve --limit`).
+    public var limits = UserLimits.standard
 
     public init(allowedOrigins: [String] = [], rateLimit: Int? = nil, failuresPerMinute: Int = 10, logFormat: LogFormat = .text) {
         self.allowedOrigins = allowedOrigins

@@ -74,7 +74,7 @@ struct HabitRoutes {
 
         /// The server-wide context (no user's zone): for finding whose credential this is.
         var base: HabitContext {
-            get throws { HabitContext(store: try contexts.baseStore(), clock: clock, boundary: DayBoundary(timeZone: .gmt)) }
+            get throws { try contexts.baseContext(clock: clock) }
         }
     }
 

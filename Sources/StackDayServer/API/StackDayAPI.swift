@@ -41,7 +41,8 @@ public final class StackDayAPI: Sendable {
     ) {
         self.clock = clock
         // Without kept answers, no cached evaluations either: `--no-cache` computes every read.
-        let pool = ContextPool { OwnerContexts(makeStore: makeStore, makePolicies: makePolicies, usesEvaluationCache: cachesAnswers) }
+        let pool = ContextPool { OwnerContexts(makeStore: makeStore, makePolicies: makePolicies, usesEvaluationCache: cachesAnswers,
+                                                   limits: options.limits) }
         self.pool = pool
         let (metrics, directory) = (metrics, directory)
         let failures = Throttle(limit: options.failuresPerMinute)

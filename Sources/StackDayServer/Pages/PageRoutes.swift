@@ -381,7 +381,7 @@ struct PageRoutes {
 
     /// Sessions live in the store's users, not any owner's data; the day boundary plays no part.
     private func sessions(_ contexts: OwnerContexts) throws -> ManageSessions {
-        ManageSessions(context: HabitContext(store: try contexts.baseStore(), clock: clock, boundary: DayBoundary(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)))
+        ManageSessions(context: try contexts.baseContext(clock: clock))
     }
 
     var expiredCookie: String {

@@ -62,6 +62,8 @@ enum ServeCommand {
     static let trustedProxy = RequestField<[String]>.texts("trustedProxy", help: "A proxy whose X-Forwarded-For and X-Forwarded-Proto are believed (repeatable).",
                                                            valueName: "address", limit: 64).commandLineOnly
 
+    static let limits = UserCommand.limitParts("limit", help: "A limit every user is held to unless they have their own (stackday user limits), as NAME=N (repeatable).")
+
     static let allowLocalWebhooks = RequestField<Bool>.flag(
         "allowLocalWebhooks", help: "Let webhooks go to loopback and private addresses (a receiver on this machine or network).")
 
@@ -70,7 +72,7 @@ enum ServeCommand {
         connectionsPerAddress.declaration, clientThreads.declaration, clientQueue.declaration, requestDeadline.declaration, requestCPU.declaration,
         sessionDays.declaration, cookieSecure.declaration, tlsCert.declaration, tlsKey.declaration, behindProxy.declaration, allowOrigin.declaration,
         rateLimit.declaration, authFailures.declaration, logFormat.declaration, metricsListen.declaration, trustedProxy.declaration,
-        allowLocalWebhooks.declaration, readDatabase.declaration,
+        allowLocalWebhooks.declaration, readDatabase.declaration, limits.declaration,
     ]
 
     static var spec: CommandSpec {
@@ -104,6 +106,7 @@ enum ServeCommand {
         apiOptions.trustedProxies = try invocation[trustedProxy] ?? []
         apiOptions.failuresPerMinute = try invocation[authFailures] ?? 10
         apiOptions.allowsLocalWebhooks = try invocation[allowLocalWebhooks] ?? false
+        apiOptions.limits = try invocation[limits] ?? .standard
         let metricsAddress = try invocation[metricsListen]
         options.threads = try invocation[threads] ?? 4
         options.maxBody = try invocation[maxBody] ?? 1 << 20

@@ -12,6 +12,25 @@ enum UserCommand {
             return name
         }
     static let rotate = RequestField<Bool>.flag("rotate", help: "A new address; the old one answers 404 from now on.").commandLineOnly
+    static let setLimits = limitParts("set", help: "Give the user a limit of their own, as NAME=N (repeatable).")
+    static let clearLimits = RequestField<[String]>.texts("clear", help: "Take the user's own limit of NAME away: the server's holds again (repeatable).",
+                                                          valueName: "name", limit: 16).commandLineOnly.map { names in
+        try names.map { name in
+            guard let limit = UserLimit(rawValue: name) else {
+                throw RequestError("\(name.debugDescription) is not a limit; the limits are \(UserLimit.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return limit
+        }
+    }
+
+    /// A repeatable option of `NAME=N` limits (`--limit` of serve, `--set` here).
+    static func limitParts(_ key: String, help: String) -> RequestField<UserLimits> {
+        RequestField<[String]>.texts(key, help: help, valueName: "name=n", limit: 16).commandLineOnly.map { parts in
+            do { return try UserLimits(parts: parts) } catch UseCaseError.invalidLimit(let text, let reason) {
+                throw RequestError("\(text.debugDescription): \(reason)")
+            }
+        }
+    }
 
     static var spec: CommandSpec {
         CommandSpec(name: "user", abstract: "Manage the users a server answers for and their tokens.", subcommands: [
@@ -38,6 +57,14 @@ enum UserCommand {
                         on (weeks already judged keep their figures).
                         """,
                         run: set).taking([name.declaration, SettingsRequest.language.declaration]),
+            CommandSpec(name: "limits", abstract: "Show a user's limits, or give the user limits of their own.",
+                        discussion: """
+                        Each limit is what the user may hold: scripts, script-bytes (installed scripts and their bytes), habits, \
+                        webhooks, devices, pairing-codes (open ones), records-per-day (records of one habit on one day). A limit \
+                        of the user's own holds over the server's (serve --limit), which holds over the standard one. Going over \
+                        one stores nothing and answers quota_exceeded.
+                        """,
+                        run: limits).taking([name.declaration, setLimits.declaration, clearLimits.declaration]),
             CommandSpec(name: "list", abstract: "List users: name, time zone, day start, created.", run: list),
             CommandSpec(name: "remove", abstract: "Remove a user with all of its habits, records, skips and scripts (asks first; --yes for scripts).",
                         run: remove).taking([name.declaration, Confirmation.option.declaration]),
@@ -59,6 +86,29 @@ enum UserCommand {
         environment.io.print(environment.language == .korean
             ? "바꿨습니다: '\(changed.name)', 한 주는 \(changed.weekStart == .sunday ? "일요일" : "월요일")부터"
             : "Updated '\(changed.name)': weeks start on \(first).")
+    }
+
+    static func limits(_ invocation: Invocation) throws {
+        let name = try validName(invocation)
+        let environment = try CLIEnvironment(invocation)
+        let set = try invocation[setLimits]
+        let cleared = try invocation[clearLimits] ?? []
+        let users = try users(environment)
+        let user = set == nil && cleared.isEmpty ? try users.user(named: name) : try users.setLimits(of: name, set: set ?? UserLimits(), cleared: cleared)
+        let rows = UserLimit.allCases.map { limit in (limit, user.limits[limit], user.limits.set[limit] != nil) }
+        if environment.json {
+            return environment.printJSON(.object([
+                "user": .string(user.name),
+                "limits": .array(rows.map { limit, value, own in
+                    .object(["name": .string(limit.rawValue), "limit": .number(Double(value)), "own": .bool(own)])
+                }),
+            ]))
+        }
+        let korean = environment.language == .korean
+        let table = [[korean ? "한도" : "LIMIT", korean ? "값" : "VALUE", korean ? "출처" : "FROM"]] + rows.map { limit, value, own in
+            [limit.rawValue, "\(value)", own ? (korean ? "사용자" : "user") : (korean ? "기본 (serve --limit이 바꿀 수 있음)" : "standard (serve --limit may change it)")]
+        }
+        Format.table(table).forEach(environment.io.print)
     }
 
     static func users(_ environment: CLIEnvironment) throws -> ManageUsers {
