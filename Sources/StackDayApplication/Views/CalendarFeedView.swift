@@ -105,11 +105,13 @@ public struct CalendarFeedView {
         }
     }
 
-    /// The habit's name with its goal: `물 마시기 · 8 cups`; the name alone for a yes/no habit.
+    /// The habit's name with its goal, `물 마시기 · 8 cups`, or its limit, `coffee · at most 2
+    /// cups`; the name alone for a yes/no habit.
     static func summary(_ habit: Habit, _ revision: HabitRevision) -> String {
-        guard revision.goal != 1 || !habit.unit.isEmpty else { return habit.name }
-        let goal = revision.goal == revision.goal.rounded() ? String(Int(revision.goal)) : String(revision.goal)
-        return habit.name + " · " + goal + (habit.unit.isEmpty ? "" : " " + habit.unit)
+        let target = DayTarget(revision)
+        guard target != .goal(1) || !habit.unit.isEmpty else { return habit.name }
+        let amount = Quantity.describe(target.amount) + (habit.unit.isEmpty ? "" : " " + habit.unit)
+        return habit.name + " · " + (target.limit == nil ? amount : "at most " + amount)
     }
 
     /// `PT21H`, `PT8H30M`, `PT0S` (RFC 5545 §3.3.6).

@@ -31,8 +31,9 @@ public struct CalendarView: JSONView {
                 "habit": .string(timeline.habit.name),
                 "days": .array(range.compactMap { day in
                     timeline.entry(on: day).map { entry in
+                        let target = DayTarget(timeline.habit.revision(on: day))
                         var fields: [String: JSONValue] = ["day": .string(day.iso), "progress": ViewJSON.number(entry.progress),
-                                                           "state": .string(entry.state.rawValue), "total": ViewJSON.number(entry.total)]
+                                                           "state": .string(ViewJSON.state(entry, target: target)), "total": ViewJSON.number(entry.total)]
                         if let period = timeline.period(on: day) { fields["period"] = .string(period.state.rawValue) }
                         return .object(fields)
                     }

@@ -25,8 +25,8 @@ public struct ExplanationView: JSONView {
         return .object(object)
     }
 
-    static func status(_ entry: HabitEntry) -> String {
-        entry.state == .upcoming ? "notDue" : entry.state.rawValue
+    static func status(_ step: HabitExplanation.Step) -> String {
+        step.entry.state == .upcoming ? "notDue" : ViewJSON.state(step.entry, target: DayTarget(step.revision))
     }
 
     static func step(_ step: HabitExplanation.Step, unit: String) -> JSONValue {
@@ -37,8 +37,9 @@ public struct ExplanationView: JSONView {
                 return (role.rawValue, .string(choice.sha256.map { "\(choice.name)@\($0)" } ?? choice.name))
             })),
             "due": .bool(step.entry.isDue), "total": ViewJSON.number(step.entry.total), "goal": ViewJSON.number(step.goal),
+            "limit": DayTarget(step.revision).limit.map(ViewJSON.number) ?? .null,
             "progress": ViewJSON.number(step.entry.progress),
-            "outcome": .object(["status": .string(status(step.entry)), "met": .bool(step.entry.state == .completed)]),
+            "outcome": .object(["status": .string(status(step)), "met": .bool(step.entry.state == .completed)]),
             "before": step.step.before, "after": step.step.after, "why": .string(why(step, unit: unit)),
         ]
         if step.period != nil {
@@ -54,8 +55,12 @@ public struct ExplanationView: JSONView {
         if let why = step.step.why { return why }
         let korean = language == .korean
         let entry = step.entry
+        let target = DayTarget(step.revision)
         let amount: String
-        if let period = step.period {
+        if target.limit != nil {
+            amount = Words(language).amount(entry.total, of: target, unit: habitUnit)
+            if target.wentOver(entry) { return korean ? "한도 초과: \(amount)" : "over the limit: \(amount)" }
+        } else if let period = step.period {
             amount = korean ? "\(period.count)/\(period.times)일" : "\(period.count) of \(period.times) day\(period.times == 1 ? "" : "s")"
         } else if korean {
             amount = "\(Quantity.describe(entry.total))/\(Quantity.describe(step.goal))\(WeeklyReportFormatter.koreanUnit(habitUnit))"
@@ -106,7 +111,7 @@ public struct ExplanationView: JSONView {
             : "\(explanation.habit.name): \(range), current \(CountPhrase.english(explanation.streak.current, unit)), longest \(CountPhrase.english(explanation.streak.longest, unit))"]
         for (index, step) in steps.enumerated() {
             let day = step.period == nil ? step.days.last.iso : "\(step.days.first.iso) … \(step.days.last.iso)"
-            let state = korean ? words[Self.status(step.entry)] : Self.status(step.entry)
+            let state = korean ? words[Self.status(step)] : Self.status(step)
             let padded = state + String(repeating: " ", count: max(0, 9 - DisplayWidth.of(state)))
             let why = Self.why(step, unit: explanation.habit.unit, language: language)
             var line = korean

@@ -2,7 +2,9 @@ import StackDay
 
 /// `today`, `GET /v1/today`: the active habits with an entry today, and those whose policy failed.
 ///
-/// `{"day", "habits": [{…habit fields, …figures, "due", "total", "goal", "unit", "progress", "state"}…]}`.
+/// `{"day", "habits": [{…habit fields, …figures, "due", "total", "goal", "limit", "unit", "progress", "state"}…]}`:
+/// `limit` the at-most limit (null for a goal), `state` an `EntryState` or `over` for a day past
+/// its limit.
 public struct TodayView: JSONView {
     public let day: LocalDay
     public let rows: [Result<HabitSummary, HabitFailure>]
@@ -16,11 +18,13 @@ public struct TodayView: JSONView {
     public var failures: [HabitFailure] { rows.failures() }
 
     /// The habits still open today: due and not yet met (a quota habit whose period still needs a
-    /// day); failures stay, so that a failed habit is never taken for a done one.
+    /// day), a day gone over its limit not among them (nothing is left to do); failures stay, so
+    /// that a failed habit is never taken for a done one.
     public var open: TodayView {
         TodayView(day: day, rows: rows.filter { result in
             guard case .success(let summary) = result else { return true }
-            return summary.today?.state == .pending
+            guard let entry = summary.today else { return false }
+            return entry.state == .pending && !DayTarget(summary.revision).wentOver(entry)
         })
     }
 
@@ -39,10 +43,12 @@ public struct TodayView: JSONView {
                 let entry = summary.today
                 object["due"] = .bool(entry?.isDue ?? false)
                 object["total"] = ViewJSON.number(entry?.total ?? 0)
+                let target = DayTarget(summary.revision)
                 object["goal"] = ViewJSON.number(summary.revision.goal)
+                object["limit"] = target.limit.map(ViewJSON.number) ?? .null
                 object["unit"] = .string(summary.habit.unit)
                 object["progress"] = ViewJSON.number(entry?.progress ?? 0)
-                object["state"] = .string(entry?.state.rawValue ?? "notDue")
+                object["state"] = .string(entry.map { ViewJSON.state($0, target: target) } ?? "notDue")
                 return .object(object)
             }),
         ])

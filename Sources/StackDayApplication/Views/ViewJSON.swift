@@ -4,6 +4,14 @@ import StackDayExchange
 /// The pieces every view's JSON is made of, so that a number, a habit or a rule revision is
 /// written one way everywhere (docs/json.md).
 public enum ViewJSON {
+    /// The state a view shows for a day past its limit, in place of `pending` or `missed`.
+    public static let over = "over"
+
+    /// A day's state as views show it: its `EntryState`, or `over` (`DayTarget.wentOver`).
+    public static func state(_ entry: HabitEntry, target: DayTarget) -> String {
+        target.wentOver(entry) ? over : entry.state.rawValue
+    }
+
     /// A number rounded to 6 decimals (amounts are kept in thousandths; rates and scores need no more).
     public static func number(_ value: Double) -> JSONValue { .number((value * 1_000_000).rounded() / 1_000_000) }
     public static func int(_ value: Int) -> JSONValue { .number(Double(value)) }

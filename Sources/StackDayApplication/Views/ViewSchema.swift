@@ -12,6 +12,7 @@ public enum ViewSchema {
     static let day: JSONValue = .object(["type": .string("string"), "format": .string("date")])
     static let nullableDay: JSONValue = .object(["type": .array([.string("string"), .string("null")]), "format": .string("date")])
     static let nullableString: JSONValue = .object(["type": .array([.string("string"), .string("null")])])
+    static let nullableNumber: JSONValue = .object(["type": .array([.string("number"), .string("null")])])
     static let anyObject: JSONValue = .object(["type": .string("object")])
     static func array(_ items: JSONValue) -> JSONValue { .object(["type": .string("array"), "items": items]) }
     static let reminderTime: JSONValue = .object(["type": .string("string"), "pattern": .string("^([01][0-9]|2[0-3]):[0-5][0-9]$")])
@@ -29,7 +30,8 @@ public enum ViewSchema {
         "form": .object(["type": .string("integer"), "enum": .array([.number(1), .number(2)])]), "devices": array(string), "columns": anyObject,
     ]
 
-    static let states = enumeration(["completed", "pending", "missed", "skipped", "notDue", "upcoming"])
+    /// A day's state as views show it: an `EntryState`, or `over` for a day past its limit.
+    static let states = enumeration(EntryState.allCases.map(\.rawValue) + [ViewJSON.over])
 
     static let habitFields: [String: JSONValue] = ["id": string, "name": string, "archivedOn": nullableDay, "rules": ref("Rules"),
                                                    "position": integer, "colorTag": .object(["type": .array([.string("string"), .string("null")]),
@@ -72,7 +74,7 @@ public enum ViewSchema {
         "SummaryRow": object(rowFields, required: ["id", "name", "archivedOn", "rules"]),
         "Stats": object(["habits": array(ref("SummaryRow"))], required: ["habits"]),
         "Today": object(["day": day, "habits": array(object(rowFields.merging([
-            "due": boolean, "total": number, "goal": number, "unit": string, "progress": number, "state": states,
+            "due": boolean, "total": number, "goal": number, "limit": nullableNumber, "unit": string, "progress": number, "state": states,
         ]) { $1 }, required: ["id", "name", "archivedOn", "rules"]))], required: ["day", "habits"]),
         "Calendar": object(["habit": string, "error": string, "days": array(object(["day": day, "progress": number, "state": states, "total": number],
                                                                                     required: ["day", "progress", "state", "total"]))], required: ["habit"]),
@@ -97,6 +99,7 @@ public enum ViewSchema {
             "habit": string, "from": day, "to": day, "countsIn": string, "current": integer, "longest": integer, "trace": array(ref("TraceLine")),
             "steps": array(object([
                 "day": day, "first": day, "last": day, "revision": integer, "policies": anyObject, "due": boolean, "total": number, "goal": number,
+                "limit": nullableNumber,
                 "progress": number, "outcome": object(["status": string, "met": boolean], required: ["status", "met"]),
                 "before": .object([:]), "after": .object([:]), "why": string,
             ], required: ["day", "revision", "policies", "due", "total", "goal", "progress", "outcome", "before", "after", "why"])),

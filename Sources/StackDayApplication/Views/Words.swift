@@ -31,6 +31,36 @@ public struct Words: Sendable {
         }
     }
 
+    /// A day's state, or `over the limit` for a day whose total passed its limit (today's, while
+    /// it could still be pending, as well as a past one).
+    public func state(_ entry: HabitEntry, target: DayTarget) -> String {
+        target.wentOver(entry) ? self["over the limit"] : state(entry.state)
+    }
+
+    /// A day's amount beside its target: `3/8 cups`, or under a limit `3 of at most 2 cups`,
+    /// `최대 2 중 3 cups`.
+    public func amount(_ total: Double, of target: DayTarget, unit: String) -> String {
+        let unitText = unit.isEmpty ? "" : " " + unit
+        switch target {
+        case .goal(let goal): return "\(Quantity.describe(total))/\(Quantity.describe(goal))\(unitText)"
+        case .limit(let limit):
+            return language == .korean ? "최대 \(Quantity.describe(limit)) 중 \(Quantity.describe(total))\(unitText)"
+                                       : "\(Quantity.describe(total)) of at most \(Quantity.describe(limit))\(unitText)"
+        }
+    }
+
+    /// A target for a day: `goal 8 cups a day`, `at most 2 cups a day`; `하루 목표 8 cups`,
+    /// `하루 최대 2 cups`.
+    public func target(_ target: DayTarget, unit: String) -> String {
+        let amount = Quantity.describe(target.amount) + (unit.isEmpty ? "" : " " + unit)
+        switch (target, language) {
+        case (.goal, .korean): return "하루 목표 \(amount)"
+        case (.limit, .korean): return "하루 최대 \(amount)"
+        case (.goal, _): return "goal \(amount) a day"
+        case (.limit, _): return "at most \(amount) a day"
+        }
+    }
+
     /// A month's short name: `Oct`, `10월`.
     public func month(_ month: Int) -> String {
         guard (1...12).contains(month) else { return String(month) }
@@ -77,7 +107,7 @@ public struct Words: Sendable {
         "Paste the token `stackday user add` printed.": "`stackday user add`가 출력한 토큰을 붙여 넣으세요.", "Parameters": "매개변수",
         "Signed in as": "로그인:", "Current streak": "현재 연속", "Longest streak": "최장 연속", "Completion rate": "달성률",
         "Habit strength": "습관 강도", "Legend": "범례", "archived": "보관됨", "Calendar": "달력", "Day": "날짜",
-        "met": "달성", "partly done": "일부 달성", "missed": "놓침", "skipped": "건너뜀", "notDue": "쉬는 날", "pending": "남음", "future": "예정",
+        "met": "달성", "partly done": "일부 달성", "missed": "놓침", "skipped": "건너뜀", "notDue": "쉬는 날", "pending": "남음", "over": "초과", "future": "예정",
         "done": "완료", "to do": "할 일", "not due": "쉬는 날", "later": "예정", "Settings": "설정", "Error": "오류",
         "That token belongs to no user.": "어느 사용자의 토큰도 아닙니다.", "Less": "적음", "More": "많음",
         "StackDay": "StackDay", "Delete": "삭제",
@@ -107,7 +137,7 @@ public struct Words: Sendable {
         "upcoming": "예정", "Today,": "오늘,", "No active habits.": "진행 중인 습관이 없습니다.",
         "No habits yet.": "아직 습관이 없습니다.", "HABIT": "습관", "DONE": "완료", "DUE": "대상", "RATE": "달성률",
         "STREAK": "연속", "LONGEST": "최장", "SCORE": "점수", "DAY": "날짜", "AMOUNT": "양", "RECORDED AT": "기록 시각", "NOTE": "메모",
-        "name": "이름", "goal": "목표", "started": "시작", "archived on": "보관", "rules": "규칙", "streak rule": "연속 규칙",
+        "name": "이름", "goal": "목표", "limit": "한도", "started": "시작", "archived on": "보관", "rules": "규칙", "streak rule": "연속 규칙",
         "completed": "달성", "now": "지금", "no": "아니요", "a day": "하루", "revision": "개정", "of": "/", "from": "부터",
         "due days": "대상일", "error": "오류", "Usage": "사용법", "Note": "메모", "Record with a note": "메모와 함께 기록",
         "NAME": "이름", "GOAL": "목표", "SCHEDULE": "일정", "STARTED": "시작", "ARCHIVED": "보관",

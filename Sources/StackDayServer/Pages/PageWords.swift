@@ -45,8 +45,7 @@ struct PageWords: Sendable {
 
     /// A limit's figure: "1 of at most 2", "최대 2 중 1".
     func atMost(_ total: Double, limit: Double) -> String {
-        language == .ko ? "최대 \(Quantity.describe(limit)) 중 \(Quantity.describe(total))"
-                        : "\(Quantity.describe(total)) of at most \(Quantity.describe(limit))"
+        Words(report).amount(total, of: .limit(limit), unit: "")
     }
 
     /// "3 days", "3일".

@@ -55,10 +55,10 @@ enum HabitCommand {
         let view = try environment.application().createHabit(fields.decode())
         if environment.printedJSON(view) { return }
         let habit = view.habit
-        let goal = Format.quantity(habit.goal, unit: habit.unit)
+        let target = environment.words.target(DayTarget(habit.latest), unit: habit.unit)
         environment.io.print(environment.language == .korean
-            ? "만들었습니다: '\(habit.name)', 하루 목표 \(goal), \(habit.startedOn)부터, 일정 \(view.scheduleShown)"
-            : "Created '\(habit.name)': goal \(goal) a day from \(habit.startedOn), schedule \(view.scheduleShown).")
+            ? "만들었습니다: '\(habit.name)', \(target), \(habit.startedOn)부터, 일정 \(view.scheduleShown)"
+            : "Created '\(habit.name)': \(target) from \(habit.startedOn), schedule \(view.scheduleShown).")
     }
 
     static func list(_ invocation: Invocation) throws {
@@ -118,7 +118,8 @@ enum HabitCommand {
         let korean = words.language == .korean
         return [
             [words["name"], habit.name],
-            [words["goal"], korean ? "하루 \(Format.quantity(latest.goal, unit: habit.unit))" : "\(Format.quantity(latest.goal, unit: habit.unit)) a day"],
+            [DayTarget(latest).limit == nil ? words["goal"] : words["limit"],
+             korean ? "하루 \(Format.quantity(DayTarget(latest).amount, unit: habit.unit))" : "\(Format.quantity(DayTarget(latest).amount, unit: habit.unit)) a day"],
             [words["started"], habit.startedOn.iso],
             [korean ? "보관" : "archived", habit.archivedOn?.iso ?? words["no"]],
             [words["rules"], korean ? "개정 \(latest.number)/\(habit.revisions.count), \(latest.effectiveFrom.iso)부터"

@@ -72,9 +72,13 @@ enum StatsCommand {
             }
             let habit = summary.habit
             guard let entry = summary.today else { return [] }
-            let amount = "\(Quantity.describe(entry.total))/\(Format.quantity(summary.revision.goal, unit: habit.unit))"
+            let target = DayTarget(summary.revision)
+            let amount = words.amount(entry.total, of: target, unit: habit.unit)
             let streak = "\(words["streak"]) \(words.count(summary.statistics.streak.current, summary.countsIn))"
-            return [habit.name, Format.bar(entry.progress), amount, words.state(entry.state), PeriodText(summary)?.text(environment.language) ?? "", streak]
+            // Under a limit the bar fills toward the limit, as the web card's does.
+            let filled = target.limit.map { $0 > 0 ? min(1, entry.total / $0) : (entry.total > 0 ? 1 : 0) } ?? entry.progress
+            return [habit.name, Format.bar(filled), amount, words.state(entry, target: target),
+                    PeriodText(summary)?.text(environment.language) ?? "", streak]
         }
         // The period column only when a quota habit is shown.
         let hasPeriods = rows.contains { $0.count == 6 && !$0[4].isEmpty }
