@@ -16,7 +16,7 @@
     X(transport_set_int2) X(session_set_verify_cert) X(session_get_verify_cert_status) X(server_name_set) X(record_send) \
     X(record_recv) X(pubkey_init) X(pubkey_import_privkey) X(pubkey_deinit) X(privkey_init) X(privkey_import_x509_raw) \
     X(priority_set_direct) X(pcert_list_import_x509_file) X(load_file) X(init) X(hash_fast) X(handshake_set_timeout) \
-    X(handshake) X(error_is_fatal) X(credentials_set) X(certificate_set_x509_trust_file) \
+    X(handshake) X(error_is_fatal) X(credentials_set) X(certificate_set_x509_trust_mem) \
     X(certificate_set_x509_system_trust) X(certificate_allocate_credentials) X(bye) X(global_init)
 
 typedef struct sd_gnutls_functions {
@@ -60,7 +60,7 @@ int sd_gnutls_load(const char **error);
 #define gnutls_handshake sd_gnutls.handshake
 #define gnutls_error_is_fatal sd_gnutls.error_is_fatal
 #define gnutls_credentials_set sd_gnutls.credentials_set
-#define gnutls_certificate_set_x509_trust_file sd_gnutls.certificate_set_x509_trust_file
+#define gnutls_certificate_set_x509_trust_mem sd_gnutls.certificate_set_x509_trust_mem
 #define gnutls_certificate_set_x509_system_trust sd_gnutls.certificate_set_x509_system_trust
 #define gnutls_certificate_allocate_credentials sd_gnutls.certificate_allocate_credentials
 #define gnutls_bye sd_gnutls.bye

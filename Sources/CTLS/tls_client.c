@@ -47,7 +47,8 @@ static void describe(sd_tls_client *client, const char *what, int code) {
     snprintf(client->error, sizeof client->error, "%s: %s", what, gnutls_strerror(code));
 }
 
-sd_tls_client *sd_tls_client_start(int fd, const char *host, const char *ca_file, unsigned int timeout_ms, const char **error) {
+sd_tls_client *sd_tls_client_start(int fd, const char *host, const unsigned char *authorities, size_t authorities_length,
+                                   unsigned int timeout_ms, const char **error) {
     if (sd_gnutls_load(error) != 0) return NULL;
     sd_tls_client *client = calloc(1, sizeof *client);
     if (!client) {
@@ -56,11 +57,12 @@ sd_tls_client *sd_tls_client_start(int fd, const char *host, const char *ca_file
     }
     int code = gnutls_certificate_allocate_credentials(&client->credentials);
     if (code >= 0) code = gnutls_certificate_set_x509_system_trust(client->credentials);
-    if (code >= 0 && ca_file && ca_file[0]) {
-        code = gnutls_certificate_set_x509_trust_file(client->credentials, ca_file, GNUTLS_X509_FMT_PEM);
+    if (code >= 0 && authorities && authorities_length > 0) {
+        gnutls_datum_t pem = {(unsigned char *)authorities, (unsigned int)authorities_length};
+        code = gnutls_certificate_set_x509_trust_mem(client->credentials, &pem, GNUTLS_X509_FMT_PEM);
         if (code == 0) code = GNUTLS_E_NO_CERTIFICATE_FOUND;
         if (code < 0) {
-            snprintf(start_error, sizeof start_error, "%s: no certificate authority could be read from it (%s)", ca_file, gnutls_strerror(code));
+            snprintf(start_error, sizeof start_error, "no certificate authority could be read from the PEM given (%s)", gnutls_strerror(code));
             gnutls_certificate_free_credentials(client->credentials);
             free(client);
             *error = start_error;

@@ -5,23 +5,24 @@ import Glibc
 #endif
 
 /// One HTTP/1.1 exchange with a host: resolve, connect (over TLS for `https`, through GnuTLS,
-/// the certificate verified for the host name against the system's authorities and `caFile`),
+/// the certificate verified for the host name against the system's authorities and `authorities`),
 /// write a whole request, read the answer to the end of the connection. Blocking: call it off
 /// Swift's cooperative pool.
 public struct HTTPClientConnection: Sendable {
     public let host: String
     public let port: UInt16
     public let tls: Bool
-    public let caFile: String?
+    /// Certificate authorities (PEM text) trusted besides the system's, or nil.
+    public let authorities: String?
     public let timeoutSeconds: Int
     /// The largest answer read.
     public var maximumAnswer = 64 << 20
 
-    public init(host: String, port: UInt16, tls: Bool, caFile: String? = nil, timeoutSeconds: Int) {
+    public init(host: String, port: UInt16, tls: Bool, authorities: String? = nil, timeoutSeconds: Int) {
         self.host = host
         self.port = port
         self.tls = tls
-        self.caFile = caFile
+        self.authorities = authorities
         self.timeoutSeconds = timeoutSeconds
     }
 
@@ -99,7 +100,8 @@ public struct HTTPClientConnection: Sendable {
     /// The same exchange inside a TLS session on the connected socket.
     private func exchangeTLS(_ message: [UInt8], descriptor: Int32) throws -> [UInt8] {
         var failure: UnsafePointer<CChar>?
-        guard let session = sd_tls_client_start(descriptor, host, caFile, UInt32(timeoutSeconds * 1000), &failure) else {
+        let pem = Array((authorities ?? "").utf8)
+        guard let session = pem.withUnsafeBufferPointer({ sd_tls_client_start(descriptor, host, $0.baseAddress, $0.count, UInt32(timeoutSeconds * 1000), &failure) }) else {
             throw HTTPClientError.tlsFailed("\(host):\(port): \(failure.map { String(cString: $0) } ?? "unknown error")")
         }
         defer { sd_tls_client_end(session) }

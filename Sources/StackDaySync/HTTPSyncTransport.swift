@@ -18,23 +18,24 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
     private let token: String
     private let timeout: Int
     private let tls: Bool
-    private let caFile: String?
+    /// Certificate authorities (PEM text) trusted besides the system's, or nil.
+    public let authorities: String?
     private let queue = DispatchQueue(label: "stackday.sync.http", attributes: .concurrent)
     private let lock = NSLock()
     private var sent = 0
     private var received = 0
 
     /// `server` is `https://HOST[:PORT][/PREFIX]` or `http://…`; throws `SyncError.invalidRequest`
-    /// for anything else. `caFile` is a PEM file of certificate authorities trusted besides the
+    /// for anything else. `authorities` is PEM text of certificate authorities trusted besides the
     /// system's (for `https://` only).
-    public init(server: String, token: String, timeoutSeconds: Int = 60, caFile: String? = nil) throws {
+    public init(server: String, token: String, timeoutSeconds: Int = 60, authorities: String? = nil) throws {
         guard let url = URL(string: server), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = url.host, !host.isEmpty else {
             throw SyncError.invalidRequest("needs a server URL of the form https://HOST[:PORT] (or http:// on a trusted network), not \"\(server)\"")
         }
-        if caFile != nil, scheme != "https" { throw SyncError.invalidRequest("a certificate authority applies to an https:// server only") }
+        if authorities != nil, scheme != "https" { throw SyncError.invalidRequest("a certificate authority applies to an https:// server only") }
         tls = scheme == "https"
-        self.caFile = caFile
+        self.authorities = authorities
         // No token: a transport that only pairs (`pair(code:name:)`).
         guard token.isEmpty || Self.isToken(token) else {
             throw SyncError.invalidRequest("needs a token of printable ASCII without spaces")
@@ -122,7 +123,7 @@ public final class HTTPSyncTransport: SyncTransport, @unchecked Sendable {
 
     /// The server's address, as each exchange connects to it.
     private var connection: HTTPClientConnection {
-        HTTPClientConnection(host: host, port: port, tls: tls, caFile: caFile, timeoutSeconds: timeout)
+        HTTPClientConnection(host: host, port: port, tls: tls, authorities: authorities, timeoutSeconds: timeout)
     }
 
     /// What a JSON request says of its body and the answer it takes.

@@ -146,6 +146,48 @@ struct TLSTests {
         #expect(!server.log().contains("POST /v1/sync"), "the token was never sent")
     }
 
+    @Test("a device paired over https keeps the certificate authority it was paired by: later syncs need no --cacert, even with the file gone")
+    func pairedKeepsAuthority() throws {
+        let authority = try Authority()
+        let (certificate, key) = try authority.issue("server")
+        let serverSide = try CLIFixture()
+        let token = try serverSide.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = try ServerProcess(executable: stackday.executable, arguments: ["--db", serverSide.db],
+                                       serveArguments: ["--tls-cert", certificate, "--tls-key", key])
+        defer { server.stop() }
+        let request = "POST /v1/devices/pairing HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        let answer = try authority.openssl(["s_client", "-quiet", "-connect", "127.0.0.1:\(server.port)", "-CAfile", authority.caFile, "-servername", "localhost"],
+                                           input: request).stdout
+        let code = try #require(answer.firstMatch(of: /"code":"([0-9A-Z]{4}-[0-9A-Z]{4})"/).map { String($0.1) }, "\(answer)")
+
+        let device = try CLIFixture()
+        #expect(try device.run(["habit", "add", "water"]).status == 0)
+        let url = "https://localhost:\(server.port)"
+        // A file that is not a certificate is refused before anything is sent.
+        let notPEM = device.folder.path("notes.txt")
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: notPEM))
+        let refused = try device.run(["sync", "--server", url, "--pair", code, "--cacert", notPEM])
+        #expect(refused.status == 64 && refused.stderr.hasPrefix("Error: invalid value for --cacert: '\(notPEM)' holds no PEM certificate"), "\(refused.stderr)")
+
+        let copied = device.folder.path("ca-copy.pem")
+        try FileManager.default.copyItem(atPath: authority.caFile, toPath: copied)
+        let paired = try device.run(["sync", "--server", url, "--pair", code, "--cacert", copied, "--device-name", "phone"])
+        #expect(paired.status == 0 && paired.stdout.hasPrefix("Paired this device with \(url)."), "\(paired.stderr)")
+        #expect(SQLiteShell.run(device.db, "SELECT authorities LIKE '-----BEGIN CERTIFICATE-----%' FROM sync_credentials") == ["1"])
+        try FileManager.default.removeItem(atPath: copied)
+        #expect(try device.run(["record", "water"]).status == 0)
+        let bare = try device.run(["sync"])
+        #expect(bare.status == 0 && bare.stdout.contains("pushed 1 change"), "\(bare.stdout)\(bare.stderr)")
+        #expect(try serverSide.run(["--user", "ana", "--json", "today"]).stdout.contains("\"total\":1"))
+
+        // A device that was never given the authority is told which option trusts it.
+        let stranger = try CLIFixture()
+        let untrusted = try stranger.run(["sync", "--server", url, "--token", token])
+        #expect(untrusted.status == 1 && untrusted.stderr.split(separator: "\n").count == 1, "\(untrusted.stderr)")
+        #expect(untrusted.stderr.contains("unknown issuer") && untrusted.stderr.contains("give its certificate with --cacert FILE (or $STACKDAY_CACERT)"),
+                "\(untrusted.stderr)")
+    }
+
     @Test("http:// to another host is refused unless the network is said to be trusted")
     func plainHTTPElsewhere() throws {
         let device = try CLIFixture()

@@ -29,9 +29,11 @@ void *sd_tls_server_callback(void);
 typedef struct sd_tls_client sd_tls_client;
 
 /// A TLS session over the connected socket `fd`, verified for `host` against the system's trust
-/// store and, when given, the PEM file `ca_file`. `timeout_ms` bounds the handshake. NULL with
-/// `error` (a message of the session's own, valid until the next call on this thread) on failure.
-sd_tls_client *sd_tls_client_start(int fd, const char *host, const char *ca_file, unsigned int timeout_ms, const char **error);
+/// store and, when given, the certificate authorities in `authorities` (PEM text of
+/// `authorities_length` bytes). `timeout_ms` bounds the handshake. NULL with `error` (a message of
+/// the session's own, valid until the next call on this thread) on failure.
+sd_tls_client *sd_tls_client_start(int fd, const char *host, const unsigned char *authorities, size_t authorities_length,
+                                   unsigned int timeout_ms, const char **error);
 
 /// Sends all of `length` bytes; -1 on failure.
 ssize_t sd_tls_client_send(sd_tls_client *client, const void *data, size_t length);

@@ -63,10 +63,10 @@ public protocol SyncRepository {
     func position() throws -> Int64
     func peer(_ server: String) throws -> SyncPeer
     func setPeer(_ server: String, _ peer: SyncPeer) throws
-    /// The device token a pairing gave this store for a server (its canonical URL), if any.
-    func savedToken(server: String) throws -> String?
-    /// Keeps a paired device's token for `server`, in place of one kept before.
-    func saveToken(_ token: String, server: String) throws
+    /// What a pairing gave this store for a server (its canonical URL), if anything.
+    func savedCredential(server: String) throws -> SyncCredential?
+    /// Keeps what a pairing gave this device for `server`, in place of what was kept before.
+    func saveCredential(_ credential: SyncCredential, server: String) throws
     /// The servers this store keeps a token for, by URL.
     func savedServers() throws -> [String]
     /// Forgets this owner's log entirely (its entries and tombstones, field stamps, peers and

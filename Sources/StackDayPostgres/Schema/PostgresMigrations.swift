@@ -251,5 +251,7 @@ enum PostgresMigrations {
         ] + PostgresSyncTriggers.ownStatements),
         // A user's own limits, as in SQLite's migration 27.
         (22, "user limits", ["ALTER TABLE users ADD COLUMN limits text NOT NULL DEFAULT ''"]),
+        // The certificate authorities a device was paired by, as in SQLite's migration 28.
+        (23, "paired authorities", ["ALTER TABLE sync_credentials ADD COLUMN authorities text"]),
     ]
 }

@@ -652,15 +652,17 @@ public final class SQLSyncRepository: SyncRepository {
                    peer.previous.map(SQLValue.text) ?? .null, peer.mark.map(SQLValue.text) ?? .null])
     }
 
-    public func savedToken(server: String) throws -> String? {
-        try executor.rows(sql("SELECT token FROM sync_credentials WHERE \(ownerColumn) = $1 AND server = $2"), [owner, .text(server)]) { $0.text("token") }.first
+    public func savedCredential(server: String) throws -> SyncCredential? {
+        try executor.rows(sql("SELECT token, authorities FROM sync_credentials WHERE \(ownerColumn) = $1 AND server = $2"), [owner, .text(server)]) { row in
+            SyncCredential(token: row.text("token"), authorities: row.optionalText("authorities"))
+        }.first
     }
 
-    public func saveToken(_ token: String, server: String) throws {
+    public func saveCredential(_ credential: SyncCredential, server: String) throws {
         try executor.run(sql("""
-            INSERT INTO sync_credentials (\(ownerColumn), server, token) VALUES ($1, $2, $3)
-            ON CONFLICT (\(ownerColumn), server) DO UPDATE SET token = excluded.token
-            """), [owner, .text(server), .text(token)])
+            INSERT INTO sync_credentials (\(ownerColumn), server, token, authorities) VALUES ($1, $2, $3, $4)
+            ON CONFLICT (\(ownerColumn), server) DO UPDATE SET token = excluded.token, authorities = excluded.authorities
+            """), [owner, .text(server), .text(credential.token), .optional(credential.authorities)])
     }
 
     public func savedServers() throws -> [String] {

@@ -456,5 +456,7 @@ enum Migrations {
         """),
         // A user's own limits (`User.limits`, `UserLimits.text`; empty: the server's).
         Migration(id: 27, name: "user limits", sql: "ALTER TABLE users ADD COLUMN limits TEXT NOT NULL DEFAULT '';"),
+        // The certificate authorities a device was paired by (`SyncCredential.authorities`).
+        Migration(id: 28, name: "paired authorities", sql: "ALTER TABLE sync_credentials ADD COLUMN authorities TEXT;"),
     ]
 }

@@ -30,6 +30,19 @@ enum SyncCommand {
         "newDevice", help: "Take a new device id and push and pull everything again (a copy of a store, a copied file or a backup put back, takes one by itself when it is recognised)."
     ).commandLineOnly
 
+    /// Runs `body`; a server certificate it did not trust says what would make it trusted: the
+    /// server's own authority given with --cacert when none was, else that the one given (or
+    /// kept at pairing) did not sign it.
+    static func trusting<T>(_ authorities: String?, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch SyncError.tlsFailed(let reason) where reason.contains("not trusted") {
+            throw SyncError.tlsFailed(reason + (authorities == nil
+                ? "; for a server with a certificate authority of its own, give its certificate with --cacert FILE (or $STACKDAY_CACERT)"
+                : "; the certificate authority given with --cacert (or kept when this device was paired) did not sign it: give the server's with --cacert FILE"))
+        }
+    }
+
     static func option(_ key: String, _ valueName: String, _ help: String) -> RequestField<String> {
         RequestField<String>.text(key, help: help, valueName: valueName).commandLineOnly
     }
@@ -48,15 +61,23 @@ enum SyncCommand {
             throw invocation.usage(saved.isEmpty ? "sync needs --server URL (or $STACKDAY_SERVER)"
                                                  : "sync needs --server URL: this store is paired with \(saved.joined(separator: ", "))")
         }
-        let authority = try invocation[cacert] ?? variable("STACKDAY_CACERT")
-        if let authority, !FileManager.default.isReadableFile(atPath: authority) {
-            throw invocation.usage("invalid value for --cacert: '\(authority)' cannot be read")
+        // Certificate authorities: the file given (read now: a pairing keeps its certificates, not
+        // its path), else what the pairing with this server kept.
+        var authorities: String?
+        if let file = try invocation[cacert] ?? variable("STACKDAY_CACERT") {
+            guard FileManager.default.isReadableFile(atPath: file), let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw invocation.usage("invalid value for --cacert: '\(file)' cannot be read")
+            }
+            guard text.contains("-----BEGIN CERTIFICATE-----") else {
+                throw invocation.usage("invalid value for --cacert: '\(file)' holds no PEM certificate (-----BEGIN CERTIFICATE-----)")
+            }
+            authorities = text
         }
         let insecure = try invocation[allowInsecureHTTP] ?? false
         func transport(token: String) throws -> HTTPSyncTransport {
             let made: HTTPSyncTransport
             do {
-                made = try HTTPSyncTransport(server: server, token: token, caFile: authority)
+                made = try HTTPSyncTransport(server: server, token: token, authorities: authorities)
             } catch let error as SyncError {
                 if case .invalidRequest(let reason) = error, reason.contains("certificate authority") { throw invocation.usage("--cacert applies to an https:// server") }
                 if case .invalidRequest(let reason) = error, reason.contains("token") { throw invocation.usage("invalid value for --token: a token is printable ASCII without spaces") }
@@ -74,19 +95,20 @@ enum SyncCommand {
             let name = givenName ?? ProcessInfo.processInfo.hostName
             guard ManageDevices.isValidName(name) else { throw invocation.usage("invalid value for --device-name: use 1 to 64 printable characters") }
             do {
-                token = try pairing.pair(code: code, name: name)
+                token = try Self.trusting(authorities) { try pairing.pair(code: code, name: name) }
             } catch SyncError.refused(_, let refusal, _) where refusal == ErrorCode.pairingFailed.rawValue {
                 throw UseCaseError.pairingFailed
             }
-            try store.write { tx in try tx.sync?.saveToken(token, server: pairing.address) }
+            try store.write { tx in try tx.sync?.saveCredential(SyncCredential(token: token, authorities: authorities), server: pairing.address) }
             environment.io.print(environment.words.language == .korean ? "\(pairing.address)에 이 기기를 연결했습니다." : "Paired this device with \(pairing.address).")
         } else {
-            let kept = try store.read { tx in try tx.sync?.savedToken(server: try transport(token: "").address) }
-            guard let given = givenToken ?? variable("STACKDAY_TOKEN") ?? kept else {
+            let kept = try store.read { tx in try tx.sync?.savedCredential(server: try transport(token: "").address) }
+            guard let given = givenToken ?? variable("STACKDAY_TOKEN") ?? kept?.token else {
                 throw invocation.usage("sync needs --token TOKEN (or $STACKDAY_TOKEN), or --pair CODE once")
             }
             guard HTTPSyncTransport.isToken(given) else { throw invocation.usage("invalid value for --token: a token is printable ASCII without spaces") }
             token = given
+            if authorities == nil { authorities = kept?.authorities }
         }
         let transport = try transport(token: token)
         let client = SyncClient(store: store, server: transport.peer, transport: transport, newDevice: try invocation[newDevice] ?? false)
@@ -96,7 +118,7 @@ enum SyncCommand {
         let report: SyncReport
         do {
             defer { lines.end() }
-            report = try client.syncWaiting { lines.show($0) }
+            report = try Self.trusting(transport.authorities) { try client.syncWaiting { lines.show($0) } }
         }
         if environment.json { return environment.printJSON(report.json) }
         let words = environment.words
