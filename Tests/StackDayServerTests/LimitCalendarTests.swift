@@ -8,13 +8,15 @@ import Testing
 /// missed; today's JSON says `limit` and `over`, and the feed names the limit.
 @Suite("a limit's calendar")
 struct LimitCalendarTests {
+    /// The built-in policies, `at-most` among them (the Swift resolver when Lua is missing).
+    static let policies: @Sendable () -> any PolicyResolver = {
+        if let library = try? PolicyLibrary(searchPath: []) { return library }
+        return StandardPolicyResolver()
+    }
+
     @Test("an at-most habit's days are marked within or over its limit, in the cells, their labels and the legend")
     func marks() throws {
-        let policies: @Sendable () -> any PolicyResolver = {
-            if let library = try? PolicyLibrary(searchPath: []) { return library }
-            return StandardPolicyResolver()
-        }
-        let api = InProcessAPI(policies: policies)
+        let api = InProcessAPI(policies: Self.policies)
         let token = try api.user("ana")
         #expect(api.send("POST", "/v1/habits", token: token,
                          body: #"{"name":"coffee","unit":"cups","progress":"at-most","progressParams":{"limit":2},"start":"2026-10-01"}"#).status == 201)
@@ -37,11 +39,7 @@ struct LimitCalendarTests {
 
     @Test("today's JSON says the limit and over; the feed's summary says at most")
     func todayAndFeed() throws {
-        let policies: @Sendable () -> any PolicyResolver = {
-            if let library = try? PolicyLibrary(searchPath: []) { return library }
-            return StandardPolicyResolver()
-        }
-        let api = InProcessAPI(policies: policies)
+        let api = InProcessAPI(policies: Self.policies)
         let ana = try api.user("ana")
         let made = api.send("POST", "/v1/habits", token: ana, body: #"{"name":"coffee","unit":"cups","progress":"at-most","progressParams":{"limit":2},"start":"2026-10-01"}"#)
         #expect(made.status == 201, "\(String(decoding: made.body, as: UTF8.self))")

@@ -75,14 +75,21 @@ struct TLSTests {
         }
     }
 
-    @Test("HTTPS with TLS 1.2 and 1.3 only; sync verifies the certificate and trusts --cacert; HSTS and Secure cookies")
-    func serveAndSync() throws {
-        let authority = try Authority()
-        let (certificate, key) = try authority.issue("server")
+    /// `stackday serve` over TLS with `certificate` and `key`, on a store of its own with one user
+    /// (`ana`): the server, its store's fixture and the user's token.
+    static func serve(certificate: String, key: String) throws -> (ServerProcess, CLIFixture, String) {
         let serverSide = try CLIFixture()
         let token = try serverSide.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let server = try ServerProcess(executable: stackday.executable, arguments: ["--db", serverSide.db],
                                        serveArguments: ["--tls-cert", certificate, "--tls-key", key])
+        return (server, serverSide, token)
+    }
+
+    @Test("HTTPS with TLS 1.2 and 1.3 only; sync verifies the certificate and trusts --cacert; HSTS and Secure cookies")
+    func serveAndSync() throws {
+        let authority = try Authority()
+        let (certificate, key) = try authority.issue("server")
+        let (server, serverSide, token) = try Self.serve(certificate: certificate, key: key)
         defer { server.stop() }
         #expect(server.log().contains("listening on https://127.0.0.1:\(server.port)"))
         #expect(!server.log().contains("warning"))
@@ -129,11 +136,8 @@ struct TLSTests {
         let stranger = try Authority()
         let (certificate, key) = kind == "unknown" ? try stranger.issue("server")
             : try authority.issue("server", names: kind == "other" ? "DNS:other.example" : "DNS:localhost,IP:127.0.0.1", expired: kind == "expired")
-        let serverSide = try CLIFixture()
-        let token = try serverSide.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try ServerProcess(executable: stackday.executable, arguments: ["--db", serverSide.db],
-                                       serveArguments: ["--tls-cert", certificate, "--tls-key", key])
-        defer { server.stop() }
+        let (server, serverSide, token) = try Self.serve(certificate: certificate, key: key)
+        defer { server.stop(); _ = serverSide }
         let device = try CLIFixture()
         #expect(try device.run(["habit", "add", "water"]).status == 0)
         let before = try device.snapshot()
@@ -150,10 +154,7 @@ struct TLSTests {
     func pairedKeepsAuthority() throws {
         let authority = try Authority()
         let (certificate, key) = try authority.issue("server")
-        let serverSide = try CLIFixture()
-        let token = try serverSide.run(["user", "add", "ana"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let server = try ServerProcess(executable: stackday.executable, arguments: ["--db", serverSide.db],
-                                       serveArguments: ["--tls-cert", certificate, "--tls-key", key])
+        let (server, serverSide, token) = try Self.serve(certificate: certificate, key: key)
         defer { server.stop() }
         let request = "POST /v1/devices/pairing HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer \(token)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
         let answer = try authority.openssl(["s_client", "-quiet", "-connect", "127.0.0.1:\(server.port)", "-CAfile", authority.caFile, "-servername", "localhost"],
