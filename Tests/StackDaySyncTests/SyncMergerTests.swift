@@ -115,6 +115,22 @@ struct SyncMergerTests {
         #expect(decision.outcome == .applied)
     }
 
+    @Test("the same value written again beside an older value of another field: the row goes back to the sender as the receiver's own")
+    func restampBesideOlderField() throws {
+        // Held: name `book` (stamped early) and place 3 (stamped late, by another device). The
+        // sender wrote `book` again later, but still holds place 2 from before the move: were the
+        // row logged as the sender's, the sender would never be sent place 3.
+        var held = holding()
+        held.rows["habit" + habitID]?["name"] = .string("book")
+        held.rows["habit" + habitID]?["position"] = .number(3)
+        let third = SyncStamp(hlc: 150 << 16, device: "c")
+        held.stamps[habitID] = ["name": early, "position": third]
+        let decision = try SyncMerger.decide(habit(["name": .string("book"), "position": .number(2)], stamps: ["name": late]), in: held, as: .server)
+        guard case .mergeHabit(let row, let stamps, let own, let overrides) = decision else { Issue.record("\(decision)"); return }
+        #expect(row == held.rows["habit" + habitID]! && own && overrides.isEmpty)
+        #expect(stamps == ["name": late, "position": third])
+    }
+
     @Test("a delete racing an edit or a record: the tombstone wins, records that arrive later are dropped")
     func deleteWins() throws {
         var held = Held()

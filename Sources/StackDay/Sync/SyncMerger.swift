@@ -36,7 +36,13 @@ public enum SyncMerger {
             let heldStamps = try state.fieldStamps(habit: change.key)
             let merged = mergeHabit(held: held, heldStamps: heldStamps, incoming: incoming, incomingStamps: change.fieldStamps)
             guard merged.row != held else {
-                return merged.stamps == heldStamps ? .keep : .restampHabit(row: held, stamps: merged.stamps)
+                if merged.stamps == heldStamps { return .keep }
+                // The sender's newer stamps name values held here already. When the sender holds
+                // every field as here, the row goes on as its write; when it holds an older value
+                // of another field, the row is this replica's own write, so that it goes back to
+                // the sender too (attributed to the sender, the sender would never be sent it).
+                guard held == incoming else { return .mergeHabit(row: held, stamps: merged.stamps, own: true, overrides: []) }
+                return .restampHabit(row: held, stamps: merged.stamps)
             }
             let overrides = SyncRules.habitFields.filter { $0 != "updated_at" && merged.row[$0] != held[$0] }.map { field in
                 SyncOverride(habit: change.key, field: field, lost: held[field] ?? .null, lostBy: heldStamps[field]?.device ?? "",
