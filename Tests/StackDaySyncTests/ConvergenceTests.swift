@@ -187,6 +187,8 @@ struct ConvergenceTests {
         for (record, habit) in ledger.made where !ledger.undone.contains(record) && !ledger.deletedHabits.contains(habit) {
             #expect(kept.contains(record), "seed \(seed): record \(record) was made, never deleted, and is missing; \(ledger.events.joined(separator: "\n"))")
         }
+        let places = expected.habits.map(\.position).filter { $0 > 0 }
+        #expect(Set(places).count == places.count, "seed \(seed): two habits share a place: \(places.sorted())")
         let names = expected.habits.map { Habit.nameKey(for: $0.name) }
         #expect(Set(names).count == names.count, "seed \(seed): two habits share a name: \(names.sorted())")
         // Quiet now: a sync moves nothing.

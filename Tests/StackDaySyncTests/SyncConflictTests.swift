@@ -162,6 +162,31 @@ struct SyncConflictTests {
         #expect(try FindHabit(context: world.b.app)(named: "read").stepAmount == 2.5)
     }
 
+    @Test("two moves made at once to one place: every replica ends with one order and each habit at a place of its own")
+    func concurrentMoves() async throws {
+        let world = try World()
+        try await world.shared()
+        for name in ["walk", "write"] { try CreateHabit(context: world.a.app)(name: name, startedOn: today.adding(days: -5)) }
+        try await world.syncEach(world.a, world.b)
+        // Offline on both: a puts walk first (walk 1, read 2), b puts write second (read 1, write 2,
+        // walk 3). Each place merges by its own stamp: read 2 from a, write 2 from b, so without
+        // settling two habits would hold place 2.
+        try MoveHabit(context: world.a.app)(.name("walk"), to: .at(1))
+        world.later()
+        try MoveHabit(context: world.b.app)(.name("write"), to: .at(2))
+        try await world.exchange()
+        try await world.sync(world.a)
+        let snapshots = try world.snapshots()
+        #expect(snapshots.allSatisfy { $0 == snapshots[0] }, "\(snapshots.map { $0.difference(from: snapshots[0]) })")
+        for context in [world.server.context, world.a.app, world.b.app] {
+            let habits = try ListHabits(context: context)(includeArchived: true)
+            #expect(habits.map(\.position) == [1, 2, 3], "\(habits.map { "\($0.name) \($0.position)" })")
+            #expect(habits.map(\.name) == ["read", "write", "walk"])
+        }
+        #expect(try await world.sync(world.a) == SyncReport())
+        #expect(try await world.sync(world.b) == SyncReport())
+    }
+
     @Test("a delete racing an edit and new records: the delete wins, the records go with the habit")
     func deleteWins() async throws {
         let world = try World()

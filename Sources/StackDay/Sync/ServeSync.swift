@@ -95,7 +95,12 @@ public struct ServeSync {
                 decided.refused = dropped.map {
                     SyncDecided.Refused(kind: $0.kind.rawValue, habit: "", day: SyncRules.day(of: $0), code: SyncRefusal.habitDeleted)
                 }
-                if accepted > 0 { decided.renamed = try sync.settleNames() }
+                if accepted > 0 {
+                    decided.renamed = try sync.settleNames()
+                    for (habit, position) in HabitOrder.settled(try tx.habits.all()) {
+                        try tx.habits.update(try habit.with(position: position, updatedAt: now))
+                    }
+                }
                 if !decided.isEmpty { try sync.keepDecided(decided) }
                 // A device starting over (this server lost history) gets its own changes back too: a copy
                 // of it that a restore hid from `written` may lack what the other copy made under its id.

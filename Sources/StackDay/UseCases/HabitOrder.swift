@@ -14,6 +14,20 @@ public enum HabitOrder {
         }
     }
 
+    /// Places merged from several replicas can meet: two moves made at once leave two habits at
+    /// one place. Then the list (in its order: by position, then by creation, which every
+    /// replica reads alike) is numbered 1, 2, 3, … again, and the habits whose position changed
+    /// are answered with it; nothing when every place is held once. Only the server settles, after
+    /// a push, so every device is sent the one outcome and no two replicas renumber against each other.
+    public static func settled(_ habits: [Habit]) -> [(habit: Habit, position: Int)] {
+        let placed = habits.map(\.position).filter { $0 > 0 }
+        guard Set(placed).count < placed.count else { return [] }
+        let listed = habits.sorted { ($0.position, $0.createdAt, $0.id.uuidString) < ($1.position, $1.createdAt, $1.id.uuidString) }
+        return listed.enumerated().compactMap { offset, habit in
+            habit.position == offset + 1 ? nil : (habit, min(offset + 1, Habit.positionLimit))
+        }
+    }
+
     /// The position a new habit takes: after every habit there is.
     public static func next(after habits: [Habit]) -> Int {
         min((habits.map(\.position).max() ?? 0) + 1, Habit.positionLimit)
