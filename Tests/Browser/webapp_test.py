@@ -390,10 +390,30 @@ def network(driver, online):
                            {"offline": not online, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
 
 
+def card(driver, name):
+    """What a card shows of a check-in waiting: its data-waiting mark and its state's words."""
+    return driver.execute_script("""
+        var name = arguments[0];
+        var card = Array.from(document.querySelectorAll('li[data-habit]')).find(function (c) { return c.getAttribute('data-habit') === name; });
+        if (!card) return null;
+        var state = card.querySelector('[data-field=state]'), refused = card.querySelector('[data-refused]');
+        return {waiting: card.getAttribute('data-waiting'), state: state ? state.textContent : null, refused: refused ? refused.textContent : null};
+        """, name)
+
+
+def past_double_tap(driver, wait):
+    """Waits until a tap is no longer the second of a double tap (the page takes two taps within
+    half a second as one)."""
+    started = driver.execute_script("return Date.now()")
+    wait.until(lambda d: d.execute_script("return Date.now()") - started > 600)
+
+
 def offline_check_ins(driver, wait, port, token, label, base):
-    """Installed and offline: the service worker keeps today's page; two check-ins made without a
-    network wait in the page's queue (shown as such), survive a reload made offline, and are each
-    stored once when the network is back."""
+    """Installed and offline: the service worker keeps today's page; a check-in made without a
+    network shows on its card at once (waiting), a double tap is one check-in, a second tap on a
+    waiting toggle takes it back; what waits survives a reload made offline and is stored once
+    when the network is back; a check-in refused when it is sent says so on its card, in the
+    page's language."""
     manifest = driver.find_element(By.CSS_SELECTOR, "link[rel=manifest]").get_attribute("href")
     check(manifest.endswith("/manifest.webmanifest"), f"{label}: no manifest link")
     controlled = driver.execute_async_script("""
@@ -406,24 +426,58 @@ def offline_check_ins(driver, wait, port, token, label, base):
     # Loaded once under the worker, so that it keeps today's page.
     driver.get(base + "/")
     wait.until(expected_conditions.presence_of_element_located((By.ID, "today-list")))
+    words = driver.find_element(By.ID, "queue-state")
+    waiting_words, refused_words = words.get_attribute("data-card-words"), words.get_attribute("data-refused")
     before = {h["name"]: h["total"] for h in json.loads(api(port, token, "GET", "/v1/today")[1])["habits"]}
+    was = card(driver, "gym")["state"]
     network(driver, online=False)
     try:
-        for name in ("stretch", "gym"):
-            retrying(lambda: row(driver, name).find_element(By.CSS_SELECTOR, "form[data-action=record] button").click())
+        # A double tap on Done: one check-in waiting, shown on the card.
+        driver.execute_script("""
+            var card = Array.from(document.querySelectorAll('li[data-habit]')).find(function (c) { return c.getAttribute('data-habit') === 'stretch'; });
+            var button = card.querySelector('form[data-action=record] button'); button.click(); button.click();""")
+        wait.until(lambda d: d.find_element(By.ID, "queue-state").text == "offline · 1 waiting")
+        shown = card(driver, "stretch")
+        check(shown["waiting"] == "true" and shown["state"] == waiting_words, f"{label}: a waiting check-in is not on its card: {shown}")
+        # A tap, then a second tap on the waiting toggle takes it back; a third puts it back.
+        retrying(lambda: row(driver, "gym").find_element(By.CSS_SELECTOR, "form[data-action=record] button").click())
+        wait.until(lambda d: d.find_element(By.ID, "queue-state").text == "offline · 2 waiting")
+        past_double_tap(driver, wait)
+        retrying(lambda: row(driver, "gym").find_element(By.CSS_SELECTOR, "form[data-action=record] button").click())
+        wait.until(lambda d: d.find_element(By.ID, "queue-state").text == "offline · 1 waiting")
+        shown = card(driver, "gym")
+        check(shown["waiting"] is None and shown["state"] == was, f"{label}: a check-in taken back still shows: {shown}")
+        past_double_tap(driver, wait)
+        retrying(lambda: row(driver, "gym").find_element(By.CSS_SELECTOR, "form[data-action=record] button").click())
         wait.until(lambda d: d.find_element(By.ID, "queue-state").text == "offline · 2 waiting")
         driver.get(base + "/")
         wait.until(expected_conditions.presence_of_element_located((By.ID, "today-list")))
         wait.until(lambda d: d.find_element(By.ID, "queue-state").text == "offline · 2 waiting")
         check(driver.find_element(By.ID, "user").text, f"{label}: the page kept offline is not today's")
+        check(card(driver, "stretch")["waiting"] == "true", f"{label}: after a reload the card does not show its waiting check-in")
     finally:
         network(driver, online=True)
     wait.until(lambda d: d.find_element(By.ID, "queue-state").get_attribute("data-waiting") == "0")
+    wait.until(lambda d: field(d, "stretch", "total") == "1/1" and card(d, "stretch")["waiting"] is None)
+    check(card(driver, "stretch")["state"] != waiting_words, f"{label}: a stored check-in still shows waiting")
     time.sleep(3.5)  # one more round of the page's timer: nothing is sent twice
     after = {h["name"]: h["total"] for h in json.loads(api(port, token, "GET", "/v1/today")[1])["habits"]}
     check(after["stretch"] == before["stretch"] + 1 and after["gym"] == before["gym"] + 1,
           f"{label}: offline check-ins stored {after} (before {before})")
-    print(f"web app: {label}: two check-ins made offline, kept across an offline reload, each stored once when back online")
+    # Taken back offline, while another device took it back first: refused when sent, on its card.
+    network(driver, online=False)
+    try:
+        retrying(lambda: row(driver, "gym").find_element(By.CSS_SELECTOR, "form[data-action=undo] button").click())
+        wait.until(lambda d: d.find_element(By.ID, "queue-state").get_attribute("data-waiting") == "1")
+        check(api(port, token, "DELETE", "/v1/habits/gym/records/latest")[0] == 200, "undo through the API")
+    finally:
+        network(driver, online=True)
+    wait.until(lambda d: (card(d, "gym") or {}).get("refused"))
+    said = card(driver, "gym")["refused"]
+    check(said.startswith(refused_words.split("{what}")[0]) and "(gym)" in said and len(said) > len(refused_words),
+          f"{label}: the refusal on the card says {said!r}")
+    print(f"web app: {label}: offline taps shown on their cards (a double tap one check-in, a second tap taking one back), "
+          f"kept across an offline reload, each stored once when back online; on its card: {said!r}")
 
 
 def run(port, stackday, db, user, width, height, javascript, output, lab=False):

@@ -78,7 +78,8 @@ public struct Words: Sendable {
     }
 
     static let korean: [String: String] = [
-        "Today": "오늘", "Sign out": "로그아웃", "offline · {n} waiting": "오프라인 · {n}개 대기 중", "Webhooks": "웹훅",
+        "Today": "오늘", "Sign out": "로그아웃", "offline · {n} waiting": "오프라인 · {n}개 대기 중", "waiting · tap to take back": "대기 중 · 누르면 취소", "Not kept: {what} ({habit}).": "저장되지 않음: {what} ({habit}).",
+        "Webhooks": "웹훅",
         "Each event is POSTed as signed JSON to the address, and retried for a day until it is taken (docs/server.md, Webhooks).":
             "각 이벤트를 서명한 JSON으로 이 주소에 POST하고, 받을 때까지 하루 동안 다시 보냅니다 (docs/server.md, Webhooks).",
         "Its secret, shown only now: check each delivery's X-StackDay-Signature with it.": "비밀 키는 지금만 보입니다. 이 키로 각 전송의 X-StackDay-Signature를 확인하세요.",

@@ -33,7 +33,7 @@ struct PageShell {
         <body><header class="top"><h1><a href="/">StackDay</a></h1><nav><a href="/policies">\(words["Policies"])</a> <a href="/settings">\(words["Settings"])</a></nav>
         <form method="post" action="/session/end" data-action="sign-out">\(Self.csrf(csrf))<span class="hint">\(words["Signed in as"]) <strong id="user">\(user)</strong></span> <button type="submit">\(words["Sign out"])</button></form>
         </header>
-        <main><div id="notice" aria-live="polite">\(alert)</div><p id="queue-state" class="hint" role="status" data-waiting="0" data-words="\(words["offline · {n} waiting"])"></p>
+        <main><div id="notice" aria-live="polite">\(alert)</div><p id="queue-state" class="hint" role="status" data-waiting="0" data-words="\(words["offline · {n} waiting"])" data-card-words="\(words["waiting · tap to take back"])" data-refused="\(words["Not kept: {what} ({habit})."])"></p>
         \(body)
         </main>
         <footer><form method="post" action="/settings" data-action="language">\(Self.csrf(csrf))<label for="language">\(words["Language"])</label>
