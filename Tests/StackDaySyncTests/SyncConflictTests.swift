@@ -166,7 +166,10 @@ struct SyncConflictTests {
     func concurrentMoves() async throws {
         let world = try World()
         try await world.shared()
-        for name in ["walk", "write"] { try CreateHabit(context: world.a.app)(name: name, startedOn: today.adding(days: -5)) }
+        for name in ["walk", "write"] {
+            world.later()
+            try CreateHabit(context: world.a.app)(name: name, startedOn: today.adding(days: -5))
+        }
         try await world.syncEach(world.a, world.b)
         // Offline on both: a puts walk first (walk 1, read 2), b puts write second (read 1, write 2,
         // walk 3). Each place merges by its own stamp: read 2 from a, write 2 from b, so without
