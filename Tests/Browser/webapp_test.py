@@ -735,6 +735,15 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
               f"{label}: the skip of {shown_day} was not taken back")
         driver.find_element(By.CSS_SELECTOR, "a[rel=prev]").click()
         wait.until(settled(lambda d: d.find_element(By.ID, "month").text == "September 2026"))
+        # A past month's day, edited: the page comes back to that day in that month.
+        retrying(lambda: driver.find_element(By.CSS_SELECTOR, 'td[data-day="2026-09-15"] a').click())
+        wait.until(settled(lambda d: d.find_elements(By.CSS_SELECTOR, 'form[data-action=skip][data-day="2026-09-15"]')))
+        form = driver.find_element(By.CSS_SELECTOR, "form[data-form=record-note]")
+        form.find_element(By.NAME, "note").send_keys("late entry")
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait.until(settled(lambda d: any(q.text == "late entry" for q in d.find_elements(By.CSS_SELECTOR, "ul[data-day-records] q[data-field=note]"))))
+        check(driver.find_element(By.ID, "month").text == "September 2026" and "month=2026-09" in driver.current_url,
+              f"{label}: a past day's edit came back to {driver.find_element(By.ID, 'month').text} ({driver.current_url})")
 
         # Sign out: the old cookie opens nothing.
         old = cookie["value"]

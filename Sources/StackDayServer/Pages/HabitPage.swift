@@ -110,7 +110,6 @@ struct HabitPage {
     /// back, and a record with a note (the calendar's days link here).
     private func recordsOfDay() -> HTML {
         var html: HTML = "<h3 id=\"records\">\(words["Records"]) · \(day)</h3>"
-        let back: HTML = "<input type=\"hidden\" name=\"back\" value=\"\(path)?month=\(Self.monthText(month))&amp;day=\(day)#records\">"
         let unit = habit.unit.isEmpty ? "" : " " + habit.unit
         if records.isEmpty {
             html += "<p>\(words["Nothing recorded on this day."])</p>"
@@ -119,7 +118,7 @@ struct HabitPage {
                 let note: HTML? = record.note.map { " <q data-field=\"note\">\($0)</q>" }
                 return "<li data-record=\"\(record.id.uuidString)\"><span>\(Quantity.describe(record.amount))\(unit)\(note)</span>"
                     + "<form method=\"post\" action=\"\(path)/remove\" data-action=\"remove\">\(PageShell.csrf(csrf))" + FormField.input(RemoveRecordRequest.id, value: record.id.uuidString)
-                    + back + "<button type=\"submit\">\(words["Remove"])<span class=\"sr\"> \(Quantity.describe(record.amount))\(unit)</span></button></form></li>"
+                    + dayBack + "<button type=\"submit\">\(words["Remove"])<span class=\"sr\"> \(Quantity.describe(record.amount))\(unit)</span></button></form></li>"
             }.joined() + "</ul>"
         }
         if day <= today, day >= habit.startedOn {
@@ -127,16 +126,21 @@ struct HabitPage {
             if case .days(let timeline, _)? = calendar.sheets.first { skipped = timeline.calendarEntry(on: day)?.state == .skipped } else { skipped = false }
             let (action, label) = skipped ? ("unskip", words["Skipped · take back"]) : ("skip", words["Skip"])
             html += "<form method=\"post\" action=\"\(path)/\(action)\" data-action=\"\(action)\" data-day=\"\(day)\">\(PageShell.csrf(csrf))"
-                + FormField.input(SkipRequest.on, value: day.iso) + back + "<button type=\"submit\">\(label)<span class=\"sr\"> \(day)</span></button></form>"
+                + FormField.input(SkipRequest.on, value: day.iso) + dayBack + "<button type=\"submit\">\(label)<span class=\"sr\"> \(day)</span></button></form>"
         }
         return html + noteForm()
+    }
+
+    /// Where a change made to the shown day returns: that day, in its month.
+    private var dayBack: HTML {
+        "<input type=\"hidden\" name=\"back\" value=\"\(path)?month=\(Self.monthText(month))&amp;day=\(day)#records\">"
     }
 
     /// A record of the shown day with a note written beside it.
     private func noteForm() -> HTML {
         guard day <= today, day >= habit.startedOn else { return "" }
         return "<form method=\"post\" action=\"\(path)/record\" data-form=\"record-note\">\(PageShell.csrf(csrf))"
-            + FormField.input(RecordRequest.on, value: day.iso) + "<input type=\"hidden\" name=\"back\" value=\"\(path)?day=\(day)#records\">"
+            + FormField.input(RecordRequest.on, value: day.iso) + dayBack
             + "<label for=\"note-amount\">\(words["Amount"])</label>" + FormField.input(RecordRequest.amount, id: "note-amount", value: "1", attributes: [("min", "0")])
             + "<label for=\"note-text\">\(words["Note"])</label>" + FormField.input(RecordRequest.note, id: "note-text", value: nil, attributes: [("autocomplete", "off")])
             + "<p><button type=\"submit\">\(words["Record with a note"])</button></p></form>"

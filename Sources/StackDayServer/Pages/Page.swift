@@ -47,8 +47,10 @@ struct Page {
     func habit(_ name: String) throws -> HabitPage {
         let detail = try app.showHabit(name)
         let today = app.today
-        let month = request.argument("month").flatMap { try? LocalDay(iso: $0 + "-01") }.flatMap { $0.isSupported ? $0 : nil } ?? today.startOfMonth
         let day = request.argument("day").flatMap { try? LocalDay(iso: $0) } ?? today
+        // A day asked without its month shows its own month, not the current one.
+        let month = request.argument("month").flatMap { try? LocalDay(iso: $0 + "-01") }.flatMap { $0.isSupported ? $0 : nil }
+            ?? (request.argument("day") != nil && day.isSupported ? day.startOfMonth : today.startOfMonth)
         let first = month.startOfMonth
         let calendar = try app.calendar([name], CalendarRequest(from: first, to: first.adding(days: first.daysInMonth - 1)))
         let asked = FormBody(Array((request.query.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")).utf8))
