@@ -58,6 +58,24 @@ struct QuotaViewTests {
         #expect(row["countsIn"] as? String == "weeks" && row["completedDays"] as? Int == 1 && row["eligibleDays"] as? Int == 1, "\(row)")
     }
 
+    @Test("made on a Saturday, 3 a week: today and report week agree the short first week needs 1, and its period closes on Sunday, with and without the cache",
+          arguments: [[], ["--no-cache"]])
+    func saturdayStart(flags: [String]) throws {
+        let cli = try CLIFixture(now: "2026-12-05T12:00:00+09:00")
+        #expect(try cli.run(["habit", "add", "gym", "--schedule", "3 times a week"]).status == 0)
+        let today = try object(try cli.run(flags + ["today", "--json"]).stdout)
+        let period = try #require((today["habits"] as? [[String: Any]])?.first?["period"] as? [String: Any])
+        #expect(period["first"] as? String == "2026-12-05" && period["last"] as? String == "2026-12-06" && period["times"] as? Int == 1, "\(period)")
+        #expect(try cli.run(flags + ["today"]).stdout.contains("0 of 1 this week"))
+        let report = try object(try cli.run(flags + ["report", "week", "--json"]).stdout)
+        let line = try #require((report["habits"] as? [[String: Any]])?.first)
+        #expect(line["dueDays"] as? Int == 1 && line["metDays"] as? Int == 0, "\(line)")
+        #expect(try cli.run(flags + ["report", "week"]).stdout.contains("met 0/1 time"))
+        // Once done, both say met.
+        #expect(try cli.run(["record", "gym"]).status == 0)
+        #expect(try cli.run(flags + ["report", "week"]).stdout.contains("met 1/1 time"))
+    }
+
     @Test("a day-by-day habit counts in days and has no period; a monthly and a rolling quota say theirs", arguments: [
         (["--schedule", "weekly", "--schedule-params", #"{"days":["mon","fri"]}"#], "days", nil as String?),
         (["--schedule", "times-per-month", "--schedule-params", #"{"times":4}"#], "months", "month"),

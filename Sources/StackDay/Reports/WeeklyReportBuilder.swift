@@ -26,7 +26,14 @@ public enum WeeklyReportBuilder {
         }
         let lastDay = timeline.period.isEmpty ? first : min(max(first.adding(days: 6), timeline.period.first), timeline.period.last)
         let quota = timeline.segment(on: lastDay)?.quota
-        if let quota {
+        let week = LocalDayRange(first, first.adding(days: 6))
+        let held = timeline.periods.filter { !$0.days.clamped(to: week).isEmpty }
+        if quota?.period == .week, !held.isEmpty, held.allSatisfy({ week.contains($0.days.first) && week.contains($0.days.last) }) {
+            // The report's week is the quota's (or its parts, where the habit began or a week's
+            // first day moved): it needs what those periods need, as `today` says of them.
+            due = held.reduce(0) { $0 + $1.times }
+            met = held.reduce(0) { $0 + min($1.count, $1.times) }
+        } else if let quota {
             // No single day is asked for: the week needs its share of the quota.
             let share: Double
             switch quota.period {

@@ -54,7 +54,8 @@ public struct HabitStatisticsCalculator {
     ///   rolling window its own), the value the share of the quota met by the completed days in
     ///   the window ending that day, numerator and window doubled when f < 1 as Loop does to
     ///   smooth uneven weeks;
-    /// and a skipped day, a day not yet judged and a day not due carry the score as it is.
+    /// and a skipped day, a day not yet judged (but a quota's today) and a day not due carry the
+    /// score as it is.
     /// `each` sees the score after every step.
     static func foldScore(_ timeline: HabitTimeline, each: (LocalDay, Double) -> Void) -> Double {
         var score = timeline.segments.first?.revision.progress.atMostLimit != nil ? 1.0 : 0.0
@@ -79,8 +80,9 @@ public struct HabitStatisticsCalculator {
                     completedBefore.append(completedBefore[completedBefore.count - 1] + (done ? 1 : 0))
                     let index = completedBefore.count - 1
                     let inWindow = completedBefore[index] - completedBefore[max(0, index - window)]
-                    // Today counts once it is done; until then it is still open.
-                    if entry.state != .skipped, day < timeline.today || done {
+                    // Every day steps, today too while it is open, as Loop's recompute does: the
+                    // window's share of the quota is what the open period has met so far.
+                    if entry.state != .skipped {
                         score = score * multiplier + min(1, Double(inWindow) / numerator) * (1 - multiplier)
                     }
                     each(day, score)

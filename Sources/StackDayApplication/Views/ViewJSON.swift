@@ -50,7 +50,8 @@ public enum ViewJSON {
     }
 
     /// `{"per": "week"|"month"|N, "first", "last", "done", "times"}` for the quota period holding
-    /// today; null for a day-by-day habit, or outside the tracking period.
+    /// today (`last` the day it closes, past today while it is open); null for a day-by-day
+    /// habit, or outside the tracking period.
     public static func period(_ summary: HabitSummary) -> JSONValue {
         guard let quota = summary.quota, let period = summary.period else { return .null }
         let per: JSONValue
@@ -60,7 +61,7 @@ public enum ViewJSON {
         case .rolling(let days): per = int(days)
         }
         return .object([
-            "per": per, "first": .string(period.days.first.iso), "last": .string(period.days.last.iso),
+            "per": per, "first": .string(period.days.first.iso), "last": .string(period.closes(under: quota, archivedOn: summary.habit.archivedOn).iso),
             "done": int(period.count), "times": int(period.times),
         ])
     }
