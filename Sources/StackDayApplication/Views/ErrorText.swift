@@ -49,6 +49,10 @@ public enum ErrorText {
             }
         case let failure as HabitFailure:
             return korean(failure.underlying)
+        case let error as SchedulePhraseError:
+            if let reason = error.reason { return "일정 '\(error.phrase)'을(를) 쓸 수 없습니다: \(reason)" }
+            let closest = error.suggestions.isEmpty ? "" : " 혹시 " + error.suggestions.map { "'\($0)'" }.joined(separator: " 또는 ") + "인가요?"
+            return "'\(error.phrase)'은(는) 알아들을 수 없는 일정입니다.\(closest) (예: 3 times a week, mon wed fri, last friday of the month, 또는 캘린더의 RRULE)"
         default:
             return nil
         }

@@ -2,7 +2,45 @@
 /// (the scripts' own words, which stay as they are: their hashes pin them). A user's own script
 /// is shown in its own words.
 enum PolicyWords {
+    /// What a person calls each built-in policy (English; Korean in `korean`), where its name is
+    /// an id: a form shows these, and sends the name.
+    static let titles: [String: String] = [
+        "at-most": "at most a limit",
+        "daily": "every day",
+        "every-n-days": "every N days",
+        "freeze": "freezes",
+        "goal": "reach the goal",
+        "grace": "grace for misses",
+        "monthly-day": "a day of each month",
+        "monthly-last-day": "the month's last day",
+        "monthly-nth-weekday": "nth weekday of the month",
+        "rrule": "calendar rule (RRULE)",
+        "strict": "strict",
+        "times-in-days": "N times in D days",
+        "times-per-month": "N times a month",
+        "times-per-week": "N times a week",
+        "weekdays": "weekdays",
+        "weekly": "chosen weekdays",
+    ]
+
     static let korean: [String: String] = [
+        "at most a limit": "한도 이하",
+        "every day": "매일",
+        "every N days": "N일마다",
+        "freezes": "프리즈",
+        "reach the goal": "목표 달성",
+        "grace for misses": "놓친 날 용서",
+        "a day of each month": "매달 N일",
+        "the month's last day": "매달 마지막 날",
+        "nth weekday of the month": "매달 n번째 요일",
+        "calendar rule (RRULE)": "캘린더 규칙 (RRULE)",
+        "strict": "엄격",
+        "N times in D days": "D일 중 N회",
+        "N times a month": "한 달에 N회",
+        "N times a week": "일주일에 N회",
+        "weekdays": "평일",
+        "chosen weekdays": "고른 요일",
+
         "Stay at or under a limit (limit: a number >= 0); a day with nothing recorded is met.":
             "한도 이하로 지킵니다 (limit: 0 이상의 수). 아무것도 기록하지 않은 날도 달성입니다.",
         "The most a day may total and still be met":

@@ -14,6 +14,12 @@ public struct Words: Sendable {
         language == .korean ? Self.korean[text] ?? PolicyWords.korean[text] ?? text : text
     }
 
+    /// What a person calls a policy: a built-in's title in this language (`times-per-week` is
+    /// "N times a week", "일주일에 N회"), any other policy by its name.
+    public func policy(_ name: String) -> String {
+        self[PolicyWords.titles[name] ?? name]
+    }
+
     /// `3 days`, `3일`; weeks and months likewise.
     public func count(_ count: Int, _ unit: CountUnit) -> String {
         language == .korean ? CountPhrase.korean(count, unit) : CountPhrase.english(count, unit)

@@ -154,7 +154,7 @@ struct HabitPage {
         for revision in habit.revisions.reversed() {
             let roles = PolicyRole.allCases.map { role -> String in
                 let choice = revision.choice(for: role)
-                return "\(words[role.rawValue]) \(words[choice.name])"
+                return "\(words[role.rawValue]) \(words.policy(choice.name))"
             }.joined(separator: ", ")
             let hashes = PolicyRole.allCases.map { "\(words[$0.rawValue]) \(revision.choice(for: $0).label)" }.joined(separator: ", ")
             var notes: HTML = ""

@@ -18,6 +18,19 @@ struct PageWords: Sendable {
         Words(language == .ko ? .korean : .english)[text]
     }
 
+    /// What a person calls a policy, in the page's language (`Words.policy`).
+    func policy(_ name: String) -> String {
+        Words(language == .ko ? .korean : .english).policy(name)
+    }
+
+    /// A description in the page's language, its `code` spans (the scripts write parameter
+    /// names so) as code rather than as literal backticks.
+    func prose(_ text: String) -> HTML {
+        self[text].split(separator: "`", omittingEmptySubsequences: false).enumerated().map { index, part -> HTML in
+            index % 2 == 1 ? "<code>\(String(part))</code>" : "\(String(part))"
+        }.joined()
+    }
+
     /// A day's state in words.
     func state(_ state: EntryState) -> String {
         switch state {

@@ -31,13 +31,13 @@ struct ParameterFields {
         var html: HTML = "<label for=\"\(id)\">\(label)</label><select id=\"\(id)\" name=\"\(selectName ?? group)\" data-policy-role=\"\(group)\">"
         for listing in listings {
             let selected: HTML = listing.name == current.name ? " selected" : ""
-            html += "<option value=\"\(listing.name)\"\(selected)>\(listing.name)</option>"
+            html += "<option value=\"\(listing.name)\"\(selected)>\(words.policy(listing.name))</option>"
         }
         html += "</select>"
         for listing in listings where !listing.schema.parameters.isEmpty {
             let values = listing.name == current.name ? current.parameters : [:]
-            html += "<fieldset data-params-for=\"\(group):\(listing.name)\"><legend>\(listing.name): \(words["Parameters"])</legend>"
-            if !listing.description.isEmpty { html += "<p class=\"hint\">\(words[listing.description])</p>" }
+            html += "<fieldset data-params-for=\"\(group):\(listing.name)\"><legend>\(words.policy(listing.name)): \(words["Parameters"])</legend>"
+            if !listing.description.isEmpty { html += "<p class=\"hint\">\(words.prose(listing.description))</p>" }
             for parameter in listing.schema.parameters {
                 html += field(parameter, policy: listing.name, value: values[parameter.name], example: parameter.example)
             }
@@ -87,7 +87,7 @@ struct ParameterFields {
         }
         let name = fieldName(policy, parameter.name)
         let id = "\(group)-\(policy)-\(parameter.name)"
-        let hint: HTML = parameter.description.isEmpty ? "" : "<p class=\"hint\" id=\"\(id)-hint\">\(words[parameter.description])</p>"
+        let hint: HTML = parameter.description.isEmpty ? "" : "<p class=\"hint\" id=\"\(id)-hint\">\(words.prose(parameter.description))</p>"
         let described: HTML = parameter.description.isEmpty ? "" : " aria-describedby=\"\(id)-hint\""
         let label: HTML = "<label for=\"\(id)\">\(parameter.name)</label>"
         switch parameter.kind {

@@ -108,7 +108,7 @@ struct PoliciesPage {
                     + "<select id=\"\(id)\" name=\"habit\" aria-label=\"\(words["Habit"])\">\(options)</select> "
                     + "<button type=\"submit\">\(words["Try on my history"])</button></form>"
             }
-            let description: HTML = entry.error.map { "<span class=\"error\">\($0)</span>" as HTML } ?? "\(entry.listing?.description ?? "")"
+            let description: HTML = entry.error.map { "<span class=\"error\">\($0)</span>" as HTML } ?? words.prose(entry.listing?.description ?? "")
             rows += "<tr data-policy=\"\(policy.name)\" data-source=\"\(policy.source.rawValue)\"\(state)><th scope=\"row\">\(policy.name)</th>"
                 + "<td>\(sourceText(policy))</td><td><code>\(policy.script.shortHash)</code></td><td>\(roles)</td><td>\(description)</td><td>\(tryIt)</td></tr>"
         }
