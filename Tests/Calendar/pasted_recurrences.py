@@ -205,7 +205,38 @@ def from_ics(stackday, case, folder):
     if run.returncode != 0:
         return f"exit {run.returncode}: {run.stderr.strip()}"
     habit = json.loads(run.stdout)
-    return [habit["name"], habit["startedOn"]]
+    return [habit["name"], habit["startedOn"], habit["rules"].get("remind", [])]
+
+
+def expected_reminders(case):
+    """The reminder times icalendar reads from the case's one recurring event: each alarm's moment
+    (its trigger from the start, from the end, or an instant) as a time of day, else a timed
+    start's; a zoned time as written, a UTC one in the habit's zone."""
+    zone = zoneinfo.ZoneInfo(case["timeZone"])
+    text = case["text"] if case["text"].lstrip().startswith("BEGIN:VCALENDAR") else "BEGIN:VCALENDAR\n" + case["text"] + "\nEND:VCALENDAR"
+    event = next(c for c in icalendar.Calendar.from_ical(text).walk("VEVENT") if c.get("rrule") is not None)
+
+    def moment(value):
+        if not isinstance(value, datetime.datetime):
+            return datetime.datetime.combine(value, datetime.time())
+        if value.tzinfo is not None and value.utcoffset() == datetime.timedelta(0) and str(value.tzinfo) in ("UTC", "tzutc()"):
+            return value.astimezone(zone)
+        return value
+
+    start = moment(event.get("dtstart").dt)
+    times = set()
+    for alarm in event.walk("VALARM"):
+        trigger = alarm.get("trigger")
+        if isinstance(trigger.dt, datetime.timedelta):
+            related = str(trigger.params.get("RELATED", "START")).upper()
+            base = moment(event.get("dtend").dt) if related == "END" and event.get("dtend") is not None else start
+            at = base + trigger.dt
+        else:
+            at = trigger.dt.astimezone(zone)
+        times.add(f"{at.hour:02d}:{at.minute:02d}")
+    if not times and isinstance(event.get("dtstart").dt, datetime.datetime):
+        times.add(f"{start.hour:02d}:{start.minute:02d}")
+    return sorted(times)
 
 
 def main():
@@ -231,8 +262,9 @@ def main():
                                 f"{next((a, b) for a, b in zip(got + [None] * 999, case['due'] + [None] * 999) if a != b) if not isinstance(got, str) else ''}")
             if case["summary"] is not None:
                 named = from_ics(stackday, case, folder)
-                if named != [case["summary"], case["from"]]:
-                    failures.append(f"{case['name']}: habit add --from-ics gave {named}, expected {[case['summary'], case['from']]}")
+                expected = [case["summary"], case["from"], expected_reminders(case)]
+                if named != expected:
+                    failures.append(f"{case['name']}: habit add --from-ics gave {named}, expected {expected}")
     for failure in failures:
         print("FAIL", failure)
     print(f"{len(cases)} pasted recurrences: {len(cases) - len(failures)} agree" if not failures else f"{len(failures)} failures")

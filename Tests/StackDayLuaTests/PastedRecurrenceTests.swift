@@ -48,6 +48,46 @@ struct PastedRecurrenceTests {
         #expect(due == example.due)
     }
 
+    /// An event of 07:00–07:30 in Seoul on Mondays, Wednesdays and Fridays, with `alarms` inside.
+    static func event(start: String = "DTSTART;TZID=Asia/Seoul:20261207T070000", end: String = "DTEND;TZID=Asia/Seoul:20261207T073000",
+                      alarms: [String]) -> String {
+        (["BEGIN:VCALENDAR", "BEGIN:VEVENT", "SUMMARY:run", start, end, "RRULE:FREQ=WEEKLY;BYDAY=MO,WE,FR"]
+            + alarms.flatMap { ["BEGIN:VALARM", "ACTION:DISPLAY", $0, "END:VALARM"] } + ["END:VEVENT", "END:VCALENDAR"]).joined(separator: "\r\n")
+    }
+
+    @Test("an event's alarms become reminder times (before or after its start or end, or at an instant), else its start time")
+    func reminders() throws {
+        let seoul = try #require(TimeZone(identifier: "Asia/Seoul"))
+        func times(_ text: String) throws -> [String] { try PastedRecurrence(parsing: text, timeZone: seoul).reminders.map(\.description) }
+        #expect(try times(Self.event(alarms: ["TRIGGER:-PT15M"])) == ["06:45"])
+        #expect(try times(Self.event(alarms: ["TRIGGER:-PT15M", "TRIGGER;RELATED=START:-P1DT1H", "TRIGGER;RELATED=END:PT5M"])) == ["06:00", "06:45", "07:35"])
+        // An instant in UTC is its time of day in the habit's zone (09:30Z is 18:30 in Seoul).
+        #expect(try times(Self.event(alarms: ["TRIGGER;VALUE=DATE-TIME:20261207T093000Z"])) == ["18:30"])
+        // No alarm: the event's start.
+        #expect(try times(Self.event(alarms: [])) == ["07:00"])
+        // A UTC start is the habit's time of day.
+        #expect(try times(Self.event(start: "DTSTART:20261206T220000Z", end: "DTEND:20261206T223000Z", alarms: [])) == ["07:00"])
+        // An all-day event: no time without an alarm; an alarm 15 hours before its day is 09:00.
+        let allDay = Self.event(start: "DTSTART;VALUE=DATE:20261207", end: "DTEND;VALUE=DATE:20261208", alarms: [])
+        #expect(try times(allDay) == [])
+        #expect(try times(Self.event(start: "DTSTART;VALUE=DATE:20261207", end: "DTEND;VALUE=DATE:20261208", alarms: ["TRIGGER:-PT15H"])) == ["09:00"])
+        // A trigger that is no duration nor instant is refused.
+        #expect(throws: PastedRecurrenceError.self) { try times(Self.event(alarms: ["TRIGGER:soon"])) }
+    }
+
+    @Test("day 29 to 31 of each month says what short months do: monthly-day as its shortMonth says, a calendar rule skips them")
+    func shortMonths() throws {
+        #expect(ShortMonthRule(PolicyChoice(name: "monthly-day", parameters: ["day": .number(31)])) .map { ($0.day, $0.takesLastDay, $0.shortMonths) }
+            .map { "\($0)" } == "(31, false, [2, 4, 6, 9, 11])")
+        #expect(ShortMonthRule(PolicyChoice(name: "monthly-day", parameters: ["day": .number(30), "shortMonth": .string("last")]))?.takesLastDay == true)
+        #expect(ShortMonthRule(PolicyChoice(name: "monthly-day", parameters: ["day": .number(28)])) == nil)
+        let rule = try #require(ShortMonthRule(PolicyChoice(name: "rrule", parameters: ["rule": .string("FREQ=MONTHLY;BYMONTHDAY=1,29")])))
+        #expect(rule.day == 29 && rule.isCalendarRule && !rule.takesLastDay && rule.shortMonths == [2])
+        // Already the month's last day: nothing to say.
+        #expect(ShortMonthRule(PolicyChoice(name: "rrule", parameters: ["rule": .string("FREQ=MONTHLY;BYMONTHDAY=-1")])) == nil)
+        #expect(ShortMonthRule(PolicyChoice(name: "rrule", parameters: ["rule": .string("FREQ=MONTHLY;BYMONTHDAY=28,29,30,31;BYSETPOS=-1")])) == nil)
+    }
+
     @Test("a UTC UNTIL is the day of that instant in the event's zone")
     func utcUntil() throws {
         let seoul = try #require(TimeZone(identifier: "Asia/Seoul"))

@@ -9,6 +9,11 @@ public struct ReminderTime: Hashable, Sendable, Comparable, CustomStringConverti
         minutes = try DayStart(parsing: text).minutes
     }
 
+    /// `minutes` after midnight, taken into 0 ..< 1440 (a time the day before is its time of day).
+    public init(minutes: Int) {
+        self.minutes = ((minutes % 1440) + 1440) % 1440
+    }
+
     /// The most reminders one habit keeps.
     public static let limit = 8
 

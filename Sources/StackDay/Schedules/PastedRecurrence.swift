@@ -4,8 +4,8 @@ import Foundation
 ///
 /// Takes a bare rule (`FREQ=…`), an `RRULE:` line, the lines a calendar copies for an event's
 /// recurrence (`DTSTART`, `RRULE`, `EXDATE`, `RDATE`), a `BEGIN:VEVENT … END:VEVENT` block, or a
-/// whole `.ics` file holding one recurring event (its `VTIMEZONE` and `VALARM` parts are passed
-/// over). Folded lines (RFC 5545 §3.1) are unfolded; CRLF and LF both end a line. An event that
+/// whole `.ics` file holding one recurring event (its `VTIMEZONE` part is passed over; its
+/// `VALARM`s and its start time become reminder times, `reminders`). Folded lines (RFC 5545 §3.1) are unfolded; CRLF and LF both end a line. An event that
 /// moves or cancels one occurrence (a `VEVENT` with `RECURRENCE-ID`) takes that day away and, when
 /// moved, adds the day it moved to.
 ///
@@ -24,6 +24,11 @@ public struct PastedRecurrence: Sendable, Equatable {
     public let included: [LocalDay]
     /// The event's `SUMMARY`, when a `VEVENT` gave one.
     public let summary: String?
+    /// When to remind, as times of day: each `VALARM`'s trigger (RFC 5545 §3.8.6.3: a duration
+    /// before or after the start, or an instant), else a timed event's start; none for an
+    /// all-day event without alarms. A trigger that falls on the day before (an all-day event's
+    /// `-PT15H`) is its time of day.
+    public let reminders: [ReminderTime]
 
     /// Whether `text` is more than a bare rule: several lines, a named line (`RRULE:`, `DTSTART…`,
     /// `BEGIN:…`) or a UTC `UNTIL`, which the `rrule` policy takes only once read by this type.
@@ -41,6 +46,8 @@ public struct PastedRecurrence: Sendable, Equatable {
         var rdates: [ContentLine] = []
         var moved: [(from: ContentLine, to: ContentLine?)] = []
         var summary: String?
+        var triggers: [ContentLine] = []
+        var endLine: ContentLine?
         var components: [String] = []
         var recurringEvents = 0
         var eventHasRule = false
@@ -66,6 +73,7 @@ public struct PastedRecurrence: Sendable, Equatable {
                     if !event.rules.isEmpty {
                         recurringEvents += 1
                         (rules, startLine, exdates, rdates, summary) = (event.rules, event.start, event.exdates, event.rdates, event.summary)
+                        (triggers, endLine) = (event.triggers, event.end)
                         eventHasRule = true
                     }
                 }
@@ -74,6 +82,11 @@ public struct PastedRecurrence: Sendable, Equatable {
             default:
                 break
             }
+            // An alarm of the event: when it rings.
+            if components.last == "VALARM", components.dropLast().last == "VEVENT", content.name == "TRIGGER" {
+                event.triggers.append(content)
+                continue
+            }
             // Only the event's own lines (or loose lines) count: a VTIMEZONE's RRULE and DTSTART
             // describe daylight saving time, a VALARM's its alarm.
             let inEvent = components.last == "VEVENT"
@@ -81,6 +94,7 @@ public struct PastedRecurrence: Sendable, Equatable {
             switch content.name {
             case "RRULE": event.rules.append(content.value)
             case "DTSTART": event.start = content
+            case "DTEND" where inEvent: event.end = content
             case "EXDATE": event.exdates.append(content)
             case "RDATE": event.rdates.append(content)
             case "SUMMARY" where inEvent: event.summary = Self.unescaped(content.value)
@@ -120,6 +134,81 @@ public struct PastedRecurrence: Sendable, Equatable {
         self.excluded = Array(Set(excluded)).sorted()
         self.included = Array(Set(included)).sorted()
         self.summary = summary.flatMap { $0.isEmpty ? nil : $0 }
+        self.reminders = try Self.reminders(start: startLine, end: endLine, triggers: triggers, in: timeZone)
+    }
+
+    /// The reminder times of an event starting at `start` (and ending at `end`) with alarms
+    /// triggered by `triggers`.
+    static func reminders(start: ContentLine?, end: ContentLine?, triggers: [ContentLine],
+                          in zone: TimeZone) throws(PastedRecurrenceError) -> [ReminderTime] {
+        let startMinutes = start.flatMap { minutes(of: $0.value, in: Self.zone(of: $0, else: zone)) }
+        guard !triggers.isEmpty else { return startMinutes.map { [ReminderTime(minutes: $0)] } ?? [] }
+        var times = Set<ReminderTime>()
+        for trigger in triggers {
+            let value = trigger.value.trimmingCharacters(in: .whitespaces)
+            let at: Int
+            if trigger.parameters["VALUE"]?.uppercased() == "DATE-TIME" {
+                guard let absolute = minutes(of: value, in: zone) else {
+                    throw PastedRecurrenceError("TRIGGER: '\(value)' is not a date-time (YYYYMMDDTHHMMSSZ)")
+                }
+                at = absolute
+            } else {
+                guard let offset = durationMinutes(value) else {
+                    throw PastedRecurrenceError("TRIGGER: '\(value)' is not a duration such as -PT15M or -P1DT2H")
+                }
+                let fromEnd = trigger.parameters["RELATED"]?.uppercased() == "END"
+                let anchor = fromEnd ? end.flatMap { minutes(of: $0.value, in: Self.zone(of: $0, else: zone)) } ?? (end == nil ? startMinutes : 0) : startMinutes
+                at = (anchor ?? 0) + offset
+            }
+            times.insert(ReminderTime(minutes: at))
+        }
+        return Array(times.sorted().prefix(ReminderTime.limit))
+    }
+
+    /// The zone a date-time line is written in: its `TZID` when the system knows it, else `zone`.
+    static func zone(of line: ContentLine, else zone: TimeZone) -> TimeZone {
+        line.parameters["TZID"].flatMap(TimeZone.init(identifier:)) ?? zone
+    }
+
+    /// Minutes after midnight of a date-time: a floating or zoned one as written, a UTC one
+    /// (`…Z`) in `zone`; nil for a date (an all-day event has no time), 0 counted by the caller.
+    static func minutes(of text: String, in zone: TimeZone) -> Int? {
+        let characters = Array(text.uppercased())
+        guard characters.count >= 15, characters[8] == "T",
+              let hour = Int(String(characters[9..<11])), let minute = Int(String(characters[11..<13])), hour < 24, minute < 60 else { return nil }
+        guard characters.count == 16, characters[15] == "Z" else { return hour * 60 + minute }
+        guard let year = Int(String(characters[0..<4])), let month = Int(String(characters[4..<6])), let day = Int(String(characters[6..<8])),
+              let date = try? LocalDay(year: year, month: month, day: day) else { return nil }
+        let instant = date.firstInstant(in: .gmt).addingTimeInterval(TimeInterval(hour * 3_600 + minute * 60))
+        let seconds = zone.secondsFromGMT(for: instant)
+        return (((hour * 60 + minute + seconds / 60) % 1440) + 1440) % 1440
+    }
+
+    /// A duration's minutes (RFC 5545 §3.3.6: `[+|-]P[nW][nD][T[nH][nM][nS]]`), negative before.
+    static func durationMinutes(_ text: String) -> Int? {
+        var rest = Substring(text.uppercased())
+        var sign = 1
+        if rest.first == "-" { sign = -1; rest = rest.dropFirst() } else if rest.first == "+" { rest = rest.dropFirst() }
+        guard rest.first == "P" else { return nil }
+        rest = rest.dropFirst()
+        var total = 0, number = "", inTime = false, any = false
+        for character in rest {
+            if character.isASCII && character.isNumber { number.append(character); continue }
+            if character == "T" { guard !inTime, number.isEmpty else { return nil }; inTime = true; continue }
+            guard let value = Int(number) else { return nil }
+            number = ""
+            any = true
+            switch (character, inTime) {
+            case ("W", false): total += value * 7 * 1440
+            case ("D", false): total += value * 1440
+            case ("H", true): total += value * 60
+            case ("M", true): total += value
+            case ("S", true): total += value / 60
+            default: return nil
+            }
+        }
+        guard any, number.isEmpty else { return nil }
+        return sign * total
     }
 
     /// The `rrule` policy's parameters: `rule`, and `start`, `exclude`, `include` when given.
@@ -139,6 +228,9 @@ public struct PastedRecurrence: Sendable, Equatable {
         var exdates: [ContentLine] = []
         var rdates: [ContentLine] = []
         var summary: String?
+        var end: ContentLine?
+        /// The event's alarms' `TRIGGER` lines.
+        var triggers: [ContentLine] = []
         /// An event that changes one occurrence of another: the day it changes.
         var recurrenceID: ContentLine?
         var cancelled = false

@@ -14,6 +14,9 @@ public struct ScheduleInput: Sendable, Equatable {
     public let summary: String?
     /// Whether the choice was read from words or pasted text (and so is worth showing back).
     public let wasRead: Bool
+    /// A pasted event's alarms (or its start time), as reminder times: the habit's reminders
+    /// when none are given.
+    public var reminders: [ReminderTime] = []
 
     /// Reads `text` with the parameters given beside it. A text that is a policy's name (one
     /// `isPolicy` knows, or any name the phrase grammar does not read) names that policy; the
@@ -29,6 +32,7 @@ public struct ScheduleInput: Sendable, Equatable {
             let pasted = try PastedRecurrence(parsing: trimmed, timeZone: timeZone)
             self.init(choice: PolicyChoice(name: "rrule", parameters: pasted.parameters(habitStart: habitStart ?? pasted.start)),
                       start: pasted.start, summary: pasted.summary, wasRead: true)
+            reminders = pasted.reminders
             return
         }
         if Self.isPolicyName(trimmed), isPolicy(trimmed) || (try? SchedulePhrase(trimmed)) == nil {

@@ -17,8 +17,8 @@ extension Application {
 
     /// `habit add`, `POST /v1/habits`: a habit from a name, a goal (default 1), a unit, a start
     /// (default today) and the three policies (default daily, goal, strict; parameters alone are
-    /// the default policy's). A pasted event gives the habit its name (SUMMARY) and start
-    /// (DTSTART) when none is given.
+    /// the default policy's). A pasted event gives the habit its name (SUMMARY), start (DTSTART)
+    /// and reminders (its alarms, else its start time) when none are given.
     public func createHabit(_ request: CreateHabitRequest) throws -> HabitView {
         let rules = request.rules
         func choice(_ role: PolicyRole, _ fallback: PolicyChoice) -> PolicyChoice {
@@ -29,7 +29,7 @@ extension Application {
         let habit = try CreateHabit(context: context)(
             name: name, startedOn: rules.start ?? schedule?.start, goal: rules.goal ?? 1, unit: rules.unit ?? "",
             schedule: schedule?.choice ?? choice(.schedule, .daily), progress: choice(.progress, .goal), streak: choice(.streak, .strict),
-            reminders: rules.reminders ?? [], colorTag: request.display.colorTag ?? nil, step: request.display.storedStep ?? nil
+            reminders: rules.reminders ?? schedule?.reminders ?? [], colorTag: request.display.colorTag ?? nil, step: request.display.storedStep ?? nil
         )
         return HabitView(habit, schedule: schedule)
     }

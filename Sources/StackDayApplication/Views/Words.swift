@@ -20,6 +20,29 @@ public struct Words: Sendable {
         self[PolicyWords.titles[name] ?? name]
     }
 
+    /// What a monthly schedule on day 29–31 does in short months, and how to have the other:
+    /// said after a habit is made or its schedule changed.
+    public func shortMonths(_ rule: ShortMonthRule) -> String {
+        let months = rule.shortMonths.map { language == .korean ? "\($0)월" : Self.monthNames[$0 - 1] }.joined(separator: ", ")
+        let other = "--schedule monthly-day --schedule-params '{\"day\":\(rule.day),\"shortMonth\":\"last\"}'"
+        switch (language, rule.takesLastDay, rule.isCalendarRule) {
+        case (.english, true, _):
+            return "Months without day \(rule.day) (\(months)) take their last day; to skip them instead, give shortMonth \"skip\"."
+        case (.english, false, false):
+            return "Months without day \(rule.day) (\(months)) are not due; to take their last day instead: \(other)."
+        case (.english, false, true):
+            return "The calendar rule skips months without day \(rule.day) (\(months)), as calendars do; to take their last day instead: \(other)."
+        case (.korean, true, _):
+            return "\(rule.day)일이 없는 달(\(months))은 그 달의 마지막 날에 합니다. 그런 달을 건너뛰려면 shortMonth \"skip\"을 주세요."
+        case (.korean, false, false):
+            return "\(rule.day)일이 없는 달(\(months))은 건너뜁니다. 그 달의 마지막 날에 하려면: \(other)"
+        case (.korean, false, true):
+            return "캘린더 규칙은 \(rule.day)일이 없는 달(\(months))을 건너뜁니다. 그 달의 마지막 날에 하려면: \(other)"
+        }
+    }
+
+    static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
     /// `3 days`, `3일`; weeks and months likewise.
     public func count(_ count: Int, _ unit: CountUnit) -> String {
         language == .korean ? CountPhrase.korean(count, unit) : CountPhrase.english(count, unit)
@@ -137,7 +160,8 @@ public struct Words: Sendable {
         "Calendar feed": "캘린더 구독", "A calendar app subscribed to this address shows each habit on its due days, a year ahead, and checks it every hour.":
             "캘린더 앱에서 이 주소를 구독하면 습관마다 해야 하는 날이 1년 앞까지 보이고, 한 시간마다 새로 읽습니다.",
         "Make a calendar address": "캘린더 주소 만들기", "New address (the old one stops working)": "새 주소 (이전 주소는 더 이상 쓸 수 없음)",
-        "Remind at": "알림 시각", "Times of day, such as 08:00, 21:00: the calendar feed rings at them on due days.":
+        "Remind at": "알림 시각", "reminders": "알림", "none": "없음", "Reminders from the event: {times}": "일정의 알림에서 가져온 알림 시각: {times}",
+        "Times of day, such as 08:00, 21:00: the calendar feed rings at them on due days.":
             "08:00, 21:00처럼 하루 중 시각을 적으면 캘린더 구독이 해야 하는 날 그 시각에 알려 줍니다.",
         "Pairing code": "연결 코드", "This device's name": "이 기기의 이름", "phone": "휴대폰", "Connect": "연결하기",
         // The command line's.

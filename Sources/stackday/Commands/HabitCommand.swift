@@ -59,6 +59,11 @@ enum HabitCommand {
         environment.io.print(environment.language == .korean
             ? "만들었습니다: '\(habit.name)', \(target), \(habit.startedOn)부터, 일정 \(view.scheduleShown)"
             : "Created '\(habit.name)': \(target) from \(habit.startedOn), schedule \(view.scheduleShown).")
+        if let rule = ShortMonthRule(habit.latest.schedule) { environment.io.print(environment.words.shortMonths(rule)) }
+        if let reminders = view.schedule?.reminders, !reminders.isEmpty, habit.latest.reminders == reminders {
+            let times = reminders.map(\.description).joined(separator: ", ")
+            environment.io.print(environment.words["Reminders from the event: {times}"].replacingOccurrences(of: "{times}", with: times))
+        }
     }
 
     static func list(_ invocation: Invocation) throws {
@@ -127,6 +132,7 @@ enum HabitCommand {
             [words["schedule"], describe(latest.schedule, pinned: true)],
             [words["progress"], describe(latest.progress, pinned: true)],
             [words["streak rule"], describe(latest.streak, pinned: true)],
+            [words["reminders"], latest.reminders.isEmpty ? words["none"] : latest.reminders.map(\.description).joined(separator: ", ")],
             [korean ? "색" : "colour", habit.colorTag.map { words[$0.rawValue] } ?? (korean ? "없음" : "none")],
             [korean ? "한 번에" : "step", Format.quantity(habit.stepAmount, unit: habit.unit)],
         ]
@@ -152,6 +158,7 @@ enum HabitCommand {
         } else {
             environment.io.print(korean ? "바꿨습니다: '\(habit.name)'" : "Updated '\(habit.name)'.")
         }
+        if view.schedule != nil, let rule = ShortMonthRule(habit.latest.schedule) { environment.io.print(environment.words.shortMonths(rule)) }
     }
 
     static func move(_ invocation: Invocation) throws {
