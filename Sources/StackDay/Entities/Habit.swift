@@ -70,7 +70,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
     public var streak: PolicyChoice { latest.streak }
 
     public init(
-        id: UUID = UUID(),
+        id: UUID? = nil,
         name: String,
         startedOn: LocalDay,
         archivedOn: LocalDay? = nil,
@@ -94,7 +94,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
 
     /// A habit with its whole rule history; throws unless `revisions` are numbered 1, 2, 3, ….
     public init(
-        id: UUID = UUID(),
+        id: UUID? = nil,
         name: String,
         startedOn: LocalDay,
         archivedOn: LocalDay? = nil,
@@ -130,7 +130,8 @@ public struct Habit: Identifiable, Hashable, Sendable {
         self.position = position
         self.colorTag = colorTag
         self.step = step
-        self.id = id
+        // A habit made now takes a time-ordered id (`TimeOrderedID`), as records do.
+        self.id = id ?? TimeOrderedID.make(at: createdAt)
         self.name = trimmed
         self.startedOn = startedOn
         self.archivedOn = archivedOn

@@ -7,8 +7,9 @@ public struct Skip: Identifiable, Hashable, Sendable {
     public let day: LocalDay
     public let recordedAt: Date
 
-    public init(id: UUID = UUID(), habitID: UUID, day: LocalDay, recordedAt: Date) {
-        self.id = id
+    /// Without an `id`, a time-ordered one for `recordedAt` (`TimeOrderedID`).
+    public init(id: UUID? = nil, habitID: UUID, day: LocalDay, recordedAt: Date) {
+        self.id = id ?? TimeOrderedID.make(at: recordedAt)
         self.habitID = habitID
         self.day = day
         self.recordedAt = recordedAt

@@ -25,7 +25,7 @@ public struct CreateHabit {
         reminders: [ReminderTime] = [],
         colorTag: HabitColor? = nil,
         step: Double? = nil,
-        id: UUID = UUID()
+        id: UUID? = nil
     ) throws -> Habit {
         let made = try Habit(
             id: id, name: name, startedOn: startedOn ?? context.today, createdAt: context.clock.now,
