@@ -105,6 +105,42 @@ struct DevicePairingTests {
         #expect(api.get("/v1/today", authorization: "Bearer \(laptop.token)").status == 200)
     }
 
+    @Test("a browser signed in as a device by /pair may record, and is refused every account form, as the device's token is")
+    func deviceBrowser() throws {
+        let api = InProcessAPI()
+        let token = try api.user("ana")
+        #expect(api.send("POST", "/v1/habits", token: token, body: #"{"name":"read","start":"2026-10-01"}"#).status == 201)
+        let code = try #require(try Self.json(api.send("POST", "/v1/devices/pairing", token: token))["code"]?.stringValue)
+        let signedIn = api.api.handle(HTTPRequest(method: "POST", path: "/pair", contentType: "application/x-www-form-urlencoded",
+                                                  body: Array("code=\(code)&name=phone".utf8)))
+        let cookie = try #require(signedIn.setCookie?.components(separatedBy: ";").first)
+        let today = String(decoding: api.api.handle(HTTPRequest(method: "GET", path: "/", cookie: cookie)).body, as: UTF8.self)
+        let csrf = try #require(today.firstMatch(of: /name="csrf" value="([^"]+)"/)).1
+        func post(_ path: String, _ form: String = "") -> HTTPResponse {
+            api.api.handle(HTTPRequest(method: "POST", path: path, cookie: cookie, contentType: "application/x-www-form-urlencoded",
+                                       body: Array("csrf=\(csrf)&\(form)".utf8)))
+        }
+        #expect(post("/habits/read/record", "amount=1").status == 303)
+        let devices = try #require(try Self.json(api.get("/v1/devices", authorization: "Bearer \(token)"))["devices"]?.arrayValue)
+        let phone = try #require(devices.first?.objectValue?["id"]?.stringValue)
+        let forms = [("/settings/devices/pair", ""), ("/settings/webhooks", "url=https%3A%2F%2Fexample.com%2Fx&events=record"),
+                     ("/settings/feed", ""), ("/settings", "language=ko"), ("/policies", "name=mine&source=x"),
+                     ("/settings/devices/\(UUID().uuidString.lowercased())/revoke", "")]
+        for (path, form) in forms {
+            let answer = post(path, form)
+            #expect(answer.status == 403 && String(decoding: answer.body, as: UTF8.self).contains("a paired device may not"), "\(path): \(answer.status)")
+        }
+        // Nothing was made: no webhook, no second device, no feed.
+        #expect(try Self.json(api.get("/v1/webhooks", authorization: "Bearer \(token)"))["webhooks"]?.arrayValue?.isEmpty == true)
+        #expect(try Self.json(api.get("/v1/settings", authorization: "Bearer \(token)"))["language"]?.stringValue != "ko")
+        // The settings page says why it offers none of them; the device may still sign itself out for good.
+        let settings = String(decoding: api.api.handle(HTTPRequest(method: "GET", path: "/settings", cookie: cookie)).body, as: UTF8.self)
+        #expect(settings.contains("data-signed-in-as=\"device\"") && !settings.contains("action=\"/settings/webhooks\""))
+        #expect(post("/settings/devices/\(phone)/revoke").status == 303)
+        #expect(api.get("/v1/devices", authorization: "Bearer \(token)").status == 200)
+        #expect(try Self.json(api.get("/v1/devices", authorization: "Bearer \(token)"))["devices"]?.arrayValue?.isEmpty == true)
+    }
+
     @Test("a code stops working after ten minutes; a bad name is refused without using the code")
     func expiry() throws {
         let api = InProcessAPI()

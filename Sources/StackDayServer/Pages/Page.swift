@@ -34,6 +34,7 @@ struct Page {
     func settings() throws -> SettingsPage {
         var page = SettingsPage(user: user, decided: try app.syncDecided(), words: words, csrf: session.csrfToken)
         page.devices = try ManageDevices(context: app.context).devices(of: user.name)
+        page.signedInAs = session.deviceID.flatMap { id in page.devices.first { $0.id == id } }
         page.feedURL = user.feedToken.map { (HabitRoutes.baseURL(request, tls: tls) ?? "") + "/v1/feeds/\($0).ics" }
         if try app.context.store.read({ $0.webhooks != nil }) {
             let manage = ManageWebhooks(context: app.context)

@@ -80,6 +80,9 @@ struct PageRoutes {
         /// A form of the signed-in user, its CSRF token checked: a change, then a redirect (or the
         /// page again with the error, writing nothing).
         case form(@Sendable (FormPost, [String]) throws -> FormOutcome)
+        /// A form only the account may post (`AccountAction`): a browser signed in as a paired
+        /// device (by `/pair`) is refused it, as the device's token is on the API (`DeviceRights`).
+        case account(AccountAction, @Sendable (FormPost, [String]) throws -> FormOutcome)
     }
 
     /// The web app's routes; `/` is the empty pattern. `ServerRoute.router` matches them with the API's.
@@ -121,7 +124,7 @@ struct PageRoutes {
             try post.sessions.end(post.cookie)
             return .answer(.redirect(to: "/", setCookie: post.routes.expiredCookie))
         }),
-        ("POST", "settings", .form { post, _ in
+        ("POST", "settings", .account(.changeSettings) { post, _ in
             let page = post.page
             let week = try post.fields[SettingsRequest.weekStartsOn]
             _ = try ManageUsers(context: page.app.context).configure(page.user.name, timeZone: page.user.timeZone, dayStart: page.user.dayStart,
@@ -129,11 +132,11 @@ struct PageRoutes {
                                                                      weekStart: week)
             return .redirect(post.back ?? "/")
         }),
-        ("POST", "settings/feed", .form { post, _ in
+        ("POST", "settings/feed", .account(.manageFeeds) { post, _ in
             _ = try ManageUsers(context: post.page.app.context).feedToken(of: post.page.user.name, rotate: post.page.user.feedToken != nil)
             return .redirect("/settings")
         }),
-        ("POST", "settings/devices/pair", .form { post, _ in
+        ("POST", "settings/devices/pair", .account(.pairDevice) { post, _ in
             // The code is shown once, on the page answering the post (a redirect would lose it).
             var settings = try post.page.settings()
             settings.pairing = try PairingOffer(for: post.page.user.name, request: post.routes.request, context: post.page.app.context, tls: post.routes.secure)
@@ -141,7 +144,7 @@ struct PageRoutes {
             shown.headers.append(("Cache-Control", "no-store"))
             return .answer(shown)
         }),
-        ("POST", "settings/webhooks", .form { post, _ in
+        ("POST", "settings/webhooks", .account(.manageWebhooks) { post, _ in
             // The secret is shown once, on the page answering the post.
             let page = post.page
             let events = post.form.fields.filter { $0.key == CreateWebhookRequest.events.key }.map { JSONValue.string($0.value) }
@@ -155,11 +158,11 @@ struct PageRoutes {
             shown.headers.append(("Cache-Control", "no-store"))
             return .answer(shown)
         }),
-        ("POST", "settings/webhooks/:id/delete", .form { post, ids in
+        ("POST", "settings/webhooks/:id/delete", .account(.manageWebhooks) { post, ids in
             try post.page.app.deleteWebhook(ids[0])
             return .redirect("/settings")
         }),
-        ("POST", "settings/devices/:id/revoke", .form { post, ids in
+        ("POST", "settings/devices/:id/revoke", .account(.revokeDevice) { post, ids in
             guard let id = UUID(uuidString: ids[0]) else { throw UseCaseError.deviceNotFound(id: ids[0]) }
             try ManageDevices(context: post.page.app.context).revoke(id, of: post.page.user.name)
             return .redirect("/settings")
@@ -168,7 +171,7 @@ struct PageRoutes {
             _ = try post.page.app.createHabit(try post.page.createRequest(post.form, base: post.fields.removing(RulesFromRequest.from.key)))
             return .redirect(post.back ?? "/")
         }),
-        ("POST", "policies", .form { post, _ in
+        ("POST", "policies", .account(.managePolicies) { post, _ in
             let name = post.form["name"] ?? "", source = (post.form["source"] ?? "").replacingOccurrences(of: "\r\n", with: "\n")
             do {
                 _ = try post.page.app.install(name, source: source)
@@ -177,7 +180,7 @@ struct PageRoutes {
             }
             return .redirect("/policies?installed=" + PagePaths.segment(name))
         }),
-        ("POST", "policies/:name/share", .form { post, names in
+        ("POST", "policies/:name/share", .account(.managePolicies) { post, names in
             let view = try post.page.app.share(names[0], try post.fields.decode())
             return .redirect("/policies?shared=" + PagePaths.segment("\(view.offer.name) → \(view.offer.recipient ?? "")"))
         }),
@@ -215,7 +218,17 @@ struct PageRoutes {
         switch endpoint {
         case .page(let handler):
             return try handler(page, captures)
+        case .account(let action, let handler):
+            guard DeviceRights.allows(action, by: session.deviceID, target: captures.first) else {
+                throw APIError(code: .forbiddenForDevice, message: "a paired device may not \(action.rawValue): sign in with the account's password or token")
+            }
+            return try submit(handler)
         case .form(let handler):
+            return try submit(handler)
+        case .open:
+            throw APIError.notFound("no such page: \(request.path)")
+        }
+        func submit(_ handler: @escaping @Sendable (FormPost, [String]) throws -> FormOutcome) throws -> HTTPResponse {
             let form = FormBody(request.body)
             guard !crossOrigin, form["csrf"] == session.csrfToken else {
                 throw APIError(code: .forbidden, message: "the form's CSRF token or origin is not this session's; reload the page and try again")
@@ -224,8 +237,6 @@ struct PageRoutes {
                                 fields: Self.fields(form, except: ["csrf", "back"]), back: form["back"].flatMap(PagePaths.localTarget))
             let run = { try Self.posting(post, segments: segments) { try handler(post, captures) } }
             return try idempotency?.once(request, user: account.name, run) ?? run()
-        case .open:
-            throw APIError.notFound("no such page: \(request.path)")
         }
     }
 

@@ -21,15 +21,23 @@ struct SettingsPage {
     var webhooks: [(webhook: Webhook, latest: WebhookDelivery?)]?
     /// A webhook just made: its secret is shown once, on the page answering the post.
     var createdWebhook: Webhook?
+    /// The paired device this browser is signed in as (by `/pair`), when it is one: the account's
+    /// own settings are then not offered (`DeviceRights`).
+    var signedInAs: UserDevice?
 
     func render() -> String {
         var body: HTML = "<h2>\(words["Settings"])</h2><dl class=\"settings\">"
             + "<dt>\(words["Time zone"])</dt><dd>\(user.timeZone)</dd>"
             + "<dt>\(words["Day starts at"])</dt><dd>\(user.dayStart.description)</dd></dl>"
-        body += weekForm()
-        body += devicesSection()
-        body += feedSection()
-        body += webhooksSection()
+        if let device = signedInAs {
+            body += "<p class=\"hint\" data-signed-in-as=\"device\">\(words["This browser is signed in as the device"]) <strong>\(device.name)</strong>. "
+                + "\(words["The account's settings, devices, calendar feed and webhooks need the account's own sign-in."])</p>"
+        } else {
+            body += weekForm()
+            body += devicesSection()
+            body += feedSection()
+            body += webhooksSection()
+        }
         body += "<section aria-labelledby=\"sync-heading\"><h3 id=\"sync-heading\">\(words["Sync"])</h3>"
         guard let decided else {
             body += "<p data-sync-decided=\"none\">\(words["No sync has needed a decision yet."])</p></section>"
