@@ -39,13 +39,14 @@ public enum RepositoryContract {
     static let habitChecks: [ContractCheck] = [
         ContractCheck("habit insert then fetch returns every field") { tx in
             let made = try habit("Read", goal: 2.5, unit: "km")
-            let habit = try made.with(position: 3, colorTag: .some(.teal), step: .some(0.25), updatedAt: made.updatedAt)
+            let habit = try made.with(position: 3, colorTag: .some(.teal), step: .some(0.25), question: .some("Did you read, 책?"),
+                                      details: .some("Twenty pages,\na day"), updatedAt: made.updatedAt)
             try tx.habits.insert(habit)
             try expect(try tx.habits.habit(id: habit.id) == habit, "fetched habit differs from the inserted one")
             // Taking the colour and step away is stored too.
-            let plain = try habit.with(position: 1, colorTag: .some(nil), step: .some(nil), updatedAt: habit.updatedAt)
+            let plain = try habit.with(position: 1, colorTag: .some(nil), step: .some(nil), question: .some(nil), details: .some(nil), updatedAt: habit.updatedAt)
             try tx.habits.update(plain)
-            try expect(try tx.habits.habit(id: habit.id) == plain, "an update did not store position, colour and step")
+            try expect(try tx.habits.habit(id: habit.id) == plain, "an update did not store position, colour, step, question and description")
         },
         ContractCheck("habit insert with an existing id fails") { tx in
             let habit = try habit("Read")

@@ -9,16 +9,17 @@ import StackDay
 /// `source` and install time (`recorded_at`). Files with the version 1 header (no revision or
 /// script rows; a habit row carries its goal and policies), the version 2 header (no `note`) and
 /// the version 3 header (no `position`, `color_tag` and `step` of a habit row, no `reminders` of
-/// a revision row) and the version 4 header (no `takes_back` of a revision row, no `installed` of a
-/// script row) are still read.
+/// a revision row), the version 4 header (no `takes_back` of a revision row, no `installed` of a
+/// script row) and the version 5 header (no `question` and `description` of a habit row) are still read.
 public enum ArchiveCSV {
     static let headerV1 = ["kind", "id", "habit", "name", "day", "archived_on", "recorded_at", "updated_at", "amount", "unit",
                            "schedule", "schedule_params", "progress", "progress_params", "streak", "streak_params"]
     static let headerV2 = headerV1 + ["revision", "schedule_sha256", "progress_sha256", "streak_sha256", "sha256", "source"]
     static let headerV3 = headerV2 + ["note"]
     static let headerV4 = headerV3 + ["position", "color_tag", "step", "reminders"]
-    static let header = headerV4 + ["takes_back", "installed"]
-    static let headers = [header, headerV4, headerV3, headerV2, headerV1]
+    static let headerV5 = headerV4 + ["takes_back", "installed"]
+    static let header = headerV5 + ["question", "description"]
+    static let headers = [header, headerV5, headerV4, headerV3, headerV2, headerV1]
 
     public static func encode(_ archive: HabitArchive) -> String {
         ArchiveWriter.text(archive, format: .csv)
@@ -38,6 +39,7 @@ public enum ArchiveCSV {
             0: "habit", 1: UUIDText.format(habit.id), 3: habit.name, 4: habit.startedOn.iso, 5: habit.archivedOn?.iso ?? "",
             6: InstantText.format(habit.createdAt), 7: InstantText.format(habit.updatedAt), 9: habit.unit,
             23: String(habit.position), 24: habit.colorTag?.rawValue ?? "", 25: habit.step.map(Quantity.describe) ?? "",
+            29: habit.question ?? "", 30: habit.details ?? "",
         ])
     }
 
@@ -80,7 +82,7 @@ public enum ArchiveCSV {
     /// A habit row read before its revisions.
     private struct HabitFields {
         let id: UUID, name: String, startedOn: LocalDay, archivedOn: LocalDay?, createdAt: Date, updatedAt: Date, unit: String
-        var position = 0, colorTag: HabitColor? = nil, step: Double? = nil
+        var position = 0, colorTag: HabitColor? = nil, step: Double? = nil, question: String? = nil, details: String? = nil
         let line: Int
     }
 
@@ -148,6 +150,10 @@ public enum ArchiveCSV {
                         }
                         if !row[25].isEmpty { fields.step = try cells.number(25) }
                     }
+                    if header.count > 30 {
+                        fields.question = row.string(29)
+                        fields.details = row.string(30)
+                    }
                     pending.append(fields)
                 case "revision" where !isV1:
                     let number = try cells.whole(16, "revision")
@@ -178,7 +184,7 @@ public enum ArchiveCSV {
                 catalog.habits.append(try Habit(
                     id: fields.id, name: fields.name, startedOn: fields.startedOn, archivedOn: fields.archivedOn, createdAt: fields.createdAt,
                     updatedAt: fields.updatedAt, unit: fields.unit, revisions: revisions[fields.id] ?? [],
-                    position: fields.position, colorTag: fields.colorTag, step: fields.step
+                    position: fields.position, colorTag: fields.colorTag, step: fields.step, question: fields.question, details: fields.details
                 ))
             } catch {
                 throw ImportFormatError(file: file, line: fields.line, column: nil, message: "habit '\(fields.name)': \(error)")

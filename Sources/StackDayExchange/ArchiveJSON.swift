@@ -21,6 +21,7 @@ public enum ArchiveJSON {
             "revisions": .array(habit.revisions.map(revisionValue)),
             "position": .number(Double(habit.position)), "colorTag": habit.colorTag.map { .string($0.rawValue) } ?? .null,
             "step": habit.step.map(JSONValue.number) ?? .null,
+            "question": habit.question.map(JSONValue.string) ?? .null, "description": habit.details.map(JSONValue.string) ?? .null,
         ])
     }
 
@@ -110,7 +111,8 @@ public enum ArchiveJSON {
                 }
                 catalog.habits.append(try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
                                                 updatedAt: updatedAt, unit: unit, revisions: revisions, position: position, colorTag: colorTag,
-                                                step: try reader.optionalNumber(fields, "step")))
+                                                step: try reader.optionalNumber(fields, "step"), question: try reader.optionalString(fields, "question"),
+                                                details: try reader.optionalString(fields, "description")))
             } catch let error as HabitValidationError {
                 throw reader.failure("\(error)")
             }

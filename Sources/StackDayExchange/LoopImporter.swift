@@ -3,7 +3,10 @@ import StackDay
 
 /// Reads Loop Habit Tracker's CSV export folder into a `HabitArchive`.
 ///
-/// `Habits.csv` lists the habits; each `NNN Name/Checkmarks.csv` holds `Date,Value,Notes`.
+/// `Habits.csv` lists the habits (each generation's columns: `NumRepetitions,Interval` before
+/// 2.0, `FrequencyNumerator,FrequencyDenominator` since; a habit's Question and Description are
+/// kept); each `NNN Name/Checkmarks.csv` holds `Date,Value,Notes`, with a header naming them in
+/// any order or, before 2.0, without one.
 /// YES_MANUAL becomes a completion (with the row's note), SKIP a skip; YES_AUTO, NO and UNKNOWN
 /// nothing, and a note on such a day is counted in `HabitArchive.unplacedNotes`. Numerical
 /// habits store values ×1000. Ids are derived from the habit's name and the day, so a second
@@ -33,8 +36,14 @@ public struct LoopImporter {
         }
         var index: [String: Int] = [:]
         for (offset, name) in header.enumerated() { index[name.trimmingCharacters(in: .whitespaces)] = offset }
-        for required in ["Position", "Name", "FrequencyNumerator", "FrequencyDenominator"] where index[required] == nil {
-            throw ImportFormatError(file: habitsFile.path, line: 1, column: nil, message: "missing column \(required)")
+        // Loop's generations name the frequency differently: NumRepetitions and Interval before
+        // 2.0's FrequencyNumerator and FrequencyDenominator; read either.
+        for (current, older) in [("FrequencyNumerator", "NumRepetitions"), ("FrequencyDenominator", "Interval")] where index[current] == nil {
+            index[current] = index[older]
+        }
+        for required in ["Name", "FrequencyNumerator", "FrequencyDenominator"] where index[required] == nil {
+            let older = required == "FrequencyNumerator" ? " (or NumRepetitions)" : required == "FrequencyDenominator" ? " (or Interval)" : ""
+            throw ImportFormatError(file: habitsFile.path, line: 1, column: nil, message: "missing column \(required)\(older)")
         }
         var archive = HabitArchive()
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -79,29 +88,43 @@ public struct LoopImporter {
             if let checkmarksFolder {
                 let file = folder.appendingPathComponent(checkmarksFolder).appendingPathComponent("Checkmarks.csv")
                 // Checkmark files run to thousands of rows each: read as bytes, no String per field.
-                var header = true
+                // A header names the columns in any order; without one (Loop before 2.0) they are
+                // Date, Value and Notes.
+                var columns = (date: 0, value: 1, notes: 2)
+                var first = true
                 try CSVReader.forEachRow(try Self.readText(file), file: file.path) { row in
-                    if header { header = false; return }
-                    guard row.count >= 2 else { return }
+                    if first {
+                        first = false
+                        if LocalDay(isoBytes: row[0]) == nil {
+                            let names = (0..<row.count).map { row.string($0).trimmingCharacters(in: .whitespaces).lowercased() }
+                            guard let date = names.firstIndex(of: "date"), let value = names.firstIndex(of: "value") else {
+                                throw ImportFormatError(file: file.path, line: row.line, column: nil,
+                                                        message: "the first row is neither a checkmark nor a header naming Date and Value")
+                            }
+                            columns = (date, value, names.firstIndex(of: "notes") ?? -1)
+                            return
+                        }
+                    }
+                    guard row.count > max(columns.date, columns.value) else { return }
                     let day: LocalDay
-                    if let parsed = LocalDay(isoBytes: row[0]) {
+                    if let parsed = LocalDay(isoBytes: row[columns.date]) {
                         day = parsed
                     } else {
-                        do { day = try LocalDay(iso: row.string(0)) } catch {
-                            throw ImportFormatError(file: file.path, line: row.line, column: 1, message: "\(error)")
+                        do { day = try LocalDay(iso: row.string(columns.date)) } catch {
+                            throw ImportFormatError(file: file.path, line: row.line, column: columns.date + 1, message: "\(error)")
                         }
                     }
                     // No time zone is behind today yet in UTC+14: a later day is in the future everywhere.
                     if day > latestToday {
-                        throw ImportFormatError(file: file.path, line: row.line, column: 1,
+                        throw ImportFormatError(file: file.path, line: row.line, column: columns.date + 1,
                                                 message: "\(day) is after today; StackDay records no future day (fix the row or the clock)")
                     }
-                    let value = Mark.Value(row[1], numerical: numerical)
+                    let value = Mark.Value(row[columns.value], numerical: numerical)
                     if case .invalid(let text) = value {
-                        throw ImportFormatError(file: file.path, line: row.line, column: 2,
+                        throw ImportFormatError(file: file.path, line: row.line, column: columns.value + 1,
                                                 message: "Value '\(text)' is not an amount (a finite number above 0; 0 and -1 mean no entry)")
                     }
-                    marks.append(Mark(day: day, value: value, note: row.count > 2 ? Self.note(row[2]) : ""))
+                    marks.append(Mark(day: day, value: value, note: columns.notes >= 0 && row.count > columns.notes ? Self.note(row[columns.notes]) : ""))
                 }
             }
             let start = marks.lazy.map(\.day).min() ?? LocalDay(date: now, timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
@@ -113,7 +136,8 @@ public struct LoopImporter {
                 goal: numerical && !atMost ? target : 1, unit: numerical ? field("Unit") : "",
                 schedule: schedule, progress: progress, streak: .strict,
                 position: Int(position.trimmingCharacters(in: .whitespaces)).map { min(max($0 + 1, 1), Habit.positionLimit) } ?? 0,
-                colorTag: HabitColor.nearest(toHex: field("Color").trimmingCharacters(in: .whitespaces))
+                colorTag: HabitColor.nearest(toHex: field("Color").trimmingCharacters(in: .whitespaces)),
+                question: field("Question"), details: field("Description")
             )
             archive.habits.append(habit)
             let skipIDs = StableID.Prefix("loop-skip", name), completionIDs = StableID.Prefix("loop-completion", name)

@@ -34,8 +34,8 @@ struct ApplicationOperationTests {
     }
 
     @Test("edit: nothing to change is refused, naming the fields as each surface spells them", arguments: [
-        (false, "nothing to change: give at least one of --goal, --unit, --start, --schedule, --progress, --streak, --remind, --color-tag, --step"),
-        (true, "nothing to change: give at least one of field 'goal', field 'unit', field 'start', field 'schedule', field 'progress', field 'streak', field 'remind', field 'colorTag', field 'step', field 'name', field 'position'"),
+        (false, "nothing to change: give at least one of --goal, --unit, --start, --schedule, --progress, --streak, --remind, --color-tag, --step, --question, --description"),
+        (true, "nothing to change: give at least one of field 'goal', field 'unit', field 'start', field 'schedule', field 'progress', field 'streak', field 'remind', field 'colorTag', field 'step', field 'question', field 'description', field 'name', field 'position'"),
     ])
     func nothingToChange(_ http: Bool, _ message: String) throws {
         let app = try Self.application()

@@ -160,6 +160,19 @@ struct SyncConflictTests {
         try await world.exchange()
         #expect(try FindHabit(context: world.b.app)(named: "read").colorTag == nil)
         #expect(try FindHabit(context: world.b.app)(named: "read").stepAmount == 2.5)
+        // A question set on one device and a description on the other both hold everywhere.
+        var asked = HabitChanges()
+        asked.question = "Did you read today?"
+        try EditHabit(context: world.a.app)(habitName: "read", changes: asked)
+        var described = HabitChanges()
+        described.details = "Before bed"
+        try EditHabit(context: world.b.app)(habitName: "read", changes: described)
+        try await world.exchange()
+        try await world.sync(world.a)
+        for context in [world.server.context, world.a.app, world.b.app] {
+            let read = try FindHabit(context: context)(named: "read")
+            #expect(read.question == "Did you read today?" && read.details == "Before bed", "\(read.question ?? "-") \(read.details ?? "-")")
+        }
     }
 
     @Test("two moves made at once to one place: every replica ends with one order and each habit at a place of its own")

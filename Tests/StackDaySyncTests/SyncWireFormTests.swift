@@ -14,7 +14,7 @@ struct SyncWireFormTests {
         SyncChange(kind: .habit, key: habit, stamp: one, fields: [
             "id": .string(habit), "name": .string("물 마시기"), "started_on": .string("2026-11-01"), "archived_on": .null,
             "created_at": .number(1.7e9), "updated_at": .number(1.7e9 + 0.5), "unit": .string("잔"), "position": .number(2),
-            "color_tag": .string("teal"), "step_thousandths": .null,
+            "color_tag": .string("teal"), "step_thousandths": .null, "question": .string("물 마셨나요?"), "description": .null,
         ], fieldStamps: ["name": two, "unit": one, "color_tag": two]),
         SyncChange(kind: .completion, key: record, stamp: two, fields: [
             "id": .string(record), "habit_id": .string(habit), "completed_on": .string("2026-11-02"), "recorded_at": .number(1.7e9),

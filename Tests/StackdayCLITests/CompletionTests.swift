@@ -55,7 +55,7 @@ struct CompletionTests {
         (["stackday", "--db", "DB", "habit", "edit", "water", "--streak", "gr"], ["grace"]),
         (["stackday", "today", "--lang", ""], ["en", "ko"]),
         (["stackday", "calendar", "water", "--color", "a"], ["auto", "always"]),
-        (["stackday", "export", "--format", ""], ["csv", "json", "ics"]),
+        (["stackday", "export", "--format", ""], ["csv", "json", "ics", "loop"]),
         (["stackday", "import", "--format", "l"], ["loop"]),
         (["stackday", "import", "FOLDER/ev"], ["FOLDER/event.ics", "FOLDER/events.json"]),
         (["stackday", "habit", "add", "--from-ics", "FOLDER/event."], ["FOLDER/event.ics"]),

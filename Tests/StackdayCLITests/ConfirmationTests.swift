@@ -57,7 +57,7 @@ struct ConfirmationTests {
         let before = try cli.snapshot()
         let edit = try cli.run(["habit", "edit", "gym"])
         #expect(edit.status == 64)
-        #expect(edit.stderr.hasPrefix("Error: nothing to change: give at least one of --goal, --unit, --start, --schedule, --progress, --streak, --remind, --color-tag, --step\n"), "\(edit.stderr)")
+        #expect(edit.stderr.hasPrefix("Error: nothing to change: give at least one of --goal, --unit, --start, --schedule, --progress, --streak, --remind, --color-tag, --step, --question, --description\n"), "\(edit.stderr)")
         #expect(try cli.snapshot() == before)
     }
 

@@ -91,9 +91,10 @@ struct ExchangeTests {
         #expect(log.contains("2026-09-29  1       2026-09-29 09:00 +09:00\n"), "\(log)")
         #expect(try cli.run(["import", folder]).stdout.hasPrefix("Imported 0 records; 9 already present.\n"))
         let list = try cli.run(["habit", "list", "--json"]).stdout
-        #expect(list.contains(#""name":"Meditate","position":2,"revisions":1,"rules":{"createdAt":"#))
+        #expect(list.contains(#""name":"Meditate","position":2,"question":"Did you meditate?","revisions":1,"rules":{"createdAt":"#), "\(list)")
         // Loop's colours come as the nearest tags, and its order as positions.
-        #expect(list.contains(#""colorTag":"red","id":"#) && list.contains(#""colorTag":"green","id":"#) && list.contains(#""colorTag":"indigo","id":"#))
+        #expect(list.contains(#""colorTag":"red","description":null,"id":"#) && list.contains(#""colorTag":"green","description":null,"id":"#)
+            && list.contains(#""colorTag":"indigo","description":null,"id":"#))
         #expect(list.contains(#""progress":{"name":"goal","params":{},"sha256":""#))
         #expect(list.contains(#""schedule":{"name":"daily","params":{},"sha256":""#))
         #expect(list.contains(#""startedOn":"2026-09-29""#))

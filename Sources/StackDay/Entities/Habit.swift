@@ -37,6 +37,8 @@ public struct Habit: Identifiable, Hashable, Sendable {
     public static let positionLimit = 1_000_000
     /// The largest step (`step`), as large as any amount.
     public static let stepLimit = 1_000_000_000.0
+    /// The most characters a habit's question or description holds.
+    public static let textLimit = 1000
 
     public let id: UUID
     public let name: String
@@ -57,6 +59,11 @@ public struct Habit: Identifiable, Hashable, Sendable {
     public let colorTag: HabitColor?
     /// The amount one tap of `+` records (and the web's `−` takes back); nil for 1.
     public let step: Double?
+    /// What the habit asks, as a person would ("Did you read today?", Loop's Question); nil for none.
+    public let question: String?
+    /// What the habit is for, in the owner's words (Loop's Description; `description` in JSON);
+    /// nil for none.
+    public let details: String?
 
     /// What one tap of `+` records.
     public var stepAmount: Double { step ?? 1 }
@@ -84,12 +91,15 @@ public struct Habit: Identifiable, Hashable, Sendable {
         reminders: [ReminderTime] = [],
         position: Int = 0,
         colorTag: HabitColor? = nil,
-        step: Double? = nil
+        step: Double? = nil,
+        question: String? = nil,
+        details: String? = nil
     ) throws(HabitValidationError) {
         let first = try HabitRevision(number: 1, effectiveFrom: startedOn, goal: goal,
                                       schedule: schedule, progress: progress, streak: streak, createdAt: createdAt, reminders: reminders)
         try self.init(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
-                      updatedAt: updatedAt, unit: unit, revisions: [first], position: position, colorTag: colorTag, step: step)
+                      updatedAt: updatedAt, unit: unit, revisions: [first], position: position, colorTag: colorTag, step: step,
+                      question: question, details: details)
     }
 
     /// A habit with its whole rule history; throws unless `revisions` are numbered 1, 2, 3, ….
@@ -104,7 +114,9 @@ public struct Habit: Identifiable, Hashable, Sendable {
         revisions: [HabitRevision],
         position: Int = 0,
         colorTag: HabitColor? = nil,
-        step: Double? = nil
+        step: Double? = nil,
+        question: String? = nil,
+        details: String? = nil
     ) throws(HabitValidationError) {
         guard !revisions.isEmpty else { throw .revisionsOutOfOrder(expected: 1, found: 0) }
         for (index, revision) in revisions.enumerated() where revision.number != index + 1 {
@@ -130,6 +142,8 @@ public struct Habit: Identifiable, Hashable, Sendable {
         self.position = position
         self.colorTag = colorTag
         self.step = step
+        self.question = try Self.text(question, field: "question")
+        self.details = try Self.text(details, field: "description")
         // A habit made now takes a time-ordered id (`TimeOrderedID`), as records do.
         self.id = id ?? TimeOrderedID.make(at: createdAt)
         self.name = trimmed
@@ -139,6 +153,15 @@ public struct Habit: Identifiable, Hashable, Sendable {
         self.updatedAt = updatedAt ?? createdAt
         self.unit = trimmedUnit
         self.revisions = revisions
+    }
+
+    /// A question or description as kept: trimmed, nil when empty; at most `textLimit`
+    /// characters and no NUL (line breaks are kept, as a note's are).
+    static func text(_ text: String?, field: String) throws(HabitValidationError) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines), !trimmed.isEmpty else { return nil }
+        guard trimmed.count <= textLimit else { throw .textTooLong(field: field, length: trimmed.count, limit: textLimit) }
+        guard !trimmed.unicodeScalars.contains("\u{0}") else { throw .nulInText(field: field) }
+        return trimmed
     }
 
     /// A done/not-done habit (goal 1, no unit): one completion a day is all it takes.
@@ -159,6 +182,8 @@ public struct Habit: Identifiable, Hashable, Sendable {
         position: Int? = nil,
         colorTag: HabitColor?? = .none,
         step: Double?? = .none,
+        question: String?? = .none,
+        details: String?? = .none,
         updatedAt: Date
     ) throws(HabitValidationError) -> Habit {
         try Habit(
@@ -172,7 +197,9 @@ public struct Habit: Identifiable, Hashable, Sendable {
             revisions: revisions,
             position: position ?? self.position,
             colorTag: colorTag ?? self.colorTag,
-            step: step ?? self.step
+            step: step ?? self.step,
+            question: question ?? self.question,
+            details: details ?? self.details
         )
     }
 
@@ -180,14 +207,15 @@ public struct Habit: Identifiable, Hashable, Sendable {
     /// everything else kept. Rules change by `appending(_:from:at:)`.
     public func replacing(revisions: [HabitRevision]) throws(HabitValidationError) -> Habit {
         try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt, updatedAt: updatedAt,
-                  unit: unit, revisions: revisions, position: position, colorTag: colorTag, step: step)
+                  unit: unit, revisions: revisions, position: position, colorTag: colorTag, step: step, question: question, details: details)
     }
 
     /// A copy with one more revision: `rules` (goal and policies) effective from `day`.
     public func appending(_ rules: HabitRevision, from day: LocalDay, at now: Date, takesBack: Int? = nil) throws(HabitValidationError) -> Habit {
         let next = try rules.renumbered(revisions.count + 1, effectiveFrom: day, createdAt: now, takesBack: takesBack)
         return try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt,
-                         updatedAt: now, unit: unit, revisions: revisions + [next], position: position, colorTag: colorTag, step: step)
+                         updatedAt: now, unit: unit, revisions: revisions + [next], position: position, colorTag: colorTag, step: step,
+                         question: question, details: details)
     }
 
     /// The revision that judges `day`: the highest-numbered one effective on or before it

@@ -21,6 +21,9 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
     case parametersBesideReadSchedule(what: String)
     case invalidStep(Double)
     case invalidPosition(Int)
+    /// A habit's question or description (`field`) longer than `Habit.textLimit`, or holding a NUL.
+    case textTooLong(field: String, length: Int, limit: Int)
+    case nulInText(field: String)
 
     public var description: String {
         switch self {
@@ -58,6 +61,10 @@ public enum HabitValidationError: Error, Equatable, Sendable, CustomStringConver
             return "a step must be a finite number from 0.001 to 1000000000 with at most 3 decimals (got \(Quantity.describe(step)))"
         case .invalidPosition(let position):
             return "a position must be a whole number from 0 to \(Habit.positionLimit) (got \(position))"
+        case .textTooLong(let field, let length, let limit):
+            return "a habit's \(field) can have at most \(limit) characters (this one has \(length))"
+        case .nulInText(let field):
+            return "a habit's \(field) cannot hold a NUL character"
         case .parametersNotObject(let policy, let text):
             return "parameters for policy '\(policy)' must be a JSON object like {\"key\": 1}, not \(text)"
         }

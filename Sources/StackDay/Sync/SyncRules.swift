@@ -12,7 +12,10 @@ public enum SyncRules {
     ///
     /// The stores' triggers stamp these; a migration that adds one re-creates the trigger with
     /// the whole list, and earlier migrations keep the list they had (`firstHabitFields`).
-    public static let habitFields = firstHabitFields + ["position", "color_tag", "step_thousandths"]
+    public static let habitFields = displayHabitFields + ["question", "description"]
+    /// The fields that merged one by one once a habit had a place, a colour and a step (SQLite's
+    /// migrations 23 and 26, PostgreSQL's 18): what those migrations' triggers name, for ever.
+    public static let displayHabitFields = firstHabitFields + ["position", "color_tag", "step_thousandths"]
     /// The fields that merged one by one when stamps per field began (SQLite's migrations 14 and
     /// 15, PostgreSQL's 9): what those migrations' triggers name, for ever.
     public static let firstHabitFields = ["name", "started_on", "archived_on", "unit", "updated_at"]
@@ -52,7 +55,8 @@ public enum SyncRules {
             [SyncColumn("id", .uuid), SyncColumn("name", .text(limit: Habit.nameLimit, empty: false)), SyncColumn("started_on", .day),
              SyncColumn("archived_on", .optionalDay), SyncColumn("created_at", .instant), SyncColumn("updated_at", .instant),
              SyncColumn("unit", .text(limit: Habit.unitLimit, empty: true)), SyncColumn("position", .position),
-             SyncColumn("color_tag", .colorTag), SyncColumn("step_thousandths", .optionalCount)]
+             SyncColumn("color_tag", .colorTag), SyncColumn("step_thousandths", .optionalCount),
+             SyncColumn("question", .optionalText(limit: Habit.textLimit)), SyncColumn("description", .optionalText(limit: Habit.textLimit))]
         case .revision:
             [SyncColumn("habit_id", .uuid), SyncColumn("number", .count), SyncColumn("effective_from", .day), SyncColumn("goal_thousandths", .count)]
                 + PolicyRole.allCases.flatMap { role in

@@ -25,12 +25,14 @@ public struct CreateHabit {
         reminders: [ReminderTime] = [],
         colorTag: HabitColor? = nil,
         step: Double? = nil,
+        question: String? = nil,
+        details: String? = nil,
         id: UUID? = nil
     ) throws -> Habit {
         let made = try Habit(
             id: id, name: name, startedOn: startedOn ?? context.today, createdAt: context.clock.now,
             goal: goal, unit: unit, schedule: schedule, progress: progress, streak: streak, reminders: reminders,
-            colorTag: colorTag, step: step
+            colorTag: colorTag, step: step, question: question, details: details
         )
         try Habit.checkNewUnit(made.unit)
         return try context.store.write { tx in

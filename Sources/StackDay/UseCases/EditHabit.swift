@@ -22,6 +22,7 @@ public struct EditHabit {
         return try context.store.write { tx in
             let stored = try context.habit(reference, in: tx)
             var habit = try stored.with(startedOn: changes.startedOn, unit: changes.unit, colorTag: changes.colorTag, step: changes.step,
+                                        question: changes.question.map { .some($0) }, details: changes.details.map { .some($0) },
                                         updatedAt: context.clock.now)
             if let name = changes.name {
                 habit = try habit.with(name: name, updatedAt: context.clock.now)

@@ -16,6 +16,9 @@ public struct HabitChanges: Sendable {
     public var colorTag: HabitColor?? = .none
     /// A new step for `+`; `.some(nil)` goes back to 1.
     public var step: Double?? = .none
+    /// A new question or description; empty takes it away. Neither is a rule.
+    public var question: String?
+    public var details: String?
     /// A new place in the list, counted from 1 (past the end: last).
     public var position: Int?
     /// New parameters for the policy a role already runs, for a role whose policy is not named.
@@ -43,5 +46,6 @@ public struct HabitChanges: Sendable {
     /// Whether nothing at all would change.
     public var isEmpty: Bool {
         !changesRules && name == nil && startedOn == nil && unit == nil && colorTag == nil && step == nil && position == nil
+            && question == nil && details == nil
     }
 }

@@ -29,7 +29,8 @@ extension Application {
         let habit = try CreateHabit(context: context)(
             name: name, startedOn: rules.start ?? schedule?.start, goal: rules.goal ?? 1, unit: rules.unit ?? "",
             schedule: schedule?.choice ?? choice(.schedule, .daily), progress: choice(.progress, .goal), streak: choice(.streak, .strict),
-            reminders: rules.reminders ?? schedule?.reminders ?? [], colorTag: request.display.colorTag ?? nil, step: request.display.storedStep ?? nil
+            reminders: rules.reminders ?? schedule?.reminders ?? [], colorTag: request.display.colorTag ?? nil, step: request.display.storedStep ?? nil,
+            question: request.display.question, details: request.display.details
         )
         return HabitView(habit, schedule: schedule)
     }
@@ -42,6 +43,8 @@ extension Application {
         changes.reminders = rules.reminders
         changes.colorTag = request.display.colorTag
         changes.step = request.display.storedStep
+        changes.question = request.display.question
+        changes.details = request.display.details
         changes.position = request.position
         let schedule = try scheduleInput(rules, naming: request.naming, habitStart: nil)
         changes.schedule = schedule?.choice

@@ -1,8 +1,8 @@
 import StackDay
 
 /// A habit as the writes answer it (`habit add`, `PATCH /v1/habits/{name}`, …) and `habit list`
-/// lists it: `{"id", "name", "archivedOn", "rules", "startedOn", "unit", "revisions"}`, `rules`
-/// the latest revision.
+/// lists it: `{"id", "name", "archivedOn", "rules", "startedOn", "unit", "revisions", "question",
+/// "description"}`, `rules` the latest revision, the question and description null when none.
 public struct HabitView: JSONView {
     public let habit: Habit
     /// The write appended a rule revision.
@@ -29,6 +29,8 @@ public struct HabitView: JSONView {
         object["startedOn"] = .string(habit.startedOn.iso)
         object["unit"] = .string(habit.unit)
         object["revisions"] = ViewJSON.int(habit.revisions.count)
+        object["question"] = ViewJSON.string(habit.question)
+        object["description"] = ViewJSON.string(habit.details)
         return .object(object)
     }
 }

@@ -14,19 +14,20 @@ public final class SQLHabitRepository: HabitRepository {
 
         init(_ dialect: SQLDialect) {
             let owner = dialect.owner
-            let columns = "id, name, started_on, archived_on, created_at, updated_at, unit, position, color_tag, step_thousandths"
+            let columns = "id, name, started_on, archived_on, created_at, updated_at, unit, position, color_tag, step_thousandths, question, description"
             let revisionColumns = """
                 habit_id, number, effective_from, goal_thousandths, schedule_policy, schedule_params, schedule_sha256,
                 progress_policy, progress_params, progress_sha256, streak_policy, streak_params, streak_sha256, created_at, reminders, takes_back
                 """
             func sql(_ text: String) -> String { dialect.statement(text) }
             insert = sql("""
-                INSERT INTO habits (\(owner), id, name, name_key, started_on, archived_on, created_at, updated_at, unit, position, color_tag, step_thousandths)
-                VALUES ($1, $2::uuid, $3, $4, $5::date, $6::date, $7, $8, $9, $10, $11, $12) ON CONFLICT (\(owner), id) DO NOTHING
+                INSERT INTO habits (\(owner), id, name, name_key, started_on, archived_on, created_at, updated_at, unit, position, color_tag, step_thousandths,
+                question, description)
+                VALUES ($1, $2::uuid, $3, $4, $5::date, $6::date, $7, $8, $9, $10, $11, $12, $13, $14) ON CONFLICT (\(owner), id) DO NOTHING
                 """)
             update = sql("""
                 UPDATE habits SET name = $3, name_key = $4, started_on = $5::date, archived_on = $6::date, created_at = $7, updated_at = $8, unit = $9,
-                position = $10, color_tag = $11, step_thousandths = $12
+                position = $10, color_tag = $11, step_thousandths = $12, question = $13, description = $14
                 WHERE \(owner) = $1 AND id = $2::uuid
                 """)
             delete = sql("DELETE FROM habits WHERE \(owner) = $1 AND id = $2::uuid")
@@ -71,17 +72,17 @@ public final class SQLHabitRepository: HabitRepository {
     private func values(_ habit: Habit) -> [SQLValue] {
         [owner, .id(habit.id), .text(habit.name), .text(Habit.nameKey(for: habit.name)), .day(habit.startedOn), .day(habit.archivedOn),
          .instant(habit.createdAt), .instant(habit.updatedAt), .text(habit.unit), .integer(Int64(habit.position)),
-         habit.colorTag.map { .text($0.rawValue) } ?? .null, habit.step.map { .thousandths($0) } ?? .null]
+         habit.colorTag.map { .text($0.rawValue) } ?? .null, habit.step.map { .thousandths($0) } ?? .null, .optional(habit.question), .optional(habit.details)]
     }
 
     /// A habit's own columns, read before its revisions are.
     private struct StoredHabit {
         let id: UUID, name: String, startedOn: LocalDay, archivedOn: LocalDay?, createdAt: Date, updatedAt: Date, unit: String
-        let position: Int, colorTag: HabitColor?, step: Double?
+        let position: Int, colorTag: HabitColor?, step: Double?, question: String?, details: String?
 
         func habit(_ revisions: [HabitRevision]) throws -> Habit {
             try Habit(id: id, name: name, startedOn: startedOn, archivedOn: archivedOn, createdAt: createdAt, updatedAt: updatedAt, unit: unit,
-                      revisions: revisions, position: position, colorTag: colorTag, step: step)
+                      revisions: revisions, position: position, colorTag: colorTag, step: step, question: question, details: details)
         }
     }
 
@@ -91,7 +92,8 @@ public final class SQLHabitRepository: HabitRepository {
             id: try row.uuid("id", table: table), name: row.text("name"), startedOn: try row.day("started_on", table: table),
             archivedOn: try row.optionalDay("archived_on", table: table), createdAt: row.instant("created_at"), updatedAt: row.instant("updated_at"),
             unit: row.text("unit"), position: Int(row.integer("position")), colorTag: try Self.colorTag(row),
-            step: row.isNull("step_thousandths") ? nil : row.quantity("step_thousandths")
+            step: row.isNull("step_thousandths") ? nil : row.quantity("step_thousandths"),
+            question: row.isNull("question") ? nil : row.text("question"), details: row.isNull("description") ? nil : row.text("description")
         )
     }
 

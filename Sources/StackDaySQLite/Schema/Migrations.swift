@@ -458,5 +458,12 @@ enum Migrations {
         Migration(id: 27, name: "user limits", sql: "ALTER TABLE users ADD COLUMN limits TEXT NOT NULL DEFAULT '';"),
         // The certificate authorities a device was paired by (`SyncCredential.authorities`).
         Migration(id: 28, name: "paired authorities", sql: "ALTER TABLE sync_credentials ADD COLUMN authorities TEXT;"),
+        // What a habit asks and what it is for (`Habit.question`, `Habit.details`), merged by sync
+        // as fields of their own.
+        Migration(id: 29, name: "habit questions and descriptions", sql: """
+        ALTER TABLE habits ADD COLUMN question TEXT CHECK (question IS NULL OR length(question) BETWEEN 1 AND \(Habit.textLimit));
+        ALTER TABLE habits ADD COLUMN description TEXT CHECK (description IS NULL OR length(description) BETWEEN 1 AND \(Habit.textLimit));
+        \(SyncTriggers.habitTextSQL)
+        """),
     ]
 }

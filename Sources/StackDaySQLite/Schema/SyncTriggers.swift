@@ -137,7 +137,12 @@ enum SyncTriggers {
         for (table, _, _) in tables {
             for event in ["insert", "update", "delete"] { sql += "DROP TRIGGER \(table)_sync_\(event);\n" }
         }
-        return sql + triggers(clock: clock, fieldStamps: SyncRules.habitFields, own: true)
+        return sql + triggers(clock: clock, fieldStamps: SyncRules.displayHabitFields, own: true)
+    }
+
+    /// Migration 29: the habit's update trigger stamping a question and a description too.
+    static var habitTextSQL: String {
+        "DROP TRIGGER habits_sync_update;\n" + habitUpdateTrigger(clock: clock, fields: SyncRules.habitFields, own: true) + ";\n"
     }
 
     /// Migration 14: the stamp of each habit field's last change (`SyncRules.habitFields`), kept
@@ -157,10 +162,10 @@ enum SyncTriggers {
         """
     }
 
-    /// Migration 23: the habit's update trigger stamping every field of `SyncRules.habitFields`
+    /// Migration 23: the habit's update trigger stamping every field of `SyncRules.displayHabitFields`
     /// (position, colour tag and step joined the first five).
     static var displayFieldsSQL: String {
-        "DROP TRIGGER habits_sync_update;\n" + habitUpdateTrigger(clock: clock, fields: SyncRules.habitFields, own: false) + ";\n"
+        "DROP TRIGGER habits_sync_update;\n" + habitUpdateTrigger(clock: clock, fields: SyncRules.displayHabitFields, own: false) + ";\n"
     }
 
     /// The habit's update trigger: it stamps the habit, then each of `fields` the update changed.

@@ -29,7 +29,10 @@ struct HabitPage {
         let swatch: HTML = habit.colorTag == nil ? "" : "<span class=\"swatch\"\(PagePalette.attribute(habit)) aria-hidden=\"true\"></span>"
         var body: HTML = "<p><a href=\"/\">← \(words["Back to today"])</a></p><h2 id=\"habit-name\">\(swatch)\(habit.name)"
         if habit.archivedOn != nil { body += " <span class=\"hint\">(\(words["archived"]))</span>" }
-        body += "</h2>" + figures() + monthCalendar() + year() + recordsOfDay() + lab.render() + revisions() + editForms()
+        body += "</h2>"
+        if let question = habit.question { body += "<p class=\"question\" data-field=\"question\">\(question)</p>" }
+        if let details = habit.details { body += "<p class=\"hint description\" data-field=\"description\">\(details)</p>" }
+        body += figures() + monthCalendar() + year() + recordsOfDay() + lab.render() + revisions() + editForms()
         return PageShell(words: words, user: user, csrf: csrf, title: habit.name).render(body, notice: notice)
     }
 
@@ -198,6 +201,10 @@ struct HabitPage {
         html += colorField()
         html += "<label for=\"edit-step\">\(words["Step for +"])</label>"
             + FormField.input(HabitDisplay.step, id: "edit-step", value: Quantity.describe(habit.stepAmount), attributes: [("min", "0.001")])
+        html += "<label for=\"edit-question\">\(words["Question"])</label>"
+            + FormField.input(HabitDisplay.question, id: "edit-question", value: habit.question ?? "", attributes: [("maxlength", "\(Habit.textLimit)"), ("autocomplete", "off")])
+        html += "<label for=\"edit-description\">\(words["Description"])</label>"
+            + FormField.input(HabitDisplay.description, id: "edit-description", value: habit.details ?? "", attributes: [("maxlength", "\(Habit.textLimit)"), ("autocomplete", "off")])
         html += "<label for=\"edit-from\">\(words["Rules from"])</label>" + FormField.input(RulesFromRequest.from, id: "edit-from", value: max(today, habit.startedOn).iso)
         html += "<p><button class=\"primary\" type=\"submit\">\(words["Save"])</button></p></form>"
         if habit.archivedOn == nil {

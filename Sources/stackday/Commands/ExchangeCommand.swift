@@ -6,15 +6,16 @@ import StackDayExchange
 /// `stackday export` and `stackday import`.
 enum ExchangeCommand {
     static let exportFormat = RequestField<String>.choice(
-        "format", among: ["csv", "json", "ics"], help: "The format (default: json); ics: the habits' schedules as an iCalendar feed, a year ahead (docs/server.md).",
-        valueName: "csv|json|ics").commandLineOnly
+        "format", among: ["csv", "json", "ics", "loop"],
+        help: "The format (default: json); ics: the habits' schedules as an iCalendar feed, a year ahead (docs/server.md); loop: Loop Habit Tracker's CSV folder (needs --out FOLDER).",
+        valueName: "csv|json|ics|loop").commandLineOnly
     static let out = RequestField<String>.text("out", help: "Write to a file instead of stdout.", valueName: "file").commandLineOnly
     static let path = RequestField<String>.text("path", help: "The file (csv, json) or folder (loop).").argument("path", optional: false).commandLineOnly
     static let importFormat = RequestField<String>.choice("format", among: ["csv", "json", "loop"], help: "The format (default: from the extension; a folder is loop).",
                                                           valueName: "csv|json|loop").commandLineOnly.map { ArchiveFormat(rawValue: $0)! }
 
     static var export: CommandSpec {
-        CommandSpec(name: "export", abstract: "Write every habit, completion and skip as CSV or JSON.", run: runExport)
+        CommandSpec(name: "export", abstract: "Write every habit, completion and skip as CSV or JSON, or as Loop Habit Tracker's folder.", run: runExport)
             .taking([exportFormat.declaration, out.declaration])
     }
 
@@ -35,7 +36,11 @@ enum ExchangeCommand {
             if let out { return try OutputFile.writing(to: out) { emit in try emit(text) } }
             return environment.io.write(text)
         }
-        guard let format = ArchiveFormat(rawValue: name) else { throw invocation.usage("invalid value for --format: '\(name)' (use csv, json or ics)") }
+        if name == "loop" {
+            guard let out else { throw invocation.usage("--format loop writes a folder: give it with --out FOLDER") }
+            return try exportLoop(to: out, environment: environment)
+        }
+        guard let format = ArchiveFormat(rawValue: name) else { throw invocation.usage("invalid value for --format: '\(name)' (use csv, json, ics or loop)") }
         // No progress line between the lines of an export printed on the same terminal.
         let progress = ProgressLine(io: environment.io, label: "exporting", unit: "habits",
                                     shown: out != nil || !environment.io.isTerminal)
@@ -53,6 +58,32 @@ enum ExchangeCommand {
             let io = environment.io
             try write { io.write($0) }
         }
+    }
+
+    /// Loop Habit Tracker's export folder at `path`, which must not exist or be empty: nothing is
+    /// written over. What Loop's layout could not hold is said on standard error.
+    static func exportLoop(to path: String, environment: CLIEnvironment) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue, (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true else {
+                throw CommandFailure("\(path) exists and is not an empty folder; --format loop writes a new folder")
+            }
+        }
+        let folder = LoopExporter(try ExportArchive(context: try environment.context())()).folder()
+        let root = URL(fileURLWithPath: path)
+        for file in folder.files {
+            let url = root.appendingPathComponent(file.path)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.text.utf8).write(to: url)
+            } catch {
+                throw CommandFailure("cannot write \(url.path): \(error.localizedDescription)")
+            }
+        }
+        for note in folder.notes { environment.io.error(note) }
+        let habits = folder.files.count - 1
+        environment.io.print(environment.language == .korean ? "Loop 형식으로 내보냈습니다: 습관 \(habits)개, \(path)"
+                                                             : "Wrote \(habits) habit\(habits == 1 ? "" : "s") in Loop's layout to \(path).")
     }
 
     static func runImport(_ invocation: Invocation) throws {

@@ -121,6 +121,7 @@ enum HabitCommand {
     static func definition(_ habit: Habit, words: Words = Words(.english)) -> [[String]] {
         let latest = habit.latest
         let korean = words.language == .korean
+        let text = [(words["question"], habit.question), (words["description"], habit.details)].compactMap { label, value in value.map { [label, $0] } }
         return [
             [words["name"], habit.name],
             [DayTarget(latest).limit == nil ? words["goal"] : words["limit"],
@@ -135,7 +136,7 @@ enum HabitCommand {
             [words["reminders"], latest.reminders.isEmpty ? words["none"] : latest.reminders.map(\.description).joined(separator: ", ")],
             [korean ? "색" : "colour", habit.colorTag.map { words[$0.rawValue] } ?? (korean ? "없음" : "none")],
             [korean ? "한 번에" : "step", Format.quantity(habit.stepAmount, unit: habit.unit)],
-        ]
+        ] + text
     }
 
     static func rename(_ invocation: Invocation) throws {

@@ -148,7 +148,7 @@ enum SyncCommand {
                 : "The server renamed '\(rename.from)' to '\(rename.to)' (another habit has that name, or it was renamed on the server).")
         }
         let korean = ["name": "이름", "started_on": "시작일", "archived_on": "보관일", "unit": "단위", "color_tag": "색", "step_thousandths": "기록 단계",
-                      "position": "목록 순서"]
+                      "position": "목록 순서", "question": "질문", "description": "설명"]
         for lost in report.overridden {
             let field = (SyncDecided.label(field: lost.field), korean[lost.field] ?? lost.field)
             environment.io.print(words.language == .korean

@@ -267,10 +267,14 @@ enum HelpWords {
             "추적을 시작하는 날, YYYY-MM-DD(기본: 그대로).",
         "The fold starts at the habit's start and ends today, as stats computes it; the lines shown are the days from --from to --to.\nA line says the outcome, the streak after it, and why; the step where the current streak began and the one that broke the streak before it are marked.\nWith --json, each step carries the rule's state before and after it (docs/json.md).":
             "연속 계산은 stats처럼 습관의 시작일에서 시작해 오늘 끝납니다. 보여 주는 줄은 --from부터 --to까지의 날입니다.\n한 줄은 결과, 그 뒤의 연속 기록, 그리고 이유를 말합니다. 지금의 연속이 시작된 단계와 그 전 연속을 끊은 단계에 표시가 붙습니다.\n--json이면 단계마다 그 전후의 규칙 상태가 들어갑니다(docs/json.md).",
+        "What the habit asks, such as \"Did you read today?\" (empty: none).":
+            "습관이 묻는 말, 예: \"오늘 책을 읽었나요?\" (비우면 없음).",
+        "What the habit is for, in your words (empty: none).":
+            "이 습관을 하는 까닭을 자기 말로 (비우면 없음).",
         "The format (default: from the extension; a folder is loop).":
             "형식(기본: 확장자로 정함, 폴더는 loop).",
-        "The format (default: json); ics: the habits' schedules as an iCalendar feed, a year ahead (docs/server.md).":
-            "형식(기본: json). ics: 습관의 일정을 1년 앞까지 iCalendar 피드로(docs/server.md).",
+        "The format (default: json); ics: the habits' schedules as an iCalendar feed, a year ahead (docs/server.md); loop: Loop Habit Tracker's CSV folder (needs --out FOLDER).":
+            "형식(기본: json). ics: 습관의 일정을 1년 앞까지 iCalendar 피드로(docs/server.md). loop: Loop Habit Tracker의 CSV 폴더로(--out 폴더 필요).",
         "The habit start the policy sees (default: --from).":
             "정책이 보는 습관 시작일(기본: --from).",
         "The habit to move it before.":
@@ -367,8 +371,8 @@ enum HelpWords {
             "--on이나 --at이 없으면 오늘입니다. --at의 시각은 --tz와 --day-starts-at으로 날짜가 됩니다.",
         "Write a revision bringing back the rules of an earlier one.":
             "이전 개정의 규칙을 되살리는 개정을 씁니다.",
-        "Write every habit, completion and skip as CSV or JSON.":
-            "모든 습관, 기록, 건너뛴 날을 CSV나 JSON으로 씁니다.",
+        "Write every habit, completion and skip as CSV or JSON, or as Loop Habit Tracker's folder.":
+            "모든 습관, 기록, 건너뛴 날을 CSV나 JSON으로, 또는 Loop Habit Tracker의 폴더로 씁니다.",
         "Write the page to a file instead of stdout.":
             "페이지를 stdout 대신 파일로 씁니다.",
         "Write to a file instead of stdout.":
