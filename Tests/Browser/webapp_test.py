@@ -408,6 +408,32 @@ def past_double_tap(driver, wait):
     wait.until(lambda d: d.execute_script("return Date.now()") - started > 600)
 
 
+def korean_names(driver, wait, label, base):
+    """In Korean, the add form and a habit's page name policies as people do: no option shows a
+    policy's id, no description shows a backtick; the page fits a phone and passes axe-core."""
+    driver.get(base + "/")
+    Select(driver.find_element(By.ID, "language")).select_by_value("ko")
+    driver.find_element(By.CSS_SELECTOR, "form[data-action=language] button").click()
+    wait.until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko")
+    try:
+        for path in ("/", "/habits/" + urllib.parse.quote("물 마시기")):
+            driver.get(base + path)
+            wait.until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko")
+            options = [(o.get_attribute("value"), o.get_attribute("textContent").strip())
+                       for o in driver.find_elements(By.CSS_SELECTOR, "select[data-policy-role] option")]
+            check(options and not [o for o in options if o[0] == o[1]], f"{label}: Korean options show ids: {[o for o in options if o[0] == o[1]]}")
+            text = driver.find_element(By.TAG_NAME, "body").get_attribute("textContent")
+            check("`" not in text, f"{label}: a backtick on the Korean page {path}")
+            no_sideways_scroll(driver, f"{label}: Korean {path}")
+            accessible(driver, f"{label}: Korean {path}")
+    finally:
+        driver.get(base + "/")
+        Select(driver.find_element(By.ID, "language")).select_by_value("en")
+        driver.find_element(By.CSS_SELECTOR, "form[data-action=language] button").click()
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
+    print(f"web app: {label}: a Korean page names policies in Korean ({len(options)} options, none an id), no backtick")
+
+
 def offline_check_ins(driver, wait, port, token, label, base):
     """Installed and offline: the service worker keeps today's page; a check-in made without a
     network shows on its card at once (waiting), a double tap is one check-in, a second tap on a
@@ -676,6 +702,7 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
 
         if javascript and width < 500:
             offline_check_ins(driver, wait, port, token, label, base)
+            korean_names(driver, wait, label, base)
 
         # The habit's page: every day of October against the API's calendar.
         retrying(lambda: row(driver, "물 마시기").find_element(By.CSS_SELECTOR, ".head a").click())

@@ -32,6 +32,9 @@ struct SettingsPage {
         if let device = signedInAs {
             body += "<p class=\"hint\" data-signed-in-as=\"device\">\(words["This browser is signed in as the device"]) <strong>\(device.name)</strong>. "
                 + "\(words["The account's settings, devices, calendar feed and webhooks need the account's own sign-in."])</p>"
+            // It may still revoke itself, which signs this browser out.
+            body += "<section aria-labelledby=\"devices-heading\"><h3 id=\"devices-heading\">\(words["Devices"])</h3><ul class=\"devices\" data-devices>"
+                + deviceItem(device) + "</ul></section>"
         } else {
             body += weekForm()
             body += devicesSection()
@@ -91,14 +94,17 @@ struct SettingsPage {
             + "<button type=\"submit\" data-action=\"pair\">\(words["Connect a device"])</button></form>"
         guard !devices.isEmpty else { return html + "<p data-devices=\"none\">\(words["No device is connected by a code."])</p></section>" }
         html += "<ul class=\"devices\" data-devices>"
-        for device in devices {
-            let id = device.id.uuidString.lowercased()
-            let seen: HTML? = device.lastSeenAt.map { " · \(words["last seen"]) \(time($0))" }
-            html += "<li data-device=\"\(id)\"><span class=\"device-name\">\(device.name)</span> · \(words["connected"]) \(time(device.createdAt))\(seen)"
-                + "<form method=\"post\" action=\"/settings/devices/\(id)/revoke\">\(PageShell.csrf(csrf))"
-                + "<button type=\"submit\" data-action=\"revoke\" aria-label=\"\(words["Revoke"]) \(device.name)\">\(words["Revoke"])</button></form></li>"
-        }
+        for device in devices { html += deviceItem(device) }
         return html + "</ul></section>"
+    }
+
+    /// One device: its name, when it connected and was last seen, and its Revoke button.
+    private func deviceItem(_ device: UserDevice) -> HTML {
+        let id = device.id.uuidString.lowercased()
+        let seen: HTML? = device.lastSeenAt.map { " · \(words["last seen"]) \(time($0))" }
+        return "<li data-device=\"\(id)\"><span class=\"device-name\">\(device.name)</span> · \(words["connected"]) \(time(device.createdAt))\(seen)"
+            + "<form method=\"post\" action=\"/settings/devices/\(id)/revoke\">\(PageShell.csrf(csrf))"
+            + "<button type=\"submit\" data-action=\"revoke\" aria-label=\"\(words["Revoke"]) \(device.name)\">\(words["Revoke"])</button></form></li>"
     }
 
     /// "Calendar feed": the address a calendar app subscribes to, and the button that makes one
