@@ -1,5 +1,5 @@
 // Prints one table of ratios, each measured side by side in this run.
-//   stackday-bench [--quick] [--only P1|P2|MATCH|STORE|IMPORT|POSTGRES|SERVER|WEB|SYNC|S1|SCALE] [--skip-import] [--keep]
+//   stackday-bench [--quick] [--only START|P1|P2|MATCH|STORE|IMPORT|POSTGRES|SERVER|WEB|SYNC|S1|SCALE] [--skip-import] [--keep]
 // SCALE (1,000 and 10,000 users on PostgreSQL, 1,000 on SQLite; a quarter of an hour) runs only when asked for with --only SCALE.
 import Foundation
 
@@ -18,6 +18,10 @@ do {
         }
     }
     var figures: [Figure] = []
+    if wanted("START") {
+        FileHandle.standardError.write(Data("START process start…\n".utf8))
+        figures += try StartBenchmark(context: context).run()
+    }
     if wanted("P1") {
         FileHandle.standardError.write(Data("P1 schedules…\n".utf8))
         figures += try ScheduleBenchmark(context: context).run()
