@@ -203,6 +203,26 @@ struct SyncConflictTests {
         #expect(try await world.sync(world.b) == SyncReport())
     }
 
+    @Test("a user's sync-page limit makes the server's answers smaller: the device pages through them and holds everything")
+    func pageLimit() async throws {
+        let folder = try TemporaryFolder()
+        let library = try PolicyLibrary(searchPath: [])
+        let store = try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice")
+        let server = LocalServer(HabitContext(store: store, clock: FixedClock(evening), boundary: zone, policies: library,
+                                              limits: UserLimits([.syncPage: 3])))
+        let maker = try Device(name: "maker", folder: folder, library: library, clock: ManualClock(evening))
+        try CreateHabit(context: maker.app)(name: "read", startedOn: today.adding(days: -20))
+        for offset in 0..<10 { _ = try RecordCompletion(context: maker.app)(habitName: "read", on: today.adding(days: -offset)) }
+        _ = try await maker.client(LocalTransport(server)).sync()
+        let reader = try Device(name: "reader", folder: folder, library: library, clock: ManualClock(evening))
+        let before = server.answered
+        let report = try await reader.client(LocalTransport(server)).sync()
+        #expect(report.pulled >= 11, "\(report)")
+        // At most three changes an answer (a habit's first revision rides along with it): four or more pulls.
+        #expect(server.answered - before >= 4, "\(server.answered - before) requests")
+        #expect(try Snapshot(reader.app) == Snapshot(server.context))
+    }
+
     @Test("a delete racing an edit and new records: the delete wins, the records go with the habit")
     func deleteWins() async throws {
         let world = try World()

@@ -104,8 +104,10 @@ public struct ServeSync {
                 if !decided.isEmpty { try sync.keepDecided(decided) }
                 // A device starting over (this server lost history) gets its own changes back too: a copy
                 // of it that a restore hid from `written` may lack what the other copy made under its id.
+                // A page as large as the device asks, within the user's limit (`sync-page`).
+                let pageLimit = max(1, min(request.limit, try context.limits(in: tx)[.syncPage]))
                 let page = try sync.changes(after: lost ? 0 : request.since, device: request.device,
-                                            scope: lost || request.full ? .all : .others, limit: request.limit)
+                                            scope: lost || request.full ? .all : .others, limit: request.limit == 0 ? 0 : pageLimit)
                 let mark = page.position > 0 ? try sync.mark(at: page.position, make: true) : nil
                 return (SyncResponse(changes: page.changes, position: page.position, more: page.more, accepted: accepted, reset: lost, refused: refused,
                                      compact: request.compact, server: identity, now: max(SyncStamp.time(at: now), try sync.hybridTime()),

@@ -14,6 +14,9 @@ public enum UserLimit: String, CaseIterable, Sendable {
     case pairingCodes = "pairing-codes"
     /// Records of one habit on one day.
     case recordsPerDay = "records-per-day"
+    /// Changes a sync answer sends at most (a page; the device asks for the next). At most
+    /// `SyncRequest.maxChanges` whatever is set.
+    case syncPage = "sync-page"
 
     /// The limit when nothing else is set.
     public var standard: Int {
@@ -25,6 +28,7 @@ public enum UserLimit: String, CaseIterable, Sendable {
         case .devices: 50
         case .pairingCodes: 5
         case .recordsPerDay: 500
+        case .syncPage: SyncRequest.maxChanges
         }
     }
 
@@ -38,6 +42,7 @@ public enum UserLimit: String, CaseIterable, Sendable {
         case .devices: "paired devices"
         case .pairingCodes: "open pairing codes"
         case .recordsPerDay: "records of one habit on one day"
+        case .syncPage: "changes in one sync answer"
         }
     }
 }

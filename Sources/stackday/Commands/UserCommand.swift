@@ -60,7 +60,8 @@ enum UserCommand {
             CommandSpec(name: "limits", abstract: "Show a user's limits, or give the user limits of their own.",
                         discussion: """
                         Each limit is what the user may hold: scripts, script-bytes (installed scripts and their bytes), habits, \
-                        webhooks, devices, pairing-codes (open ones), records-per-day (records of one habit on one day). A limit \
+                        webhooks, devices, pairing-codes (open ones), records-per-day (records of one habit on one day), \
+                        sync-page (changes in one sync answer). A limit \
                         of the user's own holds over the server's (serve --limit), which holds over the standard one. Going over \
                         one stores nothing and answers quota_exceeded.
                         """,

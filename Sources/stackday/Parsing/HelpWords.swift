@@ -69,8 +69,8 @@ enum HelpWords {
             "습관의 목표, 단위, 시작일 또는 정책을 바꿉니다.",
         "Show a user's limits, or give the user limits of their own.":
             "사용자의 한도를 보여 주거나, 그 사용자만의 한도를 줍니다.",
-        "Each limit is what the user may hold: scripts, script-bytes (installed scripts and their bytes), habits, webhooks, devices, pairing-codes (open ones), records-per-day (records of one habit on one day). A limit of the user's own holds over the server's (serve --limit), which holds over the standard one. Going over one stores nothing and answers quota_exceeded.":
-            "한도는 사용자가 가질 수 있는 양입니다: scripts, script-bytes(설치한 스크립트 수와 그 바이트), habits, webhooks, devices, pairing-codes(아직 쓰지 않은 것), records-per-day(한 습관의 하루 기록 수). 사용자만의 한도가 서버의 한도(serve --limit)보다, 서버의 한도가 기본 한도보다 우선합니다. 한도를 넘으면 아무것도 저장하지 않고 quota_exceeded로 답합니다.",
+        "Each limit is what the user may hold: scripts, script-bytes (installed scripts and their bytes), habits, webhooks, devices, pairing-codes (open ones), records-per-day (records of one habit on one day), sync-page (changes in one sync answer). A limit of the user's own holds over the server's (serve --limit), which holds over the standard one. Going over one stores nothing and answers quota_exceeded.":
+            "한도는 사용자가 가질 수 있는 양입니다: scripts, script-bytes(설치한 스크립트 수와 그 바이트), habits, webhooks, devices, pairing-codes(아직 쓰지 않은 것), records-per-day(한 습관의 하루 기록 수), sync-page(동기화 응답 하나의 변경 수). 사용자만의 한도가 서버의 한도(serve --limit)보다, 서버의 한도가 기본 한도보다 우선합니다. 한도를 넘으면 아무것도 저장하지 않고 quota_exceeded로 답합니다.",
         "Give the user a limit of their own, as NAME=N (repeatable).":
             "사용자만의 한도를 NAME=N으로 줍니다(여러 번 쓸 수 있음).",
         "Take the user's own limit of NAME away: the server's holds again (repeatable).":
