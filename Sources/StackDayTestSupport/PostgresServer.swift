@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -86,28 +87,21 @@ public final class PostgresServer: @unchecked Sendable {
 
     // A server shared by a whole suite lives in a global, which Swift never deinitializes: every
     // server still running when the test process exits is stopped by an `atexit` handler.
-    private nonisolated(unsafe) static var running: [String: [String]] = [:]
-    private static let lock = NSLock()
+    private static let running = Mutex<[String: [String]]>([:])
     private static let registerExitHandler: Void = {
         atexit {
-            PostgresServer.lock.lock()
-            let commands = Array(PostgresServer.running.values)
-            PostgresServer.lock.unlock()
+            let commands = PostgresServer.running.withLock { Array($0.values) }
             for command in commands { PostgresServer.spawnAndWait(command, output: "/dev/null") }
         }
     }()
 
     private static func remember(_ data: String, stop command: [String]) {
         _ = registerExitHandler
-        lock.lock()
-        running[data] = command
-        lock.unlock()
+        running.withLock { $0[data] = command }
     }
 
     private static func forget(_ data: String) {
-        lock.lock()
-        running[data] = nil
-        lock.unlock()
+        running.withLock { $0[data] = nil }
     }
 
     /// Stops the server (`fast`: committed work is on disk), e.g. to test a restart.

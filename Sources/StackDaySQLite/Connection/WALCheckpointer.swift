@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import Synchronization
 
 /// Copies a file's write-ahead log back into it from a thread of its own, so that no write pays
 /// for it: with SQLite's automatic checkpoint, the commit that takes the log past 1,000 pages
@@ -9,18 +10,16 @@ import Foundation
 /// (`SQLiteHabitStore.checkpointInBackground`); those connections stop checkpointing on commit.
 /// A passive checkpoint waits for no one: it copies what no reader still needs, every 50 ms.
 ///
-/// `@unchecked Sendable`: `started` is read and written with `lock` held.
-final class WALCheckpointer: @unchecked Sendable {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var started: Set<String> = []
+enum WALCheckpointer {
+    /// The files whose thread this process started.
+    private static let started = Mutex<Set<String>>([])
 
     /// How often the log is copied back.
     static let interval: TimeInterval = 0.05
 
     /// Starts the file's checkpoint thread unless this process has one.
     static func start(for path: String) {
-        // `started` is read and written only with `lock` held.
-        let new = lock.withLock { started.insert(path).inserted }
+        let new = started.withLock { $0.insert(path).inserted }
         guard new else { return }
         Thread.detachNewThread {
             // Below the server's workers: copying the log back is never what someone waits for.

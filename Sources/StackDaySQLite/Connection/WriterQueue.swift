@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The order in which this process's connections to one file take its write lock: first come,
 /// first served.
@@ -18,13 +19,12 @@ final class WriterQueue: @unchecked Sendable {
     /// Tickets whose holders stopped waiting: their turns are skipped.
     private var abandoned: Set<UInt64> = []
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var queues: [String: WriterQueue] = [:]
+    /// Each file's queue, made by the first writer that asks.
+    private static let queues = Mutex<[String: WriterQueue]>([:])
 
     /// The queue of the file at `path` (one per file in this process).
     static func forFile(_ path: String) -> WriterQueue {
-        // `queues` is read and written only with `lock` held.
-        lock.withLock {
+        queues.withLock { queues in
             if let queue = queues[path] { return queue }
             let queue = WriterQueue()
             queues[path] = queue
