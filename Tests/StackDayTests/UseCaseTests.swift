@@ -18,33 +18,46 @@ struct UseCaseTests {
         var description: String { rawValue }
     }
 
-    @Test("rejections leave the store as it was", arguments: Rejection.allCases)
+    /// What each rejection's message says: the reason it is refused, so that a case refused for
+    /// another reason (a habit archived, a day in the future) fails.
+    static let reasons: [Rejection: String] = [
+        .futureDay: "future", .beforeStart: "before 'read' started", .afterArchive: "after 'water' was archived",
+        .zeroAmount: "amount must be", .negativeAmount: "amount must be", .nanAmount: "amount must be", .infiniteAmount: "amount must be",
+        .tooFineAmount: "amount must be", .duplicatePlain: "already recorded", .unknownHabit: "'run'", .duplicateName: "already",
+        .blankName: "cannot be empty", .longName: "at most", .zeroGoal: "goal must be", .unknownPolicy: "fortnightly",
+        .futureInstant: "future",
+    ]
+
+    @Test("rejections leave the store as it was, each for its own reason", arguments: Rejection.allCases)
     func rejection(_ rejection: Rejection) throws {
         let context = try seeded()
         try RecordCompletion(context: context)(habitName: "read", on: day("2026-10-05"))
         try ArchiveHabit(context: context)(habitName: "water", on: day("2026-10-09"))
         let record = RecordCompletion(context: context)
         let before = try snapshot(context)
-        #expect(throws: (any Error).self) {
+        let live = day("2026-10-08")
+        let error = #expect(throws: (any Error).self) {
             switch rejection {
             case .futureDay: try record(habitName: "read", on: day("2026-10-12"))
             case .beforeStart: try record(habitName: "read", on: day("2026-09-30"))
             case .afterArchive: try record(habitName: "water", amount: 3, on: day("2026-10-10"))
-            case .zeroAmount: try record(habitName: "water", amount: 0)
-            case .negativeAmount: try record(habitName: "water", amount: -2, on: day("2026-10-08"))
-            case .nanAmount: try record(habitName: "water", amount: .nan, on: day("2026-10-08"))
-            case .infiniteAmount: try record(habitName: "water", amount: .infinity, on: day("2026-10-08"))
-            case .tooFineAmount: try record(habitName: "water", amount: 0.0001, on: day("2026-10-08"))
+            case .zeroAmount: try record(habitName: "water", amount: 0, on: live)
+            case .negativeAmount: try record(habitName: "water", amount: -2, on: live)
+            case .nanAmount: try record(habitName: "water", amount: .nan, on: live)
+            case .infiniteAmount: try record(habitName: "water", amount: .infinity, on: live)
+            case .tooFineAmount: try record(habitName: "water", amount: 0.0001, on: live)
             case .duplicatePlain: try record(habitName: "read", on: day("2026-10-05"))
             case .unknownHabit: try record(habitName: "run")
             case .duplicateName: try CreateHabit(context: context)(name: "  READ ")
             case .blankName: try CreateHabit(context: context)(name: "   ")
-            case .longName: try CreateHabit(context: context)(name: String(repeating: "x", count: 101))
+            case .longName: try CreateHabit(context: context)(name: String(repeating: "x", count: Habit.nameLimit + 1))
             case .zeroGoal: try CreateHabit(context: context)(name: "run", goal: 0)
             case .unknownPolicy: try CreateHabit(context: context)(name: "run", schedule: PolicyChoice(name: "fortnightly"))
             case .futureInstant: try record(habitName: "read", at: instant("2026-10-11T20:00:01+09:00"))
             }
         }
+        let said = error.map { "\($0)" } ?? ""
+        #expect(said.contains(Self.reasons[rejection] ?? "?"), "\(rejection) was refused for another reason: \(said)")
         #expect(try snapshot(context) == before)
     }
 
