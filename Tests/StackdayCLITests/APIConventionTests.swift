@@ -25,7 +25,9 @@ struct APIConventionTests {
         #expect(try client.send("GET", "/v1/nothing", token: ana).headers["x-request-id"] != nil)
         // An answer without a version is kept by no one: the server's default Cache-Control.
         #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"x"}"#).headers["cache-control"] == "no-store")
-        Thread.sleep(forTimeInterval: 0.2)
+        // The access log is written after the answer: wait for the line, not for a time.
+        let logged = Date().addingTimeInterval(10)
+        while !server.log().contains("\"trace-42.a_b\""), Date() < logged { usleep(10_000) }
         let lines = server.log().split(separator: "\n").filter { $0.hasPrefix("{") }
         let objects = lines.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         let line = try #require(objects.first { $0["requestId"] as? String == "trace-42.a_b" })
@@ -66,7 +68,8 @@ struct APIConventionTests {
         #expect(try proxy.send("GET", "/v1/today", token: ana, headers: ["X-Forwarded-For": "203.0.113.9"]).status == 200)
         let untrusted = HTTPClient(port: server.port, sourceAddress: "127.0.0.9")
         #expect(try untrusted.send("GET", "/v1/today", token: ana, headers: ["X-Forwarded-For": "192.0.2.1", "X-Request-Id": "direct"]).status == 200)
-        Thread.sleep(forTimeInterval: 0.2)
+        let logged = Date().addingTimeInterval(10)
+        while !(server.log().contains("\"via-proxy\"") && server.log().contains("\"direct\"")), Date() < logged { usleep(10_000) }
         let lines = server.log().split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(lines.first { $0["requestId"] as? String == "via-proxy" }?["address"] as? String == "203.0.113.9")
         #expect(lines.first { $0["requestId"] as? String == "direct" }?["address"] as? String == "127.0.0.9")
