@@ -64,71 +64,52 @@ struct RunnerCall {
     var file: String { scripts.first?.file ?? "" }
     var sha256: String { scripts.first?.sha256 ?? "" }
 
-    var frame: RunnerFrame {
-        var out = RunnerFrame()
-        out.byte(operation.rawValue)
-        out.int(share.instructions)
-        out.int(share.cpuNanoseconds)
-        out.int(share.budget.instructions)
-        out.int(share.budget.cpuMilliseconds)
-        out.bool(continues)
-        out.string(owner)
-        out.int(scripts.count)
-        for script in scripts {
-            out.string(script.name)
-            out.string(script.file)
-            out.string(script.sha256)
-            out.optionalString(script.source)
-        }
-        out.bool(evaluation != nil)
-        evaluation?.write(to: &out)
-        out.string(parametersJSON)
-        out.int(startedOn)
-        out.double(goal)
-        out.string(unit)
-        out.int(first)
-        out.int(count)
-        out.doubles(totals)
-        out.bool(ordinals != nil)
-        if let ordinals { out.ints(ordinals) }
-        out.raw(status)
-        out.raw(due)
-        out.doubles(progress)
-        out.bool(carry != nil)
-        if let carry { out.int(carry.current); out.int(carry.longest) }
-        out.int(keep)
-        out.bool(trace)
-        return out
+    /// A call with nothing in it yet, read into field by field.
+    init(unread: Void) {
+        self.init(.describe, share: RequestShare(instructions: 0, cpuNanoseconds: 0, budget: .standard), name: "", file: "", sha256: "")
+        scripts = []
     }
+}
 
-    init(reading bytes: [UInt8]) throws {
-        var reader = RunnerFrameReader(bytes)
-        guard let operation = Operation(rawValue: try reader.byte()) else { throw RunnerFrameError() }
-        self.operation = operation
-        let instructions = try reader.int(), cpu = try reader.int()
-        share = RequestShare(instructions: instructions, cpuNanoseconds: cpu,
-                             budget: PolicyRequestBudget(instructions: try reader.int(), cpuMilliseconds: try reader.int()))
-        continues = try reader.bool()
-        owner = try reader.string()
-        let scriptCount = try reader.int()
-        guard (0...1024).contains(scriptCount) else { throw RunnerFrameError() }
-        scripts = try (0..<scriptCount).map { _ in
-            Script(name: try reader.string(), file: try reader.string(), sha256: try reader.string(), source: try reader.optionalString())
-        }
-        evaluation = try reader.bool() ? try RunnerEvaluation(reading: &reader) : nil
-        parametersJSON = try reader.string()
-        startedOn = try reader.int()
-        goal = try reader.double()
-        unit = try reader.string()
-        first = try reader.int()
-        count = try reader.int()
-        totals = try reader.doubles()
-        ordinals = try reader.bool() ? try reader.ints() : nil
-        status = try reader.raw()
-        due = try reader.raw()
-        progress = try reader.doubles()
-        carry = try reader.bool() ? HabitStreak(current: try reader.int(), longest: try reader.int()) : nil
-        keep = try reader.int()
-        trace = try reader.bool()
-    }
+extension RunnerCall.Script: RunnerMessage {
+    static let messageName = "call's script"
+    static let fields: [RunnerField<Self>] = [
+        .string(1, "name", \.name), .string(2, "file", \.file), .string(3, "sha256", \.sha256), .optionalString(4, "source", \.source),
+    ]
+
+    init(unread: Void) { self.init(name: "", file: "", sha256: "", source: nil) }
+}
+
+extension RunnerCall: RunnerMessage {
+    static let messageName = "call"
+    static let fields: [RunnerField<Self>] = [
+        RunnerField(1, "operation", write: { $1.byte($0.operation.rawValue) }, read: { call, reader in
+            let raw = try reader.byte()
+            guard let operation = Operation(rawValue: raw) else { throw RunnerFrameError(reason: "a call of operation \(raw), which this build does not know") }
+            call.operation = operation
+        }),
+        .int(2, "instructions left", \.share.instructions),
+        .int(3, "CPU time left", \.share.cpuNanoseconds),
+        .int(4, "request instruction budget", \.share.budget.instructions),
+        .int(5, "request CPU budget", \.share.budget.cpuMilliseconds),
+        .bool(6, "continues", \.continues),
+        .string(7, "owner", \.owner),
+        .messages(8, "scripts", \.scripts),
+        .optional(9, "evaluation", \.evaluation, write: { $0.write(to: &$1) }, read: { try RunnerEvaluation(reading: &$0) }),
+        .string(10, "parameters", \.parametersJSON),
+        .int(11, "start", \.startedOn),
+        .double(12, "goal", \.goal),
+        .string(13, "unit", \.unit),
+        .int(14, "first day", \.first),
+        .int(15, "day count", \.count),
+        .doubles(16, "totals", \.totals),
+        .optional(17, "ordinals", \.ordinals, write: { $1.ints($0) }, read: { try $0.ints() }),
+        .bytes(18, "statuses", \.status),
+        .bytes(19, "due flags", \.due),
+        .doubles(20, "progress", \.progress),
+        .optional(21, "carried streak", \.carry, write: { $1.int($0.current); $1.int($0.longest) },
+                  read: { HabitStreak(current: try $0.int(), longest: try $0.int()) }),
+        .int(22, "kept days", \.keep),
+        .bool(23, "trace", \.trace),
+    ]
 }

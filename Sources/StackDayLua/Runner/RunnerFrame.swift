@@ -1,9 +1,9 @@
 import Foundation
 
-/// The runner pipe's framing: a message is a 4-byte big-endian length and that many bytes,
-/// written and read field by field in one agreed order (integers little-endian, doubles as their
-/// bits, strings and arrays after their count; arrays of numbers as their memory, in one copy:
-/// both ends are this binary on this machine).
+/// The runner pipe's framing: a message is a 4-byte big-endian length and that many bytes; the
+/// values inside (integers little-endian, doubles as their bits, strings and arrays after their
+/// count; arrays of numbers as their memory, in one copy: both ends are this binary on this
+/// machine) are written under their fields' tags by `RunnerMessage`.
 struct RunnerFrame {
     private(set) var bytes: [UInt8] = []
 
@@ -58,8 +58,7 @@ struct RunnerFrame {
     }
 }
 
-/// Reads a message `RunnerFrame` wrote, in the same order; throws `RunnerFrameError` when it
-/// ends early.
+/// Reads the values `RunnerFrame` wrote; throws `RunnerFrameError` when the message ends early.
 struct RunnerFrameReader {
     private let bytes: [UInt8]
     private var offset = 0
@@ -73,6 +72,16 @@ struct RunnerFrameReader {
     }
 
     mutating func byte() throws -> UInt8 { try take(1).first ?? 0 }
+
+    /// Whether every byte has been read.
+    var isAtEnd: Bool { offset == bytes.count }
+
+    /// A count written before a list, at most `limit`.
+    mutating func count(limit: Int) throws -> Range<Int> {
+        let count = try int()
+        guard (0...limit).contains(count) else { throw RunnerFrameError(reason: "a list of \(count) items, more than \(limit)") }
+        return 0..<count
+    }
 
     mutating func int() throws -> Int {
         let value = try take(8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
@@ -106,7 +115,9 @@ struct RunnerFrameReader {
     mutating func ints() throws -> [Int] { try numbers() }
 }
 
-/// A runner message that ended before its fields did.
+/// A runner message that could not be read: cut short, of another version, or with a field
+/// unknown, repeated or missing (`reason` names it).
 struct RunnerFrameError: Error, CustomStringConvertible {
-    var description: String { "a policy runner's message was cut short" }
+    var reason = "a message cut short"
+    var description: String { "a policy runner's message could not be read: \(reason)" }
 }

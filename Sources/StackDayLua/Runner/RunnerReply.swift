@@ -34,52 +34,37 @@ struct RunnerReply {
 
     init(_ status: Status) { self.status = status }
 
-    var frame: RunnerFrame {
-        var out = RunnerFrame()
-        out.byte(status.rawValue)
-        out.int(instructions)
-        out.int(cpuNanoseconds)
-        out.byte(spent?.rawValue ?? 0)
-        out.string(text)
-        out.raw(flags)
-        out.doubles(numbers)
-        out.ints(integers)
-        out.int(failures.count)
-        for failure in failures { out.string(failure) }
-        out.bool(answers != nil)
-        if let answers { RunnerEvaluation.write(answers, to: &out) }
-        out.bool(error != nil)
-        if let error {
+    init(unread: Void) { self.init(.failed) }
+}
+
+extension RunnerReply: RunnerMessage {
+    static let messageName = "reply"
+    static let fields: [RunnerField<Self>] = [
+        RunnerField(1, "status", write: { $1.byte($0.status.rawValue) }, read: { reply, reader in
+            let raw = try reader.byte()
+            guard let status = Status(rawValue: raw) else { throw RunnerFrameError(reason: "a reply of status \(raw), which this build does not know") }
+            reply.status = status
+        }),
+        .int(2, "instructions", \.instructions),
+        .int(3, "CPU time", \.cpuNanoseconds),
+        RunnerField(4, "budget spent", write: { $1.byte($0.spent?.rawValue ?? 0) }, read: { $0.spent = RequestShare.Spent(rawValue: try $1.byte()) }),
+        .string(5, "text", \.text),
+        .bytes(6, "flags", \.flags),
+        .doubles(7, "numbers", \.numbers),
+        .ints(8, "integers", \.integers),
+        .strings(9, "failures", \.failures),
+        .optional(10, "answers", \.answers, write: { RunnerEvaluation.write($0, to: &$1) }, read: { try RunnerEvaluation.readAnswers(&$0) }),
+        .optional(11, "error", \.error, write: { error, out in
             out.string(error.kind.rawValue)
             out.string(error.policy)
             out.optionalString(error.file)
             out.int(error.line ?? -1)
             out.string(error.message)
-        }
-        out.string(trace)
-        return out
-    }
-
-    init(reading bytes: [UInt8]) throws {
-        var reader = RunnerFrameReader(bytes)
-        guard let status = Status(rawValue: try reader.byte()) else { throw RunnerFrameError() }
-        self.status = status
-        instructions = try reader.int()
-        cpuNanoseconds = try reader.int()
-        spent = RequestShare.Spent(rawValue: try reader.byte())
-        text = try reader.string()
-        flags = try reader.raw()
-        numbers = try reader.doubles()
-        integers = try reader.ints()
-        let count = try reader.int()
-        guard count >= 0, count <= bytes.count else { throw RunnerFrameError() }
-        failures = try (0..<count).map { _ in try reader.string() }
-        answers = try reader.bool() ? try RunnerEvaluation.readAnswers(&reader) : nil
-        if try reader.bool() {
+        }, read: { reader in
             let kind = PolicyError.Kind(rawValue: try reader.string()) ?? .script
             let policy = try reader.string(), file = try reader.optionalString(), line = try reader.int()
-            error = PolicyError(policy: policy, file: file, line: line >= 0 ? line : nil, kind: kind, message: try reader.string())
-        }
-        trace = try reader.string()
-    }
+            return PolicyError(policy: policy, file: file, line: line >= 0 ? line : nil, kind: kind, message: try reader.string())
+        }),
+        .string(12, "trace", \.trace),
+    ]
 }
