@@ -12,13 +12,12 @@ import StackDay
 /// a revision row), the version 4 header (no `takes_back` of a revision row, no `installed` of a
 /// script row) and the version 5 header (no `question` and `description` of a habit row) are still read.
 public enum ArchiveCSV {
-    static let headerV1 = ["kind", "id", "habit", "name", "day", "archived_on", "recorded_at", "updated_at", "amount", "unit",
-                           "schedule", "schedule_params", "progress", "progress_params", "streak", "streak_params"]
-    static let headerV2 = headerV1 + ["revision", "schedule_sha256", "progress_sha256", "streak_sha256", "sha256", "source"]
-    static let headerV3 = headerV2 + ["note"]
-    static let headerV4 = headerV3 + ["position", "color_tag", "step", "reminders"]
-    static let headerV5 = headerV4 + ["takes_back", "installed"]
-    static let header = headerV5 + ["question", "description"]
+    static let headerV1 = ArchiveCSVColumn.names(through: .streakParams)
+    static let headerV2 = ArchiveCSVColumn.names(through: .source)
+    static let headerV3 = ArchiveCSVColumn.names(through: .note)
+    static let headerV4 = ArchiveCSVColumn.names(through: .reminders)
+    static let headerV5 = ArchiveCSVColumn.names(through: .installed)
+    static let header = ArchiveCSVColumn.names(through: .description)
     static let headers = [header, headerV5, headerV4, headerV3, headerV2, headerV1]
 
     public static func encode(_ archive: HabitArchive) -> String {
@@ -26,53 +25,63 @@ public enum ArchiveCSV {
     }
 
     /// Lines of one row each, from `values` by column (the others empty).
-    static func line(_ values: [Int: String]) -> String {
+    static func line(_ values: [ArchiveCSVColumn: String]) -> String {
         var fields = [String](repeating: "", count: header.count)
-        for (index, value) in values { fields[index] = value }
+        for (column, value) in values { fields[column.rawValue] = value }
         return row(fields)
+    }
+
+    /// A role's policy, parameters and pinned hash columns.
+    static func policyColumns(_ role: PolicyRole) -> (ArchiveCSVColumn, ArchiveCSVColumn, ArchiveCSVColumn) {
+        switch role {
+        case .schedule: (.schedule, .scheduleParams, .scheduleSHA256)
+        case .progress: (.progress, .progressParams, .progressSHA256)
+        case .streak: (.streak, .streakParams, .streakSHA256)
+        }
     }
 
     static var headerLine: String { header.joined(separator: ",") }
 
     static func habitLines(_ habit: Habit) -> String {
         line([
-            0: "habit", 1: UUIDText.format(habit.id), 3: habit.name, 4: habit.startedOn.iso, 5: habit.archivedOn?.iso ?? "",
-            6: InstantText.format(habit.createdAt), 7: InstantText.format(habit.updatedAt), 9: habit.unit,
-            23: String(habit.position), 24: habit.colorTag?.rawValue ?? "", 25: habit.step.map(Quantity.describe) ?? "",
-            29: habit.question ?? "", 30: habit.details ?? "",
+            .kind: "habit", .id: UUIDText.format(habit.id), .name: habit.name, .day: habit.startedOn.iso, .archivedOn: habit.archivedOn?.iso ?? "",
+            .recordedAt: InstantText.format(habit.createdAt), .updatedAt: InstantText.format(habit.updatedAt), .unit: habit.unit,
+            .position: String(habit.position), .colorTag: habit.colorTag?.rawValue ?? "", .step: habit.step.map(Quantity.describe) ?? "",
+            .question: habit.question ?? "", .description: habit.details ?? "",
         ])
     }
 
     static func revisionLines(_ habit: Habit) -> [String] {
         habit.revisions.map { revision in
-            var values: [Int: String] = [
-                0: "revision", 2: UUIDText.format(habit.id), 4: revision.effectiveFrom.iso, 6: InstantText.format(revision.createdAt),
-                8: Quantity.describe(revision.goal), 16: String(revision.number), 26: ReminderTime.stored(revision.reminders),
-                27: revision.takesBack.map(String.init) ?? "",
+            var values: [ArchiveCSVColumn: String] = [
+                .kind: "revision", .habit: UUIDText.format(habit.id), .day: revision.effectiveFrom.iso, .recordedAt: InstantText.format(revision.createdAt),
+                .amount: Quantity.describe(revision.goal), .revision: String(revision.number), .reminders: ReminderTime.stored(revision.reminders),
+                .takesBack: revision.takesBack.map(String.init) ?? "",
             ]
-            for (offset, role) in PolicyRole.allCases.enumerated() {
+            for role in PolicyRole.allCases {
                 let choice = revision.choice(for: role)
-                values[10 + 2 * offset] = choice.name
-                values[11 + 2 * offset] = choice.parametersJSON
-                values[17 + offset] = choice.sha256 ?? ""
+                let (policy, parameters, hash) = ArchiveCSV.policyColumns(role)
+                values[policy] = choice.name
+                values[parameters] = choice.parametersJSON
+                values[hash] = choice.sha256 ?? ""
             }
             return line(values)
         }
     }
 
     static func completionLine(_ completion: Completion) -> String {
-        line([0: "completion", 1: UUIDText.format(completion.id), 2: UUIDText.format(completion.habitID),
-              4: completion.completedOn.iso, 6: InstantText.format(completion.recordedAt),
-              8: Quantity.describe(completion.amount), 22: completion.note ?? ""])
+        line([.kind: "completion", .id: UUIDText.format(completion.id), .habit: UUIDText.format(completion.habitID),
+              .day: completion.completedOn.iso, .recordedAt: InstantText.format(completion.recordedAt),
+              .amount: Quantity.describe(completion.amount), .note: completion.note ?? ""])
     }
 
     static func skipLine(_ skip: Skip) -> String {
-        line([0: "skip", 1: UUIDText.format(skip.id), 2: UUIDText.format(skip.habitID), 4: skip.day.iso, 6: InstantText.format(skip.recordedAt)])
+        line([.kind: "skip", .id: UUIDText.format(skip.id), .habit: UUIDText.format(skip.habitID), .day: skip.day.iso, .recordedAt: InstantText.format(skip.recordedAt)])
     }
 
     static func scriptLine(_ script: PolicyScript) -> String {
-        line([0: "script", 3: script.name, 6: InstantText.format(script.installedAt), 20: script.sha256, 21: script.source,
-              28: script.installed ? "1" : ""])
+        line([.kind: "script", .name: script.name, .recordedAt: InstantText.format(script.installedAt), .sha256: script.sha256, .source: script.source,
+              .installed: script.installed ? "1" : ""])
     }
 
     private static func row(_ fields: [String]) -> String {
@@ -113,66 +122,66 @@ public enum ArchiveCSV {
                                         message: "expected \(header.count) fields, found \(row.count)")
             }
             let isV1 = header.count == headerV1.count
-            let kind = row[0]
+            let kind = row[.kind]
             let isRecord = kind.elementsEqual("completion".utf8) || kind.elementsEqual("skip".utf8)
             if isRecord, records == nil { catalog.records += 1; return }
             if !isRecord, records != nil { return }
             do {
-                switch row.string(0) {
+                switch row.string(.kind) {
                 case "completion":
                     try records?(.completion(try Completion(
-                        id: try cells.uuid(1), habitID: try cells.uuid(2), completedOn: try cells.day(4),
-                        recordedAt: try cells.instant(6), amount: try cells.number(8), note: header.count > 22 ? row.string(22) : nil
+                        id: try cells.uuid(.id), habitID: try cells.uuid(.habit), completedOn: try cells.day(.day),
+                        recordedAt: try cells.instant(.recordedAt), amount: try cells.number(.amount), note: ArchiveCSVColumn.note.isIn(header.count) ? row.string(.note) : nil
                     )))
                 case "skip":
-                    try records?(.skip(Skip(id: try cells.uuid(1), habitID: try cells.uuid(2), day: try cells.day(4), recordedAt: try cells.instant(6))))
+                    try records?(.skip(Skip(id: try cells.uuid(.id), habitID: try cells.uuid(.habit), day: try cells.day(.day), recordedAt: try cells.instant(.recordedAt))))
                 case "habit" where isV1:
                     catalog.habits.append(try Habit(
-                        id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
-                        archivedOn: row[5].isEmpty ? nil : try cells.day(5),
-                        createdAt: try cells.instant(6), updatedAt: try cells.instant(7), goal: try cells.number(8), unit: row.string(9),
-                        schedule: try cells.policy(10), progress: try cells.policy(12), streak: try cells.policy(14)
+                        id: try cells.uuid(.id), name: row.string(.name), startedOn: try cells.day(.day),
+                        archivedOn: row[.archivedOn].isEmpty ? nil : try cells.day(.archivedOn),
+                        createdAt: try cells.instant(.recordedAt), updatedAt: try cells.instant(.updatedAt), goal: try cells.number(.amount), unit: row.string(.unit),
+                        schedule: try cells.policy(.schedule), progress: try cells.policy(.progress), streak: try cells.policy(.streak)
                     ))
                 case "habit":
                     var fields = HabitFields(
-                        id: try cells.uuid(1), name: row.string(3), startedOn: try cells.day(4),
-                        archivedOn: row[5].isEmpty ? nil : try cells.day(5), createdAt: try cells.instant(6),
-                        updatedAt: try cells.instant(7), unit: row.string(9), line: row.line
+                        id: try cells.uuid(.id), name: row.string(.name), startedOn: try cells.day(.day),
+                        archivedOn: row[.archivedOn].isEmpty ? nil : try cells.day(.archivedOn), createdAt: try cells.instant(.recordedAt),
+                        updatedAt: try cells.instant(.updatedAt), unit: row.string(.unit), line: row.line
                     )
-                    if header.count > 23 {
-                        guard let position = Int(row.string(23)) else { throw cells.failure(23, "position '\(row.string(23))' is not a whole number") }
+                    if ArchiveCSVColumn.position.isIn(header.count) {
+                        guard let position = Int(row.string(.position)) else { throw cells.failure(.position, "position '\(row.string(.position))' is not a whole number") }
                         fields.position = position
-                        if !row[24].isEmpty {
-                            guard let tag = HabitColor(rawValue: row.string(24)) else {
-                                throw cells.failure(24, "color_tag '\(row.string(24))' is not one of \(HabitColor.names)")
+                        if !row[.colorTag].isEmpty {
+                            guard let tag = HabitColor(rawValue: row.string(.colorTag)) else {
+                                throw cells.failure(.colorTag, "color_tag '\(row.string(.colorTag))' is not one of \(HabitColor.names)")
                             }
                             fields.colorTag = tag
                         }
-                        if !row[25].isEmpty { fields.step = try cells.number(25) }
+                        if !row[.step].isEmpty { fields.step = try cells.number(.step) }
                     }
-                    if header.count > 30 {
-                        fields.question = row.string(29)
-                        fields.details = row.string(30)
+                    if ArchiveCSVColumn.description.isIn(header.count) {
+                        fields.question = row.string(.question)
+                        fields.details = row.string(.description)
                     }
                     pending.append(fields)
                 case "revision" where !isV1:
-                    let number = try cells.whole(16, "revision")
-                    revisions[try cells.uuid(2), default: []].append(try HabitRevision(
-                        number: number, effectiveFrom: try cells.day(4), goal: try cells.number(8),
-                        schedule: try cells.policy(10, sha256: 17), progress: try cells.policy(12, sha256: 18),
-                        streak: try cells.policy(14, sha256: 19), createdAt: try cells.instant(6),
-                        reminders: header.count > 26 ? try cells.reminders(26) : [],
-                        takesBack: header.count > 27 && !row.string(27).isEmpty ? try cells.whole(27, "takes_back") : nil
+                    let number = try cells.whole(.revision, "revision")
+                    revisions[try cells.uuid(.habit), default: []].append(try HabitRevision(
+                        number: number, effectiveFrom: try cells.day(.day), goal: try cells.number(.amount),
+                        schedule: try cells.policy(.schedule, sha256: .scheduleSHA256), progress: try cells.policy(.progress, sha256: .progressSHA256),
+                        streak: try cells.policy(.streak, sha256: .streakSHA256), createdAt: try cells.instant(.recordedAt),
+                        reminders: ArchiveCSVColumn.reminders.isIn(header.count) ? try cells.reminders(.reminders) : [],
+                        takesBack: ArchiveCSVColumn.takesBack.isIn(header.count) && !row.string(.takesBack).isEmpty ? try cells.whole(.takesBack, "takes_back") : nil
                     ))
                 case "script" where !isV1:
                     do {
-                        catalog.scripts.append(try PolicyScript(name: row.string(3), sha256: row.string(20), source: row.string(21),
-                                                                installedAt: try cells.instant(6), installed: header.count > 28 && row.string(28) == "1"))
+                        catalog.scripts.append(try PolicyScript(name: row.string(.name), sha256: row.string(.sha256), source: row.string(.source),
+                                                                installedAt: try cells.instant(.recordedAt), installed: ArchiveCSVColumn.installed.isIn(header.count) && row.string(.installed) == "1"))
                     } catch let error as PolicyScriptError {
-                        throw cells.failure(20, "\(error)")
+                        throw cells.failure(.sha256, "\(error)")
                     }
                 default:
-                    throw cells.failure(0, "kind must be \(isV1 ? "habit, completion or skip" : "habit, revision, completion, skip or script"), not '\(row.string(0))'")
+                    throw cells.failure(.kind, "kind must be \(isV1 ? "habit, completion or skip" : "habit, revision, completion, skip or script"), not '\(row.string(.kind))'")
                 }
             } catch let error as HabitValidationError {
                 throw ImportFormatError(file: file, line: row.line, column: nil, message: "\(error)")
@@ -193,62 +202,71 @@ public enum ArchiveCSV {
         return catalog
     }
 
-    /// Typed access to a row's fields, naming line and column on failure.
+    /// Typed access to a row's fields by column, naming line and column on failure.
     struct Cells {
         let row: CSVReader.RowView
         let file: String
 
-        func failure(_ index: Int, _ message: String) -> ImportFormatError {
-            ImportFormatError(file: file, line: row.line, column: index + 1, message: message)
+        func failure(_ column: ArchiveCSVColumn, _ message: String) -> ImportFormatError {
+            ImportFormatError(file: file, line: row.line, column: column.rawValue + 1, message: message)
         }
 
-        func uuid(_ index: Int) throws -> UUID {
-            guard let id = UUIDText.parse(row[index]) else { throw failure(index, "\(header[index]) '\(row.string(index))' is not a UUID") }
+        func uuid(_ column: ArchiveCSVColumn) throws -> UUID {
+            guard let id = UUIDText.parse(row[column]) else { throw failure(column, "\(column.header) '\(row.string(column))' is not a UUID") }
             return id
         }
 
-        func day(_ index: Int) throws -> LocalDay {
-            if let day = LocalDay(isoBytes: row[index]) { return day }
-            do { return try LocalDay(iso: row.string(index)) } catch { throw failure(index, "\(header[index]): \(error)") }
+        func day(_ column: ArchiveCSVColumn) throws -> LocalDay {
+            if let day = LocalDay(isoBytes: row[column]) { return day }
+            do { return try LocalDay(iso: row.string(column)) } catch { throw failure(column, "\(column.header): \(error)") }
         }
 
-        func instant(_ index: Int) throws -> Date {
-            guard let date = InstantText.parse(bytes: row[index]) else {
-                throw failure(index, "\(header[index]) '\(row.string(index))' is not an ISO 8601 instant")
+        func instant(_ column: ArchiveCSVColumn) throws -> Date {
+            guard let date = InstantText.parse(bytes: row[column]) else {
+                throw failure(column, "\(column.header) '\(row.string(column))' is not an ISO 8601 instant")
             }
             return date
         }
 
-        func number(_ index: Int) throws -> Double {
-            guard let value = Double(row.string(index)) else { throw failure(index, "\(header[index]) '\(row.string(index))' is not a number") }
+        func number(_ column: ArchiveCSVColumn) throws -> Double {
+            guard let value = Double(row.string(column)) else { throw failure(column, "\(column.header) '\(row.string(column))' is not a number") }
             return value
         }
 
         /// A whole number.
-        func whole(_ index: Int, _ name: String) throws -> Int {
-            guard let value = Int(row.string(index)) else { throw failure(index, "\(name) '\(row.string(index))' is not a whole number") }
+        func whole(_ column: ArchiveCSVColumn, _ name: String) throws -> Int {
+            guard let value = Int(row.string(column)) else { throw failure(column, "\(name) '\(row.string(column))' is not a whole number") }
             return value
         }
 
         /// Reminder times as stored (`08:00,21:00`; empty for none).
-        func reminders(_ index: Int) throws -> [ReminderTime] {
-            guard !row[index].isEmpty else { return [] }
-            do { return try ReminderTime.list([row.string(index)]) } catch { throw failure(index, "\(header[index]): \(error)") }
+        func reminders(_ column: ArchiveCSVColumn) throws -> [ReminderTime] {
+            guard !row[column].isEmpty else { return [] }
+            do { return try ReminderTime.list([row.string(column)]) } catch { throw failure(column, "\(column.header): \(error)") }
         }
 
-        /// The policy in column `index`, its parameters in the next, its hash (when given) in `sha256`.
-        func policy(_ index: Int, sha256 column: Int? = nil) throws -> PolicyChoice {
-            let parameters = row.string(index + 1)
+        /// The policy in `column`, its parameters in the next, its hash (when given) in `sha256`.
+        func policy(_ column: ArchiveCSVColumn, sha256 hashColumn: ArchiveCSVColumn? = nil) throws -> PolicyChoice {
+            let parametersColumn = ArchiveCSVColumn(rawValue: column.rawValue + 1) ?? column
+            let parameters = row.string(parametersColumn)
             let choice: PolicyChoice
             do {
-                choice = try PolicyChoice(name: row.string(index), parametersJSON: parameters.isEmpty ? "{}" : parameters)
+                choice = try PolicyChoice(name: row.string(column), parametersJSON: parameters.isEmpty ? "{}" : parameters)
             } catch {
-                throw failure(index + 1, "\(error)")
+                throw failure(parametersColumn, "\(error)")
             }
-            guard let column, !row[column].isEmpty else { return choice }
-            let hash = row.string(column)
-            guard PolicyScript.isHash(hash) else { throw failure(column, "\(header[column]) must be 64 lowercase hex digits") }
+            guard let hashColumn, !row[hashColumn].isEmpty else { return choice }
+            let hash = row.string(hashColumn)
+            guard PolicyScript.isHash(hash) else { throw failure(hashColumn, "\(hashColumn.header) must be 64 lowercase hex digits") }
             return choice.pinned(to: hash)
         }
     }
+}
+
+extension CSVReader.RowView {
+    /// A field's bytes by its column.
+    subscript(_ column: ArchiveCSVColumn) -> UnsafeBufferPointer<UInt8> { self[column.rawValue] }
+
+    /// A field's text by its column.
+    func string(_ column: ArchiveCSVColumn) -> String { string(column.rawValue) }
 }
