@@ -8,7 +8,7 @@ import Testing
 /// The calendar feed: iCalendar text as RFC 5545 writes it, served at an address whose token is
 /// the only credential, with an ETag; a rotated address stops working. (Its days are checked
 /// against recurring-ical-events in `scripts/calendar-test.sh`.)
-@Suite("calendar feed", .serialized)
+@Suite("calendar feed")
 struct CalendarFeedTests {
     @Test("TEXT is escaped", arguments: [
         ("plain", "plain"), ("a, b; c", #"a\, b\; c"#), (#"back\slash"#, #"back\\slash"#), ("two\nlines", #"two\nlines"#), ("crlf\r\nend", #"crlf\nend"#),

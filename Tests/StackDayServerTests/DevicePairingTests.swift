@@ -7,7 +7,7 @@ import Testing
 /// Devices connected by a one-time code: good once and for ten minutes, exchanged for a token of
 /// the device's own that works like the user's until it is revoked, from the API and from the
 /// settings page (whose QR code opens `/pair`, which signs a phone's browser in).
-@Suite("device pairing", .serialized)
+@Suite("device pairing")
 struct DevicePairingTests {
     static func json(_ response: HTTPResponse) throws -> [String: JSONValue] {
         try #require(try JSONValue(parsing: String(decoding: response.body, as: UTF8.self)).objectValue)

@@ -6,7 +6,7 @@ import Testing
 /// Passwords: Argon2id hashes with their own salt and parameters, the rules a new one must meet,
 /// the old one asked for to change it, sign-in on the web by name and password, and the names
 /// locked after failures.
-@Suite("passwords", .serialized)
+@Suite("passwords")
 struct PasswordTests {
     @Test("an Argon2id hash records its salt and parameters; the same password hashes differently each time; it verifies only itself")
     func hashes() throws {

@@ -4,7 +4,7 @@ import StackDay
 import Testing
 
 /// Reminder times through the API, the web forms and the calendar feed's alarms.
-@Suite("reminders", .serialized)
+@Suite("reminders")
 struct ReminderTests {
     static func json(_ response: HTTPResponse) throws -> [String: JSONValue] {
         try #require(try JSONValue(parsing: String(decoding: response.body, as: UTF8.self)).objectValue)

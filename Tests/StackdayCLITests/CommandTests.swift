@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import StackDayTestSupport
 
-@Suite("stackday commands", .serialized)
+@Suite("stackday commands")
 struct CommandTests {
     @Test("seed 000's report through habit add, record and report week --lang ko")
     func seedReportThroughCommands() throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import StackDayTestSupport
 
-@Suite("stackday export and import", .serialized)
+@Suite("stackday export and import")
 struct ExchangeTests {
     func populated() throws -> CLIFixture {
         let cli = try CLIFixture()

@@ -89,7 +89,7 @@ struct RandomArchive {
     }
 }
 
-@Suite("restores: whatever export writes, import reads back", .serialized)
+@Suite("restores: whatever export writes, import reads back")
 struct RestoreTests {
     @Test("seeded random histories: export → import into an empty database → the same export and the same stats",
           arguments: Array(UInt64(1)...UInt64(8)))

@@ -6,7 +6,7 @@ import StackDayTestSupport
 /// test authority made by `openssl`: only TLS 1.2 and 1.3, the server's certificate verified by
 /// the client, a new certificate taken on SIGHUP without dropping an open connection, and the
 /// headers and cookies a browser needs to keep to HTTPS.
-@Suite("TLS", .serialized)
+@Suite("TLS")
 struct TLSTests {
     /// A test certificate authority and server certificates it signed, for localhost and 127.0.0.1.
     final class Authority {
