@@ -43,6 +43,14 @@ public struct Words: Sendable {
 
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
+    /// A sentence in this language with its slots filled: `say("Renamed to '{name}'.", ("name", x))`
+    /// (the template is the English; `SentenceWords` holds the Korean).
+    public func say(_ template: String, _ slots: (String, String)...) -> String {
+        var text = language == .korean ? SentenceWords.korean[template] ?? template : template
+        for (slot, value) in slots { text = text.replacingOccurrences(of: "{\(slot)}", with: value) }
+        return text
+    }
+
     /// `3 days`, `3일`; weeks and months likewise.
     public func count(_ count: Int, _ unit: CountUnit) -> String {
         language == .korean ? CountPhrase.korean(count, unit) : CountPhrase.english(count, unit)

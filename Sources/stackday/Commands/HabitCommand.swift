@@ -73,8 +73,7 @@ enum HabitCommand {
         let habits = view.habits
         let words = environment.words
         if habits.isEmpty {
-            return environment.io.print(words.language == .korean ? "아직 습관이 없습니다. 추가하려면: stackday habit add NAME"
-                                                                  : "No habits yet. Add one with: stackday habit add NAME")
+            return environment.io.print(words.say("No habits yet. Add one with: stackday habit add NAME"))
         }
         let rows = [["NAME", "GOAL", "SCHEDULE", "STARTED", "ARCHIVED"].map { words[$0] }] + habits.map {
             [$0.name, Format.quantity($0.goal, unit: $0.unit), describe($0.schedule), $0.startedOn.iso, $0.archivedOn?.iso ?? "-"]
@@ -104,10 +103,9 @@ enum HabitCommand {
     static func figures(_ summary: HabitSummary, words: Words) -> [[String]] {
         let stats = summary.statistics
         let unit = summary.countsIn
-        let due = unit == .days ? (words.language == .korean ? "대상일 \(stats.eligibleDays)일" : "\(stats.eligibleDays) due days") : words.count(stats.eligibleDays, unit)
-        let completed = words.language == .korean
-            ? "\(due) 중 \(words.count(stats.completedDays, unit)) (\(Format.percent(stats.completionRate)))"
-            : "\(stats.completedDays) of \(due) (\(Format.percent(stats.completionRate)))"
+        let due = unit == .days ? words.say("{due} due days", ("due", String(stats.eligibleDays))) : words.count(stats.eligibleDays, unit)
+        let completed = words.say("{completed} of {due} ({rate})", ("completed", String(stats.completedDays)), ("counted", words.count(stats.completedDays, unit)),
+                                  ("due", due), ("rate", Format.percent(stats.completionRate)))
         var rows = [
             [words["streak"], "\(words.count(stats.streak.current, unit)) (\(words["longest"]) \(words.count(stats.streak.longest, unit)))"],
             [words["completed"], completed],
@@ -120,22 +118,21 @@ enum HabitCommand {
     /// The rows of `habit show` that describe the habit itself: its latest rules, pins included.
     static func definition(_ habit: Habit, words: Words = Words(.english)) -> [[String]] {
         let latest = habit.latest
-        let korean = words.language == .korean
         let text = [(words["question"], habit.question), (words["description"], habit.details)].compactMap { label, value in value.map { [label, $0] } }
         return [
             [words["name"], habit.name],
             [DayTarget(latest).limit == nil ? words["goal"] : words["limit"],
-             korean ? "하루 \(Format.quantity(DayTarget(latest).amount, unit: habit.unit))" : "\(Format.quantity(DayTarget(latest).amount, unit: habit.unit)) a day"],
+             words.say("{amount} a day", ("amount", Format.quantity(DayTarget(latest).amount, unit: habit.unit)))],
             [words["started"], habit.startedOn.iso],
-            [korean ? "보관" : "archived", habit.archivedOn?.iso ?? words["no"]],
-            [words["rules"], korean ? "개정 \(latest.number)/\(habit.revisions.count), \(latest.effectiveFrom.iso)부터"
-                                    : "revision \(latest.number) of \(habit.revisions.count), from \(latest.effectiveFrom.iso)"],
+            [words["archived"], habit.archivedOn?.iso ?? words["no"]],
+            [words["rules"], words.say("revision {number} of {count}, from {day}", ("number", String(latest.number)),
+                                       ("count", String(habit.revisions.count)), ("day", latest.effectiveFrom.iso))],
             [words["schedule"], describe(latest.schedule, pinned: true)],
             [words["progress"], describe(latest.progress, pinned: true)],
             [words["streak rule"], describe(latest.streak, pinned: true)],
             [words["reminders"], latest.reminders.isEmpty ? words["none"] : latest.reminders.map(\.description).joined(separator: ", ")],
-            [korean ? "색" : "colour", habit.colorTag.map { words[$0.rawValue] } ?? (korean ? "없음" : "none")],
-            [korean ? "한 번에" : "step", Format.quantity(habit.stepAmount, unit: habit.unit)],
+            [words["colour"], habit.colorTag.map { words[$0.rawValue] } ?? words["none"]],
+            [words["step"], Format.quantity(habit.stepAmount, unit: habit.unit)],
         ] + text
     }
 
@@ -144,7 +141,7 @@ enum HabitCommand {
         let view = try environment.application().editHabit(invocation.required(name),
                                                            EditHabitRequest(name: try invocation.required(newName), naming: FieldNaming()))
         if environment.printedJSON(view) { return }
-        environment.io.print(environment.language == .korean ? "이름을 바꿨습니다: '\(view.habit.name)'" : "Renamed to '\(view.habit.name)'.")
+        environment.io.print(environment.words.say("Renamed to '{name}'.", ("name", view.habit.name)))
     }
 
     static func edit(_ invocation: Invocation) throws {
@@ -152,12 +149,11 @@ enum HabitCommand {
         let view = try environment.application().editHabit(invocation.required(name), invocation.request())
         if environment.printedJSON(view) { return }
         let habit = view.habit
-        let korean = environment.language == .korean
         if view.revised {
-            environment.io.print(korean ? "바꿨습니다: '\(habit.name)', 규칙 개정 \(habit.latest.number), \(habit.latest.effectiveFrom)부터 적용"
-                                        : "Updated '\(habit.name)': rule revision \(habit.latest.number) judges days from \(habit.latest.effectiveFrom).")
+            environment.io.print(environment.words.say("Updated '{name}': rule revision {number} judges days from {day}.", ("name", habit.name),
+                                                       ("number", String(habit.latest.number)), ("day", habit.latest.effectiveFrom.iso)))
         } else {
-            environment.io.print(korean ? "바꿨습니다: '\(habit.name)'" : "Updated '\(habit.name)'.")
+            environment.io.print(environment.words.say("Updated '{name}'.", ("name", habit.name)))
         }
         if view.schedule != nil, let rule = ShortMonthRule(habit.latest.schedule) { environment.io.print(environment.words.shortMonths(rule)) }
     }
@@ -168,8 +164,7 @@ enum HabitCommand {
         let view = try application.moveHabit(invocation.required(name), invocation.request())
         if environment.printedJSON(view) { return }
         let names = try application.listHabits(ListHabitsRequest(.all, limit: Habit.positionLimit, naming: FieldNaming())).habits.map(\.name)
-        environment.io.print(environment.language == .korean ? "옮겼습니다: '\(view.habit.name)'. 순서: \(names.joined(separator: ", "))"
-                                                             : "Moved '\(view.habit.name)'. Order: \(names.joined(separator: ", ")).")
+        environment.io.print(environment.words.say("Moved '{name}'. Order: {order}.", ("name", view.habit.name), ("order", names.joined(separator: ", "))))
     }
 
     static func archive(_ invocation: Invocation) throws {
@@ -178,8 +173,7 @@ enum HabitCommand {
         if environment.printedJSON(view) { return }
         let habit = view.habit
         let last = habit.archivedOn?.iso ?? ""
-        environment.io.print(environment.language == .korean ? "보관했습니다: '\(habit.name)', 마지막 기록일 \(last)"
-                                                             : "Archived '\(habit.name)'; \(last) is its last tracked day.")
+        environment.io.print(environment.words.say("Archived '{name}'; {day} is its last tracked day.", ("name", habit.name), ("day", "\(last)")))
     }
 
     static func unarchive(_ invocation: Invocation) throws {
@@ -187,7 +181,7 @@ enum HabitCommand {
         let view = try environment.application().unarchiveHabit(invocation.required(name))
         if environment.printedJSON(view) { return }
         let habit = view.habit
-        environment.io.print(environment.language == .korean ? "다시 진행합니다: '\(habit.name)'" : "'\(habit.name)' is active again.")
+        environment.io.print(environment.words.say("'{name}' is active again.", ("name", habit.name)))
     }
 
     static func delete(_ invocation: Invocation) throws {
@@ -200,7 +194,6 @@ enum HabitCommand {
         let view = try environment.application().deleteHabit(name)
         if environment.printedJSON(view) { return }
         let habit = view.habit
-        environment.io.print(environment.language == .korean ? "지웠습니다: '\(habit.name)', 기록과 건너뛴 날까지"
-                                                             : "Deleted '\(habit.name)' with its completions and skips.")
+        environment.io.print(environment.words.say("Deleted '{name}' with its completions and skips.", ("name", habit.name)))
     }
 }

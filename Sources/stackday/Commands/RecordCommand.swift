@@ -39,13 +39,12 @@ enum RecordCommand {
         environment.io.committed = "recorded"
         if environment.printedJSON(view) { return }
         let amount = Quantity.describe(view.completion.amount), day = view.completion.completedOn
-        let korean = environment.language == .korean
-        environment.io.print(korean ? "기록했습니다: '\(view.habit)', \(day), \(amount)" + (view.completion.note == nil ? "" : ", 메모 포함")
-                                    : "Recorded \(amount) for '\(view.habit)' on \(day)" + (view.completion.note == nil ? "." : ", with a note."))
+        environment.io.print(environment.words.say(view.completion.note == nil ? "Recorded {amount} for '{habit}' on {day}." : "Recorded {amount} for '{habit}' on {day}, with a note.",
+                                                   ("amount", "\(amount)"), ("habit", view.habit), ("day", "\(day)")))
         // A record on a day the schedule does not ask for is kept, and said: it may be a slip of the day.
         if case .days(let timeline, _)? = (try? app.calendar([view.habit], CalendarRequest(from: day, to: day)))?.sheets.first, timeline.entry(on: day)?.isDue == false {
-            environment.io.print(korean ? "\(day)은(는) '\(view.habit)'의 일정에 없는 날입니다. 기록은 남았습니다."
-                                        : "\(day) is not a due day for '\(view.habit)' by its schedule; the record is kept.")
+            environment.io.print(environment.words.say("{day} is not a due day for '{habit}' by its schedule; the record is kept.",
+                                                       ("day", "\(day)"), ("habit", view.habit)))
         }
     }
 
@@ -55,8 +54,7 @@ enum RecordCommand {
         environment.io.committed = "undone"
         if environment.printedJSON(view) { return }
         let amount = Quantity.describe(view.completion.amount), day = view.completion.completedOn
-        environment.io.print(environment.language == .korean ? "지웠습니다: '\(view.habit)', \(day), \(amount)"
-                                                             : "Removed \(amount) recorded for '\(view.habit)' on \(day).")
+        environment.io.print(environment.words.say("Removed {amount} recorded for '{habit}' on {day}.", ("amount", "\(amount)"), ("habit", view.habit), ("day", "\(day)")))
     }
 
     static func runSkip(_ invocation: Invocation) throws {
@@ -68,11 +66,10 @@ enum RecordCommand {
         let span = view.days.first == view.days.last ? "\(view.days.first)" : "\(view.days.first) … \(view.days.last)"
         // Skipping a day already skipped changes nothing, and says so (taking back a skip that is not there is an error).
         guard count > 0 else {
-            return environment.io.print(environment.language == .korean ? "이미 건너뛴 날입니다: '\(view.habit)', \(span). 바뀐 것이 없습니다."
-                                                                        : "'\(view.habit)' is already skipped on \(span); nothing changed.")
+            return environment.io.print(environment.words.say("'{habit}' is already skipped on {span}; nothing changed.", ("habit", view.habit), ("span", "\(span)")))
         }
-        environment.io.print(environment.language == .korean ? "건너뛰었습니다: '\(view.habit)', \(count)일 (\(view.days.first) … \(view.days.last))"
-                                                             : "Skipped \(count) day\(count == 1 ? "" : "s") of '\(view.habit)' (\(view.days.first) … \(view.days.last)).")
+        environment.io.print(environment.words.say("Skipped {days} of '{habit}' ({first} … {last}).", ("days", "\(count) day\(count == 1 ? "" : "s")"),
+                                                   ("count", "\(count)"), ("habit", view.habit), ("first", "\(view.days.first)"), ("last", "\(view.days.last)")))
     }
 
     static func runUnskip(_ invocation: Invocation) throws {
@@ -81,8 +78,8 @@ enum RecordCommand {
         environment.io.committed = "unskipped"
         if environment.printedJSON(view) { return }
         let count = view.skips.count
-        environment.io.print(environment.language == .korean ? "건너뛰기를 취소했습니다: '\(view.habit)', \(count)일 (\(view.days.first) … \(view.days.last))"
-                                                             : "Took back \(count) skip\(count == 1 ? "" : "s") of '\(view.habit)' (\(view.days.first) … \(view.days.last)).")
+        environment.io.print(environment.words.say("Took back {skips} of '{habit}' ({first} … {last}).", ("skips", "\(count) skip\(count == 1 ? "" : "s")"),
+                                                   ("count", "\(count)"), ("habit", view.habit), ("first", "\(view.days.first)"), ("last", "\(view.days.last)")))
     }
 
     static func runLog(_ invocation: Invocation) throws {
@@ -90,8 +87,8 @@ enum RecordCommand {
         let view = try environment.application().recordLog(invocation.required(HabitCommand.name), invocation.request())
         if environment.printedJSON(view) { return }
         guard !view.records.isEmpty else {
-            return environment.io.print(environment.language == .korean ? "기록이 없습니다: '\(view.habit.name)', \(view.days.first) … \(view.days.last)"
-                                                                        : "No records of '\(view.habit.name)' from \(view.days.first) to \(view.days.last).")
+            return environment.io.print(environment.words.say("No records of '{habit}' from {first} to {last}.", ("habit", view.habit.name),
+                                                              ("first", "\(view.days.first)"), ("last", "\(view.days.last)")))
         }
         let unit = view.habit.unit
         // The NOTE column is there when a record has one; a table row is one line, so a note's
