@@ -1,7 +1,22 @@
 /// The command line's sentences in Korean, keyed by their English templates: a `{name}` is a
-/// slot `Words.say` fills, the same slots in both (a template may leave one out).
-enum SentenceWords {
+/// slot `Words.say` fills, the same slots in both (a template may leave one out). The longest
+/// templates have names, for the command that says them.
+public enum SentenceWords {
+    public static let copied = "This store was a copy of another that syncs under the same device id (a copied file, or a backup put back): it now syncs under an id of its own, and sent everything it holds again."
+    public static let restored = "The server was restored from a backup: this device sent everything it holds, so that what the server lost is back."
+    public static let restampedOne = "{count} change stamped while this device's clock ran ahead was stamped again by the server's clock."
+    public static let restamped = "{count} changes stamped while this device's clock ran ahead were stamped again by the server's clock."
+
     static let korean: [String: String] = [
+        "Paired this device with {server}.": "{server}에 이 기기를 연결했습니다.",
+        "Synced with {server}: pushed {pushed}, pulled {pulled}.": "동기화했습니다: 보낸 변경 {pushedCount}건, 받은 변경 {pulledCount}건",
+        copied: "이 저장소는 같은 기기 ID로 동기화하던 다른 저장소의 사본(복사한 파일 또는 되살린 백업)이었습니다. 이제 자기 ID로 동기화하며, 가진 것을 모두 다시 보냈습니다.",
+        restored: "서버가 백업에서 복원되었습니다. 서버가 잃은 것을 되찾도록 이 기기가 가진 것을 모두 보냈습니다.",
+        restampedOne: "앞서 가 있던 시계로 기록한 변경 {count}건을 서버 시계에 맞춰 다시 찍었습니다.",
+        restamped: "앞서 가 있던 시계로 기록한 변경 {count}건을 서버 시계에 맞춰 다시 찍었습니다.",
+        "The server renamed '{from}' to '{to}' (another habit has that name, or it was renamed on the server).": "서버가 '{from}'의 이름을 '{to}'(으)로 바꾸었습니다",
+        "'{habit}': its {field} {mine}, set here, lost to {kept}, set later on another device.": "'{habit}': 이 기기에서 바꾼 {field} {mine} 대신 다른 기기에서 나중에 바꾼 {kept}을(를) 남겼습니다",
+        "A {what} of '{habit}'{day} was not kept by the server: {why}.": "'{habit}'의 {what}{day}은(는) 서버에 남지 않았습니다: {why}",
         "No habits yet. Add one with: stackday habit add NAME": "아직 습관이 없습니다. 추가하려면: stackday habit add NAME",
         "{due} due days": "대상일 {due}일",
         "{completed} of {due} ({rate})": "{due} 중 {counted} ({rate})",

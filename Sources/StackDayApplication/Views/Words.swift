@@ -168,7 +168,7 @@ public struct Words: Sendable {
         "Calendar feed": "캘린더 구독", "A calendar app subscribed to this address shows each habit on its due days, a year ahead, and checks it every hour.":
             "캘린더 앱에서 이 주소를 구독하면 습관마다 해야 하는 날이 1년 앞까지 보이고, 한 시간마다 새로 읽습니다.",
         "Make a calendar address": "캘린더 주소 만들기", "New address (the old one stops working)": "새 주소 (이전 주소는 더 이상 쓸 수 없음)",
-        "Remind at": "알림 시각", "question": "질문", "Question": "질문", "This browser is signed in as the device": "이 브라우저는 다음 기기로 로그인했습니다:",
+        "Remind at": "알림 시각", "the habit was deleted on another device": "다른 기기에서 습관을 삭제했습니다", "question": "질문", "Question": "질문", "This browser is signed in as the device": "이 브라우저는 다음 기기로 로그인했습니다:",
         "The account's settings, devices, calendar feed and webhooks need the account's own sign-in.": "계정 설정, 기기, 캘린더 피드, 웹훅은 계정으로 직접 로그인해야 바꿀 수 있습니다.",
         "reminders": "알림", "none": "없음", "Reminders from the event: {times}": "일정의 알림에서 가져온 알림 시각: {times}",
         "Times of day, such as 08:00, 21:00: the calendar feed rings at them on due days.":

@@ -100,7 +100,7 @@ enum SyncCommand {
                 throw UseCaseError.pairingFailed
             }
             try store.write { tx in try tx.sync?.saveCredential(SyncCredential(token: token, authorities: authorities), server: pairing.address) }
-            environment.io.print(environment.words.language == .korean ? "\(pairing.address)에 이 기기를 연결했습니다." : "Paired this device with \(pairing.address).")
+            environment.io.print(environment.words.say("Paired this device with {server}.", ("server", pairing.address)))
         } else {
             let kept = try store.read { tx in try tx.sync?.savedCredential(server: try transport(token: "").address) }
             guard let given = givenToken ?? variable("STACKDAY_TOKEN") ?? kept?.token else {
@@ -122,45 +122,34 @@ enum SyncCommand {
         }
         if environment.json { return environment.printJSON(report.json) }
         let words = environment.words
-        environment.io.print(words.language == .korean
-            ? "동기화했습니다: 보낸 변경 \(report.pushed)건, 받은 변경 \(report.pulled)건"
-            : "Synced with \(server): pushed \(report.pushed) \(report.pushed == 1 ? "change" : "changes"), pulled \(report.pulled) \(report.pulled == 1 ? "change" : "changes").")
+        func changes(_ count: Int) -> String { "\(count) \(count == 1 ? "change" : "changes")" }
+        environment.io.print(words.say("Synced with {server}: pushed {pushed}, pulled {pulled}.", ("server", "\(server)"), ("pushed", changes(report.pushed)),
+                                       ("pulled", changes(report.pulled)), ("pushedCount", "\(report.pushed)"), ("pulledCount", "\(report.pulled)")))
         // What healed by itself, said once.
         if report.copied {
-            environment.io.print(words.language == .korean
-                ? "이 저장소는 같은 기기 ID로 동기화하던 다른 저장소의 사본(복사한 파일 또는 되살린 백업)이었습니다. 이제 자기 ID로 동기화하며, 가진 것을 모두 다시 보냈습니다."
-                : "This store was a copy of another that syncs under the same device id (a copied file, or a backup put back): it now syncs under an id of its own, and sent everything it holds again.")
+            environment.io.print(words.say(SentenceWords.copied))
         }
         if report.restored {
-            environment.io.print(words.language == .korean
-                ? "서버가 백업에서 복원되었습니다. 서버가 잃은 것을 되찾도록 이 기기가 가진 것을 모두 보냈습니다."
-                : "The server was restored from a backup: this device sent everything it holds, so that what the server lost is back.")
+            environment.io.print(words.say(SentenceWords.restored))
         }
         if report.restamped > 0 {
-            environment.io.print(words.language == .korean
-                ? "앞서 가 있던 시계로 기록한 변경 \(report.restamped)건을 서버 시계에 맞춰 다시 찍었습니다."
-                : "\(report.restamped) \(report.restamped == 1 ? "change" : "changes") stamped while this device's clock ran ahead \(report.restamped == 1 ? "was" : "were") stamped again by the server's clock.")
+            environment.io.print(words.say(report.restamped == 1 ? SentenceWords.restampedOne : SentenceWords.restamped, ("count", "\(report.restamped)")))
         }
         // What the server decided beyond copying: a habit renamed (two habits of one name).
         for rename in report.renamed {
-            environment.io.print(words.language == .korean
-                ? "서버가 '\(rename.from)'의 이름을 '\(rename.to)'(으)로 바꾸었습니다"
-                : "The server renamed '\(rename.from)' to '\(rename.to)' (another habit has that name, or it was renamed on the server).")
+            environment.io.print(words.say("The server renamed '{from}' to '{to}' (another habit has that name, or it was renamed on the server).",
+                                           ("from", rename.from), ("to", rename.to)))
         }
-        let korean = ["name": "이름", "started_on": "시작일", "archived_on": "보관일", "unit": "단위", "color_tag": "색", "step_thousandths": "기록 단계",
-                      "position": "목록 순서", "question": "질문", "description": "설명"]
         for lost in report.overridden {
-            let field = (SyncDecided.label(field: lost.field), korean[lost.field] ?? lost.field)
-            environment.io.print(words.language == .korean
-                ? "'\(lost.habit)': 이 기기에서 바꾼 \(field.1) \(lost.mine) 대신 다른 기기에서 나중에 바꾼 \(lost.kept)을(를) 남겼습니다"
-                : "'\(lost.habit)': its \(field.0) \(lost.mine), set here, lost to \(lost.kept), set later on another device.")
+            environment.io.print(words.say("'{habit}': its {field} {mine}, set here, lost to {kept}, set later on another device.", ("habit", lost.habit),
+                                           ("field", words[SyncDecided.label(field: lost.field)]), ("mine", lost.mine), ("kept", lost.kept)))
         }
         for refused in report.refused {
-            let what = refused.kind == SyncKind.skip.rawValue ? (words.language == .korean ? "건너뛰기" : "skip") : (words.language == .korean ? "기록" : "record")
+            let what = words[refused.kind == SyncKind.skip.rawValue ? "skip" : "record"]
             let day = refused.day.map { " (\($0))" } ?? ""
-            environment.io.print(words.language == .korean
-                ? "'\(refused.habit)'의 \(what)\(day)은(는) 서버에 남지 않았습니다: \(refused.code == SyncRefusal.habitDeleted ? "다른 기기에서 습관을 삭제했습니다" : refused.code)"
-                : "A \(what) of '\(refused.habit)'\(day) was not kept by the server: \(refused.code == SyncRefusal.habitDeleted ? "the habit was deleted on another device" : refused.code).")
+            let why = refused.code == SyncRefusal.habitDeleted ? words["the habit was deleted on another device"] : refused.code
+            environment.io.print(words.say("A {what} of '{habit}'{day} was not kept by the server: {why}.", ("what", what), ("habit", refused.habit),
+                                           ("day", day), ("why", why)))
         }
     }
 }
