@@ -8,6 +8,13 @@ public enum SentenceWords {
     public static let restamped = "{count} changes stamped while this device's clock ran ahead were stamped again by the server's clock."
 
     static let korean: [String: String] = [
+        "Updated '{name}': weeks start on {first}.": "바꿨습니다: '{name}', 한 주는 {first}부터",
+        "No users yet. Add one with: stackday user add NAME": "아직 사용자가 없습니다. 추가하려면: stackday user add NAME",
+        "Removed user '{name}' with {habits} and {records}.": "사용자를 지웠습니다: '{name}', 습관 {habitCount}개와 기록 {recordCount}건",
+        "{days} from {from} to {to}.": "{from} … {to} 사이 해야 하는 날 {count}일",
+        "current {current}, longest {longest}, after the history {from} … {last}": "기록 {from} … {last} 뒤: 현재 {current}, 최장 {longest}",
+        "LIMIT": "한도", "VALUE": "값", "FROM": "출처", "user": "사용자", "standard (serve --limit may change it)": "기본 (serve --limit이 바꿀 수 있음)",
+        "not in use": "쓰이지 않음", "parameters: none": "매개변수: 없음", "parameters:": "매개변수:",
         "Paired this device with {server}.": "{server}에 이 기기를 연결했습니다.",
         "Synced with {server}: pushed {pushed}, pulled {pulled}.": "동기화했습니다: 보낸 변경 {pushedCount}건, 받은 변경 {pulledCount}건",
         copied: "이 저장소는 같은 기기 ID로 동기화하던 다른 저장소의 사본(복사한 파일 또는 되살린 백업)이었습니다. 이제 자기 ID로 동기화하며, 가진 것을 모두 다시 보냈습니다.",

@@ -11,7 +11,7 @@ public struct Words: Sendable {
 
     /// `text` in this language.
     public subscript(_ text: String) -> String {
-        language == .korean ? Self.korean[text] ?? PolicyWords.korean[text] ?? text : text
+        language == .korean ? Self.korean[text] ?? SentenceWords.korean[text] ?? PolicyWords.korean[text] ?? text : text
     }
 
     /// What a person calls a policy: a built-in's title in this language (`times-per-week` is
@@ -46,7 +46,7 @@ public struct Words: Sendable {
     /// A sentence in this language with its slots filled: `say("Renamed to '{name}'.", ("name", x))`
     /// (the template is the English; `SentenceWords` holds the Korean).
     public func say(_ template: String, _ slots: (String, String)...) -> String {
-        var text = language == .korean ? SentenceWords.korean[template] ?? template : template
+        var text = self[template]
         for (slot, value) in slots { text = text.replacingOccurrences(of: "{\(slot)}", with: value) }
         return text
     }

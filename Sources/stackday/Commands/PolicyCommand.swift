@@ -53,7 +53,7 @@ enum PolicyCommand {
             let policy = entry.policy
             var source = policy.sharedBy.map { words["shared by {name}"].replacingOccurrences(of: "{name}", with: $0) } ?? words[policy.source.rawValue]
             if let file = policy.file { source += " (\(file))" }
-            if !entry.inUse { source += words.language == .korean ? ", 쓰이지 않음" : ", not in use" }
+            if !entry.inUse { source += ", " + words["not in use"] }
             rows.append([policy.name, source, policy.script.shortHash, entry.roles.map(\.rawValue).joined(separator: ","),
                          entry.error.map { "error: \($0)" } ?? entry.listing?.description ?? ""])
         }
@@ -83,8 +83,7 @@ enum PolicyCommand {
         Format.table(lines).forEach(environment.io.print)
         for example in policy.info.examples { environment.io.print("  " + example.jsonText) }
         let parameters = policy.info.parameterSchema.parameters
-        environment.io.print(words.language == .korean ? (parameters.isEmpty ? "매개변수: 없음" : "매개변수:")
-                                                       : (parameters.isEmpty ? "parameters: none" : "parameters:"))
+        environment.io.print(words[parameters.isEmpty ? "parameters: none" : "parameters:"])
         Format.table(parameters.map { parameter in
             [parameter.name, parameter.kind?.rawValue ?? "any", parameter.required ? "required" : parameter.defaultValue.map { "default \($0.jsonText)" } ?? "optional",
              Self.bounds(parameter), parameter.description]
@@ -171,8 +170,8 @@ enum PolicyCommand {
         }
         if input.wasRead { environment.io.print(input.shown) }
         MonthGrid(range: range, marked: Set(dueDays), korean: environment.language == .korean).lines().forEach(environment.io.print)
-        environment.io.print(environment.language == .korean ? "\(from) … \(to) 사이 해야 하는 날 \(dueDays.count)일"
-                                                             : "\(dueDays.count) due day\(dueDays.count == 1 ? "" : "s") from \(from) to \(to).")
+        environment.io.print(environment.words.say("{days} from {from} to {to}.", ("days", "\(dueDays.count) due day\(dueDays.count == 1 ? "" : "s")"),
+                                                   ("count", "\(dueDays.count)"), ("from", "\(from)"), ("to", "\(to)")))
     }
 
     /// The last day of the second month after `day`'s: three months shown in all.
@@ -226,8 +225,8 @@ enum PolicyCommand {
         }
         Format.table(rows).forEach(environment.io.print)
         let last = (steps.last?.day ?? from).iso
-        environment.io.print(words.language == .korean ? "기록 \(from) … \(last) 뒤: 현재 \(final.current), 최장 \(final.longest)"
-                                                       : "current \(final.current), longest \(final.longest), after the history \(from) … \(last)")
+        environment.io.print(words.say("current {current}, longest {longest}, after the history {from} … {last}", ("current", "\(final.current)"),
+                                       ("longest", "\(final.longest)"), ("from", "\(from)"), ("last", "\(last)")))
         for line in trace { environment.io.print("trace \(line)") }
     }
 }

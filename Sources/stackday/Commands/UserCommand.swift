@@ -83,10 +83,8 @@ enum UserCommand {
         let user = try users.user(named: name)
         let changed = try users.configure(name, timeZone: user.timeZone, dayStart: user.dayStart, language: language, weekStart: weekStart)
         if environment.printedJSON(UserView(changed)) { return }
-        let first = changed.weekStart == .sunday ? "Sunday" : "Monday"
-        environment.io.print(environment.language == .korean
-            ? "바꿨습니다: '\(changed.name)', 한 주는 \(changed.weekStart == .sunday ? "일요일" : "월요일")부터"
-            : "Updated '\(changed.name)': weeks start on \(first).")
+        environment.io.print(environment.words.say("Updated '{name}': weeks start on {first}.", ("name", changed.name),
+                                                   ("first", environment.words[changed.weekStart == .sunday ? "Sunday" : "Monday"])))
     }
 
     static func limits(_ invocation: Invocation) throws {
@@ -105,9 +103,9 @@ enum UserCommand {
                 }),
             ]))
         }
-        let korean = environment.language == .korean
-        let table = [[korean ? "한도" : "LIMIT", korean ? "값" : "VALUE", korean ? "출처" : "FROM"]] + rows.map { limit, value, own in
-            [limit.rawValue, "\(value)", own ? (korean ? "사용자" : "user") : (korean ? "기본 (serve --limit이 바꿀 수 있음)" : "standard (serve --limit may change it)")]
+        let words = environment.words
+        let table = [[words["LIMIT"], words["VALUE"], words["FROM"]]] + rows.map { limit, value, own in
+            [limit.rawValue, "\(value)", words[own ? "user" : "standard (serve --limit may change it)"]]
         }
         Format.table(table).forEach(environment.io.print)
     }
@@ -173,8 +171,7 @@ enum UserCommand {
         if environment.json { return environment.printJSON(.object(["users": .array(all.map { UserView($0).json })])) }
         let words = environment.words
         if all.isEmpty {
-            return environment.io.print(words.language == .korean ? "아직 사용자가 없습니다. 추가하려면: stackday user add NAME"
-                                                                  : "No users yet. Add one with: stackday user add NAME")
+            return environment.io.print(words.say("No users yet. Add one with: stackday user add NAME"))
         }
         let rows = [["NAME", "TIME ZONE", "DAY STARTS", "CREATED"].map { words[$0] }] + all.map {
             [$0.name, $0.timeZone, $0.dayStart.description, InstantText.format($0.createdAt)]
@@ -189,8 +186,9 @@ enum UserCommand {
         try Confirmation.require(invocation, io: environment.io, question: "Remove user '\(name)' with all of its habits, records and scripts?",
                                  refusal: "user remove deletes '\(name)' with all of its data")
         let removed = try users(environment).remove(name)
-        environment.io.print(environment.language == .korean
-            ? "사용자를 지웠습니다: '\(name)', 습관 \(removed.habits)개와 기록 \(removed.completions)건"
-            : "Removed user '\(name)' with \(removed.habits) habit\(removed.habits == 1 ? "" : "s") and \(removed.completions) record\(removed.completions == 1 ? "" : "s").")
+        environment.io.print(environment.words.say("Removed user '{name}' with {habits} and {records}.", ("name", name),
+                                                   ("habits", "\(removed.habits) habit\(removed.habits == 1 ? "" : "s")"),
+                                                   ("records", "\(removed.completions) record\(removed.completions == 1 ? "" : "s")"),
+                                                   ("habitCount", "\(removed.habits)"), ("recordCount", "\(removed.completions)")))
     }
 }
