@@ -92,7 +92,7 @@ enum Stackday {
             io.error("\(words["Error"]): \(words.language == .korean ? error.korean ?? message(for: error) : message(for: error))")
             io.error("\(words["Usage"]): \(help.usageLine(parser.spec(at: error.path), path: error.path))")
             let helpCommand = (["stackday"] + error.path + ["--help"]).joined(separator: " ")
-            io.error(words.language == .korean ? "  자세한 내용은 '\(helpCommand)'에서 볼 수 있습니다." : "  See '\(helpCommand)' for more information.")
+            io.error("  " + words.say("See '{command}' for more information.", ("command", helpCommand)))
             return 64
         } catch let status as ExitStatus {
             return status.code

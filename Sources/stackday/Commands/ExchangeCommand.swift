@@ -82,8 +82,8 @@ enum ExchangeCommand {
         }
         for note in folder.notes { environment.io.error(note) }
         let habits = folder.files.count - 1
-        environment.io.print(environment.language == .korean ? "Loop 형식으로 내보냈습니다: 습관 \(habits)개, \(path)"
-                                                             : "Wrote \(habits) habit\(habits == 1 ? "" : "s") in Loop's layout to \(path).")
+        environment.io.print(environment.words.say("Wrote {habits} in Loop's layout to {path}.", ("habits", "\(habits) habit\(habits == 1 ? "" : "s")"),
+                                                   ("count", "\(habits)"), ("path", path)))
     }
 
     static func runImport(_ invocation: Invocation) throws {

@@ -61,9 +61,8 @@ enum PolicyAuthoringCommands {
             try environment.application().publish(script.name, source: script.source, to: users.isEmpty ? nil : users)
         }
         if environment.printedJSON(view) { return }
-        let to = users.isEmpty ? (environment.language == .korean ? "모든 사용자" : "every user") : users.joined(separator: ", ")
-        environment.io.print(environment.language == .korean ? "공개했습니다: \(script.name) sha256:\(script.shortHash), 대상 \(to)"
-                                                             : "published \(script.name) sha256:\(script.shortHash) to \(to)")
+        let to = users.isEmpty ? environment.words["every user"] : users.joined(separator: ", ")
+        environment.io.print(environment.words.say("published {name} sha256:{hash} to {to}", ("name", script.name), ("hash", script.shortHash), ("to", to)))
     }
 
     static func unpublish(_ invocation: Invocation) throws {
@@ -72,7 +71,8 @@ enum PolicyAuthoringCommands {
         let users = invocation.globals.users
         let removed = try environment.application().unpublish(name, from: users.isEmpty ? nil : users)
         if environment.json { return environment.printJSON(.object(["name": .string(name), "removed": ViewJSON.int(removed)])) }
-        environment.io.print(environment.language == .korean ? "공개를 거두었습니다: \(name) (\(removed))" : "unpublished \(name) (\(removed) offer\(removed == 1 ? "" : "s"))")
+        environment.io.print(environment.words.say("unpublished {name} ({offers})", ("name", name), ("offers", "\(removed) offer\(removed == 1 ? "" : "s")"),
+                                                   ("count", "\(removed)")))
     }
 
     static func share(_ invocation: Invocation) throws {
@@ -80,8 +80,8 @@ enum PolicyAuthoringCommands {
         let view = try environment.application().share(invocation.required(PolicyCommand.name), invocation.request())
         if environment.printedJSON(view) { return }
         let offer = view.offer
-        environment.io.print(environment.language == .korean ? "공유했습니다: \(offer.name) sha256:\(offer.script.shortHash), \(offer.recipient ?? "")에게"
-                                                             : "shared \(offer.name) sha256:\(offer.script.shortHash) with \(offer.recipient ?? "")")
+        environment.io.print(environment.words.say("shared {name} sha256:{hash} with {user}", ("name", offer.name), ("hash", offer.script.shortHash),
+                                                   ("user", offer.recipient ?? "")))
     }
 
     static func unshare(_ invocation: Invocation) throws {
@@ -89,7 +89,7 @@ enum PolicyAuthoringCommands {
         let name = try invocation.required(PolicyCommand.name), user = try invocation.request(ShareRequest.self).with
         try environment.application().unshare(name, with: user)
         if environment.json { return environment.printJSON(.object(["name": .string(name), "with": .string(user)])) }
-        environment.io.print(environment.language == .korean ? "공유를 멈췄습니다: \(name), \(user)" : "stopped sharing \(name) with \(user)")
+        environment.io.print(environment.words.say("stopped sharing {name} with {user}", ("name", name), ("user", user)))
     }
 
     static func types(_ invocation: Invocation) throws {
@@ -118,8 +118,8 @@ enum PolicyAuthoringCommands {
         if environment.json {
             return environment.printJSON(.object(["name": .string(name), "role": .string(chosen.rawValue), "file": .string(file.path)]))
         }
-        environment.io.print(environment.language == .korean ? "\(file.path)에 \(environment.words[chosen.rawValue]) 정책의 시작점을 썼습니다. 다음: stackday policy test \(file.path)"
-                                                             : "wrote a \(chosen.rawValue) starter to \(file.path); next: stackday policy test \(file.path)")
+        environment.io.print(environment.words.say("wrote a {role} starter to {file}; next: stackday policy test {file}", ("role", environment.words[chosen.rawValue]),
+                                                   ("file", file.path)))
     }
 
     static func test(_ invocation: Invocation) throws {

@@ -49,8 +49,7 @@ enum PolicyVersionCommands {
             view = try refusing(environment) { try application.install(named: target) }
         }
         if environment.printedJSON(view) { return }
-        environment.io.print(environment.language == .korean ? "설치했습니다: \(view.script.name) sha256:\(view.script.shortHash)"
-                                                             : "installed \(view.script.name) sha256:\(view.script.shortHash)")
+        environment.io.print(environment.words.say("installed {name} sha256:{hash}", ("name", view.script.name), ("hash", view.script.shortHash)))
     }
 
     /// Runs `body`; a refused policy prints each failure, then fails with one line.
@@ -76,15 +75,15 @@ enum PolicyVersionCommands {
                 "current": .array(result.current.map { .string($0.name) }),
             ]))
         }
-        let korean = environment.language == .korean
-        environment.io.print(korean ? "설치했습니다: \(name) sha256:\(result.script.shortHash)" : "installed \(name) sha256:\(result.script.shortHash)")
+        let words = environment.words
+        environment.io.print(words.say("installed {name} sha256:{hash}", ("name", name), ("hash", result.script.shortHash)))
         for habit in result.upgraded {
-            environment.io.print(korean ? "올렸습니다: '\(habit.name)', 개정 \(habit.latest.number), \(habit.latest.effectiveFrom.iso)부터"
-                                        : "upgraded '\(habit.name)': revision \(habit.latest.number) from \(habit.latest.effectiveFrom.iso)")
+            environment.io.print(words.say("upgraded '{name}': revision {number} from {day}", ("name", habit.name), ("number", "\(habit.latest.number)"),
+                                           ("day", habit.latest.effectiveFrom.iso)))
         }
-        for habit in result.current { environment.io.print(korean ? "이미 이 스크립트를 씁니다: '\(habit.name)'" : "'\(habit.name)' already runs it") }
+        for habit in result.current { environment.io.print(words.say("'{name}' already runs it", ("name", habit.name))) }
         if result.upgraded.isEmpty && result.current.isEmpty {
-            environment.io.print(korean ? "이 정책을 쓰는 진행 중인 습관이 없습니다: \(name)" : "no active habit uses \(name)")
+            environment.io.print(words.say("no active habit uses {name}", ("name", name)))
         }
     }
 
@@ -96,7 +95,7 @@ enum PolicyVersionCommands {
         for revision in habit.revisions {
             let goal = Format.quantity(revision.goal, unit: habit.unit)
             let roles = PolicyRole.allCases.map { "\(environment.words[$0.rawValue]) \(HabitCommand.describe(revision.choice(for: $0), pinned: true))" }
-            let goalText = environment.language == .korean ? "목표 \(goal)" : "goal \(goal)"
+            let goalText = "\(environment.words["goal"]) \(goal)"
             var notes: [String] = []
             if let takesBack = revision.takesBack { notes.append(environment.words["takes back revision {n}"].replacingOccurrences(of: "{n}", with: String(takesBack))) }
             if let taker = habit.takenBack(revision.number) { notes.append(environment.words["taken back by revision {n}"].replacingOccurrences(of: "{n}", with: String(taker))) }

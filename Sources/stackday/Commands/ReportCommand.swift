@@ -32,7 +32,7 @@ enum ReportCommand {
         let environment = try CLIEnvironment(invocation)
         let context = try environment.context()
         let view = try Application(context: context).dashboard(invocation.request(), language: environment.language)
-        let title = environment.language == .korean ? "StackDay 보고서" : "StackDay report"
+        let title = environment.words["StackDay report"]
         // The dashboard's page, self-contained, without a signed-in user.
         let page = DashboardPage(title: title, user: nil, view: view, language: environment.language).render()
         if let path = try invocation[out] {
