@@ -447,10 +447,15 @@ extension RepositoryContract {
             try expect(try tx.users.session(idSHA256: own.idSHA256) == own, "revoking a device ended another session")
             try expect(try !tx.users.deleteDevice(id: older.id), "revoking it again answered true")
             try expect(try tx.users.device(tokenSHA256: older.tokenSHA256) == nil, "a revoked device's token still finds it")
+            try tx.users.keepRevoked(older, at: instant)
+            try expect(try tx.users.revokedDevice(tokenSHA256: older.tokenSHA256) == RevokedDevice(name: older.name, user: ana.name, revokedAt: instant),
+                       "a revoked device was not kept by its token")
+            try expect(try tx.users.revokedDevice(tokenSHA256: newer.tokenSHA256) == nil, "a device never revoked is found revoked")
             try tx.users.insertPairing(PairingCode(codeSHA256: pairing.codeSHA256, user: ana.name, expiresAt: instant.addingTimeInterval(600)))
             _ = try tx.users.delete(named: ana.name)
             try expect(try tx.users.device(tokenSHA256: newer.tokenSHA256) == nil, "a removed user's device is still found")
             try expect(try tx.users.takePairing(codeSHA256: pairing.codeSHA256) == nil, "a removed user's pairing is still found")
+            try expect(try tx.users.revokedDevice(tokenSHA256: older.tokenSHA256) == nil, "a removed user's revoked device is still found")
         },
         ContractCheck(store: "the change count grows with each write transaction of its owner, not with reads or other owners' writes") { store in
             guard let start = try store.changeCount() else { return } // a store that keeps none

@@ -101,7 +101,11 @@ struct DevicePairingTests {
         #expect(try Self.json(api.get("/v1/devices", authorization: "Bearer \(token)"))["devices"]?.arrayValue?.count == 2)
         // It may leave: its own id, and then its token is gone.
         #expect(api.send("DELETE", "/v1/devices/\(phone.id)", token: phone.token).status == 204)
-        #expect(api.get("/v1/today", authorization: "Bearer \(phone.token)").status == 401)
+        let gone = api.get("/v1/today", authorization: "Bearer \(phone.token)")
+        // A revoked device is told what happened and what to do, not only that its token is unknown.
+        #expect(gone.status == 401 && String(decoding: gone.body, as: UTF8.self).contains("this device ('phone') was disconnected on")
+                && String(decoding: gone.body, as: UTF8.self).contains("pair it again"), "\(String(decoding: gone.body, as: UTF8.self))")
+        #expect(!String(decoding: api.get("/v1/today", authorization: "Bearer sd_" + String(repeating: "7", count: 64)).body, as: UTF8.self).contains("disconnected"))
         #expect(api.get("/v1/today", authorization: "Bearer \(laptop.token)").status == 200)
     }
 

@@ -6,6 +6,7 @@ public final class InMemoryUserRepository: UserRepository {
     var sessions: [String: UserSession] = [:]
     var pairings: [String: PairingCode] = [:]
     var devices: [UUID: UserDevice] = [:]
+    var revoked: [String: RevokedDevice] = [:]
     /// Told of each user removed (the store's webhooks go with their user).
     var removed: (String) -> Void = { _ in }
 
@@ -25,6 +26,7 @@ public final class InMemoryUserRepository: UserRepository {
         _ = try deleteSessions(of: name)
         pairings = pairings.filter { $0.value.user != name }
         devices = devices.filter { $0.value.user != name }
+        revoked = revoked.filter { $0.value.user != name }
         removed(name)
         return storage.removeValue(forKey: name) != nil
     }
@@ -88,4 +90,10 @@ public final class InMemoryUserRepository: UserRepository {
     }
 
     public func touchDevice(id: UUID, at: Date) throws { devices[id]?.lastSeenAt = at }
+
+    public func keepRevoked(_ device: UserDevice, at: Date) throws {
+        revoked[device.tokenSHA256] = RevokedDevice(name: device.name, user: device.user, revokedAt: at)
+    }
+
+    public func revokedDevice(tokenSHA256 sha256: String) throws -> RevokedDevice? { revoked[sha256] }
 }

@@ -53,10 +53,16 @@ public struct ManageDevices {
     /// Ends a device's token; throws `UseCaseError.deviceNotFound` for an id the user has no device under.
     public func revoke(_ id: UUID, of user: String) throws {
         try context.store.write { tx in
-            guard try tx.users.devices(of: user).contains(where: { $0.id == id }), try tx.users.deleteDevice(id: id) else {
+            guard let device = try tx.users.devices(of: user).first(where: { $0.id == id }), try tx.users.deleteDevice(id: id) else {
                 throw UseCaseError.deviceNotFound(id: id.uuidString.lowercased())
             }
+            try tx.users.keepRevoked(device, at: context.clock.now)
         }
+    }
+
+    /// The revoked device `token` belonged to, if it did (a token no one holds now).
+    public static func revoked(deviceToken token: String, in store: any HabitStore) throws -> RevokedDevice? {
+        try store.read { try $0.users.revokedDevice(tokenSHA256: UserToken.sha256(of: token)) }
     }
 
     /// The user and device of a device token in `store`, noting that it was seen at `now` (at

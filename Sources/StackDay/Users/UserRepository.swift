@@ -46,4 +46,8 @@ public protocol UserRepository: AnyObject {
     func deleteDevice(id: UUID) throws -> Bool
     /// Notes that a device was seen at `at`.
     func touchDevice(id: UUID, at: Date) throws
+    /// Keeps that `device` was revoked at `at`, by its token's hash.
+    func keepRevoked(_ device: UserDevice, at: Date) throws
+    /// The revoked device whose token hashes to `sha256`, if one was.
+    func revokedDevice(tokenSHA256 sha256: String) throws -> RevokedDevice?
 }

@@ -259,5 +259,11 @@ enum PostgresMigrations {
             "ALTER TABLE habits ADD COLUMN description text CHECK (description IS NULL OR char_length(description) BETWEEN 1 AND \(Habit.textLimit))",
             PostgresSyncTriggers.habitsChanged(fields: SyncRules.habitFields),
         ]),
+        // Devices revoked, as in SQLite's migration 30.
+        (25, "revoked devices", [
+            "CREATE TABLE revoked_devices (token_sha256 text PRIMARY KEY CHECK (length(token_sha256) = 64), "
+                + "user_name text NOT NULL REFERENCES users (name) ON DELETE CASCADE, name text NOT NULL, revoked_at double precision NOT NULL)",
+            "CREATE INDEX revoked_devices_by_user ON revoked_devices (user_name)",
+        ]),
     ]
 }

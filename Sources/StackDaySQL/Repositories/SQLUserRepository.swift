@@ -12,6 +12,7 @@ public final class SQLUserRepository: UserRepository {
         let insertSession, session, deleteSession, sessionCount, deleteSessions: String
         let insertPairing, takePairing, deletePairings, deletePairingsOf, pairingCount: String
         let insertDevice, devices, device, deleteDevice, deleteDeviceSessions, touchDevice, deleteDevicesOf: String
+        let insertRevoked, revoked, deleteRevokedOf: String
         let deleteWebhookDeliveriesOf, deleteWebhooksOf: String
 
         init(_ dialect: SQLDialect) {
@@ -45,6 +46,10 @@ public final class SQLUserRepository: UserRepository {
             deleteDeviceSessions = sql("DELETE FROM sessions WHERE device_id = $1")
             touchDevice = sql("UPDATE devices SET last_seen_at = $2 WHERE id = $1")
             deleteDevicesOf = sql("DELETE FROM devices WHERE user_name = $1")
+            insertRevoked = sql("INSERT INTO revoked_devices (token_sha256, user_name, name, revoked_at) VALUES ($1, $2, $3, $4) "
+                                + "ON CONFLICT (token_sha256) DO UPDATE SET revoked_at = excluded.revoked_at")
+            revoked = sql("SELECT user_name, name, revoked_at FROM revoked_devices WHERE token_sha256 = $1")
+            deleteRevokedOf = sql("DELETE FROM revoked_devices WHERE user_name = $1")
             deleteWebhookDeliveriesOf = sql("DELETE FROM webhook_deliveries WHERE webhook_id IN (SELECT id FROM webhooks WHERE user_name = $1)")
             deleteWebhooksOf = sql("DELETE FROM webhooks WHERE user_name = $1")
         }
@@ -91,6 +96,7 @@ public final class SQLUserRepository: UserRepository {
         _ = try deleteSessions(of: name)
         try executor.run(statements.deletePairingsOf, [.text(name)])
         try executor.run(statements.deleteDevicesOf, [.text(name)])
+        try executor.run(statements.deleteRevokedOf, [.text(name)])
         try executor.run(statements.deleteWebhookDeliveriesOf, [.text(name)])
         try executor.run(statements.deleteWebhooksOf, [.text(name)])
         return try executor.run(statements.delete, [.text(name)]) == 1
@@ -186,5 +192,15 @@ public final class SQLUserRepository: UserRepository {
 
     public func touchDevice(id: UUID, at: Date) throws {
         try executor.run(statements.touchDevice, [.id(id), .instant(at)])
+    }
+
+    public func keepRevoked(_ device: UserDevice, at: Date) throws {
+        try executor.run(statements.insertRevoked, [.text(device.tokenSHA256), .text(device.user), .text(device.name), .instant(at)])
+    }
+
+    public func revokedDevice(tokenSHA256 sha256: String) throws -> RevokedDevice? {
+        try executor.rows(statements.revoked, [.text(sha256)]) {
+            RevokedDevice(name: $0.text("name"), user: $0.text("user_name"), revokedAt: $0.instant("revoked_at"))
+        }.first
     }
 }

@@ -465,5 +465,15 @@ enum Migrations {
         ALTER TABLE habits ADD COLUMN description TEXT CHECK (description IS NULL OR length(description) BETWEEN 1 AND \(Habit.textLimit));
         \(SyncTriggers.habitTextSQL)
         """),
+        // Devices revoked, by their token's hash, so that one coming back is told so (`RevokedDevice`).
+        Migration(id: 30, name: "revoked devices", sql: """
+        CREATE TABLE revoked_devices (
+            token_sha256 TEXT PRIMARY KEY CHECK (length(token_sha256) = 64),
+            user_name TEXT NOT NULL,
+            name TEXT NOT NULL,
+            revoked_at REAL NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX revoked_devices_by_user ON revoked_devices (user_name);
+        """),
     ]
 }
