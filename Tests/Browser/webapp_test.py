@@ -414,11 +414,11 @@ def korean_names(driver, wait, label, base):
     driver.get(base + "/")
     Select(driver.find_element(By.ID, "language")).select_by_value("ko")
     driver.find_element(By.CSS_SELECTOR, "form[data-action=language] button").click()
-    wait.until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko")
+    wait.until(lambda d: d.execute_script("return document.documentElement.lang") == "ko")
     try:
         for path in ("/", "/habits/" + urllib.parse.quote("물 마시기")):
             driver.get(base + path)
-            wait.until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "ko")
+            wait.until(lambda d: d.execute_script("return document.documentElement.lang") == "ko")
             options = [(o.get_attribute("value"), o.get_attribute("textContent").strip())
                        for o in driver.find_elements(By.CSS_SELECTOR, "select[data-policy-role] option")]
             check(options and not [o for o in options if o[0] == o[1]], f"{label}: Korean options show ids: {[o for o in options if o[0] == o[1]]}")
@@ -430,7 +430,7 @@ def korean_names(driver, wait, label, base):
         driver.get(base + "/")
         Select(driver.find_element(By.ID, "language")).select_by_value("en")
         driver.find_element(By.CSS_SELECTOR, "form[data-action=language] button").click()
-        wait.until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("lang") == "en")
+        wait.until(lambda d: d.execute_script("return document.documentElement.lang") == "en")
     print(f"web app: {label}: a Korean page names policies in Korean ({len(options)} options, none an id), no backtick")
 
 
@@ -519,7 +519,8 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
                                                   "start": "2026-09-28"})[0] == 201, "create gym")
     driver = browser(width, height, javascript)
     driver.javascript = javascript
-    wait = WebDriverWait(driver, 20)
+    # A read may land on a page the script or a navigation has just replaced: the wait reads again.
+    wait = WebDriverWait(driver, 20, ignored_exceptions=(StaleElementReferenceException,))
     shots = []
     suffix = f"{width}{'' if javascript else '-nojs'}"
     try:
