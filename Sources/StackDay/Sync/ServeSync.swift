@@ -20,13 +20,12 @@ public struct ServeSync {
     }
 
     public func callAsFunction(_ request: SyncRequest) throws -> SyncResponse {
-        // Stamps are made from the wall clock (the store's hybrid clock), so a pushed stamp is
-        // bounded by it too, or by the context's clock when that one is later.
-        let now = max(context.clock.now, Date())
         for (index, change) in request.changes.enumerated() {
             try SyncRules.check(change, index: index)
-            try SyncRules.checkTime(change, index: index, now: now)
         }
+        // The time the push is judged and written at: the context's, or the store's stamping
+        // clock when that one is later (it stamps every write, so a pushed stamp is bounded by it).
+        var now = context.clock.now
         let changes = request.changes
         let store = try context.store.storeIdentity()
         var outcomes = [SyncOutcome](repeating: .kept, count: changes.count)
@@ -40,6 +39,10 @@ public struct ServeSync {
                 var number = number
                 guard let sync = tx.sync else { throw SyncError.unsupportedStore }
                 if number == 0 {
+                    now = max(now, SyncStamp.date(of: sync.currentTime()))
+                    for (index, change) in changes.enumerated() {
+                        try SyncRules.checkTime(change, index: index, now: now)
+                    }
                     _ = try sync.start { SyncRules.serverDevice }
                     var current = try sync.identity(store: store)
                     // A position past the log's end is a server that lost history: a new epoch, so

@@ -22,6 +22,11 @@ public struct SyncStamp: Sendable, Hashable, Comparable {
         Int64(instant.timeIntervalSince1970 * 1000) << 16
     }
 
+    /// The instant a hybrid time stands for (its counter dropped): `time(at:)` undone, to the millisecond.
+    public static func date(of hlc: Int64) -> Date {
+        Date(timeIntervalSince1970: Double(hlc >> 16) / 1000)
+    }
+
     public static func < (lhs: SyncStamp, rhs: SyncStamp) -> Bool {
         (lhs.hlc, lhs.device) < (rhs.hlc, rhs.device)
     }
