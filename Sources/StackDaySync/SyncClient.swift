@@ -122,9 +122,9 @@ public final class SyncClient: @unchecked Sendable {
         let waiting = try await withStore { store in
             try store.read { tx in try Self.log(tx).pending(after: pushedFrom, device: device, scope: scope) }
         }
-        func request(_ changes: [SyncChange], limit: Int = SyncRequest.maxChanges) -> SyncRequest {
+        func request(_ changes: [SyncChange], limit: Int = SyncRequest.maxChanges, more: Bool? = nil) -> SyncRequest {
             SyncRequest(device: device, since: peer.position, changes: changes, limit: limit, epoch: identity?.epoch, full: full,
-                        previous: previous ?? peer.previous, mark: peer.mark)
+                        previous: previous ?? peer.previous, mark: peer.mark, more: more)
         }
         var restarted = false
         // A server that lost history, or whose epoch moved on during this sync, has this device push
@@ -170,7 +170,7 @@ public final class SyncClient: @unchecked Sendable {
                     ahead = Task { try await read(after: next, scope) }
                 }
                 if page.entries > 0 {
-                    let answer = try await transport.send(request(page.changes, limit: 0))
+                    let answer = try await transport.send(request(page.changes, limit: 0, more: page.more))
                     if answer.reset {
                         try await restart(answer)
                         continue push

@@ -299,10 +299,11 @@ struct SyncConflictTests {
         let world = try World()
         try history(world.a, records: 3000)
         let path = world.a.path
-        let library = world.library
-        // Another connection, as the app's own, records meanwhile on days the history leaves free.
+        let library = world.library, clock = world.clock
+        // Another connection, as the app's own, records meanwhile on days the history leaves free
+        // (stamped by the world's clock, as every replica of it is).
         let writer = Task.detached { () throws -> Int in
-            let app = context(try SQLiteHabitStore(path: path), library)
+            let app = context(try SQLiteHabitStore(path: path, clock: clock), library, clock: clock)
             for offset in 0..<40 {
                 _ = try CreateHabit(context: app)(name: "walk \(offset)", startedOn: today.adding(days: -3))
                 _ = try RecordCompletion(context: app)(habitName: "walk \(offset)", on: today)

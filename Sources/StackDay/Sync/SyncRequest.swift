@@ -24,9 +24,13 @@ public struct SyncRequest: Sendable {
     public let written: Int64?
     /// The server's mark of `since` (`SyncResponse.mark`, `"mark"`), when the device has one.
     public let mark: String?
+    /// Whether the device has more of its changes to push after these (`"more"`); nil from a
+    /// device that does not say. The server prepares the pushed history's figures after the last.
+    public let more: Bool?
 
     public init(device: String, since: Int64, changes: [SyncChange], limit: Int = SyncRequest.maxChanges, compact: Bool = true,
-                epoch: String? = nil, full: Bool = false, previous: String? = nil, written: Int64? = nil, mark: String? = nil) {
+                epoch: String? = nil, full: Bool = false, previous: String? = nil, written: Int64? = nil, mark: String? = nil,
+                more: Bool? = nil) {
         self.device = device
         self.since = since
         self.changes = changes
@@ -37,6 +41,13 @@ public struct SyncRequest: Sendable {
         self.previous = previous
         self.written = written
         self.mark = mark
+        self.more = more
+    }
+
+    /// Whether this is a push's last page: changes, and none after them (by the device's word,
+    /// else by a page short of full, which is how a device that does not say ends a push).
+    public var endsPush: Bool {
+        !changes.isEmpty && !(more ?? (changes.count >= Self.maxChanges))
     }
 
     /// Whether `text` can be a position's mark: 1 to 64 letters, digits and dashes.
@@ -51,6 +62,7 @@ public struct SyncRequest: Sendable {
         if let previous { object["previous"] = .string(previous) }
         if let written { object["written"] = .number(Double(written)) }
         if let mark { object["mark"] = .string(mark) }
+        if let more { object["more"] = .bool(more) }
         if compact {
             object["form"] = .number(2)
             object.merge(SyncWireForm.encode(changes)) { $1 }
@@ -70,7 +82,7 @@ public struct SyncRequest: Sendable {
         default: throw .invalidRequest("needs \"form\" to be 1 (a change is an object) or 2 (the compact form)")
         }
         // `history` is what devices from before server identities sent; it is read and ignored.
-        let members = ["device", "since", "changes", "limit", "form", "history", "previous", "epoch", "full", "written", "mark"] + (compact ? ["devices", "columns"] : [])
+        let members = ["device", "since", "changes", "limit", "form", "history", "previous", "epoch", "full", "written", "mark", "more"] + (compact ? ["devices", "columns"] : [])
         if let unknown = object.keys.sorted().first(where: { !members.contains($0) }) {
             throw .invalidRequest("has an unknown member \"\(unknown)\"")
         }
@@ -107,6 +119,12 @@ public struct SyncRequest: Sendable {
         case .string(let text)? where Self.isMark(text): mark = text
         default: throw .invalidRequest("needs \"mark\" to be the server's mark of the position it asks from (1 to 64 letters, digits and dashes)")
         }
+        var more: Bool?
+        switch object["more"] {
+        case nil: more = nil
+        case .bool(let value)?: more = value
+        default: throw .invalidRequest("needs \"more\" to be true or false")
+        }
         let items: [JSONValue]
         switch object["changes"] {
         case nil where !compact: items = []
@@ -121,7 +139,7 @@ public struct SyncRequest: Sendable {
             for (index, item) in items.enumerated() { changes.append(try SyncChange(json: item, index: index)) }
         }
         self.init(device: device, since: since, changes: changes, limit: Int(limit), compact: compact, epoch: epoch, full: full,
-                  previous: previous, written: written, mark: mark)
+                  previous: previous, written: written, mark: mark, more: more)
     }
 
     static func integer(_ value: JSONValue?, _ name: String, in range: ClosedRange<Int64>, default fallback: Int64) throws(SyncError) -> Int64 {

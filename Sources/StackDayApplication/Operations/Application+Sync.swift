@@ -10,10 +10,10 @@ extension Application {
         do { json = try JSONValue(parsing: text) } catch { throw SyncError.invalidRequest("is not JSON: \(error)") }
         let request = try SyncRequest(json: json)
         let answer = try ServeSync(context: context)(request)
-        // A push's last page (a page short of full; a device pushes full pages until then): the
-        // pushed history's figures computed now, so the user's first page after a first sync is a
-        // cache read.
-        if !request.changes.isEmpty, request.changes.count < SyncRequest.maxChanges { PrepareFigures(context: context)() }
+        // A push's last page: the pushed history's figures computed now, once, so the user's first
+        // page after a first sync is a cache read (after every page, a long history's figures were
+        // computed again for each of its pages).
+        if request.endsPush { PrepareFigures(context: context)() }
         return answer
     }
 

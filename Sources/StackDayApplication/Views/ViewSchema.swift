@@ -148,7 +148,7 @@ public enum ViewSchema {
     public static let bodies: [String: JSONValue] = {
         var bodies = Dictionary(uniqueKeysWithValues: bodyRequests.map { ($0.schemaName, $0.schema) })
         bodies["Sync"] = object(syncForm.merging(["device": string, "since": integer, "limit": integer, "previous": string, "history": string,
-                                                  "epoch": string, "full": boolean, "written": integer, "mark": string,
+                                                  "epoch": string, "full": boolean, "written": integer, "mark": string, "more": boolean,
                                                   "changes": .object(["type": .string("array"), "maxItems": .number(Double(SyncRequest.maxChanges)),
                                                                       "items": .object(["oneOf": .array([ref("SyncChange"), ref("SyncCompactChange")])])])]) { $1 },
                                 required: ["device"], closed: true)

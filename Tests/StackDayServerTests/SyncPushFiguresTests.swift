@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import StackDay
+import StackDayLua
+import StackDaySQLite
+import StackDayServer
+import StackDayTestSupport
+
+/// A device's push of a long history comes in pages; the server computes the pushed habits'
+/// figures once, after the last page, not again after each one.
+@Suite("a push's figures are prepared after its last page")
+struct SyncPushFiguresTests {
+    static let clock = FixedClock(Date(timeIntervalSince1970: 1_791_900_000))
+    static let utc = DayBoundary(timeZone: TimeZone(secondsFromGMT: 0) ?? .gmt)
+
+    /// A device with a habit and ten days of records: its changes, as its first push sends them.
+    static func deviceChanges(in folder: TemporaryFolder) throws -> [SyncChange] {
+        let device = HabitContext(store: try SQLiteHabitStore(path: folder.path("device.sqlite")), clock: clock, boundary: utc,
+                                  policies: try PolicyLibrary(searchPath: []))
+        let today = LocalDay(date: clock.now, timeZone: utc.timeZone)
+        try CreateHabit(context: device)(name: "read", startedOn: today.adding(days: -20))
+        for offset in 0..<10 { try RecordCompletion(context: device)(habitName: "read", on: today.adding(days: -offset)) }
+        return try device.store.write { tx in
+            let sync = try #require(tx.sync)
+            return try sync.changes(after: 0, device: try sync.start { "phone" }, scope: .own, limit: 100).changes
+        }
+    }
+
+    @Test("pages marked more leave the cache alone; the last page (or a short one from a device that does not say) fills it",
+          arguments: [true, false])
+    func lastPage(says: Bool) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("server.sqlite")
+        let api = StackDayAPI(clock: Self.clock, makeStore: { try SQLiteHabitStore(path: path) }, makePolicies: { try PolicyLibrary(searchPath: []) },
+                              cachesAnswers: true, log: { _ in })
+        let owner = try SQLiteHabitStore(path: path, owner: "ana")
+        let token = try ManageUsers(context: HabitContext(store: owner, clock: Self.clock, boundary: Self.utc)).add("ana", timeZone: "+00:00").token.text
+        let changes = try Self.deviceChanges(in: folder)
+        // The habit and its rules first, the records after: two pages.
+        let split = try #require(changes.firstIndex { $0.kind == .completion })
+        func push(_ page: ArraySlice<SyncChange>, more: Bool?) throws -> Int {
+            let request = SyncRequest(device: "phone", since: 0, changes: Array(page), limit: 0, more: more)
+            let answer = api.handle(HTTPRequest(method: "POST", path: "/v1/sync", authorization: "Bearer \(token)", contentType: "application/json",
+                                                body: request.json.jsonBytes))
+            #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+            return try owner.read { tx in try tx.habits.all().compactMap { try tx.evaluations?.evaluation(habitID: $0.id) }.count }
+        }
+        if says {
+            #expect(try push(changes[..<split], more: true) == 0, "a page with more to come prepared figures")
+            #expect(try push(changes[split...], more: false) == 1, "the last page left the figures to the first read")
+        } else {
+            // A device that does not say: a page short of 2,000 ends its push.
+            #expect(try push(changes[..<split], more: nil) == 1)
+        }
+        #expect(try owner.read { tx in try tx.habits.all().map { try tx.completions.completions(habitID: $0.id).count } } == [says ? 10 : 0])
+    }
+
+    @Test("more is true or false; anything else is refused by name")
+    func moreMember() throws {
+        let request = try SyncRequest(json: JSONValue(parsing: #"{"device": "phone", "since": 0, "more": true}"#))
+        #expect(request.more == true)
+        #expect(throws: SyncError.invalidRequest(#"needs "more" to be true or false"#)) {
+            try SyncRequest(json: JSONValue(parsing: #"{"device": "phone", "since": 0, "more": 1}"#))
+        }
+        #expect(SyncRequest(device: "phone", since: 0, changes: [], more: false).json.objectValue?["more"] == .bool(false))
+    }
+}
