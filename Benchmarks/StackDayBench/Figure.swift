@@ -15,7 +15,8 @@ enum Table {
     static func render(_ figures: [Figure]) -> String {
         var rows = [["figure", "what is compared", "engine", "baseline", "ratio", "target", "met"]]
         for figure in figures {
-            let ratio = figure.ratio >= 100 ? String(Int(figure.ratio.rounded())) : String(format: "%.2f", figure.ratio)
+            // A baseline too small to measure (0) leaves no ratio to print.
+            let ratio = !figure.ratio.isFinite ? "-" : figure.ratio >= 100 ? String(Int(figure.ratio.rounded())) : String(format: "%.2f", figure.ratio)
             rows.append([figure.id, figure.compared, figure.engine, figure.baseline, ratio + "×", figure.target,
                          figure.met.map { $0 ? "yes" : "NO" } ?? "-"])
         }

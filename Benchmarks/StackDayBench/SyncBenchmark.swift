@@ -116,7 +116,13 @@ struct SyncBenchmark {
                                    target: "reported", met: nil))
         }
 
-        let alike = try namedAlike(server: server, token: try token("alike"), bystander: try token("bystander"), flooder: try token("flooder"))
+        // The bystander records one cup every 20 ms on one day, more than the 500 records of one
+        // habit a day a user may keep by default: a limit of its own, so that S3e and S4 time writes.
+        let bystander = try token("bystander")
+        guard try Measure.run(context.stackday, ["--db", serverDB] + common + ["user", "limits", "bystander", "--set", "records-per-day=1000000"]).status == 0 else {
+            throw BenchError("S3: the bystander's limit was refused")
+        }
+        let alike = try namedAlike(server: server, token: try token("alike"), bystander: bystander, flooder: try token("flooder"))
         let repeats = context.quick ? 2 : 9
         let longIncrement = try incremental(device: longDevice, url: url, token: longToken, repeats: repeats)
         let shortIncrement = try incremental(device: shortDevice, url: url, token: shortToken, repeats: repeats)
@@ -243,10 +249,11 @@ struct SyncBenchmark {
         group.wait()
         func p99(_ values: [Double]) -> Double { values.sorted()[min(values.count - 1, Int(Double(values.count) * 0.99))] }
         let failed = during.filter { $0.status != 201 }.count
+        let statuses = Set(during.map(\.status).filter { $0 != 201 }).sorted()
         let withFloods = p99(during.map { $0.status == 201 ? $0.seconds : .infinity })
         let without = p99(alone)
         let ratio = withFloods / without
-        return Figure(id: "S4", compared: "another user's write p99 while two devices push 500-record pages (\(flag.pushed) pages; \(failed) writes not 201) ÷ alone",
+        return Figure(id: "S4", compared: "another user's write p99 while two devices push 500-record pages (\(flag.pushed) pages; \(failed) writes not 201\(statuses.isEmpty ? "" : " but \(statuses)")) ÷ alone",
                       engine: Table.seconds(withFloods), baseline: Table.seconds(without), ratio: ratio, target: "≤ 3×", met: ratio <= 3 && failed == 0)
     }
 }

@@ -194,6 +194,13 @@ public final class SQLSyncRepository: SyncRepository {
         }.first
     }
 
+    /// Whether the store holds an entity's row: its key looked up alone, no column read (a page
+    /// of records asks it of their habit once a slice).
+    private func holds(_ kind: SyncKind, _ key: String) throws -> Bool {
+        try !executor.rows(sql("SELECT 1 AS held FROM \(Self.table(kind).name) WHERE \(ownerColumn) = $1 AND \(keyCondition(kind))"),
+                           [owner] + keyValues(kind, key)) { $0.integer("held") }.isEmpty
+    }
+
     /// Keys fifty at a time, for `lookups`.
     static func chunks(_ keys: [String]) -> [ArraySlice<String>] {
         stride(from: 0, to: keys.count, by: 50).map { keys[$0..<min(keys.count, $0 + 50)] }
@@ -490,7 +497,7 @@ public final class SQLSyncRepository: SyncRepository {
         }
         try flush(batch)
         try write(as: nil, batch)
-        for (index, habit) in batch.created where try fields(.habit, habit) != nil && topRevision(habit) == 0 {
+        for (index, habit) in batch.created where try holds(.habit, habit) && topRevision(habit) == 0 {
             throw SyncError.invalidChange(index: index, reason: "is a new habit without its rules: its revision 1 goes in the same request")
         }
         return outcomes
@@ -530,7 +537,7 @@ public final class SQLSyncRepository: SyncRepository {
 
     private func holdsHabit(_ habit: String, _ batch: Batch) throws -> Bool {
         if batch.habits.contains(habit) { return true }
-        guard try fields(.habit, habit) != nil else { return false }
+        guard try holds(.habit, habit) else { return false }
         batch.habits.insert(habit)
         return true
     }
