@@ -120,6 +120,8 @@ struct DevicePairingTests {
         let cookie = try #require(signedIn.setCookie?.components(separatedBy: ";").first)
         let today = String(decoding: api.api.handle(HTTPRequest(method: "GET", path: "/", cookie: cookie)).body, as: UTF8.self)
         let csrf = try #require(today.firstMatch(of: /name="csrf" value="([^"]+)"/)).1
+        // The account's language is the account's to change: the device's pages offer no form for it.
+        #expect(!today.contains("data-action=\"language\"") && today.contains("data-action=\"sign-out\""))
         func post(_ path: String, _ form: String = "") -> HTTPResponse {
             api.api.handle(HTTPRequest(method: "POST", path: path, cookie: cookie, contentType: "application/x-www-form-urlencoded",
                                        body: Array("csrf=\(csrf)&\(form)".utf8)))
@@ -139,7 +141,8 @@ struct DevicePairingTests {
         #expect(try Self.json(api.get("/v1/settings", authorization: "Bearer \(token)"))["language"]?.stringValue != "ko")
         // The settings page says why it offers none of them; the device may still sign itself out for good.
         let settings = String(decoding: api.api.handle(HTTPRequest(method: "GET", path: "/settings", cookie: cookie)).body, as: UTF8.self)
-        #expect(settings.contains("data-signed-in-as=\"device\"") && !settings.contains("action=\"/settings/webhooks\""))
+        #expect(settings.contains("data-signed-in-as=\"device\"") && !settings.contains("action=\"/settings/webhooks\"")
+                && !settings.contains("data-action=\"language\""))
         #expect(post("/settings/devices/\(phone)/revoke").status == 303)
         #expect(api.get("/v1/devices", authorization: "Bearer \(token)").status == 200)
         #expect(try Self.json(api.get("/v1/devices", authorization: "Bearer \(token)"))["devices"]?.arrayValue?.isEmpty == true)

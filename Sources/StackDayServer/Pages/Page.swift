@@ -27,14 +27,17 @@ struct Page {
             records[summary.habit.id] = try app.records(summary.habit.name, from: view.day, to: view.day).records.sorted { $0.recordedAt < $1.recordedAt }
         }
         let archived = try app.listHabits(ListHabitsRequest(.archived)).habits
-        return TodayPage(view: view, words: words, csrf: session.csrfToken, policies: policies, etag: etag, records: records,
-                         zone: user.boundary.timeZone, archived: archived)
+        var page = TodayPage(view: view, words: words, csrf: session.csrfToken, policies: policies, etag: etag, records: records,
+                             zone: user.boundary.timeZone, archived: archived)
+        page.signedInAsAccount = session.deviceID == nil
+        return page
     }
 
     func settings() throws -> SettingsPage {
         var page = SettingsPage(user: user, decided: try app.syncDecided(), words: words, csrf: session.csrfToken)
         page.devices = try ManageDevices(context: app.context).devices(of: user.name)
         page.signedInAs = session.deviceID.flatMap { id in page.devices.first { $0.id == id } }
+        page.signedInAsAccount = session.deviceID == nil
         page.feedURL = user.feedToken.map { (HabitRoutes.baseURL(request, tls: tls) ?? "") + "/v1/feeds/\($0).ics" }
         if try app.context.store.read({ $0.webhooks != nil }) {
             let manage = ManageWebhooks(context: app.context)
@@ -76,6 +79,7 @@ struct Page {
         let all = try app.listHabits().habits
         page.place = (all.firstIndex { $0.id == detail.habit.id } ?? 0, all.count)
         page.weekStart = user.weekStart
+        page.signedInAsAccount = session.deviceID == nil
         return page
     }
 
@@ -108,6 +112,7 @@ struct Page {
             refusal: refusal, justInstalled: request.argument("installed"), words: words, csrf: session.csrfToken
         )
         page.justShared = request.argument("shared")
+        page.signedInAsAccount = session.deviceID == nil
         return page
     }
 

@@ -5,6 +5,9 @@ struct PageShell {
     let user: String
     let csrf: String
     let title: String
+    /// Whether the browser is signed in as the account (not as a paired device), which alone may
+    /// change the account's language: a device's browser is not offered the form it would be refused.
+    var signedInAsAccount = true
 
     /// A page for a browser without a session (signing in, connecting a device): the document's
     /// head in the words' language, `title` after the app's name, and `main` around `body`.
@@ -26,6 +29,10 @@ struct PageShell {
         let languages = [("en", "English"), ("ko", "한국어")].map { code, name -> HTML in
             "<option value=\"\(code)\"\(words.language.rawValue == code ? " selected" as HTML : "")>\(name)</option>"
         }.joined()
+        let footer: HTML = signedInAsAccount ? """
+            <footer><form method="post" action="/settings" data-action="language">\(Self.csrf(csrf))<label for="language">\(words["Language"])</label>
+            <select id="language" name="language">\(languages)</select> <button type="submit">\(words["Save"])</button></form></footer>
+            """ : ""
         let page: HTML = """
         <!DOCTYPE html>
         <html lang="\(words.language.rawValue)"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -36,8 +43,7 @@ struct PageShell {
         <main><div id="notice" aria-live="polite">\(alert)</div><p id="queue-state" class="hint" role="status" data-waiting="0" data-words="\(words["offline · {n} waiting"])" data-card-words="\(words["waiting · tap to take back"])" data-refused="\(words["Not kept: {what} ({habit})."])"></p>
         \(body)
         </main>
-        <footer><form method="post" action="/settings" data-action="language">\(Self.csrf(csrf))<label for="language">\(words["Language"])</label>
-        <select id="language" name="language">\(languages)</select> <button type="submit">\(words["Save"])</button></form></footer>
+        \(footer)
         </body></html>
         """
         return page.markup
