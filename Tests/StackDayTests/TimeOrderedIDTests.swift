@@ -28,4 +28,16 @@ struct TimeOrderedIDTests {
         #expect(record.id.uuidString.dropFirst(14).first == "7" && skip.id.uuidString.dropFirst(14).first == "7")
         #expect(record.id.uuidString < skip.id.uuidString)
     }
+
+    @Test("ids made one after another sort in the order they were made, whatever day their records are of")
+    func madeInOrder() throws {
+        let ids = (0..<20_000).map { _ in TimeOrderedID.next() }
+        #expect(Set(ids).count == ids.count)
+        #expect(zip(ids, ids.dropFirst()).allSatisfy { $0.uuidString < $1.uuidString })
+        #expect(ids.allSatisfy { $0.uuidString.dropFirst(14).first == "7" })
+        // A history imported newest day first still gets ids in the order it was written.
+        let days = try (0..<50).map { try LocalDay(iso: "2026-12-05").adding(days: -$0) }
+        let records = try days.map { try Completion(habitID: UUID(), completedOn: $0, recordedAt: $0.midnightUTC) }
+        #expect(records.map(\.id.uuidString) == records.map(\.id.uuidString).sorted())
+    }
 }

@@ -19,7 +19,7 @@ public struct Completion: Identifiable, Hashable, Sendable {
     /// The most characters a note holds.
     public static let noteLimit = 1000
 
-    /// Without an `id`, a time-ordered one for `recordedAt` (`TimeOrderedID`). An empty note is no note. A note keeps its text as given (line breaks included, so that an
+    /// Without an `id`, a time-ordered one for the moment it is made (`TimeOrderedID.next()`). An empty note is no note. A note keeps its text as given (line breaks included, so that an
     /// export round-trips it) but may not hold NUL or more than `noteLimit` characters.
     public init(id: UUID? = nil, habitID: UUID, completedOn: LocalDay, recordedAt: Date, amount: Double = 1, note: String? = nil)
         throws(HabitValidationError)
@@ -31,7 +31,7 @@ public struct Completion: Identifiable, Hashable, Sendable {
             guard note.count <= Self.noteLimit else { throw .noteTooLong(length: note.count, limit: Self.noteLimit) }
             guard !note.utf8.contains(0) else { throw .nulInNote }
         }
-        self.id = id ?? TimeOrderedID.make(at: recordedAt)
+        self.id = id ?? TimeOrderedID.next()
         self.habitID = habitID
         self.completedOn = completedOn
         self.recordedAt = recordedAt

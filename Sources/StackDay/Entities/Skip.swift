@@ -7,9 +7,9 @@ public struct Skip: Identifiable, Hashable, Sendable {
     public let day: LocalDay
     public let recordedAt: Date
 
-    /// Without an `id`, a time-ordered one for `recordedAt` (`TimeOrderedID`).
+    /// Without an `id`, a time-ordered one for the moment it is made (`TimeOrderedID.next()`).
     public init(id: UUID? = nil, habitID: UUID, day: LocalDay, recordedAt: Date) {
-        self.id = id ?? TimeOrderedID.make(at: recordedAt)
+        self.id = id ?? TimeOrderedID.next()
         self.habitID = habitID
         self.day = day
         self.recordedAt = recordedAt
