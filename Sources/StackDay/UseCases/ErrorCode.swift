@@ -70,7 +70,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             case .userExists: return .userExists
             case .dayTooFarAhead, .spanTooLong: return .readOutOfBounds
             case .scriptTooLarge: return .policyTooLarge
-            case .wrongPassword: return .unauthorized
+            case .wrongPassword, .deviceRevoked: return .unauthorized
             case .pairingFailed: return .pairingFailed
             case .deviceNotFound: return .deviceNotFound
             case .webhookNotFound: return .webhookNotFound

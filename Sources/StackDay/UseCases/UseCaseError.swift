@@ -44,6 +44,8 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongPassword
     /// A pairing code that is unknown, used or expired (one answer for each).
     case pairingFailed
+    /// A paired device's token used after the device was revoked (`RevokedDevice`).
+    case deviceRevoked(name: String, at: Date)
     case invalidDeviceName(name: String)
     case deviceNotFound(id: String)
     /// A webhook address or event list `ManageWebhooks` refuses.
@@ -136,6 +138,9 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the current password is wrong (or missing): give it as \"old\" to change it"
         case .pairingFailed:
             return "that pairing code is unknown, used or expired: ask for a new one under Settings › Connect a device"
+        case .deviceRevoked(let name, let at):
+            return "this device ('\(name)') was disconnected on \(at.formatted(.iso8601)): "
+                + "pair it again with a new code (Settings › Connect a device, then stackday sync --pair CODE)"
         case .invalidDeviceName(let name):
             return "invalid device name '\(name)': use 1 to 64 printable characters"
         case .deviceNotFound(let id):

@@ -1,5 +1,4 @@
 import StackDay
-import StackDayExchange
 
 /// `/v1` is for a user's bearer token, written exactly `Bearer TOKEN` (401 otherwise): the request
 /// then runs as that user, on a pooled store connection and policy resolver, in the user's zone.
@@ -16,8 +15,7 @@ struct Authentication: PipelineStage {
             guard let (account, device) = try Tokens.caller(of: token, contexts, at: clock.now) else {
                 // A device that was revoked is told so, and how to connect again.
                 if Tokens.isWellFormed(token), let revoked = try ManageDevices.revoked(deviceToken: token, in: try contexts.baseStore()) {
-                    throw APIError(code: .unauthorized, message: "this device ('\(revoked.name)') was disconnected on \(InstantText.format(revoked.revokedAt)): "
-                                   + "pair it again with a new code (Settings › Connect a device, then stackday sync --pair CODE)")
+                    throw UseCaseError.deviceRevoked(name: revoked.name, at: revoked.revokedAt)
                 }
                 throw APIError.unauthorized
             }
