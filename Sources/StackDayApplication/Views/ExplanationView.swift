@@ -53,28 +53,28 @@ public struct ExplanationView: JSONView {
     /// else what the outcome was, in `language`.
     static func why(_ step: HabitExplanation.Step, unit habitUnit: String, language: ReportLanguage = .english) -> String {
         if let why = step.step.why { return why }
-        let korean = language == .korean
+        let words = Words(language)
         let entry = step.entry
         let target = DayTarget(step.revision)
         let amount: String
         if target.limit != nil {
-            amount = Words(language).amount(entry.total, of: target, unit: habitUnit)
-            if target.wentOver(entry) { return korean ? "한도 초과: \(amount)" : "over the limit: \(amount)" }
+            amount = words.amount(entry.total, of: target, unit: habitUnit)
+            if target.wentOver(entry) { return words.say("over the limit: {amount}", ("amount", amount)) }
         } else if let period = step.period {
-            amount = korean ? "\(period.count)/\(period.times)일" : "\(period.count) of \(period.times) day\(period.times == 1 ? "" : "s")"
-        } else if korean {
-            amount = "\(Quantity.describe(entry.total))/\(Quantity.describe(step.goal))\(WeeklyReportFormatter.koreanUnit(habitUnit))"
+            amount = words.say(period.times == 1 ? "{done} of {times} day" : "{done} of {times} days",
+                               ("done", String(period.count)), ("times", String(period.times)))
         } else {
-            amount = "\(Quantity.describe(entry.total)) of \(Quantity.describe(step.goal))" + (habitUnit.isEmpty ? "" : " \(habitUnit)")
+            amount = words.say("{total} of {goal}{unit}", ("total", Quantity.describe(entry.total)), ("goal", Quantity.describe(step.goal)),
+                               ("unit", words.unitAfterNumber(habitUnit)))
         }
         let before = step.step.before.objectValue?["current"]?.numberValue.map { Int($0) } ?? 0
-        let ended = before > 0 && step.step.streak.current == 0 ? (korean ? "; 끝난 연속: \(before)" : "; the streak of \(before) ended") : ""
+        let ended = before > 0 && step.step.streak.current == 0 ? words.say("; the streak of {before} ended", ("before", String(before))) : ""
         switch entry.state {
-        case .completed: return korean ? "달성: \(amount)" : "met: \(amount)"
-        case .missed: return korean ? "놓침: \(amount)\(ended)" : "missed: \(amount)\(ended)"
-        case .pending: return korean ? "남음: 지금까지 \(amount); 오늘은 연속을 끊지 않습니다" : "pending: \(amount) so far; today does not break the streak"
-        case .skipped: return korean ? "건너뜀: 연속 유지" : "skipped: kept the streak"
-        case .notDue, .upcoming: return korean ? "쉬는 날: 연속 그대로" : "not due: the streak is unchanged"
+        case .completed: return words.say("met: {amount}", ("amount", amount))
+        case .missed: return words.say("missed: {amount}{ended}", ("amount", amount), ("ended", ended))
+        case .pending: return words.say("pending: {amount} so far; today does not break the streak", ("amount", amount))
+        case .skipped: return words["skipped: kept the streak"]
+        case .notDue, .upcoming: return words["not due: the streak is unchanged"]
         }
     }
 
@@ -84,7 +84,6 @@ public struct ExplanationView: JSONView {
 
     public func lines(_ language: ReportLanguage) -> [String] {
         let words = Words(language)
-        let korean = language == .korean
         let steps = explanation.steps
         let unit = explanation.countsIn
         // The current streak began after the last step that left it at 0 (or at the first step).
@@ -105,26 +104,22 @@ public struct ExplanationView: JSONView {
             began = nil
             beganBefore = true
         }
-        let range = "\(explanation.range.first) … \(explanation.range.last)"
-        var out = [korean
-            ? "\(explanation.habit.name): \(range), 현재 \(words.count(explanation.streak.current, unit)), 최장 \(words.count(explanation.streak.longest, unit))"
-            : "\(explanation.habit.name): \(range), current \(CountPhrase.english(explanation.streak.current, unit)), longest \(CountPhrase.english(explanation.streak.longest, unit))"]
+        var out = [words.say("{habit}: {first} … {last}, current {current}, longest {longest}", ("habit", explanation.habit.name),
+                             ("first", explanation.range.first.iso), ("last", explanation.range.last.iso),
+                             ("current", words.count(explanation.streak.current, unit)), ("longest", words.count(explanation.streak.longest, unit)))]
         for (index, step) in steps.enumerated() {
             let day = step.period == nil ? step.days.last.iso : "\(step.days.first.iso) … \(step.days.last.iso)"
-            let state = korean ? words[Self.status(step)] : Self.status(step)
+            let state = words[Self.status(step)]
             let padded = state + String(repeating: " ", count: max(0, 9 - DisplayWidth.of(state)))
-            let why = Self.why(step, unit: explanation.habit.unit, language: language)
-            var line = korean
-                ? "\(day)  \(padded)  연속 \(step.step.streak.current) (최장 \(step.step.streak.longest))  \(why)"
-                : "\(day)  \(padded)  streak \(step.step.streak.current) (longest \(step.step.streak.longest))  \(why)"
-            if index == began { line += korean ? "  ← 현재 연속이 시작된 날" : "  ← the current streak began" }
-            if index == broke { line += korean ? "  ✕ 이전 연속을 끊은 날" : "  ✕ what broke the streak before" }
+            var line = words.say("{day}  {state}  streak {current} (longest {longest})  {why}", ("day", day), ("state", padded),
+                                 ("current", String(step.step.streak.current)), ("longest", String(step.step.streak.longest)),
+                                 ("why", Self.why(step, unit: explanation.habit.unit, language: language)))
+            if index == began { line += words["  ← the current streak began"] }
+            if index == broke { line += words["  ✕ what broke the streak before"] }
             out.append(line)
         }
-        if steps.isEmpty { out.append(korean ? "이 기간에는 결과가 없습니다" : "no outcome in this range") }
-        if beganBefore {
-            out.append(korean ? "(현재 연속은 \(explanation.range.first) 이전에 시작되었습니다)" : "(the current streak began before \(explanation.range.first))")
-        }
+        if steps.isEmpty { out.append(words["no outcome in this range"]) }
+        if beganBefore { out.append(words.say("(the current streak began before {first})", ("first", explanation.range.first.iso))) }
         return out
     }
 }

@@ -8,6 +8,16 @@ public enum SentenceWords {
     public static let restamped = "{count} changes stamped while this device's clock ran ahead were stamped again by the server's clock."
 
     static let korean: [String: String] = [
+        // `explain`'s lines and reasons.
+        "over the limit: {amount}": "한도 초과: {amount}", "{done} of {times} day": "{done}/{times}일", "{done} of {times} days": "{done}/{times}일",
+        "{total} of {goal}{unit}": "{total}/{goal}{unit}", "; the streak of {before} ended": "; 끝난 연속: {before}",
+        "met: {amount}": "달성: {amount}", "missed: {amount}{ended}": "놓침: {amount}{ended}",
+        "pending: {amount} so far; today does not break the streak": "남음: 지금까지 {amount}; 오늘은 연속을 끊지 않습니다",
+        "skipped: kept the streak": "건너뜀: 연속 유지", "not due: the streak is unchanged": "쉬는 날: 연속 그대로",
+        "{habit}: {first} … {last}, current {current}, longest {longest}": "{habit}: {first} … {last}, 현재 {current}, 최장 {longest}",
+        "{day}  {state}  streak {current} (longest {longest})  {why}": "{day}  {state}  연속 {current} (최장 {longest})  {why}",
+        "  ← the current streak began": "  ← 현재 연속이 시작된 날", "  ✕ what broke the streak before": "  ✕ 이전 연속을 끊은 날",
+        "no outcome in this range": "이 기간에는 결과가 없습니다", "(the current streak began before {first})": "(현재 연속은 {first} 이전에 시작되었습니다)",
         "Updated '{name}': weeks start on {first}.": "바꿨습니다: '{name}', 한 주는 {first}부터",
         "No users yet. Add one with: stackday user add NAME": "아직 사용자가 없습니다. 추가하려면: stackday user add NAME",
         "Removed user '{name}' with {habits} and {records}.": "사용자를 지웠습니다: '{name}', 습관 {habitCount}개와 기록 {recordCount}건",

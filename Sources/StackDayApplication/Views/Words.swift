@@ -51,6 +51,13 @@ public struct Words: Sendable {
         return text
     }
 
+    /// A unit as it follows a number: ` cups` in English; in Korean glued on when it is Korean
+    /// (`8잔`) and spaced when it is not (`8 cups`). Empty for no unit.
+    public func unitAfterNumber(_ unit: String) -> String {
+        if unit.isEmpty { return "" }
+        return language == .korean ? WeeklyReportFormatter.koreanUnit(unit) : " " + unit
+    }
+
     /// `3 days`, `3일`; weeks and months likewise.
     public func count(_ count: Int, _ unit: CountUnit) -> String {
         language == .korean ? CountPhrase.korean(count, unit) : CountPhrase.english(count, unit)
