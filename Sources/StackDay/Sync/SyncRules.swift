@@ -45,32 +45,58 @@ public enum SyncRules {
         }
     }
 
-    /// Each kind's columns, the key's first. A revision's key is its habit and number.
+    /// Each kind's columns, the key's first. A revision's key is its habit and number. Made once:
+    /// every change a sync checks, encodes, decodes or writes asks for its kind's.
     public static func columns(_ kind: SyncKind) -> [SyncColumn] {
         switch kind {
-        case .script:
-            [SyncColumn("sha256", .optionalHash), SyncColumn("name", .text(limit: 200, empty: false)),
-             SyncColumn("source", .text(limit: scriptLimit, empty: false)), SyncColumn("installed_at", .instant), SyncColumn("installed", .flag)]
-        case .habit:
-            [SyncColumn("id", .uuid), SyncColumn("name", .text(limit: Habit.nameLimit, empty: false)), SyncColumn("started_on", .day),
-             SyncColumn("archived_on", .optionalDay), SyncColumn("created_at", .instant), SyncColumn("updated_at", .instant),
-             SyncColumn("unit", .text(limit: Habit.unitLimit, empty: true)), SyncColumn("position", .position),
-             SyncColumn("color_tag", .colorTag), SyncColumn("step_thousandths", .optionalCount),
-             SyncColumn("question", .optionalText(limit: Habit.textLimit)), SyncColumn("description", .optionalText(limit: Habit.textLimit))]
-        case .revision:
-            [SyncColumn("habit_id", .uuid), SyncColumn("number", .count), SyncColumn("effective_from", .day), SyncColumn("goal_thousandths", .count)]
-                + PolicyRole.allCases.flatMap { role in
-                    [SyncColumn(role.rawValue + "_policy", .text(limit: 200, empty: false)), SyncColumn(role.rawValue + "_params", .parameters),
-                     SyncColumn(role.rawValue + "_sha256", .optionalHash)]
-                }
-                + [SyncColumn("created_at", .instant), SyncColumn("reminders", .reminders), SyncColumn("takes_back", .optionalCount)]
-        case .completion:
-            [SyncColumn("id", .uuid), SyncColumn("habit_id", .uuid), SyncColumn("completed_on", .day), SyncColumn("recorded_at", .instant),
-             SyncColumn("amount_thousandths", .count), SyncColumn("note", .optionalText(limit: Completion.noteLimit))]
-        case .skip:
-            [SyncColumn("id", .uuid), SyncColumn("habit_id", .uuid), SyncColumn("day", .day), SyncColumn("recorded_at", .instant)]
+        case .script: scriptColumns
+        case .habit: habitColumns
+        case .revision: revisionColumns
+        case .completion: completionColumns
+        case .skip: skipColumns
         }
     }
+
+    /// Each kind's column names, in `columns`' order.
+    public static func columnNames(_ kind: SyncKind) -> [String] {
+        switch kind {
+        case .script: scriptNames
+        case .habit: habitNames
+        case .revision: revisionNames
+        case .completion: completionNames
+        case .skip: skipNames
+        }
+    }
+
+    private static let scriptColumns = [
+        SyncColumn("sha256", .optionalHash), SyncColumn("name", .text(limit: 200, empty: false)),
+        SyncColumn("source", .text(limit: scriptLimit, empty: false)), SyncColumn("installed_at", .instant), SyncColumn("installed", .flag),
+    ]
+    private static let habitColumns = [
+        SyncColumn("id", .uuid), SyncColumn("name", .text(limit: Habit.nameLimit, empty: false)), SyncColumn("started_on", .day),
+        SyncColumn("archived_on", .optionalDay), SyncColumn("created_at", .instant), SyncColumn("updated_at", .instant),
+        SyncColumn("unit", .text(limit: Habit.unitLimit, empty: true)), SyncColumn("position", .position),
+        SyncColumn("color_tag", .colorTag), SyncColumn("step_thousandths", .optionalCount),
+        SyncColumn("question", .optionalText(limit: Habit.textLimit)), SyncColumn("description", .optionalText(limit: Habit.textLimit)),
+    ]
+    private static let revisionColumns =
+        [SyncColumn("habit_id", .uuid), SyncColumn("number", .count), SyncColumn("effective_from", .day), SyncColumn("goal_thousandths", .count)]
+        + PolicyRole.allCases.flatMap { role in
+            [SyncColumn(role.rawValue + "_policy", .text(limit: 200, empty: false)), SyncColumn(role.rawValue + "_params", .parameters),
+             SyncColumn(role.rawValue + "_sha256", .optionalHash)]
+        }
+        + [SyncColumn("created_at", .instant), SyncColumn("reminders", .reminders), SyncColumn("takes_back", .optionalCount)]
+    private static let completionColumns = [
+        SyncColumn("id", .uuid), SyncColumn("habit_id", .uuid), SyncColumn("completed_on", .day), SyncColumn("recorded_at", .instant),
+        SyncColumn("amount_thousandths", .count), SyncColumn("note", .optionalText(limit: Completion.noteLimit)),
+    ]
+    private static let skipColumns = [SyncColumn("id", .uuid), SyncColumn("habit_id", .uuid), SyncColumn("day", .day), SyncColumn("recorded_at", .instant)]
+
+    private static let scriptNames = scriptColumns.map(\.name)
+    private static let habitNames = habitColumns.map(\.name)
+    private static let revisionNames = revisionColumns.map(\.name)
+    private static let completionNames = completionColumns.map(\.name)
+    private static let skipNames = skipColumns.map(\.name)
 
     /// The habit a change belongs to (nil for a script or a habit's own).
     public static func habit(of change: SyncChange) -> String? {

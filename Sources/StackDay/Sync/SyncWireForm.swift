@@ -24,7 +24,7 @@ public enum SyncWireForm {
         }
         var columns: [String: JSONValue] = [:]
         let items: [JSONValue] = changes.map { change in
-            let names = SyncRules.columns(change.kind).map(\.name)
+            let names = SyncRules.columnNames(change.kind)
             columns[change.kind.rawValue] = .array(names.map(JSONValue.string))
             var item: [JSONValue] = [.string(change.kind.rawValue), .string(String(change.stamp.hlc)), device(change.stamp.device)]
             item.append(change.fields.map { fields in .array(names.map { fields[$0] ?? .null }) } ?? .null)

@@ -36,6 +36,8 @@ public final class SQLSyncRepository: SyncRepository {
     /// Each statement in the executor's dialect, rewritten once (a first sync runs a few of them
     /// a million times).
     private var statements: [String: String] = [:]
+    /// Multi-row inserts by kind and row count (`insertStatement`).
+    private var inserts: [String: String] = [:]
 
     private func sql(_ text: String) -> String {
         if let known = statements[text] { return known }
@@ -522,17 +524,29 @@ public final class SQLSyncRepository: SyncRepository {
         for start in stride(from: 0, to: batch.pending.count, by: 100) {
             let chunk = batch.pending[start..<min(batch.pending.count, start + 100)]
             var values = [owner]
-            var rows: [String] = []
+            values.reserveCapacity(1 + chunk.count * columns.count)
             for (_, change) in chunk {
-                let base = values.count
-                rows.append("($1, " + columns.enumerated().map { Self.parameter(base + $0.offset + 1, $0.element.value) }.joined(separator: ", ") + ")")
-                values += columns.map { Self.bind(change.fields?[$0.name], $0.value) }
+                for column in columns { values.append(Self.bind(change.fields?[column.name], column.value)) }
             }
-            try executor.run(sql("""
-                INSERT INTO \(Self.table(first.kind).name) (\(ownerColumn), \(columns.map(\.name).joined(separator: ", "))) VALUES \(rows.joined(separator: ", "))
-                """), values)
+            try executor.run(insertStatement(first.kind, rows: chunk.count), values)
         }
         batch.pending = []
+    }
+
+    /// The statement inserting `rows` rows of a kind at once, in the executor's dialect: written
+    /// once for each kind and count (a first sync inserts its records ten at a time, thousands of times).
+    private func insertStatement(_ kind: SyncKind, rows count: Int) -> String {
+        let name = "\(kind.rawValue)/\(count)"
+        if let known = inserts[name] { return known }
+        let columns = SyncRules.columns(kind)
+        let rows = (0..<count).map { row in
+            "($1, " + columns.enumerated().map { Self.parameter(2 + row * columns.count + $0.offset, $0.element.value) }.joined(separator: ", ") + ")"
+        }
+        let statement = sql("""
+            INSERT INTO \(Self.table(kind).name) (\(ownerColumn), \(SyncRules.columnNames(kind).joined(separator: ", "))) VALUES \(rows.joined(separator: ", "))
+            """)
+        inserts[name] = statement
+        return statement
     }
 
     private func holdsHabit(_ habit: String, _ batch: Batch) throws -> Bool {
