@@ -337,6 +337,28 @@ struct SyncConflictTests {
         #expect(try await world.sync(world.a) == SyncReport())
     }
 
+    @Test("a push of several pages says more on each page but its last")
+    func pagesSayMore() async throws {
+        let world = try World()
+        try history(world.a, records: 5000)
+        /// The server, with what each push said of the pages after it.
+        final class Said: SyncTransport, @unchecked Sendable {
+            // Safe: `more` is touched only under `lock`.
+            let inner: LocalTransport
+            let lock = NSLock()
+            var more: [Bool?] = []
+            init(_ inner: LocalTransport) { self.inner = inner }
+            func send(_ request: SyncRequest) async throws -> SyncResponse {
+                if !request.changes.isEmpty { lock.withLock { more.append(request.more) } }
+                return try await inner.send(request)
+            }
+        }
+        let said = Said(LocalTransport(world.server))
+        #expect(try await world.a.client(said).sync().pushed > 5000)
+        let pages = said.lock.withLock { said.more }
+        #expect(pages.count >= 3 && pages.dropLast().allSatisfy { $0 == true } && pages.last == false, "\(pages)")
+    }
+
     @Test("more habits than a page takes: no page is over `maxChanges`, and every habit reaches the server with its rules")
     func manyHabits() async throws {
         let world = try World()
