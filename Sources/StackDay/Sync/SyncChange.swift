@@ -58,38 +58,52 @@ public struct SyncChange: Sendable, Hashable {
 
     /// A change from the protocol's JSON; `SyncError.invalidChange` names what is wrong.
     public init(json: JSONValue, index: Int) throws(SyncError) {
-        func fail(_ reason: String) -> SyncError { .invalidChange(index: index, reason: reason) }
-        guard let object = json.objectValue else { throw fail("is not an object") }
+        guard let object = json.objectValue else { throw .invalidChange(index: index, reason: "is not an object") }
         if let unknown = object.keys.first(where: { !["kind", "key", "hlc", "device", "row", "deleted", "stamps", "seq"].contains($0) }) {
-            throw fail("has an unknown member \"\(unknown)\"")
+            throw .invalidChange(index: index, reason: "has an unknown member \"\(unknown)\"")
         }
-        guard let kindText = object["kind"]?.stringValue, let kind = SyncKind(rawValue: kindText) else {
+        var stamps: [String: (hlc: JSONValue?, device: JSONValue?)]?
+        var stampsAreObject = true
+        switch object["stamps"] {
+        case nil: stamps = nil
+        case .object(let items)?: stamps = items.mapValues { ($0.objectValue?["hlc"], $0.objectValue?["device"]) }
+        default: stampsAreObject = false
+        }
+        try self.init(kind: object["kind"], key: object["key"], hlc: object["hlc"], device: object["device"], row: object["row"],
+                      deleted: object["deleted"], stamps: stamps, stampsAreObject: stampsAreObject, seq: object["seq"], index: index)
+    }
+
+    /// A change from its members as either wire form carries them (`init(json:index:)`, and
+    /// `SyncWireForm`'s arrays), checked one rule at a time in one place.
+    init(kind kindValue: JSONValue?, key keyValue: JSONValue?, hlc hlcValue: JSONValue?, device deviceValue: JSONValue?, row: JSONValue?,
+         deleted: JSONValue?, stamps: [String: (hlc: JSONValue?, device: JSONValue?)]?, stampsAreObject: Bool = true, seq seqValue: JSONValue?,
+         index: Int) throws(SyncError) {
+        func fail(_ reason: String) -> SyncError { .invalidChange(index: index, reason: reason) }
+        guard let kindText = kindValue?.stringValue, let kind = SyncKind(rawValue: kindText) else {
             throw fail("needs \"kind\": one of \(SyncKind.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        guard let key = object["key"]?.stringValue, (1...128).contains(key.utf8.count) else { throw fail("needs \"key\", a string of 1 to 128 bytes") }
-        guard let hlcText = object["hlc"]?.stringValue, let hlc = Int64(hlcText), hlc >= 0 else { throw fail("needs \"hlc\", a non-negative integer as a string") }
-        guard let device = object["device"]?.stringValue, SyncDevice.isValid(device) else { throw fail("needs \"device\", \(SyncDevice.rule)") }
+        guard let key = keyValue?.stringValue, (1...128).contains(key.utf8.count) else { throw fail("needs \"key\", a string of 1 to 128 bytes") }
+        guard let hlcText = hlcValue?.stringValue, let hlc = Int64(hlcText), hlc >= 0 else { throw fail("needs \"hlc\", a non-negative integer as a string") }
+        guard let device = deviceValue?.stringValue, SyncDevice.isValid(device) else { throw fail("needs \"device\", \(SyncDevice.rule)") }
         let fields: [String: JSONValue]?
-        switch (object["row"], object["deleted"]) {
+        switch (row, deleted) {
         case (.object(let row)?, nil), (.object(let row)?, .bool(false)?): fields = row
         case (nil, .bool(true)?): fields = nil
         default: throw fail("needs either \"row\", an object, or \"deleted\": true")
         }
         var fieldStamps: [String: SyncStamp] = [:]
-        switch object["stamps"] {
-        case nil: break
-        case .object(let stamps)? where kind == .habit:
-            for (field, value) in stamps {
-                guard SyncRules.habitFields.contains(field), let stamp = value.objectValue, let text = stamp["hlc"]?.stringValue,
-                      let time = Int64(text), time >= 0, let by = stamp["device"]?.stringValue, SyncDevice.isValid(by) else {
-                    throw fail("has a bad field stamp \"\(field)\": {\"hlc\": \"N\", \"device\": \"…\"} for one of \(SyncRules.habitFields.joined(separator: ", "))")
-                }
-                fieldStamps[field] = SyncStamp(hlc: time, device: by)
+        guard stampsAreObject, stamps == nil || kind == .habit else {
+            throw fail("has \"stamps\", which only a habit's change carries, as an object")
+        }
+        for (field, stamp) in stamps ?? [:] {
+            guard SyncRules.habitFields.contains(field), let text = stamp.hlc?.stringValue, let time = Int64(text), time >= 0,
+                  let by = stamp.device?.stringValue, SyncDevice.isValid(by) else {
+                throw fail("has a bad field stamp \"\(field)\": {\"hlc\": \"N\", \"device\": \"…\"} for one of \(SyncRules.habitFields.joined(separator: ", "))")
             }
-        default: throw fail("has \"stamps\", which only a habit's change carries, as an object")
+            fieldStamps[field] = SyncStamp(hlc: time, device: by)
         }
         var seq: Int64?
-        switch object["seq"] {
+        switch seqValue {
         case nil: seq = nil
         case .string(let text)? where Int64(text).map({ $0 >= 1 }) == true: seq = Int64(text)
         default: throw fail("has \"seq\" that is not a position of its device's log (a whole number of at least 1, as a string)")

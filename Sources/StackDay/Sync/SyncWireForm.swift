@@ -72,34 +72,36 @@ public enum SyncWireForm {
             guard let kindText = parts[0].stringValue, let kind = SyncKind(rawValue: kindText) else {
                 throw fail("needs a kind: one of \(SyncKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            var object: [String: JSONValue] = ["kind": parts[0], "hlc": parts[1], "device": try device(parts[2])]
+            let by = try device(parts[2])
+            var key: JSONValue?, row: JSONValue?, deleted: JSONValue?
             switch parts[3] {
             case .null:
-                object["deleted"] = .bool(true)
+                deleted = .bool(true)
                 guard parts.count >= 5, parts[4].stringValue != nil else { throw fail("is a deletion without its key") }
-                object["key"] = parts[4]
+                key = parts[4]
             case .array(let values):
                 guard let names = columns[kind], names.count == values.count else { throw fail("has a row that is not \"columns\".\(kindText)") }
-                var row: [String: JSONValue] = [:]
-                row.reserveCapacity(names.count)
-                for (name, value) in zip(names, values) { row[name] = value }
-                object["row"] = .object(row)
-                guard let key = SyncRules.key(kind, row) else { throw fail("has a row without its key") }
-                object["key"] = .string(key)
+                var fields: [String: JSONValue] = [:]
+                fields.reserveCapacity(names.count)
+                for (name, value) in zip(names, values) { fields[name] = value }
+                guard let named = SyncRules.key(kind, fields) else { throw fail("has a row without its key") }
+                key = .string(named)
+                row = .object(fields)
             default:
                 throw fail("needs a row (an array) or null")
             }
+            var stamps: [String: (hlc: JSONValue?, device: JSONValue?)]?
             if parts.count >= 6, parts[5] != .null {
-                guard case .object(let stamps) = parts[5] else { throw fail("has stamps that are not an object") }
-                var named: [String: JSONValue] = [:]
-                for (field, stamp) in stamps {
+                guard case .object(let items) = parts[5] else { throw fail("has stamps that are not an object") }
+                var named: [String: (hlc: JSONValue?, device: JSONValue?)] = [:]
+                for (field, stamp) in items {
                     guard let pair = stamp.arrayValue, pair.count == 2 else { throw fail("has a bad field stamp \"\(field)\": [hlc, device]") }
-                    named[field] = .object(["hlc": pair[0], "device": try device(pair[1])])
+                    named[field] = (pair[0], try device(pair[1]))
                 }
-                object["stamps"] = .object(named)
+                stamps = named
             }
-            if parts.count == 7 { object["seq"] = parts[6] }
-            changes.append(try SyncChange(json: .object(object), index: position))
+            changes.append(try SyncChange(kind: parts[0], key: key, hlc: parts[1], device: by, row: row, deleted: deleted,
+                                          stamps: stamps, seq: parts.count == 7 ? parts[6] : nil, index: position))
         }
         return changes
     }
