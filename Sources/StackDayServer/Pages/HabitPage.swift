@@ -15,8 +15,8 @@ struct HabitPage {
     let today: LocalDay
     let words: PageWords
     let csrf: String
-    /// Whether the browser is signed in as the account, not as a paired device (`PageShell`).
-    var signedInAsAccount = true
+    /// Whether the page offers the language form (`PageShell.offersLanguage`).
+    var offersLanguage = true
     let policies: [PolicyRole: [PolicyListing]]
     let lab: LabSection
     /// The day the user's weeks begin on: the calendars' first column and top row.
@@ -35,7 +35,7 @@ struct HabitPage {
         if let question = habit.question { body += "<p class=\"question\" data-field=\"question\">\(question)</p>" }
         if let details = habit.details { body += "<p class=\"hint description\" data-field=\"description\">\(details)</p>" }
         body += figures() + monthCalendar() + year() + recordsOfDay() + lab.render() + revisions() + editForms()
-        return PageShell(words: words, user: user, csrf: csrf, title: habit.name, signedInAsAccount: signedInAsAccount).render(body, notice: notice)
+        return PageShell(words: words, user: user, csrf: csrf, title: habit.name, offersLanguage: offersLanguage).render(body, notice: notice)
     }
 
     private func figures() -> HTML {

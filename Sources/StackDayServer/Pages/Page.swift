@@ -13,6 +13,10 @@ struct Page {
     /// Whether the browser reached this server over TLS (links the pages make are https://).
     var tls = false
 
+    /// Whether this browser may change the account's settings, the language among them: the
+    /// account's own session may, a paired device's may not (`DeviceRights`).
+    var offersLanguage: Bool { DeviceRights.allows(.changeSettings, by: session.deviceID) }
+
     var policies: [PolicyRole: [PolicyListing]] {
         Dictionary(uniqueKeysWithValues: PolicyRole.allCases.map { ($0, app.policies(for: $0)) })
     }
@@ -29,7 +33,7 @@ struct Page {
         let archived = try app.listHabits(ListHabitsRequest(.archived)).habits
         var page = TodayPage(view: view, words: words, csrf: session.csrfToken, policies: policies, etag: etag, records: records,
                              zone: user.boundary.timeZone, archived: archived)
-        page.signedInAsAccount = session.deviceID == nil
+        page.offersLanguage = offersLanguage
         return page
     }
 
@@ -37,7 +41,7 @@ struct Page {
         var page = SettingsPage(user: user, decided: try app.syncDecided(), words: words, csrf: session.csrfToken)
         page.devices = try ManageDevices(context: app.context).devices(of: user.name)
         page.signedInAs = session.deviceID.flatMap { id in page.devices.first { $0.id == id } }
-        page.signedInAsAccount = session.deviceID == nil
+        page.offersLanguage = offersLanguage
         page.feedURL = user.feedToken.map { (HabitRoutes.baseURL(request, tls: tls) ?? "") + "/v1/feeds/\($0).ics" }
         if try app.context.store.read({ $0.webhooks != nil }) {
             let manage = ManageWebhooks(context: app.context)
@@ -79,7 +83,7 @@ struct Page {
         let all = try app.listHabits().habits
         page.place = (all.firstIndex { $0.id == detail.habit.id } ?? 0, all.count)
         page.weekStart = user.weekStart
-        page.signedInAsAccount = session.deviceID == nil
+        page.offersLanguage = offersLanguage
         return page
     }
 
@@ -112,7 +116,7 @@ struct Page {
             refusal: refusal, justInstalled: request.argument("installed"), words: words, csrf: session.csrfToken
         )
         page.justShared = request.argument("shared")
-        page.signedInAsAccount = session.deviceID == nil
+        page.offersLanguage = offersLanguage
         return page
     }
 

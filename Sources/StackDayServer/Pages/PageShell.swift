@@ -5,9 +5,9 @@ struct PageShell {
     let user: String
     let csrf: String
     let title: String
-    /// Whether the browser is signed in as the account (not as a paired device), which alone may
-    /// change the account's language: a device's browser is not offered the form it would be refused.
-    var signedInAsAccount = true
+    /// Whether the footer offers the language form: only to a browser that may change the
+    /// account's settings (`Page.offersLanguage`), never a form that would be refused.
+    var offersLanguage = true
 
     /// A page for a browser without a session (signing in, connecting a device): the document's
     /// head in the words' language, `title` after the app's name, and `main` around `body`.
@@ -29,7 +29,7 @@ struct PageShell {
         let languages = [("en", "English"), ("ko", "한국어")].map { code, name -> HTML in
             "<option value=\"\(code)\"\(words.language.rawValue == code ? " selected" as HTML : "")>\(name)</option>"
         }.joined()
-        let footer: HTML = signedInAsAccount ? """
+        let footer: HTML = offersLanguage ? """
             <footer><form method="post" action="/settings" data-action="language">\(Self.csrf(csrf))<label for="language">\(words["Language"])</label>
             <select id="language" name="language">\(languages)</select> <button type="submit">\(words["Save"])</button></form></footer>
             """ : ""

@@ -24,8 +24,8 @@ struct PoliciesPage {
     var justShared: String? = nil
     let words: PageWords
     let csrf: String
-    /// Whether the browser is signed in as the account, not as a paired device (`PageShell`).
-    var signedInAsAccount = true
+    /// Whether the page offers the language form (`PageShell.offersLanguage`).
+    var offersLanguage = true
 
     func render(user: String) -> String {
         var body: HTML = "<h2>\(words["Policies"])</h2>"
@@ -85,7 +85,7 @@ struct PoliciesPage {
         if let opened {
             body += "<section data-builtin=\"\(opened.name)\"><h4>\(opened.name)</h4><pre>\(opened.script.source)</pre></section>"
         }
-        return PageShell(words: words, user: user, csrf: csrf, title: words["Policies"], signedInAsAccount: signedInAsAccount).render(body)
+        return PageShell(words: words, user: user, csrf: csrf, title: words["Policies"], offersLanguage: offersLanguage).render(body)
     }
 
     /// Where a policy comes from, in the page's language.

@@ -11,8 +11,8 @@ struct SettingsPage {
     let decided: SyncDecided?
     let words: PageWords
     let csrf: String
-    /// Whether the browser is signed in as the account, not as a paired device (`PageShell`).
-    var signedInAsAccount = true
+    /// Whether the page offers the language form (`PageShell.offersLanguage`).
+    var offersLanguage = true
     /// The user's paired devices, the latest first.
     var devices: [UserDevice] = []
     /// The calendar feed's address, once the user has asked for one.
@@ -165,7 +165,7 @@ struct SettingsPage {
     static let stateWords: [WebhookDelivery.State: String] = [.pending: "waiting to be sent", .delivered: "delivered", .failed: "failed"]
 
     private func shell(_ body: HTML) -> String {
-        PageShell(words: words, user: user.name, csrf: csrf, title: words["Settings"], signedInAsAccount: signedInAsAccount).render(body)
+        PageShell(words: words, user: user.name, csrf: csrf, title: words["Settings"], offersLanguage: offersLanguage).render(body)
     }
 
     /// `2026-12-03 17:04` in the user's time zone.

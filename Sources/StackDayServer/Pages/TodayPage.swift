@@ -11,8 +11,8 @@ struct TodayPage {
     let view: TodayView
     let words: PageWords
     let csrf: String
-    /// Whether the browser is signed in as the account, not as a paired device (`PageShell`).
-    var signedInAsAccount = true
+    /// Whether the page offers the language form (`PageShell.offersLanguage`).
+    var offersLanguage = true
     /// The policies each role can name, for the add-habit form.
     let policies: [PolicyRole: [PolicyListing]]
     /// The list's ETag, for the script's polling.
@@ -32,7 +32,7 @@ struct TodayPage {
     func render(user: String, notice: String? = nil) -> String {
         let body: HTML = "<h2>\(words["Today"]), <span id=\"day\">\(view.day)</span></h2>"
             + "<ul class=\"habits\" id=\"today-list\" data-etag=\"\(etag)\">\(cards())</ul>" + addForm() + archivedList()
-        return PageShell(words: words, user: user, csrf: csrf, title: words["Today"], signedInAsAccount: signedInAsAccount).render(body, notice: notice)
+        return PageShell(words: words, user: user, csrf: csrf, title: words["Today"], offersLanguage: offersLanguage).render(body, notice: notice)
     }
 
     /// The cards alone (what `/today.html` answers).
