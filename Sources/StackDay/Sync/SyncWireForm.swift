@@ -50,7 +50,7 @@ public enum SyncWireForm {
         for (kindText, names) in columnItems {
             guard let kind = SyncKind(rawValue: kindText) else { throw .invalidRequest("names columns of an unknown kind \"\(kindText)\"") }
             let all = SyncRules.columns(kind)
-            let expected = all.map(\.name)
+            let expected = SyncRules.columnNames(kind)
             // A device from before a column was added names the columns it knows: a prefix of
             // these, the rest of which may be absent (the store's default stands in).
             guard let given = names.arrayValue?.map(\.stringValue), given.count <= expected.count,

@@ -190,7 +190,7 @@ public final class SQLSyncRepository: SyncRepository {
         let columns = SyncRules.columns(kind)
         let (table, _, _) = Self.table(kind)
         return try executor.rows(sql("""
-            SELECT \(columns.map(\.name).joined(separator: ", ")) FROM \(table) WHERE \(ownerColumn) = $1 AND \(keyCondition(kind))
+            SELECT \(SyncRules.columnNames(kind).joined(separator: ", ")) FROM \(table) WHERE \(ownerColumn) = $1 AND \(keyCondition(kind))
             """), [owner] + keyValues(kind, key)) { row in
             Dictionary(uniqueKeysWithValues: columns.map { ($0.name, Self.read(row, $0)) })
         }.first
@@ -227,7 +227,7 @@ public final class SQLSyncRepository: SyncRepository {
         }
         let columns = SyncRules.columns(kind)
         let key = columns[0]
-        let select = "SELECT \(columns.map(\.name).joined(separator: ", ")) FROM \(Self.table(kind).name) WHERE \(ownerColumn) = $1 AND \(key.name) = "
+        let select = "SELECT \(SyncRules.columnNames(kind).joined(separator: ", ")) FROM \(Self.table(kind).name) WHERE \(ownerColumn) = $1 AND \(key.name) = "
         for chunk in Self.chunks(keys) {
             let rows = try executor.rows(sql(lookups(select, count: chunk.count, first: 2, value: key.value)), [owner] + chunk.map(SQLValue.text)) { row in
                 (Self.read(row, key).stringValue ?? "", Dictionary(uniqueKeysWithValues: columns.map { ($0.name, Self.read(row, $0)) }))
@@ -387,7 +387,7 @@ public final class SQLSyncRepository: SyncRepository {
 
     private func insert(_ kind: SyncKind, _ fields: [String: JSONValue]) throws {
         let columns = SyncRules.columns(kind)
-        var names = columns.map(\.name)
+        var names = SyncRules.columnNames(kind)
         var parameters = columns.enumerated().map { Self.parameter($0.offset + 2, $0.element.value) }
         var values = [owner] + columns.map { Self.bind(fields[$0.name], $0.value) }
         if kind == .habit {
