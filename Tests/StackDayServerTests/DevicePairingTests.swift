@@ -193,7 +193,7 @@ struct DevicePairingTests {
         #expect(html.contains(#"data-pairing-link>\#(link)</a>"#))
         #expect(html.contains("stackday sync --server http://habits.example:8443 --pair \(code)"))
         let svg = try #require(html.firstMatch(of: /<figure data-pairing-qr>(<svg.*?<\/svg>)<\/figure>/)).1
-        #expect(try QRCodeTests.decode(String(svg)) == link)
+        #expect(try PairingQRPictureTests.decode(String(svg)) == link)
 
         let page = String(decoding: api.api.handle(HTTPRequest(method: "GET", path: "/pair", query: [("code", String(code))])).body, as: UTF8.self)
         #expect(page.contains(#"<form method="post" action="/pair" data-form="pair">"#) && page.contains(#"value="\#(code)""#))

@@ -192,6 +192,16 @@ struct HostileTenantTests {
         }
     }
 
+    /// How many connections to loopback `port` are established (from /proc/net/tcp; state 01).
+    static func established(port: Int) -> Int {
+        let table = (try? String(contentsOfFile: "/proc/net/tcp", encoding: .utf8)) ?? ""
+        let local = String(format: ":%04X", port)
+        return table.split(separator: "\n").dropFirst().filter { line in
+            let fields = line.split(separator: " ")
+            return fields.count > 3 && fields[1].hasSuffix(local) && fields[3] == "01"
+        }.count
+    }
+
     static func threads(of pid: Int32) -> Int {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).count
     }
@@ -247,8 +257,10 @@ struct HostileTenantTests {
         #expect(writes.all.count >= 20 && writes.all.allSatisfy { $0 < 1 }, "\(writes.all.filter { $0 >= 1 })")
         // Nothing keeps running: the server and its runners fall back to idle, its threads are
         // the ones it had, and its runners are the idle ones it keeps (at most one a thread).
-        usleep(300_000)
+        let settled = Date().addingTimeInterval(10)
+        while Self.children(of: pid).count > 4 || Self.threads(of: pid) > threadsBefore + 1, Date() < settled { usleep(20_000) }
         let before = Self.cpuSeconds(of: pid) + Self.children(of: pid).reduce(0) { $0 + Self.cpuSeconds(of: $1) }
+        // The window the idle CPU time is measured over.
         sleep(1)
         let after = Self.cpuSeconds(of: pid) + Self.children(of: pid).reduce(0) { $0 + Self.cpuSeconds(of: $1) }
         #expect(after - before < 0.1, "\(after - before) s of CPU time in an idle second")
@@ -347,7 +359,9 @@ struct HostileTenantTests {
         for _ in 0..<3 {
             Thread.detachNewThread { _ = try? client.send("GET", "/v1/today", token: mallory) }
         }
-        usleep(200_000)
+        // Stopped while the three are being answered: wait until the server holds them.
+        let inFlight = Date().addingTimeInterval(10)
+        while Self.established(port: server.port) < 3, Date() < inFlight { usleep(10_000) }
         let started = Date()
         let status = server.stop(timeout: 10)
         #expect(status == 0, "exit status \(String(describing: status))")

@@ -84,8 +84,8 @@ struct SettingsPage {
             html += "<div class=\"pairing\" data-pairing>"
                 + "<p>\(words["Enter this code on the device within 10 minutes, or scan it with the phone's camera:"])</p>"
                 + "<p class=\"pairing-code\"><output data-pairing-code>\(pairing.code)</output></p>"
-            if let link = pairing.link, let qr = QRCode(link) {
-                // The QR code's SVG is drawn here, its label escaped by `QRCode.svg`.
+            if let link = pairing.link, let qr = PairingQRPicture(link) {
+                // The QR code's SVG is drawn here, its label escaped by `PairingQRPicture.svg`.
                 html += "<figure data-pairing-qr>\(trusted: qr.svg(label: words["QR code of the pairing link"] + " " + pairing.code))</figure>"
                     + "<p><a href=\"\(link)\" data-pairing-link>\(link)</a></p>"
             }

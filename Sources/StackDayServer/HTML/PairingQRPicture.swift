@@ -3,7 +3,7 @@ import CQRencode
 /// A QR code of a short text (the pairing link), drawn by libqrencode (opened on demand: see
 /// `CQRencode`) at error correction level M in the smallest version that holds the text, and
 /// written here as SVG.
-struct QRCode {
+struct PairingQRPicture {
     /// The modules, row by row: true for dark.
     let modules: [[Bool]]
     var size: Int { modules.count }

@@ -5,7 +5,7 @@ import Testing
 /// The pairing QR code: drawn by libqrencode, written as SVG, rasterized from the SVG's own path,
 /// and read back by zbar (`zbarimg`, as a phone's camera would) for texts of many lengths.
 @Suite("QR codes")
-struct QRCodeTests {
+struct PairingQRPictureTests {
     /// The SVG's squares (`M x y h w v1 h-w z`) drawn into a PGM image, `scale` pixels a module.
     static func pgm(of svg: String, scale: Int = 6) throws -> Data {
         let box = try #require(svg.firstMatch(of: /viewBox="0 0 (\d+) (\d+)"/))
@@ -44,7 +44,7 @@ struct QRCodeTests {
         (String(repeating: "z", count: 200), 10),
     ])
     func readBack(text: String, version: Int) throws {
-        let code = try #require(QRCode(text))
+        let code = try #require(PairingQRPicture(text))
         #expect(code.version == version)
         #expect(code.size == 17 + 4 * version)
         #expect(try Self.decode(code.svg(label: "pairing code")) == text)
@@ -52,13 +52,13 @@ struct QRCodeTests {
 
     @Test("more than version 40 holds at level M (2,331 bytes) is refused; what it holds is drawn")
     func tooLong() {
-        #expect(QRCode(String(repeating: "z", count: 2_332)) == nil)
-        #expect(QRCode(String(repeating: "z", count: 2_331))?.version == 40)
+        #expect(PairingQRPicture(String(repeating: "z", count: 2_332)) == nil)
+        #expect(PairingQRPicture(String(repeating: "z", count: 2_331))?.version == 40)
     }
 
     @Test("the SVG is sized by its viewBox, has a quiet zone and an accessible name")
     func svg() throws {
-        let code = try #require(QRCode("https://habits.example/pair?code=7KQ2-M9XD"))
+        let code = try #require(PairingQRPicture("https://habits.example/pair?code=7KQ2-M9XD"))
         let svg = code.svg(label: "Code <7KQ2-M9XD>")
         #expect(svg.contains("viewBox=\"0 0 37 37\""), "version 3: 29 modules and 4 of quiet zone each side")
         #expect(svg.contains("role=\"img\" aria-label=\"Code &lt;7KQ2-M9XD&gt;\""))
