@@ -200,20 +200,30 @@ int sd_quota(sd_host *host, int binding, int *times, int *kind, int *days, sd_er
     return 0;
 }
 
-/* Checks the progress value on top of the stack for day `i`, stores it and pops it; raises otherwise. */
-static int check_progress(lua_State *L, sd_days *args, int i) {
+/* Checks the answer of a progress (or, with `group`, a group) call on top of the stack for day
+   `i`, stores it and pops it; raises otherwise. */
+static int check_share(lua_State *L, sd_days *args, int i, int group) {
     long long ordinal = (long long)args->first_ordinal + i;
+    const char *wrong = NULL;
+    double value = 0;
     if (lua_type(L, -1) != LUA_TNUMBER) {
-        return answer_error(L, args, "progress returned %s%s; expected a number from 0 to 1", luaL_typename(L, -1), "for", ordinal);
+        wrong = luaL_typename(L, -1);
+    } else {
+        value = lua_tonumber(L, -1);
+        if (isnan(value)) wrong = "NaN";
+        else if (isinf(value)) wrong = value > 0 ? "infinity" : "-infinity";
+        else if (value < 0) wrong = "a negative number";
     }
-    double value = lua_tonumber(L, -1);
-    if (isnan(value)) return answer_error(L, args, "progress returned %s%s; expected a number from 0 to 1", "NaN", "for", ordinal);
-    if (isinf(value)) return answer_error(L, args, "progress returned %s%s; expected a number from 0 to 1", value > 0 ? "infinity" : "-infinity", "for", ordinal);
-    if (value < 0) return answer_error(L, args, "progress returned %s%s; expected a number from 0 to 1", "a negative number", "for", ordinal);
+    if (wrong) {
+        return answer_error(L, args, group ? "group returned %s%s; expected a number from 0 to 1" : "progress returned %s%s; expected a number from 0 to 1",
+                            wrong, "for", ordinal);
+    }
     args->progress_out[i] = value > 1 ? 1 : value;
     lua_pop(L, 1);
     return 0;
 }
+
+static int check_progress(lua_State *L, sd_days *args, int i) { return check_share(L, args, i, 0); }
 
 static int op_progress(lua_State *L, void *raw) {
     SD_FRAME(L, "op_progress");
@@ -262,6 +272,52 @@ static int op_progress(lua_State *L, void *raw) {
 
 int sd_progress(sd_host *host, sd_days *days, sd_error *error) { return run_role(host, op_progress, days, error); }
 
+static const char *const status_names[] = {"completed", "missed", "pending", "skipped", "notDue"};
+
+/* group(members, params, day) once a day: `members` a fresh list of the members' days, each
+   {name, status, progress, total, goal, unit}, in the group's order. */
+static int op_group(lua_State *L, void *raw) {
+    SD_FRAME(L, "op_group");
+    sd_days *args = (sd_days *)raw;
+    int function = push_call_parts(L, args->binding, "group", 0);
+    int params = function + 1;
+    struct sd_day_cursor cursor;
+    sd_push_prelude(L, "make_view");
+    sd_cursor_begin(L, &cursor, args->first_ordinal);
+    int m = args->members;
+    for (int i = 0; i < args->count; i++) {
+        sd_cursor_move(L, &cursor, i);
+        lua_pushvalue(L, function);
+        lua_createtable(L, m, 0);
+        for (int j = 0; j < m; j++) {
+            size_t at = (size_t)i * (size_t)m + (size_t)j;
+            unsigned char status = args->status[at] <= SD_NOT_DUE ? args->status[at] : SD_NOT_DUE;
+            lua_createtable(L, 0, 6);
+            lua_pushstring(L, args->member_names[j]);
+            lua_setfield(L, -2, "name");
+            lua_pushstring(L, status_names[status]);
+            lua_setfield(L, -2, "status");
+            lua_pushnumber(L, args->progress[at]);
+            lua_setfield(L, -2, "progress");
+            lua_pushnumber(L, args->totals[at]);
+            lua_setfield(L, -2, "total");
+            lua_pushnumber(L, args->goals[at]);
+            lua_setfield(L, -2, "goal");
+            lua_pushstring(L, args->member_units[j]);
+            lua_setfield(L, -2, "unit");
+            lua_rawseti(L, -2, j + 1);
+        }
+        lua_pushvalue(L, params);
+        lua_pushvalue(L, cursor.view);
+        sd_next_call(L);
+        lua_call(L, 3, 1);
+        check_share(L, args, i, 1);
+    }
+    return 0;
+}
+
+int sd_group(sd_host *host, sd_days *days, sd_error *error) { return run_role(host, op_group, days, error); }
+
 static int state_field(lua_State *L, const sd_days *args, int state, const char *name, long long ordinal, long long *out) {
     lua_getfield(L, state, name);
     int isnum = 0;
@@ -276,7 +332,6 @@ static int state_field(lua_State *L, const sd_days *args, int state, const char 
 
 static int op_streak(lua_State *L, void *raw) {
     SD_FRAME(L, "op_streak");
-    static const char *names[] = {"completed", "missed", "pending", "skipped", "notDue"};
     sd_days *args = (sd_days *)raw;
     /* The fold holds about 30 values at its deepest (its parts, the outcome's keys and status
        names, the explain lists, one call's arguments): more than LUA_MINSTACK guarantees. */
@@ -328,8 +383,8 @@ static int op_streak(lua_State *L, void *raw) {
     static const char *const outcome_keys[] = {"status", "due", "met", "total", "progress"};
     int okeys = lua_gettop(L) + 1;
     for (int i = 0; i < 5; i++) lua_pushstring(L, outcome_keys[i]);
-    int status_names = lua_gettop(L) + 1;
-    for (int i = 0; i <= SD_NOT_DUE; i++) lua_pushstring(L, names[i]);
+    int status_keys = lua_gettop(L) + 1;
+    for (int i = 0; i <= SD_NOT_DUE; i++) lua_pushstring(L, status_names[i]);
     args->current = args->carry ? args->carry[0] : 0;
     args->longest = args->carry ? args->carry[1] : 0;
     int states = 0, whys = 0;
@@ -350,7 +405,7 @@ static int op_streak(lua_State *L, void *raw) {
         sd_cursor_to(L, &cursor, ordinal);
         unsigned char status = args->status[i] <= SD_NOT_DUE ? args->status[i] : SD_NOT_DUE;
         lua_pushvalue(L, okeys);
-        lua_pushvalue(L, status_names + status);
+        lua_pushvalue(L, status_keys + status);
         lua_rawset(L, outcome_fields);
         lua_pushvalue(L, okeys + 1);
         lua_pushboolean(L, args->due[i]);

@@ -37,6 +37,7 @@ public enum ArchiveCSV {
         case .schedule: (.schedule, .scheduleParams, .scheduleSHA256)
         case .progress: (.progress, .progressParams, .progressSHA256)
         case .streak: (.streak, .streakParams, .streakSHA256)
+        case .group: preconditionFailure("a habit's row has no group policy")
         }
     }
 
@@ -58,7 +59,7 @@ public enum ArchiveCSV {
                 .amount: Quantity.describe(revision.goal), .revision: String(revision.number), .reminders: ReminderTime.stored(revision.reminders),
                 .takesBack: revision.takesBack.map(String.init) ?? "",
             ]
-            for role in PolicyRole.allCases {
+            for role in PolicyRole.habitRoles {
                 let choice = revision.choice(for: role)
                 let (policy, parameters, hash) = ArchiveCSV.policyColumns(role)
                 values[policy] = choice.name

@@ -7,7 +7,8 @@ import StackDayTestSupport
 @Suite("Built-in policies")
 struct BuiltInPolicyTests {
     static let names = ["daily", "weekdays", "weekly", "every-n-days", "monthly-day", "monthly-last-day", "monthly-nth-weekday",
-                        "times-per-week", "times-per-month", "times-in-days", "rrule", "goal", "at-most", "strict", "grace", "freeze"]
+                        "times-per-week", "times-per-month", "times-in-days", "rrule", "goal", "at-most", "strict", "grace", "freeze",
+                        "all", "any", "at-least", "sum"]
 
     @Test("every example in the file passes", arguments: names)
     func examples(name: String) throws {

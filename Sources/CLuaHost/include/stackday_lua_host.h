@@ -172,6 +172,12 @@ typedef struct sd_days {
     int explain;                  /* set by sd_streak_explain */
     /* 1: the call is about no real day (a progress example without one): errors name none. */
     int undated;
+    /* Group: how many members each day has; status, totals, progress and goals then hold
+       `count * members` values, day by day (member j of day i at i * members + j). */
+    int members;
+    const char *const *member_names;  /* group: `members` names */
+    const char *const *member_units;  /* group: `members` units */
+    const double *goals;              /* group */
 } sd_days;
 
 /* isDue for `count` days from `first_ordinal`: due_out[i] is 0 or 1. */
@@ -190,6 +196,9 @@ int sd_quota(sd_host *host, int binding, int *times, int *kind, int *days, sd_er
 
 /* progress for `count` days of `totals`: progress_out[i] in 0...1. */
 int sd_progress(sd_host *host, sd_days *days, sd_error *error);
+
+/* group(members, params, day) for `count` days of `members` members: progress_out[i] in 0...1. */
+int sd_group(sd_host *host, sd_days *days, sd_error *error);
 
 /* Outcome statuses passed to streak rules. */
 enum { SD_COMPLETED = 0, SD_MISSED = 1, SD_PENDING = 2, SD_SKIPPED = 3, SD_NOT_DUE = 4 };

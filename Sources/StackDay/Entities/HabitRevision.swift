@@ -44,12 +44,13 @@ public struct HabitRevision: Hashable, Sendable {
         self.takesBack = takesBack
     }
 
-    /// The choice serving `role`.
+    /// The choice serving `role`, one of `PolicyRole.habitRoles` (a group's rule is a group's).
     public func choice(for role: PolicyRole) -> PolicyChoice {
         switch role {
         case .schedule: schedule
         case .progress: progress
         case .streak: streak
+        case .group: preconditionFailure("a habit's revision names no group policy")
         }
     }
 
@@ -76,11 +77,12 @@ public struct HabitRevision: Hashable, Sendable {
         case .schedule: try with(schedule: choice)
         case .progress: try with(progress: choice)
         case .streak: try with(streak: choice)
+        case .group: preconditionFailure("a habit's revision names no group policy")
         }
     }
 
     /// Whether a policy is still named without a pinned script.
-    public var isUnpinned: Bool { PolicyRole.allCases.contains { choice(for: $0).sha256 == nil } }
+    public var isUnpinned: Bool { PolicyRole.habitRoles.contains { choice(for: $0).sha256 == nil } }
 
     /// Whether the rules (goal, policies with their pins, reminders) are those of `other`.
     public func hasSameRules(as other: HabitRevision) -> Bool {

@@ -18,7 +18,7 @@ public struct CachedSpan: Hashable, Sendable {
     /// change at any time, so its answers are never kept.
     public static func rulesKey(of revision: HabitRevision, unit: String) -> String? {
         var text = "goal=\(Quantity.describe(revision.goal));unit=\(unit)"
-        for role in PolicyRole.allCases {
+        for role in PolicyRole.habitRoles {
             let choice = revision.choice(for: role)
             guard let sha256 = choice.sha256 else { return nil }
             text += ";\(role.rawValue)=\(choice.name)@\(sha256)\(choice.parametersJSON)"

@@ -8,7 +8,7 @@ struct PolicyPinner {
     /// The revision with each unpinned choice pinned; the scripts go into `tx`.
     func pin(_ revision: HabitRevision, in tx: any HabitTransaction) throws -> HabitRevision {
         var pinned = revision
-        for role in PolicyRole.allCases {
+        for role in PolicyRole.habitRoles {
             pinned = try pinned.with(try pin(revision.choice(for: role), in: tx), for: role)
         }
         return pinned

@@ -16,7 +16,7 @@ public struct RevisionChanges: Sendable {
         }
         var pinned: [HabitRevision] = []
         for (old, new) in zip(stored, habit.revisions) where old != new {
-            let samePolicies = PolicyRole.allCases.allSatisfy { role in
+            let samePolicies = PolicyRole.habitRoles.allSatisfy { role in
                 let (before, after) = (old.choice(for: role), new.choice(for: role))
                 return before == after || (before.sha256 == nil && before == after.unpinned)
             }

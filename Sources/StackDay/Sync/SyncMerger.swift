@@ -54,7 +54,7 @@ public enum SyncMerger {
             guard let local, local.stamp < change.stamp, held != incoming else { return .keep }
             return .update(incoming)
         case .revision:
-            for role in PolicyRole.allCases {
+            for role in PolicyRole.habitRoles {
                 if let hash = incoming[role.rawValue + "_sha256"]?.stringValue, try state.row(.script, hash) == nil {
                     throw refuse("is a revision naming script \(hash), which neither this change nor the store holds")
                 }
@@ -132,7 +132,7 @@ public enum SyncMerger {
     }
 
     /// A revision's script pins, one per role.
-    private static let pins = PolicyRole.allCases.map { $0.rawValue + "_sha256" }
+    private static let pins = PolicyRole.habitRoles.map { $0.rawValue + "_sha256" }
 
     /// Whether two revisions hold the same rules: every field equal but the number, a script pin
     /// left empty on one side counting as equal (it is filled in when the script arrives). A

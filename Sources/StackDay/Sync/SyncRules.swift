@@ -81,7 +81,7 @@ public enum SyncRules {
     ]
     private static let revisionColumns =
         [SyncColumn("habit_id", .uuid), SyncColumn("number", .count), SyncColumn("effective_from", .day), SyncColumn("goal_thousandths", .count)]
-        + PolicyRole.allCases.flatMap { role in
+        + PolicyRole.habitRoles.flatMap { role in
             [SyncColumn(role.rawValue + "_policy", .text(limit: 200, empty: false)), SyncColumn(role.rawValue + "_params", .parameters),
              SyncColumn(role.rawValue + "_sha256", .optionalHash)]
         }

@@ -48,7 +48,7 @@ public struct CreateHabit {
             if schedule != pinned.latest.schedule {
                 pinned = try pinned.replacing(revisions: [try pinned.latest.with(schedule: schedule)])
             }
-            try context.checkParameters(PolicyRole.allCases.map { pinned.latest.choice(for: $0) }, in: tx)
+            try context.checkParameters(PolicyRole.habitRoles.map { pinned.latest.choice(for: $0) }, in: tx)
             try pinner.validate(pinned, in: tx)
             try tx.habits.insert(pinned)
             return pinned

@@ -19,7 +19,7 @@ public struct UpgradePolicy {
             let script = try InstallPolicy.store(vetted, in: tx, context: context)
             var upgraded: [Habit] = [], current: [Habit] = []
             for habit in try tx.habits.all() where habit.archivedOn == nil {
-                let roles = PolicyRole.allCases.filter { habit.latest.choice(for: $0).name == name }
+                let roles = PolicyRole.habitRoles.filter { habit.latest.choice(for: $0).name == name }
                 guard !roles.isEmpty else { continue }
                 guard roles.contains(where: { habit.latest.choice(for: $0).sha256 != script.sha256 }) else {
                     current.append(habit)

@@ -50,7 +50,7 @@ extension Application {
         changes.schedule = schedule?.choice
         changes.progress = rules.policies[.progress].map { PolicyChoice(name: $0, parameters: rules.parameters[.progress] ?? [:]) }
         changes.streak = rules.policies[.streak].map { PolicyChoice(name: $0, parameters: rules.parameters[.streak] ?? [:]) }
-        for role in PolicyRole.allCases where rules.policies[role] == nil {
+        for role in PolicyRole.habitRoles where rules.policies[role] == nil {
             if let parameters = rules.parameters[role] { changes.parameters[role] = parameters }
         }
         let naming = request.naming

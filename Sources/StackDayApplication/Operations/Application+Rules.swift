@@ -51,7 +51,7 @@ extension Application {
     private func role(of request: SimulateRequest) throws -> PolicyRole {
         if let role = request.role { return role }
         let listing = try context.policies.describe(try context.directory.resolve(request.policy).script)
-        let roles = PolicyRole.allCases.filter(listing.roles.contains)
+        let roles = PolicyRole.habitRoles.filter(listing.roles.contains)
         guard roles.count == 1 else {
             throw RequestError("policy \(request.policy) serves \(roles.map(\.rawValue).joined(separator: ", ")); say which with \(request.naming(SimulateRequest.role))")
         }

@@ -32,7 +32,7 @@ public struct ExplanationView: JSONView {
     static func step(_ step: HabitExplanation.Step, unit: String) -> JSONValue {
         var object: [String: JSONValue] = [
             "day": .string(step.days.last.iso), "revision": ViewJSON.int(step.revision.number),
-            "policies": .object(Dictionary(uniqueKeysWithValues: PolicyRole.allCases.map { role in
+            "policies": .object(Dictionary(uniqueKeysWithValues: PolicyRole.habitRoles.map { role in
                 let choice = step.revision.choice(for: role)
                 return (role.rawValue, .string(choice.sha256.map { "\(choice.name)@\($0)" } ?? choice.name))
             })),

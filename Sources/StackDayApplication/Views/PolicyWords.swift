@@ -5,6 +5,10 @@ enum PolicyWords {
     /// What a person calls each built-in policy (English; Korean in `korean`), where its name is
     /// an id: a form shows these, and sends the name.
     static let titles: [String: String] = [
+        "all": "every member",
+        "any": "any member",
+        "at-least": "at least N members",
+        "sum": "members' sum",
         "at-most": "at most a limit",
         "daily": "every day",
         "every-n-days": "every N days",
@@ -24,6 +28,22 @@ enum PolicyWords {
     ]
 
     static let korean: [String: String] = [
+        "every member": "모든 항목",
+        "any member": "아무 항목이나",
+        "at least N members": "N개 이상의 항목",
+        "members' sum": "항목 합계",
+        "Done when every member due that day is done: progress is the mean of the due members' progress; a skipped member is left out.":
+            "그날 해야 하는 항목을 모두 하면 달성입니다. 진행률은 해야 하는 항목들의 진행률 평균이며, 건너뛴 항목은 빼고 셉니다.",
+        "Done when any member is done that day (due or not): progress is the furthest member's; a skipped member is left out.":
+            "그날 항목 하나라도 하면 달성입니다(해야 하는 날이 아니어도). 진행률은 가장 많이 한 항목의 진행률이며, 건너뛴 항목은 빼고 셉니다.",
+        "Done when at least `count` members are done that day (due or not): progress is the sum of the furthest `count` members' progress over `count`; a skipped member is left out.":
+            "그날 `count`개 이상의 항목을 하면 달성입니다(해야 하는 날이 아니어도). 진행률은 가장 많이 한 `count`개 항목의 진행률 합을 `count`로 나눈 값이며, 건너뛴 항목은 빼고 셉니다.",
+        "How many members make the group done":
+            "그룹 달성에 필요한 항목 수",
+        "Done when the members' totals together reach `goal` (every member in one unit): progress = min(sum / goal, 1).":
+            "항목들의 합계가 함께 `goal`에 이르면 달성입니다(모든 항목이 같은 단위). 진행률 = min(합계 / goal, 1).",
+        "What the members' totals must reach together":
+            "항목 합계가 함께 이르러야 할 값",
         "at most a limit": "한도 이하",
         "every day": "매일",
         "every N days": "N일마다",

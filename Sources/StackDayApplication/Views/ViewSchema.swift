@@ -93,7 +93,7 @@ public enum ViewSchema {
         "Revisions": object(["habit": string, "revisions": array(ref("Rules"))], required: ["habit", "revisions"]),
         "RulesAnswer": object(["habit": string, "rules": ref("Rules"), "takesBack": integer, "written": array(ref("Rules"))],
                               required: ["habit", "rules", "takesBack", "written"]),
-        "Simulation": object(["habit": string, "role": enumeration(PolicyRole.allCases.map(\.rawValue)), "current": ref("SummaryRow"), "proposed": ref("SummaryRow"),
+        "Simulation": object(["habit": string, "role": enumeration(PolicyRole.habitRoles.map(\.rawValue)), "current": ref("SummaryRow"), "proposed": ref("SummaryRow"),
                               "trace": array(ref("TraceLine"))],
                              required: ["habit", "role", "current", "proposed"]),
         "TraceLine": object(["file": string, "line": integer, "day": nullableDay, "text": string], required: ["file", "line", "day", "text"]),

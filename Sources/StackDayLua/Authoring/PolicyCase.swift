@@ -7,6 +7,8 @@ import StackDay
 /// - schedule: `{ day = "2026-10-05", due = true, start = "2026-10-01" }`
 /// - progress: `{ total = 5, goal = 8, progress = 0.625, day = "2026-10-05" }`
 /// - streak: `{ history = "YYN-Y", current = 2, longest = 2, start = "2026-10-01" }`
+/// - group: `{ members = "YN-", group = 0.5, day = "2026-10-05" }`, the members as a history
+///   pattern (one mark a member) or a list of `{name, status, progress, total, goal, unit}`
 ///
 /// each with optional `params` (merged over the policy's defaults) and `name`.
 public struct PolicyCase: Sendable {
@@ -51,6 +53,7 @@ public struct PolicyCase: Sendable {
     /// without `start`. Its errors then name no day.
     var isUndated: Bool {
         if fields["due"] != nil { return false }
+        if fields["members"] != nil { return fields["day"] == nil }
         if fields["progress"] != nil { return fields["day"] == nil }
         return fields["start"] == nil
     }
@@ -86,6 +89,21 @@ public struct PolicyCase: Sendable {
             return abs(answer - expected) < 1e-9 ? nil
                 : "progress(\(NumberText.format(total)), \(NumberText.format(goal)))\(on) returned \(NumberText.format(answer)), expected \(NumberText.format(expected))"
         }
+        if let given = fields["members"] {
+            guard policy.info.roles.contains(.group) else { return "has 'members' but the policy defines no group" }
+            guard case .number(let expected)? = fields["group"] else { return "a group case needs group = N, the progress it expects" }
+            let members: [GroupMemberDay]
+            switch Self.members(given) {
+            case .success(let days): members = days
+            case .failure(let problem): return problem.reason
+            }
+            let target = try day("day")
+            let binding = try policy.bind(parameters: parameters, startedOn: target ?? dayless, goal: 1, unit: "")
+            let answer = try binding.group(first: target ?? dayless, members: [members], undated: target == nil)[0]
+            let on = target.map { " on \($0)" } ?? ""
+            return abs(answer - expected) < 1e-9 ? nil
+                : "group(\(Self.describe(members)))\(on) returned \(NumberText.format(answer)), expected \(NumberText.format(expected))"
+        }
         if case .string(let history)? = fields["history"] {
             guard policy.info.roles.contains(.streak) else { return "has 'history' but the policy defines no streak" }
             let start = try day("start")
@@ -97,6 +115,53 @@ public struct PolicyCase: Sendable {
             return expected.isEmpty ? nil
                 : "history \(history) gave current \(streak.current), longest \(streak.longest); expected \(expected.joined(separator: ", "))"
         }
-        return "has none of due, progress or history to check"
+        return "has none of due, progress, history or members to check"
+    }
+
+    /// Why a case's members cannot be read.
+    struct MembersProblem: Error {
+        let reason: String
+    }
+
+    /// A group case's members: a history pattern, one mark a member (`Y` done, `N` missed, `-`
+    /// skipped, `.` not due, `P` pending), or a list of tables whose missing fields follow from
+    /// the others (a member at progress 1 is completed, else pending; total is progress × goal).
+    static func members(_ value: JSONValue) -> Result<[GroupMemberDay], MembersProblem> {
+        if case .string(let pattern) = value {
+            do {
+                return .success(try HistoryPattern.outcomes(pattern).enumerated().map { index, outcome in
+                    GroupMemberDay(name: "member \(index + 1)", state: outcome.status.entryState, progress: outcome.progress,
+                                   total: outcome.total, goal: 1, unit: "")
+                })
+            } catch {
+                return .failure(MembersProblem(reason: error.description))
+            }
+        }
+        guard case .array(let items) = value, !items.isEmpty else {
+            return .failure(MembersProblem(reason: "members must be a history pattern (\"YN-\") or a list of member tables"))
+        }
+        var members: [GroupMemberDay] = []
+        for (index, item) in items.enumerated() {
+            guard let fields = item.objectValue else { return .failure(MembersProblem(reason: "member \(index + 1) is not a table")) }
+            let goal = fields["goal"]?.numberValue ?? 1
+            var state: EntryState?
+            if let text = fields["status"]?.stringValue {
+                guard let status = StreakOutcome.Status(rawValue: text) else {
+                    return .failure(MembersProblem(reason: "member \(index + 1) has status \"\(text)\"; use one of \(StreakOutcome.Status.allCases.map(\.rawValue).joined(separator: ", "))"))
+                }
+                state = status.entryState
+            }
+            let progress = fields["progress"]?.numberValue ?? (state == .completed ? 1 : 0)
+            members.append(GroupMemberDay(name: fields["name"]?.stringValue ?? "member \(index + 1)",
+                                          state: state ?? (progress >= 1 ? .completed : .pending), progress: progress,
+                                          total: fields["total"]?.numberValue ?? progress * goal, goal: goal,
+                                          unit: fields["unit"]?.stringValue ?? ""))
+        }
+        return .success(members)
+    }
+
+    /// Members as a failure names them: `water completed 1, read pending 0.25`.
+    static func describe(_ members: [GroupMemberDay]) -> String {
+        members.map { "\($0.name) \(StreakOutcome.Status($0.state).rawValue) \(NumberText.format($0.progress))" }.joined(separator: ", ")
     }
 }

@@ -145,6 +145,45 @@ public final class PolicyBinding: @unchecked Sendable {
         return out
     }
 
+    /// `group` for each day from `first`: `members[i]` are the members' days on the i-th day, the
+    /// same members in the same order every day. With `undated`, the call is about no real day.
+    public func group(first: LocalDay, members: [[GroupMemberDay]], undated: Bool = false) throws -> [Double] {
+        guard let width = members.first?.count else { return [] }
+        precondition(members.allSatisfy { $0.count == width }, "a group's days list the same members")
+        let flat = members.joined()
+        let status: [UInt8] = flat.map { StreakOutcome.Status($0.state).code }
+        let totals = flat.map(\.total), progress = flat.map(\.progress), goals = flat.map(\.goal)
+        var names = members[0].map { strdup($0.name) }, units = members[0].map { strdup($0.unit) }
+        defer { (names + units).forEach { free($0) } }
+        var out = [Double](repeating: 0, count: members.count)
+        try status.withUnsafeBufferPointer { status in
+            try totals.withUnsafeBufferPointer { totals in
+                try progress.withUnsafeBufferPointer { progress in
+                    try goals.withUnsafeBufferPointer { goals in
+                        try names.withUnsafeMutableBufferPointer { names in
+                            try units.withUnsafeMutableBufferPointer { units in
+                                try out.withUnsafeMutableBufferPointer { out in
+                                    var request = self.days(first: first, count: members.count)
+                                    request.undated = undated ? 1 : 0
+                                    request.members = Int32(width)
+                                    request.status = status.baseAddress
+                                    request.totals = totals.baseAddress
+                                    request.progress = progress.baseAddress
+                                    request.goals = goals.baseAddress
+                                    request.member_names = UnsafePointer(OpaquePointer(names.baseAddress))
+                                    request.member_units = UnsafePointer(OpaquePointer(units.baseAddress))
+                                    request.progress_out = out.baseAddress
+                                    try call { handle, error -> Bool? in sd_group(handle, &request, error) == 0 ? true : nil }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
     /// Folds `streak` over consecutive outcomes starting at `first`; with `undated`, the days are
     /// no real days (an example's history without a start) and errors name none.
     public func streak(first: LocalDay, outcomes: [StreakOutcome], undated: Bool = false) throws -> HabitStreak {

@@ -395,6 +395,7 @@ extension PolicyRole {
         case .schedule: "isDue"
         case .progress: "progress"
         case .streak: "streak"
+        case .group: "group"
         }
     }
 }

@@ -16,6 +16,17 @@ public struct StreakOutcome: Hashable, Sendable {
             }
         }
 
+        /// The entry state the status stands for.
+        public var entryState: EntryState {
+            switch self {
+            case .completed: .completed
+            case .missed: .missed
+            case .pending: .pending
+            case .skipped: .skipped
+            case .notDue: .notDue
+            }
+        }
+
         /// The status of a timeline entry (days after today never reach a streak rule).
         public init(_ state: EntryState) {
             switch state {

@@ -379,15 +379,15 @@ function H.raw_fields(policy) return frozen[policy] or policy end
 
 function H.seal(policy, env)
   if type(policy) ~= "table" then
-    error(format("the file must return a table of roles (isDue, progress, streak), not a %s value", type(policy)), 0)
+    error(format("the file must return a table of roles (isDue, progress, streak, group), not a %s value", type(policy)), 0)
   end
   local roles = 0
-  for _, role in ipairs({"isDue", "progress", "streak"}) do
+  for _, role in ipairs({"isDue", "progress", "streak", "group"}) do
     local f = rawget(policy, role)
     if f ~= nil and type(f) ~= "function" then error(format("'%s' must be a function, not a %s value", role, type(f)), 0) end
     if f then roles = roles + 1 end
   end
-  if roles == 0 then error("the table defines none of the roles isDue, progress or streak", 0) end
+  if roles == 0 then error("the table defines none of the roles isDue, progress, streak or group", 0) end
   for _, field in ipairs({"validate", "initial", "quota", "dueRange", "progressRange", "streakRange"}) do
     local f = rawget(policy, field)
     if f ~= nil and type(f) ~= "function" then error(format("'%s' must be a function, not a %s value", field, type(f)), 0) end
@@ -571,6 +571,7 @@ function H.describe(record)
   if p.isDue then roles[#roles + 1] = "schedule" end
   if p.progress then roles[#roles + 1] = "progress" end
   if p.streak then roles[#roles + 1] = "streak" end
+  if p.group then roles[#roles + 1] = "group" end
   local description = p.description
   if description ~= nil and type(description) ~= "string" then description = tostring(description) end
   local examples = p.examples

@@ -111,7 +111,7 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
         var indexes: [Int] = []
         var positions: [String: Int] = [:]
         for revision in request.habit.revisions {
-            for role in PolicyRole.allCases {
+            for role in PolicyRole.habitRoles {
                 let (script, file) = try library.source(of: revision.choice(for: role), scripts: scripts)
                 if let position = positions[script.sha256] {
                     indexes.append(position)

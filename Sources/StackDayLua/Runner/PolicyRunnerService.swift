@@ -136,7 +136,7 @@ final class PolicyRunnerService {
     private func evaluate(_ call: RunnerCall) throws -> RunnerReply {
         guard let evaluation = call.evaluation else { throw RunnerFrameError() }
         let habit = evaluation.habit
-        let roles = PolicyRole.allCases
+        let roles = PolicyRole.habitRoles
         let policies = RevisionPolicies { revision in
             func binding(_ role: PolicyRole) throws -> PolicyBinding {
                 let index = evaluation.scriptIndexes[(revision.number - 1) * roles.count + (roles.firstIndex(of: role) ?? 0)]

@@ -11,7 +11,7 @@ struct RunnerEvaluation {
     var period: LocalDayRange
     var known: TimelineAnswers?
     var needsStreak: Bool
-    /// For each revision in order, for each role in `PolicyRole.allCases` order: the index of
+    /// For each revision in order, for each role in `PolicyRole.habitRoles` order: the index of
     /// its script among the call's scripts.
     var scriptIndexes: [Int]
 
@@ -29,7 +29,7 @@ struct RunnerEvaluation {
             out.int(revision.effectiveFrom.ordinal)
             out.double(revision.goal)
             out.double(revision.createdAt.timeIntervalSince1970)
-            for role in PolicyRole.allCases {
+            for role in PolicyRole.habitRoles {
                 let choice = revision.choice(for: role)
                 out.string(choice.name)
                 out.string(choice.parametersJSON)
@@ -74,7 +74,7 @@ struct RunnerEvaluation {
             let number = try reader.int(), effectiveFrom = try LocalDay(ordinal: try reader.int())
             let goal = try reader.double(), created = Date(timeIntervalSince1970: try reader.double())
             var choices: [PolicyChoice] = []
-            for _ in PolicyRole.allCases {
+            for _ in PolicyRole.habitRoles {
                 let name = try reader.string(), parameters = try reader.string()
                 choices.append(try PolicyChoice(name: name, parametersJSON: parameters).pinned(to: try reader.optionalString()))
             }
@@ -92,7 +92,7 @@ struct RunnerEvaluation {
         known = try reader.bool() ? try Self.readAnswers(&reader) : nil
         needsStreak = try reader.bool()
         scriptIndexes = try reader.ints()
-        guard scriptIndexes.count == habit.revisions.count * PolicyRole.allCases.count else { throw RunnerFrameError() }
+        guard scriptIndexes.count == habit.revisions.count * PolicyRole.habitRoles.count else { throw RunnerFrameError() }
     }
 
     static func write(_ answers: TimelineAnswers, to out: inout RunnerFrame) {

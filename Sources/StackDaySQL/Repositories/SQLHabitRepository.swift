@@ -136,7 +136,7 @@ public final class SQLHabitRepository: HabitRepository {
 
     private func insertRevision(_ revision: HabitRevision, of habit: Habit) throws {
         var values: [SQLValue] = [owner, .id(habit.id), .integer(Int64(revision.number)), .day(revision.effectiveFrom), .thousandths(revision.goal)]
-        for role in PolicyRole.allCases {
+        for role in PolicyRole.habitRoles {
             let choice = revision.choice(for: role)
             values += [.text(choice.name), .text(choice.parametersJSON), .optional(choice.sha256)]
         }
@@ -154,7 +154,7 @@ public final class SQLHabitRepository: HabitRepository {
         let changes = try RevisionChanges(stored: try revisions(of: habit.id)[habit.id] ?? [], updated: habit)
         guard try executor.run(statements.update, values(habit)) == 1 else { throw RepositoryError.notFound(entity: "habit", id: habit.id) }
         for revision in changes.pinned {
-            let pins = PolicyRole.allCases.map { SQLValue.optional(revision.choice(for: $0).sha256) }
+            let pins = PolicyRole.habitRoles.map { SQLValue.optional(revision.choice(for: $0).sha256) }
             try executor.run(statements.pin, [owner, .id(habit.id), .integer(Int64(revision.number))] + pins)
         }
         for revision in changes.appended { try insertRevision(revision, of: habit) }

@@ -368,7 +368,7 @@ public final class SQLSyncRepository: SyncRepository {
         var parents: [(SyncKind, String)] = []
         if let habit = fields["habit_id"]?.stringValue { parents.append((.habit, habit)) }
         if change.kind == .revision {
-            for role in PolicyRole.allCases { if let hash = fields[role.rawValue + "_sha256"]?.stringValue { parents.append((.script, hash)) } }
+            for role in PolicyRole.habitRoles { if let hash = fields[role.rawValue + "_sha256"]?.stringValue { parents.append((.script, hash)) } }
         }
         return parents
     }

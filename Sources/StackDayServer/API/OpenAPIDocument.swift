@@ -30,7 +30,7 @@ enum OpenAPIDocument {
         }
         for body in ["CreateHabit", "EditHabit", "Simulate"] {
             guard case .object(var schema)? = schemas[body], case .object(var properties)? = schema["properties"] else { continue }
-            let fields: [(String, PolicyRole?)] = body == "Simulate" ? [("params", nil)] : PolicyRole.allCases.map { ("\($0.rawValue)Params", $0) }
+            let fields: [(String, PolicyRole?)] = body == "Simulate" ? [("params", nil)] : PolicyRole.habitRoles.map { ("\($0.rawValue)Params", $0) }
             for (field, role) in fields {
                 properties[field] = .object([
                     "type": .string("object"), "x-policy-params": mapping(role),

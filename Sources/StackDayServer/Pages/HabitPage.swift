@@ -157,11 +157,11 @@ struct HabitPage {
     private func revisions() -> HTML {
         var html: HTML = "<h3>\(words["Rule revisions"])</h3><ol id=\"revisions\" reversed>"
         for revision in habit.revisions.reversed() {
-            let roles = PolicyRole.allCases.map { role -> String in
+            let roles = PolicyRole.habitRoles.map { role -> String in
                 let choice = revision.choice(for: role)
                 return "\(words[role.rawValue]) \(words.policy(choice.name))"
             }.joined(separator: ", ")
-            let hashes = PolicyRole.allCases.map { "\(words[$0.rawValue]) \(revision.choice(for: $0).label)" }.joined(separator: ", ")
+            let hashes = PolicyRole.habitRoles.map { "\(words[$0.rawValue]) \(revision.choice(for: $0).label)" }.joined(separator: ", ")
             var notes: HTML = ""
             if let takesBack = revision.takesBack {
                 notes += " <span data-takes-back=\"\(takesBack)\">(\(words["takes back revision {n}"].replacingOccurrences(of: "{n}", with: String(takesBack))))</span>"

@@ -20,7 +20,7 @@ struct LabSection {
         var html: HTML = "<h3 id=\"lab\">\(words["Rule lab"])</h3><form method=\"get\" action=\"\(path)#lab\" data-form=\"simulate\"><input type=\"hidden\" name=\"lab\" value=\"1\">"
         let role = asked[SimulateRequest.role.key] ?? "streak"
         html += "<label for=\"lab-role\">\(words["Role"])</label><select id=\"lab-role\" name=\"\(SimulateRequest.role.key)\">"
-        for candidate in PolicyRole.allCases {
+        for candidate in PolicyRole.habitRoles {
             let selected: HTML = candidate.rawValue == role ? " selected" : ""
             html += "<option value=\"\(candidate.rawValue)\"\(selected)>\(words[candidate.rawValue])</option>"
         }

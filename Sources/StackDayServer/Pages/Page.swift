@@ -18,7 +18,7 @@ struct Page {
     var offersLanguage: Bool { DeviceRights.allows(.changeSettings, by: session.deviceID) }
 
     var policies: [PolicyRole: [PolicyListing]] {
-        Dictionary(uniqueKeysWithValues: PolicyRole.allCases.map { ($0, app.policies(for: $0)) })
+        Dictionary(uniqueKeysWithValues: PolicyRole.habitRoles.map { ($0, app.policies(for: $0)) })
     }
 
     func today() throws -> TodayPage {
@@ -134,7 +134,7 @@ struct Page {
         var fields: [(String, RequestFields.Value)] = []
         if let said = ParameterFields.scheduleText(in: form.fields) { fields.append((HabitRules.schedule.key, .text(said))) }
         let said = !fields.isEmpty
-        for role in PolicyRole.allCases where !(role == .schedule && said) {
+        for role in PolicyRole.habitRoles where !(role == .schedule && said) {
             guard let (policy, parameters) = ParameterFields.choice(role: role, form: form.fields, listings: app.policies(for: role)) else { continue }
             if let current = latest?.choice(for: role), policy == current.name && parameters == current.parameters { continue }
             let (name, parametersField) = HabitRules.fields(of: role)

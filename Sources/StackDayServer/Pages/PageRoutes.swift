@@ -307,7 +307,7 @@ struct PageRoutes {
     /// policy fields (`ROLEParam.…`), which `Page.ruleFields` reads.
     static func fields(_ form: FormBody, except: Set<String>) -> RequestFields {
         var values: [String: RequestFields.Value] = [:]
-        for (key, value) in form.fields where !except.contains(key) && !key.contains("Param.") && !PolicyRole.allCases.map(\.rawValue).contains(key) {
+        for (key, value) in form.fields where !except.contains(key) && !key.contains("Param.") && !PolicyRole.habitRoles.map(\.rawValue).contains(key) {
             values[key] = .text(value)
         }
         return RequestFields(values: values, surface: .http)

@@ -94,7 +94,7 @@ enum PolicyVersionCommands {
         let habit = view.habit
         for revision in habit.revisions {
             let goal = Format.quantity(revision.goal, unit: habit.unit)
-            let roles = PolicyRole.allCases.map { "\(environment.words[$0.rawValue]) \(HabitCommand.describe(revision.choice(for: $0), pinned: true))" }
+            let roles = PolicyRole.habitRoles.map { "\(environment.words[$0.rawValue]) \(HabitCommand.describe(revision.choice(for: $0), pinned: true))" }
             let goalText = "\(environment.words["goal"]) \(goal)"
             var notes: [String] = []
             if let takesBack = revision.takesBack { notes.append(environment.words["takes back revision {n}"].replacingOccurrences(of: "{n}", with: String(takesBack))) }

@@ -30,6 +30,7 @@ public struct HabitRules: Sendable {
         case .schedule: (schedule, scheduleParams)
         case .progress: (progress, progressParams)
         case .streak: (streak, streakParams)
+        case .group: preconditionFailure("a habit's rules name no group policy")
         }
     }
 
@@ -56,7 +57,7 @@ public struct HabitRules: Sendable {
         goal = try fields[Self.goal]
         unit = try fields[Self.unit]
         start = try fields[Self.start]
-        for role in PolicyRole.allCases {
+        for role in PolicyRole.habitRoles {
             let (name, parameters) = Self.fields(of: role)
             policies[role] = try fields[name]
             self.parameters[role] = try fields[parameters]

@@ -4,7 +4,7 @@ import StackDay
 /// with `policy` (and `params`) in `role` from `from` (default: the whole history).
 public struct SimulateRequest: RequestType {
     public static let policy = RequestField<String>.text("policy", help: "The policy.").argument("name", optional: false).required
-    public static let role = RequestField<String>.choice("role", among: PolicyRole.allCases.map(\.rawValue),
+    public static let role = RequestField<String>.choice("role", among: PolicyRole.habitRoles.map(\.rawValue),
                                                          help: "With --habit: schedule, progress or streak (default: the policy's only role).",
                                                          valueName: "role")
         .map { PolicyRole(rawValue: $0)! }
