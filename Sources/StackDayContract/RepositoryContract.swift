@@ -3,7 +3,7 @@ import StackDay
 
 /// The repository contract, written once: every `HabitStore` implementation runs these checks unchanged.
 public enum RepositoryContract {
-    public static let checks: [ContractCheck] = habitChecks + revisionChecks + completionChecks + skipChecks + storeChecks + userChecks
+    public static let checks: [ContractCheck] = habitChecks + revisionChecks + completionChecks + skipChecks + storeChecks + userChecks + groupChecks
 
     static let start = LocalDay(uncheckedISO: "2026-10-01")
     static let instant = Date(timeIntervalSince1970: 1_790_000_000)
@@ -508,4 +508,39 @@ extension LocalDay {
             preconditionFailure("invalid day literal \(text)")
         }
     }
+
+}
+
+extension RepositoryContract {
+    static let groupChecks: [ContractCheck] = [
+        ContractCheck("a group comes back with its revisions, members in order, pins and a rollback's mark; by name in any case") { tx in
+            let (a, b, c) = (try habit("Water"), try habit("Stretch"), try habit("Read"))
+            for member in [a, b, c] { try tx.habits.insert(member) }
+            let first = try GroupRevision(number: 1, effectiveFrom: start, members: [c.id, a.id, b.id], rule: .allMembers, streak: .strict, createdAt: instant)
+            let second = try GroupRevision(number: 2, effectiveFrom: start.adding(days: 7), members: [a.id],
+                                           rule: PolicyChoice(name: "at-least", parameters: ["count": .number(1)], sha256: String(repeating: "ab", count: 32)),
+                                           streak: PolicyChoice(name: "grace", parameters: ["misses": .number(1)]), createdAt: instant + 60, takesBack: 1)
+            let group = try HabitGroup(name: "Morning", createdAt: instant, revisions: [first, second])
+            try tx.groups.put(group)
+            try expect(try tx.groups.all() == [group], "the listed group differs from the one put")
+            try expect(try tx.groups.group(named: " morning") == group, "a group is not found by its name in another case")
+            try expect(try tx.groups.group(named: "evening") == nil, "found a group that does not exist")
+        },
+        ContractCheck("a group put again takes its new name and revisions; groups list in the order made; delete removes one") { tx in
+            let member = try habit("Water")
+            try tx.habits.insert(member)
+            let revision = try GroupRevision(number: 1, effectiveFrom: start, members: [member.id], createdAt: instant)
+            let older = try HabitGroup(name: "Morning", createdAt: instant, revisions: [revision])
+            let newer = try HabitGroup(name: "Evening", createdAt: instant + 1, revisions: [revision])
+            try tx.groups.put(newer)
+            try tx.groups.put(older)
+            let renamed = try older.renamed("Dawn").appending(try revision.with(rule: PolicyChoice(name: "any")), from: start.adding(days: 3), at: instant + 5)
+            try tx.groups.put(renamed)
+            try expect(try tx.groups.all().map(\.name) == ["Dawn", "Evening"], "groups are not listed in the order they were made")
+            try expect(try tx.groups.group(named: "dawn")?.revisions.count == 2, "a group put again lost a revision")
+            try expect(try tx.groups.group(named: "morning") == nil, "the old name still finds the group")
+            try tx.groups.delete(id: renamed.id)
+            try expect(try tx.groups.all().map(\.name) == ["Evening"], "a deleted group is still listed")
+        },
+    ]
 }

@@ -18,6 +18,7 @@ public struct SQLStoreRepositories {
             completions: SQLCompletionRepository(executor: executor, owner: owner, bulk: bulk),
             skips: SQLSkipRepository(executor: executor, owner: owner),
             scripts: SQLPolicyScriptRepository(executor: executor, owner: owner),
+            groups: SQLGroupRepository(executor: executor, owner: owner),
             users: SQLUserRepository(executor: executor),
             evaluations: cache,
             sync: sync,

@@ -12,7 +12,7 @@ enum Stackday {
         CommandSpec(
             name: "stackday", abstract: "Track habits whose schedules, goals and streak rules are Lua policies.",
             subcommands: [
-                HabitCommand.spec, RecordCommand.record, RecordCommand.undo, RecordCommand.skip, RecordCommand.unskip, RecordCommand.log, StatsCommand.today,
+                HabitCommand.spec, GroupCommand.spec, RecordCommand.record, RecordCommand.undo, RecordCommand.skip, RecordCommand.unskip, RecordCommand.log, StatsCommand.today,
                 ReportCommand.spec, StatsCommand.stats, ExplainCommand.spec, CalendarCommand.spec, PolicyCommand.spec,
                 ExchangeCommand.export, ExchangeCommand.importSpec, SyncCommand.spec, UserCommand.spec, ServeCommand.spec, DemoCommand.spec,
             ]
@@ -99,7 +99,7 @@ enum Stackday {
         } catch {
             createdFiles?.removeAll()
             if wantsJSON(argv) {
-                let code = (error as? CommandFailure)?.code ?? (error as? HabitsFailed)?.code ?? ErrorCode.of(error)
+                let code = (error as? CommandFailure)?.code ?? (error as? HabitsFailed)?.code ?? (error as? GroupsFailed)?.code ?? ErrorCode.of(error)
                 io.error(ErrorCode.body(code, message(for: error)).jsonText)
             } else {
                 let words = Words(language(argv, environment: io.environment))

@@ -52,9 +52,9 @@ struct UserLimitsTests {
     @Test("limits read from text: each name, the last of a name winning, and a clear error for anything else", arguments: [
         ("habits=5", [UserLimit.habits: 5], nil), ("habits=5,habits=7", [.habits: 7], nil), ("", [:], nil),
         ("devices=0, script-bytes=1024", [.devices: 0, .scriptBytes: 1024], nil),
-        ("habit=5", [:], "invalid limit \"habit=5\": not NAME=N with NAME one of scripts, script-bytes, habits, webhooks, devices, pairing-codes, records-per-day, sync-page"),
+        ("habit=5", [:], "invalid limit \"habit=5\": not NAME=N with NAME one of scripts, script-bytes, habits, groups, webhooks, devices, pairing-codes, records-per-day, sync-page"),
         ("habits=-1", [:], "invalid limit \"habits=-1\": habits must be a whole number from 0 to 1099511627776"),
-        ("habits", [:], "invalid limit \"habits\": not NAME=N with NAME one of scripts, script-bytes, habits, webhooks, devices, pairing-codes, records-per-day, sync-page"),
+        ("habits", [:], "invalid limit \"habits\": not NAME=N with NAME one of scripts, script-bytes, habits, groups, webhooks, devices, pairing-codes, records-per-day, sync-page"),
     ] as [(String, [UserLimit: Int], String?)])
     func text(_ text: String, _ set: [UserLimit: Int], _ error: String?) throws {
         do {

@@ -179,7 +179,7 @@ struct CommandTests {
         try cli.run(["habit", "add", "read", "--start", "2026-10-09"])
         for day in ["2026-10-09", "2026-10-10", "2026-10-11"] { try cli.run(["record", "read", "--on", day]) }
         let result = try cli.run(["stats", "--json"])
-        #expect(result.stdout.hasPrefix(#"{"habits":[{"#))
+        #expect(result.stdout.hasPrefix(#"{"groups":[],"habits":[{"#))
         for key in [#""name":"read""#, #""current":3"#, #""longest":3"#, #""completedDays":3"#, #""eligibleDays":3"#, #""rate":1"#, #""score":"#] {
             #expect(result.stdout.contains(key), "missing \(key) in \(result.stdout)")
         }

@@ -128,7 +128,7 @@ struct ServeCommandTests {
         #expect(try client.send("POST", "/v1/habits", token: ana, body: #"{"name":"read","start":"2026-10-01"}"#).status == 201)
         let first = try client.send("GET", "/v1/today", token: ana).body
         #expect(try client.send("GET", "/v1/today", token: ana).body == first)
-        #expect(try client.send("GET", "/v1/today", token: bob).body == "{\"day\":\"2026-10-11\",\"habits\":[]}\n")
+        #expect(try client.send("GET", "/v1/today", token: bob).body == "{\"day\":\"2026-10-11\",\"groups\":[],\"habits\":[]}\n")
         #expect(try cli.run(["--user", "ana", "record", "read"]).status == 0)
         let second = try client.send("GET", "/v1/today", token: ana).body
         let printed = try cli.run(["--user", "ana", "--tz", "+09:00", "--json", "today"]).stdout

@@ -29,7 +29,7 @@ struct UserLimitsCommandTests {
         let cleared = try cli.run(["--json", "user", "limits", "ana", "--clear", "habits"])
         let limits = try #require(try JSONSerialization.jsonObject(with: Data(cleared.stdout.utf8)) as? [String: Any])
         let rows = try #require(limits["limits"] as? [[String: Any]])
-        #expect(rows.map { $0["name"] as? String } == ["scripts", "script-bytes", "habits", "webhooks", "devices", "pairing-codes", "records-per-day", "sync-page"])
+        #expect(rows.map { $0["name"] as? String } == ["scripts", "script-bytes", "habits", "groups", "webhooks", "devices", "pairing-codes", "records-per-day", "sync-page"])
         #expect(rows.first { $0["name"] as? String == "habits" }?["own"] as? Bool == false)
         #expect(rows.first { $0["name"] as? String == "habits" }?["limit"] as? Int == 1000)
         #expect(rows.first { $0["name"] as? String == "records-per-day" }?["own"] as? Bool == true)
@@ -38,8 +38,8 @@ struct UserLimitsCommandTests {
 
     @Test("a mistyped limit is one line naming it, exit 64, and nothing is written", arguments: [
         (["user", "limits", "ana", "--set", "habits=many"], "Error: invalid value for --set: \"habits=many\": habits must be a whole number from 0 to 1099511627776"),
-        (["user", "limits", "ana", "--set", "habit=3"], "Error: invalid value for --set: \"habit=3\": not NAME=N with NAME one of scripts, script-bytes, habits, webhooks, devices, pairing-codes, records-per-day, sync-page"),
-        (["user", "limits", "ana", "--clear", "all"], "Error: invalid value for --clear: \"all\" is not a limit; the limits are scripts, script-bytes, habits, webhooks, devices, pairing-codes, records-per-day, sync-page"),
+        (["user", "limits", "ana", "--set", "habit=3"], "Error: invalid value for --set: \"habit=3\": not NAME=N with NAME one of scripts, script-bytes, habits, groups, webhooks, devices, pairing-codes, records-per-day, sync-page"),
+        (["user", "limits", "ana", "--clear", "all"], "Error: invalid value for --clear: \"all\" is not a limit; the limits are scripts, script-bytes, habits, groups, webhooks, devices, pairing-codes, records-per-day, sync-page"),
         (["serve", "--limit", "devices=lots"], "Error: invalid value for --limit: \"devices=lots\": devices must be a whole number from 0 to 1099511627776"),
     ])
     func mistyped(_ arguments: [String], _ message: String) throws {

@@ -8,6 +8,11 @@ public protocol PolicyResolver {
     /// habit can refuse them before anything is stored.
     func policies(for habit: Habit, revision: HabitRevision, scripts: any PolicyScriptRepository) throws -> HabitPolicies
 
+    /// The group rule and streak rule of one revision of `group`, bound to their parameters; a
+    /// pinned choice runs its stored script. Throws as `policies(for:revision:scripts:)` does, and
+    /// for a rule that does not serve the group role.
+    func groupPolicies(for group: HabitGroup, revision: GroupRevision, scripts: any PolicyScriptRepository) throws -> GroupPolicies
+
     /// Whether policies are scripts this resolver runs (so every name a habit uses is resolved to
     /// a stored script, `PolicyDirectory`); false for one of built-in Swift policies only.
     var runsScripts: Bool { get }
@@ -65,6 +70,11 @@ public protocol PolicyResolver {
 
 extension PolicyResolver {
     public var evaluationKey: String { "" }
+
+    /// Groups are judged by policy scripts: a resolver that runs none judges no group.
+    public func groupPolicies(for group: HabitGroup, revision: GroupRevision, scripts: any PolicyScriptRepository) throws -> GroupPolicies {
+        throw PolicyResolutionError.unknownPolicy(name: revision.rule.name, role: .group, known: [])
+    }
 
     public var retainedBytes: Int { 0 }
 

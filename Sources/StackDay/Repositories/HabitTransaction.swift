@@ -7,6 +7,7 @@ public protocol HabitTransaction {
     var completions: any CompletionRepository { get }
     var skips: any SkipRepository { get }
     var scripts: any PolicyScriptRepository { get }
+    var groups: any GroupRepository { get }
     /// The store's users (not scoped to this transaction's owner).
     var users: any UserRepository { get }
     /// The store's evaluation cache; nil for a store that keeps none.

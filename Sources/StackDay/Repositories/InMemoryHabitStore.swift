@@ -22,7 +22,7 @@ public final class InMemoryHabitStore: HabitStore {
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         let saved = (repositories.habitRepository.items, repositories.completionRepository.storage, repositories.skipRepository.storage,
                      repositories.scriptRepository.storage, shared.users.storage, shared.webhooks.storage,
-                     shared.offers.storage)
+                     shared.offers.storage, repositories.groupRepository.items)
         do {
             let result = try body(repositories)
             try CommitGate.check()
@@ -35,6 +35,7 @@ public final class InMemoryHabitStore: HabitStore {
             shared.users.storage = saved.4
             shared.webhooks.storage = saved.5
             shared.offers.storage = saved.6
+            repositories.groupRepository.items = saved.7
             throw error
         }
     }
@@ -63,6 +64,7 @@ public final class InMemoryHabitStore: HabitStore {
         let completionRepository = InMemoryCompletionRepository()
         let skipRepository = InMemorySkipRepository()
         let scriptRepository = InMemoryPolicyScriptRepository()
+        let groupRepository = InMemoryGroupRepository()
         let users: any UserRepository
         let webhookRepository: InMemoryWebhookRepository
         let offerRepository: InMemoryPolicyOfferRepository
@@ -78,6 +80,7 @@ public final class InMemoryHabitStore: HabitStore {
         var completions: any CompletionRepository { completionRepository }
         var skips: any SkipRepository { skipRepository }
         var scripts: any PolicyScriptRepository { scriptRepository }
+        var groups: any GroupRepository { groupRepository }
         var webhooks: (any WebhookRepository)? { webhookRepository }
         var offers: (any PolicyOfferRepository)? { offerRepository }
     }

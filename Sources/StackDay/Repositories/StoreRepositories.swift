@@ -5,6 +5,7 @@ public struct StoreRepositories: HabitTransaction {
     public let completions: any CompletionRepository
     public let skips: any SkipRepository
     public let scripts: any PolicyScriptRepository
+    public let groups: any GroupRepository
     public let users: any UserRepository
     public let evaluations: (any EvaluationCacheRepository)?
     public let sync: (any SyncRepository)?
@@ -13,7 +14,7 @@ public struct StoreRepositories: HabitTransaction {
 
     public init(
         habits: any HabitRepository, completions: any CompletionRepository, skips: any SkipRepository,
-        scripts: any PolicyScriptRepository, users: any UserRepository, evaluations: (any EvaluationCacheRepository)?,
+        scripts: any PolicyScriptRepository, groups: any GroupRepository, users: any UserRepository, evaluations: (any EvaluationCacheRepository)?,
         sync: (any SyncRepository)? = nil, webhooks: (any WebhookRepository)? = nil, offers: (any PolicyOfferRepository)? = nil
     ) {
         self.offers = offers
@@ -23,6 +24,7 @@ public struct StoreRepositories: HabitTransaction {
         self.completions = completions
         self.skips = skips
         self.scripts = scripts
+        self.groups = groups
         self.users = users
         self.evaluations = evaluations
     }

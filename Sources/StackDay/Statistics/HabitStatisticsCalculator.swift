@@ -91,20 +91,29 @@ public struct HabitStatisticsCalculator {
                 continue
             }
             let outcomes = timeline.outcomes(of: segment)
-            let due = outcomes.reduce(0) { $0 + ($1.isDue ? 1 : 0) }
-            let frequency = outcomes.isEmpty ? 1 : max(Double(due) / Double(outcomes.count), 1.0 / 365)
-            let multiplier = pow(0.5, frequency.squareRoot() / 13)
-            let limit = segment.revision.progress.atMostLimit
             for entry in outcomes {
                 completedBefore.append(completedBefore[completedBefore.count - 1] + (entry.state == .completed ? 1 : 0))
-                switch entry.state {
-                case .completed, .missed:
-                    score = score * multiplier + Self.value(entry, limit: limit) * (1 - multiplier)
-                case .pending, .notDue, .skipped, .upcoming:
-                    break
-                }
-                each(entry.day, score)
             }
+            score = foldDaily(outcomes, from: score, limit: segment.revision.progress.atMostLimit, each: each)
+        }
+        return score
+    }
+
+    /// Loop's steps over a day-by-day run of outcomes (a habit's segment, a group's days), from
+    /// `score`: f = due days / days, and a judged day moves the score toward its value.
+    static func foldDaily(_ outcomes: ArraySlice<HabitEntry>, from start: Double, limit: Double?, each: (LocalDay, Double) -> Void) -> Double {
+        var score = start
+        let due = outcomes.reduce(0) { $0 + ($1.isDue ? 1 : 0) }
+        let frequency = outcomes.isEmpty ? 1 : max(Double(due) / Double(outcomes.count), 1.0 / 365)
+        let multiplier = pow(0.5, frequency.squareRoot() / 13)
+        for entry in outcomes {
+            switch entry.state {
+            case .completed, .missed:
+                score = score * multiplier + Self.value(entry, limit: limit) * (1 - multiplier)
+            case .pending, .notDue, .skipped, .upcoming:
+                break
+            }
+            each(entry.day, score)
         }
         return score
     }

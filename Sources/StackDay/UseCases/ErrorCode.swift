@@ -4,6 +4,7 @@
 /// changes meaning.
 public enum ErrorCode: String, Sendable, CaseIterable {
     case habitNotFound = "habit_not_found"
+    case groupNotFound = "group_not_found"
     case userNotFound = "user_not_found"
     case revisionNotFound = "revision_not_found"
     case completionNotFound = "completion_not_found"

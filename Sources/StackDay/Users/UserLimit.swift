@@ -7,6 +7,8 @@ public enum UserLimit: String, CaseIterable, Sendable {
     /// The installed scripts' sources' bytes together.
     case scriptBytes = "script-bytes"
     case habits
+    /// Groups of habits.
+    case groups
     case webhooks
     /// Paired devices.
     case devices
@@ -24,6 +26,7 @@ public enum UserLimit: String, CaseIterable, Sendable {
         case .scripts: 200
         case .scriptBytes: 8 << 20
         case .habits: 1_000
+        case .groups: 100
         case .webhooks: 20
         case .devices: 50
         case .pairingCodes: 5
@@ -38,6 +41,7 @@ public enum UserLimit: String, CaseIterable, Sendable {
         case .scripts: "installed scripts"
         case .scriptBytes: "bytes of installed scripts"
         case .habits: "habits"
+        case .groups: "groups"
         case .webhooks: "webhooks"
         case .devices: "paired devices"
         case .pairingCodes: "open pairing codes"

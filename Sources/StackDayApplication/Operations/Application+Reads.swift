@@ -4,12 +4,13 @@ import StackDay
 extension Application {
     /// `today`, `GET /v1/today`.
     public func todayView() throws -> TodayView {
-        TodayView(day: today, results: try SummarizeHabits(context: context)(includeArchived: false))
+        TodayView(day: today, results: try SummarizeHabits(context: context)(includeArchived: false), groups: try SummarizeGroups(context: context)())
     }
 
     /// `stats [NAME]`, `GET /v1/stats[?habit=NAME]`: every habit's figures, archived ones included.
     public func stats(_ request: StatsRequest = StatsRequest()) throws -> StatsView {
-        StatsView(rows: try SummarizeHabits(context: context)(habitName: request.habit))
+        StatsView(rows: try SummarizeHabits(context: context)(habitName: request.habit),
+                  groups: request.habit == nil ? try SummarizeGroups(context: context)() : [])
     }
 
     /// `calendar NAME…`, `GET /v1/calendar/{name}`: the days `from` (default 26 weeks before `to`,

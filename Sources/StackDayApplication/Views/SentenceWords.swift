@@ -66,5 +66,12 @@ public enum SentenceWords {
         "Skipped {days} of '{habit}' ({first} … {last}).": "건너뛰었습니다: '{habit}', {count}일 ({first} … {last})",
         "Took back {skips} of '{habit}' ({first} … {last}).": "건너뛰기를 취소했습니다: '{habit}', {count}일 ({first} … {last})",
         "No records of '{habit}' from {first} to {last}.": "기록이 없습니다: '{habit}', {first} … {last}",
+        "Made group '{name}' of {members}, judged by {rule} from {day}.": "그룹 '{name}'을(를) 만들었습니다: {members}, {day}부터 {rule}(으)로 판단",
+        "No groups yet. Make one with: stackday group add NAME --members A,B": "아직 그룹이 없습니다. 만들려면: stackday group add 이름 --members A,B",
+        "{done} of {members}": "{members}개 중 {done}개",
+        "Updated group '{name}': revision {number} judges days from {day}.": "그룹 '{name}'을(를) 바꿨습니다: 개정 {number}이(가) {day}부터 판단합니다.",
+        "Took back the latest change of group '{name}': revision {number} judges days from {day}.":
+            "그룹 '{name}'의 마지막 변경을 되돌렸습니다: 개정 {number}이(가) {day}부터 판단합니다.",
+        "Removed group '{name}'; its habits stay.": "그룹 '{name}'을(를) 지웠습니다. 습관은 그대로 남습니다.",
     ]
 }

@@ -2,17 +2,23 @@ import StackDay
 
 /// `today`, `GET /v1/today`: the active habits with an entry today, and those whose policy failed.
 ///
-/// `{"day", "habits": [{…habit fields, …figures, "due", "total", "goal", "limit", "unit", "progress", "state"}…]}`:
+/// `{"day", "habits": [{…habit fields, …figures, "due", "total", "goal", "limit", "unit", "progress", "state"}…], "groups": [GroupDayView…]}`:
 /// `limit` the at-most limit (null for a goal), `state` an `EntryState` or `over` for a day past
 /// its limit.
 public struct TodayView: JSONView {
     public let day: LocalDay
     public let rows: [Result<HabitSummary, HabitFailure>]
+    /// The groups begun by today, in the order they were made (`GroupDayView`).
+    public let groups: [Result<GroupSummary, GroupFailure>]
 
-    /// The rows of `results` today shows.
-    public init(day: LocalDay, results: [Result<HabitSummary, HabitFailure>]) {
+    /// The rows of `results` today shows, and the groups begun by today.
+    public init(day: LocalDay, results: [Result<HabitSummary, HabitFailure>], groups: [Result<GroupSummary, GroupFailure>] = []) {
         self.day = day
         rows = results.filter { (try? $0.get().today) != nil || $0.failure != nil }
+        self.groups = groups.filter { result in
+            guard case .success(let summary) = result else { return true }
+            return summary.today != nil
+        }
     }
 
     public var failures: [HabitFailure] { rows.failures() }
@@ -25,12 +31,16 @@ public struct TodayView: JSONView {
             guard case .success(let summary) = result else { return true }
             guard let entry = summary.today else { return false }
             return entry.state == .pending && !DayTarget(summary.revision).wentOver(entry)
+        }, groups: groups.filter { result in
+            guard case .success(let summary) = result else { return true }
+            return summary.today?.state == .pending
         })
     }
 
-    init(day: LocalDay, rows: [Result<HabitSummary, HabitFailure>]) {
+    init(day: LocalDay, rows: [Result<HabitSummary, HabitFailure>], groups: [Result<GroupSummary, GroupFailure>]) {
         self.day = day
         self.rows = rows
+        self.groups = groups
     }
 
     public var json: JSONValue {
@@ -51,6 +61,7 @@ public struct TodayView: JSONView {
                 object["state"] = .string(entry.map { ViewJSON.state($0, target: target) } ?? "notDue")
                 return .object(object)
             }),
+            "groups": .array(groups.map { GroupDayView($0).json }),
         ])
     }
 }

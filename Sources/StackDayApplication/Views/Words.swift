@@ -200,5 +200,8 @@ public struct Words: Sendable {
         "takes back revision {n}": "개정 {n}을 되돌림", "Scripts": "스크립트", "Take back the latest change": "마지막 변경 되돌리기",
         "Bring back an earlier revision": "이전 개정 되살리기", "What the policy traced": "정책이 trace로 남긴 줄",
         "Share with": "공유할 사용자", "Share": "공유", "Shared": "공유함",
+        // Groups.
+        "Groups": "그룹", "GROUP": "그룹", "MEMBERS": "습관", "RULE": "그룹 규칙", "STREAK RULE": "연속 규칙", "members": "습관",
+        "rule": "그룹 규칙", "today": "오늘",
     ]
 }

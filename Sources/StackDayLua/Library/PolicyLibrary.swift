@@ -311,6 +311,15 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         )
     }
 
+    public func groupPolicies(for group: HabitGroup, revision: GroupRevision, scripts: any PolicyScriptRepository) throws -> GroupPolicies {
+        func binding(_ choice: PolicyChoice, _ role: PolicyRole) throws -> PolicyBinding {
+            let policy = try choice.sha256.map { try storedPolicy(name: choice.name, sha256: $0, scripts: scripts) } ?? self.policy(named: choice.name)
+            return try bind(policy, choice: choice, role: role, startedOn: group.startedOn, goal: 1, unit: "")
+        }
+        return GroupPolicies(rule: LuaGroupPolicy(binding: try binding(revision.rule, .group)),
+                             streak: LuaStreakPolicy(binding: try binding(revision.streak, .streak)))
+    }
+
     /// The parameters the policy of `choice` takes (`PolicyInfo.parameterSchema`).
     public func parameterSchema(for choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> PolicyParameterSchema? {
         let policy = try choice.sha256.map { try storedPolicy(name: choice.name, sha256: $0, scripts: scripts) } ?? self.policy(named: choice.name)

@@ -265,5 +265,7 @@ enum PostgresMigrations {
                 + "user_name text NOT NULL REFERENCES users (name) ON DELETE CASCADE, name text NOT NULL, revoked_at double precision NOT NULL)",
             "CREATE INDEX revoked_devices_by_user ON revoked_devices (user_name)",
         ]),
+        // Groups of habits, as in SQLite's migration 31.
+        (26, "habit groups", GroupSchema.postgres),
     ]
 }

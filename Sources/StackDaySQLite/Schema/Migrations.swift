@@ -475,5 +475,7 @@ enum Migrations {
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX revoked_devices_by_user ON revoked_devices (user_name);
         """),
+        // Groups of habits judged by a group rule, versioned as habits are (`HabitGroup`).
+        Migration(id: 31, name: "habit groups", sql: GroupSchema.sqlite),
     ]
 }

@@ -105,7 +105,7 @@ public final class StackDayAPI: Sendable {
     /// The HTTP status of a code.
     static func status(of code: ErrorCode) -> Int {
         switch code {
-        case .habitNotFound, .userNotFound, .revisionNotFound, .completionNotFound, .policyNotFound, .notFound, .deviceNotFound, .webhookNotFound: 404
+        case .habitNotFound, .groupNotFound, .userNotFound, .revisionNotFound, .completionNotFound, .policyNotFound, .notFound, .deviceNotFound, .webhookNotFound: 404
         case .duplicateName, .userExists, .idempotencyKeyInUse, .deviceCopied: 409
         case .invalidParameter, .invalidInput, .readOutOfBounds, .badRequest, .usage: 400
         case .policyFailed, .policyBudgetExceeded, .idempotencyKeyReused: 422

@@ -43,8 +43,23 @@ enum StatsCommand {
                 }
             }
             Format.table(rows).forEach(environment.io.print)
+            if !view.groups.isEmpty {
+                environment.io.print("")
+                let groupRows = [["GROUP", "DONE", "DUE", "RATE", "STREAK", "LONGEST", "SCORE"].map { words[$0] }] + view.groups.map { result -> [String] in
+                    switch result {
+                    case .success(let summary):
+                        let stats = summary.statistics
+                        return [summary.group.name, String(stats.completedDays), String(stats.eligibleDays), Format.percent(stats.completionRate),
+                                String(stats.streak.current), String(stats.streak.longest), Format.percent(stats.score)]
+                    case .failure(let failure):
+                        return [failure.group.name, "\(words["error"]): \(failure.message)"]
+                    }
+                }
+                Format.table(groupRows).forEach(environment.io.print)
+            }
         }
         try HabitsFailed.check(view.failures)
+        try GroupsFailed.check(view.groups)
     }
 
     static func runToday(_ invocation: Invocation) throws {
@@ -55,6 +70,7 @@ enum StatsCommand {
         // Checked last, after the list is printed: a failure, then whether anything is open.
         func finish() throws {
             try HabitsFailed.check(view.failures)
+            try GroupsFailed.check(view.groups)
             if exits, !all.open.rows.isEmpty { throw ExitStatus(code: 1) }
         }
         if environment.printedJSON(view) { return try finish() }
@@ -83,6 +99,25 @@ enum StatsCommand {
         // The period column only when a quota habit is shown.
         let hasPeriods = rows.contains { $0.count == 6 && !$0[4].isEmpty }
         Format.table(hasPeriods ? rows : rows.map { $0.count == 6 ? Array($0[0..<4]) + [$0[5]] : $0 }).forEach(environment.io.print)
+        printGroups(view.groups, environment: environment)
         try finish()
+    }
+
+    /// Today's groups under the habits: each group's bar, `2 of 3`, state and streak.
+    static func printGroups(_ groups: [Result<GroupSummary, GroupFailure>], environment: CLIEnvironment) {
+        guard !groups.isEmpty else { return }
+        let words = environment.words
+        environment.io.print("")
+        environment.io.print(words["Groups"])
+        let rows = groups.map { result -> [String] in
+            switch result {
+            case .success(let summary):
+                let streak = "\(words["streak"]) \(words.count(summary.statistics.streak.current, .days))"
+                return [summary.group.name, Format.bar(summary.today?.progress ?? 0), GroupCommand.line(summary, words: words), streak]
+            case .failure(let failure):
+                return [failure.group.name, "\(words["error"]): \(failure.message)"]
+            }
+        }
+        Format.table(rows).forEach(environment.io.print)
     }
 }

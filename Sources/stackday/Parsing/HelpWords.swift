@@ -413,5 +413,39 @@ enum HelpWords {
         "Where to write it (default: NAME.lua in the policy folder).": "쓸 곳(기본: 정책 폴더의 NAME.lua).",
         "Write a commented starter policy for a role, with examples and tests, that passes policy check.":
             "역할마다 주석과 예시, 시험을 담은 시작 정책을 씁니다. policy check를 통과합니다.",
+        "A group's day is done when its rule says so: all (the default: every member due that day), any, at-least (--rule-params '{\"count\": 2}'), sum (--rule-params '{\"goal\": 3}': the members' totals in one unit), or a policy of your own defining group(members, params, day). Its streak is a streak policy over the group's days.":
+            "그룹의 하루는 그 규칙이 완료라고 할 때 완료입니다. all(기본: 그날 해야 하는 멤버 모두), any, at-least(--rule-params '{\"count\": 2}'), sum(--rule-params '{\"goal\": 3}': 한 단위로 센 멤버들의 합계), 또는 group(members, params, day)를 정의한 직접 만든 정책을 씁니다. 그룹의 연속 기록은 그룹의 날들에 대한 연속 정책이 정합니다.",
+        "Change a group's members or rules from a day.":
+            "그룹의 멤버나 규칙을 어느 날부터 바꿉니다.",
+        "Days before --from keep the members and rules that judged them.":
+            "--from 이전의 날은 그날을 판정한 멤버와 규칙을 그대로 유지합니다.",
+        "Group habits into routines judged by a group rule of your own.":
+            "습관을 묶어 직접 정한 그룹 규칙으로 판정하는 루틴을 만듭니다.",
+        "List groups with their members and rules.":
+            "그룹을 멤버와 규칙과 함께 나열합니다.",
+        "Make a group of habits.":
+            "습관 그룹을 만듭니다.",
+        "Parameters for the group rule, a JSON object.":
+            "그룹 규칙의 매개변수, JSON 객체.",
+        "Remove a group (its habits stay).":
+            "그룹을 지웁니다(습관은 그대로 남습니다).",
+        "Rename a group.":
+            "그룹 이름을 바꿉니다.",
+        "Show a group's members, rules and figures today.":
+            "그룹의 멤버, 규칙, 오늘의 수치를 보여 줍니다.",
+        "Take back a group's latest change of members or rules.":
+            "그룹의 멤버나 규칙에 대한 가장 최근 변경을 되돌립니다.",
+        "The first day the earlier rules judge again (default: the day the change took effect).":
+            "이전 규칙이 다시 판정하기 시작하는 날(기본: 변경이 적용된 날).",
+        "The first day the members and rules judge, YYYY-MM-DD (default: the earliest member's start for a new group, today for an edit).":
+            "멤버와 규칙이 판정하기 시작하는 날, YYYY-MM-DD(기본: 새 그룹은 가장 이른 멤버의 시작일, 수정은 오늘).",
+        "The group rule, a policy defining group(members, params, day) (default: all).":
+            "그룹 규칙, group(members, params, day)를 정의한 정책(기본: all).",
+        "The group's name (case-insensitive).":
+            "그룹 이름(대소문자 구분 없음).",
+        "The member habits in order: names joined by commas on the command line, a list in JSON.":
+            "멤버 습관을 순서대로: 명령줄에서는 쉼표로 이은 이름, JSON에서는 목록.",
+        "The streak policy over the group's days (default: strict).":
+            "그룹의 날들에 대한 연속 정책(기본: strict).",
     ]
 }

@@ -96,3 +96,24 @@ struct HabitsFailed: Error, CustomStringConvertible {
         return "a policy failed for \(failures.count) \(noun) (\(names)); the other habits are shown as usual"
     }
 }
+
+/// Groups whose rule, streak rule or a member failed: shown in their rows, then exit 1.
+struct GroupsFailed: Error, CustomStringConvertible {
+    let failures: [GroupFailure]
+
+    var code: ErrorCode { failures.first.map { ErrorCode.of($0.underlying) } ?? .policyFailed }
+
+    /// Throws when a result failed.
+    static func check(_ results: [Result<GroupSummary, GroupFailure>]) throws {
+        let failures = results.compactMap { result -> GroupFailure? in
+            if case .failure(let failure) = result { return failure }
+            return nil
+        }
+        if !failures.isEmpty { throw GroupsFailed(failures: failures) }
+    }
+
+    var description: String {
+        let names = failures.map { "'\($0.group.name)'" }.joined(separator: ", ")
+        return "a rule failed for \(failures.count == 1 ? "group" : "groups") \(names); the rest is shown as usual"
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Judges a group's days from its members' timelines: each revision's group rule over the days it
+/// governs, its streak rule folded over them (carrying the streak where a revision takes over, as
+/// a habit's revisions do), and the figures a habit has (rate and Loop's score over the days).
+public enum GroupEvaluator {
+    /// The group as of `today`. `members` holds the timelines of the members' habits (a habit
+    /// no longer held is left out of the days it would have been in); `policies` resolves a
+    /// revision's rules. Throws what the rules throw.
+    public static func evaluate(
+        _ group: HabitGroup, members: [UUID: HabitTimeline], today: LocalDay, policies: (GroupRevision) throws -> GroupPolicies
+    ) throws -> GroupSummary {
+        var days: [HabitEntry] = []
+        var todayMembers: [GroupMemberDay] = []
+        var streak: HabitStreak?
+        var score = 0.0
+        let walker = try Habit(name: group.name, startedOn: group.startedOn, createdAt: group.createdAt)
+        for (revision, range) in group.segments(through: today) {
+            let present = revision.members.compactMap { members[$0] }
+            let memberDays = range.map { day in present.map { memberDay($0, on: day) } }
+            let rules = try policies(revision)
+            let progress = present.isEmpty ? [Double](repeating: 0, count: range.count) : try rules.rule.progress(days: range, members: memberDays)
+            let entries = zip(range, zip(memberDays, progress)).map { day, judged in
+                GroupDayState.entry(day: day, today: today, members: judged.0, progress: judged.1)
+            }
+            days += entries
+            streak = try rules.streak.streak(over: ArraySlice(entries), habit: walker, carrying: streak)
+            score = HabitStatisticsCalculator.foldDaily(ArraySlice(entries), from: score, limit: nil) { _, _ in }
+            if range.last == today { todayMembers = memberDays.last ?? [] }
+        }
+        let completed = days.filter { $0.state == .completed }.count, missed = days.filter { $0.state == .missed }.count
+        let eligible = completed + missed
+        let statistics = HabitStatistics(completedDays: completed, eligibleDays: eligible,
+                                         completionRate: eligible == 0 ? 0 : Double(completed) / Double(eligible),
+                                         streak: streak ?? HabitStreak(current: 0, longest: 0), score: score)
+        let revision = group.revision(on: today) ?? group.latest
+        return GroupSummary(group: group, members: revision.members.compactMap { members[$0]?.habit }, days: days,
+                            todayMembers: todayMembers, statistics: statistics)
+    }
+
+    /// A member's day as its group sees it: the day as its calendar draws it (a quota habit's day
+    /// carries its period's outcome), with the goal of the revision judging it; not due outside
+    /// its tracking period.
+    static func memberDay(_ timeline: HabitTimeline, on day: LocalDay) -> GroupMemberDay {
+        let habit = timeline.habit
+        let goal = habit.revision(on: day).goal
+        guard let entry = timeline.calendarEntry(on: day) else {
+            return GroupMemberDay(name: habit.name, state: day > timeline.today ? .upcoming : .notDue, progress: 0, total: 0, goal: goal, unit: habit.unit)
+        }
+        return GroupMemberDay(name: habit.name, state: entry.state, progress: entry.progress, total: entry.total, goal: goal, unit: habit.unit)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Habits judged together: a routine ("morning": water, stretch, read) whose day is done by a
+/// group rule of its own and which keeps a streak of its own. Its members and rules are
+/// versioned as a habit's are (`GroupRevision`); a habit may belong to several groups.
+public struct HabitGroup: Hashable, Sendable, Identifiable {
+    public let id: UUID
+    public let name: String
+    public let createdAt: Date
+    /// Numbered 1, 2, 3, … with days that never go back; never empty.
+    public let revisions: [GroupRevision]
+
+    /// Throws `GroupError` for a bad name or revisions out of order.
+    public init(id: UUID? = nil, name: String, createdAt: Date, revisions: [GroupRevision]) throws(GroupError) {
+        let trimmed = name.trimmedWhitespace
+        guard !trimmed.isEmpty else { throw .emptyName }
+        guard trimmed.count <= Habit.nameLimit else { throw .nameTooLong(length: trimmed.count, limit: Habit.nameLimit) }
+        guard !revisions.isEmpty else { throw .noMembers }
+        for (index, revision) in revisions.enumerated() {
+            guard revision.number == index + 1 else { throw .revisionsOutOfOrder(expected: index + 1, found: revision.number) }
+            if index > 0, revision.effectiveFrom < revisions[index - 1].effectiveFrom {
+                throw .revisionBeforeEarlier(day: revision.effectiveFrom, earlier: revisions[index - 1].effectiveFrom)
+            }
+        }
+        self.id = id ?? TimeOrderedID.next()
+        self.name = trimmed
+        self.createdAt = createdAt
+        self.revisions = revisions
+    }
+
+    /// The revision in force now.
+    public var latest: GroupRevision { revisions[revisions.count - 1] }
+
+    /// The first day the group judges.
+    public var startedOn: LocalDay { revisions[0].effectiveFrom }
+
+    /// The revision judging `day`; nil before the group starts.
+    public func revision(on day: LocalDay) -> GroupRevision? {
+        revisions.last { $0.effectiveFrom <= day }
+    }
+
+    /// The days each revision judges, from the group's start to `last`, in order: a revision
+    /// replaced on its own day judges none.
+    public func segments(through last: LocalDay) -> [(revision: GroupRevision, days: LocalDayRange)] {
+        var segments: [(GroupRevision, LocalDayRange)] = []
+        for (index, revision) in revisions.enumerated() where revision.effectiveFrom <= last {
+            let end = index + 1 < revisions.count ? min(last, revisions[index + 1].effectiveFrom.adding(days: -1)) : last
+            if end >= revision.effectiveFrom { segments.append((revision, LocalDayRange(revision.effectiveFrom, end))) }
+        }
+        return segments
+    }
+
+    /// The group with `rules` in force from `day` on: the latest revision replaced when it starts
+    /// that day, else a new revision after it. Rules equal to those in force write nothing.
+    /// Throws for a day before the latest revision's.
+    public func appending(_ rules: GroupRevision, from day: LocalDay, at now: Date, takesBack: Int? = nil) throws(GroupError) -> HabitGroup {
+        let latest = self.latest
+        guard day >= latest.effectiveFrom else { throw .revisionBeforeEarlier(day: day, earlier: latest.effectiveFrom) }
+        if rules.sameRules(as: latest) { return self }
+        if day == latest.effectiveFrom {
+            let replaced = try rules.renumbered(latest.number, effectiveFrom: day, createdAt: now, takesBack: takesBack.map { min($0, latest.number - 1) }.flatMap { $0 >= 1 ? $0 : nil })
+            return try replacing(revisions: Array(revisions.dropLast()) + [replaced])
+        }
+        return try replacing(revisions: revisions + [try rules.renumbered(latest.number + 1, effectiveFrom: day, createdAt: now, takesBack: takesBack)])
+    }
+
+    /// The same group under another name.
+    public func renamed(_ name: String) throws(GroupError) -> HabitGroup {
+        try HabitGroup(id: id, name: name, createdAt: createdAt, revisions: revisions)
+    }
+
+    /// The same group with these revisions.
+    public func replacing(revisions: [GroupRevision]) throws(GroupError) -> HabitGroup {
+        try HabitGroup(id: id, name: name, createdAt: createdAt, revisions: revisions)
+    }
+}

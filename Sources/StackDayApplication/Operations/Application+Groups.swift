@@ -1,0 +1,69 @@
+import Foundation
+import StackDay
+
+/// Groups of habits: made, changed, taken back, removed and read.
+extension Application {
+    /// `group add`, `POST /v1/groups`: a group of the named habits, judged by `rule` (default
+    /// `all`) with a `streak` rule (default `strict`), from `from` (default the earliest member's
+    /// start).
+    public func createGroup(_ request: CreateGroupRequest) throws -> GroupView {
+        let rules = request.rules
+        guard let members = rules.members else { throw RequestError("\(request.naming(GroupRuleFields.members)) is required: the habits the group holds") }
+        let group = try CreateGroup(context: context)(
+            name: request.name, members: members,
+            rule: rules.rule ?? PolicyChoice(name: PolicyChoice.allMembers.name, parameters: rules.ruleParameters ?? [:]),
+            streak: rules.streak ?? PolicyChoice(name: PolicyChoice.strict.name, parameters: rules.streakParameters ?? [:]), from: rules.from)
+        return try groupView(group)
+    }
+
+    /// `group edit` and `group rename`, `PATCH /v1/groups/{name}`.
+    public func editGroup(_ name: String, _ request: EditGroupRequest) throws -> GroupView {
+        let rules = request.rules
+        if request.name == nil && !rules.changesRules {
+            let options = ([request.naming.isHTTP ? EditGroupRequest.name.declaration : nil].compactMap { $0 } + GroupRuleFields.fields.dropLast())
+                .map { request.naming.isHTTP ? "field '\($0.key)'" : $0.commandLineLabel }.joined(separator: ", ")
+            throw RequestError("nothing to change: give at least one of \(options)")
+        }
+        if rules.from != nil && !rules.changesRules {
+            throw RequestError("\(request.naming(GroupRuleFields.from)) applies to new members or rules")
+        }
+        let group = try EditGroup(context: context)(name, EditGroup.Changes(
+            name: request.name, members: rules.members, rule: rules.rule, ruleParameters: rules.rule == nil ? rules.ruleParameters : nil,
+            streak: rules.streak, streakParameters: rules.streak == nil ? rules.streakParameters : nil, from: rules.from))
+        return try groupView(group)
+    }
+
+    /// `group rollback`, `POST /v1/groups/{name}/rollback`: the rules before the latest change,
+    /// in force again from the request's `from`.
+    public func rollBackGroup(_ name: String, _ request: RollBackGroupRequest = RollBackGroupRequest()) throws -> GroupView {
+        try groupView(try RollBackGroup(context: context)(name, from: request.from))
+    }
+
+    /// `group remove`, `DELETE /v1/groups/{name}`.
+    public func removeGroup(_ name: String) throws -> GroupView {
+        try groupView(try DeleteGroup(context: context)(name))
+    }
+
+    /// `group list`, `GET /v1/groups`.
+    public func listGroups() throws -> GroupListView {
+        try context.store.read { tx in
+            let names = Dictionary(uniqueKeysWithValues: try tx.habits.all().map { ($0.id, $0.name) })
+            return GroupListView(groups: try tx.groups.all().map { GroupView($0, names: names) })
+        }
+    }
+
+    /// `group show`, `GET /v1/groups/{name}`: the group as defined and its figures today.
+    public func showGroup(_ name: String) throws -> GroupDetailView {
+        guard let result = try SummarizeGroups(context: context)(named: name).first else { throw GroupError.groupNotFound(name: name, suggestion: nil) }
+        let group = switch result {
+        case .success(let summary): summary.group
+        case .failure(let failure): failure.group
+        }
+        return GroupDetailView(group: try groupView(group), day: GroupDayView(result))
+    }
+
+    /// A group's view with its members' names as the store holds them now.
+    func groupView(_ group: HabitGroup) throws -> GroupView {
+        try context.store.read { tx in GroupView(group, names: Dictionary(uniqueKeysWithValues: try tx.habits.all().map { ($0.id, $0.name) })) }
+    }
+}
