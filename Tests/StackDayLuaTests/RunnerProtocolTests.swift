@@ -35,6 +35,9 @@ struct RunnerProtocolTests {
         call.carry = HabitStreak(current: 3, longest: 9)
         call.keep = 4
         call.trace = true
+        call.memberNames = ["water", "read"]
+        call.memberUnits = ["cups", ""]
+        call.memberGoals = [8, 1]
         return call
     }
 
@@ -62,6 +65,7 @@ struct RunnerProtocolTests {
         #expect(read.operation == .evaluate && read.owner == "ana" && read.share.budget.cpuMilliseconds == 10 && read.scripts.count == 2)
         #expect(read.scripts[0].source == "return {}" && read.scripts[1].source == nil && read.evaluation?.habit.name == "물 마시기")
         #expect(read.carry == HabitStreak(current: 3, longest: 9) && read.ordinals == [7, 8] && read.trace && read.keep == 4)
+        #expect(read.memberNames == ["water", "read"] && read.memberUnits == ["cups", ""] && read.memberGoals == [8, 1])
         let reply = Self.reply()
         let back = try RunnerReply(reading: reply.frame.bytes)
         #expect(back.frame.bytes == reply.frame.bytes)

@@ -149,6 +149,36 @@ struct GroupCommandTests {
         #expect(try cli.run(["--user", "ana", "group", "add", "two", "--members", "tea"]).status == 0)
     }
 
+    @Test("in runner processes (--isolate-policies) groups are judged as in process: the same today, stats and show, a user's rule included")
+    func isolated() throws {
+        let cli = try CLIFixture()
+        try Self.habits(cli)
+        try cli.writePolicy("half", """
+        return {
+          group = function(members)
+            local done = 0
+            for _, m in ipairs(members) do if m.status == "completed" or m.progress >= 0.5 then done = done + 1 end end
+            return done / #members
+          end,
+        }
+        """)
+        #expect(try cli.run(["group", "add", "morning", "--members", "water,stretch,read"]).status == 0)
+        #expect(try cli.run(["group", "add", "halves", "--members", "read,stretch", "--rule", "half", "--streak", "grace"]).status == 0)
+        #expect(try cli.run(["group", "add", "either", "--members", "water,read", "--rule", "any", "--streak", "freeze"]).status == 0)
+        for arguments in [["--json", "today"], ["--json", "stats"], ["--json", "group", "show", "halves"]] {
+            let local = try cli.run(arguments), isolated = try cli.run(["--isolate-policies"] + arguments)
+            #expect(local.status == 0 && isolated.status == 0, "\(local.stderr)\(isolated.stderr)")
+            #expect(isolated.stdout == local.stdout, "\(arguments)")
+        }
+        let halves = try Self.group("halves", in: cli.run(["--isolate-policies", "--json", "stats"]).stdout)
+        // 10-06…10-10 each have both members done or half done (10-09's read); 10-05's skipped read is not.
+        #expect(halves["longest"] as? Int == 5 && halves["current"] as? Int == 5, "\(halves)")
+        try cli.writePolicy("crash", "return { group = function() error('no group today') end }\n")
+        #expect(try cli.run(["group", "add", "crashy", "--members", "water", "--rule", "crash"]).status == 0)
+        let failed = try cli.run(["--isolate-policies", "today"])
+        #expect(failed.status == 1 && failed.stdout.contains("no group today"), "\(failed.stdout)\(failed.stderr)")
+    }
+
     @Test("a group rule that fails shows on its line and the command exits 1; the habits are shown as usual")
     func failingRule() throws {
         let cli = try CLIFixture()

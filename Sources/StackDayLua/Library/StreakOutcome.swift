@@ -16,6 +16,12 @@ public struct StreakOutcome: Hashable, Sendable {
             }
         }
 
+        /// The status a code stands for (a runner call's statuses); nil for a code of none.
+        init?(code: UInt8) {
+            guard let status = Self.allCases.first(where: { $0.code == code }) else { return nil }
+            self = status
+        }
+
         /// The entry state the status stands for.
         public var entryState: EntryState {
             switch self {

@@ -78,19 +78,31 @@ public final class IsolatedPolicyResolver: PolicyResolver, @unchecked Sendable {
 
     public func policies(for habit: Habit, revision: HabitRevision, scripts: any PolicyScriptRepository) throws -> HabitPolicies {
         func policy(_ role: PolicyRole) throws -> RunnerPolicy {
-            let choice = revision.choice(for: role)
-            let (script, file) = try library.source(of: choice, scripts: scripts)
-            let info = try declaration(of: script, file: file)
-            guard info.roles.contains(role) else {
-                throw PolicyError(policy: choice.name, file: file, line: nil, kind: .unavailable,
-                                  message: "cannot serve as a \(role.rawValue) policy (it defines \(PolicyLibrary.roleFunctions(info.roles)))")
-            }
-            let bound = RunnerPolicy(resolver: self, script: script, file: file, parameters: choice.parameters,
-                                     startedOn: habit.startedOn, goal: revision.goal, unit: habit.unit)
-            try checkAccepted(bound)
-            return bound
+            try bound(revision.choice(for: role), role: role, scripts: scripts, startedOn: habit.startedOn, goal: revision.goal, unit: habit.unit)
         }
         return HabitPolicies(schedule: try policy(.schedule), progress: try policy(.progress), streak: try policy(.streak))
+    }
+
+    public func groupPolicies(for group: HabitGroup, revision: GroupRevision, scripts: any PolicyScriptRepository) throws -> GroupPolicies {
+        func policy(_ choice: PolicyChoice, _ role: PolicyRole) throws -> RunnerPolicy {
+            try bound(choice, role: role, scripts: scripts, startedOn: group.startedOn, goal: 1, unit: "")
+        }
+        return GroupPolicies(rule: try policy(revision.rule, .group), streak: try policy(revision.streak, .streak))
+    }
+
+    /// `choice` bound for `role` to a habit's or group's start, goal and unit: refused when its
+    /// script does not serve the role or its `validate` does not accept the binding.
+    private func bound(_ choice: PolicyChoice, role: PolicyRole, scripts: any PolicyScriptRepository,
+                       startedOn: LocalDay, goal: Double, unit: String) throws -> RunnerPolicy {
+        let (script, file) = try library.source(of: choice, scripts: scripts)
+        let info = try declaration(of: script, file: file)
+        guard info.roles.contains(role) else {
+            throw PolicyError(policy: choice.name, file: file, line: nil, kind: .unavailable,
+                              message: "cannot serve as a \(role.rawValue) policy (it defines \(PolicyLibrary.roleFunctions(info.roles)))")
+        }
+        let policy = RunnerPolicy(resolver: self, script: script, file: file, parameters: choice.parameters, startedOn: startedOn, goal: goal, unit: unit)
+        try checkAccepted(policy)
+        return policy
     }
 
     public func evaluate(_ request: EvaluationRequest, scripts: any PolicyScriptRepository) throws -> BatchEvaluation? {

@@ -197,6 +197,8 @@ final class PolicyRunnerService {
             let streak = try binding.streak(first: first, days: try call.ordinals?.map { try LocalDay(ordinal: $0) }, status: call.status, due: call.due,
                                             totals: call.totals, progress: call.progress, carrying: call.carry)
             reply.integers = [streak.current, streak.longest]
+        case .group:
+            reply.numbers = try binding.group(first: first, members: try Self.members(of: call))
         case .explain:
             let (steps, final) = try binding.explainStreak(first: first, days: try call.ordinals?.map { try LocalDay(ordinal: $0) }, status: call.status,
                                                           due: call.due, totals: call.totals, progress: call.progress,
@@ -208,6 +210,25 @@ final class PolicyRunnerService {
             }).jsonText
         }
         return reply
+    }
+
+    /// A group call's members day by day, from its flat lists (`RunnerGroupPolicy`).
+    static func members(of call: RunnerCall) throws -> [[GroupMemberDay]] {
+        let width = call.memberNames.count
+        guard width > 0, call.memberUnits.count == width, call.memberGoals.count == width, call.count >= 0,
+              call.status.count == width * call.count, call.totals.count == width * call.count, call.progress.count == width * call.count else {
+            throw RunnerFrameError(reason: "a group call whose members and days do not agree")
+        }
+        return try (0..<call.count).map { day in
+            try (0..<width).map { member in
+                let index = day * width + member
+                guard let status = StreakOutcome.Status(code: call.status[index]) else {
+                    throw RunnerFrameError(reason: "a group call with member status \(call.status[index])")
+                }
+                return GroupMemberDay(name: call.memberNames[member], state: status.entryState, progress: call.progress[index],
+                                      total: call.totals[index], goal: call.memberGoals[member], unit: call.memberUnits[member])
+            }
+        }
     }
 
     /// The next message on `fd`, or nil when it ended (or sent more than a message may hold).

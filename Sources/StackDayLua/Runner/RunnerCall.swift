@@ -5,7 +5,7 @@ import StackDay
 /// range; what the request has left of its budget rides along.
 struct RunnerCall {
     enum Operation: UInt8 {
-        case describe = 1, vet, bind, due, quota, progress, streak, explain, evaluate
+        case describe = 1, vet, bind, due, quota, progress, streak, explain, evaluate, group
     }
 
     /// A script a call runs.
@@ -43,6 +43,11 @@ struct RunnerCall {
     var progress: [Double] = []
     var carry: HabitStreak?
     var keep = 0
+    /// A group call's members, in the group's order: their names, units and goals (the days'
+    /// statuses, totals and progress are in `status`, `totals`, `progress`, day by day).
+    var memberNames: [String] = []
+    var memberUnits: [String] = []
+    var memberGoals: [Double] = []
     /// Whether the policies' `trace()` writes during the call (the lines come back in the reply).
     var trace = false
 
@@ -111,5 +116,8 @@ extension RunnerCall: RunnerMessage {
                   read: { HabitStreak(current: try $0.int(), longest: try $0.int()) }),
         .int(22, "kept days", \.keep),
         .bool(23, "trace", \.trace),
+        .strings(24, "member names", \.memberNames),
+        .strings(25, "member units", \.memberUnits),
+        .doubles(26, "member goals", \.memberGoals),
     ]
 }

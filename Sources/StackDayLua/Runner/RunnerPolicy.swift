@@ -1,13 +1,13 @@
 import Foundation
 import StackDay
 
-/// A policy bound to one habit whose calls run in a runner (`IsolatedPolicyResolver`): one
-/// message per call over a range of days, never one per day. It serves all three roles; the
+/// A policy bound to one habit (or group) whose calls run in a runner (`IsolatedPolicyResolver`):
+/// one message per call over a range of days, never one per day. It serves every role; the
 /// resolver hands out one for each.
 ///
 /// `@unchecked Sendable`: its stored properties are immutable but for the memo of answers,
 /// which `memoLock` guards.
-final class RunnerPolicy: SchedulePolicy, ProgressPolicy, StreakPolicy, @unchecked Sendable {
+final class RunnerPolicy: SchedulePolicy, ProgressPolicy, StreakPolicy, GroupPolicy, @unchecked Sendable {
     let resolver: IsolatedPolicyResolver
     let script: PolicyScript
     let file: String
@@ -142,6 +142,25 @@ final class RunnerPolicy: SchedulePolicy, ProgressPolicy, StreakPolicy, @uncheck
             steps.append(StreakStep(before: fields[0], after: fields[1], streak: HabitStreak(current: Int(current), longest: Int(longest)), why: fields[4].stringValue))
         }
         return (steps, HabitStreak(current: reply.integers[0], longest: reply.integers[1]))
+    }
+
+    // MARK: group
+
+    func progress(days: LocalDayRange, members: [[GroupMemberDay]]) throws -> [Double] {
+        guard let width = members.first?.count, width > 0 else { return [] }
+        var call = call(.group)
+        call.first = days.first.ordinal
+        call.count = members.count
+        call.memberNames = members[0].map(\.name)
+        call.memberUnits = members[0].map(\.unit)
+        call.memberGoals = members[0].map(\.goal)
+        let flat = members.joined()
+        call.status = flat.map { StreakOutcome.Status($0.state).code }
+        call.totals = flat.map(\.total)
+        call.progress = flat.map(\.progress)
+        let numbers = try run(call).numbers
+        guard numbers.count == members.count else { throw wrongAnswer("the group") }
+        return numbers
     }
 
     private func wrongAnswer(_ what: String) -> PolicyError {

@@ -141,6 +141,29 @@ struct HabitRoutes {
             .created(try r.app.rollback(names[0], r.decode()).json, at: "/v1/habits/\(PagePaths.segment(names[0]))/revisions")
         }),
         ("POST", "habits/:name/simulate", Endpoint(EndpointDoc("A habit's figures under a proposed policy; writes nothing", body: .json(SimulateRequest.self), answer: "Simulation")) { r, names in .json(try r.app.simulate(names[0], r.decode()).json) }),
+        ("GET", "groups", Endpoint(EndpointDoc("List the groups with their members and rules", answer: "GroupList")) { r, _ in
+            _ = try r.decode(EmptyRequest.self)
+            return .json(try r.app.listGroups().json)
+        }),
+        ("POST", "groups", Endpoint(EndpointDoc("Make a group of habits, judged by a group rule", body: .json(CreateGroupRequest.self), status: 201, answer: "Group")) { r, _ in
+            let view = try r.app.createGroup(r.decode())
+            return .created(view.json, at: "/v1/groups/" + PagePaths.segment(view.group.name))
+        }),
+        ("GET", "groups/:name", Endpoint(EndpointDoc("A group with its figures today (422 with its rule's error when one fails)", answer: "GroupDetail")) { r, names in
+            _ = try r.decode(EmptyRequest.self)
+            let view = try r.app.showGroup(names[0])
+            return .json(view.json, status: view.failed ? 422 : 200)
+        }),
+        ("PATCH", "groups/:name", Endpoint(EndpointDoc("Rename a group, or change its members or rules (from a day)", body: .json(EditGroupRequest.self), answer: "Group")) { r, names in
+            .json(try r.app.editGroup(names[0], r.decode()).json)
+        }),
+        ("DELETE", "groups/:name", Endpoint(EndpointDoc("Remove a group (its habits stay)", status: 204, answer: nil)) { r, names in
+            _ = try r.app.removeGroup(names[0])
+            return HTTPResponse(status: 204, contentType: "application/json", body: [])
+        }),
+        ("POST", "groups/:name/rollback", Endpoint(EndpointDoc("Take back a group's latest change of members or rules; `from` keeps the days before it", body: .json(RollBackGroupRequest.self), answer: "Group")) { r, names in
+            .json(try r.app.rollBackGroup(names[0], r.decode()).json)
+        }),
         ("GET", "policies", Endpoint(EndpointDoc("Every policy this user can name, where each is found, the one in use first", answer: "PolicyList")) { r, _ in .json(try r.app.policyList().json) }),
         ("GET", "policies/:name", Endpoint(EndpointDoc("The script a name resolves to for this user, with its source and where it was found", answer: "PolicyScript")) { r, names in .json(try r.app.policyDetail(names[0]).json) }),
         ("PUT", "policies/:name", Endpoint(EndpointDoc("Check a policy's Lua source and install it (422 with every failing check)", body: .lua, status: 201, answer: "PolicyScript")) { r, names in
