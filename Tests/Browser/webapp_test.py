@@ -506,6 +506,56 @@ def offline_check_ins(driver, wait, port, token, label, base):
           f"kept across an offline reload, each stored once when back online; on its card: {said!r}")
 
 
+def groups(driver, wait, port, token, label, base, width, suffix, output):
+    """A routine on today's page: its section folds and unfolds, "done all" records its open
+    members up to their goals (the API's figures after agree), and its page shows its calendar."""
+    check(api(port, token, "POST", "/v1/habits", {"name": "floss", "start": "2026-10-01"})[0] == 201, "create floss")
+    check(api(port, token, "POST", "/v1/habits", {"name": "vitamins", "goal": 2, "unit": "pills", "start": "2026-10-01"})[0] == 201, "create vitamins")
+    check(api(port, token, "POST", "/v1/habits/floss/records", {"on": "2026-10-10"})[0] == 201, "floss record")
+    check(api(port, token, "POST", "/v1/habits/vitamins/records", {"on": "2026-10-11", "amount": 0.5})[0] == 201, "vitamins record")
+    status, body = api(port, token, "POST", "/v1/groups", {"name": "morning", "members": ["vitamins", "floss"]})
+    check(status == 201, f"{label}: group not made: {body}")
+    before = json.loads(api(port, token, "GET", "/v1/groups/morning")[1])["today"]
+    check(before["state"] == "pending", f"{label}: the group today: {before}")
+    driver.get(base + "/")
+    section = 'section[data-group="morning"]'
+    wait.until(settled(lambda d: d.find_elements(By.CSS_SELECTOR, section)))
+
+    def group_field(key):
+        found = driver.find_elements(By.CSS_SELECTOR, f'{section} [data-field="{key}"]')
+        return found[0].text if found else None
+    check(group_field("state") == "to do" and group_field("done") == f"{before['done']} of 2", f"{label}: the group's line: {group_field('state')}, {group_field('done')}")
+    driver.execute_script("document.querySelector(arguments[0]).scrollIntoView()", section)
+    shots = [inspect(driver, label, "today-group", width, suffix, output)]
+    # It folds and unfolds: its members and "done all" hide and show.
+    retrying(lambda: driver.find_element(By.CSS_SELECTOR, f"{section} summary").click())
+    wait.until(settled(lambda d: d.find_element(By.CSS_SELECTOR, f"{section} details").get_attribute("open") is None))
+    check(not driver.find_element(By.CSS_SELECTOR, f"{section} form[data-action=group-done] button").is_displayed(), f"{label}: folded, done all still shows")
+    retrying(lambda: driver.find_element(By.CSS_SELECTOR, f"{section} summary").click())
+    wait.until(settled(lambda d: d.find_element(By.CSS_SELECTOR, f"{section} details").get_attribute("open") is not None))
+    # Done all: both members recorded up to their goals, the group done and its streak grown.
+    retrying(lambda: driver.find_element(By.CSS_SELECTOR, f"{section} form[data-action=group-done] button").click())
+    wait.until(settled(lambda d: group_field("state") == "done"))
+    after = json.loads(api(port, token, "GET", "/v1/groups/morning")[1])["today"]
+    check(after["state"] == "completed" and after["done"] == 2 and after["current"] == before["current"] + 1, f"{label}: after done all: {after}")
+    habits = {h["name"]: h for h in json.loads(api(port, token, "GET", "/v1/today")[1])["habits"]}
+    check(habits["vitamins"]["total"] == 2 and habits["floss"]["total"] == 1, f"{label}: done all recorded {habits['vitamins']['total']}, {habits['floss']['total']}")
+    check(not driver.find_elements(By.CSS_SELECTOR, f"{section} form[data-action=group-done]"), f"{label}: done all offered on a done day")
+    # Its page: the figures and a calendar whose today is met, yesterday's floss alone not enough.
+    retrying(lambda: driver.find_element(By.CSS_SELECTOR, f"{section} a.button").click())
+    wait.until(expected_conditions.presence_of_element_located((By.ID, "group-name")))
+    check(driver.find_element(By.ID, "group-name").text == "morning", f"{label}: the group page")
+    cells = {cell.get_attribute("data-day"): cell.get_attribute("data-state") for cell in driver.find_elements(By.CSS_SELECTOR, "td[data-day]")}
+    today = json.loads(api(port, token, "GET", "/v1/today")[1])["day"]
+    check(cells.get(today) == "met" and cells.get("2026-10-10") in ("missed", "partial"), f"{label}: the group's calendar {cells}")
+    check(driver.find_element(By.CSS_SELECTOR, "[data-field=current]").text.startswith(str(after["current"])), f"{label}: the group's streak")
+    driver.execute_script("window.scrollTo(0, 0)")
+    shots.append(inspect(driver, label, "group", width, suffix, output))
+    driver.get(base + "/")
+    wait.until(expected_conditions.presence_of_element_located((By.ID, "today-list")))
+    print(f"web app: {label}: a group folded and unfolded, done all recorded its members, its page's calendar read; screenshots {', '.join(shots)}")
+
+
 def run(port, stackday, db, user, width, height, javascript, output, lab=False):
     label = f"{user} at {width}x{height}" + ("" if javascript else " without JavaScript")
     token = subprocess.run([stackday, "--db", db, "--tz", "+09:00", "user", "add", user], check=True, capture_output=True, text=True).stdout.strip()
@@ -700,6 +750,8 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
             check(api(port, token, "POST", "/v1/habits/gym/records", {"on": "2026-10-09"})[0] == 201, "API record")
             wait.until(lambda d: field(d, "gym", "period") == "1 of 3 this week")
             check(driver.execute_script("return window.stillHere === true"), f"{label}: the page reloaded")
+
+        groups(driver, wait, port, token, label, base, width, suffix, output)
 
         if javascript and width < 500:
             offline_check_ins(driver, wait, port, token, label, base)

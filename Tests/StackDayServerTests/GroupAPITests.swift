@@ -77,6 +77,12 @@ struct GroupAPITests {
         morning = try Self.group("morning", in: server.send("GET", "/v1/today", token: ana).body)
         #expect(morning["state"] as? String == "pending" && morning["longest"] as? Int == 6, "\(morning)")
 
+        // Done all: stretch, the one member still open, recorded; the group done today.
+        let done = server.send("POST", "/v1/groups/morning/done", token: ana)
+        #expect(done.status == 200, "\(done.body)")
+        let doneToday = try #require(try Self.json(done.body)["today"] as? [String: Any])
+        #expect(doneToday["state"] as? String == "completed" && doneToday["done"] as? Int == 2 && doneToday["current"] as? Int == 7, "\(doneToday)")
+        #expect(server.send("POST", "/v1/groups/morning/done", token: bob).status == 404)
         #expect(server.send("GET", "/v1/groups/morning", token: bob).status == 404)
         #expect(!server.send("GET", "/v1/today", token: bob).body.contains("morning"))
         #expect(server.send("PATCH", "/v1/groups/morning", token: ana, body: #"{"name":"dawn"}"#).status == 200)

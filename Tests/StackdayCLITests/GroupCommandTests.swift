@@ -149,6 +149,27 @@ struct GroupCommandTests {
         #expect(try cli.run(["--user", "ana", "group", "add", "two", "--members", "tea"]).status == 0)
     }
 
+    @Test("group done records each open member up to its goal, none of a skipped, done or limited one, in one go; again it records nothing")
+    func doneAll() throws {
+        let cli = try CLIFixture()
+        try Self.habits(cli)
+        #expect(try cli.run(["habit", "add", "coffee", "--unit", "cups", "--progress", "at-most", "--progress-params", #"{"limit":2}"#, "--start", "2026-10-01"]).status == 0)
+        #expect(try cli.run(["record", "water", "3"]).status == 0)
+        #expect(try cli.run(["skip", "read"]).status == 0)
+        #expect(try cli.run(["group", "add", "morning", "--members", "water,stretch,read,coffee"]).status == 0)
+        let done = try cli.run(["group", "done", "morning"])
+        #expect(done.status == 0 && done.stdout == "morning  3 of 4  done\n", "\(done.stdout)\(done.stderr)")
+        let log = try cli.run(["--json", "log", "water", "--from", "2026-10-11"]).stdout
+        #expect(log.contains(#""amount":5"#) && log.contains(#""amount":3"#), "\(log)")
+        #expect(try cli.run(["--json", "log", "coffee"]).stdout.contains(#""records":[]"#))
+        #expect(try cli.run(["--json", "log", "read", "--from", "2026-10-11"]).stdout.contains(#""records":[]"#))
+        let morning = try Self.group("morning", in: cli.run(["--json", "today"]).stdout)
+        #expect(morning["state"] as? String == "completed", "\(morning)")
+        let records = SQLiteShell.run(cli.db, "SELECT count(*) FROM completions")
+        #expect(try cli.run(["group", "done", "morning"]).status == 0)
+        #expect(SQLiteShell.run(cli.db, "SELECT count(*) FROM completions") == records)
+    }
+
     @Test("in runner processes (--isolate-policies) groups are judged as in process: the same today, stats and show, a user's rule included")
     func isolated() throws {
         let cli = try CLIFixture()

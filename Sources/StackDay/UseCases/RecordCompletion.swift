@@ -41,22 +41,26 @@ public struct RecordCompletion {
     }
 
     private func record(_ reference: HabitReference, amount: Double, day: LocalDay, recordedAt: Date, note: String?) throws -> Completion {
-        let today = context.today
-        return try context.store.write { tx in
-            let habit = try context.habit(reference, in: tx)
-            let completion = try Completion(habitID: habit.id, completedOn: day, recordedAt: recordedAt, amount: amount, note: note)
-            try TrackingRules.requireRecordable(day, habit: habit, today: today)
-            let held = try tx.completions.completions(habitID: habit.id, in: LocalDayRange(day, day))
-            let existing = held.reduce(0) { $0 + $1.amountThousandths }
-            if habit.isPlain, existing > 0 {
-                throw UseCaseError.alreadyCompleted(habit: habit.name, day: day)
-            }
-            try context.limits(in: tx).check(.recordsPerDay, holding: held.count + 1)
-            try TrackingRules.requireDayTotal(existing: existing, adding: completion.amountThousandths, habit: habit, day: day)
-            try tx.completions.insert(completion)
-            try ManageWebhooks.queue(.record, key: completion.id.uuidString.lowercased(), data: completion.webhookData(habit: habit),
-                                     user: context.store.owner, at: context.clock.now, in: tx)
-            return completion
+        try context.store.write { tx in
+            try record(try context.habit(reference, in: tx), amount: amount, day: day, recordedAt: recordedAt, note: note, in: tx)
         }
+    }
+
+    /// Records for `habit` inside a transaction of the caller's, under the same rules.
+    func record(_ habit: Habit, amount: Double, day: LocalDay, recordedAt: Date, note: String?, in tx: any HabitTransaction) throws -> Completion {
+        let today = context.today
+        let completion = try Completion(habitID: habit.id, completedOn: day, recordedAt: recordedAt, amount: amount, note: note)
+        try TrackingRules.requireRecordable(day, habit: habit, today: today)
+        let held = try tx.completions.completions(habitID: habit.id, in: LocalDayRange(day, day))
+        let existing = held.reduce(0) { $0 + $1.amountThousandths }
+        if habit.isPlain, existing > 0 {
+            throw UseCaseError.alreadyCompleted(habit: habit.name, day: day)
+        }
+        try context.limits(in: tx).check(.recordsPerDay, holding: held.count + 1)
+        try TrackingRules.requireDayTotal(existing: existing, adding: completion.amountThousandths, habit: habit, day: day)
+        try tx.completions.insert(completion)
+        try ManageWebhooks.queue(.record, key: completion.id.uuidString.lowercased(), data: completion.webhookData(habit: habit),
+                                 user: context.store.owner, at: context.clock.now, in: tx)
+        return completion
     }
 }

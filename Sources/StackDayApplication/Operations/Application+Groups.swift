@@ -39,6 +39,13 @@ extension Application {
         try groupView(try RollBackGroup(context: context)(name, from: request.from))
     }
 
+    /// `group done`, `POST /v1/groups/{name}/done`: each member still open today recorded up to
+    /// its goal; the group as it stands after.
+    public func completeGroup(_ name: String) throws -> GroupDetailView {
+        try CompleteGroupDay(context: context)(name)
+        return try showGroup(name)
+    }
+
     /// `group remove`, `DELETE /v1/groups/{name}`.
     public func removeGroup(_ name: String) throws -> GroupView {
         try groupView(try DeleteGroup(context: context)(name))

@@ -154,6 +154,7 @@ public enum ViewSchema {
     public static let bodyRequests: [any RequestType.Type] = [
         CreateHabitRequest.self, EditHabitRequest.self, RecordRequest.self, SkipRequest.self, ArchiveRequest.self, RollbackRequest.self,
         SimulateRequest.self, SettingsRequest.self, PairRequest.self, PasswordRequest.self, CreateWebhookRequest.self, ShareRequest.self,
+        CreateGroupRequest.self, EditGroupRequest.self, RollBackGroupRequest.self,
     ]
 
     /// The fields a request body may hold, by operation: its request type's schema (`RequestType.schema`),

@@ -157,6 +157,11 @@ struct HabitRoutes {
         ("PATCH", "groups/:name", Endpoint(EndpointDoc("Rename a group, or change its members or rules (from a day)", body: .json(EditGroupRequest.self), answer: "Group")) { r, names in
             .json(try r.app.editGroup(names[0], r.decode()).json)
         }),
+        ("POST", "groups/:name/done", Endpoint(EndpointDoc("Record each member still open today up to its goal; the group after", answer: "GroupDetail")) { r, names in
+            _ = try r.decode(EmptyRequest.self)
+            let view = try r.app.completeGroup(names[0])
+            return .json(view.json, status: view.failed ? 422 : 200)
+        }),
         ("DELETE", "groups/:name", Endpoint(EndpointDoc("Remove a group (its habits stay)", status: 204, answer: nil)) { r, names in
             _ = try r.app.removeGroup(names[0])
             return HTTPResponse(status: 204, contentType: "application/json", body: [])

@@ -52,6 +52,15 @@ struct Page {
         return page
     }
 
+    func group(_ name: String) throws -> GroupPage {
+        let detail = try app.showGroup(name)
+        let month = request.argument("month").flatMap { try? LocalDay(iso: $0 + "-01") }.flatMap { $0.isSupported ? $0 : nil } ?? app.today.startOfMonth
+        var page = GroupPage(detail: detail, month: month, words: words, csrf: session.csrfToken)
+        page.offersLanguage = offersLanguage
+        page.weekStart = user.weekStart
+        return page
+    }
+
     func habit(_ name: String) throws -> HabitPage {
         let detail = try app.showHabit(name)
         let today = app.today

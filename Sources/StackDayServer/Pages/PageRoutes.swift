@@ -107,6 +107,7 @@ struct PageRoutes {
         }),
         ("GET", "settings", .page { page, _ in .html(try page.settings().render()) }),
         ("GET", "habits/:name", .page { page, names in .html(try page.habit(names[0]).render(user: page.user.name)) }),
+        ("GET", "groups/:name", .page { page, names in .html(try page.group(names[0]).render(user: page.user.name)) }),
         ("GET", "app.css", .open { _, _, _ in asset(PageAssets.stylesheet, type: "text/css; charset=utf-8") }),
         ("GET", "app.js", .open { _, _, _ in asset(PageAssets.script, type: "text/javascript; charset=utf-8") }),
         ("GET", "sw.js", .open { _, _, _ in
@@ -183,6 +184,10 @@ struct PageRoutes {
         ("POST", "policies/:name/share", .account(.managePolicies) { post, names in
             let view = try post.page.app.share(names[0], try post.fields.decode())
             return .redirect("/policies?shared=" + PagePaths.segment("\(view.offer.name) → \(view.offer.recipient ?? "")"))
+        }),
+        ("POST", "groups/:name/done", .form { post, names in
+            _ = try post.page.app.completeGroup(names[0])
+            return .redirect(post.back ?? "/")
         }),
         ("POST", "habits/:name/:action", .form { post, captures in try habitForm(post, name: captures[0], action: captures[1]) }),
     ]

@@ -6,7 +6,8 @@ import StackDayExchange
 /// `/`: one card per active habit with its progress, state, streak and period, and its check-in:
 /// a yes/no habit's button toggles today (done ↔ not done); a counted one takes an amount and lists
 /// today's records, each with its own remove button; a limit (`at-most`) reads "1 of at most 2" and
-/// warns when over; a skipped day can be taken back. Then the form that adds a habit.
+/// warns when over; a skipped day can be taken back. Groups come first, each a section that folds
+/// with its state, its members' and a "done all" form. Then the form that adds a habit.
 struct TodayPage {
     let view: TodayView
     let words: PageWords
@@ -40,7 +41,39 @@ struct TodayPage {
 
     private func cards() -> HTML {
         if view.rows.isEmpty { return "<li class=\"empty\">\(words["No active habits yet. Add one below."])</li>" }
-        return view.rows.map(row).joined()
+        return view.groups.map(group).joined() + view.rows.map(row).joined()
+    }
+
+    /// A group's section: its name, state, members done and streak in a summary that folds the
+    /// members and the "done all" form away.
+    private func group(_ result: Result<GroupSummary, GroupFailure>) -> HTML {
+        let group = switch result {
+        case .success(let summary): summary.group
+        case .failure(let failure): failure.group
+        }
+        let name = group.name, path = "/groups/" + PagePaths.segment(group.name)
+        var html: HTML = "<li class=\"group\"><section data-group=\"\(name)\" aria-label=\"\(words["Group"]) \(name)\"><details open><summary>"
+        let summary: GroupSummary
+        switch result {
+        case .success(let judged): summary = judged
+        case .failure(let failure):
+            html += "<strong>\(name)</strong></summary><p class=\"error\">\(failure.message)</p>"
+            return html + "<a href=\"\(path)\">\(words["Open"])<span class=\"sr\"> \(name)</span></a></details></section></li>"
+        }
+        let state = summary.today?.state ?? .notDue
+        let done = Words(words.report).say("{done} of {members}", ("done", String(summary.doneToday)), ("members", String(summary.todayMembers.count)))
+        html += "<strong>\(name)</strong> <span data-field=\"state\">\(words.state(state))</span> <span data-field=\"done\">\(done)</span>"
+            + " <span>\(words["streak"]) <span data-field=\"streak\">\(words.count(summary.statistics.streak.current, .days))</span></span></summary>"
+        let percent = Int((min(1, max(0, summary.today?.progress ?? 0)) * 100).rounded())
+        html += "<div class=\"bar\" role=\"progressbar\" aria-label=\"\(name)\" aria-valuenow=\"\(percent)\" aria-valuemin=\"0\" aria-valuemax=\"100\"><span style=\"width:\(percent)%\"></span></div>"
+        html += "<ul class=\"members\" aria-label=\"\(words["Members"]) (\(name))\">" + summary.todayMembers.map { member -> HTML in
+            "<li data-member=\"\(member.name)\" data-state=\"\(member.state.rawValue)\">\(member.name) · \(words.state(member.state))</li>"
+        }.joined() + "</ul><div class=\"actions\">"
+        if state == .pending {
+            html += "<form method=\"post\" action=\"\(path)/done\" data-action=\"group-done\">\(PageShell.csrf(csrf))"
+                + "<button class=\"primary\" type=\"submit\">\(words["Done all"])<span class=\"sr\"> \(name)</span></button></form>"
+        }
+        return html + "<a class=\"button\" href=\"\(path)\">\(words["Open"])<span class=\"sr\"> \(name)</span></a></div></details></section></li>"
     }
 
     private func row(_ result: Result<HabitSummary, HabitFailure>) -> HTML {

@@ -26,6 +26,7 @@ enum GroupCommand {
             CommandSpec(name: "rename", abstract: "Rename a group.", run: rename).taking([name.declaration, newName.declaration]),
             CommandSpec(name: "rollback", abstract: "Take back a group's latest change of members or rules.", run: rollback)
                 .taking([name.declaration] + RollBackGroupRequest.fields),
+            CommandSpec(name: "done", abstract: "Record every member still open today up to its goal.", run: done).taking([name.declaration]),
             CommandSpec(name: "remove", abstract: "Remove a group (its habits stay).", run: remove).taking([name.declaration]),
         ])
     }
@@ -115,6 +116,14 @@ enum GroupCommand {
         let latest = view.group.latest
         environment.io.print(environment.words.say("Took back the latest change of group '{name}': revision {number} judges days from {day}.",
                                                    ("name", view.group.name), ("number", String(latest.number)), ("day", latest.effectiveFrom.iso)))
+    }
+
+    static func done(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        let view = try environment.application().completeGroup(invocation.required(name))
+        if environment.printedJSON(view) { return try GroupsFailed.check([view.day.result]) }
+        guard case .success(let summary) = view.day.result else { return try GroupsFailed.check([view.day.result]) }
+        environment.io.print("\(view.group.group.name)  \(line(summary, words: environment.words))")
     }
 
     static func remove(_ invocation: Invocation) throws {

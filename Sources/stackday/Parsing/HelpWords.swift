@@ -429,6 +429,8 @@ enum HelpWords {
             "그룹 규칙의 매개변수, JSON 객체.",
         "Remove a group (its habits stay).":
             "그룹을 지웁니다(습관은 그대로 남습니다).",
+        "Record every member still open today up to its goal.":
+            "오늘 아직 남은 멤버를 모두 목표만큼 기록합니다.",
         "Rename a group.":
             "그룹 이름을 바꿉니다.",
         "Show a group's members, rules and figures today.":

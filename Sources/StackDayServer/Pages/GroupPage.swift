@@ -1,0 +1,100 @@
+import StackDay
+import StackDayApplication
+
+/// `/groups/{name}`: a group's figures, its members (each linking to its habit), its rules and
+/// revisions, a month calendar of its days (previous and next month), and "done all" while today
+/// is open.
+struct GroupPage {
+    let detail: GroupDetailView
+    /// The first day of the month shown.
+    let month: LocalDay
+    let words: PageWords
+    let csrf: String
+    /// Whether the page offers the language form (`PageShell.offersLanguage`).
+    var offersLanguage = true
+    /// The day the user's weeks begin on: the calendar's first column.
+    var weekStart: WeekStart = .monday
+
+    var group: HabitGroup { detail.group.group }
+    var path: String { "/groups/" + PagePaths.segment(group.name) }
+
+    func render(user: String, notice: String? = nil) -> String {
+        var body: HTML = "<p><a href=\"/\">← \(words["Back to today"])</a></p><h2 id=\"group-name\">\(group.name)</h2>"
+        switch detail.day.result {
+        case .failure(let failure):
+            body += "<p class=\"error\">\(failure.message)</p>"
+        case .success(let summary):
+            body += figures(summary) + members(summary) + monthCalendar(summary)
+        }
+        body += rules()
+        return PageShell(words: words, user: user, csrf: csrf, title: group.name, offersLanguage: offersLanguage).render(body, notice: notice)
+    }
+
+    private func figures(_ summary: GroupSummary) -> HTML {
+        let stats = summary.statistics
+        var html: HTML = "<div class=\"stats\">"
+        html += "<div><span>\(words["Current streak"])</span><strong data-field=\"current\">\(words.count(stats.streak.current, .days))</strong></div>"
+        html += "<div><span>\(words["Longest streak"])</span><strong data-field=\"longest\">\(words.count(stats.streak.longest, .days))</strong></div>"
+        html += "<div><span>\(words["Completion rate"])</span><strong data-field=\"rate\">\(Int((stats.completionRate * 100).rounded()))%</strong></div>"
+        html += "<div><span>\(words["Habit strength"])</span><strong data-field=\"score\">\(Int((stats.score * 100).rounded()))%</strong></div>"
+        return html + "</div>"
+    }
+
+    private func members(_ summary: GroupSummary) -> HTML {
+        let state = summary.today?.state ?? .notDue
+        var html: HTML = "<h3>\(words["Today"]) · <span data-field=\"state\">\(words.state(state))</span></h3><ul class=\"members\">"
+        for (habit, day) in zip(summary.members, summary.todayMembers) {
+            html += "<li data-member=\"\(habit.name)\" data-state=\"\(day.state.rawValue)\"><a href=\"/habits/\(PagePaths.segment(habit.name))\">\(habit.name)</a>"
+                + " · \(words.state(day.state)) · \(Quantity.describe(day.total))/\(Quantity.describe(day.goal))\(habit.unit.isEmpty ? "" : " " + habit.unit)</li>"
+        }
+        html += "</ul>"
+        if state == .pending {
+            html += "<form method=\"post\" action=\"\(path)/done\" data-action=\"group-done\">\(PageShell.csrf(csrf))<input type=\"hidden\" name=\"back\" value=\"\(path)\">"
+                + "<button class=\"primary\" type=\"submit\">\(words["Done all"])</button></form>"
+        }
+        return html
+    }
+
+    /// The month's days as the group rule judged them; days outside the group's days are blank.
+    private func monthCalendar(_ summary: GroupSummary) -> HTML {
+        let first = month.startOfMonth
+        let last = first.adding(days: first.daysInMonth - 1)
+        let previous = first.adding(days: -1).startOfMonth, next = last.adding(days: 1)
+        var html: HTML = "<h3>\(words["Calendar"])</h3><nav class=\"months\" aria-label=\"\(words["Calendar"])\">"
+            + "<a class=\"button\" href=\"\(path)?month=\(HabitPage.monthText(previous))\" rel=\"prev\">← <span class=\"sr\">\(words["Previous month"]) </span>\(words.month(previous))</a>"
+            + "<strong id=\"month\">\(words.month(first))</strong>"
+            + "<a class=\"button\" href=\"\(path)?month=\(HabitPage.monthText(next))\" rel=\"next\"><span class=\"sr\">\(words["Next month"]) </span>\(words.month(next)) →</a></nav>"
+        let entries = Dictionary(summary.days.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
+        html += "<table class=\"month\"><caption class=\"sr\">\(group.name): \(words.month(first))</caption><thead><tr>"
+        html += words.weekdays(weekStart).map { "<th scope=\"col\">\($0)</th>" as HTML }.joined() + "</tr></thead><tbody><tr>"
+        let lead = first.startOfWeek(weekStart).days(to: first)
+        let empty: HTML = "<td></td>"
+        html += Array(repeating: empty, count: lead).joined()
+        var column = lead
+        for offset in 0..<first.daysInMonth {
+            let day = first.adding(days: offset)
+            if column == 7 { html += "</tr><tr>"; column = 0 }
+            if let entry = entries[day] {
+                let mark = DayMark(entry)
+                html += "<td data-day=\"\(day)\" data-state=\"\(mark.rawValue)\"><div class=\"cell\">\(day.day)"
+                    + "<span class=\"mark\" aria-hidden=\"true\">\(mark.symbol)</span><span class=\"sr\"> \(words.mark(mark))</span></div></td>"
+            } else {
+                html += "<td><div class=\"cell hint\">\(day.day)</div></td>"
+            }
+            column += 1
+        }
+        html += Array(repeating: empty, count: (7 - column) % 7).joined() + "</tr></tbody></table>"
+        return html
+    }
+
+    /// The rules in force and every revision, newest first.
+    private func rules() -> HTML {
+        let view = detail.group
+        var html: HTML = "<h3 id=\"revisions\">\(words["Rules"])</h3><ol class=\"revisions\" reversed>"
+        for revision in view.group.revisions.reversed() {
+            html += "<li data-revision=\"\(revision.number)\">\(revision.effectiveFrom.iso): \(view.members(of: revision).joined(separator: ", "))"
+                + " · \(words["rule"]) <code>\(revision.rule.described())</code> · \(words["streak rule"]) <code>\(revision.streak.described())</code></li>"
+        }
+        return html + "</ol>"
+    }
+}
