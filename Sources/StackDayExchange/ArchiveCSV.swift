@@ -1,8 +1,8 @@
 import Foundation
 import StackDay
 
-/// The CSV export format: one header, then one row per habit, rule revision, completion, skip
-/// and policy script (`kind` says which).
+/// The CSV export format: one header, then one row per habit, rule revision, group, group
+/// revision, completion, skip and policy script (`kind` says which).
 ///
 /// A `revision` row gives the effective-from day in `day`, the goal in `amount`, when it was
 /// written in `recorded_at`, and the pinned hashes; a `script` row its `name`, `sha256`,
@@ -10,15 +10,22 @@ import StackDay
 /// script rows; a habit row carries its goal and policies), the version 2 header (no `note`) and
 /// the version 3 header (no `position`, `color_tag` and `step` of a habit row, no `reminders` of
 /// a revision row), the version 4 header (no `takes_back` of a revision row, no `installed` of a
-/// script row) and the version 5 header (no `question` and `description` of a habit row) are still read.
+/// script row), the version 5 header (no `question` and `description` of a habit row) and the
+/// version 6 header (no groups) are still read.
+///
+/// A `group` row gives the group's `id`, `name` and when it was made (`recorded_at`); a
+/// `group_revision` row its group's `id`, the `revision` number, the effective-from `day`, the
+/// member habits' ids in order (`members`, joined by commas), the group rule (`rule`,
+/// `rule_params`, `rule_sha256`), the streak rule in the streak columns, and `takes_back`.
 public enum ArchiveCSV {
     static let headerV1 = ArchiveCSVColumn.names(through: .streakParams)
     static let headerV2 = ArchiveCSVColumn.names(through: .source)
     static let headerV3 = ArchiveCSVColumn.names(through: .note)
     static let headerV4 = ArchiveCSVColumn.names(through: .reminders)
     static let headerV5 = ArchiveCSVColumn.names(through: .installed)
-    static let header = ArchiveCSVColumn.names(through: .description)
-    static let headers = [header, headerV5, headerV4, headerV3, headerV2, headerV1]
+    static let headerV6 = ArchiveCSVColumn.names(through: .description)
+    static let header = ArchiveCSVColumn.names(through: .ruleSHA256)
+    static let headers = [header, headerV6, headerV5, headerV4, headerV3, headerV2, headerV1]
 
     public static func encode(_ archive: HabitArchive) -> String {
         ArchiveWriter.text(archive, format: .csv)
@@ -70,6 +77,20 @@ public enum ArchiveCSV {
         }
     }
 
+    /// A group's row, then one row per revision.
+    static func groupLines(_ group: HabitGroup) -> [String] {
+        [line([.kind: "group", .id: UUIDText.format(group.id), .name: group.name, .day: group.startedOn.iso, .recordedAt: InstantText.format(group.createdAt)])]
+            + group.revisions.map { revision in
+                line([
+                    .kind: "group_revision", .id: UUIDText.format(group.id), .revision: String(revision.number), .day: revision.effectiveFrom.iso,
+                    .recordedAt: InstantText.format(revision.createdAt), .members: revision.members.map(UUIDText.format).joined(separator: ","),
+                    .rule: revision.rule.name, .ruleParams: revision.rule.parametersJSON, .ruleSHA256: revision.rule.sha256 ?? "",
+                    .streak: revision.streak.name, .streakParams: revision.streak.parametersJSON, .streakSHA256: revision.streak.sha256 ?? "",
+                    .takesBack: revision.takesBack.map(String.init) ?? "",
+                ])
+            }
+    }
+
     static func completionLine(_ completion: Completion) -> String {
         line([.kind: "completion", .id: UUIDText.format(completion.id), .habit: UUIDText.format(completion.habitID),
               .day: completion.completedOn.iso, .recordedAt: InstantText.format(completion.recordedAt),
@@ -109,6 +130,8 @@ public enum ArchiveCSV {
         var columns: [String]? = nil
         var pending: [HabitFields] = []
         var revisions: [UUID: [HabitRevision]] = [:]
+        var groups: [(id: UUID, name: String, createdAt: Date, line: Int)] = []
+        var groupRevisions: [UUID: [GroupRevision]] = [:]
         try CSVReader.forEachRow(in: try input.open(), file: file) { row in
             guard let header = columns else {
                 guard ArchiveCSV.headers.contains(row.strings) else {
@@ -174,6 +197,22 @@ public enum ArchiveCSV {
                         reminders: ArchiveCSVColumn.reminders.isIn(header.count) ? try cells.reminders(.reminders) : [],
                         takesBack: ArchiveCSVColumn.takesBack.isIn(header.count) && !row.string(.takesBack).isEmpty ? try cells.whole(.takesBack, "takes_back") : nil
                     ))
+                case "group" where ArchiveCSVColumn.members.isIn(header.count):
+                    groups.append((try cells.uuid(.id), row.string(.name), try cells.instant(.recordedAt), row.line))
+                case "group_revision" where ArchiveCSVColumn.members.isIn(header.count):
+                    let members = try row.string(.members).split(separator: ",").map { text in
+                        guard let id = UUIDText.parse(String(text)) else { throw cells.failure(.members, "members: '\(text)' is not a UUID") }
+                        return id
+                    }
+                    do {
+                        groupRevisions[try cells.uuid(.id), default: []].append(try GroupRevision(
+                            number: try cells.whole(.revision, "revision"), effectiveFrom: try cells.day(.day), members: members,
+                            rule: try cells.policy(.rule, sha256: .ruleSHA256), streak: try cells.policy(.streak, sha256: .streakSHA256),
+                            createdAt: try cells.instant(.recordedAt),
+                            takesBack: row.string(.takesBack).isEmpty ? nil : try cells.whole(.takesBack, "takes_back")))
+                    } catch let error as GroupError {
+                        throw ImportFormatError(file: file, line: row.line, column: nil, message: "\(error)")
+                    }
                 case "script" where !isV1:
                     do {
                         catalog.scripts.append(try PolicyScript(name: row.string(.name), sha256: row.string(.sha256), source: row.string(.source),
@@ -182,7 +221,10 @@ public enum ArchiveCSV {
                         throw cells.failure(.sha256, "\(error)")
                     }
                 default:
-                    throw cells.failure(.kind, "kind must be \(isV1 ? "habit, completion or skip" : "habit, revision, completion, skip or script"), not '\(row.string(.kind))'")
+                    let kinds = isV1 ? "habit, completion or skip"
+                        : ArchiveCSVColumn.members.isIn(header.count) ? "habit, revision, group, group_revision, completion, skip or script"
+                        : "habit, revision, completion, skip or script"
+                    throw cells.failure(.kind, "kind must be \(kinds), not '\(row.string(.kind))'")
                 }
             } catch let error as HabitValidationError {
                 throw ImportFormatError(file: file, line: row.line, column: nil, message: "\(error)")
@@ -198,6 +240,13 @@ public enum ArchiveCSV {
                 ))
             } catch {
                 throw ImportFormatError(file: file, line: fields.line, column: nil, message: "habit '\(fields.name)': \(error)")
+            }
+        }
+        for group in groups {
+            do {
+                catalog.groups.append(try HabitGroup(id: group.id, name: group.name, createdAt: group.createdAt, revisions: groupRevisions[group.id] ?? []))
+            } catch {
+                throw ImportFormatError(file: file, line: group.line, column: nil, message: "group '\(group.name)': \(error)")
             }
         }
         return catalog

@@ -8,6 +8,7 @@ enum ArchiveCSVColumn: Int, CaseIterable, Sendable {
     case position, colorTag, step, reminders
     case takesBack, installed
     case question, description
+    case members, rule, ruleParams, ruleSHA256
 
     /// Its name in the header.
     var header: String {
@@ -23,6 +24,8 @@ enum ArchiveCSVColumn: Int, CaseIterable, Sendable {
         case .streakSHA256: "streak_sha256"
         case .colorTag: "color_tag"
         case .takesBack: "takes_back"
+        case .ruleParams: "rule_params"
+        case .ruleSHA256: "rule_sha256"
         default: String(describing: self)
         }
     }

@@ -2,10 +2,12 @@ import Foundation
 import StackDay
 
 /// The JSON export format:
-/// `{"format":"stackday","version":2,"habits":[…],"completions":[…],"skips":[…],"scripts":[…]}`.
+/// `{"format":"stackday","version":2,"habits":[…],"groups":[…],"completions":[…],"skips":[…],"scripts":[…]}`.
 ///
 /// Version 2 gives each habit its rule `revisions` and carries the policy `scripts` they pin;
-/// version 1 (a habit's goal and policies as fields, no scripts) is still read.
+/// version 1 (a habit's goal and policies as fields, no scripts) is still read. `groups` is
+/// written when there are any: `{"id", "name", "createdAt", "revisions": [{"revision", "from",
+/// "members": [habit id…], "rule", "streak", "createdAt", "takesBack"?}]}`.
 public enum ArchiveJSON {
     public static let version = 2
 
@@ -22,6 +24,19 @@ public enum ArchiveJSON {
             "position": .number(Double(habit.position)), "colorTag": habit.colorTag.map { .string($0.rawValue) } ?? .null,
             "step": habit.step.map(JSONValue.number) ?? .null,
             "question": habit.question.map(JSONValue.string) ?? .null, "description": habit.details.map(JSONValue.string) ?? .null,
+        ])
+    }
+
+    static func groupValue(_ group: HabitGroup) -> JSONValue {
+        .object([
+            "id": .string(UUIDText.format(group.id)), "name": .string(group.name), "createdAt": .string(InstantText.format(group.createdAt)),
+            "revisions": .array(group.revisions.map { revision in
+                .object([
+                    "revision": .number(Double(revision.number)), "from": .string(revision.effectiveFrom.iso),
+                    "members": .array(revision.members.map { .string(UUIDText.format($0)) }), "rule": revision.rule.jsonValue,
+                    "streak": revision.streak.jsonValue, "createdAt": .string(InstantText.format(revision.createdAt)),
+                ].merging(revision.takesBack.map { ["takesBack": .number(Double($0))] } ?? [:]) { $1 })
+            }),
         ])
     }
 
@@ -53,11 +68,12 @@ public enum ArchiveJSON {
         let file = input.file
         var stream = JSONObjectStream(input: try input.open(), file: file)
         var members: [String: JSONValue] = [:]
-        var habits: [JSONValue] = [], scripts: [JSONValue] = []
+        var habits: [JSONValue] = [], scripts: [JSONValue] = [], groups: [JSONValue] = []
         var catalog = ArchiveCatalog()
-        let arrays = try stream.walk(parsing: { $0 == "habits" || $0 == "scripts" }, member: { members[$0] = $1 }) { key, _, value in
+        let arrays = try stream.walk(parsing: { ["habits", "scripts", "groups"].contains($0) }, member: { members[$0] = $1 }) { key, _, value in
             switch key {
             case "habits": habits.append(value ?? .null)
+            case "groups": groups.append(value ?? .null)
             case "scripts": scripts.append(value ?? .null)
             case "completions", "skips": catalog.records += 1
             default: break
@@ -114,6 +130,31 @@ public enum ArchiveJSON {
                                                 step: try reader.optionalNumber(fields, "step"), question: try reader.optionalString(fields, "question"),
                                                 details: try reader.optionalString(fields, "description")))
             } catch let error as HabitValidationError {
+                throw reader.failure("\(error)")
+            }
+        }
+        for (index, item) in groups.enumerated() {
+            reader.path = "groups[\(index)]"
+            let fields = try reader.object(item)
+            do {
+                var revisions: [GroupRevision] = []
+                for (offset, item) in try reader.array(fields["revisions"], path: "groups[\(index)].revisions").enumerated() {
+                    reader.path = "groups[\(index)].revisions[\(offset)]"
+                    let revision = try reader.object(item)
+                    let members = try reader.array(revision["members"], path: reader.path + ".members").map { member in
+                        guard case .string(let text) = member, let id = UUIDText.parse(text) else { throw reader.failure("members must be habit ids") }
+                        return id
+                    }
+                    revisions.append(try GroupRevision(
+                        number: Int(exactly: try reader.number(revision, "revision")) ?? 0, effectiveFrom: try reader.day(revision, "from"),
+                        members: members, rule: try reader.policy(revision, "rule"), streak: try reader.policy(revision, "streak"),
+                        createdAt: try reader.instant(revision, "createdAt"),
+                        takesBack: try reader.optionalNumber(revision, "takesBack").map { Int(exactly: $0) ?? 0 }))
+                }
+                reader.path = "groups[\(index)]"
+                catalog.groups.append(try HabitGroup(id: try reader.uuid(fields, "id"), name: try reader.string(fields, "name"),
+                                                     createdAt: try reader.instant(fields, "createdAt"), revisions: revisions))
+            } catch let error as GroupError {
                 throw reader.failure("\(error)")
             }
         }

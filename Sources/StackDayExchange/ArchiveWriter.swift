@@ -24,7 +24,7 @@ public struct ArchiveWriter {
         var text = ""
         var writer = ArchiveWriter(format: format) { text += $0 }
         // Appending to a String cannot fail.
-        try? writer.write(.catalog(habits: archive.habits, scripts: archive.scripts))
+        try? writer.write(.catalog(habits: archive.habits, scripts: archive.scripts, groups: archive.groups))
         try? writer.write(.completions(archive.completions))
         try? writer.write(.skips(archive.skips))
         try? writer.finish()
@@ -34,14 +34,17 @@ public struct ArchiveWriter {
     /// The next part: the catalog first, then completions, then skips (in that order).
     public mutating func write(_ part: ArchivePart) throws {
         switch part {
-        case .catalog(let habits, let scripts):
+        case .catalog(let habits, let scripts, let groups):
             precondition(section == .start, "the catalog comes first")
             self.scripts = scripts
             if format == .csv {
-                try emit(([ArchiveCSV.headerLine] + habits.map(ArchiveCSV.habitLines) + habits.flatMap(ArchiveCSV.revisionLines)).joined(separator: "\n") + "\n")
+                let lines = [ArchiveCSV.headerLine] + habits.map(ArchiveCSV.habitLines) + habits.flatMap(ArchiveCSV.revisionLines)
+                    + groups.flatMap(ArchiveCSV.groupLines)
+                try emit(lines.joined(separator: "\n") + "\n")
             } else {
                 try emit("{\"format\":\"stackday\",\"version\":\(ArchiveJSON.version),\n")
                 try list("habits", habits.map { ArchiveJSON.habitValue($0).jsonText }, last: false)
+                if !groups.isEmpty { try list("groups", groups.map { ArchiveJSON.groupValue($0).jsonText }, last: false) }
                 try emit("\"completions\":[\n")
             }
             section = .completions

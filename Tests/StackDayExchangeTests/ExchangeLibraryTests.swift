@@ -9,7 +9,8 @@ func day(_ text: String) -> LocalDay {
 }
 
 /// A small archive with what exports must carry: a Unicode name with a comma and quotes, a
-/// fractional amount, an archived habit with a record after its archive day, a skip.
+/// fractional amount, an archived habit with a record after its archive day, a skip, and a group
+/// of both whose members and rules changed from a day, then were taken back.
 func sampleArchive() throws -> HabitArchive {
     let created = Date(timeIntervalSince1970: 1_790_000_000.123)
     let water = try Habit(name: "물, \"cold\"", startedOn: day("2026-10-01"), createdAt: created, goal: 2.5, unit: "l",
@@ -19,13 +20,23 @@ func sampleArchive() throws -> HabitArchive {
                           streak: PolicyChoice(name: "grace", parametersJSON: #"{"misses":1,"per":7}"#))
     let read = try first.appending(try first.latest.with(streak: PolicyChoice(name: "strict")), from: day("2026-10-03"), at: created)
         .appending(first.latest, from: day("2026-10-03"), at: created, takesBack: 2)
+    let hash = String(repeating: "ab", count: 32)
+    let routine = try HabitGroup(name: "routine, \"am\"", createdAt: created, revisions: [
+        try GroupRevision(number: 1, effectiveFrom: day("2026-10-01"), members: [water.id, read.id],
+                          rule: PolicyChoice(name: "at-least", parametersJSON: #"{"count":1}"#).pinned(to: hash), createdAt: created),
+        try GroupRevision(number: 2, effectiveFrom: day("2026-10-04"), members: [read.id], streak: PolicyChoice(name: "grace", parametersJSON: #"{"misses":2,"per":7}"#),
+                          createdAt: created.addingTimeInterval(60)),
+        try GroupRevision(number: 3, effectiveFrom: day("2026-10-04"), members: [water.id, read.id],
+                          rule: PolicyChoice(name: "at-least", parametersJSON: #"{"count":1}"#).pinned(to: hash), createdAt: created, takesBack: 2),
+    ])
     return HabitArchive(
         habits: [water, read],
         completions: [
             try Completion(habitID: water.id, completedOn: day("2026-10-02"), recordedAt: created, amount: 0.125),
             try Completion(habitID: read.id, completedOn: day("2026-10-09"), recordedAt: created.addingTimeInterval(86.5)),
         ],
-        skips: [Skip(habitID: read.id, day: day("2026-10-03"), recordedAt: created)]
+        skips: [Skip(habitID: read.id, day: day("2026-10-03"), recordedAt: created)],
+        groups: [routine]
     )
 }
 
@@ -42,6 +53,7 @@ struct ExchangeLibraryTests {
         #expect(read.habits == archive.habits)
         #expect(read.completions == archive.completions)
         #expect(read.skips == archive.skips)
+        #expect(read.groups == archive.groups && read.groups.count == 1)
         #expect(format.encode(read) == text)
     }
 
@@ -132,6 +144,10 @@ struct ExchangeLibraryTests {
         (ArchiveFormat.csv, "kind,id\n", "x.csv:1: expected the header"),
         (ArchiveFormat.json, #"{"format":"stackday","version":1,"habits":[{]}"#, "x.json:1:"),
         (ArchiveFormat.json, #"{"format":"other"}"#, "not a StackDay export"),
+        (ArchiveFormat.json, #"{"format":"stackday","version":2,"habits":[],"groups":[{"id":"0190d0b6-7e01-7000-8000-000000000001","name":"g","createdAt":"2026-10-01T00:00:00Z","revisions":[{"revision":1,"from":"2026-10-01","members":[],"rule":{"name":"all"},"streak":{"name":"strict"},"createdAt":"2026-10-01T00:00:00Z"}]}],"completions":[]}"#,
+         "groups[0].revisions[0]: a group needs at least one member"),
+        (ArchiveFormat.csv, ArchiveCSV.headerLine + "\ngroup_revision,0190d0b6-7e01-7000-8000-000000000001,,,2026-10-01,,2026-10-01T00:00:00Z,,,,,,,,strict,,1,,,,,,,,,,,,,,,,not-an-id,all,,\n",
+         "x.csv:2:"),
     ])
     func malformed(format: ArchiveFormat, text: String, message: String) throws {
         let error = try #require(throws: ImportFormatError.self) {

@@ -170,7 +170,28 @@ struct GroupCommandTests {
         #expect(SQLiteShell.run(cli.db, "SELECT count(*) FROM completions") == records)
     }
 
-    @Test("in runner processes (--isolate-policies) groups are judged as in process: the same today, stats and show, a user's rule included")
+    @Test("export and import carry groups with every revision and pin: the same groups and figures in the new store; again, nothing new", arguments: ["json", "csv"])
+    func exchange(format: String) throws {
+        let cli = try CLIFixture()
+        try Self.habits(cli)
+        try cli.writePolicy("half", "return { group = function(members) return members[1].progress >= 0.5 and 1 or 0 end }\n")
+        #expect(try cli.run(["group", "add", "morning", "--members", "water,stretch,read"]).status == 0)
+        #expect(try cli.run(["group", "edit", "morning", "--members", "read,water", "--rule", "half", "--from", "2026-10-08"]).status == 0)
+        #expect(try cli.run(["group", "add", "either", "--members", "stretch,read", "--rule", "any", "--streak", "grace"]).status == 0)
+        let file = cli.folder.path("export.\(format)")
+        #expect(try cli.run(["export", "--format", format, "--out", file]).status == 0)
+        let other = try CLIFixture()
+        let imported = try other.run(["import", file])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        for arguments in [["--json", "group", "list"], ["--json", "stats"]] {
+            #expect(try other.run(arguments).stdout == cli.run(arguments).stdout, "\(arguments)")
+        }
+        let again = try other.run(["--json", "import", file])
+        #expect(again.status == 0 && again.stdout.contains(#""inserted":0"#), "\(again.stdout)\(again.stderr)")
+        #expect(SQLiteShell.run(other.db, "SELECT count(*) FROM habit_groups") == ["2"])
+    }
+
+    @Test("in runner processes (--isolate-policies) and without the cache (--no-cache) groups are judged as in process: the same today, stats and show")
     func isolated() throws {
         let cli = try CLIFixture()
         try Self.habits(cli)
@@ -188,8 +209,9 @@ struct GroupCommandTests {
         #expect(try cli.run(["group", "add", "either", "--members", "water,read", "--rule", "any", "--streak", "freeze"]).status == 0)
         for arguments in [["--json", "today"], ["--json", "stats"], ["--json", "group", "show", "halves"]] {
             let local = try cli.run(arguments), isolated = try cli.run(["--isolate-policies"] + arguments)
+            let uncached = try cli.run(["--no-cache"] + arguments)
             #expect(local.status == 0 && isolated.status == 0, "\(local.stderr)\(isolated.stderr)")
-            #expect(isolated.stdout == local.stdout, "\(arguments)")
+            #expect(isolated.stdout == local.stdout && uncached.stdout == local.stdout, "\(arguments)")
         }
         let halves = try Self.group("halves", in: cli.run(["--isolate-policies", "--json", "stats"]).stdout)
         // 10-06…10-10 each have both members done or half done (10-09's read); 10-05's skipped read is not.

@@ -23,7 +23,7 @@ public enum GroupError: Error, Equatable, Sendable, CustomStringConvertible, Cod
         case .emptyName: "a group's name must not be empty"
         case .nameTooLong(let length, let limit): "a group's name is \(length) characters; at most \(limit)"
         case .controlCharacterInName(let code): "a group's name must not hold control characters (U+\(String(code, radix: 16, uppercase: true)))"
-        case .noMembers: "a group needs at least one member: --members A,B"
+        case .noMembers: "a group needs at least one member"
         case .memberTwice: "a group lists each member once"
         case .tooManyMembers(let count, let limit): "a group of \(count) members; at most \(limit)"
         case .invalidRevisionNumber(let number): "revision number \(number) must be 1 or more"

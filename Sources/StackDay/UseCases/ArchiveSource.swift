@@ -13,7 +13,7 @@ public protocol ArchiveSource {
 
 extension HabitArchive: ArchiveSource {
     public func catalog() throws -> ArchiveCatalog {
-        ArchiveCatalog(habits: habits, scripts: scripts, records: completions.count + skips.count, unplacedNotes: unplacedNotes)
+        ArchiveCatalog(habits: habits, scripts: scripts, groups: groups, records: completions.count + skips.count, unplacedNotes: unplacedNotes)
     }
 
     public func forEachRecord(_ body: (ArchiveRecord) throws -> Void) throws {
@@ -26,7 +26,7 @@ extension HabitArchive {
     /// The whole of `source` in memory (for small archives and for tests).
     public init(collecting source: some ArchiveSource) throws {
         let catalog = try source.catalog()
-        self.init(habits: catalog.habits, scripts: catalog.scripts)
+        self.init(habits: catalog.habits, scripts: catalog.scripts, groups: catalog.groups)
         unplacedNotes = catalog.unplacedNotes
         try source.forEachRecord { record in
             switch record {

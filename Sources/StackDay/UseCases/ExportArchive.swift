@@ -12,7 +12,7 @@ public struct ExportArchive {
         var archive = HabitArchive()
         try stream(progress: progress) { part in
             switch part {
-            case .catalog(let habits, let scripts): (archive.habits, archive.scripts) = (habits, scripts)
+            case .catalog(let habits, let scripts, let groups): (archive.habits, archive.scripts, archive.groups) = (habits, scripts, groups)
             case .completions(let completions): archive.completions += completions
             case .skips(let skips): archive.skips += skips
             }
@@ -27,7 +27,7 @@ public struct ExportArchive {
     public func stream(progress: ((Int, Int) -> Void)? = nil, _ part: (ArchivePart) throws -> Void) throws {
         try context.store.read { tx in
             let habits = try tx.habits.all()
-            try part(.catalog(habits: habits, scripts: try tx.scripts.all()))
+            try part(.catalog(habits: habits, scripts: try tx.scripts.all(), groups: try tx.groups.all()))
             for (index, habit) in habits.enumerated() {
                 try part(.completions(try tx.completions.completions(habitID: habit.id)))
                 progress?(index + 1, habits.count)

@@ -12,7 +12,9 @@ import Foundation
 /// skips already stored (same id) are left as they are. In a store whose user syncs, what the
 /// log holds as deleted (a habit deleted, a record undone) stays deleted, with a deleted habit's
 /// records and skips: an older export never brings back what every replica has deleted
-/// (`ImportSummary.keptDeleted` counts them).
+/// (`ImportSummary.keptDeleted` counts them). Groups come in after the habits, each counted as
+/// one record: a group whose members are not all among the habits, or which takes another
+/// group's name, fails the import.
 public struct ImportArchive {
     public let context: HabitContext
 
@@ -82,6 +84,21 @@ public struct ImportArchive {
                 names[Habit.nameKey(for: habit.name)] = habit.id
                 habits[habit.id] = habit
                 try tx.habits.insert(habit)
+                inserted += 1
+            }
+            let groupRules = GroupRules(context: context)
+            for group in catalog.groups {
+                if try tx.groups.all().contains(where: { $0.id == group.id }) { present += 1; continue }
+                try groupRules.requireUniqueName(group.name, in: tx)
+                for id in Set(group.revisions.flatMap(\.members)) where habits[id] == nil && !buriedHabits.contains(id) {
+                    throw UseCaseError.habitIDNotFound(id: id)
+                }
+                // An archive's pins are kept; a rule named without one is pinned as a new group's is.
+                let pinned = try HabitGroup(id: group.id, name: group.name, createdAt: group.createdAt,
+                                            revisions: try group.revisions.map { try groupRules.pinned($0, in: tx) })
+                try groupRules.validate(pinned, in: tx)
+                try context.limits(in: tx).check(.groups, holding: try tx.groups.all().count + 1)
+                try tx.groups.put(pinned)
                 inserted += 1
             }
             func habit(_ id: UUID) throws -> Habit {
