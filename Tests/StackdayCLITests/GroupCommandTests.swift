@@ -94,8 +94,14 @@ struct GroupCommandTests {
         #expect(((revisions[1]["rule"] as? [String: Any])?["sha256"] as? String)?.count == 64)
         #expect(try cli.run(["group", "show", "morning"]).stdout.contains("rules        revision 2 of 2, from 2026-10-09"))
 
-        // Taken back: the three members and `all` judge from 10-09 again.
-        #expect(try cli.run(["group", "rollback", "morning"]).status == 0)
+        // Taken back: the three members and `all` judge from 10-09 again, as revision 3, and every
+        // figure is what it was before the edit.
+        let rolled = try cli.run(["group", "rollback", "morning"])
+        #expect(rolled.stdout == "Took back the latest change of group 'morning': revision 3 judges days from 2026-10-09.\n", "\(rolled.stdout)\(rolled.stderr)")
+        let back = try Self.group("morning", in: cli.run(["--json", "stats"]).stdout)
+        for key in ["current", "longest", "rate", "score", "state"] { #expect("\(back[key] ?? "")" == "\(before[key] ?? "")", "\(key): \(before) \(back)") }
+        let history = try #require(try Self.json(cli.run(["--json", "group", "show", "morning"]).stdout)["revisions"] as? [[String: Any]])
+        #expect(history.count == 3 && history[2]["takesBack"] as? Int == 2, "\(history)")
         let list = try Self.json(cli.run(["--json", "group", "list"]).stdout)
         let listed = try #require((list["groups"] as? [[String: Any]])?.first { $0["name"] as? String == "morning" })
         #expect(listed["members"] as? [String] == ["water", "stretch", "read"] && (listed["rule"] as? [String: Any])?["name"] as? String == "all")
@@ -147,6 +153,21 @@ struct GroupCommandTests {
         #expect(SQLiteShell.run(cli.db, "SELECT count(*) FROM habit_groups") == ["1"])
         #expect(try cli.run(["--user", "ana", "group", "remove", "one"]).status == 0)
         #expect(try cli.run(["--user", "ana", "group", "add", "two", "--members", "tea"]).status == 0)
+    }
+
+    @Test("under a streak rule that keeps state (grace), a change taken back leaves every figure as it was")
+    func exactUndo() throws {
+        let cli = try CLIFixture()
+        try Self.habits(cli)
+        // Water missed on 10-07 (forgiven: one miss in 7 days) and 10-09 (a second: the streak breaks),
+        // a change from 10-08 between them: taken back, the rule must still remember 10-07.
+        for missed in ["2026-10-07", "2026-10-09"] { #expect(try cli.run(["undo", "water", "--on", missed]).status == 0) }
+        #expect(try cli.run(["group", "add", "pair", "--members", "water,stretch", "--streak", "grace", "--streak-params", #"{"misses":1,"per":7}"#]).status == 0)
+        let before = try cli.run(["--json", "stats"]).stdout
+        #expect(try cli.run(["group", "edit", "pair", "--rule", "any", "--from", "2026-10-08"]).status == 0)
+        #expect(try cli.run(["--json", "stats"]).stdout != before)
+        #expect(try cli.run(["group", "rollback", "pair"]).status == 0)
+        #expect(try cli.run(["--json", "stats"]).stdout == before)
     }
 
     @Test("group done records each open member up to its goal, none of a skipped, done or limited one, in one go; again it records nothing")

@@ -40,26 +40,33 @@ public struct HabitGroup: Hashable, Sendable, Identifiable {
     }
 
     /// The days each revision judges, from the group's start to `last`, in order: a revision
-    /// replaced on its own day judges none.
+    /// replaced on its own day judges none. Where a revision holds the rules of the one before it
+    /// (a rollback bringing them back), the two are one span under the first, so a streak rule
+    /// keeps its whole state and a rollback is an exact undo, as for a habit's revisions.
     public func segments(through last: LocalDay) -> [(revision: GroupRevision, days: LocalDayRange)] {
-        var segments: [(GroupRevision, LocalDayRange)] = []
+        var segments: [(revision: GroupRevision, days: LocalDayRange)] = []
         for (index, revision) in revisions.enumerated() where revision.effectiveFrom <= last {
             let end = index + 1 < revisions.count ? min(last, revisions[index + 1].effectiveFrom.adding(days: -1)) : last
-            if end >= revision.effectiveFrom { segments.append((revision, LocalDayRange(revision.effectiveFrom, end))) }
+            guard end >= revision.effectiveFrom else { continue }
+            if let previous = segments.last, previous.revision.sameRules(as: revision) {
+                segments[segments.count - 1].days = LocalDayRange(previous.days.first, end)
+            } else {
+                segments.append((revision, LocalDayRange(revision.effectiveFrom, end)))
+            }
         }
         return segments
     }
 
     /// The group with `rules` in force from `day` on: the latest revision replaced when it starts
-    /// that day, else a new revision after it. Rules equal to those in force write nothing.
+    /// that day, else a new revision after it; a rollback (`takesBack`) is always a new revision,
+    /// so the history says what was taken back. Rules equal to those in force write nothing.
     /// Throws for a day before the latest revision's.
     public func appending(_ rules: GroupRevision, from day: LocalDay, at now: Date, takesBack: Int? = nil) throws(GroupError) -> HabitGroup {
         let latest = self.latest
         guard day >= latest.effectiveFrom else { throw .revisionBeforeEarlier(day: day, earlier: latest.effectiveFrom) }
         if rules.sameRules(as: latest) { return self }
-        if day == latest.effectiveFrom {
-            let replaced = try rules.renumbered(latest.number, effectiveFrom: day, createdAt: now, takesBack: takesBack.map { min($0, latest.number - 1) }.flatMap { $0 >= 1 ? $0 : nil })
-            return try replacing(revisions: Array(revisions.dropLast()) + [replaced])
+        if day == latest.effectiveFrom, takesBack == nil {
+            return try replacing(revisions: Array(revisions.dropLast()) + [try rules.renumbered(latest.number, effectiveFrom: day, createdAt: now, takesBack: nil)])
         }
         return try replacing(revisions: revisions + [try rules.renumbered(latest.number + 1, effectiveFrom: day, createdAt: now, takesBack: takesBack)])
     }
