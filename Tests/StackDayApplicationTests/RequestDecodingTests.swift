@@ -72,7 +72,7 @@ struct RequestDecodingTests {
         ("from+retroactive", "field 'from' and field 'retroactive' cannot be used together"),
         ("lang", "invalid value for query argument 'lang': 'fr' (use en or ko)"),
         ("remind", "invalid value for field 'remind'"),
-        ("role", "invalid value for field 'role': 'goal' (use schedule, progress or streak)"),
+        ("role", "invalid value for field 'role': 'goal' (use schedule, progress, streak or group)"),
         ("to", "invalid value for field 'to': '0' is not a revision number"),
     ])
     func refusals(_ case: String, _ message: String) throws {

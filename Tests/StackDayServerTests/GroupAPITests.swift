@@ -59,6 +59,17 @@ struct GroupAPITests {
 
         // From 10-04, half the weight on water is enough: 10-04 and today are done, the days before keep theirs.
         #expect(server.send("PUT", "/v1/policies/weighted", token: ana, body: Self.weighted).status == 201)
+        // Tried first on the real history: what the change would make, nothing written.
+        let listedBefore = server.send("GET", "/v1/groups", token: ana).body
+        let tried = server.send("POST", "/v1/groups/morning/simulate", token: ana,
+                                body: #"{"policy":"weighted","params":{"weights":{"water":1,"stretch":0}},"from":"2026-10-04"}"#)
+        #expect(tried.status == 200, "\(tried.body)")
+        let simulation = try Self.json(tried.body)
+        #expect(simulation["role"] as? String == "group" && simulation["from"] as? String == "2026-10-04", "\(tried.body)")
+        #expect((simulation["current"] as? [String: Any])?["current"] as? Int == 6 && (simulation["proposed"] as? [String: Any])?["current"] as? Int == 8, "\(tried.body)")
+        #expect(server.send("GET", "/v1/groups", token: ana).body == listedBefore)
+        #expect(server.send("POST", "/v1/groups/morning/simulate", token: ana, body: #"{"policy":"goal"}"#).status == 400)
+        #expect(server.send("POST", "/v1/groups/morning/simulate", token: bob, body: #"{"policy":"any"}"#).status == 404)
         let edited = server.send("PATCH", "/v1/groups/morning", token: ana,
                                  body: #"{"rule":"weighted","ruleParams":{"weights":{"water":1,"stretch":0}},"from":"2026-10-04"}"#)
         #expect(edited.status == 200, "\(edited.body)")

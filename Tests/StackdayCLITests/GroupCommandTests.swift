@@ -125,6 +125,11 @@ struct GroupCommandTests {
         (["group", "edit", "same", "--members", "water", "--from", "2026-09-01"], "cannot come before the one from", 1),
         (["group", "show", "nope"], "no group named 'nope'", 1),
         (["group", "rollback", "same"], "has one revision; there is nothing to roll back", 1),
+        (["policy", "simulate", "any", "--group", "nope"], "no group named 'nope'", 1),
+        (["policy", "simulate", "goal", "--group", "same"], "policy goal serves none of group, streak (it serves progress)", 64),
+        (["policy", "simulate", "any", "--group", "same", "--role", "schedule"], "--role must be one of group, streak here, not schedule", 64),
+        (["policy", "simulate", "any", "--group", "same", "--habit", "water"], "--habit and --group cannot be used together", 64),
+        (["policy", "simulate", "at-least", "--group", "same", "--params", #"{"count":0}"#], "'count' must be at least 1", 1),
     ])
     func refusals(arguments: [String], message: String, status: Int32) throws {
         let cli = try CLIFixture()

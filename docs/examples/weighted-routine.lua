@@ -5,8 +5,8 @@ return {
   description = "A weighted routine: done when the weighted share of the members' progress reaches `enough`.",
   params = { weights = {}, enough = 1 },
   schema = {
-    weights = { type = "table", description = "Each member's weight by its habit's name (default 1)." },
-    enough = { type = "number", min = 0.01, max = 1, description = "The weighted share that makes the day done." },
+    weights = { type = "object", description = "Each member's weight by its habit's name (default 1)." },
+    enough = { type = "number", minimum = 0.01, maximum = 1, description = "The weighted share that makes the day done." },
   },
   examples = {
     { name = "the heavy member alone is enough", members = {{ name = "read", progress = 1 }, { name = "stretch", progress = 0 }},

@@ -11,32 +11,39 @@ public struct SummarizeGroups {
     /// One result per group: its summary, or the `GroupFailure` of a rule or member that failed.
     /// With `name`, only that group (throws `GroupError.groupNotFound`). Throws store errors.
     public func callAsFunction(named name: String? = nil) throws -> [Result<GroupSummary, GroupFailure>] {
+        try context.store.read { tx in
+            try summaries(of: try name.map { [try GroupRules(context: context).group(named: $0, in: tx)] } ?? tx.groups.all(), in: tx)
+        }
+    }
+
+    /// `groups` judged as of today inside `tx`, whether stored or not (a simulation's proposal),
+    /// their rules' pinned scripts read from `scripts` (default the store's).
+    public func summaries(of groups: [HabitGroup], in tx: any HabitTransaction,
+                          scripts: (any PolicyScriptRepository)? = nil) throws -> [Result<GroupSummary, GroupFailure>] {
+        let scripts = scripts ?? tx.scripts
         let today = context.today
-        return try context.store.read { tx in
-            let groups = try name.map { [try GroupRules(context: context).group(named: $0, in: tx)] } ?? tx.groups.all()
-            guard !groups.isEmpty else { return [] }
-            let wanted = Set(groups.flatMap { $0.revisions.flatMap(\.members) })
-            let habits = try tx.habits.all().filter { wanted.contains($0.id) }
-            let timelines = try TimelineLoader(context: context).evaluateEach(habits, today: today, in: tx) { $1.timeline }
-            var members: [UUID: HabitTimeline] = [:]
-            var failed: [UUID: HabitFailure] = [:]
-            for (habit, result) in zip(habits, timelines) {
-                switch result {
-                case .success(let timeline): members[habit.id] = timeline
-                case .failure(let failure): failed[habit.id] = failure
-                }
+        guard !groups.isEmpty else { return [] }
+        let wanted = Set(groups.flatMap { $0.revisions.flatMap(\.members) })
+        let habits = try tx.habits.all().filter { wanted.contains($0.id) }
+        let timelines = try TimelineLoader(context: context).evaluateEach(habits, today: today, in: tx) { $1.timeline }
+        var members: [UUID: HabitTimeline] = [:]
+        var failed: [UUID: HabitFailure] = [:]
+        for (habit, result) in zip(habits, timelines) {
+            switch result {
+            case .success(let timeline): members[habit.id] = timeline
+            case .failure(let failure): failed[habit.id] = failure
             }
-            return groups.map { group in
-                if let failure = group.revisions.flatMap(\.members).lazy.compactMap({ failed[$0] }).first {
-                    return .failure(GroupFailure(group: group, underlying: failure))
-                }
-                do {
-                    return .success(try GroupEvaluator.evaluate(group, members: members, today: today) { revision in
-                        try context.policies.groupPolicies(for: group, revision: revision, scripts: tx.scripts)
-                    })
-                } catch {
-                    return .failure(GroupFailure(group: group, underlying: error))
-                }
+        }
+        return groups.map { group in
+            if let failure = group.revisions.flatMap(\.members).lazy.compactMap({ failed[$0] }).first {
+                return .failure(GroupFailure(group: group, underlying: failure))
+            }
+            do {
+                return .success(try GroupEvaluator.evaluate(group, members: members, today: today) { revision in
+                    try context.policies.groupPolicies(for: group, revision: revision, scripts: scripts)
+                })
+            } catch {
+                return .failure(GroupFailure(group: group, underlying: error))
             }
         }
     }

@@ -46,6 +46,26 @@ extension Application {
         return try showGroup(name)
     }
 
+    /// `policy simulate POLICY --group NAME`, `POST /v1/groups/{name}/simulate`: the group's
+    /// figures under `policy` serving the group or streak role (the one it serves unless `role`
+    /// says), from `from` or over its whole history; nothing is written.
+    public func simulateGroup(_ name: String, _ request: SimulateRequest) throws -> GroupSimulationView {
+        let role = try self.role(of: request, among: [.group, .streak])
+        let (simulation, trace) = try traced(request.trace) { context in
+            try SimulateGroup(context: context)(name, policy: request.policy, parameters: request.parameters, role: role, from: request.from)
+        }
+        // Over the whole history the proposal judges from the group's start.
+        let from = request.from == nil ? groupStart(simulation) : simulation.proposal.effectiveFrom
+        return GroupSimulationView(simulation: simulation, role: role, from: from, trace: trace?.filter { $0.file.hasPrefix(request.policy + ".lua") })
+    }
+
+    private func groupStart(_ simulation: GroupSimulation) -> LocalDay {
+        switch simulation.current {
+        case .success(let summary): summary.group.startedOn
+        case .failure(let failure): failure.group.startedOn
+        }
+    }
+
     /// `group remove`, `DELETE /v1/groups/{name}`.
     public func removeGroup(_ name: String) throws -> GroupView {
         try groupView(try DeleteGroup(context: context)(name))

@@ -48,10 +48,20 @@ extension Application {
     }
 
     /// The role a proposal names, else the one role its policy serves.
-    private func role(of request: SimulateRequest) throws -> PolicyRole {
-        if let role = request.role { return role }
+    /// The role a simulation tries its policy in, among `among` (a habit's three, a group's two):
+    /// the one asked, else the one the policy serves.
+    func role(of request: SimulateRequest, among: [PolicyRole] = PolicyRole.habitRoles) throws -> PolicyRole {
+        if let role = request.role {
+            guard among.contains(role) else {
+                throw RequestError("\(request.naming(SimulateRequest.role)) must be one of \(among.map(\.rawValue).joined(separator: ", ")) here, not \(role.rawValue)")
+            }
+            return role
+        }
         let listing = try context.policies.describe(try context.directory.resolve(request.policy).script)
-        let roles = PolicyRole.habitRoles.filter(listing.roles.contains)
+        let roles = among.filter(listing.roles.contains)
+        if roles.isEmpty {
+            throw RequestError("policy \(request.policy) serves none of \(among.map(\.rawValue).joined(separator: ", ")) (it serves \(listing.roles.map(\.rawValue).joined(separator: ", ")))")
+        }
         guard roles.count == 1 else {
             throw RequestError("policy \(request.policy) serves \(roles.map(\.rawValue).joined(separator: ", ")); say which with \(request.naming(SimulateRequest.role))")
         }

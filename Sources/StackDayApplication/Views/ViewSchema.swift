@@ -83,6 +83,8 @@ public enum ViewSchema {
             "rate": number, "score": number, "error": string,
             "members": array(object(["name": string, "state": states, "progress": number], required: ["name", "state", "progress"])),
         ], required: ["name", "rule"]),
+        "GroupSimulation": object(["group": string, "role": string, "from": day, "current": ref("GroupDay"), "proposed": ref("GroupDay"),
+                                   "trace": array(ref("TraceLine"))], required: ["group", "role", "from", "current", "proposed"]),
         "GroupRevision": object(["revision": integer, "from": day, "members": array(string), "rule": ref("PolicyChoice"), "streak": ref("PolicyChoice"),
                                  "createdAt": string, "takesBack": integer], required: ["revision", "from", "members", "rule", "streak"]),
         "Group": object(["id": string, "name": string, "from": day, "members": array(string), "rule": ref("PolicyChoice"), "streak": ref("PolicyChoice"),

@@ -157,6 +157,9 @@ struct HabitRoutes {
         ("PATCH", "groups/:name", Endpoint(EndpointDoc("Rename a group, or change its members or rules (from a day)", body: .json(EditGroupRequest.self), answer: "Group")) { r, names in
             .json(try r.app.editGroup(names[0], r.decode()).json)
         }),
+        ("POST", "groups/:name/simulate", Endpoint(EndpointDoc("A group's figures under a proposed group or streak rule; writes nothing", body: .json(SimulateRequest.self), answer: "GroupSimulation")) { r, names in
+            .json(try r.app.simulateGroup(names[0], r.decode()).json)
+        }),
         ("POST", "groups/:name/done", Endpoint(EndpointDoc("Record each member still open today up to its goal; the group after", answer: "GroupDetail")) { r, names in
             _ = try r.decode(EmptyRequest.self)
             let view = try r.app.completeGroup(names[0])

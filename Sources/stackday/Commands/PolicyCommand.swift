@@ -17,6 +17,8 @@ enum PolicyCommand {
     static let to = RequestField<LocalDay>.day("to", help: "The last day shown (default: the end of the second month after --from's).").commandLineOnly
     static let history = RequestField<String>.text("history", help: "The history, e.g. YYN-Y.", valueName: "pattern").commandLineOnly
     static let habit = RequestField<String>.text("habit", help: "Simulate over this habit's real history.", valueName: "name").commandLineOnly
+    static let group = RequestField<String>.text("group", help: "Simulate over this group's real history (a group or streak rule).", valueName: "name")
+        .commandLineOnly
     static let ending = RequestField<LocalDay>.day("ending", help: "The last day of the history (default: yesterday); --from or --ending, not both.")
         .commandLineOnly
 
@@ -35,10 +37,11 @@ enum PolicyCommand {
                 discussion: """
                 With --history, PATTERN marks one day per character: Y met, N missed, - skipped, . not due, P pending.
                 With --habit, the habit's figures today are shown as stored and with the policy (the folder's current
-                file) serving --role from --from (default: the habit's start); nothing is written.
+                file) serving --role from --from (default: the habit's start); nothing is written. With --group, the
+                same of a group, the policy serving its group rule or its streak rule.
                 """,
                 run: simulate
-            ).taking([SimulateRequest.policy.declaration, SimulateRequest.params.declaration, history.declaration, habit.declaration,
+            ).taking([SimulateRequest.policy.declaration, SimulateRequest.params.declaration, history.declaration, habit.declaration, group.declaration,
                       SimulateRequest.role.declaration, SimulateRequest.from.declaration, ending.declaration, SimulateRequest.trace.declaration]),
         ] + PolicyAuthoringCommands.specs + PolicyVersionCommands.specs)
     }
@@ -183,9 +186,15 @@ enum PolicyCommand {
 
     static func simulate(_ invocation: Invocation) throws {
         let pattern = try invocation[history]
-        if let habit = try invocation[habit] {
+        let habit = try invocation[habit], group = try invocation[group]
+        if habit != nil && group != nil { throw invocation.usage("--habit and --group cannot be used together") }
+        if let habit {
             guard pattern == nil else { throw invocation.usage("--history and --habit cannot be used together") }
             return try PolicyVersionCommands.simulateHabit(invocation, habit: habit)
+        }
+        if let group {
+            guard pattern == nil else { throw invocation.usage("--history and --group cannot be used together") }
+            return try PolicyVersionCommands.simulateGroup(invocation, group: group)
         }
         let asked = try invocation.request(SimulateRequest.self)
         if asked.role != nil { throw invocation.usage("--role applies to --habit") }

@@ -115,6 +115,35 @@ enum PolicyVersionCommands {
     }
 
     /// `policy simulate NAME --habit HABIT`: the habit's figures now and under the proposed policy.
+    /// `policy simulate POLICY --group NAME`: the group's figures as stored and proposed.
+    static func simulateGroup(_ invocation: Invocation, group: String) throws {
+        let environment = try CLIEnvironment(invocation)
+        let view = try environment.application().simulateGroup(group, invocation.request())
+        if environment.printedJSON(view) { return try GroupsFailed.check([view.simulation.current, view.simulation.proposed]) }
+        let words = environment.words
+        let proposed = view.role == .group ? view.simulation.proposal.rule : view.simulation.proposal.streak
+        let rule = "\(words[view.role.rawValue]) \(proposed.described(pinned: true))"
+        environment.io.print(words.language == .korean
+            ? "그룹 '\(view.group)': \(rule), \(view.from.iso)부터, 저장된 규칙과 비교 (아무것도 쓰지 않습니다)"
+            : "group '\(view.group)': \(rule) from \(view.from.iso), against the stored rules (nothing is written)")
+        func figures(_ result: Result<GroupSummary, GroupFailure>) -> [String] {
+            switch result {
+            case .success(let summary):
+                let stats = summary.statistics
+                return [String(stats.streak.current), String(stats.streak.longest), String(stats.completedDays), String(stats.eligibleDays),
+                        Format.percent(stats.completionRate), Format.percent(stats.score)]
+            case .failure(let failure):
+                return [words["error"] + ": " + failure.message] + Array(repeating: "", count: 5)
+            }
+        }
+        let labels = ["current streak", "longest streak", "completed", "eligible", "rate", "score"]
+        let current = figures(view.simulation.current), proposal = figures(view.simulation.proposed)
+        let rows = [["", "CURRENT", "PROPOSED"].map { words[$0] }] + labels.indices.map { [words[labels[$0]], current[$0], proposal[$0]] }
+        Format.table(rows).forEach(environment.io.print)
+        for line in view.trace ?? [] { environment.io.print("trace \(line)") }
+        try GroupsFailed.check([view.simulation.current, view.simulation.proposed])
+    }
+
     static func simulateHabit(_ invocation: Invocation, habit: String) throws {
         let environment = try CLIEnvironment(invocation)
         let view = try environment.application().simulate(habit, invocation.request())

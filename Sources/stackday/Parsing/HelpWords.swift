@@ -213,6 +213,8 @@ enum HelpWords {
             "습관의 설정과 통계를 보여 줍니다.",
         "Silence allowed before a request's headers are complete (default: 10).":
             "요청의 헤더가 다 올 때까지 허용하는 대기 시간(기본: 10).",
+        "Simulate over this group's real history (a group or streak rule).":
+            "이 그룹의 실제 기록으로 시험합니다(그룹 규칙이나 연속 규칙).",
         "Simulate over this habit's real history.":
             "이 습관의 실제 기록으로 시험합니다.",
         "Stop tracking a habit after a day (inclusive).":
@@ -361,10 +363,10 @@ enum HelpWords {
             "누구의 습관인지(기본: $STACKDAY_USER, 없으면 default).",
         "Why a streak is what it is: every step of the streak rule's fold, one line a day (a period, under a quota).":
             "연속 기록이 왜 그런지: 연속 규칙의 계산 단계를 하루에 한 줄씩(주 단위 할당량이면 기간마다).",
-        "With --habit: schedule, progress or streak (default: the policy's only role).":
-            "--habit과 함께: schedule, progress 또는 streak(기본: 정책의 유일한 역할).",
-        "With --history, PATTERN marks one day per character: Y met, N missed, - skipped, . not due, P pending.\nWith --habit, the habit's figures today are shown as stored and with the policy (the folder's current\nfile) serving --role from --from (default: the habit's start); nothing is written.":
-            "--history와 함께면 PATTERN의 글자 하나가 하루입니다: Y 달성, N 놓침, - 건너뜀, . 쉬는 날, P 남음.\n--habit과 함께면 습관의 오늘 수치를 저장된 대로, 그리고 --from부터(기본: 습관의 시작일) --role을 맡는\n정책(폴더의 현재 파일)으로 보여 줍니다. 아무것도 쓰지 않습니다.",
+        "With --habit: schedule, progress or streak; with --group: group or streak (default: the policy's only role).":
+            "--habit과 함께: schedule, progress 또는 streak, --group과 함께: group 또는 streak(기본: 정책의 유일한 역할).",
+        "With --history, PATTERN marks one day per character: Y met, N missed, - skipped, . not due, P pending.\nWith --habit, the habit's figures today are shown as stored and with the policy (the folder's current\nfile) serving --role from --from (default: the habit's start); nothing is written. With --group, the\nsame of a group, the policy serving its group rule or its streak rule.":
+            "--history와 함께면 PATTERN의 글자 하나가 하루입니다: Y 달성, N 놓침, - 건너뜀, . 쉬는 날, P 남음.\n--habit과 함께면 습관의 오늘 수치를 저장된 대로, 그리고 --from부터(기본: 습관의 시작일) --role을 맡는\n정책(폴더의 현재 파일)으로 보여 줍니다. 아무것도 쓰지 않습니다. --group과 함께면 그룹에 대해 같은 일을 하며,\n정책은 그룹 규칙이나 연속 규칙을 맡습니다.",
         "With --pair: the name the server lists this device by (default: this machine's host name).":
             "--pair와 함께: 서버가 이 기기를 보여 줄 이름(기본: 이 컴퓨터의 호스트 이름).",
         "Without --on or --at the day is today. --at turns an instant into a day through --tz and --day-starts-at.":

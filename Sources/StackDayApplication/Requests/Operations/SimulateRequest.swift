@@ -1,11 +1,12 @@
 import StackDay
 
 /// `policy simulate POLICY --habit NAME`, `POST /v1/habits/{name}/simulate`: a habit's figures
-/// with `policy` (and `params`) in `role` from `from` (default: the whole history).
+/// with `policy` (and `params`) in `role` from `from` (default: the whole history); the same of a
+/// group with `--group NAME`, `POST /v1/groups/{name}/simulate`.
 public struct SimulateRequest: RequestType {
     public static let policy = RequestField<String>.text("policy", help: "The policy.").argument("name", optional: false).required
-    public static let role = RequestField<String>.choice("role", among: PolicyRole.habitRoles.map(\.rawValue),
-                                                         help: "With --habit: schedule, progress or streak (default: the policy's only role).",
+    public static let role = RequestField<String>.choice("role", among: PolicyRole.allCases.map(\.rawValue),
+                                                         help: "With --habit: schedule, progress or streak; with --group: group or streak (default: the policy's only role).",
                                                          valueName: "role")
         .map { PolicyRole(rawValue: $0)! }
     public static let params = RequestField<[String: JSONValue]>.object("params", help: "Parameters for the policy, a JSON object.")
