@@ -21,13 +21,32 @@ struct BuiltInPolicyTests {
         #expect(report.examples == policy.info.examples.count && report.passed == report.examples)
     }
 
-    @Test("the worked examples in docs/examples pass their own examples", arguments: ["payday", "half-goal", "best-of-three", "best-of-three.next", "two-in-a-row"])
+    @Test("the worked examples in docs/examples pass their own examples", arguments: ["payday", "half-goal", "best-of-three", "best-of-three.next", "two-in-a-row", "weighted-routine"])
     func documentedExamples(name: String) throws {
         let docs = builtInPolicies.deletingLastPathComponent().appendingPathComponent("docs/examples")
         let library = try PolicyLibrary(searchPath: [docs])
         let report = PolicyChecker(library: library).check(try library.policy(at: docs.appendingPathComponent(name + ".lua")))
         #expect(report.failures == [])
         #expect(report.examples >= 2 && report.passed == report.examples)
+    }
+
+    @Test("a schema's unknown key or type is a failing check naming it, with what was meant")
+    func schemaMistakes() throws {
+        let fixture = try PolicyFixture(["sloppy": """
+        return {
+          params = { x = 1, days = {} },
+          schema = { x = { type = "table", min = 3 }, days = { items = { type = "text", values = {} } }, y = 4 },
+          progress = function(total, goal) return math.min(1, total / goal) end,
+        }
+        """])
+        let report = PolicyChecker(library: fixture.library).check(try fixture.library.policy(named: "sloppy"))
+        #expect(report.failures == [
+            "schema.days.items: unknown key 'values' (the keys are type, enum)",
+            #"schema.days.items.type: "text" is not one of integer, number, string, boolean, array, object"#,
+            "schema.x: unknown key 'min' (the keys are type, required, enum, minimum, maximum, minItems, items, description, example); did you mean 'minimum'?",
+            #"schema.x.type: "table" is not one of integer, number, string, boolean, array, object"#,
+            #"schema.y: must be a table such as { type = "integer", description = "…" }"#,
+        ], "\(report.failures)")
     }
 
     @Test("the last day of each month across 2023, 2024 and February 2100")

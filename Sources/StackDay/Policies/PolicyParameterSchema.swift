@@ -59,6 +59,42 @@ public struct PolicyParameterSchema: Sendable, Equatable {
         parameters = result
     }
 
+    /// The keys a parameter's `schema` entry may hold, and those of its `items`.
+    static let entryKeys = ["type", "required", "enum", "minimum", "maximum", "minItems", "items", "description", "example"]
+    static let itemKeys = ["type", "enum"]
+
+    /// What is wrong with a declared `schema` table, one line each (`policy check` reports them):
+    /// an entry that is not a table, a key the schema does not know (with a "did you mean"), a
+    /// `type` that is no JSON type. Empty when it is sound.
+    public static func problems(declared: [String: JSONValue]) -> [String] {
+        var problems: [String] = []
+        let kinds = ["integer", "number", "string", "boolean", "array", "object"]
+        func keys(of entry: [String: JSONValue], at path: String, known: [String]) {
+            for key in entry.keys.sorted() where !known.contains(key) {
+                let hint = suggestion(for: key, among: known).map { "; did you mean '\($0)'?" } ?? ""
+                problems.append("\(path): unknown key '\(key)' (the keys are \(known.joined(separator: ", ")))\(hint)")
+            }
+            if let type = entry["type"], !(type.stringValue.map(kinds.contains) ?? false) {
+                problems.append("\(path).type: \(type.jsonText) is not one of \(kinds.joined(separator: ", "))")
+            }
+        }
+        for name in declared.keys.sorted() {
+            guard let entry = declared[name]?.objectValue else {
+                problems.append("schema.\(name): must be a table such as { type = \"integer\", description = \"…\" }")
+                continue
+            }
+            keys(of: entry, at: "schema.\(name)", known: entryKeys)
+            if let items = entry["items"] {
+                guard let table = items.objectValue else {
+                    problems.append("schema.\(name).items: must be a table such as { type = \"string\" }")
+                    continue
+                }
+                keys(of: table, at: "schema.\(name).items", known: itemKeys)
+            }
+        }
+        return problems
+    }
+
     /// The JSON type of a value (a whole number is an integer).
     static func kind(of value: JSONValue) -> Kind? {
         switch value {

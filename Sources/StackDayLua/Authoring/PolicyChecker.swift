@@ -14,7 +14,8 @@ public struct PolicyChecker {
     }
 
     public func check(_ policy: LoadedPolicy) -> PolicyCheckReport {
-        var failures: [String] = []
+        // A schema's mistakes would otherwise pass unseen: an unknown key or type checks nothing.
+        var failures: [String] = PolicyParameterSchema.problems(declared: policy.info.schema)
         var passed = 0
         for example in PolicyCase.list(policy.info.examples, origin: .example, file: policy.file, source: policy.source, field: "examples") {
             let location = example.line.map { " (line \($0))" } ?? ""
