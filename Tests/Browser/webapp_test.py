@@ -551,6 +551,28 @@ def groups(driver, wait, port, token, label, base, width, suffix, output):
     check(driver.find_element(By.CSS_SELECTOR, "[data-field=current]").text.startswith(str(after["current"])), f"{label}: the group's streak")
     driver.execute_script("window.scrollTo(0, 0)")
     shots.append(inspect(driver, label, "group", width, suffix, output))
+    # The rule lab: "any" member done, tried from 10-05 on the real history, the API's figures;
+    # applied, it is the group's next revision.
+    lab = driver.find_element(By.CSS_SELECTOR, "form[data-form=simulate]")
+    Select(lab.find_element(By.NAME, "role")).select_by_value("group")
+    Select(lab.find_element(By.NAME, "policy")).select_by_value("any")
+    driver.execute_script("arguments[0].value = '2026-10-05'", lab.find_element(By.NAME, "from"))
+    retrying(lambda: driver.find_element(By.CSS_SELECTOR, "form[data-form=simulate] button[type=submit]").click())
+    try:
+        wait.until(settled(lambda d: d.find_elements(By.CSS_SELECTOR, "#lab-result tr[data-figure=longest]")))
+    except TimeoutException:
+        alerts = [a.text for a in driver.find_elements(By.CSS_SELECTOR, "[role=alert]")]
+        raise AssertionError(f"{label}: the group lab gave no result at {driver.current_url}: {alerts}")
+    expected = json.loads(api(port, token, "POST", "/v1/groups/morning/simulate", {"policy": "any", "from": "2026-10-05"})[1])
+    proposed = driver.find_element(By.CSS_SELECTOR, "#lab-result tr[data-figure=longest] td:nth-of-type(2)").text
+    check(proposed.startswith(str(expected["proposed"]["longest"])), f"{label}: the lab's proposed longest streak {proposed!r}, the API's {expected['proposed']}")
+    check(json.loads(api(port, token, "GET", "/v1/groups/morning")[1])["rule"]["name"] == "all", f"{label}: trying wrote the rule")
+    shots.append(inspect(driver, label, "group-lab", width, suffix, output))
+    retrying(lambda: driver.find_element(By.CSS_SELECTOR, "form[data-form=apply] button[type=submit]").click())
+    wait.until(settled(lambda d: len(d.find_elements(By.CSS_SELECTOR, "ol.revisions li[data-revision]")) == 2))
+    applied = json.loads(api(port, token, "GET", "/v1/groups/morning")[1])
+    check(applied["rule"]["name"] == "any" and applied["revisions"][-1]["from"] == "2026-10-05", f"{label}: applied {applied['revisions'][-1]}")
+    check(applied["today"]["longest"] == expected["proposed"]["longest"], f"{label}: the applied figures {applied['today']} differ from the trial's")
     driver.get(base + "/")
     wait.until(expected_conditions.presence_of_element_located((By.ID, "today-list")))
     print(f"web app: {label}: a group folded and unfolded, done all recorded its members, its page's calendar read; screenshots {', '.join(shots)}")

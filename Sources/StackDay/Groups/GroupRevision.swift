@@ -41,6 +41,11 @@ public struct GroupRevision: Hashable, Sendable {
                           streak: streak ?? self.streak, createdAt: createdAt, takesBack: takesBack)
     }
 
+    /// The policy serving `role`: the group rule, or the streak rule for `.streak`.
+    public func choice(for role: PolicyRole) -> PolicyChoice {
+        role == .streak ? streak : rule
+    }
+
     /// The same rules under another number, day and time: what an edit or a rollback writes.
     public func renumbered(_ number: Int, effectiveFrom: LocalDay, createdAt: Date, takesBack: Int? = nil) throws(GroupError) -> GroupRevision {
         try GroupRevision(number: number, effectiveFrom: effectiveFrom, members: members, rule: rule, streak: streak, createdAt: createdAt, takesBack: takesBack)

@@ -59,6 +59,15 @@ extension Application {
         return GroupSimulationView(simulation: simulation, role: role, from: from, trace: trace?.filter { $0.file.hasPrefix(request.policy + ".lua") })
     }
 
+    /// The group lab's "apply": what a simulation proposed (`policy` and `params` as the group
+    /// rule or the streak rule) as the group's next revision from `from` (default today).
+    public func applyGroupProposal(_ name: String, _ request: SimulateRequest) throws -> GroupView {
+        let role = try self.role(of: request, among: [.group, .streak])
+        let choice = PolicyChoice(name: request.policy, parameters: request.parameters ?? [:])
+        let changes = role == .group ? EditGroup.Changes(rule: choice, from: request.from) : EditGroup.Changes(streak: choice, from: request.from)
+        return try groupView(try EditGroup(context: context)(name, changes))
+    }
+
     private func groupStart(_ simulation: GroupSimulation) -> LocalDay {
         switch simulation.current {
         case .success(let summary): summary.group.startedOn

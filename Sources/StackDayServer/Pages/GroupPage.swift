@@ -2,14 +2,16 @@ import StackDay
 import StackDayApplication
 
 /// `/groups/{name}`: a group's figures, its members (each linking to its habit), its rules and
-/// revisions, a month calendar of its days (previous and next month), and "done all" while today
-/// is open.
+/// revisions, a month calendar of its days (previous and next month), "done all" while today is
+/// open, and the rule lab (`GroupLabSection`).
 struct GroupPage {
     let detail: GroupDetailView
     /// The first day of the month shown.
     let month: LocalDay
     let words: PageWords
     let csrf: String
+    /// The rule lab: a group or streak rule tried on the group's history.
+    let lab: GroupLabSection
     /// Whether the page offers the language form (`PageShell.offersLanguage`).
     var offersLanguage = true
     /// The day the user's weeks begin on: the calendar's first column.
@@ -26,7 +28,7 @@ struct GroupPage {
         case .success(let summary):
             body += figures(summary) + members(summary) + monthCalendar(summary)
         }
-        body += rules()
+        body += lab.render() + rules()
         return PageShell(words: words, user: user, csrf: csrf, title: group.name, offersLanguage: offersLanguage).render(body, notice: notice)
     }
 

@@ -55,7 +55,22 @@ struct Page {
     func group(_ name: String) throws -> GroupPage {
         let detail = try app.showGroup(name)
         let month = request.argument("month").flatMap { try? LocalDay(iso: $0 + "-01") }.flatMap { $0.isSupported ? $0 : nil } ?? app.today.startOfMonth
-        var page = GroupPage(detail: detail, month: month, words: words, csrf: session.csrfToken)
+        let asked = FormBody(Array((request.query.map { "\(Self.encode($0.key))=\(Self.encode($0.value))" }.joined(separator: "&")).utf8))
+        let listings = ((try? app.labPolicies()) ?? []).filter { !$0.roles.isDisjoint(with: [.group, .streak]) }
+        var simulation: GroupSimulationView? = nil
+        var refused: String? = nil
+        if asked["lab"] == "1" {
+            do {
+                var proposal = try labFields(asked, listings: listings).decode(SimulateRequest.self)
+                proposal.trace = true
+                simulation = try app.simulateGroup(name, proposal)
+            } catch {
+                refused = words.message(of: error)
+            }
+        }
+        let lab = GroupLabSection(group: detail.group.group, path: "/groups/" + PagePaths.segment(detail.group.group.name), words: words,
+                                  csrf: session.csrfToken, listings: listings, asked: asked, simulation: simulation, error: refused)
+        var page = GroupPage(detail: detail, month: month, words: words, csrf: session.csrfToken, lab: lab)
         page.offersLanguage = offersLanguage
         page.weekStart = user.weekStart
         return page

@@ -185,6 +185,13 @@ struct PageRoutes {
             let view = try post.page.app.share(names[0], try post.fields.decode())
             return .redirect("/policies?shared=" + PagePaths.segment("\(view.offer.name) → \(view.offer.recipient ?? "")"))
         }),
+        ("POST", "groups/:name/apply", .form { post, names in
+            // The lab's proposal as the group's next revision; an emptied day field means today.
+            let from = SimulateRequest.from.key
+            let proposal = post.form[from]?.isEmpty == true ? post.fields.removing(from) : post.fields
+            let view = try post.page.app.applyGroupProposal(names[0], try proposal.decode())
+            return .redirect("/groups/" + PagePaths.segment(view.group.name) + "#revisions")
+        }),
         ("POST", "groups/:name/done", .form { post, names in
             _ = try post.page.app.completeGroup(names[0])
             return .redirect(post.back ?? "/")
@@ -302,6 +309,10 @@ struct PageRoutes {
             if segments.count == 3, segments[0] == "habits",
                (post.back ?? "").hasPrefix("/habits/") || ["edit", "archive", "unarchive", "apply", "rollback", "move"].contains(segments[2]),
                let html = try? page.habit(segments[1]).render(user: page.user.name, notice: message) {
+                return .html(html, status: status)
+            }
+            if segments.count == 3, segments[0] == "groups", segments[2] == "apply" || (post.back ?? "").hasPrefix("/groups/"),
+               let html = try? page.group(segments[1]).render(user: page.user.name, notice: message) {
                 return .html(html, status: status)
             }
             return .html(try page.today().render(user: page.user.name, notice: message), status: status)
