@@ -549,6 +549,9 @@ def groups(driver, wait, port, token, label, base, width, suffix, output):
     today = json.loads(api(port, token, "GET", "/v1/today")[1])["day"]
     check(cells.get(today) == "met" and cells.get("2026-10-10") in ("missed", "partial"), f"{label}: the group's calendar {cells}")
     check(driver.find_element(By.CSS_SELECTOR, "[data-field=current]").text.startswith(str(after["current"])), f"{label}: the group's streak")
+    # Why the streak is what it is: the fold's last days, today's done with the streak the API gives.
+    explained = driver.find_elements(By.CSS_SELECTOR, f'ol.explain li[data-day="{today}"][data-state=completed] [data-field=streak]')
+    check(explained and explained[0].text == str(after["current"]), f"{label}: the group's explanation of today: {[e.text for e in explained]}")
     driver.execute_script("window.scrollTo(0, 0)")
     shots.append(inspect(driver, label, "group", width, suffix, output))
     # The rule lab: "any" member done, tried from 10-05 on the real history, the API's figures;

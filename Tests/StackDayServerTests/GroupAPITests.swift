@@ -79,6 +79,9 @@ struct GroupAPITests {
         #expect((detail["revisions"] as? [[String: Any]])?.map { $0["from"] as? String } == ["2026-10-01", "2026-10-04"])
         let today = try #require(detail["today"] as? [String: Any])
         #expect(today["state"] as? String == "completed" && today["current"] as? Int == 8, "\(today)")
+        let explained = try Self.json(server.send("GET", "/v1/groups/morning/explain?from=2026-10-04&to=2026-10-04", token: ana).body)
+        let step = try #require((explained["steps"] as? [[String: Any]])?.first, "\(explained)")
+        #expect(step["revision"] as? Int == 2 && step["rule"] as? String == "weighted" && step["state"] as? String == "completed", "\(step)")
         let stats = try Self.group("morning", in: server.send("GET", "/v1/stats", token: ana).body)
         #expect(stats["longest"] as? Int == 8 && stats["rule"] as? String == "weighted", "\(stats)")
 

@@ -160,6 +160,35 @@ struct GroupCommandTests {
         #expect(try cli.run(["--user", "ana", "group", "add", "two", "--members", "tea"]).status == 0)
     }
 
+    @Test("group explain walks the group's streak fold a day at a line, marking where the streak began and what broke it; its JSON has each day's members")
+    func explain() throws {
+        let cli = try CLIFixture()
+        try Self.habits(cli)
+        #expect(try cli.run(["group", "add", "morning", "--members", "water,stretch,read"]).status == 0)
+        let explained = try cli.run(["group", "explain", "morning", "--from", "2026-10-04", "--to", "2026-10-11"])
+        #expect(explained.stdout == """
+        morning: 2026-10-04 … 2026-10-11, current 1 day, longest 4 days
+        2026-10-04  missed     streak 0 (longest 0)  missed: 0 of 3
+        2026-10-05  completed  streak 1 (longest 1)  met: 2 of 3
+        2026-10-06  completed  streak 2 (longest 2)  met: 3 of 3
+        2026-10-07  completed  streak 3 (longest 3)  met: 3 of 3
+        2026-10-08  completed  streak 4 (longest 4)  met: 3 of 3
+        2026-10-09  missed     streak 0 (longest 4)  missed: 2 of 3; the streak of 4 ended  ✕ what broke the streak before
+        2026-10-10  completed  streak 1 (longest 4)  met: 3 of 3  ← the current streak began
+        2026-10-11  pending    streak 1 (longest 4)  pending: 0 of 3 so far; today does not break the streak
+
+        """, "\(explained.stdout)\(explained.stderr)")
+        let json = try Self.json(cli.run(["--json", "group", "explain", "morning", "--from", "2026-10-09", "--to", "2026-10-09"]).stdout)
+        let step = try #require((json["steps"] as? [[String: Any]])?.first)
+        let members = try #require(step["members"] as? [[String: Any]])
+        #expect(members.map { $0["name"] as? String } == ["water", "stretch", "read"] && abs((members[2]["progress"] as? Double ?? 0) - 0.5) < 1e-9, "\(step)")
+        #expect((step["before"] as? [String: Any])?["current"] as? Int == 4 && step["state"] as? String == "missed", "\(step)")
+        let stats = try Self.group("morning", in: cli.run(["--json", "stats"]).stdout)
+        #expect(json["current"] as? Int == stats["current"] as? Int && json["longest"] as? Int == stats["longest"] as? Int)
+        let backwards = try cli.run(["group", "explain", "morning", "--from", "2026-10-09", "--to", "2026-10-01"])
+        #expect(backwards.status != 0 && backwards.stderr.hasPrefix("Error: "), "\(backwards.stderr)")
+    }
+
     @Test("under a streak rule that keeps state (grace), a change taken back leaves every figure as it was")
     func exactUndo() throws {
         let cli = try CLIFixture()

@@ -16,13 +16,8 @@ public enum GroupEvaluator {
         var score = 0.0
         let walker = try Habit(name: group.name, startedOn: group.startedOn, createdAt: group.createdAt)
         for (revision, range) in group.segments(through: today) {
-            let present = revision.members.compactMap { members[$0] }
-            let memberDays = range.map { day in present.map { memberDay($0, on: day) } }
             let rules = try policies(revision)
-            let progress = present.isEmpty ? [Double](repeating: 0, count: range.count) : try rules.rule.progress(days: range, members: memberDays)
-            let entries = zip(range, zip(memberDays, progress)).map { day, judged in
-                GroupDayState.entry(day: day, today: today, members: judged.0, progress: judged.1)
-            }
+            let (memberDays, entries) = try judged(revision, days: range, members: members, today: today, rule: rules.rule)
             days += entries
             streak = try rules.streak.streak(over: ArraySlice(entries), habit: walker, carrying: streak)
             score = HabitStatisticsCalculator.foldDaily(ArraySlice(entries), from: score, limit: nil) { _, _ in }
@@ -36,6 +31,41 @@ public enum GroupEvaluator {
         let revision = group.revision(on: today) ?? group.latest
         return GroupSummary(group: group, members: revision.members.compactMap { members[$0]?.habit }, days: days,
                             todayMembers: todayMembers, statistics: statistics)
+    }
+
+    /// The group's streak fold step by step (each revision's streak rule through its per-day
+    /// rule, as `ExplainHabit` walks a habit's), keeping the steps whose day is in `range`.
+    public static func explain(
+        _ group: HabitGroup, members: [UUID: HabitTimeline], today: LocalDay, range: LocalDayRange, policies: (GroupRevision) throws -> GroupPolicies
+    ) throws -> GroupExplanation {
+        var steps: [GroupExplanation.Step] = []
+        var streak: HabitStreak?
+        let walker = try Habit(name: group.name, startedOn: group.startedOn, createdAt: group.createdAt)
+        for (revision, days) in group.segments(through: today) {
+            let rules = try policies(revision)
+            let (memberDays, entries) = try judged(revision, days: days, members: members, today: today, rule: rules.rule)
+            // Only the steps from the range's first day are kept; the ones before only run.
+            let keep = entries.firstIndex { $0.day >= range.first } ?? entries.count
+            let folded = try rules.streak.explain(over: ArraySlice(entries), habit: walker, carrying: streak, keepingFrom: keep)
+            streak = folded.final
+            for (offset, step) in folded.steps.enumerated() where range.contains(entries[keep + offset].day) {
+                steps.append(GroupExplanation.Step(entry: entries[keep + offset], revision: revision, members: memberDays[keep + offset], step: step))
+            }
+        }
+        return GroupExplanation(group: group, range: range, streak: streak ?? HabitStreak(current: 0, longest: 0), steps: steps)
+    }
+
+    /// One revision's days: its members' days as the rule sees them (members no longer held left
+    /// out), and the group's day the rule makes of each.
+    static func judged(_ revision: GroupRevision, days: LocalDayRange, members: [UUID: HabitTimeline], today: LocalDay,
+                       rule: any GroupPolicy) throws -> (members: [[GroupMemberDay]], entries: [HabitEntry]) {
+        let present = revision.members.compactMap { members[$0] }
+        let memberDays = days.map { day in present.map { memberDay($0, on: day) } }
+        let progress = present.isEmpty ? [Double](repeating: 0, count: days.count) : try rule.progress(days: days, members: memberDays)
+        let entries = zip(days, zip(memberDays, progress)).map { day, judged in
+            GroupDayState.entry(day: day, today: today, members: judged.0, progress: judged.1)
+        }
+        return (memberDays, entries)
     }
 
     /// A member's day as its group sees it: the day as its calendar draws it (a quota habit's day

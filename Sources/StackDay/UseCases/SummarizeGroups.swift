@@ -23,17 +23,7 @@ public struct SummarizeGroups {
         let scripts = scripts ?? tx.scripts
         let today = context.today
         guard !groups.isEmpty else { return [] }
-        let wanted = Set(groups.flatMap { $0.revisions.flatMap(\.members) })
-        let habits = try tx.habits.all().filter { wanted.contains($0.id) }
-        let timelines = try TimelineLoader(context: context).evaluateEach(habits, today: today, in: tx) { $1.timeline }
-        var members: [UUID: HabitTimeline] = [:]
-        var failed: [UUID: HabitFailure] = [:]
-        for (habit, result) in zip(habits, timelines) {
-            switch result {
-            case .success(let timeline): members[habit.id] = timeline
-            case .failure(let failure): failed[habit.id] = failure
-            }
-        }
+        let (members, failed) = try memberTimelines(of: groups, in: tx)
         return groups.map { group in
             if let failure = group.revisions.flatMap(\.members).lazy.compactMap({ failed[$0] }).first {
                 return .failure(GroupFailure(group: group, underlying: failure))
@@ -46,5 +36,22 @@ public struct SummarizeGroups {
                 return .failure(GroupFailure(group: group, underlying: error))
             }
         }
+    }
+
+    /// The timelines of every habit the groups ever held, by id, and the failures of those whose
+    /// policy failed.
+    func memberTimelines(of groups: [HabitGroup], in tx: any HabitTransaction) throws -> (timelines: [UUID: HabitTimeline], failed: [UUID: HabitFailure]) {
+        let wanted = Set(groups.flatMap { $0.revisions.flatMap(\.members) })
+        let habits = try tx.habits.all().filter { wanted.contains($0.id) }
+        let results = try TimelineLoader(context: context).evaluateEach(habits, today: context.today, in: tx) { $1.timeline }
+        var timelines: [UUID: HabitTimeline] = [:]
+        var failed: [UUID: HabitFailure] = [:]
+        for (habit, result) in zip(habits, results) {
+            switch result {
+            case .success(let timeline): timelines[habit.id] = timeline
+            case .failure(let failure): failed[habit.id] = failure
+            }
+        }
+        return (timelines, failed)
     }
 }

@@ -75,6 +75,12 @@ extension Application {
         }
     }
 
+    /// `group explain`, `GET /v1/groups/{name}/explain`: the group's streak fold step by step.
+    public func explainGroup(_ name: String, _ request: ExplainRequest = ExplainRequest()) throws -> GroupExplanationView {
+        let (explanation, trace) = try traced(request.trace) { try ExplainGroup(context: $0)(name, from: request.from, to: request.to) }
+        return GroupExplanationView(explanation, trace: trace)
+    }
+
     /// `group remove`, `DELETE /v1/groups/{name}`.
     public func removeGroup(_ name: String) throws -> GroupView {
         try groupView(try DeleteGroup(context: context)(name))

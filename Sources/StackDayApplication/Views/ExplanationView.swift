@@ -67,9 +67,15 @@ public struct ExplanationView: JSONView {
             amount = words.say("{total} of {goal}{unit}", ("total", Quantity.describe(entry.total)), ("goal", Quantity.describe(step.goal)),
                                ("unit", words.unitAfterNumber(habitUnit)))
         }
-        let before = step.step.before.objectValue?["current"]?.numberValue.map { Int($0) } ?? 0
-        let ended = before > 0 && step.step.streak.current == 0 ? words.say("; the streak of {before} ended", ("before", String(before))) : ""
-        switch entry.state {
+        return reason(entry.state, amount: amount, step: step.step, words: words)
+    }
+
+    /// What happened on a day in words, from its state and amount (`met: 3 of 8 cups`), saying
+    /// when a missed day ended a streak.
+    static func reason(_ state: EntryState, amount: String, step: StreakStep, words: Words) -> String {
+        let before = step.before.objectValue?["current"]?.numberValue.map { Int($0) } ?? 0
+        let ended = before > 0 && step.streak.current == 0 ? words.say("; the streak of {before} ended", ("before", String(before))) : ""
+        switch state {
         case .completed: return words.say("met: {amount}", ("amount", amount))
         case .missed: return words.say("missed: {amount}{ended}", ("amount", amount), ("ended", ended))
         case .pending: return words.say("pending: {amount} so far; today does not break the streak", ("amount", amount))
@@ -78,48 +84,56 @@ public struct ExplanationView: JSONView {
         }
     }
 
+    /// Which step the current streak began at and which one broke the streak before it, among the
+    /// steps shown; `beganBefore` when the current streak was already running at the first one.
+    static func marks(_ steps: [StreakStep], current: Int) -> (began: Int?, broke: Int?, beganBefore: Bool) {
+        func before(_ step: StreakStep) -> Double { step.before.objectValue?["current"]?.numberValue ?? 0 }
+        var began: Int? = nil
+        var broke: Int? = nil
+        if current > 0 {
+            // The current streak began after the last step that left it at 0 (or at the first step).
+            let zero = steps.lastIndex { $0.streak.current == 0 }
+            began = steps.indices.first { $0 > (zero ?? -1) && steps[$0].streak.current > 0 }
+            broke = zero.flatMap { before(steps[$0]) > 0 ? $0 : nil }
+        } else {
+            broke = steps.lastIndex { before($0) > 0 && $0.streak.current == 0 }
+        }
+        // A streak already running at the range's first step began before the range: no step shown is its start.
+        if let index = began, before(steps[index]) > 0 { return (nil, broke, true) }
+        return (began, broke, false)
+    }
+
     /// The words form: one line per step, marking where the current streak began and what broke
     /// the streak before it; in Korean the words are Korean, a rule's own reason as the rule wrote it.
     public var lines: [String] { lines(.english) }
 
     public func lines(_ language: ReportLanguage) -> [String] {
         let words = Words(language)
-        let steps = explanation.steps
-        let unit = explanation.countsIn
-        // The current streak began after the last step that left it at 0 (or at the first step).
-        var began: Int? = nil
-        var broke: Int? = nil
-        if explanation.streak.current > 0 {
-            let zero = steps.lastIndex { $0.step.streak.current == 0 }
-            began = steps.indices.first { $0 > (zero ?? -1) && steps[$0].step.streak.current > 0 }
-            broke = zero.flatMap { index in
-                (steps[index].step.before.objectValue?["current"]?.numberValue ?? 0) > 0 ? index : nil
-            }
-        } else {
-            broke = steps.lastIndex { ($0.step.before.objectValue?["current"]?.numberValue ?? 0) > 0 && $0.step.streak.current == 0 }
+        let rows = explanation.steps.map { step in
+            (day: step.period == nil ? step.days.last.iso : "\(step.days.first.iso) … \(step.days.last.iso)", state: words[Self.status(step)],
+             step: step.step, why: Self.why(step, unit: explanation.habit.unit, language: language))
         }
-        // A streak already running at the range's first step began before the range: no step shown is its start.
-        var beganBefore = false
-        if let index = began, (steps[index].step.before.objectValue?["current"]?.numberValue ?? 0) > 0 {
-            began = nil
-            beganBefore = true
-        }
-        var out = [words.say("{habit}: {first} … {last}, current {current}, longest {longest}", ("habit", explanation.habit.name),
-                             ("first", explanation.range.first.iso), ("last", explanation.range.last.iso),
-                             ("current", words.count(explanation.streak.current, unit)), ("longest", words.count(explanation.streak.longest, unit)))]
-        for (index, step) in steps.enumerated() {
-            let day = step.period == nil ? step.days.last.iso : "\(step.days.first.iso) … \(step.days.last.iso)"
-            let state = words[Self.status(step)]
-            let padded = state + String(repeating: " ", count: max(0, 9 - DisplayWidth.of(state)))
-            var line = words.say("{day}  {state}  streak {current} (longest {longest})  {why}", ("day", day), ("state", padded),
-                                 ("current", String(step.step.streak.current)), ("longest", String(step.step.streak.longest)),
-                                 ("why", Self.why(step, unit: explanation.habit.unit, language: language)))
+        return Self.lines(explanation.habit.name, range: explanation.range, streak: explanation.streak, unit: explanation.countsIn, rows: rows, words: words)
+    }
+
+    /// A fold's lines: a heading, then one line per step with its state, the streak after it and
+    /// why, marking where the current streak began and what broke the streak before it.
+    static func lines(_ name: String, range: LocalDayRange, streak: HabitStreak, unit: CountUnit,
+                      rows: [(day: String, state: String, step: StreakStep, why: String)], words: Words) -> [String] {
+        let (began, broke, beganBefore) = marks(rows.map(\.step), current: streak.current)
+        var out = [words.say("{habit}: {first} … {last}, current {current}, longest {longest}", ("habit", name),
+                             ("first", range.first.iso), ("last", range.last.iso),
+                             ("current", words.count(streak.current, unit)), ("longest", words.count(streak.longest, unit)))]
+        for (index, row) in rows.enumerated() {
+            let padded = row.state + String(repeating: " ", count: max(0, 9 - DisplayWidth.of(row.state)))
+            var line = words.say("{day}  {state}  streak {current} (longest {longest})  {why}", ("day", row.day), ("state", padded),
+                                 ("current", String(row.step.streak.current)), ("longest", String(row.step.streak.longest)), ("why", row.why))
             if index == began { line += words["  ← the current streak began"] }
             if index == broke { line += words["  ✕ what broke the streak before"] }
             out.append(line)
         }
-        if steps.isEmpty { out.append(words["no outcome in this range"]) }
-        if beganBefore { out.append(words.say("(the current streak began before {first})", ("first", explanation.range.first.iso))) }
+        if rows.isEmpty { out.append(words["no outcome in this range"]) }
+        if beganBefore { out.append(words.say("(the current streak began before {first})", ("first", range.first.iso))) }
         return out
     }
 }

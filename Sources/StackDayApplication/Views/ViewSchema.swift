@@ -83,6 +83,13 @@ public enum ViewSchema {
             "rate": number, "score": number, "error": string,
             "members": array(object(["name": string, "state": states, "progress": number], required: ["name", "state", "progress"])),
         ], required: ["name", "rule"]),
+        "GroupExplanation": object([
+            "group": string, "from": day, "to": day, "current": integer, "longest": integer, "trace": array(ref("TraceLine")),
+            "steps": array(object([
+                "day": day, "revision": integer, "rule": string, "state": states, "progress": number, "why": string,
+                "members": array(object(["name": string, "state": states, "progress": number], required: ["name", "state", "progress"])),
+            ], required: ["day", "revision", "rule", "state", "progress", "members", "before", "after", "why"])),
+        ], required: ["group", "from", "to", "current", "longest", "steps"]),
         "GroupSimulation": object(["group": string, "role": string, "from": day, "current": ref("GroupDay"), "proposed": ref("GroupDay"),
                                    "trace": array(ref("TraceLine"))], required: ["group", "role", "from", "current", "proposed"]),
         "GroupRevision": object(["revision": integer, "from": day, "members": array(string), "rule": ref("PolicyChoice"), "streak": ref("PolicyChoice"),

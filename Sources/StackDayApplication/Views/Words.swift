@@ -203,5 +203,6 @@ public struct Words: Sendable {
         // Groups.
         "Groups": "그룹", "GROUP": "그룹", "MEMBERS": "습관", "RULE": "그룹 규칙", "STREAK RULE": "연속 규칙", "members": "습관",
         "rule": "그룹 규칙", "today": "오늘", "Group": "그룹", "Members": "습관", "Done all": "모두 완료", "Rules": "규칙",
+        "Why the streak is what it is": "연속 기록이 왜 이런지",
     ]
 }

@@ -157,6 +157,9 @@ struct HabitRoutes {
         ("PATCH", "groups/:name", Endpoint(EndpointDoc("Rename a group, or change its members or rules (from a day)", body: .json(EditGroupRequest.self), answer: "Group")) { r, names in
             .json(try r.app.editGroup(names[0], r.decode()).json)
         }),
+        ("GET", "groups/:name/explain", Endpoint(EndpointDoc("A group's streak fold step by step", query: ExplainRequest.self, answer: "GroupExplanation")) { r, names in
+            .json(try r.app.explainGroup(names[0], r.decode()).json)
+        }),
         ("POST", "groups/:name/simulate", Endpoint(EndpointDoc("A group's figures under a proposed group or streak rule; writes nothing", body: .json(SimulateRequest.self), answer: "GroupSimulation")) { r, names in
             .json(try r.app.simulateGroup(names[0], r.decode()).json)
         }),

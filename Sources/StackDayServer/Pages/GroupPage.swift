@@ -12,6 +12,8 @@ struct GroupPage {
     let csrf: String
     /// The rule lab: a group or streak rule tried on the group's history.
     let lab: GroupLabSection
+    /// The streak fold over the last two weeks (nil when the group's rules failed).
+    var explanation: GroupExplanationView?
     /// Whether the page offers the language form (`PageShell.offersLanguage`).
     var offersLanguage = true
     /// The day the user's weeks begin on: the calendar's first column.
@@ -26,7 +28,7 @@ struct GroupPage {
         case .failure(let failure):
             body += "<p class=\"error\">\(failure.message)</p>"
         case .success(let summary):
-            body += figures(summary) + members(summary) + monthCalendar(summary)
+            body += figures(summary) + members(summary) + monthCalendar(summary) + explained()
         }
         body += lab.render() + rules()
         return PageShell(words: words, user: user, csrf: csrf, title: group.name, offersLanguage: offersLanguage).render(body, notice: notice)
@@ -87,6 +89,19 @@ struct GroupPage {
         }
         html += Array(repeating: empty, count: (7 - column) % 7).joined() + "</tr></tbody></table>"
         return html
+    }
+
+    /// Why the streak is what it is: the fold's last days, each with the group's state, the
+    /// streak after it and the reason, newest last (`group explain`).
+    private func explained() -> HTML {
+        guard let explanation else { return "" }
+        let language: ReportLanguage = words.language == .ko ? .korean : .english
+        var html: HTML = "<h3 id=\"explain\">\(words["Why the streak is what it is"])</h3><ol class=\"explain\">"
+        for step in explanation.explanation.steps {
+            html += "<li data-day=\"\(step.entry.day)\" data-state=\"\(step.entry.state.rawValue)\">\(step.entry.day.iso) · \(words.state(step.entry.state))"
+                + " · \(words["streak"]) <span data-field=\"streak\">\(step.step.streak.current)</span> · \(GroupExplanationView.why(step, words: Words(language)))</li>"
+        }
+        return html + "</ol>"
     }
 
     /// The rules in force and every revision, newest first.

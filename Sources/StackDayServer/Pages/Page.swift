@@ -73,6 +73,7 @@ struct Page {
         var page = GroupPage(detail: detail, month: month, words: words, csrf: session.csrfToken, lab: lab)
         page.offersLanguage = offersLanguage
         page.weekStart = user.weekStart
+        page.explanation = try? app.explainGroup(name, ExplainRequest(from: app.today.adding(days: -13)))
         return page
     }
 

@@ -26,6 +26,9 @@ enum GroupCommand {
             CommandSpec(name: "rename", abstract: "Rename a group.", run: rename).taking([name.declaration, newName.declaration]),
             CommandSpec(name: "rollback", abstract: "Take back a group's latest change of members or rules.", run: rollback)
                 .taking([name.declaration] + RollBackGroupRequest.fields),
+            CommandSpec(name: "explain", abstract: "Why a group's streak is what it is: every step of its streak rule's fold, one line a day.",
+                        discussion: "The fold starts at the group's start and ends today; the lines shown are the days from --from to --to.",
+                        run: explain).taking([name.declaration] + ExplainRequest.fields),
             CommandSpec(name: "done", abstract: "Record every member still open today up to its goal.", run: done).taking([name.declaration]),
             CommandSpec(name: "remove", abstract: "Remove a group (its habits stay).", run: remove).taking([name.declaration]),
         ])
@@ -116,6 +119,14 @@ enum GroupCommand {
         let latest = view.group.latest
         environment.io.print(environment.words.say("Took back the latest change of group '{name}': revision {number} judges days from {day}.",
                                                    ("name", view.group.name), ("number", String(latest.number)), ("day", latest.effectiveFrom.iso)))
+    }
+
+    static func explain(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        let view = try environment.application().explainGroup(invocation.required(name), invocation.request())
+        if environment.printedJSON(view) { return }
+        view.lines(environment.language).forEach(environment.io.print)
+        for line in view.trace ?? [] { environment.io.print("trace \(line)") }
     }
 
     static func done(_ invocation: Invocation) throws {

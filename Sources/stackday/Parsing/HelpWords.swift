@@ -433,6 +433,10 @@ enum HelpWords {
             "그룹을 지웁니다(습관은 그대로 남습니다).",
         "Record every member still open today up to its goal.":
             "오늘 아직 남은 멤버를 모두 목표만큼 기록합니다.",
+        "Why a group's streak is what it is: every step of its streak rule's fold, one line a day.":
+            "그룹의 연속 기록이 왜 그런지: 연속 규칙의 계산 단계를 하루에 한 줄씩.",
+        "The fold starts at the group's start and ends today; the lines shown are the days from --from to --to.":
+            "계산은 그룹의 시작일부터 오늘까지 하고, --from부터 --to까지의 날을 보여 줍니다.",
         "Rename a group.":
             "그룹 이름을 바꿉니다.",
         "Show a group's members, rules and figures today.":
