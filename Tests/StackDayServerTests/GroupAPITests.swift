@@ -82,6 +82,8 @@ struct GroupAPITests {
         let explained = try Self.json(server.send("GET", "/v1/groups/morning/explain?from=2026-10-04&to=2026-10-04", token: ana).body)
         let step = try #require((explained["steps"] as? [[String: Any]])?.first, "\(explained)")
         #expect(step["revision"] as? Int == 2 && step["rule"] as? String == "weighted" && step["state"] as? String == "completed", "\(step)")
+        let calendar = try Self.json(server.send("GET", "/v1/groups/morning/calendar?from=2026-10-03&to=2026-10-04", token: ana).body)
+        #expect((calendar["days"] as? [[String: Any]])?.map { $0["state"] as? String } == ["missed", "completed"], "\(calendar)")
         let stats = try Self.group("morning", in: server.send("GET", "/v1/stats", token: ana).body)
         #expect(stats["longest"] as? Int == 8 && stats["rule"] as? String == "weighted", "\(stats)")
 

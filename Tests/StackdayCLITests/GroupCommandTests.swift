@@ -185,6 +185,11 @@ struct GroupCommandTests {
         #expect((step["before"] as? [String: Any])?["current"] as? Int == 4 && step["state"] as? String == "missed", "\(step)")
         let stats = try Self.group("morning", in: cli.run(["--json", "stats"]).stdout)
         #expect(json["current"] as? Int == stats["current"] as? Int && json["longest"] as? Int == stats["longest"] as? Int)
+        // Its calendar: the same days, drawn; a partly done day (10-09's half a read) as such.
+        let calendar = try cli.run(["group", "calendar", "morning", "--color", "never"])
+        #expect(calendar.stdout.contains("Fri x ▒ ") && calendar.stdout.contains("morning: 2026-10-01 … 2026-10-11"), "\(calendar.stdout)\(calendar.stderr)")
+        let days = try #require(try Self.json(cli.run(["--json", "group", "calendar", "morning", "--from", "2026-10-08", "--to", "2026-10-09"]).stdout)["days"] as? [[String: Any]])
+        #expect(days.map { $0["state"] as? String } == ["completed", "missed"], "\(days)")
         let backwards = try cli.run(["group", "explain", "morning", "--from", "2026-10-09", "--to", "2026-10-01"])
         #expect(backwards.status != 0 && backwards.stderr.hasPrefix("Error: "), "\(backwards.stderr)")
     }

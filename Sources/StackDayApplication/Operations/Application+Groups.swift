@@ -81,6 +81,21 @@ extension Application {
         return GroupExplanationView(explanation, trace: trace)
     }
 
+    /// `group calendar`, `GET /v1/groups/{name}/calendar`: the group's days from `from` (default
+    /// the 26 weeks up to `to`, from the group's start at the earliest) to `to` (default today).
+    public func groupCalendar(_ name: String, _ request: CalendarRequest = CalendarRequest()) throws -> GroupCalendarView {
+        let to = min(request.to ?? today, today)
+        if let from = request.from { _ = try request.range(from, to) }
+        guard let result = try SummarizeGroups(context: context)(named: name).first else { throw GroupError.groupNotFound(name: name, suggestion: nil) }
+        let group = switch result {
+        case .success(let summary): summary.group
+        case .failure(let failure): failure.group
+        }
+        let range = LocalDayRange(request.from ?? max(group.startedOn, to.adding(days: -7 * 26 + 1)), to)
+        try ReadWindow.check(range)
+        return GroupCalendarView(result, range: range)
+    }
+
     /// `group remove`, `DELETE /v1/groups/{name}`.
     public func removeGroup(_ name: String) throws -> GroupView {
         try groupView(try DeleteGroup(context: context)(name))

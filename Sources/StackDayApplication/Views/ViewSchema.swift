@@ -83,6 +83,9 @@ public enum ViewSchema {
             "rate": number, "score": number, "error": string,
             "members": array(object(["name": string, "state": states, "progress": number], required: ["name", "state", "progress"])),
         ], required: ["name", "rule"]),
+        "GroupCalendar": object(["group": string, "error": string,
+                                 "days": array(object(["day": day, "state": states, "progress": number], required: ["day", "state", "progress"]))],
+                                required: ["group"]),
         "GroupExplanation": object([
             "group": string, "from": day, "to": day, "current": integer, "longest": integer, "trace": array(ref("TraceLine")),
             "steps": array(object([

@@ -157,6 +157,11 @@ struct HabitRoutes {
         ("PATCH", "groups/:name", Endpoint(EndpointDoc("Rename a group, or change its members or rules (from a day)", body: .json(EditGroupRequest.self), answer: "Group")) { r, names in
             .json(try r.app.editGroup(names[0], r.decode()).json)
         }),
+        ("GET", "groups/:name/calendar", Endpoint(EndpointDoc("A group's days over a range (422 with its rule's error when one fails)", query: CalendarRequest.self, answer: "GroupCalendar")) { r, names in
+            let view = try r.app.groupCalendar(names[0], r.decode())
+            if case .failure = view.result { return .json(view.json, status: 422) }
+            return .json(view.json)
+        }),
         ("GET", "groups/:name/explain", Endpoint(EndpointDoc("A group's streak fold step by step", query: ExplainRequest.self, answer: "GroupExplanation")) { r, names in
             .json(try r.app.explainGroup(names[0], r.decode()).json)
         }),

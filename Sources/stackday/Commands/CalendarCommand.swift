@@ -41,7 +41,15 @@ enum CalendarCommand {
     /// habit's name with the range, and the legend of its marks.
     static func heatmap(_ timeline: HabitTimeline, range: LocalDayRange, colour: Bool, words: Words = Words(.english),
                         weekStart: WeekStart = .monday) -> [String] {
-        guard !range.isEmpty else { return ["\(timeline.habit.name): no tracked days up to \(range.last) (it starts on \(timeline.habit.startedOn))"] }
+        heatmap(timeline.habit.name, startedOn: timeline.habit.startedOn, range: range, colour: colour, words: words, weekStart: weekStart,
+                limited: timeline.habit.revision(on: range.last).progress.atMostLimit != nil, entry: timeline.calendarEntry(on:))
+    }
+
+    /// The same of any days drawn as a habit's are (a group's): `entry` gives each day's, nil
+    /// for a day not tracked.
+    static func heatmap(_ name: String, startedOn: LocalDay, range: LocalDayRange, colour: Bool, words: Words, weekStart: WeekStart,
+                        limited: Bool, entry: (LocalDay) -> HabitEntry?) -> [String] {
+        guard !range.isEmpty else { return ["\(name): no tracked days up to \(range.last) (it starts on \(startedOn))"] }
         let first = range.first.startOfWeek(weekStart)
         let weeks = first.days(to: range.last) / 7 + 1
         var lines: [String] = []
@@ -65,13 +73,12 @@ enum CalendarCommand {
             var line = label + String(repeating: " ", count: max(1, 4 - DisplayWidth.of(label)))
             for week in 0..<weeks {
                 let day = first.adding(days: week * 7 + row)
-                guard range.contains(day), let entry = timeline.calendarEntry(on: day) else { line += "  "; continue }
+                guard range.contains(day), let entry = entry(day) else { line += "  "; continue }
                 line += CalendarMark(entry).drawn(colour: colour) + " "
             }
             lines.append(line)
         }
-        lines.append("\(timeline.habit.name): \(range.first) … \(range.last)")
-        let limited = timeline.habit.revision(on: range.last).progress.atMostLimit != nil
+        lines.append("\(name): \(range.first) … \(range.last)")
         lines.append(CalendarMark.legend(colour: colour, words: words, limited: limited))
         return lines
     }

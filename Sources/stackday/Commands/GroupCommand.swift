@@ -26,6 +26,8 @@ enum GroupCommand {
             CommandSpec(name: "rename", abstract: "Rename a group.", run: rename).taking([name.declaration, newName.declaration]),
             CommandSpec(name: "rollback", abstract: "Take back a group's latest change of members or rules.", run: rollback)
                 .taking([name.declaration] + RollBackGroupRequest.fields),
+            CommandSpec(name: "calendar", abstract: "A calendar of a group's days as its rule judged them: weeks as columns, a mark for each day.",
+                        run: calendar).taking([name.declaration] + CalendarRequest.fields + [ColorChoice.option.declaration]),
             CommandSpec(name: "explain", abstract: "Why a group's streak is what it is: every step of its streak rule's fold, one line a day.",
                         discussion: "The fold starts at the group's start and ends today; the lines shown are the days from --from to --to.",
                         run: explain).taking([name.declaration] + ExplainRequest.fields),
@@ -119,6 +121,22 @@ enum GroupCommand {
         let latest = view.group.latest
         environment.io.print(environment.words.say("Took back the latest change of group '{name}': revision {number} judges days from {day}.",
                                                    ("name", view.group.name), ("number", String(latest.number)), ("day", latest.effectiveFrom.iso)))
+    }
+
+    static func calendar(_ invocation: Invocation) throws {
+        let environment = try CLIEnvironment(invocation)
+        let colour = try ColorChoice(invocation).colours(terminal: environment.io.isTerminal, environment: environment.io.environment)
+        let application = try environment.application()
+        let view = try application.groupCalendar(invocation.required(name), invocation.request())
+        if environment.printedJSON(view) { return try GroupsFailed.check([view.result]) }
+        switch view.result {
+        case .success(let summary):
+            CalendarCommand.heatmap(summary.group.name, startedOn: summary.group.startedOn, range: view.range, colour: colour, words: environment.words,
+                                    weekStart: application.context.boundary.weekStart, limited: false, entry: view.entry(on:)).forEach(environment.io.print)
+        case .failure(let failure):
+            environment.io.print("\(failure.group.name): \(environment.words["error"]): \(failure.message)")
+        }
+        try GroupsFailed.check([view.result])
     }
 
     static func explain(_ invocation: Invocation) throws {

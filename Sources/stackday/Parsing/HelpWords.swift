@@ -437,6 +437,8 @@ enum HelpWords {
             "그룹의 연속 기록이 왜 그런지: 연속 규칙의 계산 단계를 하루에 한 줄씩.",
         "The fold starts at the group's start and ends today; the lines shown are the days from --from to --to.":
             "계산은 그룹의 시작일부터 오늘까지 하고, --from부터 --to까지의 날을 보여 줍니다.",
+        "A calendar of a group's days as its rule judged them: weeks as columns, a mark for each day.":
+            "그룹 규칙이 판단한 그룹의 날을 보여 주는 달력: 열은 주, 날마다 표시 하나.",
         "Rename a group.":
             "그룹 이름을 바꿉니다.",
         "Show a group's members, rules and figures today.":
