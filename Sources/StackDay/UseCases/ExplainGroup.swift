@@ -12,12 +12,7 @@ public struct ExplainGroup {
     /// errors, a member's `HabitFailure` and what the group's rules throw.
     public func callAsFunction(_ name: String, from: LocalDay? = nil, to: LocalDay? = nil) throws -> GroupExplanation {
         let today = context.today
-        let last = to ?? today
-        let first = from ?? last.adding(days: -55)
-        guard first <= last else { throw UseCaseError.invalidRange(from: first, to: last) }
-        let range = LocalDayRange(first, last)
-        try ReadWindow.check(range)
-        try ReadWindow.check(last, today: today)
+        let range = try ReadWindow.explained(from: from, to: to, today: today)
         return try context.store.read { tx in
             let group = try GroupRules(context: context).group(named: name, in: tx)
             let (members, failed) = try SummarizeGroups(context: context).memberTimelines(of: [group], in: tx)

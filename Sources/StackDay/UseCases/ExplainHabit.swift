@@ -13,12 +13,7 @@ public struct ExplainHabit {
     /// the habit's `HabitFailure` when a policy fails.
     public func callAsFunction(_ reference: HabitReference, from: LocalDay? = nil, to: LocalDay? = nil) throws -> HabitExplanation {
         let today = context.today
-        let last = to ?? today
-        let first = from ?? last.adding(days: -55)
-        guard first <= last else { throw UseCaseError.invalidRange(from: first, to: last) }
-        let range = LocalDayRange(first, last)
-        try ReadWindow.check(range)
-        try ReadWindow.check(last, today: today)
+        let range = try ReadWindow.explained(from: from, to: to, today: today)
         return try context.store.read { tx in
             let habit = try context.habit(reference, in: tx)
             return try TimelineLoader(context: context).evaluate(habit, today: today, in: tx) { try Self.explain($0, in: range) }.get()

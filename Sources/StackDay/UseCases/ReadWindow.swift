@@ -8,6 +8,18 @@ public enum ReadWindow {
     /// The most days one calendar may list: ten years.
     public static let maximumSpan = 3_660
 
+    /// The days an explanation shows: `from`…`to`, by default the 8 weeks up to `to` (itself by
+    /// default today). Throws `UseCaseError.invalidRange` and what `check` throws.
+    public static func explained(from: LocalDay?, to: LocalDay?, today: LocalDay) throws -> LocalDayRange {
+        let last = to ?? today
+        let first = from ?? last.adding(days: -55)
+        guard first <= last else { throw UseCaseError.invalidRange(from: first, to: last) }
+        let range = LocalDayRange(first, last)
+        try check(range)
+        try check(last, today: today)
+        return range
+    }
+
     /// Throws `UseCaseError.dayTooFarAhead` for a day more than `daysAhead` after today.
     public static func check(_ day: LocalDay, today: LocalDay) throws {
         let limit = today.adding(days: daysAhead)

@@ -45,25 +45,7 @@ struct GroupLabSection {
             if case .failure(let failure) = view.simulation.proposed { html += "<p class=\"error\" role=\"alert\">\(failure.message)</p>" }
             return html + "</section>"
         }
-        let now = current.statistics, then = proposed.statistics
-        func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
-        func delta(_ a: Double, _ b: Double, percent: Bool) -> String {
-            let d = percent ? ((b - a) * 100).rounded() : b - a
-            return (d > 0 ? "+" : d < 0 ? "−" : "±") + Quantity.describe(abs(d)) + (percent ? " pt" : "")
-        }
-        html += "<table class=\"compare\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">\(words["Now"])</th><th scope=\"col\">\(words["Proposed"])</th><th scope=\"col\">\(words["Change"])</th></tr></thead><tbody>"
-        let rows: [(String, String, String, String, String)] = [
-            ("current", words["Current streak"], words.count(now.streak.current, .days), words.count(then.streak.current, .days),
-             delta(Double(now.streak.current), Double(then.streak.current), percent: false)),
-            ("longest", words["Longest streak"], words.count(now.streak.longest, .days), words.count(then.streak.longest, .days),
-             delta(Double(now.streak.longest), Double(then.streak.longest), percent: false)),
-            ("rate", words["Completion rate"], percent(now.completionRate), percent(then.completionRate), delta(now.completionRate, then.completionRate, percent: true)),
-            ("score", words["Habit strength"], percent(now.score), percent(then.score), delta(now.score, then.score, percent: true)),
-        ]
-        for (key, label, a, b, d) in rows {
-            html += "<tr data-figure=\"\(key)\"><th scope=\"row\">\(label)</th><td>\(a)</td><td>\(b)</td><td data-field=\"delta\">\(d)</td></tr>"
-        }
-        html += "</tbody></table>"
+        html += LabSection.comparison(current.statistics, proposed.statistics, countsIn: .days, words: words)
         let before = Dictionary(current.days.map { ($0.day, $0.state) }, uniquingKeysWith: { $1 })
         let differing = proposed.days.filter { before[$0.day] != $0.state }
         html += "<p>\(words["Days that differ"]): \(differing.count)</p><ul class=\"diff\">"

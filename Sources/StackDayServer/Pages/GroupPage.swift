@@ -35,13 +35,7 @@ struct GroupPage {
     }
 
     private func figures(_ summary: GroupSummary) -> HTML {
-        let stats = summary.statistics
-        var html: HTML = "<div class=\"stats\">"
-        html += "<div><span>\(words["Current streak"])</span><strong data-field=\"current\">\(words.count(stats.streak.current, .days))</strong></div>"
-        html += "<div><span>\(words["Longest streak"])</span><strong data-field=\"longest\">\(words.count(stats.streak.longest, .days))</strong></div>"
-        html += "<div><span>\(words["Completion rate"])</span><strong data-field=\"rate\">\(Int((stats.completionRate * 100).rounded()))%</strong></div>"
-        html += "<div><span>\(words["Habit strength"])</span><strong data-field=\"score\">\(Int((stats.score * 100).rounded()))%</strong></div>"
-        return html + "</div>"
+        FiguresStrip.render(summary.statistics, countsIn: .days, words: words)
     }
 
     private func members(_ summary: GroupSummary) -> HTML {
@@ -61,34 +55,14 @@ struct GroupPage {
 
     /// The month's days as the group rule judged them; days outside the group's days are blank.
     private func monthCalendar(_ summary: GroupSummary) -> HTML {
-        let first = month.startOfMonth
-        let last = first.adding(days: first.daysInMonth - 1)
-        let previous = first.adding(days: -1).startOfMonth, next = last.adding(days: 1)
-        var html: HTML = "<h3>\(words["Calendar"])</h3><nav class=\"months\" aria-label=\"\(words["Calendar"])\">"
-            + "<a class=\"button\" href=\"\(path)?month=\(HabitPage.monthText(previous))\" rel=\"prev\">← <span class=\"sr\">\(words["Previous month"]) </span>\(words.month(previous))</a>"
-            + "<strong id=\"month\">\(words.month(first))</strong>"
-            + "<a class=\"button\" href=\"\(path)?month=\(HabitPage.monthText(next))\" rel=\"next\"><span class=\"sr\">\(words["Next month"]) </span>\(words.month(next)) →</a></nav>"
+        let grid = MonthGrid(first: month.startOfMonth, path: path, words: words, weekStart: weekStart)
         let entries = Dictionary(summary.days.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
-        html += "<table class=\"month\"><caption class=\"sr\">\(group.name): \(words.month(first))</caption><thead><tr>"
-        html += words.weekdays(weekStart).map { "<th scope=\"col\">\($0)</th>" as HTML }.joined() + "</tr></thead><tbody><tr>"
-        let lead = first.startOfWeek(weekStart).days(to: first)
-        let empty: HTML = "<td></td>"
-        html += Array(repeating: empty, count: lead).joined()
-        var column = lead
-        for offset in 0..<first.daysInMonth {
-            let day = first.adding(days: offset)
-            if column == 7 { html += "</tr><tr>"; column = 0 }
-            if let entry = entries[day] {
-                let mark = DayMark(entry)
-                html += "<td data-day=\"\(day)\" data-state=\"\(mark.rawValue)\"><div class=\"cell\">\(day.day)"
-                    + "<span class=\"mark\" aria-hidden=\"true\">\(mark.symbol)</span><span class=\"sr\"> \(words.mark(mark))</span></div></td>"
-            } else {
-                html += "<td><div class=\"cell hint\">\(day.day)</div></td>"
-            }
-            column += 1
+        return grid.heading() + grid.table(caption: group.name) { day -> HTML? in
+            guard let entry = entries[day] else { return nil }
+            let mark = DayMark(entry)
+            return "<td data-day=\"\(day)\" data-state=\"\(mark.rawValue)\"><div class=\"cell\">\(day.day)"
+                + "<span class=\"mark\" aria-hidden=\"true\">\(mark.symbol)</span><span class=\"sr\"> \(words.mark(mark))</span></div></td>"
         }
-        html += Array(repeating: empty, count: (7 - column) % 7).joined() + "</tr></tbody></table>"
-        return html
     }
 
     /// Why the streak is what it is: the fold's last days, each with the group's state, the

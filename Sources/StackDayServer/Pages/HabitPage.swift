@@ -42,58 +42,34 @@ struct HabitPage {
         switch detail.result {
         case .failure(let failure): return "<p class=\"error\">\(failure.message)</p>"
         case .success(let summary):
-            let stats = summary.statistics
-            var html: HTML = "<div class=\"stats\">"
-            html += "<div><span>\(words["Current streak"])</span><strong data-field=\"current\">\(words.count(stats.streak.current, summary.countsIn))</strong></div>"
-            html += "<div><span>\(words["Longest streak"])</span><strong data-field=\"longest\">\(words.count(stats.streak.longest, summary.countsIn))</strong></div>"
-            html += "<div><span>\(words["Completion rate"])</span><strong data-field=\"rate\">\(Int((stats.completionRate * 100).rounded()))%</strong></div>"
-            html += "<div><span>\(words["Habit strength"])</span><strong data-field=\"score\">\(Int((stats.score * 100).rounded()))%</strong></div>"
-            html += "</div>"
+            var html = FiguresStrip.render(summary.statistics, countsIn: summary.countsIn, words: words)
             if let period = PeriodText(summary) { html += "<p data-field=\"period\">\(period.text(words.report))</p>" }
             return html
         }
     }
 
     private func monthCalendar() -> HTML {
-        let first = month.startOfMonth
-        let last = first.adding(days: first.daysInMonth - 1)
-        let previous = first.adding(days: -1).startOfMonth
-        let next = last.adding(days: 1)
-        var html: HTML = "<h3>\(words["Calendar"])</h3><nav class=\"months\" aria-label=\"\(words["Calendar"])\">"
-            + "<a class=\"button\" href=\"\(path)?month=\(Self.monthText(previous))\" rel=\"prev\">← <span class=\"sr\">\(words["Previous month"]) </span>\(words.month(previous))</a>"
-            + "<strong id=\"month\">\(words.month(first))</strong>"
-            + "<a class=\"button\" href=\"\(path)?month=\(Self.monthText(next))\" rel=\"next\"><span class=\"sr\">\(words["Next month"]) </span>\(words.month(next)) →</a></nav>"
+        let grid = MonthGrid(first: month.startOfMonth, path: path, words: words, weekStart: weekStart)
+        let first = grid.first, last = grid.last
+        var html = grid.heading()
         guard case .days(let timeline, _)? = calendar.sheets.first else {
             if let failure = calendar.failures.first { html += "<p class=\"error\">\(failure.message)</p>" }
             return html
         }
-        html += "<table class=\"month\"\(PagePalette.attribute(habit))><caption class=\"sr\">\(habit.name): \(words.month(first))</caption><thead><tr>"
-        html += words.weekdays(weekStart).map { "<th scope=\"col\">\($0)</th>" as HTML }.joined() + "</tr></thead><tbody><tr>"
-        let lead = first.startOfWeek(weekStart).days(to: first)
-        let empty: HTML = "<td></td>"
-        html += Array(repeating: empty, count: lead).joined()
-        var column = lead
-        for offset in 0..<first.daysInMonth {
-            let day = first.adding(days: offset)
-            if column == 7 { html += "</tr><tr>"; column = 0 }
-            if let entry = timeline.calendarEntry(on: day) {
-                let mark = DayMark(entry)
-                // Under a limit (`at-most`), a judged day is within it or over it, said so.
-                let limit = habit.revision(on: day).progress.atMostLimit
-                let limited: (key: String, words: String)? = limit.flatMap { limit in
-                    guard [.met, .missed, .partial].contains(mark) else { return nil }
-                    return entry.total > limit ? ("over", words["over the limit"]) : ("within", words["within the limit"])
-                }
-                let label = "\(day.iso): \(limited?.words ?? words.mark(mark)), \(Quantity.describe(entry.total))"
-                let limitAttribute: HTML = limited.map { " data-limit=\"\($0.key)\"" } ?? ""
-                html += "<td data-day=\"\(day)\" data-state=\"\(mark.rawValue)\"\(limitAttribute)><a class=\"cell\" href=\"\(path)?month=\(Self.monthText(first))&amp;day=\(day)#records\" aria-label=\"\(label)\">\(day.day)"
-                    + "<span class=\"mark\" aria-hidden=\"true\">\(mark.symbol)</span></a></td>"
-            } else {
-                html += "<td><div class=\"cell hint\">\(day.day)</div></td>"
+        html += grid.table(caption: habit.name, attributes: PagePalette.attribute(habit)) { day -> HTML? in
+            guard let entry = timeline.calendarEntry(on: day) else { return nil }
+            let mark = DayMark(entry)
+            // Under a limit (`at-most`), a judged day is within it or over it, said so.
+            let limit = habit.revision(on: day).progress.atMostLimit
+            let limited: (key: String, words: String)? = limit.flatMap { limit in
+                guard [.met, .missed, .partial].contains(mark) else { return nil }
+                return entry.total > limit ? ("over", words["over the limit"]) : ("within", words["within the limit"])
             }
-            column += 1
+            let label = "\(day.iso): \(limited?.words ?? words.mark(mark)), \(Quantity.describe(entry.total))"
+            let limitAttribute: HTML = limited.map { " data-limit=\"\($0.key)\"" } ?? ""
+            return "<td data-day=\"\(day)\" data-state=\"\(mark.rawValue)\"\(limitAttribute)><a class=\"cell\" href=\"\(path)?month=\(Self.monthText(first))&amp;day=\(day)#records\" aria-label=\"\(label)\">\(day.day)"
+                + "<span class=\"mark\" aria-hidden=\"true\">\(mark.symbol)</span></a></td>"
         }
-        html += Array(repeating: empty, count: (7 - column) % 7).joined() + "</tr></tbody></table>"
         let limited = habit.revision(on: last < today ? last : today).progress.atMostLimit != nil
         html += "<ul class=\"legend\" aria-label=\"\(words["Legend"])\">" + DayMark.allCases.map { mark -> HTML in
             // A limit's legend says within and over where a goal's says met and missed.

@@ -36,17 +36,14 @@ struct LabSection {
         return html
     }
 
-    private func result(_ view: SimulationView, role: String, policy: String, parameters: [String: JSONValue]) -> HTML {
-        let simulation = view.simulation
-        let current = simulation.current.statistics, proposed = simulation.proposed.statistics
-        let unit = simulation.current.countsIn
+    /// The figures now and proposed side by side with the change, one `tr[data-figure]` each.
+    static func comparison(_ current: HabitStatistics, _ proposed: HabitStatistics, countsIn unit: CountUnit, words: PageWords) -> HTML {
         func percent(_ value: Double) -> String { "\(Int((value * 100).rounded()))%" }
         func delta(_ a: Double, _ b: Double, percent: Bool) -> String {
             let d = percent ? ((b - a) * 100).rounded() : b - a
             return (d > 0 ? "+" : d < 0 ? "−" : "±") + Quantity.describe(abs(d)) + (percent ? " pt" : "")
         }
-        var html: HTML = "<section id=\"lab-result\" aria-live=\"polite\"><h4>\(policy) · \(words[role])</h4>"
-        html += "<table class=\"compare\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">\(words["Now"])</th><th scope=\"col\">\(words["Proposed"])</th><th scope=\"col\">\(words["Change"])</th></tr></thead><tbody>"
+        var html: HTML = "<table class=\"compare\"><thead><tr><th scope=\"col\"></th><th scope=\"col\">\(words["Now"])</th><th scope=\"col\">\(words["Proposed"])</th><th scope=\"col\">\(words["Change"])</th></tr></thead><tbody>"
         let rows: [(String, String, String, String, String)] = [
             ("current", words["Current streak"], words.count(current.streak.current, unit), words.count(proposed.streak.current, unit),
              delta(Double(current.streak.current), Double(proposed.streak.current), percent: false)),
@@ -59,7 +56,13 @@ struct LabSection {
         for (key, label, a, b, d) in rows {
             html += "<tr data-figure=\"\(key)\"><th scope=\"row\">\(label)</th><td>\(a)</td><td>\(b)</td><td data-field=\"delta\">\(d)</td></tr>"
         }
-        html += "</tbody></table>"
+        return html + "</tbody></table>"
+    }
+
+    private func result(_ view: SimulationView, role: String, policy: String, parameters: [String: JSONValue]) -> HTML {
+        let simulation = view.simulation
+        var html: HTML = "<section id=\"lab-result\" aria-live=\"polite\"><h4>\(policy) · \(words[role])</h4>"
+        html += Self.comparison(simulation.current.statistics, simulation.proposed.statistics, countsIn: simulation.current.countsIn, words: words)
         let differing = simulation.differingDays
         html += LabChartSVG(current: simulation.currentDays, proposed: simulation.proposedDays, differing: differing, words: words).render()
         html += "<p>\(words["Days that differ"]): \(differing.count)</p><ul class=\"diff\">"
