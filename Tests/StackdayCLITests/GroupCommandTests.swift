@@ -190,6 +190,12 @@ struct GroupCommandTests {
         #expect(calendar.stdout.contains("Fri x ▒ ") && calendar.stdout.contains("morning: 2026-10-01 … 2026-10-11"), "\(calendar.stdout)\(calendar.stderr)")
         let days = try #require(try Self.json(cli.run(["--json", "group", "calendar", "morning", "--from", "2026-10-08", "--to", "2026-10-09"]).stdout)["days"] as? [[String: Any]])
         #expect(days.map { $0["state"] as? String } == ["completed", "missed"], "\(days)")
+        // The weekly report lists the group after the habits, its days as the rule judged them.
+        let report = try cli.run(["report", "week"]).stdout
+        #expect(report.hasSuffix("\n\nGroups\nmorning | ● ● ● ● ○ ● ○ | met 5/7 days | streak 1 day (longest 4)\n"), "\(report)")
+        #expect(try cli.run(["report", "week", "--lang", "ko"]).stdout.contains("그룹\nmorning | ● ● ● ● ○ ● ○ | 달성 5/7일 | 연속 1일 (최장 4일)"))
+        let week = try #require(try Self.json(cli.run(["--json", "report", "week"]).stdout)["groups"] as? [[String: Any]])
+        #expect(week.first?["metDays"] as? Int == 5 && week.first?["dueDays"] as? Int == 7 && week.first?["longest"] as? Int == 4, "\(week)")
         let backwards = try cli.run(["group", "explain", "morning", "--from", "2026-10-09", "--to", "2026-10-01"])
         #expect(backwards.status != 0 && backwards.stderr.hasPrefix("Error: "), "\(backwards.stderr)")
     }

@@ -5,10 +5,13 @@ public struct WeeklyReport: Hashable, Sendable {
     public let firstDay: LocalDay
     /// One row per habit tracked during the week: its line, or why its policies failed.
     public let rows: [Result<WeeklyReportLine, HabitFailure>]
+    /// One line per group, after the habits: its line, or why its rules failed (by message).
+    public let groups: [Result<WeeklyGroupLine, WeeklyGroupFailure>]
 
-    public init(firstDay: LocalDay, rows: [Result<WeeklyReportLine, HabitFailure>]) {
+    public init(firstDay: LocalDay, rows: [Result<WeeklyReportLine, HabitFailure>], groups: [Result<WeeklyGroupLine, WeeklyGroupFailure>] = []) {
         self.firstDay = firstDay
         self.rows = rows
+        self.groups = groups
     }
 
     public init(firstDay: LocalDay, lines: [WeeklyReportLine]) {

@@ -20,7 +20,7 @@ public struct WeeklyReportFormatter: Sendable {
             for row in report.rows {
                 guard case .success(let line) = row else { lines.append(failed(row)); continue }
                 rows.append((lines.count, [
-                    line.habitName, marks(line), "합계 \(Quantity.describe(line.total))\(Self.koreanUnit(line.unit))",
+                    line.habitName, marks(line.marks), "합계 \(Quantity.describe(line.total))\(Self.koreanUnit(line.unit))",
                     "달성 \(line.metDays)/\(line.dueDays)\(line.countsIn == .days ? "일" : "회")",
                     "연속 \(CountPhrase.korean(line.streak.current, line.countsIn)) (최장 \(CountPhrase.korean(line.streak.longest, line.countsIn)))",
                 ]))
@@ -36,7 +36,7 @@ public struct WeeklyReportFormatter: Sendable {
                 guard case .success(let line) = row else { lines.append(failed(row)); continue }
                 let unit = line.unit.isEmpty ? "" : " \(line.unit)"
                 rows.append((lines.count, [
-                    line.habitName, marks(line), "total \(Quantity.describe(line.total))\(unit)",
+                    line.habitName, marks(line.marks), "total \(Quantity.describe(line.total))\(unit)",
                     "met \(line.metDays)/\(line.dueDays) \(line.countsIn == .days ? plural(line.dueDays, "day") : plural(line.dueDays, "time"))",
                     "streak \(CountPhrase.english(line.streak.current, line.countsIn)) (longest \(line.streak.longest))",
                 ]))
@@ -46,7 +46,35 @@ public struct WeeklyReportFormatter: Sendable {
                 lines.append("Most consistent: \(best.habitName) (\(best.metDays)/\(best.dueDays) \(plural(best.dueDays, best.countsIn == .days ? "day" : "time")))")
             }
         }
-        var widths = [Int](repeating: 0, count: 5)
+        if !report.groups.isEmpty {
+            // The groups after the habits, under a heading of their own.
+            var groupRows: [(line: Int, cells: [String])] = []
+            lines += ["", language == .korean ? "그룹" : "Groups"]
+            for group in report.groups {
+                switch group {
+                case .failure(let failure):
+                    lines.append("\(failure.name) | \(language == .korean ? "오류" : "error"): \(failure.message)")
+                case .success(let line):
+                    groupRows.append((lines.count, language == .korean ? [
+                        line.name, marks(line.marks), "달성 \(line.metDays)/\(line.dueDays)일",
+                        "연속 \(CountPhrase.korean(line.streak.current, .days)) (최장 \(CountPhrase.korean(line.streak.longest, .days)))",
+                    ] : [
+                        line.name, marks(line.marks), "met \(line.metDays)/\(line.dueDays) \(plural(line.dueDays, "day"))",
+                        "streak \(CountPhrase.english(line.streak.current, .days)) (longest \(line.streak.longest))",
+                    ]))
+                    lines.append("")
+                }
+            }
+            Self.join(groupRows, into: &lines, aligned: aligned)
+        }
+        Self.join(rows, into: &lines, aligned: aligned)
+        return lines.joined(separator: "\n")
+    }
+
+    /// Writes each row's cells into its line, joined by ` | `; aligned, each column but the last
+    /// padded to its widest cell by display width.
+    private static func join(_ rows: [(line: Int, cells: [String])], into lines: inout [String], aligned: Bool) {
+        var widths = [Int](repeating: 0, count: rows.map(\.cells.count).max() ?? 0)
         if aligned {
             for row in rows { for (index, cell) in row.cells.enumerated() { widths[index] = max(widths[index], DisplayWidth.of(cell)) } }
         }
@@ -55,7 +83,6 @@ public struct WeeklyReportFormatter: Sendable {
                 !aligned || index == row.cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - DisplayWidth.of(cell))
             }.joined(separator: " | ")
         }
-        return lines.joined(separator: "\n")
     }
 
     /// A unit as it follows a number in Korean: a Hangul or CJK counter is written on (`54잔`),
@@ -71,8 +98,8 @@ public struct WeeklyReportFormatter: Sendable {
     static let koreanWeekdays = ["월", "화", "수", "목", "금", "토", "일"]
     static let englishWeekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
-    private func marks(_ line: WeeklyReportLine) -> String {
-        line.marks.map { mark in
+    private func marks(_ marks: [WeekMark]) -> String {
+        marks.map { mark in
             switch mark {
             case .met: "●"
             case .unmet: "○"

@@ -6,7 +6,8 @@ public struct BuildWeeklyReport {
         self.context = context
     }
 
-    /// Every habit whose tracking period overlaps the week, in creation order; streaks as of today.
+    /// Every habit whose tracking period overlaps the week, in creation order, then every group
+    /// begun by the week's last day; streaks as of today.
     ///
     /// A habit whose policy fails gets a failed row; the others are computed as usual. Throws
     /// `UseCaseError.dayTooFarAhead` for a day past `ReadWindow.daysAhead`, and store errors.
@@ -21,7 +22,10 @@ public struct BuildWeeklyReport {
             let rows = try loader.evaluateEach(tracked, today: today, through: week.last, in: tx) { _, evaluated in
                 WeeklyReportBuilder.line(for: evaluated.timeline, streak: try evaluated.streak(), firstDay: first)
             }
-            return WeeklyReport(firstDay: first, rows: rows)
+            let groups = try SummarizeGroups(context: context).summaries(of: try tx.groups.all().filter { $0.startedOn <= week.last }, in: tx).map { result in
+                result.map { WeeklyGroupLine($0, firstDay: first) }.mapError { WeeklyGroupFailure(name: $0.group.name, message: $0.message) }
+            }
+            return WeeklyReport(firstDay: first, rows: rows, groups: groups)
         }
     }
 }
