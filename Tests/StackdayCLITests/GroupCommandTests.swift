@@ -194,6 +194,12 @@ struct GroupCommandTests {
         let report = try cli.run(["report", "week"]).stdout
         #expect(report.hasSuffix("\n\nGroups\nmorning | ● ● ● ● ○ ● ○ | met 5/7 days | streak 1 day (longest 4)\n"), "\(report)")
         #expect(try cli.run(["report", "week", "--lang", "ko"]).stdout.contains("그룹\nmorning | ● ● ● ● ○ ● ○ | 달성 5/7일 | 연속 1일 (최장 4일)"))
+        // The HTML report: the group's row of today beside the habits', and the week's text with its line.
+        let page = cli.folder.path("report.html")
+        #expect(try cli.run(["report", "html", "--out", page]).status == 0)
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains(#"<tr class="group" data-group="morning"><td class="name">morning</td>"#) && html.contains(#"<td class="done">0 of 3</td>"#), "\(html)")
+        #expect(html.contains("Groups\nmorning | ● ● ● ● ○ ● ○"), "\(html)")
         let week = try #require(try Self.json(cli.run(["--json", "report", "week"]).stdout)["groups"] as? [[String: Any]])
         #expect(week.first?["metDays"] as? Int == 5 && week.first?["dueDays"] as? Int == 7 && week.first?["longest"] as? Int == 4, "\(week)")
         let backwards = try cli.run(["group", "explain", "morning", "--from", "2026-10-09", "--to", "2026-10-01"])

@@ -44,6 +44,10 @@ public struct DashboardPage {
             for row in todayRows { body += todayRow(row) }
             body += "</tbody></table>"
         }
+        if !view.today.groups.isEmpty {
+            body += "<h3>\(words["Groups"])</h3><table><thead><tr>" + ["Group", "Today's progress", "Done", "State", "Streak"].map { "<th>\(words[$0])</th>" as HTML }.joined()
+                + "</tr></thead><tbody>" + view.today.groups.map(groupRow).joined() + "</tbody></table>"
+        }
         body += "</section>\n<section id=\"week\"><h2>\(words["This week"])</h2><pre>\(weekText)</pre></section>\n"
         for panel in panels {
             body += "<section class=\"habit\" data-habit=\"\(panel.habit.name)\"><h2>\(panel.habit.name)</h2>"
@@ -65,6 +69,23 @@ public struct DashboardPage {
         \(body)</body></html>
         """
         return page.markup
+    }
+
+    /// A group's row of today: its progress, members done, state and streak, or its error.
+    func groupRow(_ row: Result<GroupSummary, GroupFailure>) -> HTML {
+        switch row {
+        case .failure(let failure):
+            return "<tr class=\"group\" data-group=\"\(failure.group.name)\"><td class=\"name\">\(failure.group.name)</td>"
+                + "<td colspan=\"4\" class=\"error\">\(failure.message)</td></tr>"
+        case .success(let summary):
+            let percent = Int((min(1, max(0, summary.today?.progress ?? 0)) * 100).rounded())
+            let done = Words(words.report).say("{done} of {members}", ("done", String(summary.doneToday)), ("members", String(summary.todayMembers.count)))
+            return "<tr class=\"group\" data-group=\"\(summary.group.name)\"><td class=\"name\">\(summary.group.name)</td>"
+                + "<td class=\"progress\"><div class=\"bar\" role=\"progressbar\" aria-label=\"\(summary.group.name)\" aria-valuenow=\"\(percent)\" aria-valuemin=\"0\" aria-valuemax=\"100\">"
+                + "<div style=\"width:\(percent)%\"></div></div> <span class=\"percent\">\(percent)%</span></td>"
+                + "<td class=\"done\">\(done)</td><td class=\"state\">\((summary.today?.state ?? .notDue).rawValue)</td>"
+                + "<td class=\"streak\">\(summary.statistics.streak.current)</td></tr>"
+        }
     }
 
     func todayRow(_ row: Result<HabitSummary, HabitFailure>) -> HTML {
