@@ -8,8 +8,9 @@ import Testing
 ///
 /// `stackday` is the built binary with a fixed clock (`now=` in the marker, else
 /// 2026-11-15T12:00:00+09:00) and zone (`tz=`, else +09:00), and `$STACKDAY_DB` a scratch file;
-/// `127.0.0.1:8080` is a free port; `docs/` is the repository's; servers a block starts are
-/// stopped when the file ends (the file's shell runs in a session of its own).
+/// `127.0.0.1:8080` is a free port, and a line that starts a server on it in the background is
+/// followed by a wait until it takes connections; `docs/` is the repository's; servers a block
+/// starts are stopped when the file ends (the file's shell runs in a session of its own).
 @Suite("documentation runs")
 struct DocumentationTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -71,6 +72,18 @@ struct DocumentationTests {
         return blocks
     }
 
+    /// `text` with a wait after each line that starts a server in the background on `port`: the
+    /// next line runs once the port takes connections, as it would for a person typing them.
+    static func waitingForServers(_ text: String, port: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let command = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            guard command.contains(" serve"), command.contains("127.0.0.1:\(port)"), command.trimmingCharacters(in: .whitespaces).hasSuffix("&") else {
+                return String(line)
+            }
+            return line + "\nuntil (exec 3<>/dev/tcp/127.0.0.1/\(port)) 2>/dev/null; do sleep 0.05; done"
+        }.joined(separator: "\n")
+    }
+
     static func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 
     /// Whether `actual` is what `shown` shows, `…` standing for any text within a line.
@@ -104,7 +117,7 @@ struct DocumentationTests {
             """
         var outputs: [(block: Block, command: String, output: String, file: String)] = []
         for (number, block) in blocks.enumerated() {
-            let text = block.text.replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(port)")
+            let text = Self.waitingForServers(block.text.replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(port)"), port: port)
             script += "stackday() { \(Self.quoted(stackday.executable.path)) --tz \(Self.quoted(block.tz)) --now \(Self.quoted(block.now)) \"$@\"; }\n"
             if block.console {
                 for (step, (command, output)) in block.steps.enumerated() {
