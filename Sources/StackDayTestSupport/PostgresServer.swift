@@ -6,7 +6,8 @@ import Glibc
 
 /// A PostgreSQL server of the test's own: `initdb` into a temporary folder, started with `pg_ctl`
 /// listening on a Unix socket in that folder (and on 127.0.0.1 when asked), one database created,
-/// and stopped and deleted when the value goes away, also when a test fails.
+/// and stopped and deleted when the value goes away, also when a test fails; a watcher process
+/// stops it should the test process end without doing so (a crash).
 ///
 /// PostgreSQL refuses to run as root: as root, the server's commands run as the `postgres` user
 /// through `runuser`. Missing binaries are an error naming the package, never a silent skip.
@@ -85,23 +86,37 @@ public final class PostgresServer: @unchecked Sendable {
         Self.forget(data)
     }
 
-    // A server shared by a whole suite lives in a global, which Swift never deinitializes: every
-    // server still running when the test process exits is stopped by an `atexit` handler.
-    private static let running = Mutex<[String: [String]]>([:])
-    private static let registerExitHandler: Void = {
-        atexit {
-            let commands = PostgresServer.running.withLock { Array($0.values) }
-            for command in commands { PostgresServer.spawnAndWait(command, output: "/dev/null") }
-        }
-    }()
-
-    private static func remember(_ data: String, stop command: [String]) {
-        _ = registerExitHandler
-        running.withLock { $0[data] = command }
+    // A server shared by a whole suite lives in a global, which Swift never deinitializes, and a
+    // test process that crashes runs neither `deinit` nor `atexit`. So each server has a watcher:
+    // a process blocked reading a pipe that only this process writes to, which stops the server
+    // once the pipe ends, that is when this process ends, however it ends.
+    private struct Watcher {
+        let pipe: Int32
+        let pid: pid_t
     }
 
+    private static let watchers = Mutex<[String: Watcher]>([:])
+
+    private static func remember(_ data: String, stop command: [String]) {
+        guard watchers.withLock({ $0[data] }) == nil else { return }
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return }
+        // Close-on-exec: no process this one starts later holds the pipe open after it is gone.
+        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+        defer { close(ends[0]) }
+        guard let pid = spawn(command, input: ends[0], output: "/dev/null", after: "read -r _") else {
+            close(ends[1])
+            return
+        }
+        watchers.withLock { $0[data] = Watcher(pipe: ends[1], pid: pid) }
+    }
+
+    /// Ends the watcher of a server this value stopped itself (its stop then finds nothing to do).
     private static func forget(_ data: String) {
-        running.withLock { $0[data] = nil }
+        guard let watcher = watchers.withLock({ $0.removeValue(forKey: data) }) else { return }
+        close(watcher.pipe)
+        var status: Int32 = 0
+        while waitpid(watcher.pid, &status, 0) == -1 && errno == EINTR {}
     }
 
     /// Stops the server (`fast`: committed work is on disk), e.g. to test a restart.
@@ -138,21 +153,29 @@ public final class PostgresServer: @unchecked Sendable {
     /// descriptor closed (bash closes them before it becomes the command), and waits for it.
     @discardableResult
     static func spawnAndWait(_ command: [String], output: String) -> Int32 {
-        let closeAll = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ] 2>/dev/null; then eval "exec $n>&-" 2>/dev/null; fi; done; exec "$@""#
-        let argv = ["/bin/bash", "-c", closeAll, "bash"] + command
+        guard let pid = spawn(command, input: nil, output: output) else { return -1 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return status
+    }
+
+    /// Starts `command` with stdin from `input` (else /dev/null), stdout and stderr into `output`
+    /// and every other descriptor closed; bash runs `after` (a shell command) first, then becomes
+    /// the command. Its process id, or nil when it could not be started.
+    private static func spawn(_ command: [String], input: Int32?, output: String, after: String? = nil) -> pid_t? {
+        let closeAll = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ] 2>/dev/null; then eval "exec $n>&-" 2>/dev/null; fi; done; "#
+        let argv = ["/bin/bash", "-c", closeAll + (after.map { $0 + "; " } ?? "") + #"exec "$@""#, "bash"] + command
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let input { posix_spawn_file_actions_adddup2(&actions, input, 0) } else { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let cArguments = argv.map { strdup($0) } + [nil]
         defer { cArguments.forEach { free($0) } }
         var pid = pid_t()
-        guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ) == 0 else { return -1 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        return status
+        guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ) == 0 else { return nil }
+        return pid
     }
 
     /// Runs `psql -c sql` on the test database (or another one of this server); returns its output.
