@@ -32,7 +32,7 @@ public enum GroupError: Error, Equatable, Sendable, CustomStringConvertible, Cod
         case .groupNotFound(let name, let suggestion): "no group named '\(name)'" + DidYouMean.hint(suggestion)
         case .duplicateName(let name): "a group named '\(name)' exists already"
         case .memberNotFound(let name, let suggestion): "no habit named '\(name)' to be a member" + DidYouMean.hint(suggestion)
-        case .nothingToChange(let group): "nothing to change in group '\(group)': give --members, --rule or --streak"
+        case .nothingToChange(let group): "nothing to change in group '\(group)': give a new name, members, a rule or a streak rule"
         case .nothingToRollBack(let group): "group '\(group)' has one revision; there is nothing to roll back"
         }
     }

@@ -46,6 +46,11 @@ public struct GroupRevision: Hashable, Sendable {
         role == .streak ? streak : rule
     }
 
+    /// A copy with `choice` serving `role` (the group rule, or the streak rule for `.streak`).
+    public func with(_ choice: PolicyChoice, for role: PolicyRole) throws(GroupError) -> GroupRevision {
+        role == .streak ? try with(streak: choice) : try with(rule: choice)
+    }
+
     /// The same rules under another number, day and time: what an edit or a rollback writes.
     public func renumbered(_ number: Int, effectiveFrom: LocalDay, createdAt: Date, takesBack: Int? = nil) throws(GroupError) -> GroupRevision {
         try GroupRevision(number: number, effectiveFrom: effectiveFrom, members: members, rule: rule, streak: streak, createdAt: createdAt, takesBack: takesBack)

@@ -15,28 +15,27 @@ public struct CompleteGroupDay {
     /// group's rule that failed, and what recording throws.
     @discardableResult
     public func callAsFunction(_ name: String) throws -> [Completion] {
-        guard let result = try SummarizeGroups(context: context)(named: name).first else {
-            throw GroupError.groupNotFound(name: name, suggestion: nil)
-        }
         let summary: GroupSummary
-        switch result {
+        switch try SummarizeGroups(context: context).one(named: name) {
         case .success(let judged): summary = judged
         case .failure(let failure): throw failure.underlying
         }
         let today = context.today
-        let open = zip(summary.members, summary.todayMembers).compactMap { habit, day -> (Habit, Double)? in
-            // What the day lacks, in the thousandths amounts are kept in, rounded up so the goal is reached.
-            let lacking = ((day.goal - day.total) * 1000).rounded(.up) / 1000
-            guard day.state == .pending, habit.revision(on: today).progress.atMostLimit == nil, lacking >= 0.001 else { return nil }
-            return (habit, lacking)
+        let open = zip(summary.members, summary.todayMembers).filter { habit, day in
+            day.state == .pending && habit.revision(on: today).progress.atMostLimit == nil
         }
         guard !open.isEmpty else { return [] }
         let recorder = RecordCompletion(context: context), now = context.clock.now
         return try context.store.write { tx in
-            try open.map { habit, lacking in
-                // Written again from the store: a member renamed or removed since it was read is refused here.
+            try open.compactMap { habit, day in
+                // What the day lacks is read in the write, in the thousandths amounts are kept in:
+                // a record made since the group was judged counts, and a member renamed or removed
+                // since is refused here.
                 let held = try context.habit(.id(habit.id), in: tx)
-                return try recorder.record(held, amount: lacking, day: today, recordedAt: now, note: nil, in: tx)
+                let recorded = try tx.completions.completions(habitID: held.id, in: LocalDayRange(today, today)).reduce(0) { $0 + $1.amountThousandths }
+                let lacking = Int64((day.goal * 1000).rounded(.up)) - recorded
+                guard lacking >= 1 else { return nil }
+                return try recorder.record(held, amount: Double(lacking) / 1000, day: today, recordedAt: now, note: nil, in: tx)
             }
         }
     }

@@ -40,10 +40,11 @@ struct GroupRules {
     }
 
     /// Binds every revision's rules, so a rule that does not serve its role or refuses its
-    /// parameters fails the write before it is stored.
-    func validate(_ group: HabitGroup, in tx: any HabitTransaction) throws {
+    /// parameters fails the write (or a simulation) before it is stored; pinned scripts are read
+    /// from `scripts` (default the store's).
+    func validate(_ group: HabitGroup, in tx: any HabitTransaction, scripts: (any PolicyScriptRepository)? = nil) throws {
         for revision in group.revisions {
-            _ = try context.policies.groupPolicies(for: group, revision: revision, scripts: tx.scripts)
+            _ = try context.policies.groupPolicies(for: group, revision: revision, scripts: scripts ?? tx.scripts)
         }
     }
 }

@@ -87,8 +87,9 @@ public struct ImportArchive {
                 inserted += 1
             }
             let groupRules = GroupRules(context: context)
+            var heldGroups = Set(try tx.groups.all().map(\.id))
             for group in catalog.groups {
-                if try tx.groups.all().contains(where: { $0.id == group.id }) { present += 1; continue }
+                if heldGroups.contains(group.id) { present += 1; continue }
                 try groupRules.requireUniqueName(group.name, in: tx)
                 for id in Set(group.revisions.flatMap(\.members)) where habits[id] == nil && !buriedHabits.contains(id) {
                     throw UseCaseError.habitIDNotFound(id: id)
@@ -97,8 +98,9 @@ public struct ImportArchive {
                 let pinned = try HabitGroup(id: group.id, name: group.name, createdAt: group.createdAt,
                                             revisions: try group.revisions.map { try groupRules.pinned($0, in: tx) })
                 try groupRules.validate(pinned, in: tx)
-                try context.limits(in: tx).check(.groups, holding: try tx.groups.all().count + 1)
+                try context.limits(in: tx).check(.groups, holding: heldGroups.count + 1)
                 try tx.groups.put(pinned)
+                heldGroups.insert(pinned.id)
                 inserted += 1
             }
             func habit(_ id: UUID) throws -> Habit {

@@ -23,20 +23,17 @@ public struct SimulateGroup {
         let rules = GroupRules(context: context)
         return try context.store.read { tx in
             let group = try rules.group(named: name, in: tx)
-            let existing = role == .group ? group.latest.rule : group.latest.streak
+            let existing = group.latest.choice(for: role)
             let choice = PolicyChoice(name: script.name, parameters: parameters ?? (existing.name == script.name ? existing.parameters : [:]), sha256: script.sha256)
             let scripts = OverlayScripts(base: tx.scripts, extra: script)
             try context.checkParameters([choice], scripts: scripts)
-            func proposing(_ revision: GroupRevision) throws -> GroupRevision {
-                role == .group ? try revision.with(rule: choice) : try revision.with(streak: choice)
-            }
             let proposed = if let from {
-                try group.appending(try proposing(group.latest), from: max(from, group.startedOn), at: context.clock.now)
+                try group.appending(try group.latest.with(choice, for: role), from: max(from, group.startedOn), at: context.clock.now)
             } else {
-                try group.replacing(revisions: try group.revisions.map(proposing))
+                try group.replacing(revisions: try group.revisions.map { try $0.with(choice, for: role) })
             }
             // Bound before it is judged: a policy that does not serve the role is refused, not a failed day.
-            for revision in proposed.revisions { _ = try context.policies.groupPolicies(for: proposed, revision: revision, scripts: scripts) }
+            try rules.validate(proposed, in: tx, scripts: scripts)
             let judged = try SummarizeGroups(context: context).summaries(of: [group, proposed], in: tx, scripts: scripts)
             return GroupSimulation(current: judged[0], proposed: judged[1], proposal: proposed.latest)
         }

@@ -16,6 +16,13 @@ public struct SummarizeGroups {
         }
     }
 
+    /// The group with this name, judged; throws `GroupError.groupNotFound` and store errors.
+    public func one(named name: String) throws -> Result<GroupSummary, GroupFailure> {
+        try context.store.read { tx in
+            try summaries(of: [try GroupRules(context: context).group(named: name, in: tx)], in: tx)[0]
+        }
+    }
+
     /// `groups` judged as of today inside `tx`, whether stored or not (a simulation's proposal),
     /// their rules' pinned scripts read from `scripts` (default the store's).
     public func summaries(of groups: [HabitGroup], in tx: any HabitTransaction,

@@ -55,7 +55,7 @@ extension Application {
             try SimulateGroup(context: context)(name, policy: request.policy, parameters: request.parameters, role: role, from: request.from)
         }
         // Over the whole history the proposal judges from the group's start.
-        let from = request.from == nil ? groupStart(simulation) : simulation.proposal.effectiveFrom
+        let from = request.from == nil ? simulation.current.group.startedOn : simulation.proposal.effectiveFrom
         return GroupSimulationView(simulation: simulation, role: role, from: from, trace: trace?.filter { $0.file.hasPrefix(request.policy + ".lua") })
     }
 
@@ -66,13 +66,6 @@ extension Application {
         let choice = PolicyChoice(name: request.policy, parameters: request.parameters ?? [:])
         let changes = role == .group ? EditGroup.Changes(rule: choice, from: request.from) : EditGroup.Changes(streak: choice, from: request.from)
         return try groupView(try EditGroup(context: context)(name, changes))
-    }
-
-    private func groupStart(_ simulation: GroupSimulation) -> LocalDay {
-        switch simulation.current {
-        case .success(let summary): summary.group.startedOn
-        case .failure(let failure): failure.group.startedOn
-        }
     }
 
     /// `group explain`, `GET /v1/groups/{name}/explain`: the group's streak fold step by step.
@@ -86,12 +79,8 @@ extension Application {
     public func groupCalendar(_ name: String, _ request: CalendarRequest = CalendarRequest()) throws -> GroupCalendarView {
         let to = min(request.to ?? today, today)
         if let from = request.from { _ = try request.range(from, to) }
-        guard let result = try SummarizeGroups(context: context)(named: name).first else { throw GroupError.groupNotFound(name: name, suggestion: nil) }
-        let group = switch result {
-        case .success(let summary): summary.group
-        case .failure(let failure): failure.group
-        }
-        let range = LocalDayRange(request.from ?? max(group.startedOn, to.adding(days: -7 * 26 + 1)), to)
+        let result = try SummarizeGroups(context: context).one(named: name)
+        let range = LocalDayRange(request.from ?? max(result.group.startedOn, to.adding(days: -7 * 26 + 1)), to)
         try ReadWindow.check(range)
         return GroupCalendarView(result, range: range)
     }
@@ -111,12 +100,8 @@ extension Application {
 
     /// `group show`, `GET /v1/groups/{name}`: the group as defined and its figures today.
     public func showGroup(_ name: String) throws -> GroupDetailView {
-        guard let result = try SummarizeGroups(context: context)(named: name).first else { throw GroupError.groupNotFound(name: name, suggestion: nil) }
-        let group = switch result {
-        case .success(let summary): summary.group
-        case .failure(let failure): failure.group
-        }
-        return GroupDetailView(group: try groupView(group), day: GroupDayView(result))
+        let result = try SummarizeGroups(context: context).one(named: name)
+        return GroupDetailView(group: try groupView(result.group), day: GroupDayView(result))
     }
 
     /// A group's view with its members' names as the store holds them now.

@@ -19,12 +19,7 @@ public struct GroupSimulationView: JSONView {
     }
 
     /// The group's name.
-    public var group: String {
-        switch simulation.current {
-        case .success(let summary): summary.group.name
-        case .failure(let failure): failure.group.name
-        }
-    }
+    public var group: String { simulation.current.group.name }
 
     public var json: JSONValue {
         var object: [String: JSONValue] = [

@@ -18,28 +18,17 @@ struct GroupLabSection {
     let error: String?
 
     func render() -> HTML {
-        var html: HTML = "<h3 id=\"lab\">\(words["Rule lab"])</h3><form method=\"get\" action=\"\(path)#lab\" data-form=\"simulate\"><input type=\"hidden\" name=\"lab\" value=\"1\">"
-        let role = asked[SimulateRequest.role.key] ?? PolicyRole.group.rawValue
-        html += "<label for=\"lab-role\">\(words["Role"])</label><select id=\"lab-role\" name=\"\(SimulateRequest.role.key)\">"
-        for candidate in [PolicyRole.group, .streak] {
-            let selected: HTML = candidate.rawValue == role ? " selected" : ""
-            html += "<option value=\"\(candidate.rawValue)\"\(selected)>\(words[candidate == .group ? "rule" : "streak rule"])</option>"
-        }
-        html += "</select>"
-        let chosen = asked[SimulateRequest.policy.key] ?? (role == PolicyRole.group.rawValue ? "any" : "grace")
-        let parameters = ParameterFields.choice(group: "lab", selectName: SimulateRequest.policy.key, form: asked.fields, listings: listings)?.parameters ?? [:]
-        html += ParameterFields(group: "lab", listings: listings, words: words, selectName: SimulateRequest.policy.key)
-            .render(current: PolicyChoice(name: chosen, parameters: parameters), label: words["Policy"])
-        html += "<label for=\"lab-from\">\(words["Rules from"])</label>" + FormField.input(SimulateRequest.from, id: "lab-from", value: asked[SimulateRequest.from.key] ?? group.startedOn.iso)
-        html += "<p><button class=\"primary\" type=\"submit\">\(words["Try it"])</button></p></form>"
+        let (form, asking) = LabSection.form(path: path, words: words, listings: listings, asked: asked,
+                                             roles: [(.group, words["rule"]), (.streak, words["streak rule"])], defaultRole: .group, start: group.startedOn)
+        var html = form
         if let error { html += "<p class=\"error\" role=\"alert\">\(error)</p>" }
         if let simulation, case .success(let current) = simulation.simulation.current {
-            html += result(simulation, current: current, parameters: parameters)
+            html += result(simulation, current: current, asking: asking)
         }
         return html
     }
 
-    private func result(_ view: GroupSimulationView, current: GroupSummary, parameters: [String: JSONValue]) -> HTML {
+    private func result(_ view: GroupSimulationView, current: GroupSummary, asking: LabSection.Asking) -> HTML {
         var html: HTML = "<section id=\"lab-result\" aria-live=\"polite\"><h4>\(view.simulation.proposal.choice(for: view.role).name) · \(words[view.role == .group ? "rule" : "streak rule"])</h4>"
         guard case .success(let proposed) = view.simulation.proposed else {
             if case .failure(let failure) = view.simulation.proposed { html += "<p class=\"error\" role=\"alert\">\(failure.message)</p>" }
@@ -53,15 +42,8 @@ struct GroupLabSection {
             html += "<li data-diff-day=\"\(entry.day)\">\(entry.day): \(before[entry.day].map(words.state) ?? "–") → \(words.state(entry.state))</li>"
         }
         html += "</ul>"
-        if let trace = view.trace, !trace.isEmpty {
-            html += "<details data-trace><summary>\(words["What the policy traced"]) (\(trace.count))</summary><ol class=\"trace\">"
-                + trace.map { "<li><code>\($0.file):\($0.line)</code> \($0.day?.iso ?? "") \($0.text)</li>" as HTML }.joined() + "</ol></details>"
-        }
-        html += "<form method=\"post\" action=\"\(path)/apply\" data-form=\"apply\">\(PageShell.csrf(csrf))"
-            + FormField.input(SimulateRequest.role, value: view.role.rawValue) + FormField.input(SimulateRequest.policy, value: view.simulation.proposal.choice(for: view.role).name)
-            + FormField.input(SimulateRequest.params, value: JSONValue.object(parameters).jsonText)
-            + "<label for=\"apply-from\">\(words["Apply from"])</label>" + FormField.input(SimulateRequest.from, id: "apply-from", value: view.from.iso)
-            + " <button class=\"primary\" type=\"submit\">\(words["Apply"])</button></form></section>"
-        return html
+        let applying = LabSection.Asking(role: view.role, policy: view.simulation.proposal.choice(for: view.role).name, parameters: asking.parameters)
+        return html + LabSection.traceAndApply(view.trace, path: path, csrf: csrf, words: words, asking: applying,
+                                               fromField: SimulateRequest.from, from: view.from.iso)
     }
 }

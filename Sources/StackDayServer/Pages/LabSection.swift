@@ -17,23 +17,57 @@ struct LabSection {
     let error: String?
 
     func render() -> HTML {
+        let (form, asking) = Self.form(path: path, words: words, listings: listings, asked: asked,
+                                       roles: PolicyRole.habitRoles.map { ($0, words[$0.rawValue]) }, defaultRole: .streak, start: habit.startedOn)
+        var html = form
+        if let error { html += "<p class=\"error\" role=\"alert\">\(error)</p>" }
+        if let simulation { html += result(simulation, asking: asking) }
+        return html
+    }
+
+    /// What the lab's form asks: the role, the policy and its parameters.
+    struct Asking {
+        let role: PolicyRole
+        let policy: String
+        let parameters: [String: JSONValue]
+    }
+
+    /// The lab's form, filled with what was `asked` (by default `defaultRole` and, for the group
+    /// role, `any`, else `grace`), and what it asks.
+    static func form(path: String, words: PageWords, listings: [PolicyListing], asked: FormBody,
+                     roles: [(role: PolicyRole, label: String)], defaultRole: PolicyRole, start: LocalDay) -> (HTML, Asking) {
         var html: HTML = "<h3 id=\"lab\">\(words["Rule lab"])</h3><form method=\"get\" action=\"\(path)#lab\" data-form=\"simulate\"><input type=\"hidden\" name=\"lab\" value=\"1\">"
-        let role = asked[SimulateRequest.role.key] ?? "streak"
+        let asking = asked[SimulateRequest.role.key].flatMap(PolicyRole.init(rawValue:))
+        let role = roles.first { $0.role == asking }?.role ?? defaultRole
         html += "<label for=\"lab-role\">\(words["Role"])</label><select id=\"lab-role\" name=\"\(SimulateRequest.role.key)\">"
-        for candidate in PolicyRole.habitRoles {
-            let selected: HTML = candidate.rawValue == role ? " selected" : ""
-            html += "<option value=\"\(candidate.rawValue)\"\(selected)>\(words[candidate.rawValue])</option>"
+        for (candidate, label) in roles {
+            let selected: HTML = candidate == role ? " selected" : ""
+            html += "<option value=\"\(candidate.rawValue)\"\(selected)>\(label)</option>"
         }
         html += "</select>"
-        let chosen = asked[SimulateRequest.policy.key] ?? "grace"
+        let chosen = asked[SimulateRequest.policy.key] ?? (role == .group ? "any" : "grace")
         let parameters = ParameterFields.choice(group: "lab", selectName: SimulateRequest.policy.key, form: asked.fields, listings: listings)?.parameters ?? [:]
         html += ParameterFields(group: "lab", listings: listings, words: words, selectName: SimulateRequest.policy.key)
             .render(current: PolicyChoice(name: chosen, parameters: parameters), label: words["Policy"])
-        html += "<label for=\"lab-from\">\(words["Rules from"])</label>" + FormField.input(SimulateRequest.from, id: "lab-from", value: asked[SimulateRequest.from.key] ?? habit.startedOn.iso)
+        html += "<label for=\"lab-from\">\(words["Rules from"])</label>" + FormField.input(SimulateRequest.from, id: "lab-from", value: asked[SimulateRequest.from.key] ?? start.iso)
         html += "<p><button class=\"primary\" type=\"submit\">\(words["Try it"])</button></p></form>"
-        if let error { html += "<p class=\"error\" role=\"alert\">\(error)</p>" }
-        if let simulation { html += result(simulation, role: role, policy: chosen, parameters: parameters) }
-        return html
+        return (html, Asking(role: role, policy: chosen, parameters: parameters))
+    }
+
+    /// What the proposed policy traced (its line and day, then the text), and the form that
+    /// applies the proposal from `from`, ending the result's section.
+    static func traceAndApply(_ trace: [PolicyTraceLine]?, path: String, csrf: String, words: PageWords, asking: Asking,
+                              fromField: RequestField<LocalDay>, from: String) -> HTML {
+        var html: HTML = ""
+        if let trace, !trace.isEmpty {
+            html += "<details data-trace><summary>\(words["What the policy traced"]) (\(trace.count))</summary><ol class=\"trace\">"
+                + trace.map { "<li><code>\($0.file):\($0.line)</code> \($0.day?.iso ?? "") \($0.text)</li>" as HTML }.joined() + "</ol></details>"
+        }
+        return html + "<form method=\"post\" action=\"\(path)/apply\" data-form=\"apply\">\(PageShell.csrf(csrf))"
+            + FormField.input(SimulateRequest.role, value: asking.role.rawValue) + FormField.input(SimulateRequest.policy, value: asking.policy)
+            + FormField.input(SimulateRequest.params, value: JSONValue.object(asking.parameters).jsonText)
+            + "<label for=\"apply-from\">\(words["Apply from"])</label>" + FormField.input(fromField, id: "apply-from", value: from)
+            + " <button class=\"primary\" type=\"submit\">\(words["Apply"])</button></form></section>"
     }
 
     /// The figures now and proposed side by side with the change, one `tr[data-figure]` each.
@@ -59,9 +93,9 @@ struct LabSection {
         return html + "</tbody></table>"
     }
 
-    private func result(_ view: SimulationView, role: String, policy: String, parameters: [String: JSONValue]) -> HTML {
+    private func result(_ view: SimulationView, asking: Asking) -> HTML {
         let simulation = view.simulation
-        var html: HTML = "<section id=\"lab-result\" aria-live=\"polite\"><h4>\(policy) · \(words[role])</h4>"
+        var html: HTML = "<section id=\"lab-result\" aria-live=\"polite\"><h4>\(asking.policy) · \(words[asking.role.rawValue])</h4>"
         html += Self.comparison(simulation.current.statistics, simulation.proposed.statistics, countsIn: simulation.current.countsIn, words: words)
         let differing = simulation.differingDays
         html += LabChartSVG(current: simulation.currentDays, proposed: simulation.proposedDays, differing: differing, words: words).render()
@@ -74,16 +108,7 @@ struct LabSection {
             html += "<li data-diff-day=\"\(day)\">\(day): \(before) → \(after), \(words["streak"]) \(a?.streak.current ?? 0) → \(b?.streak.current ?? 0)</li>"
         }
         html += "</ul>"
-        if let trace = view.trace, !trace.isEmpty {
-            // What the proposed policy wrote with trace(): its line and day, then the text.
-            html += "<details data-trace><summary>\(words["What the policy traced"]) (\(trace.count))</summary><ol class=\"trace\">"
-                + trace.map { "<li><code>\($0.file):\($0.line)</code> \($0.day?.iso ?? "") \($0.text)</li>" as HTML }.joined() + "</ol></details>"
-        }
-        html += "<form method=\"post\" action=\"\(path)/apply\" data-form=\"apply\">\(PageShell.csrf(csrf))"
-            + FormField.input(SimulateRequest.role, value: role) + FormField.input(SimulateRequest.policy, value: policy)
-            + FormField.input(SimulateRequest.params, value: JSONValue.object(parameters).jsonText)
-            + "<label for=\"apply-from\">\(words["Apply from"])</label>" + FormField.input(RulesFromRequest.from, id: "apply-from", value: asked[SimulateRequest.from.key] ?? habit.startedOn.iso)
-            + " <button class=\"primary\" type=\"submit\">\(words["Apply"])</button></form></section>"
-        return html
+        return html + Self.traceAndApply(view.trace, path: path, csrf: csrf, words: words, asking: asking,
+                                         fromField: RulesFromRequest.from, from: asked[SimulateRequest.from.key] ?? habit.startedOn.iso)
     }
 }

@@ -47,10 +47,7 @@ struct TodayPage {
     /// A group's section: its name, state, members done and streak in a summary that folds the
     /// members and the "done all" form away.
     private func group(_ result: Result<GroupSummary, GroupFailure>) -> HTML {
-        let group = switch result {
-        case .success(let summary): summary.group
-        case .failure(let failure): failure.group
-        }
+        let group = result.group
         let name = group.name, path = "/groups/" + PagePaths.segment(group.name)
         var html: HTML = "<li class=\"group\"><section data-group=\"\(name)\" aria-label=\"\(words["Group"]) \(name)\"><details open><summary>"
         let summary: GroupSummary

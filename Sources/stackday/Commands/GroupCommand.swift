@@ -79,7 +79,7 @@ enum GroupCommand {
                 [words["today"], line(summary, words: words)],
                 [words["streak"], "\(words.count(stats.streak.current, .days)) (\(words["longest"]) \(words.count(stats.streak.longest, .days)))"],
                 [words["completed"], words.say("{completed} of {due} ({rate})", ("completed", String(stats.completedDays)),
-                                               ("counted", String(stats.completedDays)),
+                                               ("counted", words.count(stats.completedDays, .days)),
                                                ("due", words.say("{due} due days", ("due", String(stats.eligibleDays)))),
                                                ("rate", Format.percent(stats.completionRate)))],
                 [words["score"], Format.percent(stats.score)],
