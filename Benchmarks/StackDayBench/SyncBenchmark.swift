@@ -154,15 +154,15 @@ struct SyncBenchmark {
             guard let sync = tx.sync else { throw BenchError("S3: the device store keeps no log") }
             return try sync.changes(after: 0, device: try sync.start { "alike" }, scope: .own, limit: 100).changes
         }
-        guard let habit = template.first(where: { $0.kind == .habit }), let revision = template.first(where: { $0.kind == .revision }) else {
+        guard let habit = template.first(where: { $0.kind == .habit }), case .habit(let habitFields)? = habit.entity,
+              let revision = template.first(where: { $0.kind == .revision }), case .revision(let rules)? = revision.entity else {
             throw BenchError("S3: no habit in the device's log")
         }
         func clone(_ id: String) -> [SyncChange] {
-            var fields = habit.fields ?? [:], rules = revision.fields ?? [:]
-            fields["id"] = .string(id)
-            rules["habit_id"] = .string(id)
-            return [SyncChange(kind: .habit, key: id, stamp: habit.stamp, fields: fields, fieldStamps: habit.fieldStamps),
-                    SyncChange(kind: .revision, key: SyncRules.revisionKey(habit: id, number: 1), stamp: revision.stamp, fields: rules)]
+            var copy = habitFields, copyRules = rules
+            copy.id = id
+            copyRules.habit = id
+            return [SyncChange(.habit(copy), stamp: habit.stamp, fieldStamps: habit.fieldStamps), SyncChange(.revision(copyRules), stamp: revision.stamp)]
         }
         let client = server.client
         guard try client.send("POST", "/v1/habits", token: bystander, body: #"{"name":"water","goal":1000,"unit":"cups"}"#).status == 201 else {
@@ -227,9 +227,9 @@ struct SyncBenchmark {
             let bodies = (0..<Int(seconds * 25)).map { _ in
                 let changes = (0..<500).map { _ -> SyncChange in
                     let id = Self.newKey(like: habit.key)
-                    var fields = record.fields ?? [:]
-                    fields["id"] = .string(id)
-                    return SyncChange(kind: .completion, key: id, stamp: record.stamp, fields: fields)
+                    guard case .record(var copy)? = record.entity else { return record }
+                    copy.id = id
+                    return SyncChange(.record(copy), stamp: record.stamp)
                 }
                 return SyncRequest(device: "flood-\(stream)", since: 0, changes: changes, limit: 0).json.jsonText
             }

@@ -220,7 +220,7 @@ public final class SyncClient: @unchecked Sendable {
                         var stored = try sync.peer(key)
                         // Habits the server renamed itself: their names before, to say what changed.
                         let named = try changes.compactMap { change -> (UUID, String)? in
-                            guard change.kind == .habit, change.fieldStamps["name"]?.device == SyncRules.serverDevice,
+                            guard change.kind == .habit, change.fieldStamps[.name]?.device == SyncRules.serverDevice,
                                   let id = UUID(uuidString: change.key), let habit = try tx.habits.habit(id: id) else { return nil }
                             return (id, habit.name)
                         }
@@ -256,10 +256,10 @@ public final class SyncClient: @unchecked Sendable {
     private static func overridden(_ outcomes: [SyncOutcome], device: String, in tx: any HabitTransaction) throws -> [SyncOverridden] {
         var found: [SyncOverridden] = []
         for case .replaced(let overrides) in outcomes {
-            for override in overrides where override.lostBy == device && !(override.field == "name" && override.keptBy == SyncRules.serverDevice) {
+            for override in overrides where override.lostBy == device && !(override.field == .name && override.keptBy == SyncRules.serverDevice) {
                 let name = try UUID(uuidString: override.habit).flatMap { try tx.habits.habit(id: $0)?.name } ?? override.habit
-                found.append(SyncOverridden(habit: name, field: override.field, mine: SyncDecided.text(override.lost, field: override.field),
-                                            kept: SyncDecided.text(override.kept, field: override.field)))
+                found.append(SyncOverridden(habit: name, field: override.field, mine: override.field.text(override.lost),
+                                            kept: override.field.text(override.kept)))
             }
         }
         return found
@@ -269,9 +269,9 @@ public final class SyncClient: @unchecked Sendable {
     private static func describe(_ refusals: [SyncRefusal], of changes: [SyncChange], in tx: any HabitTransaction) throws -> [SyncRefused] {
         try refusals.map { refusal in
             let change = changes.first { $0.kind == refusal.kind && $0.key == refusal.key }
-            let habitID = change.flatMap(SyncRules.habit(of:))
+            let habitID = change?.habit
             let name = try habitID.flatMap(UUID.init(uuidString:)).flatMap { try tx.habits.habit(id: $0)?.name } ?? habitID ?? ""
-            return SyncRefused(kind: refusal.kind.rawValue, habit: name, day: change.flatMap(SyncRules.day(of:)), code: refusal.code)
+            return SyncRefused(kind: refusal.kind.rawValue, habit: name, day: change?.entity?.day?.iso, code: refusal.code)
         }
     }
 

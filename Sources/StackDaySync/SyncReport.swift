@@ -42,7 +42,7 @@ public struct SyncReport: Sendable, Equatable {
         }
         if !overridden.isEmpty {
             object["overridden"] = .array(overridden.map {
-                .object(["habit": .string($0.habit), "field": .string($0.field), "mine": .string($0.mine), "kept": .string($0.kept)])
+                .object(["habit": .string($0.habit), "field": .string($0.field.rawValue), "mine": .string($0.mine), "kept": .string($0.kept)])
             })
         }
         if copied { object["copied"] = .bool(true) }

@@ -17,7 +17,7 @@ struct SettingsPageTests {
         let decided = SyncDecided(
             device: "0123456789ABCDEF", at: Date(timeIntervalSince1970: 1_796_317_440), // 2026-12-03 17:04 UTC
             renamed: [SyncDecided.Renamed(from: "Walk", to: "Walk (2)")],
-            overridden: [SyncDecided.Overridden(habit: "<b>novel</b>", field: "name", mine: "book", kept: "<b>novel</b>")],
+            overridden: [SyncDecided.Overridden(habit: "<b>novel</b>", field: .name, mine: "book", kept: "<b>novel</b>")],
             refused: [SyncDecided.Refused(kind: "completion", habit: "", day: "2026-11-30", code: "habit_deleted")])
         let page = SettingsPage(user: user, decided: decided, words: words, csrf: "c").render()
         #expect(page.contains(#"data-sync-decided="0123456789ABCDEF""#) && page.contains("<code>01234567</code>"))

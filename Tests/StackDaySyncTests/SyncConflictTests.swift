@@ -384,32 +384,38 @@ struct SyncConflictTests {
         let id = UUIDText.format(habit)
         let stamp = SyncStamp(hlc: 1 << 40, device: "d1")
         let good = SyncChange(kind: .habit, key: id, stamp: stamp, fields: [
-            "id": .string(id), "name": .string("read"), "started_on": .string("2026-11-01"), "archived_on": .null,
-            "created_at": .number(1.7e9), "updated_at": .number(1.7e9), "unit": .string(""),
+            "id": .string(id), "name": .string("read"), "startedOn": .string("2026-11-01"), "archivedOn": .null,
+            "createdAt": .number(1.7e9), "updatedAt": .number(1.7e9), "unit": .string(""),
         ])
-        var rules: [String: JSONValue] = ["habit_id": .string(id), "number": .number(1), "effective_from": .string("2026-11-01"),
-                                          "goal_thousandths": .number(1000), "created_at": .number(1.7e9)]
+        var rules: [String: JSONValue] = ["habit": .string(id), "number": .number(1), "effectiveFrom": .string("2026-11-01"),
+                                          "goalThousandths": .number(1000), "createdAt": .number(1.7e9)]
         for (role, policy) in [("schedule", "daily"), ("progress", "goal"), ("streak", "strict")] {
-            rules[role + "_policy"] = .string(policy)
-            rules[role + "_params"] = .string("{}")
-            rules[role + "_sha256"] = .null
+            rules[role + "Policy"] = .string(policy)
+            rules[role + "Params"] = .string("{}")
+            rules[role + "Sha256"] = .null
         }
         let revision = SyncChange(kind: .revision, key: id + "/1", stamp: stamp, fields: rules)
         let record = UUIDText.format(UUID())
-        let bad = SyncChange(kind: .completion, key: record, stamp: stamp, fields: [
-            "id": .string(record), "habit_id": .string(id), "completed_on": .string("2026-13-01"), "recorded_at": .number(1.7e9),
-            "amount_thousandths": .number(1000), "note": .null,
-        ])
-        #expect(throws: SyncError.invalidChange(index: 1, reason: "completion column \"completed_on\" must be a day (YYYY-MM-DD)")) {
-            try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [good, bad]))
+        var recordRow: [String: JSONValue] = [
+            "id": .string(record), "habit": .string(id), "day": .string("2026-13-01"), "recordedAt": .number(1.7e9),
+            "amountThousandths": .number(1000), "note": .null,
+        ]
+        // A change no typed value can hold goes as a device would send it: JSON, read by the server.
+        func push(_ changes: [JSONValue]) throws -> SyncResponse {
+            try world.server.answer(SyncRequest(json: .object(["device": .string("d1"), "since": .number(0), "changes": .array(changes)])))
         }
-        var lying = good.fields!
-        lying["id"] = .string(UUIDText.format(UUID()))
+        let bad = JSONValue.object(["kind": .string("completion"), "key": .string(record), "hlc": .string(String(stamp.hlc)), "device": .string("d1"),
+                                    "row": .object(recordRow)])
+        #expect(throws: SyncError.invalidChange(index: 1, reason: "completion field \"day\" must be a day (YYYY-MM-DD)")) {
+            try push([good.json, bad])
+        }
+        guard case .object(var lying) = good.json, case .object(var row)? = lying["row"] else { Issue.record("\(good.json)"); return }
+        row["id"] = .string(UUIDText.format(UUID()))
+        lying["row"] = .object(row)
         // Only the object form can name a key apart from its row.
-        #expect(throws: SyncError.invalidChange(index: 0, reason: "has a key that is not its row's")) {
-            try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [SyncChange(kind: .habit, key: id, stamp: stamp, fields: lying)], compact: false))
-        }
-        let orphan = SyncChange(kind: .completion, key: record, stamp: stamp, fields: bad.fields!.merging(["completed_on": .string("2026-11-02")]) { $1 })
+        #expect(throws: SyncError.invalidChange(index: 0, reason: "has a key that is not its row's")) { try push([.object(lying)]) }
+        recordRow["day"] = .string("2026-11-02")
+        let orphan = SyncChange(kind: .completion, key: record, stamp: stamp, fields: recordRow)
         #expect(throws: SyncError.self) { try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [orphan])) }
         #expect(throws: SyncError.invalidChange(index: 0, reason: "is a new habit without its rules: its revision 1 goes in the same request")) {
             try world.server.answer(SyncRequest(device: "d1", since: 0, changes: [good]))

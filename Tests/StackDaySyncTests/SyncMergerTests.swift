@@ -6,11 +6,17 @@ import StackDay
 private struct Held: SyncMergeState {
     var entries: [String: SyncLogEntry] = [:]
     var rows: [String: [String: JSONValue]] = [:]
-    var stamps: [String: [String: SyncStamp]] = [:]
+    var stamps: [String: [SyncHabitField: SyncStamp]] = [:]
 
     func entry(_ kind: SyncKind, _ key: String) throws -> SyncLogEntry? { entries[kind.rawValue + key] }
-    func row(_ kind: SyncKind, _ key: String) throws -> [String: JSONValue]? { rows[kind.rawValue + key] }
-    func fieldStamps(habit: String) throws -> [String: SyncStamp] { stamps[habit] ?? [:] }
+    func entity(_ kind: SyncKind, _ key: String) throws -> SyncEntity? { rows[kind.rawValue + key].map { SyncEntity(kind, $0) } }
+    func fieldStamps(habit: String) throws -> [SyncHabitField: SyncStamp] { stamps[habit] ?? [:] }
+
+    /// The habit held, typed.
+    var habit: SyncHabit {
+        guard case .habit(let habit)? = try? entity(.habit, habitID) else { preconditionFailure("no habit held") }
+        return habit
+    }
     func holdsHabit(_ habit: String) throws -> Bool { rows[SyncKind.habit.rawValue + habit] != nil }
     func topRevision(habit: String) throws -> Int64 {
         rows.keys.filter { $0.hasPrefix("revision" + habit + "/") }.compactMap { Int64($0.split(separator: "/").last ?? "") }.max() ?? 0
@@ -30,30 +36,39 @@ private let recordID = "0B0B0B0B-0000-4000-8000-000000000002"
 private let hash = String(repeating: "ab", count: 32)
 
 private let habitRow: [String: JSONValue] = [
-    "id": .string(habitID), "name": .string("read"), "started_on": .string("2026-11-01"), "archived_on": .null,
-    "created_at": .number(1), "updated_at": .number(1), "unit": .string(""),
+    "id": .string(habitID), "name": .string("read"), "startedOn": .string("2026-11-01"), "archivedOn": .null,
+    "createdAt": .number(1), "updatedAt": .number(1), "unit": .string(""),
 ]
 
-private func habit(_ changes: [String: JSONValue], stamps: [String: SyncStamp], stamp: SyncStamp = late) -> SyncChange {
+private func habit(_ changes: [String: JSONValue], stamps: [SyncHabitField: SyncStamp], stamp: SyncStamp = late) -> SyncChange {
     SyncChange(kind: .habit, key: habitID, stamp: stamp, fields: habitRow.merging(changes) { $1 }, fieldStamps: stamps)
 }
 
 private func revision(_ number: Int64, goal: Double, pin: String? = nil, created: Double = 5) -> [String: JSONValue] {
-    var row: [String: JSONValue] = ["habit_id": .string(habitID), "number": .number(Double(number)), "effective_from": .string("2026-11-20"),
-                                    "goal_thousandths": .number(goal * 1000), "created_at": .number(created)]
-    for role in PolicyRole.allCases {
-        row[role.rawValue + "_policy"] = .string("daily")
-        row[role.rawValue + "_params"] = .string("{}")
-        row[role.rawValue + "_sha256"] = .null
+    var row: [String: JSONValue] = ["habit": .string(habitID), "number": .number(Double(number)), "effectiveFrom": .string("2026-11-20"),
+                                    "goalThousandths": .number(goal * 1000), "createdAt": .number(created)]
+    for role in PolicyRole.habitRoles {
+        row[role.rawValue + "Policy"] = .string("daily")
+        row[role.rawValue + "Params"] = .string("{}")
+        row[role.rawValue + "Sha256"] = .null
     }
-    if let pin { row["schedule_sha256"] = .string(pin) }
+    if let pin { row["scheduleSha256"] = .string(pin) }
     return row
 }
 
+/// `revision`'s row, typed.
+private func rules(_ number: Int64, goal: Double, pin: String? = nil, created: Double = 5) -> SyncRevision {
+    guard case .revision(let typed) = SyncEntity(.revision, revision(number, goal: goal, pin: pin, created: created)) else { preconditionFailure() }
+    return typed
+}
+
+/// A script's row (its text is not checked against its hash by the merge).
+private let scriptRow: [String: JSONValue] = ["sha256": .string(hash), "name": .string("mine"), "source": .string("return {}"), "installedAt": .number(1)]
+
 private func record(_ stamp: SyncStamp, amount: Double = 1) -> SyncChange {
     SyncChange(kind: .completion, key: recordID, stamp: stamp, fields: [
-        "id": .string(recordID), "habit_id": .string(habitID), "completed_on": .string("2026-11-25"), "recorded_at": .number(9),
-        "amount_thousandths": .number(amount * 1000), "note": .null,
+        "id": .string(recordID), "habit": .string(habitID), "day": .string("2026-11-25"), "recordedAt": .number(9),
+        "amountThousandths": .number(amount * 1000), "note": .null,
     ])
 }
 
@@ -89,20 +104,20 @@ struct SyncMergerTests {
         var held = holding()
         held.rows["habit" + habitID]?["name"] = .string("book")
         held.stamps[habitID] = ["name": early]
-        let decision = try SyncMerger.decide(habit(["archived_on": .string("2026-11-28")], stamps: ["archived_on": late]), in: held, as: .server)
+        let decision = try SyncMerger.decide(habit(["archivedOn": .string("2026-11-28")], stamps: ["archivedOn": late]), in: held, as: .server)
         guard case .mergeHabit(let row, _, let own, _) = decision else { Issue.record("\(decision)"); return }
-        #expect(row["name"] == .string("book") && row["archived_on"] == .string("2026-11-28") && own)
+        #expect(row["name"] == .string("book") && row["archivedOn"] == .string("2026-11-28") && own)
     }
 
     @Test("a start moved and an archive set that clash: both days from the later side, never archived before it starts")
     func startAndArchiveClash() throws {
         var held = holding()
-        held.rows["habit" + habitID]?["archived_on"] = .string("2026-11-10")
-        held.stamps[habitID] = ["archived_on": early]
-        let decision = try SyncMerger.decide(habit(["started_on": .string("2026-11-15")], stamps: ["started_on": late]), in: held, as: .server)
+        held.rows["habit" + habitID]?["archivedOn"] = .string("2026-11-10")
+        held.stamps[habitID] = ["archivedOn": early]
+        let decision = try SyncMerger.decide(habit(["startedOn": .string("2026-11-15")], stamps: ["startedOn": late]), in: held, as: .server)
         guard case .mergeHabit(let row, let stamps, _, _) = decision else { Issue.record("\(decision)"); return }
-        #expect(row["started_on"] == .string("2026-11-15") && row["archived_on"] == .null)
-        #expect(stamps["started_on"] == late && stamps["archived_on"] == late)
+        #expect(row["startedOn"] == .string("2026-11-15") && row["archivedOn"] == .null)
+        #expect(stamps["startedOn"] == late && stamps["archivedOn"] == late)
     }
 
     @Test("the same value written again moves only the stamps, and that is logged")
@@ -111,7 +126,7 @@ struct SyncMergerTests {
         held.rows["habit" + habitID]?["name"] = .string("book")
         held.stamps[habitID] = ["name": early]
         let decision = try SyncMerger.decide(habit(["name": .string("book")], stamps: ["name": late]), in: held, as: .server)
-        #expect(decision == .restampHabit(row: held.rows["habit" + habitID]!, stamps: ["name": late]))
+        #expect(decision == .restampHabit(held.habit, stamps: ["name": late]))
         #expect(decision.outcome == .applied)
     }
 
@@ -127,7 +142,7 @@ struct SyncMergerTests {
         held.stamps[habitID] = ["name": early, "position": third]
         let decision = try SyncMerger.decide(habit(["name": .string("book"), "position": .number(2)], stamps: ["name": late]), in: held, as: .server)
         guard case .mergeHabit(let row, let stamps, let own, let overrides) = decision else { Issue.record("\(decision)"); return }
-        #expect(row == held.rows["habit" + habitID]! && own && overrides.isEmpty)
+        #expect(row == held.habit && own && overrides.isEmpty)
         #expect(stamps == ["name": late, "position": third])
     }
 
@@ -155,10 +170,10 @@ struct SyncMergerTests {
     ])
     func records(heldStamp: SyncStamp, incoming: SyncStamp, replaced: Bool) throws {
         var held = holding()
-        #expect(try SyncMerger.decide(record(incoming), in: held, as: .server) == .insert(record(incoming).fields!))
+        #expect(try SyncMerger.decide(record(incoming), in: held, as: .server) == .insert(record(incoming).entity!))
         held.hold(.completion, recordID, record(heldStamp).fields, stamp: heldStamp)
         let decision = try SyncMerger.decide(record(incoming, amount: 2), in: held, as: .server)
-        #expect(decision == (replaced ? .update(record(incoming, amount: 2).fields!) : .keep))
+        #expect(decision == (replaced ? .update(record(incoming, amount: 2).entity!) : .keep))
     }
 
     @Test("two revisions under one number on the server: the second rules are appended, once however often pushed")
@@ -168,14 +183,14 @@ struct SyncMergerTests {
         held.hold(.revision, habitID + "/2", revision(2, goal: 2))
         let pushed = SyncChange(kind: .revision, key: habitID + "/2", stamp: late, fields: revision(2, goal: 3, created: 6))
         let decision = try SyncMerger.decide(pushed, in: held, as: .server)
-        #expect(decision == .renumber(row: revision(3, goal: 3, created: 6), to: 3) && decision.outcome == .renumbered(3))
+        #expect(decision == .renumber(rules(3, goal: 3, created: 6)) && decision.outcome == .renumbered(3))
         // Pushed again after the answer was lost: the server holds it under 3 already.
         held.hold(.revision, habitID + "/3", revision(3, goal: 3, created: 6))
         #expect(try SyncMerger.decide(pushed, in: held, as: .server) == .keep)
         // The same rules with a script pin the held copy lacks: one revision, pinned.
-        held.hold(.script, hash, ["sha256": .string(hash)])
+        held.hold(.script, hash, scriptRow)
         let pinned = SyncChange(kind: .revision, key: habitID + "/2", stamp: late, fields: revision(2, goal: 2, pin: hash))
-        #expect(try SyncMerger.decide(pinned, in: held, as: .server) == .update(revision(2, goal: 2, pin: hash)))
+        #expect(try SyncMerger.decide(pinned, in: held, as: .server) == .update(.revision(rules(2, goal: 2, pin: hash))))
     }
 
     @Test("on a device the server's numbering holds; the device's own unpushed rules move to the next number", arguments: [
@@ -188,7 +203,7 @@ struct SyncMergerTests {
         held.hold(.revision, habitID + "/2", revision(2, goal: 2), stamp: SyncStamp(hlc: 1, device: "me"), seq: 3)
         let server = SyncChange(kind: .revision, key: habitID + "/2", stamp: late, fields: revision(2, goal: 3, created: 6))
         let decision = try SyncMerger.decide(server, in: held, as: .device(id: "me", pushedThrough: pushedThrough))
-        #expect(decision == .replaceRevision(row: revision(2, goal: 3, created: 6), moved: moves ? [revision(3, goal: 2)] : []))
+        #expect(decision == .replaceRevision(rules(2, goal: 3, created: 6), moved: moves ? [rules(3, goal: 2)] : []))
     }
 
     @Test("two unpushed rule edits displaced by the server's revision move up together, in the order they were made (D8)")
@@ -199,7 +214,7 @@ struct SyncMergerTests {
         held.hold(.revision, habitID + "/3", revision(3, goal: 7), stamp: SyncStamp(hlc: 2, device: "me"), seq: 4)
         let server = SyncChange(kind: .revision, key: habitID + "/2", stamp: late, fields: revision(2, goal: 3, created: 6))
         let decision = try SyncMerger.decide(server, in: held, as: .device(id: "me", pushedThrough: 2))
-        #expect(decision == .replaceRevision(row: revision(2, goal: 3, created: 6), moved: [revision(3, goal: 5), revision(4, goal: 7)]))
+        #expect(decision == .replaceRevision(rules(2, goal: 3, created: 6), moved: [rules(3, goal: 5), rules(4, goal: 7)]))
     }
 
     @Test("changes no replica could hold are refused, naming why", arguments: [
@@ -214,10 +229,10 @@ struct SyncMergerTests {
 
     @Test("scripts are a union by hash")
     func scripts() throws {
-        let script = SyncChange(kind: .script, key: hash, stamp: late, fields: ["sha256": .string(hash)])
-        #expect(try SyncMerger.decide(script, in: Held(), as: .server) == .insert(["sha256": .string(hash)]))
+        let script = SyncChange(kind: .script, key: hash, stamp: late, fields: scriptRow)
+        #expect(try SyncMerger.decide(script, in: Held(), as: .server) == .insert(SyncEntity(.script, scriptRow)))
         var held = Held()
-        held.hold(.script, hash, ["sha256": .string(hash)])
+        held.hold(.script, hash, scriptRow)
         #expect(try SyncMerger.decide(script, in: held, as: .server) == .keep)
     }
 

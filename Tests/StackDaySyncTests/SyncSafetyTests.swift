@@ -13,7 +13,7 @@ struct SyncSafetyTests {
     static func scriptChange(_ source: String, hlc: Int64) -> SyncChange {
         let sha = SHA256(of: Array(source.utf8)).description
         return SyncChange(kind: .script, key: sha, stamp: SyncStamp(hlc: hlc, device: "device-1"),
-                          fields: ["sha256": .string(sha), "name": .string("mine"), "source": .string(source), "installed_at": .number(1_790_000_000)])
+                          fields: ["sha256": .string(sha), "name": .string("mine"), "source": .string(source), "installedAt": .number(1_790_000_000)])
     }
 
     /// The hybrid time of `date` (milliseconds since 1970, shifted left 16 bits).
@@ -41,16 +41,16 @@ struct SyncSafetyTests {
         let now = Date()
         for day in ["9999-12-31", LocalDay(date: now.addingTimeInterval(2 * 86_400), timeZone: TimeZone(identifier: "UTC")!).iso] {
             let change = SyncChange(kind: .completion, key: "0B0B0B0B-0000-4000-8000-000000000002", stamp: SyncStamp(hlc: Self.hlc(now), device: "device-1"), fields: [
-                "id": .string("0B0B0B0B-0000-4000-8000-000000000002"), "habit_id": .string("0A0A0A0A-0000-4000-8000-000000000001"),
-                "completed_on": .string(day), "recorded_at": .number(now.timeIntervalSince1970), "amount_thousandths": .number(1000), "note": .null,
+                "id": .string("0B0B0B0B-0000-4000-8000-000000000002"), "habit": .string("0A0A0A0A-0000-4000-8000-000000000001"),
+                "day": .string(day), "recordedAt": .number(now.timeIntervalSince1970), "amountThousandths": .number(1000), "note": .null,
             ])
             #expect(throws: SyncError.invalidChange(index: 0, reason: "is of \(day), a day that has not begun anywhere yet")) {
                 try SyncRules.checkTime(change, index: 0, now: now)
             }
         }
         let today = SyncChange(kind: .skip, key: "0C0C0C0C-0000-4000-8000-000000000003", stamp: SyncStamp(hlc: Self.hlc(now), device: "device-1"), fields: [
-            "id": .string("0C0C0C0C-0000-4000-8000-000000000003"), "habit_id": .string("0A0A0A0A-0000-4000-8000-000000000001"),
-            "day": .string(LocalDay(date: now, timeZone: TimeZone(identifier: "Pacific/Kiritimati")!).iso),
+            "id": .string("0C0C0C0C-0000-4000-8000-000000000003"), "habit": .string("0A0A0A0A-0000-4000-8000-000000000001"),
+            "day": .string(LocalDay(date: now, timeZone: TimeZone(identifier: "Pacific/Kiritimati")!).iso), "recordedAt": .number(now.timeIntervalSince1970),
         ])
         #expect(throws: Never.self) { try SyncRules.checkTime(today, index: 0, now: now) }
     }
@@ -127,20 +127,28 @@ struct SyncSafetyTests {
         ("habit", "name", JSONValue.string("   ")),
         ("habit", "name", .string("evil\u{1B}]0;title\u{07}")),
         ("habit", "unit", .string("cups\u{1B}[2J")),
-        ("revision", "goal_thousandths", .number(9e18)),
-        ("revision", "goal_thousandths", .number(0)),
-        ("completion", "amount_thousandths", .number(9e18)),
+        ("revision", "goalThousandths", .number(9e18)),
+        ("revision", "goalThousandths", .number(0)),
+        ("completion", "amountThousandths", .number(9e18)),
     ])
     func invalidValues(_ kind: String, _ field: String, _ value: JSONValue) async throws {
         let (folder, library, changes) = try Self.firstPush()
-        let broken = changes.map { change -> SyncChange in
-            guard change.kind.rawValue == kind, var fields = change.fields else { return change }
-            fields[field] = value
-            return SyncChange(kind: change.kind, key: change.key, stamp: change.stamp, fields: fields, fieldStamps: change.fieldStamps)
+        // The page as a device would send it, one field of one kind changed in its JSON (no typed
+        // value holds what the decoder refuses).
+        guard case .object(var body) = SyncRequest(device: "device-1", since: 0, changes: changes, compact: false).json,
+              case .array(var items)? = body["changes"] else { Issue.record("no object form"); return }
+        var broken = 0
+        for index in items.indices {
+            guard case .object(var item) = items[index], item["kind"] == .string(kind), case .object(var row)? = item["row"] else { continue }
+            row[field] = value
+            item["row"] = .object(row)
+            items[index] = .object(item)
+            broken += 1
         }
-        #expect(broken != changes)
+        body["changes"] = .array(items)
+        #expect(broken > 0)
         let server = context(try SQLiteHabitStore(path: folder.path("server.sqlite"), owner: "alice"), library)
-        let error = try #require(throws: SyncError.self) { try ServeSync(context: server)(SyncRequest(device: "device-1", since: 0, changes: broken)) }
+        let error = try #require(throws: SyncError.self) { try ServeSync(context: server)(SyncRequest(json: .object(body))) }
         #expect(ErrorCode.of(error) == .invalidInput, "\(error)")
         #expect(try Snapshot(server).habits.isEmpty && Snapshot(server).completions.isEmpty)
         // The unbroken page is taken.
@@ -181,7 +189,7 @@ struct SyncSafetyTests {
         // The last record names a habit the server does not hold: one transaction, refused whole.
         var late = records(150)
         var stray = late[149].fields ?? [:]
-        stray["habit_id"] = .string(UUID().uuidString)
+        stray["habit"] = .string(UUID().uuidString)
         late[149] = SyncChange(kind: .completion, key: late[149].key, stamp: record.stamp, fields: stray)
         try server.store.read { tx in
             let sync = try #require(tx.sync)
@@ -194,23 +202,26 @@ struct SyncSafetyTests {
     @Test("a start moved on one side and an archive on the other never merge into a habit archived before it starts (D1)")
     func datesMergeAsAPair() throws {
         let early = SyncStamp(hlc: 100, device: "a"), late = SyncStamp(hlc: 200, device: "b")
-        let base: [String: JSONValue] = ["name": .string("read"), "started_on": .string("2026-11-01"), "archived_on": .null]
+        let base = SyncHabit(id: "0A0A0A0A-0000-4000-8000-000000000001", name: "read", startedOn: try LocalDay(iso: "2026-11-01"), createdAt: 1,
+                             updatedAt: 1, unit: "")
         var moved = base
-        moved["started_on"] = .string("2026-11-15")
+        moved.startedOn = try LocalDay(iso: "2026-11-15")
         var archived = base
-        archived["archived_on"] = .string("2026-11-10")
+        archived.archivedOn = try LocalDay(iso: "2026-11-10")
         // Either way round, the pair comes from the later change (the move), with its stamp.
-        for (held, heldStamps, incoming, incomingStamps) in [(moved, ["started_on": late], archived, ["archived_on": early]),
-                                                             (archived, ["archived_on": early], moved, ["started_on": late])] {
+        let orders: [(SyncHabit, [SyncHabitField: SyncStamp], SyncHabit, [SyncHabitField: SyncStamp])] = [
+            (moved, [.startedOn: late], archived, [.archivedOn: early]), (archived, [.archivedOn: early], moved, [.startedOn: late]),
+        ]
+        for (held, heldStamps, incoming, incomingStamps) in orders {
             let merged = SyncMerger.mergeHabit(held: held, heldStamps: heldStamps, incoming: incoming, incomingStamps: incomingStamps)
-            #expect(merged.row["started_on"] == .string("2026-11-15") && merged.row["archived_on"] == .null)
-            #expect(merged.stamps["started_on"] == late && merged.stamps["archived_on"] == late)
+            #expect(merged.habit.startedOn.iso == "2026-11-15" && merged.habit.archivedOn == nil)
+            #expect(merged.stamps["startedOn"] == late && merged.stamps["archivedOn"] == late)
         }
         // Dates that do not clash still merge one by one.
         var later = base
-        later["archived_on"] = .string("2026-11-20")
-        let both = SyncMerger.mergeHabit(held: moved, heldStamps: ["started_on": early], incoming: later, incomingStamps: ["archived_on": late])
-        #expect(both.row["started_on"] == .string("2026-11-15") && both.row["archived_on"] == .string("2026-11-20"))
+        later.archivedOn = try LocalDay(iso: "2026-11-20")
+        let both = SyncMerger.mergeHabit(held: moved, heldStamps: [.startedOn: early], incoming: later, incomingStamps: [.archivedOn: late])
+        #expect(both.habit.startedOn.iso == "2026-11-15" && both.habit.archivedOn?.iso == "2026-11-20")
     }
 
     @Test("two offline edits of a habit's dates leave every replica equal, valid, and syncing after (D1)")

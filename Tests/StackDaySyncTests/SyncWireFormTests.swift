@@ -12,13 +12,13 @@ struct SyncWireFormTests {
 
     static let changes: [SyncChange] = [
         SyncChange(kind: .habit, key: habit, stamp: one, fields: [
-            "id": .string(habit), "name": .string("물 마시기"), "started_on": .string("2026-11-01"), "archived_on": .null,
-            "created_at": .number(1.7e9), "updated_at": .number(1.7e9 + 0.5), "unit": .string("잔"), "position": .number(2),
-            "color_tag": .string("teal"), "step_thousandths": .null, "question": .string("물 마셨나요?"), "description": .null,
-        ], fieldStamps: ["name": two, "unit": one, "color_tag": two]),
+            "id": .string(habit), "name": .string("물 마시기"), "startedOn": .string("2026-11-01"), "archivedOn": .null,
+            "createdAt": .number(1.7e9), "updatedAt": .number(1.7e9 + 0.5), "unit": .string("잔"), "position": .number(2),
+            "colorTag": .string("teal"), "stepThousandths": .null, "question": .string("물 마셨나요?"), "description": .null,
+        ], fieldStamps: ["name": two, "unit": one, "colorTag": two]),
         SyncChange(kind: .completion, key: record, stamp: two, fields: [
-            "id": .string(record), "habit_id": .string(habit), "completed_on": .string("2026-11-02"), "recorded_at": .number(1.7e9),
-            "amount_thousandths": .number(1500), "note": .string("a \"quoted\" note"),
+            "id": .string(record), "habit": .string(habit), "day": .string("2026-11-02"), "recordedAt": .number(1.7e9),
+            "amountThousandths": .number(1500), "note": .string("a \"quoted\" note"),
         ]),
         SyncChange(kind: .skip, key: record, stamp: one, fields: nil),
         SyncChange(kind: .revision, key: habit + "/2", stamp: two, fields: nil),
@@ -28,7 +28,7 @@ struct SyncWireFormTests {
     func roundTrip() throws {
         let request = SyncRequest(device: "DEVICE-ONE", since: 7, changes: Self.changes)
         let text = request.json.jsonText
-        #expect(text.contains(#""form":2"#) && !text.contains(#""row""#))
+        #expect(text.contains(#""form":3"#) && !text.contains(#""row""#))
         let back = try SyncRequest(json: try JSONValue(parsing: text))
         #expect(back.changes == Self.changes && back.compact && back.since == 7)
         let answer = SyncResponse(changes: Self.changes, position: 9, more: false, accepted: 1, compact: true)
@@ -55,13 +55,13 @@ struct SyncWireFormTests {
         #expect(throws: SyncError.self) { try SyncRequest(json: try JSONValue(parsing: #"{"device": "D", "since": 0, "written": "many"}"#)) }
     }
 
-    @Test("each column name and device id goes once a page: a page of records is well under the object form's size")
+    @Test("each field name and device id goes once a page: a page of records is well under the object form's size")
     func smaller() {
         let records = (0..<200).map { index in
             let id = UUIDText.format(UUID())
             return SyncChange(kind: .completion, key: id, stamp: Self.one, fields: [
-                "id": .string(id), "habit_id": .string(Self.habit), "completed_on": .string("2026-11-02"), "recorded_at": .number(1.7e9 + Double(index)),
-                "amount_thousandths": .number(1000), "note": .null,
+                "id": .string(id), "habit": .string(Self.habit), "day": .string("2026-11-02"), "recordedAt": .number(1.7e9 + Double(index)),
+                "amountThousandths": .number(1000), "note": .null,
             ])
         }
         let compact = SyncRequest(device: "DEVICE-ONE", since: 0, changes: records).json.jsonText.utf8.count
@@ -70,18 +70,19 @@ struct SyncWireFormTests {
     }
 
     @Test("a malformed compact page is refused, naming what is wrong", arguments: [
-        (#"{"device":"d","form":3}"#, "\"form\" to be 1"),
-        (#"{"device":"d","form":2,"changes":[]}"#, "needs \"devices\""),
-        (#"{"device":"d","form":2,"devices":[],"columns":{"meal":[]},"changes":[]}"#, "unknown kind \"meal\""),
-        (#"{"device":"d","form":2,"devices":[],"columns":{"skip":["id"]},"changes":[]}"#, "\"columns\".skip to be"),
-        (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip","1",3,null,"K"]]}"#, "names no device"),
-        (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip","1",0,null]]}"#, "a deletion without its key"),
-        (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip","1",0,["A"]]]}"#, "not \"columns\".skip"),
-        (#"{"device":"d","form":2,"devices":["x"],"columns":{},"changes":[["skip"]]}"#, "is not [kind, hlc, device, row, key, stamps, seq]"),
+        (#"{"device":"d","form":4}"#, "\"form\" to be 1"),
+        (#"{"device":"d","form":2,"devices":[],"columns":{},"changes":[]}"#, "form 2, a protocol of an older stackday: update stackday on this device"),
+        (#"{"device":"d","form":3,"changes":[]}"#, "needs \"devices\""),
+        (#"{"device":"d","form":3,"devices":[],"fields":{"meal":[]},"changes":[]}"#, "unknown kind \"meal\""),
+        (#"{"device":"d","form":3,"devices":[],"fields":{"skip":["id"]},"changes":[]}"#, "\"fields\".skip to be"),
+        (#"{"device":"d","form":3,"devices":["x"],"fields":{},"changes":[["skip","1",3,null,"K"]]}"#, "names no device"),
+        (#"{"device":"d","form":3,"devices":["x"],"fields":{},"changes":[["skip","1",0,null]]}"#, "a deletion without its key"),
+        (#"{"device":"d","form":3,"devices":["x"],"fields":{},"changes":[["skip","1",0,["A"]]]}"#, "not \"fields\".skip"),
+        (#"{"device":"d","form":3,"devices":["x"],"fields":{},"changes":[["skip"]]}"#, "is not [kind, hlc, device, row, key, stamps, seq]"),
         (#"{"device":"d","changes":[],"devices":[]}"#, "unknown member \"devices\""),
-        // A prefix may leave out only columns a change may lack: a habit row needs its unit.
-        (#"{"device":"d","form":2,"devices":[],"columns":{"habit":["id","name","started_on","archived_on","created_at","updated_at"]},"changes":[]}"#,
-         "\"columns\".habit to be"),
+        // A prefix may leave out only fields a change may lack: a habit row needs its unit.
+        (#"{"device":"d","form":3,"devices":[],"fields":{"habit":["id","name","startedOn","archivedOn","createdAt","updatedAt"]},"changes":[]}"#,
+         "\"fields\".habit to be"),
     ])
     func refused(body: String, names: String) throws {
         do {
@@ -92,16 +93,30 @@ struct SyncWireFormTests {
         }
     }
 
-    @Test("a device from before positions, colours and steps names the habit columns it knows: its rows read, without the rest")
+    @Test("a device from before positions, colours and steps names the habit fields it knows: its rows read, the rest at their defaults")
     func olderColumns() throws {
-        let known = SyncRules.firstHabitFields.filter { $0 != "updated_at" }
-        #expect(known == ["name", "started_on", "archived_on", "unit"])
         let body = #"""
-            {"device":"d","form":2,"devices":["d"],"columns":{"habit":["id","name","started_on","archived_on","created_at","updated_at","unit"]},
+            {"device":"d","form":3,"devices":["d"],"fields":{"habit":["id","name","startedOn","archivedOn","createdAt","updatedAt","unit"]},
              "changes":[["habit","5",0,["0A0A0A0A-0000-4000-8000-000000000001","Read","2026-11-01",null,1700000000,1700000000,""]]]}
             """#
         let request = try SyncRequest(json: try JSONValue(parsing: body))
         let fields = try #require(request.changes.first?.fields)
-        #expect(fields["name"] == .string("Read") && fields["position"] == nil && fields["color_tag"] == nil && fields["step_thousandths"] == nil)
+        #expect(fields["name"] == .string("Read") && fields["position"] == .number(0) && fields["colorTag"] == .null && fields["stepThousandths"] == .null)
+    }
+
+    @Test("entities travel typed: the wire names fields as the protocol does, never by a store's column, and messages as a person knows them")
+    func typedFields() throws {
+        for kind in SyncKind.allCases {
+            let names = SyncEntity.fieldNames(kind)
+            #expect(names.allSatisfy { !$0.contains("_") }, "\(kind): \(names)")
+            #expect(Set(names).count == names.count && SyncEntity.rules(kind).count == names.count)
+        }
+        // Every change of the fixture goes through the object form and back as the same typed value.
+        for change in Self.changes {
+            #expect(try SyncChange(json: try JSONValue(parsing: change.json.jsonText), index: 0) == change)
+        }
+        #expect(SyncHabitField.colorTag.label == "colour" && SyncHabitField.stepThousandths.label == "step")
+        #expect(SyncHabitField.stepThousandths.text(.number(2000)) == "2" && SyncHabitField.stepThousandths.text(.number(2500)) == "2.5")
+        #expect(SyncHabitField.archivedOn.text(.null) == "none")
     }
 }

@@ -96,7 +96,7 @@ public struct ServeSync {
                 let refused = dropped.map { SyncRefusal(kind: $0.kind, key: $0.key, code: SyncRefusal.habitDeleted) }
                 var decided = SyncDecided(device: request.device, at: now, overridden: try Self.overridden(changes, in: tx))
                 decided.refused = dropped.map {
-                    SyncDecided.Refused(kind: $0.kind.rawValue, habit: "", day: SyncRules.day(of: $0), code: SyncRefusal.habitDeleted)
+                    SyncDecided.Refused(kind: $0.kind.rawValue, habit: "", day: $0.entity?.day?.iso, code: SyncRefusal.habitDeleted)
                 }
                 if accepted > 0 {
                     decided.renamed = try sync.settleNames()
@@ -151,15 +151,15 @@ public struct ServeSync {
     static func overridden(_ changes: [SyncChange], in tx: any HabitTransaction) throws -> [SyncDecided.Overridden] {
         var found: [SyncDecided.Overridden] = []
         for change in changes where change.kind == .habit {
-            guard let fields = change.fields, !change.fieldStamps.isEmpty, let id = UUID(uuidString: change.key),
+            guard case .habit(let pushed)? = change.entity, !change.fieldStamps.isEmpty, let id = UUID(uuidString: change.key),
                   let habit = try tx.habits.habit(id: id) else { continue }
-            let held: [String: JSONValue] = [
-                "name": .string(habit.name), "unit": .string(habit.unit), "started_on": .string(habit.startedOn.iso),
-                "archived_on": habit.archivedOn.map { .string($0.iso) } ?? .null,
+            let held: [SyncHabitField: JSONValue] = [
+                .name: .string(habit.name), .unit: .string(habit.unit), .startedOn: .string(habit.startedOn.iso),
+                .archivedOn: habit.archivedOn.map { .string($0.iso) } ?? .null,
             ]
-            for field in SyncRules.habitFields where change.fieldStamps[field] != nil {
-                guard let kept = held[field], let mine = fields[field], mine != kept else { continue }
-                found.append(SyncDecided.Overridden(habit: habit.name, field: field, mine: SyncDecided.text(mine), kept: SyncDecided.text(kept)))
+            for field in SyncHabitField.allCases where change.fieldStamps[field] != nil {
+                guard let kept = held[field], case let mine = pushed.value(of: field), mine != kept else { continue }
+                found.append(SyncDecided.Overridden(habit: habit.name, field: field, mine: field.text(mine), kept: field.text(kept)))
             }
         }
         return found
@@ -181,7 +181,7 @@ public struct ServeSync {
     public static func slices(of changes: [SyncChange], in tx: any HabitTransaction, _ sync: any SyncRepository) throws -> [[Int]] {
         let whole = [Array(changes.indices)]
         guard changes.count > slice, changes.allSatisfy({ ($0.kind == .completion || $0.kind == .skip) && !$0.deleted }) else { return whole }
-        let habits = Set(changes.compactMap { SyncRules.habit(of: $0) })
+        let habits = Set(changes.compactMap(\.habit))
         let deleted = try sync.deletedKeys(.habit)
         for habit in habits where !deleted.contains(habit) {
             guard let id = UUID(uuidString: habit), try tx.habits.habit(id: id) != nil else { return whole }

@@ -20,13 +20,12 @@ public struct SyncDecided: Sendable, Equatable {
     public struct Overridden: Sendable, Equatable {
         /// The habit's name now.
         public let habit: String
-        /// `name`, `started_on`, `archived_on` or `unit`.
-        public let field: String
+        public let field: SyncHabitField
         /// The device's value and the one kept, as text (`none` for no value).
         public let mine: String
         public let kept: String
 
-        public init(habit: String, field: String, mine: String, kept: String) {
+        public init(habit: String, field: SyncHabitField, mine: String, kept: String) {
             self.habit = habit
             self.field = field
             self.mine = mine
@@ -66,28 +65,6 @@ public struct SyncDecided: Sendable, Equatable {
     /// Whether it decided nothing beyond copying.
     public var isEmpty: Bool { renamed.isEmpty && overridden.isEmpty && refused.isEmpty }
 
-    /// A field's value as said: its text, or `none` for no value (not archived); a step in the
-    /// units a person enters (`2.5`, not the stored thousandths).
-    public static func text(_ value: JSONValue, field: String = "") -> String {
-        if field == "step_thousandths", let thousandths = value.numberValue {
-            return (thousandths / 1000).formatted(.number.grouping(.never).precision(.fractionLength(0...3)))
-        }
-        return value.stringValue ?? (value == .null ? "none" : value.jsonText)
-    }
-
-    /// A habit field as a person knows it (`colour`, `step`, `start day`), for messages; the
-    /// stored name (`color_tag`) stays in JSON.
-    public static func label(field: String) -> String {
-        switch field {
-        case "started_on": "start day"
-        case "archived_on": "archive day"
-        case "color_tag": "colour"
-        case "step_thousandths": "step"
-        case "position": "place in the list"
-        default: field
-        }
-    }
-
     /// As kept: `{"device", "at", "renamed": [{"from", "to"}], "overridden": [{"habit", "field",
     /// "mine", "kept"}], "refused": [{"kind", "habit", "day", "code"}]}`.
     public var json: JSONValue {
@@ -95,7 +72,7 @@ public struct SyncDecided: Sendable, Equatable {
             "device": .string(device), "at": .number(at.timeIntervalSince1970),
             "renamed": .array(renamed.map { .object(["from": .string($0.from), "to": .string($0.to)]) }),
             "overridden": .array(overridden.map {
-                .object(["habit": .string($0.habit), "field": .string($0.field), "mine": .string($0.mine), "kept": .string($0.kept)])
+                .object(["habit": .string($0.habit), "field": .string($0.field.rawValue), "mine": .string($0.mine), "kept": .string($0.kept)])
             }),
             "refused": .array(refused.map {
                 .object(["kind": .string($0.kind), "habit": .string($0.habit), "day": $0.day.map(JSONValue.string) ?? .null, "code": .string($0.code)])
@@ -110,9 +87,10 @@ public struct SyncDecided: Sendable, Equatable {
         self.init(
             device: device, at: Date(timeIntervalSince1970: at),
             renamed: items("renamed").map { Renamed(from: $0["from"]?.stringValue ?? "", to: $0["to"]?.stringValue ?? "") },
-            overridden: items("overridden").map {
-                Overridden(habit: $0["habit"]?.stringValue ?? "", field: $0["field"]?.stringValue ?? "", mine: $0["mine"]?.stringValue ?? "",
-                           kept: $0["kept"]?.stringValue ?? "")
+            overridden: items("overridden").compactMap { item in
+                item["field"]?.stringValue.flatMap(SyncHabitField.init(rawValue:)).map { field in
+                    Overridden(habit: item["habit"]?.stringValue ?? "", field: field, mine: item["mine"]?.stringValue ?? "", kept: item["kept"]?.stringValue ?? "")
+                }
             },
             refused: items("refused").map {
                 Refused(kind: $0["kind"]?.stringValue ?? "", habit: $0["habit"]?.stringValue ?? "", day: $0["day"]?.stringValue,

@@ -8,30 +8,31 @@ public enum SyncDecision: Sendable, Equatable {
     /// The entity's tombstone: its row deleted (or, never held, a tombstone logged for it).
     case delete
     /// A row the replica never held.
-    case insert([String: JSONValue])
+    case insert(SyncEntity)
     /// A newer version of a held row (a record's, or a revision's pins filled in).
-    case update([String: JSONValue])
+    case update(SyncEntity)
     /// A held script and the same script from elsewhere, joined (`SyncMerger.mergeScript`): the
     /// write is the receiver's own when the join is not what came, so that the sender takes it back.
-    case joinScript(row: [String: JSONValue], own: Bool)
+    case joinScript(SyncScript, own: Bool)
     /// A habit merged field by field: its new row and field stamps. `own` when the merge kept some
     /// of the receiver's fields: the write is then the receiver's, and the sender takes it back.
-    case mergeHabit(row: [String: JSONValue], stamps: [String: SyncStamp], own: Bool, overrides: [SyncOverride])
+    case mergeHabit(SyncHabit, stamps: [SyncHabitField: SyncStamp], own: Bool, overrides: [SyncOverride])
     /// Only a habit's field stamps moved (the sender changed fields to what the receiver holds): the
     /// row is written again as held so its log entry carries the new stamps on.
-    case restampHabit(row: [String: JSONValue], stamps: [String: SyncStamp])
-    /// The server's own write: rules pushed under a number it gave to other rules, kept under `to`.
-    case renumber(row: [String: JSONValue], to: Int64)
+    case restampHabit(SyncHabit, stamps: [SyncHabitField: SyncStamp])
+    /// The server's own write: rules pushed under a number it gave to other rules, kept under the
+    /// next free one (the revision's number).
+    case renumber(SyncRevision)
     /// A device takes the server's revision under its number; its own unpushed rules from that
     /// number on (`moved`, each renumbered one up already, in order) go on as the device's own writes.
-    case replaceRevision(row: [String: JSONValue], moved: [[String: JSONValue]])
+    case replaceRevision(SyncRevision, moved: [SyncRevision])
 
     /// What the change did, as a sync answers it.
     public var outcome: SyncOutcome {
         switch self {
         case .keep: .kept
         case .drop: .dropped
-        case .renumber(_, let number): .renumbered(Int(number))
+        case .renumber(let revision): .renumbered(Int(revision.number))
         case .mergeHabit(_, _, _, let overrides) where !overrides.isEmpty: .replaced(overrides)
         case .delete, .insert, .update, .joinScript, .mergeHabit, .restampHabit, .replaceRevision: .applied
         }

@@ -3,10 +3,10 @@
 public protocol SyncMergeState {
     /// The log's entry for an entity; nil when the replica never held it.
     func entry(_ kind: SyncKind, _ key: String) throws -> SyncLogEntry?
-    /// The entity's row as sync carries it (`SyncRules.columns`); nil when none is held.
-    func row(_ kind: SyncKind, _ key: String) throws -> [String: JSONValue]?
+    /// The entity as held; nil when none is.
+    func entity(_ kind: SyncKind, _ key: String) throws -> SyncEntity?
     /// The stamps of a habit's fields changed since it was made.
-    func fieldStamps(habit: String) throws -> [String: SyncStamp]
+    func fieldStamps(habit: String) throws -> [SyncHabitField: SyncStamp]
     /// Whether a live habit with this id is held (one this batch made counts).
     func holdsHabit(_ habit: String) throws -> Bool
     /// A habit's last revision number; 0 when it has none.

@@ -19,69 +19,74 @@ public enum SyncMerger {
         func refuse(_ reason: String) -> SyncError { .invalidChange(index: 0, reason: reason) }
         let local = try state.entry(change.kind, change.key)
         if local?.deleted == true { return .keep }
-        guard let incoming = change.fields else { return .delete }
-        if let habit = SyncRules.habit(of: change), change.kind != .habit, try !state.holdsHabit(habit) {
+        guard let incoming = change.entity else { return .delete }
+        if let habit = incoming.habit, change.kind != .habit, try !state.holdsHabit(habit) {
             if try state.entry(.habit, habit)?.deleted == true { return .drop }
             throw refuse("is a \(change.kind.rawValue) of habit \(habit), which neither this change nor the store holds")
         }
-        // Every row a store holds is in its log: without an entry there is no row.
-        let held = local == nil ? nil : try state.row(change.kind, change.key)
-        switch change.kind {
-        case .script:
-            guard let held else { return .insert(incoming) }
-            let merged = mergeScript(held: held, incoming: incoming)
-            return merged == held ? .keep : .joinScript(row: merged, own: merged != incoming)
-        case .habit:
-            guard let held else { return .insert(incoming) }
+        // Every entity a store holds is in its log: without an entry there is none.
+        let held = local == nil ? nil : try state.entity(change.kind, change.key)
+        guard let held else {
+            if case .revision(let revision) = incoming {
+                try requirePins(revision, in: state)
+                let top = try state.topRevision(habit: revision.habit)
+                guard revision.number == top + 1 else {
+                    throw refuse("is revision \(revision.number) of a habit whose last is \(top): revisions are numbered without gaps")
+                }
+            }
+            return .insert(incoming)
+        }
+        switch (held, incoming) {
+        case (.script(let mine), .script(let theirs)):
+            let joined = mine.joined(with: theirs)
+            return joined == mine ? .keep : .joinScript(joined, own: joined != theirs)
+        case (.habit(let mine), .habit(let theirs)):
             let heldStamps = try state.fieldStamps(habit: change.key)
-            let merged = mergeHabit(held: held, heldStamps: heldStamps, incoming: incoming, incomingStamps: change.fieldStamps)
-            guard merged.row != held else {
+            let merged = mergeHabit(held: mine, heldStamps: heldStamps, incoming: theirs, incomingStamps: change.fieldStamps)
+            guard merged.habit != mine else {
                 if merged.stamps == heldStamps { return .keep }
                 // The sender's newer stamps name values held here already. When the sender holds
-                // every field as here, the row goes on as its write; when it holds an older value
-                // of another field, the row is this replica's own write, so that it goes back to
+                // every field as here, the habit goes on as its write; when it holds an older value
+                // of another field, the habit is this replica's own write, so that it goes back to
                 // the sender too (attributed to the sender, the sender would never be sent it).
-                guard held == incoming else { return .mergeHabit(row: held, stamps: merged.stamps, own: true, overrides: []) }
-                return .restampHabit(row: held, stamps: merged.stamps)
+                guard mine == theirs else { return .mergeHabit(mine, stamps: merged.stamps, own: true, overrides: []) }
+                return .restampHabit(mine, stamps: merged.stamps)
             }
-            let overrides = SyncRules.habitFields.filter { $0 != "updated_at" && merged.row[$0] != held[$0] }.map { field in
-                SyncOverride(habit: change.key, field: field, lost: held[field] ?? .null, lostBy: heldStamps[field]?.device ?? "",
-                             kept: merged.row[field] ?? .null, keptBy: merged.stamps[field]?.device ?? "")
+            let overrides = SyncHabitField.allCases.filter { $0 != .updatedAt && merged.habit.value(of: $0) != mine.value(of: $0) }.map { field in
+                SyncOverride(habit: change.key, field: field, lost: mine.value(of: field), lostBy: heldStamps[field]?.device ?? "",
+                             kept: merged.habit.value(of: field), keptBy: merged.stamps[field]?.device ?? "")
             }
-            return .mergeHabit(row: merged.row, stamps: merged.stamps, own: merged.row != incoming, overrides: overrides)
-        case .completion, .skip:
-            guard let held else { return .insert(incoming) }
+            return .mergeHabit(merged.habit, stamps: merged.stamps, own: merged.habit != theirs, overrides: overrides)
+        case (.record, .record), (.skip, .skip):
             guard let local, local.stamp < change.stamp, held != incoming else { return .keep }
             return .update(incoming)
-        case .revision:
-            for role in PolicyRole.habitRoles {
-                if let hash = incoming[role.rawValue + "_sha256"]?.stringValue, try state.row(.script, hash) == nil {
-                    throw refuse("is a revision naming script \(hash), which neither this change nor the store holds")
-                }
-            }
-            let habit = incoming["habit_id"]?.stringValue ?? ""
-            let number = Int64(incoming["number"]?.numberValue ?? 0)
-            let top = try state.topRevision(habit: habit)
-            guard let held else {
-                guard number == top + 1 else {
-                    throw refuse("is revision \(number) of a habit whose last is \(top): revisions are numbered without gaps")
-                }
-                return .insert(incoming)
-            }
-            return try mergeRevision(incoming, held: held, local: local, habit: habit, number: number, next: top + 1, in: state, as: replica)
+        case (.revision(let mine), .revision(let theirs)):
+            try requirePins(theirs, in: state)
+            let top = try state.topRevision(habit: theirs.habit)
+            return try mergeRevision(theirs, held: mine, local: local, next: top + 1, in: state, as: replica)
+        default:
+            throw refuse("is a \(change.kind.rawValue) whose key the store holds as another kind")
+        }
+    }
+
+    /// Throws for a revision naming a script the replica does not hold.
+    private static func requirePins(_ revision: SyncRevision, in state: some SyncMergeState) throws {
+        for hash in revision.pins where try state.entity(.script, hash) == nil {
+            throw SyncError.invalidChange(index: 0, reason: "is a revision naming script \(hash), which neither this change nor the store holds")
         }
     }
 
     /// Two revisions under one number: the same rules (a pin filled in on one side) are one;
     /// other rules are kept under the next free number, where the server's numbering says.
-    private static func mergeRevision(_ incoming: [String: JSONValue], held: [String: JSONValue], local: SyncLogEntry?, habit: String, number: Int64,
-                                      next: Int64, in state: some SyncMergeState, as replica: SyncReplica) throws -> SyncDecision {
-        if sameRules(incoming, held) {
-            let filled = pins.filter { held[$0] == .null && incoming[$0] != .null }
-            guard !filled.isEmpty else { return .keep }
-            var pinned = held
-            for name in filled { pinned[name] = incoming[name] }
-            return .update(pinned)
+    private static func mergeRevision(_ incoming: SyncRevision, held: SyncRevision, local: SyncLogEntry?, next: Int64,
+                                      in state: some SyncMergeState, as replica: SyncReplica) throws -> SyncDecision {
+        let (habit, number) = (incoming.habit, incoming.number)
+        if incoming.sameRules(as: held) {
+            return held.filling(from: incoming).map { .update(.revision($0)) } ?? .keep
+        }
+        func revision(_ number: Int64) throws -> SyncRevision? {
+            guard case .revision(let found)? = try state.entity(.revision, SyncRules.revisionKey(habit: habit, number: number)) else { return nil }
+            return found
         }
         switch replica {
         case .server:
@@ -89,74 +94,38 @@ public enum SyncMerger {
             // the answer that told it): the same change, kept once.
             if number + 1 < next {
                 for later in (number + 1)..<next {
-                    if let existing = try state.row(.revision, SyncRules.revisionKey(habit: habit, number: later)), sameRules(incoming, existing) {
-                        return .keep
-                    }
+                    if let existing = try revision(later), incoming.sameRules(as: existing) { return .keep }
                 }
             }
-            var moved = incoming
-            moved["number"] = .number(Double(next))
-            return .renumber(row: moved, to: next)
+            return .renumber(incoming.numbered(next))
         case .device(let id, let pushedThrough):
             // Rules of this device's own that the server has not seen yet go on, each one number
             // up, in the order they were made: the server's take their place in its numbering.
             func ownUnpushed(_ entry: SyncLogEntry?) -> Bool { entry.map { $0.stamp.device == id && $0.seq > pushedThrough } ?? false }
-            guard ownUnpushed(local) else { return .replaceRevision(row: incoming, moved: []) }
-            var moved: [[String: JSONValue]] = []
+            guard ownUnpushed(local) else { return .replaceRevision(incoming, moved: []) }
+            var moved: [SyncRevision] = []
             for later in number..<next {
-                let key = SyncRules.revisionKey(habit: habit, number: later)
-                if later > number, !ownUnpushed(try state.entry(.revision, key)) { break }
-                guard let row = later == number ? held : try state.row(.revision, key) else { break }
-                var shifted = row
-                shifted["number"] = .number(Double(later + 1))
-                moved.append(shifted)
+                if later > number, !ownUnpushed(try state.entry(.revision, SyncRules.revisionKey(habit: habit, number: later))) { break }
+                guard let found = later == number ? held : try revision(later) else { break }
+                moved.append(found.numbered(later + 1))
             }
-            return .replaceRevision(row: incoming, moved: moved)
+            return .replaceRevision(incoming, moved: moved)
         }
     }
 
-    /// A script held and the same script from elsewhere: its text never differs. It is installed
-    /// when either side installed it, at the later of their install times; stored on both sides
-    /// (pinned by a habit, not installed), at the earlier of the times each stored it. A join:
-    /// every replica settles on the same row whatever order they merge in.
-    public static func mergeScript(held: [String: JSONValue], incoming: [String: JSONValue]) -> [String: JSONValue] {
-        func rank(_ row: [String: JSONValue]) -> (Double, Double) {
-            let time = row["installed_at"]?.numberValue ?? 0
-            return row["installed"]?.numberValue == 1 ? (1, time) : (0, -time)
-        }
-        guard rank(incoming) > rank(held) else { return held }
-        var merged = held
-        merged["installed"] = incoming["installed"] ?? .number(0)
-        merged["installed_at"] = incoming["installed_at"] ?? held["installed_at"] ?? .null
-        return merged
-    }
-
-    /// A revision's script pins, one per role.
-    private static let pins = PolicyRole.habitRoles.map { $0.rawValue + "_sha256" }
-
-    /// Whether two revisions hold the same rules: every field equal but the number, a script pin
-    /// left empty on one side counting as equal (it is filled in when the script arrives). A
-    /// revision's `created_at` is the instant its edit was made, so two edits are never the same.
-    public static func sameRules(_ a: [String: JSONValue], _ b: [String: JSONValue]) -> Bool {
-        a.allSatisfy { name, value in
-            if name == "number" { return true }
-            return pins.contains(name) ? (value == .null || b[name] == .null || value == b[name]) : b[name] == value
-        }
-    }
-
-    /// A habit as two replicas hold it merged field by field: each of `SyncRules.habitFields` from
-    /// the side whose stamp for it is greater (a field never changed since the habit was made has
+    /// A habit as two replicas hold it merged field by field: each of `SyncHabitField` from the
+    /// side whose stamp for it is greater (a field never changed since the habit was made has
     /// none, which every stamp beats), the rest as held; the start and archive days as one pair
-    /// when they would clash. Answers the row and the stamps it keeps.
-    public static func mergeHabit(held: [String: JSONValue], heldStamps: [String: SyncStamp],
-                                  incoming: [String: JSONValue], incomingStamps: [String: SyncStamp]) -> (row: [String: JSONValue], stamps: [String: SyncStamp]) {
-        var row = held
+    /// when they would clash. Answers the habit and the stamps it keeps.
+    public static func mergeHabit(held: SyncHabit, heldStamps: [SyncHabitField: SyncStamp],
+                                  incoming: SyncHabit, incomingStamps: [SyncHabitField: SyncStamp]) -> (habit: SyncHabit, stamps: [SyncHabitField: SyncStamp]) {
+        var habit = held
         var stamps = heldStamps
         let none = SyncStamp(hlc: -1, device: "")
-        for field in SyncRules.habitFields {
+        for field in SyncHabitField.allCases {
             let theirs = incomingStamps[field] ?? none
             if theirs > (heldStamps[field] ?? none) {
-                row[field] = incoming[field] ?? .null
+                habit.take(field, from: incoming)
                 stamps[field] = theirs
             }
         }
@@ -164,16 +133,16 @@ public enum SyncMerger {
         // before it starts, which no replica may hold. Then the two dates are one pair: both come
         // from the side whose latest change to either is the later, and both take that stamp, so
         // every replica settles on the same dates whichever side it held.
-        if case .string(let archived)? = row["archived_on"], case .string(let started)? = row["started_on"], archived < started {
-            let heldLatest = max(heldStamps["started_on"] ?? none, heldStamps["archived_on"] ?? none)
-            let incomingLatest = max(incomingStamps["started_on"] ?? none, incomingStamps["archived_on"] ?? none)
+        if let archived = habit.archivedOn, archived < habit.startedOn {
+            let heldLatest = max(heldStamps[.startedOn] ?? none, heldStamps[.archivedOn] ?? none)
+            let incomingLatest = max(incomingStamps[.startedOn] ?? none, incomingStamps[.archivedOn] ?? none)
             let source = incomingLatest > heldLatest ? incoming : held
-            row["started_on"] = source["started_on"] ?? .null
-            row["archived_on"] = source["archived_on"] ?? .null
-            stamps["started_on"] = max(heldLatest, incomingLatest)
-            stamps["archived_on"] = max(heldLatest, incomingLatest)
+            habit.startedOn = source.startedOn
+            habit.archivedOn = source.archivedOn
+            stamps[.startedOn] = max(heldLatest, incomingLatest)
+            stamps[.archivedOn] = max(heldLatest, incomingLatest)
         }
-        return (row, stamps)
+        return (habit, stamps)
     }
 
     /// A live habit as name settling sees it.

@@ -3,15 +3,15 @@
 public struct SyncOverride: Sendable, Equatable {
     /// The habit's id, as its sync key.
     public let habit: String
-    /// One of `SyncRules.habitFields` (never `updated_at`).
-    public let field: String
+    /// Never `updatedAt`.
+    public let field: SyncHabitField
     public let lost: JSONValue
     /// The device whose change lost (empty for a value the habit had since it was made).
     public let lostBy: String
     public let kept: JSONValue
     public let keptBy: String
 
-    public init(habit: String, field: String, lost: JSONValue, lostBy: String, kept: JSONValue, keptBy: String) {
+    public init(habit: String, field: SyncHabitField, lost: JSONValue, lostBy: String, kept: JSONValue, keptBy: String) {
         self.habit = habit
         self.field = field
         self.lost = lost

@@ -7,7 +7,7 @@ public struct SyncRequest: Sendable {
     public let since: Int64
     public let changes: [SyncChange]
     public let limit: Int
-    /// Whether the changes go in the compact form (`SyncWireForm`, `"form": 2`), in which the
+    /// Whether the changes go in the compact form (`SyncWireForm`, `"form": 3`), in which the
     /// server answers too; else one object per change.
     public let compact: Bool
     /// The server's epoch the device pushes under (`SyncServerIdentity.epoch`, `"epoch"`): a server
@@ -64,7 +64,7 @@ public struct SyncRequest: Sendable {
         if let mark { object["mark"] = .string(mark) }
         if let more { object["more"] = .bool(more) }
         if compact {
-            object["form"] = .number(2)
+            object["form"] = .number(Double(SyncWireForm.number))
             object.merge(SyncWireForm.encode(changes)) { $1 }
         } else {
             object["changes"] = .array(changes.map(\.json))
@@ -78,11 +78,12 @@ public struct SyncRequest: Sendable {
         let compact: Bool
         switch object["form"] {
         case nil, .number(1)?: compact = false
-        case .number(2)?: compact = true
-        default: throw .invalidRequest("needs \"form\" to be 1 (a change is an object) or 2 (the compact form)")
+        case .number(Double(SyncWireForm.number))?: compact = true
+        case .number(2)?: throw .invalidRequest("is in form 2, a protocol of an older stackday: update stackday on this device to sync with this server")
+        default: throw .invalidRequest("needs \"form\" to be 1 (a change is an object) or \(SyncWireForm.number) (the compact form)")
         }
         // `history` is what devices from before server identities sent; it is read and ignored.
-        let members = ["device", "since", "changes", "limit", "form", "history", "previous", "epoch", "full", "written", "mark", "more"] + (compact ? ["devices", "columns"] : [])
+        let members = ["device", "since", "changes", "limit", "form", "history", "previous", "epoch", "full", "written", "mark", "more"] + (compact ? ["devices", "fields"] : [])
         if let unknown = object.keys.sorted().first(where: { !members.contains($0) }) {
             throw .invalidRequest("has an unknown member \"\(unknown)\"")
         }

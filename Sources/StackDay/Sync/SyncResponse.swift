@@ -43,7 +43,7 @@ public struct SyncResponse: Sendable {
     public var json: JSONValue {
         var object: [String: JSONValue] = ["position": .number(Double(position)), "more": .bool(more), "accepted": .number(Double(accepted))]
         if compact {
-            object["form"] = .number(2)
+            object["form"] = .number(Double(SyncWireForm.number))
             object.merge(SyncWireForm.encode(changes)) { $1 }
         } else {
             object["changes"] = .array(changes.map(\.json))
@@ -61,7 +61,8 @@ public struct SyncResponse: Sendable {
               let position = object["position"]?.numberValue, position >= 0, position.rounded() == position else {
             throw .invalidAnswer("is not {\"changes\": [...], \"position\": N, \"more\": true|false}")
         }
-        let compact = object["form"] == .number(2)
+        if object["form"] == .number(2) { throw .invalidAnswer("is in form 2, a protocol of an older server: update stackday on the server") }
+        let compact = object["form"] == .number(Double(SyncWireForm.number))
         var changes: [SyncChange] = []
         if compact {
             do { changes = try SyncWireForm.decode(object) } catch { throw .invalidAnswer("has a bad change: \(error)") }

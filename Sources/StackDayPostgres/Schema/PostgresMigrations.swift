@@ -224,7 +224,7 @@ enum PostgresMigrations {
             "ALTER TABLE habits ADD COLUMN position integer NOT NULL DEFAULT 0 CHECK (position BETWEEN 0 AND \(Habit.positionLimit))",
             "ALTER TABLE habits ADD COLUMN color_tag text CHECK (color_tag IS NULL OR length(color_tag) BETWEEN 1 AND 20)",
             "ALTER TABLE habits ADD COLUMN step_thousandths bigint CHECK (step_thousandths IS NULL OR step_thousandths > 0)",
-            PostgresSyncTriggers.habitsChanged(fields: SyncRules.displayHabitFields),
+            PostgresSyncTriggers.habitsChanged(fields: SQLSyncStampedColumns.display),
         ]),
         // The day a user's weeks begin on, as in SQLite's migration 24.
         (19, "week starts", ["ALTER TABLE users ADD COLUMN week_start text NOT NULL DEFAULT 'mon' CHECK (week_start IN ('mon', 'sun'))"]),
@@ -257,7 +257,7 @@ enum PostgresMigrations {
         (24, "habit questions and descriptions", [
             "ALTER TABLE habits ADD COLUMN question text CHECK (question IS NULL OR char_length(question) BETWEEN 1 AND \(Habit.textLimit))",
             "ALTER TABLE habits ADD COLUMN description text CHECK (description IS NULL OR char_length(description) BETWEEN 1 AND \(Habit.textLimit))",
-            PostgresSyncTriggers.habitsChanged(fields: SyncRules.habitFields),
+            PostgresSyncTriggers.habitsChanged(fields: SQLSyncStampedColumns.all),
         ]),
         // Devices revoked, as in SQLite's migration 30.
         (25, "revoked devices", [

@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDaySQL
 
 /// The change log sync reads (`SQLSyncRepository`), kept by the store itself whoever writes, as
 /// SQLite's `SyncTriggers`: once a user syncs (a row in `sync_owners`), every write of one of its
@@ -124,12 +125,12 @@ enum PostgresSyncTriggers {
             CREATE TABLE sync_fields (user_id text NOT NULL, habit text NOT NULL, field text NOT NULL, hlc bigint NOT NULL, device text NOT NULL,
                 PRIMARY KEY (user_id, habit, field))
             """,
-            habitsChanged(fields: SyncRules.firstHabitFields),
+            habitsChanged(fields: SQLSyncStampedColumns.first),
         ]
     }
 
     /// The habit trigger's function: it stamps the habit, then on an update each of `fields` that
-    /// changed. Migration 9 made it with `SyncRules.firstHabitFields`; migration 18 with them all.
+    /// changed. Migration 9 made it with `SQLSyncStampedColumns.first`; migration 18 with them all.
     static func habitsChanged(fields: [String]) -> String {
         let stamps = fields.map { field in
             """

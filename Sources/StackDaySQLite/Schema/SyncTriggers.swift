@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDaySQL
 
 /// The change log sync reads (`SQLSyncRepository`), kept by the store itself whoever writes: once
 /// an owner syncs (a row in `sync_owners`), every insert, update or delete of one of its habits,
@@ -122,7 +123,7 @@ enum SyncTriggers {
         for (table, _, _) in tables {
             for event in ["insert", "update", "delete"] { sql += "DROP TRIGGER \(table)_sync_\(event);\n" }
         }
-        return sql + triggers(clock: clock, fieldStamps: SyncRules.firstHabitFields, own: false)
+        return sql + triggers(clock: clock, fieldStamps: SQLSyncStampedColumns.first, own: false)
     }
 
     /// Migration 26: every write of the store's own counted (`sync_owners.own`) and its entry
@@ -137,15 +138,15 @@ enum SyncTriggers {
         for (table, _, _) in tables {
             for event in ["insert", "update", "delete"] { sql += "DROP TRIGGER \(table)_sync_\(event);\n" }
         }
-        return sql + triggers(clock: clock, fieldStamps: SyncRules.displayHabitFields, own: true)
+        return sql + triggers(clock: clock, fieldStamps: SQLSyncStampedColumns.display, own: true)
     }
 
     /// Migration 29: the habit's update trigger stamping a question and a description too.
     static var habitTextSQL: String {
-        "DROP TRIGGER habits_sync_update;\n" + habitUpdateTrigger(clock: clock, fields: SyncRules.habitFields, own: true) + ";\n"
+        "DROP TRIGGER habits_sync_update;\n" + habitUpdateTrigger(clock: clock, fields: SQLSyncStampedColumns.all, own: true) + ";\n"
     }
 
-    /// Migration 14: the stamp of each habit field's last change (`SyncRules.habitFields`), kept
+    /// Migration 14: the stamp of each habit field's last change (`SQLSyncStampedColumns.all`), kept
     /// by the habit's update trigger after it stamps the habit, so that fields merge one by one.
     static var fieldStampsSQL: String {
         """
@@ -158,14 +159,14 @@ enum SyncTriggers {
             PRIMARY KEY (owner, habit, field)
         ) STRICT, WITHOUT ROWID;
         DROP TRIGGER habits_sync_update;
-        \(habitUpdateTrigger(clock: wallClock, fields: SyncRules.firstHabitFields, own: false));
+        \(habitUpdateTrigger(clock: wallClock, fields: SQLSyncStampedColumns.first, own: false));
         """
     }
 
-    /// Migration 23: the habit's update trigger stamping every field of `SyncRules.displayHabitFields`
+    /// Migration 23: the habit's update trigger stamping every field of `SQLSyncStampedColumns.display`
     /// (position, colour tag and step joined the first five).
     static var displayFieldsSQL: String {
-        "DROP TRIGGER habits_sync_update;\n" + habitUpdateTrigger(clock: clock, fields: SyncRules.displayHabitFields, own: false) + ";\n"
+        "DROP TRIGGER habits_sync_update;\n" + habitUpdateTrigger(clock: clock, fields: SQLSyncStampedColumns.display, own: false) + ";\n"
     }
 
     /// The habit's update trigger: it stamps the habit, then each of `fields` the update changed.

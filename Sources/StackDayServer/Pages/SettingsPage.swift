@@ -54,7 +54,7 @@ struct SettingsPage {
             body += "<li data-decided=\"renamed\">\(words["Renamed, two habits had one name:"]) \(renamed.from) → \(renamed.to)</li>"
         }
         for field in decided.overridden {
-            body += "<li data-decided=\"overridden\">\(field.habit): \(words["a later change kept"]) \(words[SyncDecided.label(field: field.field)]) = "
+            body += "<li data-decided=\"overridden\">\(field.habit): \(words["a later change kept"]) \(words[field.field.label]) = "
                 + "\(field.kept) (\(words["the device had"]) \(field.mine))</li>"
         }
         for refused in decided.refused {

@@ -142,7 +142,7 @@ enum SyncCommand {
         }
         for lost in report.overridden {
             environment.io.print(words.say("'{habit}': its {field} {mine}, set here, lost to {kept}, set later on another device.", ("habit", lost.habit),
-                                           ("field", words[SyncDecided.label(field: lost.field)]), ("mine", lost.mine), ("kept", lost.kept)))
+                                           ("field", words[lost.field.label]), ("mine", lost.mine), ("kept", lost.kept)))
         }
         for refused in report.refused {
             let what = words[refused.kind == SyncKind.skip.rawValue ? "skip" : "record"]

@@ -2,14 +2,17 @@ import Foundation
 import StackDay
 
 /// One owner's sync change log and merge in either store: `sync_entities` (kept by the schema's
-/// triggers), `sync_owners`, `sync_writer` and `sync_peers`. Entities are read and written as
-/// rows, their columns as `SyncRules.columns` lists them.
+/// triggers), `sync_owners`, `sync_writer` and `sync_peers`. Entities are read and written
+/// through their tables' codecs (`SQLSyncTable`).
 public final class SQLSyncRepository: SyncRepository {
     private let executor: any SQLExecutor
     private let owner: SQLValue
     private let dialect: SQLDialect
 
+    /// The clock the schema's stamps are handed, when the store was given one.
     private let clock: (any Clock)?
+    /// What the repository's own times are read from: `clock`, else the machine's, injected once.
+    private let times: any Clock
 
     /// `clock`, when given, is the one the store's writes are stamped by (`sync_clock`); without
     /// one, the machine's.
@@ -17,6 +20,7 @@ public final class SQLSyncRepository: SyncRepository {
         self.executor = executor
         self.owner = .text(owner)
         self.clock = clock
+        times = clock ?? SystemClock()
         dialect = executor.dialect
     }
 
@@ -58,63 +62,6 @@ public final class SQLSyncRepository: SyncRepository {
         }
     }
 
-    /// The table of a kind and the SQL of its key as text.
-    private static func table(_ kind: SyncKind) -> (name: String, key: String, keyColumns: [String]) {
-        switch kind {
-        case .script: ("policy_scripts", "sha256", ["sha256"])
-        case .habit: ("habits", "upper(CAST(id AS TEXT))", ["id"])
-        case .revision: ("habit_revisions", "upper(CAST(habit_id AS TEXT)) || '/' || CAST(number AS TEXT)", ["habit_id", "number"])
-        case .completion: ("completions", "upper(CAST(id AS TEXT))", ["id"])
-        case .skip: ("skips", "upper(CAST(id AS TEXT))", ["id"])
-        }
-    }
-
-    /// `$N` with the cast PostgreSQL needs for a column of this value.
-    private static func parameter(_ index: Int, _ value: SyncColumn.Value) -> String {
-        switch value {
-        case .uuid: "$\(index)::uuid"
-        case .day, .optionalDay: "$\(index)::date"
-        default: "$\(index)"
-        }
-    }
-
-    private static func bind(_ json: JSONValue?, _ value: SyncColumn.Value) -> SQLValue {
-        switch (value, json) {
-        case (.reminders, nil), (.reminders, .null?): .text("")
-        case (.position, nil), (.position, .null?), (.flag, nil), (.flag, .null?): .integer(0)
-        case (_, nil), (_, .null?): .null
-        case (.instant, let json?): .real(json.numberValue ?? 0)
-        case (.count, let json?), (.optionalCount, let json?), (.position, let json?), (.flag, let json?): .integer(Int64(json.numberValue ?? 0))
-        case (_, let json?): .text(json.stringValue ?? "")
-        }
-    }
-
-    private static func read(_ row: any SQLRow, _ column: SyncColumn) -> JSONValue {
-        if row.isNull(column.name) { return .null }
-        switch column.value {
-        case .instant: return .number(row.real(column.name))
-        case .count, .optionalCount, .position, .flag: return .number(Double(row.integer(column.name)))
-        // PostgreSQL writes a uuid in lower case; every replica's keys are the canonical upper.
-        case .uuid: return .string(row.text(column.name).uppercased())
-        default: return .string(row.text(column.name))
-        }
-    }
-
-    /// The key's values, bound after the owner: `$2` (and `$3` for a revision's number).
-    private func keyValues(_ kind: SyncKind, _ key: String) -> [SQLValue] {
-        guard kind == .revision else { return [.text(key)] }
-        let revision = SyncRules.revision(key)
-        return [.text(revision?.habit ?? ""), .integer(revision?.number ?? 0)]
-    }
-
-    private func keyCondition(_ kind: SyncKind) -> String {
-        switch kind {
-        case .script: "sha256 = $2"
-        case .revision: "habit_id = $2::uuid AND number = $3"
-        default: "id = $2::uuid"
-        }
-    }
-
     // MARK: The log
 
     public func start(makeDevice: () -> String) throws -> String {
@@ -126,13 +73,14 @@ public final class SQLSyncRepository: SyncRepository {
         try executor.run(sql("INSERT INTO sync_owners (\(ownerColumn), device, seq, hlc) VALUES ($1, $2, 0, $3)"), [owner, .text(device), .integer(hlc)])
         // Everything already held enters the log once, parents first, as this store's own writes.
         for kind in SyncKind.allCases {
-            let (table, key, _) = Self.table(kind)
+            let table = SQLSyncTable.of(kind)
+            let (name, key) = (table.name, table.keyText)
             let base = try position()
             try executor.run(sql("""
                 INSERT INTO sync_entities (\(ownerColumn), kind, key, seq, hlc, device, deleted, own)
                 SELECT \(ownerColumn), '\(kind.rawValue)', \(key), $2::bigint + row_number() OVER (ORDER BY \(key)), $3::bigint, $4, 0,
                     $2::bigint + row_number() OVER (ORDER BY \(key))
-                FROM \(table) WHERE \(ownerColumn) = $1
+                FROM \(name) WHERE \(ownerColumn) = $1
                 """), [owner, .integer(base), .integer(hlc), .text(device)])
             try executor.run(sql("""
                 UPDATE sync_owners SET seq = coalesce((SELECT max(seq) FROM sync_entities WHERE \(ownerColumn) = $1), 0) WHERE \(ownerColumn) = $1
@@ -145,7 +93,7 @@ public final class SQLSyncRepository: SyncRepository {
     /// A hybrid logical time for now, by the store's clock.
     private func now() -> Int64 { SyncStamp.time(at: instant()) }
 
-    private func instant() -> Date { clock?.now ?? Date() }
+    private func instant() -> Date { times.now }
 
     public func pending(after position: Int64, device: String, scope: SyncScope) throws -> Int {
         Int(try executor.integer(sql("""
@@ -185,22 +133,19 @@ public final class SQLSyncRepository: SyncRepository {
             """), [owner, .text(kind.rawValue), .text(key)], entry).first ?? nil
     }
 
-    /// An entity's row as sync carries it; nil when the store holds none.
-    private func fields(_ kind: SyncKind, _ key: String) throws -> [String: JSONValue]? {
-        let columns = SyncRules.columns(kind)
-        let (table, _, _) = Self.table(kind)
-        return try executor.rows(sql("""
-            SELECT \(SyncRules.columnNames(kind).joined(separator: ", ")) FROM \(table) WHERE \(ownerColumn) = $1 AND \(keyCondition(kind))
-            """), [owner] + keyValues(kind, key)) { row in
-            Dictionary(uniqueKeysWithValues: columns.map { ($0.name, Self.read(row, $0)) })
-        }.first
+    /// An entity as the store holds it; nil when it holds none.
+    private func entity(_ kind: SyncKind, _ key: String) throws -> SyncEntity? {
+        let table = SQLSyncTable.of(kind)
+        return try executor.rows(sql("SELECT \(table.columnList) FROM \(table.name) WHERE \(ownerColumn) = $1 AND \(table.keyCondition)"),
+                                 [owner] + table.keyValues(key), table.entity).first
     }
 
-    /// Whether the store holds an entity's row: its key looked up alone, no column read (a page
-    /// of records asks it of their habit once a slice).
+    /// Whether the store holds an entity: its key looked up alone, no column read (a page of
+    /// records asks it of their habit once a slice).
     private func holds(_ kind: SyncKind, _ key: String) throws -> Bool {
-        try !executor.rows(sql("SELECT 1 AS held FROM \(Self.table(kind).name) WHERE \(ownerColumn) = $1 AND \(keyCondition(kind))"),
-                           [owner] + keyValues(kind, key)) { $0.integer("held") }.isEmpty
+        let table = SQLSyncTable.of(kind)
+        return try !executor.rows(sql("SELECT 1 AS held FROM \(table.name) WHERE \(ownerColumn) = $1 AND \(table.keyCondition)"),
+                                  [owner] + table.keyValues(key)) { $0.integer("held") }.isEmpty
     }
 
     /// Keys fifty at a time, for `lookups`.
@@ -211,58 +156,59 @@ public final class SQLSyncRepository: SyncRepository {
     /// `count` keys looked up in one statement (`select` ends in `key = `), parameters from
     /// `$first`: an `IN` list where the dialect searches one by the key's index, else one
     /// primary-key equality each, joined by `UNION ALL` (see `SQLDialect.searchesKeyLists`).
-    func lookups(_ select: String, count: Int, first: Int, value: SyncColumn.Value) -> String {
-        let parameters = (0..<count).map { Self.parameter(first + $0, value) }
+    func lookups(_ select: String, count: Int, first: Int, value: SyncValue) -> String {
+        let parameters = (0..<count).map { SQLSyncTable.parameter(first + $0, value) }
         guard !dialect.searchesKeyLists else { return String(select.dropLast(2)) + "IN (" + parameters.joined(separator: ", ") + ")" }
         return parameters.map { select + $0 }.joined(separator: "\nUNION ALL ")
     }
 
-    /// The rows of many entities of one kind, by key, fifty keys to a query (a revision's
-    /// key is two columns: those are read one at a time).
-    private func fields(_ kind: SyncKind, keys: [String]) throws -> [String: [String: JSONValue]] {
-        var found: [String: [String: JSONValue]] = [:]
+    /// Many entities of one kind, by key, fifty keys to a query (a revision's key is two
+    /// columns: those are read one at a time).
+    private func entities(_ kind: SyncKind, keys: [String]) throws -> [String: SyncEntity] {
+        var found: [String: SyncEntity] = [:]
         guard kind != .revision else {
-            for key in keys { found[key] = try fields(kind, key) }
+            for key in keys { found[key] = try entity(kind, key) }
             return found
         }
-        let columns = SyncRules.columns(kind)
-        let key = columns[0]
-        let select = "SELECT \(SyncRules.columnNames(kind).joined(separator: ", ")) FROM \(Self.table(kind).name) WHERE \(ownerColumn) = $1 AND \(key.name) = "
+        let table = SQLSyncTable.of(kind)
+        let select = "SELECT \(table.columnList) FROM \(table.name) WHERE \(ownerColumn) = $1 AND \(table.keyColumns[0]) = "
         for chunk in Self.chunks(keys) {
-            let rows = try executor.rows(sql(lookups(select, count: chunk.count, first: 2, value: key.value)), [owner] + chunk.map(SQLValue.text)) { row in
-                (Self.read(row, key).stringValue ?? "", Dictionary(uniqueKeysWithValues: columns.map { ($0.name, Self.read(row, $0)) }))
+            let rows = try executor.rows(sql(lookups(select, count: chunk.count, first: 2, value: table.columns[0].value)), [owner] + chunk.map(SQLValue.text)) { row in
+                (table.key(row), table.entity(row))
             }
-            for (key, fields) in rows { found[key] = fields }
+            for (key, entity) in rows { found[key] = entity }
         }
         return found
     }
 
-    /// The entry as a change (its row from `rows` when read there), with the number of the write
-    /// that made it when device `own` made it here; nil for a live entry whose row is not there
-    /// (never sent as a deletion).
-    private func change(_ entry: SyncLogEntry, rows: [String: [String: JSONValue]] = [:], own: String? = nil) throws -> SyncChange? {
+    /// The entry as a change (its entity from `held` when read there), with the number of the
+    /// write that made it when device `own` made it here; nil for a live entry whose entity is not
+    /// there (never sent as a deletion).
+    private func change(_ entry: SyncLogEntry, held: [String: SyncEntity] = [:], own: String? = nil) throws -> SyncChange? {
         let seq = entry.stamp.device == own ? entry.own : nil
-        if entry.deleted { return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: nil, seq: seq) }
-        guard let fields = try rows[entry.kind.rawValue + entry.key] ?? fields(entry.kind, entry.key) else { return nil }
+        if entry.deleted { return .deletion(entry.kind, key: entry.key, stamp: entry.stamp, seq: seq) }
+        guard let entity = try held[entry.kind.rawValue + entry.key] ?? entity(entry.kind, entry.key) else { return nil }
         let stamps = entry.kind == .habit ? try fieldStamps(entry.key) : [:]
-        return SyncChange(kind: entry.kind, key: entry.key, stamp: entry.stamp, fields: fields, fieldStamps: stamps, seq: seq)
+        return SyncChange(entity, stamp: entry.stamp, fieldStamps: stamps, seq: seq)
     }
 
-    /// The stamps of a habit's fields changed since it was made (`SyncRules.habitFields`).
-    private func fieldStamps(_ habit: String) throws -> [String: SyncStamp] {
-        Dictionary(uniqueKeysWithValues: try executor.rows(sql("SELECT field, hlc, device FROM sync_fields WHERE \(ownerColumn) = $1 AND habit = $2"),
-                                                           [owner, .text(habit)]) {
-            ($0.text("field"), SyncStamp(hlc: $0.integer("hlc"), device: $0.text("device")))
-        })
+    /// The stamps of a habit's fields changed since it was made.
+    private func fieldStamps(_ habit: String) throws -> [SyncHabitField: SyncStamp] {
+        var stamps: [SyncHabitField: SyncStamp] = [:]
+        for (column, stamp) in try executor.rows(sql("SELECT field, hlc, device FROM sync_fields WHERE \(ownerColumn) = $1 AND habit = $2"),
+                                                 [owner, .text(habit)], { ($0.text("field"), SyncStamp(hlc: $0.integer("hlc"), device: $0.text("device"))) }) {
+            if let field = SQLSyncTable.habitFields[column] { stamps[field] = stamp }
+        }
+        return stamps
     }
 
     /// Keeps `stamps` as the habit's field stamps, where they differ from `held`.
-    private func setFieldStamps(_ habit: String, _ stamps: [String: SyncStamp], held: [String: SyncStamp]) throws {
-        for (field, stamp) in stamps where held[field] != stamp {
+    private func setFieldStamps(_ habit: String, _ stamps: [SyncHabitField: SyncStamp], held: [SyncHabitField: SyncStamp]) throws {
+        for (field, stamp) in stamps.sorted(by: { $0.key < $1.key }) where held[field] != stamp {
             try executor.run(sql("""
                 INSERT INTO sync_fields (\(ownerColumn), habit, field, hlc, device) VALUES ($1, $2, $3, $4, $5)
                 ON CONFLICT (\(ownerColumn), habit, field) DO UPDATE SET hlc = excluded.hlc, device = excluded.device
-                """), [owner, .text(habit), .text(field), .integer(stamp.hlc), .text(stamp.device)])
+                """), [owner, .text(habit), .text(SQLSyncTable.habitColumns[field] ?? field.rawValue), .integer(stamp.hlc), .text(stamp.device)])
         }
     }
 
@@ -280,11 +226,11 @@ public final class SQLSyncRepository: SyncRepository {
         var changes: [SyncChange] = []
         var sent = Set<String>()
         var bytes = 0
-        // The page's rows, read a kind at a time rather than one by one.
-        var rows: [String: [String: JSONValue]] = [:]
+        // The page's entities, read a kind at a time rather than one by one.
+        var held: [String: SyncEntity] = [:]
         for kind in SyncKind.allCases {
             let keys = taken.filter { $0.kind == kind && !$0.deleted }.map(\.key)
-            for (key, fields) in try fields(kind, keys: keys) { rows[kind.rawValue + key] = fields }
+            for (key, entity) in try entities(kind, keys: keys) { held[kind.rawValue + key] = entity }
         }
         var parentEntries: [String: SyncLogEntry?] = [:]
         func parentEntry(_ kind: SyncKind, _ key: String) throws -> SyncLogEntry? {
@@ -302,7 +248,7 @@ public final class SQLSyncRepository: SyncRepository {
                 more = true
                 break
             }
-            guard let change = try change(entry, rows: rows, own: scope == .others ? nil : device) else { continue }
+            guard let change = try change(entry, held: held, own: scope == .others ? nil : device) else { continue }
             // What this entry sends: a parent logged after it (a habit renamed since, a script put
             // back) first, then the entry, then, for a habit, its revisions logged after it, so that
             // no page leaves a habit without rules.
@@ -313,8 +259,8 @@ public final class SQLSyncRepository: SyncRepository {
                 if !sent.contains(name), names.insert(name).inserted { adding.append(item) }
             }
             var parents = try parents(of: change).compactMap { try parentEntry($0, $1) }
-            if change.kind == .revision, let fields = change.fields {
-                parents += try earlierRevisions(habit: fields["habit_id"]?.stringValue ?? "", below: Int64(fields["number"]?.numberValue ?? 0), after: entry.seq)
+            if case .revision(let revision)? = change.entity {
+                parents += try earlierRevisions(habit: revision.habit, below: revision.number, after: entry.seq)
             }
             for parent in parents where parent.seq > entry.seq && !parent.deleted {
                 if let parentChange = try self.change(parent, own: scope == .others ? nil : device) { add(parentChange) }
@@ -360,16 +306,14 @@ public final class SQLSyncRepository: SyncRepository {
 
     /// About how many bytes a change takes in JSON.
     static func size(_ change: SyncChange) -> Int {
-        200 + (change.fields?.values.reduce(0) { $0 + ($1.stringValue?.utf8.count ?? 8) + 24 } ?? 0)
+        200 + (change.entity?.values.reduce(0) { $0 + ($1.stringValue?.utf8.count ?? 8) + 24 } ?? 0)
     }
 
+    /// What a change's entity needs held before it: its habit, a revision's scripts.
     private func parents(of change: SyncChange) -> [(SyncKind, String)] {
-        guard let fields = change.fields, change.kind != .habit, change.kind != .script else { return [] }
-        var parents: [(SyncKind, String)] = []
-        if let habit = fields["habit_id"]?.stringValue { parents.append((.habit, habit)) }
-        if change.kind == .revision {
-            for role in PolicyRole.habitRoles { if let hash = fields[role.rawValue + "_sha256"]?.stringValue { parents.append((.script, hash)) } }
-        }
+        guard let entity = change.entity, change.kind != .habit, let habit = entity.habit else { return [] }
+        var parents: [(SyncKind, String)] = [(.habit, habit)]
+        if case .revision(let revision) = entity { parents += revision.pins.map { (.script, $0) } }
         return parents
     }
 
@@ -385,37 +329,36 @@ public final class SQLSyncRepository: SyncRepository {
         try executor.run(sql("DELETE FROM sync_writer"), [])
     }
 
-    private func insert(_ kind: SyncKind, _ fields: [String: JSONValue]) throws {
-        let columns = SyncRules.columns(kind)
-        var names = SyncRules.columnNames(kind)
-        var parameters = columns.enumerated().map { Self.parameter($0.offset + 2, $0.element.value) }
-        var values = [owner] + columns.map { Self.bind(fields[$0.name], $0.value) }
-        if kind == .habit {
-            names.append("name_key")
+    private func insert(_ entity: SyncEntity) throws {
+        let table = SQLSyncTable.of(entity.kind)
+        var names = table.columnList
+        var parameters = table.columns.enumerated().map { SQLSyncTable.parameter($0.offset + 2, $0.element.value) }
+        var values = [owner] + table.bind(entity)
+        if case .habit(let habit) = entity {
+            names += ", name_key"
             parameters.append("$\(values.count + 1)")
-            values.append(.text(Habit.nameKey(for: fields["name"]?.stringValue ?? "")))
+            values.append(.text(Habit.nameKey(for: habit.name)))
         }
-        try executor.run(sql("""
-            INSERT INTO \(Self.table(kind).name) (\(ownerColumn), \(names.joined(separator: ", "))) VALUES ($1, \(parameters.joined(separator: ", ")))
-            """), values)
+        try executor.run(sql("INSERT INTO \(table.name) (\(ownerColumn), \(names)) VALUES ($1, \(parameters.joined(separator: ", ")))"), values)
     }
 
-    private func update(_ kind: SyncKind, _ key: String, _ fields: [String: JSONValue]) throws {
-        let keyColumns = Self.table(kind).keyColumns
-        let columns = SyncRules.columns(kind).filter { !keyColumns.contains($0.name) }
-        let keys = keyValues(kind, key)
-        var assignments = columns.enumerated().map { "\($0.element.name) = \(Self.parameter($0.offset + 2 + keys.count, $0.element.value))" }
-        var values = [owner] + keys + columns.map { Self.bind(fields[$0.name], $0.value) }
-        if kind == .habit {
+    private func update(_ entity: SyncEntity) throws {
+        let table = SQLSyncTable.of(entity.kind)
+        let keys = table.keyValues(entity.key)
+        let changing = zip(table.columns, table.bind(entity)).filter { !table.keyColumns.contains($0.0.name) }
+        var assignments = changing.enumerated().map { "\($0.element.0.name) = \(SQLSyncTable.parameter($0.offset + 2 + keys.count, $0.element.0.value))" }
+        var values = [owner] + keys + changing.map(\.1)
+        if case .habit(let habit) = entity {
             assignments.append("name_key = $\(values.count + 1)")
-            values.append(.text(Habit.nameKey(for: fields["name"]?.stringValue ?? "")))
+            values.append(.text(Habit.nameKey(for: habit.name)))
         }
-        try executor.run(sql("UPDATE \(Self.table(kind).name) SET \(assignments.joined(separator: ", ")) WHERE \(ownerColumn) = $1 AND \(keyCondition(kind))"), values)
+        try executor.run(sql("UPDATE \(table.name) SET \(assignments.joined(separator: ", ")) WHERE \(ownerColumn) = $1 AND \(table.keyCondition)"), values)
     }
 
     @discardableResult
     private func delete(_ kind: SyncKind, _ key: String) throws -> Int {
-        try executor.run(sql("DELETE FROM \(Self.table(kind).name) WHERE \(ownerColumn) = $1 AND \(keyCondition(kind))"), [owner] + keyValues(kind, key))
+        let table = SQLSyncTable.of(kind)
+        return try executor.run(sql("DELETE FROM \(table.name) WHERE \(ownerColumn) = $1 AND \(table.keyCondition)"), [owner] + table.keyValues(key))
     }
 
     /// A tombstone for an entity this replica never held, so that no copy of it is taken later.
@@ -512,7 +455,7 @@ public final class SQLSyncRepository: SyncRepository {
         if let first = batch.pending.first?.change, first.kind != change.kind || first.stamp != change.stamp { return false }
         let name = change.kind.rawValue + change.key
         guard !batch.written.contains(name), case .some(nil) = batch.entries[name] else { return false }
-        guard let habit = SyncRules.habit(of: change) else { return false }
+        guard let habit = change.habit else { return false }
         return try holdsHabit(habit, batch)
     }
 
@@ -520,13 +463,13 @@ public final class SQLSyncRepository: SyncRepository {
     private func flush(_ batch: Batch) throws {
         guard let first = batch.pending.first?.change else { return }
         try write(as: first.stamp, batch)
-        let columns = SyncRules.columns(first.kind)
+        let table = SQLSyncTable.of(first.kind)
         for start in stride(from: 0, to: batch.pending.count, by: 100) {
             let chunk = batch.pending[start..<min(batch.pending.count, start + 100)]
             var values = [owner]
-            values.reserveCapacity(1 + chunk.count * columns.count)
+            values.reserveCapacity(1 + chunk.count * table.columns.count)
             for (_, change) in chunk {
-                for column in columns { values.append(Self.bind(change.fields?[column.name], column.value)) }
+                if let entity = change.entity { values += table.bind(entity) }
             }
             try executor.run(insertStatement(first.kind, rows: chunk.count), values)
         }
@@ -538,13 +481,12 @@ public final class SQLSyncRepository: SyncRepository {
     private func insertStatement(_ kind: SyncKind, rows count: Int) -> String {
         let name = "\(kind.rawValue)/\(count)"
         if let known = inserts[name] { return known }
-        let columns = SyncRules.columns(kind)
+        let table = SQLSyncTable.of(kind)
+        let columns = table.columns
         let rows = (0..<count).map { row in
-            "($1, " + columns.enumerated().map { Self.parameter(2 + row * columns.count + $0.offset, $0.element.value) }.joined(separator: ", ") + ")"
+            "($1, " + columns.enumerated().map { SQLSyncTable.parameter(2 + row * columns.count + $0.offset, $0.element.value) }.joined(separator: ", ") + ")"
         }
-        let statement = sql("""
-            INSERT INTO \(Self.table(kind).name) (\(ownerColumn), \(SyncRules.columnNames(kind).joined(separator: ", "))) VALUES \(rows.joined(separator: ", "))
-            """)
+        let statement = sql("INSERT INTO \(table.name) (\(ownerColumn), \(table.columnList)) VALUES \(rows.joined(separator: ", "))")
         inserts[name] = statement
         return statement
     }
@@ -563,8 +505,8 @@ public final class SQLSyncRepository: SyncRepository {
         let batch: Batch
 
         func entry(_ kind: SyncKind, _ key: String) throws -> SyncLogEntry? { try repository.entry(kind, key, batch) }
-        func row(_ kind: SyncKind, _ key: String) throws -> [String: JSONValue]? { try repository.fields(kind, key) }
-        func fieldStamps(habit: String) throws -> [String: SyncStamp] { try repository.fieldStamps(habit) }
+        func entity(_ kind: SyncKind, _ key: String) throws -> SyncEntity? { try repository.entity(kind, key) }
+        func fieldStamps(habit: String) throws -> [SyncHabitField: SyncStamp] { try repository.fieldStamps(habit) }
         func holdsHabit(_ habit: String) throws -> Bool { try repository.holdsHabit(habit, batch) }
         func topRevision(habit: String) throws -> Int64 { try repository.topRevision(habit) }
     }
@@ -579,47 +521,45 @@ public final class SQLSyncRepository: SyncRepository {
             try write(as: change.stamp, batch)
             if change.kind == .habit { batch.habits.remove(change.key) }
             if try delete(change.kind, change.key) == 0 { try bury(change) }
-        case .insert(let row):
+        case .insert(let entity):
             try write(as: change.stamp, batch)
-            try insert(change.kind, row)
+            try insert(entity)
             if change.kind == .habit {
                 batch.habits.insert(change.key)
                 try setFieldStamps(change.key, change.fieldStamps, held: [:])
                 batch.created.append((index, change.key))
             }
-        case .update(let row):
+        case .update(let entity):
             try write(as: change.stamp, batch)
-            try update(change.kind, change.key, row)
-        case .joinScript(let row, let own):
+            try update(entity)
+        case .joinScript(let script, let own):
             try write(as: own ? nil : change.stamp, batch)
-            try update(.script, change.key, row)
-        case .mergeHabit(let row, let stamps, let own, _):
+            try update(.script(script))
+        case .mergeHabit(let habit, let stamps, let own, _):
             // The update's trigger stamps what it changed as the writer's; the stamps each field
             // won with are put back after it.
             try write(as: own ? nil : change.stamp, batch)
-            try update(.habit, change.key, row)
+            try update(.habit(habit))
             try setFieldStamps(change.key, stamps, held: [:])
-        case .restampHabit(let row, let stamps):
+        case .restampHabit(let habit, let stamps):
             try write(as: change.stamp, batch)
             let held = try fieldStamps(change.key)
-            try update(.habit, change.key, row)
+            try update(.habit(habit))
             try setFieldStamps(change.key, stamps, held: held)
-        case .renumber(let row, _):
+        case .renumber(let revision):
             try write(as: nil, batch)
-            try insert(.revision, row)
-        case .replaceRevision(let row, let moved):
+            try insert(.revision(revision))
+        case .replaceRevision(let revision, let moved):
             // The device's own rules from this number on make room, the latest first.
-            let habit = row["habit_id"]?.stringValue ?? ""
             try write(as: nil, batch)
-            for shifted in moved.reversed() {
-                let number = Int64(shifted["number"]?.numberValue ?? 0)
-                if number - 1 > Int64(row["number"]?.numberValue ?? 0) { try delete(.revision, SyncRules.revisionKey(habit: habit, number: number - 1)) }
+            for shifted in moved.reversed() where shifted.number - 1 > revision.number {
+                try delete(.revision, SyncRules.revisionKey(habit: revision.habit, number: shifted.number - 1))
             }
             try write(as: change.stamp, batch)
             try delete(.revision, change.key)
-            try insert(.revision, row)
+            try insert(.revision(revision))
             try write(as: nil, batch)
-            for shifted in moved { try insert(.revision, shifted) }
+            for shifted in moved { try insert(.revision(shifted)) }
         }
         return decision.outcome
     }

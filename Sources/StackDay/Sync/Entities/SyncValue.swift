@@ -1,48 +1,42 @@
-/// One column of an entity as sync carries it: its name in both stores and what it may hold.
-public struct SyncColumn: Sendable {
-    public enum Value: Sendable {
-        /// Text of 1 to `limit` characters (0 to `limit` when `empty`), without NUL.
-        case text(limit: Int, empty: Bool)
-        case optionalText(limit: Int)
-        case uuid
-        case day
-        case optionalDay
-        /// Seconds since 1970, finite.
-        case instant
-        /// A whole number of at least 1.
-        case count
-        /// A policy's parameters: a JSON object, as text.
-        case parameters
-        /// A script's SHA-256 (64 lowercase hex digits), or null while a revision is unpinned.
-        case optionalHash
-        /// Reminder times as stored (`08:00,21:00`); empty, null or absent for none.
-        case reminders
-        /// A habit's place in its list (`Habit.position`); absent for 0, from a device older than positions.
-        case position
-        /// A habit's colour tag (`HabitColor`), or null or absent for none.
-        case colorTag
-        /// A whole number of at least 1, or null or absent.
-        case optionalCount
-        /// 0 or 1; absent for 0, from a device older than the column.
-        case flag
-    }
+/// What one field of a synced entity may hold, as the wire and the stores carry it: the rule its
+/// value is checked by when a change arrives, and what stands in when a device from before the
+/// field left it out.
+public enum SyncValue: Sendable, Equatable {
+    /// Text of 1 to `limit` characters (0 to `limit` when `empty`), without NUL.
+    case text(limit: Int, empty: Bool)
+    case optionalText(limit: Int)
+    case uuid
+    case day
+    case optionalDay
+    /// Seconds since 1970, finite.
+    case instant
+    /// A whole number of at least 1.
+    case count
+    /// A policy's parameters: a JSON object, as text.
+    case parameters
+    /// A script's SHA-256 (64 lowercase hex digits).
+    case hash
+    /// A script's SHA-256, or null while a revision is unpinned.
+    case optionalHash
+    /// Reminder times as stored (`08:00,21:00`); empty, null or absent for none.
+    case reminders
+    /// A habit's place in its list (`Habit.position`); absent for 0, from a device older than positions.
+    case position
+    /// A habit's colour tag (`HabitColor`), or null or absent for none.
+    case colorTag
+    /// A whole number of at least 1, or null or absent.
+    case optionalCount
+    /// 0 or 1; absent for 0, from a device older than the field.
+    case flag
 
-    public let name: String
-    public let value: Value
-
-    public init(_ name: String, _ value: Value) {
-        self.name = name
-        self.value = value
-    }
-
-    /// Whether a change may leave this column out (a device from before the column was added):
-    /// the store's default stands in.
+    /// Whether a change may leave this field out (a device from before the field was added):
+    /// the default stands in.
     public var mayBeAbsent: Bool { problem(nil) == nil }
 
-    /// Whether `json` is a value this column may hold; nil when it is, else why not.
+    /// Whether `json` is a value this field may hold; nil when it is, else why not.
     func problem(_ json: JSONValue?) -> String? {
         let text = json?.stringValue
-        switch value {
+        switch self {
         case .text(let limit, let empty):
             guard let text else { return "must be a string" }
             return Self.textProblem(text, limit: limit, empty: empty)
@@ -64,6 +58,8 @@ public struct SyncColumn: Sendable {
         case .parameters:
             guard let text, (try? JSONValue(parsing: text))?.objectValue != nil else { return "must be a JSON object as text" }
             return nil
+        case .hash:
+            return text.map(PolicyScript.isHash) == true ? nil : "must be a SHA-256 (64 lowercase hex digits)"
         case .optionalHash:
             if json == .null || json == nil { return nil }
             return text.map(PolicyScript.isHash) == true ? nil : "must be a SHA-256 (64 lowercase hex digits) or null"
