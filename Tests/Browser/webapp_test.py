@@ -548,6 +548,9 @@ def groups(driver, wait, port, token, label, base, width, suffix, output):
     cells = {cell.get_attribute("data-day"): cell.get_attribute("data-state") for cell in driver.find_elements(By.CSS_SELECTOR, "td[data-day]")}
     today = json.loads(api(port, token, "GET", "/v1/today")[1])["day"]
     check(cells.get(today) == "met" and cells.get("2026-10-10") in ("missed", "partial"), f"{label}: the group's calendar {cells}")
+    # The year's heatmap draws the same days as the calendar, today met.
+    heat = {rect.get_attribute("data-day"): rect.get_attribute("data-state") for rect in driver.find_elements(By.CSS_SELECTOR, "svg rect.day[data-day]")}
+    check(heat.get(today) == "met" and heat.get("2026-10-10") == cells.get("2026-10-10"), f"{label}: the group's heatmap {len(heat)} days")
     check(driver.find_element(By.CSS_SELECTOR, "[data-field=current]").text.startswith(str(after["current"])), f"{label}: the group's streak")
     # Why the streak is what it is: the fold's last days, today's done with the streak the API gives.
     explained = driver.find_elements(By.CSS_SELECTOR, f'ol.explain li[data-day="{today}"][data-state=completed] [data-field=streak]')

@@ -14,13 +14,14 @@ public enum GroupEvaluator {
         var todayMembers: [GroupMemberDay] = []
         var streak: HabitStreak?
         var score = 0.0
+        var scores: [(day: LocalDay, score: Double)] = []
         let walker = try Habit(name: group.name, startedOn: group.startedOn, createdAt: group.createdAt)
         for (revision, range) in group.segments(through: today) {
             let rules = try policies(revision)
             let (memberDays, entries) = try judged(revision, days: range, members: members, today: today, rule: rules.rule)
             days += entries
             streak = try rules.streak.streak(over: ArraySlice(entries), habit: walker, carrying: streak)
-            score = HabitStatisticsCalculator.foldDaily(ArraySlice(entries), from: score, limit: nil) { _, _ in }
+            score = HabitStatisticsCalculator.foldDaily(ArraySlice(entries), from: score, limit: nil) { scores.append(($0, $1)) }
             if range.last == today { todayMembers = memberDays.last ?? [] }
         }
         let completed = days.filter { $0.state == .completed }.count, missed = days.filter { $0.state == .missed }.count
@@ -30,7 +31,7 @@ public enum GroupEvaluator {
                                          streak: streak ?? HabitStreak(current: 0, longest: 0), score: score)
         let revision = group.revision(on: today) ?? group.latest
         return GroupSummary(group: group, members: revision.members.compactMap { members[$0]?.habit }, days: days,
-                            todayMembers: todayMembers, statistics: statistics)
+                            todayMembers: todayMembers, statistics: statistics, scores: scores)
     }
 
     /// The group's streak fold step by step (each revision's streak rule through its per-day

@@ -8,13 +8,17 @@ public struct GroupSummary: Sendable {
     /// The members' days today, as the group rule saw them.
     public let todayMembers: [GroupMemberDay]
     public let statistics: HabitStatistics
+    /// Loop's score after each judged day, oldest first: what a score chart draws.
+    public let scores: [(day: LocalDay, score: Double)]
 
-    public init(group: HabitGroup, members: [Habit], days: [HabitEntry], todayMembers: [GroupMemberDay], statistics: HabitStatistics) {
+    public init(group: HabitGroup, members: [Habit], days: [HabitEntry], todayMembers: [GroupMemberDay], statistics: HabitStatistics,
+                scores: [(day: LocalDay, score: Double)] = []) {
         self.group = group
         self.members = members
         self.days = days
         self.todayMembers = todayMembers
         self.statistics = statistics
+        self.scores = scores
     }
 
     /// The revision in force on the last day judged (the latest before the group starts).

@@ -2,8 +2,8 @@ import StackDay
 import StackDayApplication
 
 /// `/groups/{name}`: a group's figures, its members (each linking to its habit), its rules and
-/// revisions, a month calendar of its days (previous and next month), "done all" while today is
-/// open, and the rule lab (`GroupLabSection`).
+/// revisions, a month calendar of its days (previous and next month), the last year's heatmap and
+/// score, "done all" while today is open, and the rule lab (`GroupLabSection`).
 struct GroupPage {
     let detail: GroupDetailView
     /// The first day of the month shown.
@@ -28,7 +28,7 @@ struct GroupPage {
         case .failure(let failure):
             body += "<p class=\"error\">\(failure.message)</p>"
         case .success(let summary):
-            body += figures(summary) + members(summary) + monthCalendar(summary) + explained()
+            body += figures(summary) + members(summary) + monthCalendar(summary) + year(summary) + explained()
         }
         body += lab.render() + rules()
         return PageShell(words: words, user: user, csrf: csrf, title: group.name, offersLanguage: offersLanguage).render(body, notice: notice)
@@ -63,6 +63,15 @@ struct GroupPage {
             return "<td data-day=\"\(day)\" data-state=\"\(mark.rawValue)\"><div class=\"cell\">\(day.day)"
                 + "<span class=\"mark\" aria-hidden=\"true\">\(mark.symbol)</span><span class=\"sr\"> \(words.mark(mark))</span></div></td>"
         }
+    }
+
+    /// The last year's days as a heatmap, the score below it (as a habit's page draws them).
+    private func year(_ summary: GroupSummary) -> HTML {
+        guard let today = summary.today?.day else { return "" }
+        var chart = YearChartSVG(name: group.name, days: summary.days, scores: summary.scores,
+                                 range: LocalDayRange(today.adding(days: -364).startOfWeek(weekStart), today), words: words)
+        chart.weekStart = weekStart
+        return "<h3>\(words["Last year"]) · \(words["Score"])</h3>\(chart.render())"
     }
 
     /// Why the streak is what it is: the fold's last days, each with the group's state, the

@@ -1,19 +1,41 @@
 import StackDay
 import StackDayApplication
 
-/// A habit's year in one SVG: the heatmap (weeks as columns, the week's first day on top) and the score line
+/// A habit's (or a group's) year in one SVG: the heatmap (weeks as columns, the week's first day on top) and the score line
 /// below it on the same time axis, month ticks under both; sized by its `viewBox`. On a phone it
 /// keeps a legible size and scrolls sideways inside its own box, the latest weeks in view. Missed,
 /// skipped and not-due days carry a glyph of their own (a cross, a dash, a dot), so they are
 /// told apart without colour.
 struct YearChartSVG {
-    let timeline: HabitTimeline
+    /// What the chart is of, for its label.
+    let name: String
+    /// A day's entry as a calendar draws it; nil where the chart has none.
+    let entry: (LocalDay) -> HabitEntry?
     let scores: [(day: LocalDay, score: Double)]
     let range: LocalDayRange
     let words: PageWords
     /// The day the user's weeks begin on: the top row.
     var weekStart: WeekStart = .monday
     let cell = 11, gap = 2, left = 28, top = 4, scoreHeight = 60
+
+    /// A habit's year from its timeline.
+    init(timeline: HabitTimeline, scores: [(day: LocalDay, score: Double)], range: LocalDayRange, words: PageWords) {
+        self.init(name: timeline.habit.name, entry: timeline.calendarEntry(on:), scores: scores, range: range, words: words)
+    }
+
+    /// A year of judged days (a group's), looked up by day.
+    init(name: String, days: [HabitEntry], scores: [(day: LocalDay, score: Double)], range: LocalDayRange, words: PageWords) {
+        let byDay = Dictionary(days.map { ($0.day, $0) }, uniquingKeysWith: { $1 })
+        self.init(name: name, entry: { byDay[$0] }, scores: scores, range: range, words: words)
+    }
+
+    private init(name: String, entry: @escaping (LocalDay) -> HabitEntry?, scores: [(day: LocalDay, score: Double)], range: LocalDayRange, words: PageWords) {
+        self.name = name
+        self.entry = entry
+        self.scores = scores
+        self.range = range
+        self.words = words
+    }
 
     func render() -> HTML {
         let step = cell + gap
@@ -29,7 +51,7 @@ struct YearChartSVG {
         }
         for offset in 0...first.days(to: range.last) {
             let day = first.adding(days: offset)
-            guard range.contains(day), let entry = timeline.calendarEntry(on: day) else { continue }
+            guard range.contains(day), let entry = entry(day) else { continue }
             let mark = DayMark(entry)
             parts.append("<rect class=\"day\" data-day=\"\(day.iso)\" data-state=\"\(mark.rawValue)\" x=\"\(left + (offset / 7) * step)\" y=\"\(top + (offset % 7) * step)\" "
                 + "width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"\(DayMarkStyle.heat(entry))\"><title>\(day.iso): \(Quantity.describe(entry.total)) (\(words.mark(mark)))</title></rect>")
@@ -61,7 +83,7 @@ struct YearChartSVG {
             parts.append("<line x1=\"\(tickX)\" x2=\"\(tickX)\" y1=\"\(top)\" y2=\"\(axis)\" stroke=\"currentColor\" stroke-opacity=\".15\"/>")
             parts.append("<text class=\"month\" x=\"\(tickX + 1)\" y=\"\(axis + 10)\">\(words.language == .ko ? "\(monday.month)월" : String(PageWords.monthNames[monday.month - 1].prefix(3)) as String)</text>")
         }
-        let label = "\(timeline.habit.name): \(words["Last year"]) \(range.first.iso) – \(range.last.iso)"
+        let label = "\(name): \(words["Last year"]) \(range.first.iso) – \(range.last.iso)"
         let legend = [DayMark.missed, .skipped, .notDue].map { mark -> HTML in
             "<li><svg class=\"glyph-key\" viewBox=\"0 0 \(cell) \(cell)\" aria-hidden=\"true\"><rect width=\"\(cell)\" height=\"\(cell)\" rx=\"2\" fill=\"none\" stroke=\"currentColor\" stroke-opacity=\".3\"/>"
                 + (Self.glyph(mark, x: 0, y: 0, size: cell) ?? "") + "</svg>\(words.mark(mark))</li>"
