@@ -9,19 +9,22 @@ import StackDayTestSupport
 
 /// Three devices and a server, each device (and the server, through its API) changing things at random, syncing in
 /// random orders, some syncs cut half-way and run again: at the end all four hold the same
-/// habits, revisions, records, skips and scripts, every record made and never deleted is there,
+/// habits, revisions, records, skips, scripts and groups, every record made and never deleted is there,
 /// and every figure is the same everywhere, read through the cache or without it.
 @Suite("sync converges")
 struct ConvergenceTests {
     /// Names, two of them one name in NFC and NFD (the same text to a person, other bytes to a store).
     static let names = ["water", "read", "run", "stretch", "Water ", "caf\u{E9}", "cafe\u{301}"]
     static let policies = [StreakScripts.counting, StreakScripts.resetting]
+    static let groupNames = ["morning", "Morning", "evening"]
 
     /// What the test remembers of what devices did.
     struct Ledger {
         var made: [UUID: UUID] = [:]  // record → habit
         var undone: Set<UUID> = []
         var deletedHabits: Set<UUID> = []
+        /// The stream group operations are drawn from.
+        var groups: SeededGenerator
         /// What happened, in order, for a failure to tell.
         var events: [String] = []
     }
@@ -87,7 +90,37 @@ struct ConvergenceTests {
                 _ = try InstallPolicy(context: app)(name: "mine", source: pick(policies, &random)!)
             }
         } catch where ErrorCode.of(error) != .storeFailed {
-            return
+        }
+        // Groups, one operation in eight, drawn from a stream of their own so that the habits'
+        // operations stay as each seed has always made them.
+        if ledger.groups.next() % 8 == 0 { try operateGroup(app, habits: habits, day: day, &ledger, by: who) }
+    }
+
+    /// One random operation on a device's groups: made (two devices may make one of a name), their
+    /// members changed from a day, renamed, removed. A refusal is fine.
+    static func operateGroup(_ app: HabitContext, habits: [Habit], day: LocalDay, _ ledger: inout Ledger, by who: String) throws {
+        var random = ledger.groups
+        defer { ledger.groups = random }
+        let groups = try app.store.read { try $0.groups.all() }
+        let members = Array(Set((0..<(1 + random.next() % 2)).compactMap { _ in pick(habits, &random)?.name }))
+        do {
+            switch (random.next() % 4, pick(groups, &random)) {
+            case (0, _), (_, nil):
+                guard !members.isEmpty else { return }
+                let group = try CreateGroup(context: app)(name: pick(groupNames, &random)!, members: members)
+                ledger.events.append("group \(group.name) made by \(who)")
+            case (1, let group?):
+                guard !members.isEmpty else { return }
+                _ = try EditGroup(context: app)(group.name, EditGroup.Changes(members: members, from: max(day, group.latest.effectiveFrom)))
+                ledger.events.append("group \(group.name) members \(members) by \(who)")
+            case (2, let group?):
+                let renamed = try EditGroup(context: app)(group.name, EditGroup.Changes(name: pick(groupNames, &random)! + " \(random.next() % 3)"))
+                ledger.events.append("group \(group.name) renamed \(renamed.name) by \(who)")
+            case (_, let group?):
+                _ = try DeleteGroup(context: app)(group.name)
+                ledger.events.append("group \(group.name) removed by \(who)")
+            }
+        } catch where ErrorCode.of(error) != .storeFailed {
         }
     }
 
@@ -123,7 +156,7 @@ struct ConvergenceTests {
         let library = try PolicyLibrary(searchPath: [])
         let server = try LocalServer(library: library, open: makeServer)
         var devices = try (1...3).map { try Device(name: "device\($0)", folder: folder, library: library, clock: ManualClock(evening)) }
-        var ledger = Ledger()
+        var ledger = Ledger(groups: SeededGenerator(seed: seed &+ 0x9E37_79B9_7F4A_7C15))
         var backup: String? = nil
         for round in 0..<10 {
             for device in devices {
@@ -172,7 +205,20 @@ struct ConvergenceTests {
         var rounds = 0, healed = false
         repeat {
             healed = false
-            for device in devices where try await device.client(LocalTransport(server)).sync().copied { healed = true }
+            for device in devices {
+                do {
+                    if try await device.client(LocalTransport(server)).sync().copied { healed = true }
+                } catch {
+                    if let only = ProcessInfo.processInfo.environment["STACKDAY_DEBUG_KEY"] {
+                        for (name, app) in [("server", server.context)] + devices.map({ ($0.name, $0.app) }) {
+                            let log = try app.store.write { tx in try tx.sync!.changes(after: 0, device: "x", scope: .all, limit: 100000) }
+                            print("LOG \(name): " + log.changes.filter { $0.key.hasPrefix(only) }.map { "\($0.kind) \($0.key.suffix(3)) \($0.deleted) \($0.stamp.device.prefix(6))" }.joined(separator: "; "))
+                        }
+                    }
+                    Issue.record("seed \(seed): \(device.name)'s last sync failed: \(error)\nEVENTS\n\(ledger.events.joined(separator: "\n"))")
+                    return
+                }
+            }
             rounds += 1
         } while (rounds < 2 || healed) && rounds < 6
         let expected = try Snapshot(server.context)
@@ -191,6 +237,8 @@ struct ConvergenceTests {
         #expect(Set(places).count == places.count, "seed \(seed): two habits share a place: \(places.sorted())")
         let names = expected.habits.map { Habit.nameKey(for: $0.name) }
         #expect(Set(names).count == names.count, "seed \(seed): two habits share a name: \(names.sorted())")
+        let groupNames = expected.groups.map { Habit.nameKey(for: $0.name) }
+        #expect(Set(groupNames).count == groupNames.count, "seed \(seed): two groups share a name: \(groupNames.sorted())")
         // Quiet now: a sync moves nothing.
         for device in devices {
             let quiet = try await device.client(LocalTransport(server)).sync()

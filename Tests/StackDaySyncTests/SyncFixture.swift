@@ -153,6 +153,7 @@ struct Snapshot: Equatable, CustomStringConvertible {
     let completions: Set<Completion>
     let skips: Set<Skip>
     let scripts: Set<PolicyScript>
+    let groups: Set<HabitGroup>
     let stats: [String]
 
     init(_ context: HabitContext) throws {
@@ -163,6 +164,7 @@ struct Snapshot: Equatable, CustomStringConvertible {
         completions = Set(archive.completions)
         skips = Set(archive.skips)
         scripts = Set(archive.scripts)
+        groups = Set(archive.groups)
         stats = try SummarizeHabits(context: context)().map { result in
             switch result {
             case .success(let summary): "\(summary.habit.id) \(summary.statistics) r\(summary.revision.number)"
@@ -196,6 +198,12 @@ struct Snapshot: Equatable, CustomStringConvertible {
                 set.map { "\($0.name)@\($0.shortHash) \($0.installed ? "installed" : "stored") \($0.installedAt.timeIntervalSince1970)" }.sorted().joined(separator: ", ")
             }
             parts.append("scripts here: \(show(scripts.subtracting(other.scripts))) / there: \(show(other.scripts.subtracting(scripts)))")
+        }
+        if groups != other.groups {
+            func show(_ set: Set<HabitGroup>) -> String {
+                set.map { "\($0.name) \($0.revisions.map { "\($0.number)@\($0.effectiveFrom) \($0.members.count) \($0.rule.name)" })" }.sorted().joined(separator: "; ")
+            }
+            parts.append("groups here: \(show(groups.subtracting(other.groups))) / there: \(show(other.groups.subtracting(groups)))")
         }
         if stats != other.stats { parts.append("stats differ") }
         return parts.joined(separator: " | ")

@@ -17,9 +17,9 @@ private struct Held: SyncMergeState {
         guard case .habit(let habit)? = try? entity(.habit, habitID) else { preconditionFailure("no habit held") }
         return habit
     }
-    func holdsHabit(_ habit: String) throws -> Bool { rows[SyncKind.habit.rawValue + habit] != nil }
-    func topRevision(habit: String) throws -> Int64 {
-        rows.keys.filter { $0.hasPrefix("revision" + habit + "/") }.compactMap { Int64($0.split(separator: "/").last ?? "") }.max() ?? 0
+    func holds(_ kind: SyncKind, _ key: String) throws -> Bool { rows[kind.rawValue + key] != nil }
+    func topRevision(_ kind: SyncKind, of parent: String) throws -> Int64 {
+        rows.keys.filter { $0.hasPrefix(kind.rawValue + parent + "/") }.compactMap { Int64($0.split(separator: "/").last ?? "") }.max() ?? 0
     }
 
     /// Holds `row` of `kind` under `key`, logged at `seq` by `stamp`.
@@ -57,9 +57,8 @@ private func revision(_ number: Int64, goal: Double, pin: String? = nil, created
 }
 
 /// `revision`'s row, typed.
-private func rules(_ number: Int64, goal: Double, pin: String? = nil, created: Double = 5) -> SyncRevision {
-    guard case .revision(let typed) = SyncEntity(.revision, revision(number, goal: goal, pin: pin, created: created)) else { preconditionFailure() }
-    return typed
+private func rules(_ number: Int64, goal: Double, pin: String? = nil, created: Double = 5) -> SyncEntity {
+    SyncEntity(.revision, revision(number, goal: goal, pin: pin, created: created))
 }
 
 /// A script's row (its text is not checked against its hash by the merge).
@@ -190,7 +189,7 @@ struct SyncMergerTests {
         // The same rules with a script pin the held copy lacks: one revision, pinned.
         held.hold(.script, hash, scriptRow)
         let pinned = SyncChange(kind: .revision, key: habitID + "/2", stamp: late, fields: revision(2, goal: 2, pin: hash))
-        #expect(try SyncMerger.decide(pinned, in: held, as: .server) == .update(.revision(rules(2, goal: 2, pin: hash))))
+        #expect(try SyncMerger.decide(pinned, in: held, as: .server) == .update(rules(2, goal: 2, pin: hash)))
     }
 
     @Test("on a device the server's numbering holds; the device's own unpushed rules move to the next number", arguments: [
@@ -234,6 +233,40 @@ struct SyncMergerTests {
         var held = Held()
         held.hold(.script, hash, scriptRow)
         #expect(try SyncMerger.decide(script, in: held, as: .server) == .keep)
+    }
+
+    @Test("a group is written whole, the later write winning; its revisions need the group")
+    func groupNames() throws {
+        let first = "0D0D0D0D-0000-4000-8000-000000000001", second = "0D0D0D0D-0000-4000-8000-000000000002"
+        func group(_ id: String, created: Double, name: String = "morning") -> [String: JSONValue] {
+            ["id": .string(id), "name": .string(name), "createdAt": .number(created)]
+        }
+        // A group under a name another holds is taken as it comes: the server settles the names
+        // after the push, as it does habits'.
+        var held = Held()
+        held.hold(.group, first, group(first, created: 1))
+        let later = try SyncMerger.decide(SyncChange(kind: .group, key: second, stamp: late, fields: group(second, created: 2)), in: held, as: .server)
+        #expect(later == .insert(SyncEntity(.group, group(second, created: 2))))
+        #expect(SyncMerger.settledNames([SyncMerger.NamedHabit(id: first, name: "morning", created: 1),
+                                         SyncMerger.NamedHabit(id: second, name: "Morning", created: 2)]).map(\.name) == ["Morning (2)"])
+        // A later write wins whole, even one that names the name held: its stamp is taken.
+        held.hold(.group, first, group(first, created: 1, name: "evening"))
+        let renamed = try SyncMerger.decide(SyncChange(kind: .group, key: first, stamp: late, fields: group(first, created: 1, name: "night")), in: held, as: .server)
+        #expect(renamed == .update(SyncEntity(.group, group(first, created: 1, name: "night"))))
+        let same = try SyncMerger.decide(SyncChange(kind: .group, key: first, stamp: late, fields: group(first, created: 1, name: "evening")), in: held, as: .server)
+        #expect(same == .update(SyncEntity(.group, group(first, created: 1, name: "evening"))))
+        #expect(try SyncMerger.decide(SyncChange(kind: .group, key: first, stamp: early, fields: group(first, created: 1, name: "x")), in: held, as: .server) == .keep)
+        // A group revision of a group never held is refused, one of a group deleted is dropped.
+        let revision: [String: JSONValue] = [
+            "group": .string(second), "number": .number(1), "effectiveFrom": .string("2026-11-01"), "members": .array([.string(habitID)]),
+            "groupPolicy": .string("all"), "groupParams": .string("{}"), "streakPolicy": .string("strict"), "streakParams": .string("{}"),
+            "createdAt": .number(1),
+        ]
+        let change = SyncChange(kind: .groupRevision, key: second + "/1", stamp: late, fields: revision)
+        #expect(throws: SyncError.self) { try SyncMerger.decide(change, in: Held(), as: .server) }
+        var gone = Held()
+        gone.hold(.group, second, nil)
+        #expect(try SyncMerger.decide(change, in: gone, as: .server) == .drop)
     }
 
     @Test("two habits with one name: the later-created is renamed, past names taken, in one pass however many share it")

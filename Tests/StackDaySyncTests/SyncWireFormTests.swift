@@ -118,5 +118,8 @@ struct SyncWireFormTests {
         #expect(SyncHabitField.colorTag.label == "colour" && SyncHabitField.stepThousandths.label == "step")
         #expect(SyncHabitField.stepThousandths.text(.number(2000)) == "2" && SyncHabitField.stepThousandths.text(.number(2500)) == "2.5")
         #expect(SyncHabitField.archivedOn.text(.null) == "none")
+        // Text is compared byte for byte: a rename from NFC to NFD is a change.
+        let nfc = SyncGroup(id: Self.habit, name: "caf\u{E9}", createdAt: 1), nfd = SyncGroup(id: Self.habit, name: "cafe\u{301}", createdAt: 1)
+        #expect(nfc.name == nfd.name && nfc != nfd && SyncEntity.group(nfc) != .group(nfd))
     }
 }

@@ -7,7 +7,9 @@ public struct HabitGroup: Hashable, Sendable, Identifiable {
     public let id: UUID
     public let name: String
     public let createdAt: Date
-    /// Numbered 1, 2, 3, … with days that never go back; never empty.
+    /// Numbered 1, 2, 3, …; never empty. A revision's day may come before an earlier one's when
+    /// two devices changed the rules apart (sync numbers them in the order they arrived): then it
+    /// judges from its day on, as a habit's revisions do (`segments`).
     public let revisions: [GroupRevision]
 
     /// Throws `GroupError` for a bad name or revisions out of order.
@@ -18,9 +20,6 @@ public struct HabitGroup: Hashable, Sendable, Identifiable {
         guard !revisions.isEmpty else { throw .noMembers }
         for (index, revision) in revisions.enumerated() {
             guard revision.number == index + 1 else { throw .revisionsOutOfOrder(expected: index + 1, found: revision.number) }
-            if index > 0, revision.effectiveFrom < revisions[index - 1].effectiveFrom {
-                throw .revisionBeforeEarlier(day: revision.effectiveFrom, earlier: revisions[index - 1].effectiveFrom)
-            }
         }
         self.id = id ?? TimeOrderedID.next()
         self.name = trimmed
@@ -39,35 +38,39 @@ public struct HabitGroup: Hashable, Sendable, Identifiable {
         revisions.last { $0.effectiveFrom <= day }
     }
 
-    /// The days each revision judges, from the group's start to `last`, in order: a revision
-    /// replaced on its own day judges none. Where a revision holds the rules of the one before it
-    /// (a rollback bringing them back), the two are one span under the first, so a streak rule
-    /// keeps its whole state and a rollback is an exact undo, as for a habit's revisions.
+    /// The days each revision judges, from the group's start to `last`, in order: revision r from
+    /// its day to the day before the earliest day of any later revision (as `Habit.revisionSpans`),
+    /// so a revision another from its own day or earlier took over judges none. Where a revision
+    /// holds the rules of the one before it (a rollback bringing them back), the two are one span
+    /// under the first, so a streak rule keeps its whole state and a rollback is an exact undo.
     public func segments(through last: LocalDay) -> [(revision: GroupRevision, days: LocalDayRange)] {
+        var spans: [(revision: GroupRevision, days: LocalDayRange)] = []
+        var limit: LocalDay? = nil
+        for revision in revisions.reversed() {
+            let first = max(startedOn, revision.effectiveFrom)
+            let end = limit.map { min(last, $0.adding(days: -1)) } ?? last
+            if first <= end { spans.append((revision, LocalDayRange(first, end))) }
+            limit = limit.map { min($0, revision.effectiveFrom) } ?? revision.effectiveFrom
+        }
         var segments: [(revision: GroupRevision, days: LocalDayRange)] = []
-        for (index, revision) in revisions.enumerated() where revision.effectiveFrom <= last {
-            let end = index + 1 < revisions.count ? min(last, revisions[index + 1].effectiveFrom.adding(days: -1)) : last
-            guard end >= revision.effectiveFrom else { continue }
-            if let previous = segments.last, previous.revision.sameRules(as: revision) {
-                segments[segments.count - 1].days = LocalDayRange(previous.days.first, end)
+        for span in spans.reversed() {
+            if let previous = segments.last, previous.revision.sameRules(as: span.revision) {
+                segments[segments.count - 1].days = LocalDayRange(previous.days.first, span.days.last)
             } else {
-                segments.append((revision, LocalDayRange(revision.effectiveFrom, end)))
+                segments.append(span)
             }
         }
         return segments
     }
 
-    /// The group with `rules` in force from `day` on: the latest revision replaced when it starts
-    /// that day, else a new revision after it; a rollback (`takesBack`) is always a new revision,
-    /// so the history says what was taken back. Rules equal to those in force write nothing.
-    /// Throws for a day before the latest revision's.
+    /// The group with `rules` in force from `day` on, as a new revision after the latest (a
+    /// revision once written is never changed, so every replica that holds it holds the same;
+    /// two changes from one day are two revisions, the later judging). Rules equal to those in
+    /// force write nothing. Throws for a day before the latest revision's.
     public func appending(_ rules: GroupRevision, from day: LocalDay, at now: Date, takesBack: Int? = nil) throws(GroupError) -> HabitGroup {
         let latest = self.latest
         guard day >= latest.effectiveFrom else { throw .revisionBeforeEarlier(day: day, earlier: latest.effectiveFrom) }
         if rules.sameRules(as: latest) { return self }
-        if day == latest.effectiveFrom, takesBack == nil {
-            return try replacing(revisions: Array(revisions.dropLast()) + [try rules.renumbered(latest.number, effectiveFrom: day, createdAt: now, takesBack: nil)])
-        }
         return try replacing(revisions: revisions + [try rules.renumbered(latest.number + 1, effectiveFrom: day, createdAt: now, takesBack: takesBack)])
     }
 

@@ -52,12 +52,12 @@ public struct SyncChange: Sendable, Hashable {
 
     public var deleted: Bool { entity == nil }
 
-    /// The habit the change belongs to (nil for a script; a habit's own key for a habit). A
-    /// revision's deletion names it by its key.
+    /// The habit the change belongs to (nil for a script or a group's; a habit's own key for a
+    /// habit). A revision's deletion names it by its key.
     public var habit: String? {
         if let entity { return entity.habit }
         switch kind {
-        case .script, .completion, .skip: return nil
+        case .script, .completion, .skip, .group, .groupRevision: return nil
         case .habit: return key
         case .revision: return SyncRules.revision(key)?.habit
         }

@@ -22,17 +22,18 @@ public enum SyncDecision: Sendable, Equatable {
     case restampHabit(SyncHabit, stamps: [SyncHabitField: SyncStamp])
     /// The server's own write: rules pushed under a number it gave to other rules, kept under the
     /// next free one (the revision's number).
-    case renumber(SyncRevision)
+    case renumber(SyncEntity)
     /// A device takes the server's revision under its number; its own unpushed rules from that
     /// number on (`moved`, each renumbered one up already, in order) go on as the device's own writes.
-    case replaceRevision(SyncRevision, moved: [SyncRevision])
+    case replaceRevision(SyncEntity, moved: [SyncEntity])
+
 
     /// What the change did, as a sync answers it.
     public var outcome: SyncOutcome {
         switch self {
         case .keep: .kept
         case .drop: .dropped
-        case .renumber(let revision): .renumbered(Int(revision.number))
+        case .renumber(let revision): .renumbered(Int(revision.numbered?.number ?? 0))
         case .mergeHabit(_, _, _, let overrides) where !overrides.isEmpty: .replaced(overrides)
         case .delete, .insert, .update, .joinScript, .mergeHabit, .restampHabit, .replaceRevision: .applied
         }

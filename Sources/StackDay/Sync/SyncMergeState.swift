@@ -7,8 +7,9 @@ public protocol SyncMergeState {
     func entity(_ kind: SyncKind, _ key: String) throws -> SyncEntity?
     /// The stamps of a habit's fields changed since it was made.
     func fieldStamps(habit: String) throws -> [SyncHabitField: SyncStamp]
-    /// Whether a live habit with this id is held (one this batch made counts).
-    func holdsHabit(_ habit: String) throws -> Bool
-    /// A habit's last revision number; 0 when it has none.
-    func topRevision(habit: String) throws -> Int64
+    /// Whether a live habit or group with this key is held (one this batch made counts).
+    func holds(_ kind: SyncKind, _ key: String) throws -> Bool
+    /// The last number of a habit's (`.revision`) or group's (`.groupRevision`) revisions; 0 when
+    /// it has none.
+    func topRevision(_ kind: SyncKind, of parent: String) throws -> Int64
 }

@@ -20,18 +20,22 @@ public enum SyncMerger {
         let local = try state.entry(change.kind, change.key)
         if local?.deleted == true { return .keep }
         guard let incoming = change.entity else { return .delete }
-        if let habit = incoming.habit, change.kind != .habit, try !state.holdsHabit(habit) {
-            if try state.entry(.habit, habit)?.deleted == true { return .drop }
-            throw refuse("is a \(change.kind.rawValue) of habit \(habit), which neither this change nor the store holds")
+        if let parent = incoming.parent, try !state.holds(parent.kind, parent.key) {
+            if try state.entry(parent.kind, parent.key)?.deleted == true { return .drop }
+            throw refuse("is a \(change.kind.rawValue) of \(parent.kind.rawValue) \(parent.key), which neither this change nor the store holds")
+        }
+        if let revision = incoming.numbered {
+            for hash in revision.pins where try state.entity(.script, hash) == nil {
+                throw refuse("is a revision naming script \(hash), which neither this change nor the store holds")
+            }
         }
         // Every entity a store holds is in its log: without an entry there is none.
         let held = local == nil ? nil : try state.entity(change.kind, change.key)
         guard let held else {
-            if case .revision(let revision) = incoming {
-                try requirePins(revision, in: state)
-                let top = try state.topRevision(habit: revision.habit)
+            if let revision = incoming.numbered {
+                let top = try state.topRevision(change.kind, of: revision.parent)
                 guard revision.number == top + 1 else {
-                    throw refuse("is revision \(revision.number) of a habit whose last is \(top): revisions are numbered without gaps")
+                    throw refuse("is revision \(revision.number) of a \(change.kind.parentKind?.rawValue ?? "") whose last is \(top): revisions are numbered without gaps")
                 }
             }
             return .insert(incoming)
@@ -60,33 +64,33 @@ public enum SyncMerger {
         case (.record, .record), (.skip, .skip):
             guard let local, local.stamp < change.stamp, held != incoming else { return .keep }
             return .update(incoming)
+        case (.group, .group):
+            // The later write wins whole (a group's members and rules are its revisions'). One that
+            // names the name held is still the later write: its stamp is taken, so that an earlier
+            // rename arriving after it does not win. Two groups of one name are settled by the
+            // server after a push, as habits are (`SyncRepository.settleNames`).
+            guard let local, local.stamp < change.stamp else { return .keep }
+            return .update(incoming)
         case (.revision(let mine), .revision(let theirs)):
-            try requirePins(theirs, in: state)
-            let top = try state.topRevision(habit: theirs.habit)
-            return try mergeRevision(theirs, held: mine, local: local, next: top + 1, in: state, as: replica)
+            return try mergeRevision(theirs, held: mine, local: local, in: state, as: replica)
+        case (.groupRevision(let mine), .groupRevision(let theirs)):
+            return try mergeRevision(theirs, held: mine, local: local, in: state, as: replica)
         default:
             throw refuse("is a \(change.kind.rawValue) whose key the store holds as another kind")
         }
     }
 
-    /// Throws for a revision naming a script the replica does not hold.
-    private static func requirePins(_ revision: SyncRevision, in state: some SyncMergeState) throws {
-        for hash in revision.pins where try state.entity(.script, hash) == nil {
-            throw SyncError.invalidChange(index: 0, reason: "is a revision naming script \(hash), which neither this change nor the store holds")
-        }
-    }
-
     /// Two revisions under one number: the same rules (a pin filled in on one side) are one;
     /// other rules are kept under the next free number, where the server's numbering says.
-    private static func mergeRevision(_ incoming: SyncRevision, held: SyncRevision, local: SyncLogEntry?, next: Int64,
-                                      in state: some SyncMergeState, as replica: SyncReplica) throws -> SyncDecision {
-        let (habit, number) = (incoming.habit, incoming.number)
+    private static func mergeRevision<Revision: SyncNumbered>(_ incoming: Revision, held: Revision, local: SyncLogEntry?,
+                                                            in state: some SyncMergeState, as replica: SyncReplica) throws -> SyncDecision {
+        let (parent, number) = (incoming.parent, incoming.number)
         if incoming.sameRules(as: held) {
-            return held.filling(from: incoming).map { .update(.revision($0)) } ?? .keep
+            return held.filling(from: incoming).map { .update($0.entity) } ?? .keep
         }
-        func revision(_ number: Int64) throws -> SyncRevision? {
-            guard case .revision(let found)? = try state.entity(.revision, SyncRules.revisionKey(habit: habit, number: number)) else { return nil }
-            return found
+        let next = try state.topRevision(Revision.kind, of: parent) + 1
+        func revision(_ number: Int64) throws -> Revision? {
+            try state.entity(Revision.kind, SyncRules.revisionKey(habit: parent, number: number))?.numbered as? Revision
         }
         switch replica {
         case .server:
@@ -97,19 +101,19 @@ public enum SyncMerger {
                     if let existing = try revision(later), incoming.sameRules(as: existing) { return .keep }
                 }
             }
-            return .renumber(incoming.numbered(next))
+            return .renumber(incoming.numbered(next).entity)
         case .device(let id, let pushedThrough):
             // Rules of this device's own that the server has not seen yet go on, each one number
             // up, in the order they were made: the server's take their place in its numbering.
             func ownUnpushed(_ entry: SyncLogEntry?) -> Bool { entry.map { $0.stamp.device == id && $0.seq > pushedThrough } ?? false }
-            guard ownUnpushed(local) else { return .replaceRevision(incoming, moved: []) }
-            var moved: [SyncRevision] = []
+            guard ownUnpushed(local) else { return .replaceRevision(incoming.entity, moved: []) }
+            var moved: [SyncEntity] = []
             for later in number..<next {
-                if later > number, !ownUnpushed(try state.entry(.revision, SyncRules.revisionKey(habit: habit, number: later))) { break }
+                if later > number, !ownUnpushed(try state.entry(Revision.kind, SyncRules.revisionKey(habit: parent, number: later))) { break }
                 guard let found = later == number ? held : try revision(later) else { break }
-                moved.append(found.numbered(later + 1))
+                moved.append(found.numbered(later + 1).entity)
             }
-            return .replaceRevision(incoming, moved: moved)
+            return .replaceRevision(incoming.entity, moved: moved)
         }
     }
 

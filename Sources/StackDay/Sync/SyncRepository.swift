@@ -14,9 +14,9 @@ public protocol SyncRepository {
     /// (`SyncRules.order`); answers what each did. `SyncError.invalidChange` names the change
     /// by its index in `changes`.
     func apply(_ changes: [SyncChange], as replica: SyncReplica) throws -> [SyncOutcome]
-    /// Gives every live habit a name no other holds: of two with one name, the one created later
-    /// (then the greater id) is renamed `NAME (2)`, `NAME (3)`, … (`SyncMerger.settledNames`);
-    /// answers the renames.
+    /// Gives every live habit a name no other habit holds, and every group one no other group
+    /// holds: of two with one name, the one created later (then the greater id) is renamed
+    /// `NAME (2)`, `NAME (3)`, … (`SyncMerger.settledNames`); answers the renames.
     func settleNames() throws -> [SyncDecided.Renamed]
     /// The store's identity as a sync server: made on first use; a new epoch when `store` (the
     /// store's own identity: its file's, its database's) is not the one the epoch was made under.

@@ -31,7 +31,7 @@ public enum SyncRules {
         }
     }
 
-    /// A revision's key.
+    /// A revision's key (a habit's or a group's: `PARENT/NUMBER`).
     public static func revisionKey(habit: String, number: Int64) -> String { "\(habit)/\(number)" }
 
     /// A revision key's habit and number; nil for text that is not `HABIT/NUMBER`.
@@ -71,7 +71,11 @@ public enum SyncRules {
         case .script(let script):
             if script.source.utf8.count > scriptLimit { throw fail("is a script of \(script.source.utf8.count) bytes, over the \(scriptLimit) a script may have") }
             if SHA256(of: Array(script.source.utf8)).description != change.key { throw fail("is a script whose text does not hash to its key") }
-        case .skip:
+        case .group(let group):
+            // A group's name follows a habit's rules.
+            if group.name.trimmedWhitespace.isEmpty { throw fail("is a group whose name is blank") }
+            do { try Habit.checkNewName(group.name) } catch { throw fail("is a group that is refused: \(error)") }
+        case .skip, .groupRevision:
             break
         }
     }
@@ -80,7 +84,8 @@ public enum SyncRules {
         switch kind {
         case .script: PolicyScript.isHash(key) ? nil : "hash"
         case .habit, .completion, .skip: SyncValue.isUUID(key) ? nil : "uuid"
-        case .revision: revision(key).map { SyncValue.isUUID($0.habit) && $0.number >= 1 } == true ? nil : "revision"
+        case .group: SyncValue.isUUID(key) ? nil : "uuid"
+        case .revision, .groupRevision: revision(key).map { SyncValue.isUUID($0.habit) && $0.number >= 1 } == true ? nil : "revision"
         }
     }
 
@@ -88,10 +93,7 @@ public enum SyncRules {
     /// by number), then deletions children first.
     public static func order(_ changes: [SyncChange]) -> [Int] {
         // A habit's revisions in number order: it holds them as 1, 2, 3, … with no gap.
-        func number(_ change: SyncChange) -> Int64 {
-            if case .revision(let revision)? = change.entity { return revision.number }
-            return 0
-        }
+        func number(_ change: SyncChange) -> Int64 { change.entity?.numbered?.number ?? 0 }
         let live = changes.indices.filter { !changes[$0].deleted }.sorted { a, b in
             (changes[a].kind, number(changes[a]), a) < (changes[b].kind, number(changes[b]), b)
         }

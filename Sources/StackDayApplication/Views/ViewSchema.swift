@@ -27,7 +27,8 @@ public enum ViewSchema {
 
     /// What a sync request or answer in the compact form adds (`SyncWireForm`).
     static let syncForm: [String: JSONValue] = [
-        "form": .object(["type": .string("integer"), "enum": .array([.number(1), .number(2)])]), "devices": array(string), "columns": anyObject,
+        "form": .object(["type": .string("integer"), "enum": .array([.number(1), .number(Double(SyncWireForm.number))])]), "devices": array(string),
+        "fields": anyObject,
     ]
 
     /// A day's state as views show it: an `EntryState`, or `over` for a day past its limit.

@@ -267,5 +267,7 @@ enum PostgresMigrations {
         ]),
         // Groups of habits, as in SQLite's migration 31.
         (26, "habit groups", GroupSchema.postgres),
+        // Groups in the sync log, as in SQLite's migration 32.
+        (27, "synced groups", PostgresSyncTriggers.groupStatements),
     ]
 }

@@ -33,40 +33,68 @@ enum PostgresSyncTriggers {
         ]
         for (table, kind, key) in [("completions", "completion", "upper(id::text)"), ("skips", "skip", "upper(id::text)"),
                                    ("habit_revisions", "revision", "upper(habit_id::text) || '/' || number")] {
-            for (event, rows, gone) in [("INSERT", "new_rows", false), ("UPDATE", "new_rows", false), ("DELETE", "old_rows", true)] {
-                let function = "stackday_sync_\(table)_\(event.lowercased())d"
-                let referencing = rows == "new_rows" ? "NEW TABLE AS new_rows" : "OLD TABLE AS old_rows"
-                statements += [
-                    """
-                    CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $$
-                    BEGIN
-                        PERFORM stackday_sync_stamp(user_id, '\(kind)', array_agg(\(key)), \(gone)) FROM \(rows)
-                            WHERE user_id IN (SELECT user_id FROM sync_owners) GROUP BY user_id;
-                        RETURN NULL;
-                    END $$
-                    """,
-                    "CREATE TRIGGER \(table)_sync_\(event.lowercased()) AFTER \(event) ON \(table) REFERENCING \(referencing) FOR EACH STATEMENT EXECUTE FUNCTION \(function)()",
-                ]
-            }
+            statements += statementTriggers(table: table, kind: kind, key: key)
         }
         for (table, kind, key) in [("habits", "habit", "upper(ROW.id::text)"), ("policy_scripts", "script", "ROW.sha256")] {
-            let function = "stackday_sync_\(table)_changed"
-            statements += [
+            statements += rowTrigger(table: table, kind: kind, key: key)
+        }
+        return statements
+    }
+
+    /// Triggers stamping a table's writes once per statement, over its transition tables.
+    static func statementTriggers(table: String, kind: String, key: String) -> [String] {
+        [("INSERT", "new_rows", false), ("UPDATE", "new_rows", false), ("DELETE", "old_rows", true)].flatMap { event, rows, gone in
+            let function = "stackday_sync_\(table)_\(event.lowercased())d"
+            let referencing = rows == "new_rows" ? "NEW TABLE AS new_rows" : "OLD TABLE AS old_rows"
+            return [
                 """
                 CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $$
                 BEGIN
-                    IF TG_OP = 'DELETE' THEN
-                        PERFORM stackday_sync_stamp(OLD.user_id, '\(kind)', ARRAY[\(key.replacingOccurrences(of: "ROW", with: "OLD"))], true);
-                    ELSE
-                        PERFORM stackday_sync_stamp(NEW.user_id, '\(kind)', ARRAY[\(key.replacingOccurrences(of: "ROW", with: "NEW"))], false);
-                    END IF;
+                    PERFORM stackday_sync_stamp(user_id, '\(kind)', array_agg(\(key)), \(gone)) FROM \(rows)
+                        WHERE user_id IN (SELECT user_id FROM sync_owners) GROUP BY user_id;
                     RETURN NULL;
                 END $$
                 """,
-                "CREATE TRIGGER \(table)_sync AFTER INSERT OR UPDATE OR DELETE ON \(table) FOR EACH ROW EXECUTE FUNCTION \(function)()",
+                "CREATE TRIGGER \(table)_sync_\(event.lowercased()) AFTER \(event) ON \(table) REFERENCING \(referencing) FOR EACH STATEMENT EXECUTE FUNCTION \(function)()",
             ]
         }
-        return statements
+    }
+
+    /// A trigger stamping each row a write touches (`ROW` in `key` the row).
+    static func rowTrigger(table: String, kind: String, key: String) -> [String] {
+        let function = "stackday_sync_\(table)_changed"
+        return [
+            """
+            CREATE FUNCTION \(function)() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'DELETE' THEN
+                    PERFORM stackday_sync_stamp(OLD.user_id, '\(kind)', ARRAY[\(key.replacingOccurrences(of: "ROW", with: "OLD"))], true);
+                ELSE
+                    PERFORM stackday_sync_stamp(NEW.user_id, '\(kind)', ARRAY[\(key.replacingOccurrences(of: "ROW", with: "NEW"))], false);
+                END IF;
+                RETURN NULL;
+            END $$
+            """,
+            "CREATE TRIGGER \(table)_sync AFTER INSERT OR UPDATE OR DELETE ON \(table) FOR EACH ROW EXECUTE FUNCTION \(function)()",
+        ]
+    }
+
+    /// Migration 27: groups and their revisions in the log, as SQLite's migration 32 (the name no
+    /// longer unique: the server settles two of one name, as for habits); the groups of users who
+    /// already sync are written again so that they enter it.
+    static var groupStatements: [String] {
+        [
+            """
+            DO $$ DECLARE unique_name text; BEGIN
+                SELECT conname INTO unique_name FROM pg_constraint WHERE conrelid = 'habit_groups'::regclass AND contype = 'u';
+                IF unique_name IS NOT NULL THEN EXECUTE format('ALTER TABLE habit_groups DROP CONSTRAINT %I', unique_name); END IF;
+            END $$
+            """,
+            "CREATE INDEX habit_groups_by_name_key ON habit_groups (user_id, name_key)",
+        ]
+        + rowTrigger(table: "habit_groups", kind: "group", key: "upper(ROW.id::text)")
+            + statementTriggers(table: "group_revisions", kind: "groupRevision", key: "upper(group_id::text) || '/' || number")
+            + ["UPDATE habit_groups SET name = name", "UPDATE group_revisions SET created_at = created_at"]
     }
 
     /// The wall clock as a hybrid time (milliseconds of Unix time shifted left 16 bits), as

@@ -6,7 +6,7 @@ import StackDay
 public final class SQLGroupRepository: GroupRepository {
     private let executor: any SQLExecutor
     private let owner: SQLValue
-    private let allSQL, byNameKeySQL, upsertSQL, clearRevisionsSQL, insertRevisionSQL, deleteSQL: String
+    private let allSQL, byNameKeySQL, upsertSQL, clearRevisionsSQL, trimRevisionsSQL, insertRevisionSQL, deleteSQL: String
     private static let table = "group_revisions"
 
     public init(executor: any SQLExecutor, owner: String) {
@@ -26,13 +26,20 @@ public final class SQLGroupRepository: GroupRepository {
         byNameKeySQL = sql("\(select) WHERE g.\(column) = $1 AND g.name_key = $2 ORDER BY r.number")
         upsertSQL = sql("""
             INSERT INTO habit_groups (\(column), id, name, name_key, created_at) VALUES ($1, $2::uuid, $3, $4, $5)
-            ON CONFLICT (\(column), id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key
+            ON CONFLICT (\(column), id) DO UPDATE SET name = excluded.name, name_key = excluded.name_key WHERE habit_groups.name <> excluded.name
             """)
         clearRevisionsSQL = sql("DELETE FROM group_revisions WHERE \(column) = $1 AND group_id = $2::uuid")
+        trimRevisionsSQL = sql("DELETE FROM group_revisions WHERE \(column) = $1 AND group_id = $2::uuid AND number > $3")
+        // A write changes only what differs: a row written again as it was is not written, so the
+        // sync log never takes an edit of one field for a write of the others.
+        let changing = ["effective_from", "members", "group_policy", "group_params", "group_sha256", "streak_policy", "streak_params", "streak_sha256",
+                        "created_at", "takes_back"]
         insertRevisionSQL = sql("""
             INSERT INTO group_revisions (\(column), group_id, number, effective_from, members, group_policy, group_params, group_sha256,
             streak_policy, streak_params, streak_sha256, created_at, takes_back)
             VALUES ($1, $2::uuid, $3, $4::date, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+            ON CONFLICT (\(column), group_id, number) DO UPDATE SET \(changing.map { "\($0) = excluded.\($0)" }.joined(separator: ", "))
+            WHERE \(changing.map { "group_revisions.\($0) IS DISTINCT FROM excluded.\($0)" }.joined(separator: " OR "))
             """)
         deleteSQL = sql("DELETE FROM habit_groups WHERE \(column) = $1 AND id = $2::uuid")
     }
@@ -47,7 +54,7 @@ public final class SQLGroupRepository: GroupRepository {
 
     public func put(_ group: HabitGroup) throws {
         try executor.run(upsertSQL, [owner, .id(group.id), .text(group.name), .text(Habit.nameKey(for: group.name)), .instant(group.createdAt)])
-        try executor.run(clearRevisionsSQL, [owner, .id(group.id)])
+        try executor.run(trimRevisionsSQL, [owner, .id(group.id), .integer(Int64(group.revisions.count))])
         for revision in group.revisions {
             try executor.run(insertRevisionSQL, [
                 owner, .id(group.id), .integer(Int64(revision.number)), .day(revision.effectiveFrom),

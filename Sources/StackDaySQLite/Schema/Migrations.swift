@@ -477,5 +477,23 @@ enum Migrations {
         """),
         // Groups of habits judged by a group rule, versioned as habits are (`HabitGroup`).
         Migration(id: 31, name: "habit groups", sql: GroupSchema.sqlite),
+        // Groups and their revisions in the sync log, as entities of their own. Two devices may
+        // make groups of one name apart: a store holds both until the server settles the names
+        // (as for habits), so the name is looked up by an index, no longer kept unique by one.
+        Migration(id: 32, name: "synced groups", sql: """
+        CREATE TABLE habit_groups_synced (
+            owner TEXT NOT NULL,
+            id TEXT NOT NULL,
+            name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND \(Habit.nameLimit)),
+            name_key TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (owner, id)
+        ) STRICT, WITHOUT ROWID;
+        INSERT INTO habit_groups_synced (owner, id, name, name_key, created_at) SELECT owner, id, name, name_key, created_at FROM habit_groups;
+        DROP TABLE habit_groups;
+        ALTER TABLE habit_groups_synced RENAME TO habit_groups;
+        CREATE INDEX habit_groups_by_name_key ON habit_groups (owner, name_key);
+        \(SyncTriggers.groupsSQL)
+        """, rebuildsTables: true),
     ]
 }

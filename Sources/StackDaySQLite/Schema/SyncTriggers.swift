@@ -101,17 +101,25 @@ enum SyncTriggers {
     static func triggers(clock: String, fieldStamps: [String]?, own: Bool) -> String {
         var sql = ""
         for (table, kind, key) in tables {
-            for (event, row, deleted) in [("INSERT", "NEW", false), ("UPDATE", "NEW", false), ("DELETE", "OLD", true)] {
-                if table == "habits", event == "UPDATE", let fieldStamps {
-                    sql += habitUpdateTrigger(clock: clock, fields: fieldStamps, own: own) + ";\n"
-                    continue
-                }
-                sql += """
-                    CREATE TRIGGER \(table)_sync_\(event.lowercased()) AFTER \(event) ON \(table) BEGIN
-                    \(stamp(owner: "\(row).owner", kind: kind, key: key.replacingOccurrences(of: "ROW", with: row), deleted: deleted, clock: clock, own: own))END;
+            sql += tableTriggers(table: table, kind: kind, key: key, clock: clock, own: own,
+                                 update: table == "habits" ? fieldStamps.map { habitUpdateTrigger(clock: clock, fields: $0, own: own) + ";\n" } : nil)
+        }
+        return sql
+    }
 
-                    """
+    /// A table's three triggers (`update`, when given, in place of the generic update trigger).
+    static func tableTriggers(table: String, kind: String, key: String, clock: String, own: Bool, update: String? = nil) -> String {
+        var sql = ""
+        for (event, row, deleted) in [("INSERT", "NEW", false), ("UPDATE", "NEW", false), ("DELETE", "OLD", true)] {
+            if event == "UPDATE", let update {
+                sql += update
+                continue
             }
+            sql += """
+                CREATE TRIGGER \(table)_sync_\(event.lowercased()) AFTER \(event) ON \(table) BEGIN
+                \(stamp(owner: "\(row).owner", kind: kind, key: key.replacingOccurrences(of: "ROW", with: row), deleted: deleted, clock: clock, own: own))END;
+
+                """
         }
         return sql
     }
@@ -139,6 +147,14 @@ enum SyncTriggers {
             for event in ["insert", "update", "delete"] { sql += "DROP TRIGGER \(table)_sync_\(event);\n" }
         }
         return sql + triggers(clock: clock, fieldStamps: SQLSyncStampedColumns.display, own: true)
+    }
+
+    /// Migration 32: groups and their revisions in the log, stamped as every entity is; the groups
+    /// of owners who already sync are written again so that they enter it.
+    static var groupsSQL: String {
+        tableTriggers(table: "habit_groups", kind: "group", key: "ROW.id", clock: clock, own: true)
+            + tableTriggers(table: "group_revisions", kind: "groupRevision", key: "ROW.group_id || '/' || ROW.number", clock: clock, own: true)
+            + "UPDATE habit_groups SET name = name;\nUPDATE group_revisions SET created_at = created_at;\n"
     }
 
     /// Migration 29: the habit's update trigger stamping a question and a description too.

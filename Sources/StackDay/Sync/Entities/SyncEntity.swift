@@ -5,6 +5,8 @@ public enum SyncEntity: Sendable, Hashable {
     case revision(SyncRevision)
     case record(SyncRecord)
     case skip(SyncSkip)
+    case group(SyncGroup)
+    case groupRevision(SyncGroupRevision)
 
     public var kind: SyncKind {
         switch self {
@@ -13,6 +15,8 @@ public enum SyncEntity: Sendable, Hashable {
         case .revision: .revision
         case .record: .completion
         case .skip: .skip
+        case .group: .group
+        case .groupRevision: .groupRevision
         }
     }
 
@@ -23,17 +27,40 @@ public enum SyncEntity: Sendable, Hashable {
         case .revision(let revision): revision.key
         case .record(let record): record.key
         case .skip(let skip): skip.key
+        case .group(let group): group.key
+        case .groupRevision(let revision): revision.key
         }
     }
 
-    /// The habit it belongs to (nil for a script; a habit's own id for a habit).
+    /// The habit it belongs to (nil for a script or a group's; a habit's own id for a habit).
     public var habit: String? {
         switch self {
-        case .script: nil
+        case .script, .group, .groupRevision: nil
         case .habit(let habit): habit.id
         case .revision(let revision): revision.habit
         case .record(let record): record.habit
         case .skip(let skip): skip.habit
+        }
+    }
+
+    /// The entity a replica must hold before this one (a habit before its revisions, records and
+    /// skips, a group before its revisions), by its kind and key.
+    public var parent: (kind: SyncKind, key: String)? {
+        switch self {
+        case .script, .habit, .group: nil
+        case .revision(let revision): (.habit, revision.habit)
+        case .record(let record): (.habit, record.habit)
+        case .skip(let skip): (.habit, skip.habit)
+        case .groupRevision(let revision): (.group, revision.group)
+        }
+    }
+
+    /// The revision, for a revision of a habit or a group.
+    public var numbered: (any SyncNumbered)? {
+        switch self {
+        case .revision(let revision): revision
+        case .groupRevision(let revision): revision
+        case .script, .habit, .record, .skip, .group: nil
         }
     }
 
@@ -42,7 +69,7 @@ public enum SyncEntity: Sendable, Hashable {
         switch self {
         case .record(let record): record.day
         case .skip(let skip): skip.day
-        case .script, .habit, .revision: nil
+        case .script, .habit, .revision, .group, .groupRevision: nil
         }
     }
 
@@ -54,6 +81,8 @@ public enum SyncEntity: Sendable, Hashable {
         case .revision(let revision): revision.values
         case .record(let record): record.values
         case .skip(let skip): skip.values
+        case .group(let group): group.values
+        case .groupRevision(let revision): revision.values
         }
     }
 
@@ -70,6 +99,8 @@ public enum SyncEntity: Sendable, Hashable {
         case .revision: SyncRevision.fieldNames
         case .completion: SyncRecord.fieldNames
         case .skip: SyncSkip.fieldNames
+        case .group: SyncGroup.fieldNames
+        case .groupRevision: SyncGroupRevision.fieldNames
         }
     }
 
@@ -81,6 +112,8 @@ public enum SyncEntity: Sendable, Hashable {
         case .revision: SyncRevision.fields.map(\.value)
         case .completion: SyncRecord.fields.map(\.value)
         case .skip: SyncSkip.fields.map(\.value)
+        case .group: SyncGroup.fields.map(\.value)
+        case .groupRevision: SyncGroupRevision.fields.map(\.value)
         }
     }
 
@@ -92,6 +125,8 @@ public enum SyncEntity: Sendable, Hashable {
         case .revision: SyncRevision.decode(values).map(SyncEntity.revision)
         case .completion: SyncRecord.decode(values).map(SyncEntity.record)
         case .skip: SyncSkip.decode(values).map(SyncEntity.skip)
+        case .group: SyncGroup.decode(values).map(SyncEntity.group)
+        case .groupRevision: SyncGroupRevision.decode(values).map(SyncEntity.groupRevision)
         }
     }
 
@@ -103,6 +138,8 @@ public enum SyncEntity: Sendable, Hashable {
         case .revision: .revision(.trusted(values))
         case .completion: .record(.trusted(values))
         case .skip: .skip(.trusted(values))
+        case .group: .group(.trusted(values))
+        case .groupRevision: .groupRevision(.trusted(values))
         }
     }
 

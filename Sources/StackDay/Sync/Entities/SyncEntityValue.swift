@@ -13,6 +13,13 @@ public protocol SyncEntityValue: Sendable, Hashable {
 }
 
 extension SyncEntityValue {
+    /// Two entities are one when every field is, text byte for byte (`JSONValue`'s equality): a
+    /// name in NFC and the same name in NFD are two values to sync, which must carry a rename
+    /// between them, though Swift's strings call them equal.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.values == rhs.values }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(values) }
+
     /// The fields' names, in `fields`' order.
     public static var fieldNames: [String] { fields.map(\.name) }
 

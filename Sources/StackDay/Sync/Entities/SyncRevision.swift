@@ -1,6 +1,6 @@
 /// A habit's rules from a day, as sync carries them: revision `number` of habit `habit`.
 /// Revisions are append-only; their numbers run 1, 2, 3, … without a gap.
-public struct SyncRevision: SyncEntityValue {
+public struct SyncRevision: SyncNumbered {
     /// One role's policy: its name, its parameters (a JSON object, as text), and the SHA-256 of
     /// the script it names (nil while unpinned).
     public struct Rule: Sendable, Hashable {
@@ -12,6 +12,12 @@ public struct SyncRevision: SyncEntityValue {
             self.policy = policy
             self.params = params
             self.sha256 = sha256
+        }
+
+        /// The same policy and parameters, a pin left empty on one side counting as equal.
+        public func same(as other: Rule) -> Bool {
+            policy.utf8.elementsEqual(other.policy.utf8) && params.utf8.elementsEqual(other.params.utf8)
+                && (sha256 == nil || other.sha256 == nil || sha256 == other.sha256)
         }
     }
 
@@ -44,6 +50,8 @@ public struct SyncRevision: SyncEntityValue {
     public static let kind = SyncKind.revision
     public static let blank = SyncRevision()
     public var key: String { SyncRules.revisionKey(habit: habit, number: number) }
+    public var parent: String { habit }
+    public var entity: SyncEntity { .revision(self) }
 
     public static let fields: [SyncField<SyncRevision>] =
         [.text("habit", .uuid, \.habit), .integer("number", .count, \.number, absent: 1), .day("effectiveFrom", \.effectiveFrom),
@@ -57,21 +65,15 @@ public struct SyncRevision: SyncEntityValue {
            SyncField("reminders", .reminders, read: { .string($0.reminders) }, write: { $0.reminders = $1?.stringValue ?? "" }),
            .optionalInteger("takesBack", .optionalCount, \.takesBack)]
 
-    /// The scripts the revision pins.
     public var pins: [String] { rules.compactMap(\.sha256) }
 
-    /// Whether two revisions hold the same rules: every field equal but the number, a script pin
-    /// left empty on one side counting as equal (it is filled in when the script arrives). A
-    /// revision's `createdAt` is the instant its edit was made, so two edits are never the same.
+    /// A revision's `createdAt` is the instant its edit was made, so two edits are never the same.
     public func sameRules(as other: SyncRevision) -> Bool {
         guard habit == other.habit, effectiveFrom == other.effectiveFrom, goalThousandths == other.goalThousandths, createdAt == other.createdAt,
               reminders == other.reminders, takesBack == other.takesBack, rules.count == other.rules.count else { return false }
-        return zip(rules, other.rules).allSatisfy { mine, theirs in
-            mine.policy == theirs.policy && mine.params == theirs.params && (mine.sha256 == nil || theirs.sha256 == nil || mine.sha256 == theirs.sha256)
-        }
+        return zip(rules, other.rules).allSatisfy { $0.same(as: $1) }
     }
 
-    /// This revision with the pins `other` has and it lacks; nil when it lacks none of them.
     public func filling(from other: SyncRevision) -> SyncRevision? {
         var filled = self
         var changed = false
@@ -82,7 +84,6 @@ public struct SyncRevision: SyncEntityValue {
         return changed ? filled : nil
     }
 
-    /// The same rules under another number.
     public func numbered(_ number: Int64) -> SyncRevision {
         var moved = self
         moved.number = number

@@ -28,6 +28,9 @@ public enum SyncValue: Sendable, Equatable {
     case optionalCount
     /// 0 or 1; absent for 0, from a device older than the field.
     case flag
+    /// A group's members: 1 to `GroupRevision.memberLimit` distinct habit ids (UUIDs in upper
+    /// case), in the group's order.
+    case members
 
     /// Whether a change may leave this field out (a device from before the field was added):
     /// the default stands in.
@@ -79,6 +82,12 @@ public enum SyncValue: Sendable, Equatable {
         case .flag:
             guard let json, json != .null else { return nil }
             return json.numberValue == 0 || json.numberValue == 1 ? nil : "must be 0 or 1"
+        case .members:
+            guard let items = json?.arrayValue, (1...GroupRevision.memberLimit).contains(items.count),
+                  items.allSatisfy({ $0.stringValue.map(Self.isUUID) == true }), Set(items.compactMap(\.stringValue)).count == items.count else {
+                return "must be 1 to \(GroupRevision.memberLimit) distinct habit ids"
+            }
+            return nil
         case .reminders:
             if json == .null || json == nil || text == "" { return nil }
             guard let text, let times = try? ReminderTime.list([text]), ReminderTime.stored(times) == text else {

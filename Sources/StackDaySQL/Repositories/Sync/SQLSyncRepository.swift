@@ -166,7 +166,7 @@ public final class SQLSyncRepository: SyncRepository {
     /// columns: those are read one at a time).
     private func entities(_ kind: SyncKind, keys: [String]) throws -> [String: SyncEntity] {
         var found: [String: SyncEntity] = [:]
-        guard kind != .revision else {
+        guard !kind.isRevision else {
             for key in keys { found[key] = try entity(kind, key) }
             return found
         }
@@ -259,15 +259,20 @@ public final class SQLSyncRepository: SyncRepository {
                 if !sent.contains(name), names.insert(name).inserted { adding.append(item) }
             }
             var parents = try parents(of: change).compactMap { try parentEntry($0, $1) }
-            if case .revision(let revision)? = change.entity {
-                parents += try earlierRevisions(habit: revision.habit, below: revision.number, after: entry.seq)
+            if let revision = change.entity?.numbered {
+                parents += try earlierRevisions(change.kind, of: revision.parent, below: revision.number, after: entry.seq)
             }
             for parent in parents where parent.seq > entry.seq && !parent.deleted {
                 if let parentChange = try self.change(parent, own: scope == .others ? nil : device) { add(parentChange) }
             }
             add(change)
-            if change.kind == .habit, !change.deleted {
-                for revision in try earlierRevisions(habit: change.key, below: .max, after: entry.seq) where !revision.deleted {
+            if let revisions = Self.revisionKind(of: change.kind), !change.deleted {
+                // An answer also sends the revisions logged before it under the receiver's own id: a
+                // copy of the receiver may have made them (and the habit) under that id, which the
+                // receiver never pulls, before the copy took an id of its own.
+                let along = try earlierRevisions(revisions, of: change.key, below: .max, after: scope == .others ? 0 : entry.seq)
+                    .filter { $0.seq > entry.seq || $0.stamp.device == device }
+                for revision in along where !revision.deleted {
                     // Revision 1 always; the rest while the page has room (they are entries of their own later).
                     guard changes.count + adding.count < limit || adding.count < 2 else { break }
                     if let along = try self.change(revision, own: scope == .others ? nil : device) { add(along) }
@@ -287,13 +292,22 @@ public final class SQLSyncRepository: SyncRepository {
         return SyncPage(changes: changes, entries: taken.count, position: reached, more: more)
     }
 
-    /// A habit's revisions numbered below `number` and logged after `seq`: a receiver holds a
-    /// habit's revisions as 1, 2, 3, … with no gap, so they go before it.
-    private func earlierRevisions(habit: String, below number: Int64, after seq: Int64) throws -> [SyncLogEntry] {
+    /// The kind of a habit's or group's revisions.
+    private static func revisionKind(of kind: SyncKind) -> SyncKind? {
+        switch kind {
+        case .habit: .revision
+        case .group: .groupRevision
+        default: nil
+        }
+    }
+
+    /// A habit's or group's revisions (of `kind`) numbered below `number` and logged after `seq`:
+    /// a receiver holds a parent's revisions as 1, 2, 3, … with no gap, so they go before it.
+    private func earlierRevisions(_ kind: SyncKind, of parent: String, below number: Int64, after seq: Int64) throws -> [SyncLogEntry] {
         // The key's range, not a LIKE, so that the search is in the key's index ("0" follows "/").
         try executor.rows(sql("""
-            SELECT \(Self.entryColumns) FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = 'revision' AND key >= $2 AND key < $3
-            """), [owner, .text(habit + "/"), .text(habit + "0")], entry).compactMap { entry in
+            SELECT \(Self.entryColumns) FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = $4 AND key >= $2 AND key < $3
+            """), [owner, .text(parent + "/"), .text(parent + "0"), .text(kind.rawValue)], entry).compactMap { entry in
             entry.flatMap { entry in SyncRules.revision(entry.key).map { (entry: entry, number: $0.number) } }
         }
         .filter { $0.entry.seq > seq && $0.number < number }
@@ -311,10 +325,8 @@ public final class SQLSyncRepository: SyncRepository {
 
     /// What a change's entity needs held before it: its habit, a revision's scripts.
     private func parents(of change: SyncChange) -> [(SyncKind, String)] {
-        guard let entity = change.entity, change.kind != .habit, let habit = entity.habit else { return [] }
-        var parents: [(SyncKind, String)] = [(.habit, habit)]
-        if case .revision(let revision) = entity { parents += revision.pins.map { (.script, $0) } }
-        return parents
+        guard let entity = change.entity, let parent = entity.parent else { return [] }
+        return [(parent.kind, parent.key)] + (entity.numbered?.pins ?? []).map { (.script, $0) }
     }
 
     // MARK: Merging
@@ -329,15 +341,24 @@ public final class SQLSyncRepository: SyncRepository {
         try executor.run(sql("DELETE FROM sync_writer"), [])
     }
 
+    /// The name a habit or group is looked up by (`Habit.nameKey`), kept beside its name.
+    private static func nameKey(of entity: SyncEntity) -> String? {
+        switch entity {
+        case .habit(let habit): Habit.nameKey(for: habit.name)
+        case .group(let group): Habit.nameKey(for: group.name)
+        default: nil
+        }
+    }
+
     private func insert(_ entity: SyncEntity) throws {
         let table = SQLSyncTable.of(entity.kind)
         var names = table.columnList
         var parameters = table.columns.enumerated().map { SQLSyncTable.parameter($0.offset + 2, $0.element.value) }
         var values = [owner] + table.bind(entity)
-        if case .habit(let habit) = entity {
+        if let key = Self.nameKey(of: entity) {
             names += ", name_key"
             parameters.append("$\(values.count + 1)")
-            values.append(.text(Habit.nameKey(for: habit.name)))
+            values.append(.text(key))
         }
         try executor.run(sql("INSERT INTO \(table.name) (\(ownerColumn), \(names)) VALUES ($1, \(parameters.joined(separator: ", ")))"), values)
     }
@@ -348,9 +369,9 @@ public final class SQLSyncRepository: SyncRepository {
         let changing = zip(table.columns, table.bind(entity)).filter { !table.keyColumns.contains($0.0.name) }
         var assignments = changing.enumerated().map { "\($0.element.0.name) = \(SQLSyncTable.parameter($0.offset + 2 + keys.count, $0.element.0.value))" }
         var values = [owner] + keys + changing.map(\.1)
-        if case .habit(let habit) = entity {
+        if let key = Self.nameKey(of: entity) {
             assignments.append("name_key = $\(values.count + 1)")
-            values.append(.text(Habit.nameKey(for: habit.name)))
+            values.append(.text(key))
         }
         try executor.run(sql("UPDATE \(table.name) SET \(assignments.joined(separator: ", ")) WHERE \(ownerColumn) = $1 AND \(table.keyCondition)"), values)
     }
@@ -377,15 +398,17 @@ public final class SQLSyncRepository: SyncRepository {
     /// the habits it knows are held.
     private final class Batch {
         var writer: SyncStamp?
-        var habits: Set<String> = []
+        /// Habits and groups known held, by kind and key.
+        var parents: Set<String> = []
         /// The log entries of the batch's keys as they were before it (`nil` inside: none), and
         /// the keys it has written since, whose entries are read again.
         var entries: [String: SyncLogEntry?] = [:]
         var written: Set<String> = []
         /// New records or skips of one kind and one stamp, inserted together.
         var pending: [(index: Int, change: SyncChange)] = []
-        /// The habits the batch created (the change's index, the habit), each to hold its rules by the end.
-        var created: [(index: Int, habit: String)] = []
+        /// The habits and groups the batch created (the change's index, the kind and key), each to
+        /// hold its rules by the end.
+        var created: [(index: Int, kind: SyncKind, key: String)] = []
     }
 
     /// Stamps the writes that follow as `stamp`'s (nil: as this replica's own), if they are not already.
@@ -411,7 +434,7 @@ public final class SQLSyncRepository: SyncRepository {
     /// is always read again: one the batch renumbered takes a key the batch did not name).
     private func entry(_ kind: SyncKind, _ key: String, _ batch: Batch) throws -> SyncLogEntry? {
         let name = kind.rawValue + key
-        if kind != .revision, !batch.written.contains(name), let known = batch.entries[name] { return known }
+        if !kind.isRevision, !batch.written.contains(name), let known = batch.entries[name] { return known }
         return try entry(kind, key)
     }
 
@@ -442,8 +465,9 @@ public final class SQLSyncRepository: SyncRepository {
         }
         try flush(batch)
         try write(as: nil, batch)
-        for (index, habit) in batch.created where try holds(.habit, habit) && topRevision(habit) == 0 {
-            throw SyncError.invalidChange(index: index, reason: "is a new habit without its rules: its revision 1 goes in the same request")
+        for (index, kind, key) in batch.created {
+            guard let revisions = Self.revisionKind(of: kind), try holds(kind, key), try topRevision(revisions, of: key) == 0 else { continue }
+            throw SyncError.invalidChange(index: index, reason: "is a new \(kind.rawValue) without its rules: its revision 1 goes in the same request")
         }
         return outcomes
     }
@@ -456,7 +480,7 @@ public final class SQLSyncRepository: SyncRepository {
         let name = change.kind.rawValue + change.key
         guard !batch.written.contains(name), case .some(nil) = batch.entries[name] else { return false }
         guard let habit = change.habit else { return false }
-        return try holdsHabit(habit, batch)
+        return try holds(.habit, habit, batch)
     }
 
     /// Inserts the pending records or skips, a hundred rows to a statement, under their stamp.
@@ -491,10 +515,11 @@ public final class SQLSyncRepository: SyncRepository {
         return statement
     }
 
-    private func holdsHabit(_ habit: String, _ batch: Batch) throws -> Bool {
-        if batch.habits.contains(habit) { return true }
-        guard try holds(.habit, habit) else { return false }
-        batch.habits.insert(habit)
+    /// Whether a live habit or group is held, asking the store once a batch.
+    private func holds(_ kind: SyncKind, _ key: String, _ batch: Batch) throws -> Bool {
+        if batch.parents.contains(kind.rawValue + key) { return true }
+        guard try holds(kind, key) else { return false }
+        batch.parents.insert(kind.rawValue + key)
         return true
     }
 
@@ -507,8 +532,8 @@ public final class SQLSyncRepository: SyncRepository {
         func entry(_ kind: SyncKind, _ key: String) throws -> SyncLogEntry? { try repository.entry(kind, key, batch) }
         func entity(_ kind: SyncKind, _ key: String) throws -> SyncEntity? { try repository.entity(kind, key) }
         func fieldStamps(habit: String) throws -> [SyncHabitField: SyncStamp] { try repository.fieldStamps(habit) }
-        func holdsHabit(_ habit: String) throws -> Bool { try repository.holdsHabit(habit, batch) }
-        func topRevision(habit: String) throws -> Int64 { try repository.topRevision(habit) }
+        func holds(_ kind: SyncKind, _ key: String) throws -> Bool { try repository.holds(kind, key, batch) }
+        func topRevision(_ kind: SyncKind, of parent: String) throws -> Int64 { try repository.topRevision(kind, of: parent) }
     }
 
     /// Carries out `SyncMerger`'s decision for one change.
@@ -519,15 +544,15 @@ public final class SQLSyncRepository: SyncRepository {
             break
         case .delete:
             try write(as: change.stamp, batch)
-            if change.kind == .habit { batch.habits.remove(change.key) }
+            batch.parents.remove(change.kind.rawValue + change.key)
             if try delete(change.kind, change.key) == 0 { try bury(change) }
         case .insert(let entity):
             try write(as: change.stamp, batch)
             try insert(entity)
-            if change.kind == .habit {
-                batch.habits.insert(change.key)
-                try setFieldStamps(change.key, change.fieldStamps, held: [:])
-                batch.created.append((index, change.key))
+            if change.kind == .habit { try setFieldStamps(change.key, change.fieldStamps, held: [:]) }
+            if Self.revisionKind(of: change.kind) != nil {
+                batch.parents.insert(change.kind.rawValue + change.key)
+                batch.created.append((index, change.kind, change.key))
             }
         case .update(let entity):
             try write(as: change.stamp, batch)
@@ -548,42 +573,50 @@ public final class SQLSyncRepository: SyncRepository {
             try setFieldStamps(change.key, stamps, held: held)
         case .renumber(let revision):
             try write(as: nil, batch)
-            try insert(.revision(revision))
+            try insert(revision)
         case .replaceRevision(let revision, let moved):
             // The device's own rules from this number on make room, the latest first.
+            let number = revision.numbered?.number ?? 0
             try write(as: nil, batch)
-            for shifted in moved.reversed() where shifted.number - 1 > revision.number {
-                try delete(.revision, SyncRules.revisionKey(habit: revision.habit, number: shifted.number - 1))
+            for shifted in moved.reversed() {
+                guard let later = shifted.numbered, later.number - 1 > number else { continue }
+                try delete(change.kind, SyncRules.revisionKey(habit: later.parent, number: later.number - 1))
             }
             try write(as: change.stamp, batch)
-            try delete(.revision, change.key)
-            try insert(.revision(revision))
+            try delete(change.kind, change.key)
+            try insert(revision)
             try write(as: nil, batch)
-            for shifted in moved { try insert(.revision(shifted)) }
+            for shifted in moved { try insert(shifted) }
         }
         return decision.outcome
     }
 
-    private func topRevision(_ habit: String) throws -> Int64 {
-        try executor.integer(sql("SELECT max(number) AS top FROM habit_revisions WHERE \(ownerColumn) = $1 AND habit_id = $2::uuid"),
-                             [owner, .text(habit)], column: "top") ?? 0
+    private func topRevision(_ kind: SyncKind, of parent: String) throws -> Int64 {
+        let table = SQLSyncTable.of(kind)
+        return try executor.integer(sql("SELECT max(number) AS top FROM \(table.name) WHERE \(ownerColumn) = $1 AND \(table.parentColumn) = $2::uuid"),
+                                    [owner, .text(parent)], column: "top") ?? 0
     }
 
     public func settleNames() throws -> [SyncDecided.Renamed] {
-        // Most syncs leave no two live habits with one name: the store says so before anything is read.
-        let clashing = try executor.rows(sql("SELECT name_key FROM habits WHERE \(ownerColumn) = $1 GROUP BY name_key HAVING count(*) > 1"), [owner]) {
-            $0.text("name_key")
+        var renamed: [SyncDecided.Renamed] = []
+        for (table, touched) in [("habits", ", updated_at = $5"), ("habit_groups", "")] {
+            // Most syncs leave no two with one name: the store says so before anything is read.
+            let clashing = try executor.rows(sql("SELECT name_key FROM \(table) WHERE \(ownerColumn) = $1 GROUP BY name_key HAVING count(*) > 1"), [owner]) {
+                $0.text("name_key")
+            }
+            guard !clashing.isEmpty else { continue }
+            let held = try executor.rows(sql("SELECT upper(CAST(id AS TEXT)) AS id, name, created_at FROM \(table) WHERE \(ownerColumn) = $1"), [owner]) {
+                SyncMerger.NamedHabit(id: $0.text("id"), name: $0.text("name"), created: $0.real("created_at"))
+            }
+            let names = Dictionary(uniqueKeysWithValues: held.map { ($0.id, $0.name) })
+            for (id, name) in SyncMerger.settledNames(held) {
+                var values: [SQLValue] = [owner, .text(id), .text(name), .text(Habit.nameKey(for: name))]
+                if !touched.isEmpty { values.append(.real(instant().timeIntervalSince1970)) }
+                try executor.run(sql("UPDATE \(table) SET name = $3, name_key = $4\(touched) WHERE \(ownerColumn) = $1 AND id = $2::uuid"), values)
+                renamed.append(SyncDecided.Renamed(from: names[id] ?? "", to: name))
+            }
         }
-        guard !clashing.isEmpty else { return [] }
-        let habits = try executor.rows(sql("SELECT upper(CAST(id AS TEXT)) AS id, name, created_at FROM habits WHERE \(ownerColumn) = $1"), [owner]) {
-            SyncMerger.NamedHabit(id: $0.text("id"), name: $0.text("name"), created: $0.real("created_at"))
-        }
-        let names = Dictionary(uniqueKeysWithValues: habits.map { ($0.id, $0.name) })
-        return try SyncMerger.settledNames(habits).map { id, name in
-            try executor.run(sql("UPDATE habits SET name = $3, name_key = $4, updated_at = $5 WHERE \(ownerColumn) = $1 AND id = $2::uuid"),
-                             [owner, .text(id), .text(name), .text(Habit.nameKey(for: name)), .real(instant().timeIntervalSince1970)])
-            return SyncDecided.Renamed(from: names[id] ?? "", to: name)
-        }
+        return renamed
     }
 
     public func keepDecided(_ decided: SyncDecided) throws {
@@ -688,6 +721,21 @@ public final class SQLSyncRepository: SyncRepository {
         let moved = try executor.run(sql("""
             UPDATE sync_entities SET seq = seq + $3, device = $4, own = NULL WHERE \(ownerColumn) = $1 AND device = $2
             """), [owner, .text(device), .integer(end + 1 - first), .text(SyncRules.serverDevice)])
+        // A habit or group moved past the end goes with its revisions: those logged before it (by
+        // other devices) follow it, so that a store that never held it pulls its rules with it.
+        var next = try executor.integer(sql("SELECT max(seq) AS last FROM sync_entities WHERE \(ownerColumn) = $1"), [owner], column: "last") ?? end
+        for parent in [SyncKind.habit, .group] {
+            guard let revisions = Self.revisionKind(of: parent) else { continue }
+            let keys = try executor.rows(sql("SELECT key FROM sync_entities WHERE \(ownerColumn) = $1 AND kind = $2 AND seq > $3 AND deleted = 0"),
+                                         [owner, .text(parent.rawValue), .integer(end)]) { $0.text("key") }
+            for key in keys {
+                for entry in try earlierRevisions(revisions, of: key, below: .max, after: 0) where entry.seq <= end {
+                    next += 1
+                    try executor.run(sql("UPDATE sync_entities SET seq = $4 WHERE \(ownerColumn) = $1 AND kind = $2 AND key = $3"),
+                                     [owner, .text(revisions.rawValue), .text(entry.key), .integer(next)])
+                }
+            }
+        }
         try executor.run(sql("""
             UPDATE sync_owners SET seq = coalesce((SELECT max(seq) FROM sync_entities WHERE \(ownerColumn) = $1), seq) WHERE \(ownerColumn) = $1
             """), [owner])

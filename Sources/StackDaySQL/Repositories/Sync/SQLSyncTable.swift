@@ -45,6 +45,8 @@ struct SQLSyncTable: Sendable {
         case .revision: revision
         case .completion: record
         case .skip: skip
+        case .group: group
+        case .groupRevision: groupRevision
         }
     }
 
@@ -68,6 +70,18 @@ struct SQLSyncTable: Sendable {
         "id": "id", "habit": "habit_id", "day": "day", "recordedAt": "recorded_at",
     ])
 
+    private static let group = SQLSyncTable(.group, "habit_groups", keyText: "upper(CAST(id AS TEXT))", keyColumns: ["id"], pairs: [
+        "id": "id", "name": "name", "createdAt": "created_at",
+    ])
+    private static let groupRevision = SQLSyncTable(
+        .groupRevision, "group_revisions", keyText: "upper(CAST(group_id AS TEXT)) || '/' || CAST(number AS TEXT)", keyColumns: ["group_id", "number"],
+        pairs: ["group": "group_id", "number": "number", "effectiveFrom": "effective_from", "members": "members", "groupPolicy": "group_policy",
+                "groupParams": "group_params", "groupSha256": "group_sha256", "streakPolicy": "streak_policy", "streakParams": "streak_params",
+                "streakSha256": "streak_sha256", "createdAt": "created_at", "takesBack": "takes_back"])
+
+    /// A revision table's column naming its parent (`habit_id`, `group_id`).
+    var parentColumn: String { keyColumns[0] }
+
     /// The column of each habit field stamped one by one: what the stores' triggers stamp and
     /// `sync_fields` names.
     static let habitColumns: [SyncHabitField: String] = [
@@ -81,14 +95,14 @@ struct SQLSyncTable: Sendable {
     var keyCondition: String {
         switch kind {
         case .script: "sha256 = $2"
-        case .revision: "habit_id = $2::uuid AND number = $3"
-        case .habit, .completion, .skip: "id = $2::uuid"
+        case .revision, .groupRevision: "\(parentColumn) = $2::uuid AND number = $3"
+        case .habit, .completion, .skip, .group: "id = $2::uuid"
         }
     }
 
     /// The key's values, bound after the owner.
     func keyValues(_ key: String) -> [SQLValue] {
-        guard kind == .revision else { return [.text(key)] }
+        guard kind.isRevision else { return [.text(key)] }
         let revision = SyncRules.revision(key)
         return [.text(revision?.habit ?? ""), .integer(revision?.number ?? 0)]
     }
@@ -112,6 +126,8 @@ struct SQLSyncTable: Sendable {
         case (.reminders, .null): .text("")
         case (.position, .null), (.flag, .null): .integer(0)
         case (_, .null): .null
+        // A group's members as the store keeps them: ids joined by commas.
+        case (.members, _): .text((json.arrayValue ?? []).compactMap(\.stringValue).joined(separator: ","))
         case (.instant, _): .real(json.numberValue ?? 0)
         case (.count, _), (.optionalCount, _), (.position, _), (.flag, _): .integer(Int64(json.numberValue ?? 0))
         default: .text(json.stringValue ?? "")
@@ -135,6 +151,7 @@ struct SQLSyncTable: Sendable {
         case .count, .optionalCount, .position, .flag: return .number(Double(row.integer(column.name)))
         // PostgreSQL writes a uuid in lower case; every replica's keys are the canonical upper.
         case .uuid: return .string(row.text(column.name).uppercased())
+        case .members: return .array(row.text(column.name).split(separator: ",").map { .string(String($0).uppercased()) })
         default: return .string(row.text(column.name))
         }
     }
