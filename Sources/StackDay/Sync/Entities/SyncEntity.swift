@@ -1,5 +1,7 @@
-/// A live entity as a change carries it, typed by its kind.
-public enum SyncEntity: Sendable, Hashable {
+/// A live entity as a change carries it, typed by its kind. Each case is boxed (`indirect`): a
+/// change is copied often on its way (pages, slices, batches), and a copy then retains one box
+/// rather than every text field of the entity.
+public indirect enum SyncEntity: Sendable, Hashable {
     case script(SyncScript)
     case habit(SyncHabit)
     case revision(SyncRevision)

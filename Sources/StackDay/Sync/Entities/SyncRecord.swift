@@ -22,9 +22,17 @@ public struct SyncRecord: SyncEntityValue {
     public static let blank = SyncRecord()
     public var key: String { id }
 
+    /// Written out rather than by key path: a first sync reads and writes records by the hundred
+    /// thousand, and a closure over a key path applies it at run time.
     public static let fields: [SyncField<SyncRecord>] = [
-        .text("id", .uuid, \.id), .text("habit", .uuid, \.habit), .day("day", \.day), .instant("recordedAt", \.recordedAt),
-        .integer("amountThousandths", .count, \.amountThousandths, absent: 1000),
-        .optionalText("note", .optionalText(limit: Completion.noteLimit), \.note),
+        SyncField("id", .uuid, read: { .string($0.id) }, write: { $0.id = $1?.stringValue ?? "" }),
+        SyncField("habit", .uuid, read: { .string($0.habit) }, write: { $0.habit = $1?.stringValue ?? "" }),
+        SyncField("day", .day, read: { .string($0.day.iso) }, write: { record, json in
+            if let day = json?.stringValue.flatMap(LocalDay.init) { record.day = day }
+        }),
+        SyncField("recordedAt", .instant, read: { .number($0.recordedAt) }, write: { $0.recordedAt = $1?.numberValue ?? 0 }),
+        SyncField("amountThousandths", .count, read: { .number(Double($0.amountThousandths)) },
+                  write: { $0.amountThousandths = $1?.numberValue.map { Int64($0) } ?? 1000 }),
+        SyncField("note", .optionalText(limit: Completion.noteLimit), read: { $0.note.map(JSONValue.string) ?? .null }, write: { $0.note = $1?.stringValue }),
     ]
 }

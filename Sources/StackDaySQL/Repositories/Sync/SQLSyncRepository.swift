@@ -318,9 +318,17 @@ public final class SQLSyncRepository: SyncRepository {
     /// About how many bytes a page may take before it ends early.
     static let pageBytes = 512 * 1024
 
-    /// About how many bytes a change takes in JSON.
+    /// About how many bytes a change takes in JSON: what can be long (a script's text, a habit's
+    /// question and description, a record's note) counted, the rest a few hundred bytes.
     static func size(_ change: SyncChange) -> Int {
-        200 + (change.entity?.values.reduce(0) { $0 + ($1.stringValue?.utf8.count ?? 8) + 24 } ?? 0)
+        switch change.entity {
+        case .script(let script)?: 400 + script.source.utf8.count
+        case .habit(let habit)?: 600 + (habit.question?.utf8.count ?? 0) + (habit.description?.utf8.count ?? 0)
+        case .record(let record)?: 400 + (record.note?.utf8.count ?? 0)
+        case .revision?: 1000
+        case .groupRevision(let revision)?: 600 + 40 * revision.members.count
+        case .skip?, .group?, nil: 400
+        }
     }
 
     /// What a change's entity needs held before it: its habit, a revision's scripts.
