@@ -51,7 +51,13 @@ public struct FieldDeclaration: Sendable {
 
     /// `scheduleParams` → `schedule-params`.
     public static func kebab(_ key: String) -> String {
-        String(key.flatMap { $0.isUppercase ? ["-"] + $0.lowercased() : [$0] })
+        // Keys are ASCII: byte by byte, without the Unicode tables a Character's case would load.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(key.utf8.count + 4)
+        for byte in key.utf8 {
+            if (65...90).contains(byte) { bytes += [45, byte + 32] } else { bytes.append(byte) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The same field with other help (`habit edit`'s "default: unchanged").

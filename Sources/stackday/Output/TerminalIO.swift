@@ -36,7 +36,22 @@ final class TerminalIO {
         isTerminal = isatty(STDOUT_FILENO) == 1
         isErrorTerminal = isatty(STDERR_FILENO) == 1
         isInputTerminal = isatty(STDIN_FILENO) == 1
-        environment = ProcessInfo.processInfo.environment
+        environment = Self.processEnvironment()
+    }
+
+    /// The process's environment, read from `environ` itself: `ProcessInfo` would set up more of
+    /// Foundation than a short command needs.
+    static func processEnvironment() -> [String: String] {
+        var found: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
+                found[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return found
     }
 
     /// Streams in memory: `input` is standard input (nil: empty), `environment` the variables.

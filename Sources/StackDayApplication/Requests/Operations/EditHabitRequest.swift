@@ -11,9 +11,27 @@ public struct EditHabitRequest: RequestType {
                                                            help: "A new place in the list, counted from 1 (past the end: last).").httpOnly
 
     /// What is not given stays as it is.
-    public static let fields = (HabitRules.fields + HabitDisplay.fields).map {
-        $0.helping($0.help.replacingOccurrences(of: #" \(default: [^)]*\)"#, with: " (default: unchanged)", options: .regularExpression))
-    } + RulesFromRequest.fields + [name.declaration, position.declaration]
+    public static let fields = (HabitRules.fields + HabitDisplay.fields).map { $0.helping(unchangedDefaults($0.help)) }
+        + RulesFromRequest.fields + [name.declaration, position.declaration]
+
+    /// A field's help with each "(default: …)" said as "(default: unchanged)": an edit leaves
+    /// what it does not name as it is. Plain string search: every command builds these at start,
+    /// and a regular expression would load ICU's pattern engine into each of them.
+    static func unchangedDefaults(_ help: String) -> String {
+        let bytes = Array(help.utf8), marker = Array(" (default: ".utf8)
+        var out: [UInt8] = []
+        var index = 0
+        while index < bytes.count {
+            if bytes[index...].starts(with: marker), let end = bytes[(index + marker.count)...].firstIndex(of: UInt8(ascii: ")")) {
+                out += Array(" (default: unchanged)".utf8)
+                index = end + 1
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 
     public var name: String?
     public var rules: HabitRules
