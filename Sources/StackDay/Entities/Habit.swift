@@ -231,26 +231,7 @@ public struct Habit: Identifiable, Hashable, Sendable {
     /// rules carry on as if never interrupted, so a streak rule keeps its whole state and a quota
     /// period is not cut there. This is what makes a rollback an undo.
     public func revisionSpans(in range: LocalDayRange) -> [(revision: HabitRevision, days: LocalDayRange)] {
-        guard !range.isEmpty else { return [] }
-        // Revision r judges [from(r), the earliest `from` of any later revision); revision 1 from
-        // the beginning of time.
-        var spans: [(revision: HabitRevision, days: LocalDayRange)] = []
-        var limit: LocalDay? = nil
-        for revision in revisions.reversed() {
-            let first = revision.number == 1 ? range.first : max(range.first, revision.effectiveFrom)
-            let last = limit.map { min(range.last, $0.adding(days: -1)) } ?? range.last
-            if first <= last { spans.append((revision, LocalDayRange(first, last))) }
-            if revision.number > 1 { limit = limit.map { min($0, revision.effectiveFrom) } ?? revision.effectiveFrom }
-        }
-        var merged: [(revision: HabitRevision, days: LocalDayRange)] = []
-        for span in spans.reversed() {
-            if let previous = merged.last, previous.revision.hasSameRules(as: span.revision) {
-                merged[merged.count - 1] = (previous.revision, LocalDayRange(previous.days.first, span.days.last))
-            } else {
-                merged.append(span)
-            }
-        }
-        return merged
+        RevisionSpans.of(revisions, in: range, from: { $0.number == 1 ? nil : $0.effectiveFrom }, sameRules: { $0.hasSameRules(as: $1) })
     }
 
     /// The numbers of the latest rule change: the latest revision, or every revision one rollback

@@ -39,28 +39,12 @@ public struct HabitGroup: Hashable, Sendable, Identifiable {
     }
 
     /// The days each revision judges, from the group's start to `last`, in order: revision r from
-    /// its day to the day before the earliest day of any later revision (as `Habit.revisionSpans`),
+    /// its day to the day before the earliest day of any later revision (`RevisionSpans`, as a habit's),
     /// so a revision another from its own day or earlier took over judges none. Where a revision
     /// holds the rules of the one before it (a rollback bringing them back), the two are one span
     /// under the first, so a streak rule keeps its whole state and a rollback is an exact undo.
     public func segments(through last: LocalDay) -> [(revision: GroupRevision, days: LocalDayRange)] {
-        var spans: [(revision: GroupRevision, days: LocalDayRange)] = []
-        var limit: LocalDay? = nil
-        for revision in revisions.reversed() {
-            let first = max(startedOn, revision.effectiveFrom)
-            let end = limit.map { min(last, $0.adding(days: -1)) } ?? last
-            if first <= end { spans.append((revision, LocalDayRange(first, end))) }
-            limit = limit.map { min($0, revision.effectiveFrom) } ?? revision.effectiveFrom
-        }
-        var segments: [(revision: GroupRevision, days: LocalDayRange)] = []
-        for span in spans.reversed() {
-            if let previous = segments.last, previous.revision.sameRules(as: span.revision) {
-                segments[segments.count - 1].days = LocalDayRange(previous.days.first, span.days.last)
-            } else {
-                segments.append(span)
-            }
-        }
-        return segments
+        RevisionSpans.of(revisions, in: LocalDayRange(startedOn, last), from: \.effectiveFrom, sameRules: { $0.sameRules(as: $1) })
     }
 
     /// The group with `rules` in force from `day` on, as a new revision after the latest (a
