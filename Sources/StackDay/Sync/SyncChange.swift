@@ -37,11 +37,6 @@ public struct SyncChange: Sendable, Hashable {
         self.seq = seq
     }
 
-    /// The same change known by its place in its device's log.
-    public func at(seq: Int64?) -> SyncChange {
-        SyncChange(kind: kind, key: key, stamp: stamp, entity: entity, fieldStamps: fieldStamps, seq: seq)
-    }
-
     /// What a server keeps of a change it took from a device, to tell the same change sent again
     /// from another under the same (device, seq): its kind, key and time, hashed (FNV-1a, 64 bits).
     public var fingerprint: Int64 {
@@ -95,11 +90,11 @@ public struct SyncChange: Sendable, Hashable {
         var values: [JSONValue?]?
         switch (object["row"], kind) {
         case (.object(let row)?, let kind?):
-            let names = SyncEntity.fieldNames(kind)
-            if let unknown = row.keys.sorted().first(where: { !names.contains($0) }) {
+            let fields = SyncEntity.fieldValues(kind, object: row)
+            if let unknown = fields.unknown {
                 throw .invalidChange(index: index, reason: "has a \(kind.rawValue) field it cannot have: \"\(unknown)\"")
             }
-            values = names.map { row[$0] }
+            values = fields.values
         case (nil, _), (_, nil): values = nil
         default: throw .invalidChange(index: index, reason: "needs either \"row\", an object, or \"deleted\": true")
         }

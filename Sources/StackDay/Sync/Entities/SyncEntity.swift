@@ -148,10 +148,17 @@ public indirect enum SyncEntity: Sendable, Hashable {
     /// An entity of `kind` from a JSON object of its fields by wire name; the problem names a
     /// member no field of the kind has.
     public static func decode(_ kind: SyncKind, object: [String: JSONValue]) -> Result<SyncEntity, SyncEntityProblem> {
-        let names = fieldNames(kind)
-        if let unknown = object.keys.sorted().first(where: { !names.contains($0) }) {
+        let fields = fieldValues(kind, object: object)
+        if let unknown = fields.unknown {
             return .failure(SyncEntityProblem(field: unknown, reason: "is not a field of a \(kind.rawValue)"))
         }
-        return decode(kind, names.map { object[$0] })
+        return decode(kind, fields.values)
+    }
+
+    /// A JSON object's members in `kind`'s field order (nil for one it leaves out), and the first
+    /// member, by name, that no field of the kind has.
+    public static func fieldValues(_ kind: SyncKind, object: [String: JSONValue]) -> (values: [JSONValue?], unknown: String?) {
+        let names = fieldNames(kind)
+        return (names.map { object[$0] }, object.keys.sorted().first { !names.contains($0) })
     }
 }
