@@ -8,8 +8,10 @@ import Foundation
 /// - Records, skips and scripts are written once under their id; a record or skip held is
 ///   replaced only by a later stamp. One of a habit the replica deleted is dropped.
 /// - A habit's fields are each last-writer-wins by their own stamp (`mergeHabit`).
-/// - Revisions are append-only: the server keeps the number it first saw for rules; other rules
-///   pushed under that number get the next free one, and a device adopts the server's numbering.
+/// - Revisions (a habit's, a group's) are append-only: the server keeps the number it first saw
+///   for rules; other rules pushed under that number get the next free one, and a device adopts
+///   the server's numbering.
+/// - A group is written whole, the later write winning; its members and rules are its revisions.
 public enum SyncMerger {
     /// The decision for `change` as `replica`, given what `state` holds. Throws
     /// `SyncError.invalidChange` (index 0: the caller names the change) for a change no replica
