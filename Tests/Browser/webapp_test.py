@@ -742,8 +742,8 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
         # A yes/no habit's button toggles today.
         retrying(lambda: row(driver, "stretch").find_element(By.CSS_SELECTOR, "form[data-action=record] button").click())
         wait.until(lambda d: field(d, "stretch", "total") == "1/1")
-        pressed = row(driver, "stretch").find_element(By.CSS_SELECTOR, "form[data-action=undo] button")
-        check(pressed.get_attribute("aria-pressed") == "true", f"{label}: the done button does not say it is pressed")
+        pressed = retrying(lambda: row(driver, "stretch").find_element(By.CSS_SELECTOR, "form[data-action=undo] button").get_attribute("aria-pressed"))
+        check(pressed == "true", f"{label}: the done button does not say it is pressed")
         retrying(lambda: row(driver, "stretch").find_element(By.CSS_SELECTOR, "form[data-action=undo] button").click())
         wait.until(lambda d: field(d, "stretch", "total") == "0/1")
 
