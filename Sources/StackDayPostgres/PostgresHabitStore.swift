@@ -91,7 +91,7 @@ public final class PostgresHabitStore: HabitStore {
     public func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         if readsReplica, let replica, let result = try onReplica(replica, body) { return result }
         let result = try transaction(["BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"], body)
-        if !repositories.cache.staged.isEmpty {
+        if repositories.cache.hasStaged {
             // A cache that cannot be written now (a lost connection, a timeout) stays as it was.
             if (try? transaction(Self.beginWrite, { _ in }, beforeCommit: { try repositories.cache.writeStaged() })) == nil { repositories.cache.discardStaged() }
         }

@@ -94,7 +94,7 @@ public final class SQLiteHabitStore: HabitStore {
             repositories.cache.discardStaged()
             throw error
         }
-        if !repositories.cache.staged.isEmpty {
+        if repositories.cache.hasStaged {
             if database.isReadOnly {
                 repositories.cache.discardStaged()
             } else if (try? database.transaction(write: true, { try repositories.cache.writeStaged() })) == nil {

@@ -23,6 +23,7 @@ struct EvaluationCacheTests {
     ]
     static let streaks: [(String, String)] = [("strict", "{}"), ("grace", #"{"misses":1,"per":5}"#), ("freeze", #"{"earnEvery":3,"max":2}"#)]
     static let progresses: [(String, String)] = [("goal", "{}"), ("at-most", #"{"limit":2}"#)]
+    static let groupRules: [(String, String)] = [("all", "{}"), ("any", "{}"), ("at-least", #"{"count":2}"#), ("sum", #"{"goal":3}"#)]
 
     func choice(_ pair: (String, String)) throws -> PolicyChoice { try PolicyChoice(name: pair.0, parametersJSON: pair.1) }
 
@@ -57,7 +58,14 @@ struct EvaluationCacheTests {
                 "\(timeline.entries) \(timeline.periods) \(timeline.segments.map { "\($0.revision.number) \($0.days) \(String(describing: $0.quota))" })"
             }
         }
-        return summaries + [lines(report), lines(lastWeek)] + timelines
+        let groups = try SummarizeGroups(context: context)().map { result -> String in
+            switch result {
+            case .success(let group):
+                "\(group.group.name) \(group.members.map(\.name)) \(group.statistics) \(group.days) \(group.todayMembers) \(group.scores.map(\.score))"
+            case .failure(let failure): "failed: \(failure)"
+            }
+        }
+        return summaries + [lines(report), lines(lastWeek)] + timelines + groups
     }
 
     @Test("random records, undos, skips, edits, archives and imports: cached figures equal from-scratch ones after every step",
@@ -69,11 +77,18 @@ struct EvaluationCacheTests {
         let store: any HabitStore = kind == "sqlite"
             ? try SQLiteHabitStore(path: folder.path("cache.sqlite"), owner: owner)
             : try PostgresHabitStore(url: try cacheServer.get().url, owner: owner)
-        // The cache must be in use for the comparison to mean anything.
+        // The cache must be in use for the comparison to mean anything: it holds rows (not
+        // always figures: with every habit archived, none has figures as of today).
         func cachedRows() throws -> Int {
             kind == "sqlite"
-                ? Int(sqlite(folder.path("cache.sqlite"), "SELECT count(*) FROM evaluation_cache WHERE owner = '\(owner)' AND summary IS NOT NULL").first ?? "") ?? 0
-                : Int(try cacheServer.get().psql("SELECT count(*) FROM evaluation_cache WHERE user_id = '\(owner)' AND summary IS NOT NULL")
+                ? Int(sqlite(folder.path("cache.sqlite"), "SELECT count(*) FROM evaluation_cache WHERE owner = '\(owner)'").first ?? "") ?? 0
+                : Int(try cacheServer.get().psql("SELECT count(*) FROM evaluation_cache WHERE user_id = '\(owner)'")
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
+        func cachedGroups() throws -> Int {
+            kind == "sqlite"
+                ? Int(sqlite(folder.path("cache.sqlite"), "SELECT count(*) FROM group_cache WHERE owner = '\(owner)'").first ?? "") ?? 0
+                : Int(try cacheServer.get().psql("SELECT count(*) FROM group_cache WHERE user_id = '\(owner)'")
                     .trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
         }
         let library = try PolicyLibrary(searchPath: [])
@@ -90,6 +105,10 @@ struct EvaluationCacheTests {
             )
             names.append(name)
         }
+        let setup = context(store, library, today: today, cached: true)
+        try CreateGroup(context: setup)(name: "routine", members: ["habit 0", "habit 1"], rule: try choice(Self.groupRules.randomElement(using: &random)!))
+        try CreateGroup(context: setup)(name: "everything", members: names, rule: try choice(Self.groupRules.randomElement(using: &random)!),
+                                        streak: try choice(Self.streaks.randomElement(using: &random)!))
         for step in 0..<100 {
             let cached = context(store, library, today: today, cached: true)
             let name = names.randomElement(using: &random)!
@@ -138,10 +157,25 @@ struct EvaluationCacheTests {
                 case 76..<86:
                     today = today.adding(days: Int.random(in: 1...3, using: &random))
                     action = "advance to \(today)"
+                case 86..<93:
+                    let group = Bool.random(using: &random) ? "routine" : "everything"
+                    let from = today.adding(days: -Int.random(in: 0...5, using: &random))
+                    var changes = EditGroup.Changes(from: from)
+                    if Bool.random(using: &random) {
+                        changes.members = names.shuffled(using: &random).prefix(Int.random(in: 1...3, using: &random)).map { $0 }
+                    } else {
+                        changes.rule = try choice(Self.groupRules.randomElement(using: &random)!)
+                    }
+                    action = "edit group \(group) from \(from)"
+                    try EditGroup(context: cached)(group, changes)
+                case 93..<95:
+                    let group = Bool.random(using: &random) ? "routine" : "everything"
+                    action = "roll back group \(group) from \(day)"
+                    try RollBackGroup(context: cached)(group, from: day)
                 default:
                     action = "read"
                 }
-            } catch is UseCaseError {
+            } catch is UseCaseError, is GroupError {
                 // A refused write (a duplicate record, nothing to undo, a day outside the period) writes nothing.
             } catch let error as HabitValidationError {
                 Issue.record("seed \(seed) step \(step) \(action): \(error)")
@@ -150,6 +184,7 @@ struct EvaluationCacheTests {
             let scratch = try figures(context(store, library, today: today, cached: false))
             let again = try figures(context(store, library, today: today, cached: true))
             #expect(try cachedRows() > 0, "seed \(seed), step \(step): nothing was cached")
+            #expect(try cachedGroups() == 2, "seed \(seed), step \(step) after \(action): the groups were not cached")
             #expect(first == scratch, "seed \(seed), step \(step), after \(action): \(Self.difference(first, scratch))")
             #expect(again == scratch, "seed \(seed), step \(step), after \(action), read back from the cache: \(Self.difference(again, scratch))")
             if first != scratch || again != scratch { return }
@@ -182,6 +217,7 @@ struct EvaluationCacheTests {
             try RecordCompletion(context: setup)(habitName: "read", on: today.adding(days: -offset))
             if offset % 3 == 0 { try RecordCompletion(context: setup)(habitName: "gym", on: today.adding(days: -offset)) }
         }
+        try CreateGroup(context: setup)(name: "both", members: ["read", "gym"], rule: PolicyChoice(name: "any"))
         _ = try figures(setup)
         return (store, library, setup, path)
     }
@@ -196,6 +232,12 @@ struct EvaluationCacheTests {
         "UPDATE evaluation_cache SET summary = replace(summary, ',', ',9')",
         "UPDATE evaluation_cache SET summary = substr(summary, 1, 30)",
         "DELETE FROM evaluation_cache",
+        "UPDATE group_cache SET body = substr(body, 1, length(body) - 3)",
+        "UPDATE group_cache SET body = zeroblob(length(body))",
+        "UPDATE group_cache SET checksum = checksum + 1",
+        "UPDATE group_cache SET format = 0",
+        "UPDATE group_cache SET evaluator = 'lua-host-0:elsewhere'",
+        "DELETE FROM group_cache",
     ])
     func corruption(statement: String) throws {
         let folder = try TemporaryFolder()
@@ -206,6 +248,40 @@ struct EvaluationCacheTests {
         #expect(sqlite(path, statement) == [])
         #expect(try figures(setup) == expected, "\(statement)")
         #expect(try figures(setup) == expected, "\(statement), read again")
+    }
+
+    @Test("a group is read from its row, building no member's timeline, until a write to a member or to the group, by anyone, makes it stale")
+    func groupRow() throws {
+        let folder = try TemporaryFolder()
+        let (store, library, setup, path) = try warmStore(folder)
+        func groups(_ context: HabitContext) throws -> [String] {
+            try SummarizeGroups(context: context)().map { result in
+                switch result {
+                case .success(let group): "\(group.statistics) \(group.days) \(group.todayMembers) \(group.scores.map(\.score))"
+                case .failure(let failure): "failed: \(failure)"
+                }
+            }
+        }
+        func scratch() throws -> [String] { try groups(context(store, library, today: setup.today, cached: false)) }
+        #expect(sqlite(path, "SELECT count(*) FROM group_cache") == ["1"])
+        // Answered from the group's row: no member timeline is built, so none is cached again.
+        #expect(sqlite(path, "DELETE FROM evaluation_cache") == [])
+        #expect(try groups(setup) == (try scratch()))
+        #expect(sqlite(path, "SELECT count(*) FROM evaluation_cache") == ["0"])
+        // A completion written by another program moves the member's counter: the row no longer holds.
+        let gym = sqlite(path, "SELECT id FROM habits WHERE name = 'gym'")[0]
+        #expect(sqlite(path, "INSERT INTO completions (owner, id, habit_id, completed_on, recorded_at, amount_thousandths) "
+            + "VALUES ('default', '\(UUID().uuidString)', '\(gym)', '\(setup.today.adding(days: -1).iso)', 0, 1000)") == [])
+        let before = try groups(setup)
+        #expect(try before == scratch())
+        #expect(sqlite(path, "SELECT count(*) FROM evaluation_cache") != ["0"], "the members were judged again")
+        // A revision written by another program deletes the group's row, by trigger.
+        #expect(sqlite(path, "SELECT count(*) FROM group_cache") == ["1"])
+        #expect(sqlite(path, "UPDATE group_revisions SET group_policy = 'all', group_sha256 = NULL") == [])
+        #expect(sqlite(path, "SELECT count(*) FROM group_cache") == ["0"])
+        #expect(try groups(setup) == (try scratch()))
+        let after = try groups(setup)
+        #expect(after != before, "judged by the rule written")
     }
 
     @Test("a read past today (the week's report) never leaves a quota period's figures as of a later day in the cache (D12)")

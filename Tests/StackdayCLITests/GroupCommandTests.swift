@@ -288,6 +288,18 @@ struct GroupCommandTests {
         let halves = try Self.group("halves", in: cli.run(["--isolate-policies", "--json", "stats"]).stdout)
         // 10-06…10-10 each have both members done or half done (10-09's read); 10-05's skipped read is not.
         #expect(halves["longest"] as? Int == 5 && halves["current"] as? Int == 5, "\(halves)")
+        // Each group keeps its figures, and a record, a change of rule and the next day make the
+        // kept figures stale: read through them, they stay those of a read without them.
+        #expect(SQLiteShell.run(cli.db, "SELECT count(*) FROM group_cache") == ["3"])
+        #expect(try cli.run(["record", "read", "5"]).status == 0)
+        #expect(try cli.run(["group", "edit", "either", "--rule", "all", "--from", "2026-10-08"]).status == 0)
+        for now in [cli.now, "2026-10-12T21:00:00+09:00"] {
+            cli.now = now
+            for arguments in [["--json", "today"], ["--json", "stats"], ["--json", "group", "show", "either"]] {
+                let cached = try cli.run(arguments), again = try cli.run(arguments), uncached = try cli.run(["--no-cache"] + arguments)
+                #expect(cached.status == 0 && cached.stdout == uncached.stdout && again.stdout == uncached.stdout, "\(now) \(arguments)")
+            }
+        }
         try cli.writePolicy("crash", "return { group = function() error('no group today') end }\n")
         #expect(try cli.run(["group", "add", "crashy", "--members", "water", "--rule", "crash"]).status == 0)
         let failed = try cli.run(["--isolate-policies", "today"])

@@ -17,6 +17,11 @@ public protocol EvaluationCacheRepository: AnyObject {
     func generation(habitID: UUID) throws -> Int64
     /// Keeps `evaluation` for the store to write once the transaction ends.
     func stage(_ evaluation: CachedEvaluation)
+    /// The group's cached days and figures when they were computed under `evaluator` from what
+    /// `key` names (`CachedGroup.key`); nil otherwise or when the row fails its checks.
+    func group(id: UUID, evaluator: String, key: String) throws -> CachedGroup?
+    /// Keeps `group` for the store to write once the transaction ends.
+    func stage(group: CachedGroup)
 }
 
 extension EvaluationCacheRepository {

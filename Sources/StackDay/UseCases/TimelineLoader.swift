@@ -155,7 +155,7 @@ struct TimelineLoader {
 
     /// The store's evaluation cache when this context uses one and its resolver's answers can be
     /// kept (an empty `evaluationKey` means they cannot).
-    private func cache(in tx: any HabitTransaction) -> (any EvaluationCacheRepository)? {
+    func cache(in tx: any HabitTransaction) -> (any EvaluationCacheRepository)? {
         context.usesEvaluationCache && !context.policies.evaluationKey.isEmpty ? tx.evaluations : nil
     }
 

@@ -269,5 +269,7 @@ enum PostgresMigrations {
         (26, "habit groups", GroupSchema.postgres),
         // Groups in the sync log, as in SQLite's migration 32.
         (27, "synced groups", PostgresSyncTriggers.groupStatements),
+        // Each group's days and figures, as in SQLite's migration 33.
+        (28, "group cache", GroupSchema.cachePostgres),
     ]
 }

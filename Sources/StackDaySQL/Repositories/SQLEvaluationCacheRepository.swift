@@ -13,9 +13,14 @@ public final class SQLEvaluationCacheRepository: EvaluationCacheRepository {
     private let executor: any SQLExecutor
     private let owner: SQLValue
     private let ownerName: String
-    private let evaluationSQL, summarySQL, summariesSQL, generationSQL, writeSQL: String
+    private let evaluationSQL, summarySQL, summariesSQL, generationSQL, writeSQL, groupSQL, groupWriteSQL: String
     /// Rows read in this transaction's snapshot, to be written after it.
     public private(set) var staged: [CachedEvaluation] = []
+    /// Groups' rows computed in this transaction's snapshot, to be written after it.
+    public private(set) var stagedGroups: [CachedGroup] = []
+
+    /// Whether any row waits to be written.
+    public var hasStaged: Bool { !staged.isEmpty || !stagedGroups.isEmpty }
 
     public init(executor: any SQLExecutor, owner: String) {
         self.executor = executor
@@ -40,6 +45,15 @@ public final class SQLEvaluationCacheRepository: EvaluationCacheRepository {
             ON CONFLICT (\(column), habit_id) DO UPDATE SET format = excluded.format, evaluator = excluded.evaluator,
                 first_day = excluded.first_day, valid_through = excluded.valid_through, spans = excluded.spans, days = excluded.days,
                 checksum = excluded.checksum, summary_as_of = excluded.summary_as_of, summary = excluded.summary
+            """)
+        groupSQL = dialect.statement("SELECT format, evaluator, inputs_key, body, checksum FROM group_cache WHERE \(column) = $1 AND group_id = $2::uuid")
+        // A row whose key no longer holds is harmless (it is never read as valid), so a group's
+        // row is written whenever the group still exists.
+        groupWriteSQL = dialect.statement("""
+            INSERT INTO group_cache (\(column), group_id, format, evaluator, inputs_key, body, checksum)
+            SELECT $1, $2::uuid, $3, $4, $5, $6::bytea, $7 FROM habit_groups WHERE \(column) = $1 AND id = $2::uuid
+            ON CONFLICT (\(column), group_id) DO UPDATE SET format = excluded.format, evaluator = excluded.evaluator,
+                inputs_key = excluded.inputs_key, body = excluded.body, checksum = excluded.checksum
             """)
     }
 
@@ -89,12 +103,28 @@ public final class SQLEvaluationCacheRepository: EvaluationCacheRepository {
         staged.append(evaluation)
     }
 
-    public func discardStaged() { staged.removeAll() }
+    public func group(id: UUID, evaluator: String, key: String) throws -> CachedGroup? {
+        try executor.rows(groupSQL, [owner, .id(id)]) { row -> CachedGroup? in
+            guard row.text("evaluator") == evaluator, row.text("inputs_key") == key else { return nil }
+            return CachedGroupCoding.decode(groupID: id, owner: ownerName, format: row.integer("format"), evaluator: evaluator, key: key,
+                                            body: row.blob("body"), checksum: row.integer("checksum"))
+        }.first ?? nil
+    }
 
-    /// Writes the staged rows whose habit no write has touched since they were read; returns how many.
+    public func stage(group: CachedGroup) {
+        stagedGroups.append(group)
+    }
+
+    public func discardStaged() {
+        staged.removeAll()
+        stagedGroups.removeAll()
+    }
+
+    /// Writes the staged rows whose habit no write has touched since they were read, and the
+    /// staged groups' rows; returns how many.
     @discardableResult
     public func writeStaged() throws -> Int {
-        defer { staged.removeAll() }
+        defer { discardStaged() }
         var written = 0
         for row in staged {
             let fields = CachedEvaluationCoding.encode(row, owner: ownerName)
@@ -102,6 +132,13 @@ public final class SQLEvaluationCacheRepository: EvaluationCacheRepository {
                 owner, .id(row.habitID), .integer(fields.format), .text(fields.evaluator), .text(fields.firstDay), .optional(fields.validThrough),
                 .text(fields.spans), .blob(fields.days), .integer(fields.checksum), .optional(fields.summaryAsOf), .optional(fields.summary),
                 .integer(row.generation),
+            ])
+        }
+        for group in stagedGroups {
+            let fields = CachedGroupCoding.encode(group, owner: ownerName)
+            written += try executor.run(groupWriteSQL, [
+                owner, .id(group.groupID), .integer(fields.format), .text(fields.evaluator), .text(fields.key), .blob(fields.body),
+                .integer(fields.checksum),
             ])
         }
         return written

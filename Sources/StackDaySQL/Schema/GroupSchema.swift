@@ -61,4 +61,65 @@ public enum GroupSchema {
         )
         """,
     ]
+
+    /// Each group's cached days and figures (`CachedGroup`), and the triggers that delete a
+    /// group's row whenever the group or one of its revisions is written, whoever writes. A
+    /// member's writes need no trigger here: they move the member's change counter, which the
+    /// row's key names.
+    public static let cacheSQLite = """
+        CREATE TABLE group_cache (
+            owner TEXT NOT NULL,
+            group_id TEXT NOT NULL,
+            format INTEGER NOT NULL,
+            evaluator TEXT NOT NULL,
+            inputs_key TEXT NOT NULL,
+            body BLOB NOT NULL,
+            checksum INTEGER NOT NULL,
+            PRIMARY KEY (owner, group_id),
+            FOREIGN KEY (owner, group_id) REFERENCES habit_groups (owner, id) ON DELETE CASCADE
+        ) STRICT, WITHOUT ROWID;
+        CREATE TRIGGER habit_groups_cache_update AFTER UPDATE ON habit_groups BEGIN
+            DELETE FROM group_cache WHERE owner = OLD.owner AND group_id = OLD.id;
+        END;
+        CREATE TRIGGER group_revisions_cache_insert AFTER INSERT ON group_revisions BEGIN
+            DELETE FROM group_cache WHERE owner = NEW.owner AND group_id = NEW.group_id;
+        END;
+        CREATE TRIGGER group_revisions_cache_update AFTER UPDATE ON group_revisions BEGIN
+            DELETE FROM group_cache WHERE owner IN (OLD.owner, NEW.owner) AND group_id IN (OLD.group_id, NEW.group_id);
+        END;
+        CREATE TRIGGER group_revisions_cache_delete AFTER DELETE ON group_revisions BEGIN
+            DELETE FROM group_cache WHERE owner = OLD.owner AND group_id = OLD.group_id;
+        END;
+        """
+
+    /// `cacheSQLite` for PostgreSQL: one trigger function over the rows a statement wrote.
+    public static let cachePostgres = [
+        """
+        CREATE TABLE group_cache (
+            user_id text NOT NULL,
+            group_id uuid NOT NULL,
+            format integer NOT NULL,
+            evaluator text NOT NULL,
+            inputs_key text NOT NULL,
+            body bytea NOT NULL,
+            checksum bigint NOT NULL,
+            PRIMARY KEY (user_id, group_id),
+            FOREIGN KEY (user_id, group_id) REFERENCES habit_groups (user_id, id) ON DELETE CASCADE
+        )
+        """,
+        """
+        CREATE FUNCTION stackday_group_cache_clear() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_TABLE_NAME = 'habit_groups' THEN
+                DELETE FROM group_cache WHERE user_id = OLD.user_id AND group_id = OLD.id;
+            ELSE
+                IF TG_OP <> 'INSERT' THEN DELETE FROM group_cache WHERE user_id = OLD.user_id AND group_id = OLD.group_id; END IF;
+                IF TG_OP <> 'DELETE' THEN DELETE FROM group_cache WHERE user_id = NEW.user_id AND group_id = NEW.group_id; END IF;
+            END IF;
+            RETURN NULL;
+        END $$
+        """,
+        "CREATE TRIGGER habit_groups_cache_update AFTER UPDATE ON habit_groups FOR EACH ROW EXECUTE FUNCTION stackday_group_cache_clear()",
+        "CREATE TRIGGER group_revisions_cache AFTER INSERT OR UPDATE OR DELETE ON group_revisions FOR EACH ROW EXECUTE FUNCTION stackday_group_cache_clear()",
+    ]
 }

@@ -495,5 +495,7 @@ enum Migrations {
         CREATE INDEX habit_groups_by_name_key ON habit_groups (owner, name_key);
         \(SyncTriggers.groupsSQL)
         """, rebuildsTables: true),
+        // Each group's days and figures, kept as a habit's are (`CachedGroup`).
+        Migration(id: 33, name: "group cache", sql: GroupSchema.cacheSQLite),
     ]
 }
