@@ -29,6 +29,9 @@ let package = Package(
         // libsodium's header (Debian: libsodium-dev) and a loader that opens libsodium.so.23 the
         // first time a password is hashed or a webhook signed.
         .target(name: "CSodium"),
+        // libcrypto's headers (Debian: libssl-dev) and a loader that opens libcrypto.so.3 the
+        // first time a Web Push message is made or its key generated.
+        .target(name: "CCrypto"),
         // libpq's header (Debian: libpq-dev) and a loader that opens libpq.so.5 on the first
         // connection, so that binaries which never reach PostgreSQL do not load it at start.
         .target(name: "CPostgres"),
@@ -60,7 +63,7 @@ let package = Package(
         .target(name: "StackDaySync", dependencies: ["StackDay", "StackDayHTTPClient"]),
         // Requests into use-case input, results into views: what the command line and the server share.
         .target(name: "StackDayApplication", dependencies: ["StackDay", "StackDayExchange"]),
-        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayApplication", "StackDayEngine", "StackDayExchange", "StackDayLua", "StackDayHTTPClient", "CHTTP", "CTLS", "CSodium", "CQRencode"],
+        .target(name: "StackDayServer", dependencies: ["StackDay", "StackDayApplication", "StackDayEngine", "StackDayExchange", "StackDayLua", "StackDayHTTPClient", "CHTTP", "CTLS", "CSodium", "CQRencode", "CCrypto"],
                 exclude: ["Assets"], plugins: ["EmbedPolicies"]),
         .target(name: "StackDayContract", dependencies: ["StackDay"]),
         .target(name: "StackDayTestSupport", dependencies: ["CSQLite", "StackDay"]),
