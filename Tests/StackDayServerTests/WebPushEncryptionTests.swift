@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import StackDay
 @testable import StackDayServer
 
 /// Web Push's message encryption and signature, from libcrypto: the RFC's own example byte for
@@ -22,7 +23,7 @@ struct WebPushEncryptionTests {
 
     @Test("each message has a fresh key and salt; a p256dh off the curve, a short auth secret or a payload past one record is refused")
     func freshAndRefused() throws {
-        let subscriber = try WebPushKey.generate()
+        let subscriber = try PushServerKey.generate()
         let auth = try PushCrypto.random(16)
         let first = try WebPushEncryption.encrypt(Array("hello".utf8), subscriber: subscriber.publicKey, auth: auth)
         let second = try WebPushEncryption.encrypt(Array("hello".utf8), subscriber: subscriber.publicKey, auth: auth)
@@ -38,7 +39,7 @@ struct WebPushEncryptionTests {
 
     @Test("the VAPID header: an ES256 JWT for the endpoint's origin, expiring within a day, with the server's key")
     func vapid() throws {
-        let key = try WebPushKey.generate()
+        let key = try PushServerKey.generate()
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         let header = try VAPIDAuthorization.header(endpoint: "https://push.example:8443/send/abc?x=1", contact: "mailto:ops@example.org", key: key, now: now)
         #expect(header.hasPrefix("vapid t=") && header.hasSuffix(", k=\(key.publicKeyText)"))

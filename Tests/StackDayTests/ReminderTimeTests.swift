@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import StackDay
 
@@ -25,5 +26,29 @@ struct ReminderTimeTests {
         let nine = (0..<9).map { "0\($0):00" }
         #expect(throws: ReminderTimeError.tooMany(9)) { try ReminderTime.list(nine) }
         #expect(try ReminderTime.list(Array(nine.prefix(8))).count == 8)
+    }
+}
+
+/// When a reminder rings, in a zone with daylight saving time.
+@Suite("reminder instants")
+struct ReminderInstantTests {
+    let newYork = DayBoundary(timeZone: TimeZone(identifier: "America/New_York")!)
+
+    func at(_ time: String, on day: String, _ boundary: DayBoundary? = nil) throws -> String {
+        let instant = (boundary ?? newYork).instant(of: try ReminderTime(parsing: time), on: try LocalDay(iso: day))
+        let formatter = ISO8601DateFormatter()
+        return formatter.string(from: instant)
+    }
+
+    @Test("a plain day, a spring-forward gap (02:30 rings at 03:00), a fall-back hour (01:30 rings the first time), a late day start")
+    func instants() throws {
+        #expect(try at("21:00", on: "2026-12-06") == "2026-12-07T02:00:00Z")
+        #expect(try at("02:30", on: "2026-03-08") == "2026-03-08T07:00:00Z")
+        #expect(try at("03:00", on: "2026-03-08") == "2026-03-08T07:00:00Z")
+        #expect(try at("01:30", on: "2026-11-01") == "2026-11-01T05:30:00Z")
+        #expect(try at("02:30", on: "2026-11-01") == "2026-11-01T07:30:00Z")
+        let late = DayBoundary(timeZone: TimeZone(identifier: "Asia/Seoul")!, dayStart: try DayStart(parsing: "04:00"))
+        #expect(try at("01:00", on: "2026-12-06", late) == "2026-12-06T16:00:00Z", "01:00 of the day starting at 04:00 is the next date's")
+        #expect(try at("21:00", on: "2026-12-06", late) == "2026-12-06T12:00:00Z")
     }
 }

@@ -51,6 +51,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case pairingFailed = "pairing_failed"
     case deviceNotFound = "device_not_found"
     case webhookNotFound = "webhook_not_found"
+    case pushSubscriptionNotFound = "push_subscription_not_found"
     /// A paired device's token asking for what only the account may do (`AccountAction`).
     case forbiddenForDevice = "forbidden_for_device"
     /// A write that would take the user past a limit (`UserLimits`).
@@ -75,6 +76,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             case .pairingFailed: return .pairingFailed
             case .deviceNotFound: return .deviceNotFound
             case .webhookNotFound: return .webhookNotFound
+            case .pushSubscriptionNotFound: return .pushSubscriptionNotFound
             case .quotaExceeded: return .quotaExceeded
             default: return .invalidInput
             }

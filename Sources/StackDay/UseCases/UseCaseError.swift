@@ -56,6 +56,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
     /// and a whole number in range.
     case invalidLimit(text: String, reason: String)
     case webhookNotFound(id: String)
+    /// A Web Push subscription that cannot be kept (its endpoint, keys or name), and why.
+    case invalidPushSubscription(reason: String)
+    /// No push subscription with this id that the caller may see.
+    case pushSubscriptionNotFound(id: String)
     /// No offer of a script by this name (published by the server, or shared by the user) to take back.
     case offerNotFound(name: String)
     /// A user sharing a script with themselves.
@@ -157,6 +161,10 @@ public enum UseCaseError: Error, Equatable, Sendable, CustomStringConvertible {
             return "policy \(name) is yours already: share it with another user"
         case .webhookNotFound(let id):
             return "no such webhook: \(id) (GET /v1/webhooks lists them)"
+        case .invalidPushSubscription(let reason):
+            return "invalid push subscription: \(reason)"
+        case .pushSubscriptionNotFound(let id):
+            return "no such push subscription: \(id) (GET /v1/push/subscriptions lists them)"
         case .cannotMoveBeforeItself(let habit):
             return "cannot move '\(habit)' before itself: name another habit"
         case .invalidPlace(let place):

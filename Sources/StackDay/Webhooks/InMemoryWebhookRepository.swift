@@ -6,6 +6,7 @@ public final class InMemoryWebhookRepository: WebhookRepository {
     struct Storage {
         var webhooks: [Webhook] = []
         var deliveries: [WebhookDelivery] = []
+        var pushKey: PushServerKey?
     }
 
     var storage = Storage()
@@ -49,6 +50,13 @@ public final class InMemoryWebhookRepository: WebhookRepository {
 
     public func users(subscribedTo events: [WebhookEvent]) throws -> [String] {
         Array(Set(storage.webhooks.filter { !Set($0.events).isDisjoint(with: events) }.map(\.user))).sorted()
+    }
+
+    public func pushKey() throws -> PushServerKey? { storage.pushKey }
+
+    public func keepPushKey(_ key: PushServerKey, at now: Date) throws -> PushServerKey {
+        if storage.pushKey == nil { storage.pushKey = key }
+        return storage.pushKey ?? key
     }
 
     /// A user removed: its webhooks and their queue go with it.

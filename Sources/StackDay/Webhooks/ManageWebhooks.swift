@@ -33,13 +33,16 @@ public struct ManageWebhooks {
     /// password in it); its secret is in the answer, and only there. `checkAddress` is the
     /// surface's check of where the URL's host resolves to (it throws to refuse); it runs once the
     /// URL's form is checked, so only an address is ever looked up.
-    public func create(user: String, url: String, events: [WebhookEvent], checkAddress: (String) throws -> Void = { _ in }) throws -> Webhook {
+    public func create(user: String, url: String, events: [WebhookEvent], format: WebhookFormat = .json,
+                       checkAddress: (String) throws -> Void = { _ in }) throws -> Webhook {
+        guard format != .webPush else { throw UseCaseError.invalidWebhook(reason: "a Web Push subscription is made by a browser (POST /v1/push/subscriptions)") }
         let url = url.trimmingCharacters(in: .whitespaces)
         try Self.check(url: url, events: events)
         try checkAddress(url)
         var unique: [WebhookEvent] = []
         for event in events where !unique.contains(event) { unique.append(event) }
-        let webhook = Webhook(id: UUID(), user: user, url: url, events: unique, secret: ManageSessions.randomHex(prefix: "whsec_"), createdAt: context.clock.now)
+        let webhook = Webhook(id: UUID(), user: user, url: url, events: unique, secret: ManageSessions.randomHex(prefix: "whsec_"), createdAt: context.clock.now,
+                              format: format)
         try context.store.write { tx in
             let webhooks = try repository(tx)
             guard try tx.users.user(named: user) != nil else { throw UseCaseError.userNotFound(name: user) }
@@ -62,15 +65,16 @@ public struct ManageWebhooks {
         guard parsed.fragment == nil else { throw UseCaseError.invalidWebhook(reason: "the url must not have a #fragment") }
     }
 
+    /// The user's webhooks, without the browsers' push subscriptions (`ManagePush` lists those).
     public func webhooks(of user: String) throws -> [Webhook] {
-        try context.store.read { try repository($0).webhooks(of: user) }
+        try context.store.read { try repository($0).webhooks(of: user).filter { $0.format != .webPush } }
     }
 
     /// Deletes one of `user`'s webhooks and its queue; throws `UseCaseError.webhookNotFound`.
     public func delete(_ id: UUID, of user: String) throws {
         try context.store.write { tx in
             let webhooks = try repository(tx)
-            guard try webhooks.webhook(id: id)?.user == user, try webhooks.delete(id: id) else {
+            guard let webhook = try webhooks.webhook(id: id), webhook.user == user, webhook.format != .webPush, try webhooks.delete(id: id) else {
                 throw UseCaseError.webhookNotFound(id: id.uuidString.lowercased())
             }
         }
@@ -88,17 +92,25 @@ public struct ManageWebhooks {
     /// Queues `event` for each of `user`'s webhooks that wants it, in the transaction `tx` of the
     /// write that made it (so the event is queued exactly when the write commits). `key` names the
     /// event; `data` is what the body says of it. Nothing for a store that keeps no webhooks.
-    public static func queue(_ event: WebhookEvent, key: String, data: JSONValue, user: String, at now: Date, in tx: any HabitTransaction) throws {
-        guard let webhooks = tx.webhooks else { return }
-        for webhook in try webhooks.webhooks(of: user) where webhook.events.contains(event) {
+    /// `sendAt`: when it is first tried (default `now`); `to`: which of the webhooks wanting it
+    /// get it (default all). Returns how many deliveries were queued.
+    @discardableResult
+    public static func queue(_ event: WebhookEvent, key: String, data: JSONValue, user: String, at now: Date, sendAt: Date? = nil,
+                             in tx: any HabitTransaction, to wanted: (Webhook) -> Bool = { _ in true }) throws -> Int {
+        guard let webhooks = tx.webhooks else { return 0 }
+        var queued = 0
+        for webhook in try webhooks.webhooks(of: user) where webhook.events.contains(event) && wanted(webhook) {
             let id = UUID()
             let body = JSONValue.object([
                 "id": .string(id.uuidString.lowercased()), "event": .string(event.rawValue), "user": .string(user),
                 "created_at": .string(Self.instantText(now)), "data": data,
             ])
-            _ = try webhooks.enqueue(WebhookDelivery(id: id, webhookID: webhook.id, event: event, key: event.rawValue + "/" + key, body: body.jsonText,
-                                                     createdAt: now, nextAttemptAt: now))
+            if try webhooks.enqueue(WebhookDelivery(id: id, webhookID: webhook.id, event: event, key: event.rawValue + "/" + key, body: body.jsonText,
+                                                    createdAt: now, nextAttemptAt: sendAt ?? now)) {
+                queued += 1
+            }
         }
+        return queued
     }
 
     /// Whether `user` has a webhook for any of `events` (a read, to skip work nobody asked for).
@@ -115,7 +127,7 @@ public struct ManageWebhooks {
         let streak = explained.streak.current
         guard WebhookEvent.milestones.contains(streak) else { return }
         let habit = explained.habit
-        try context.store.write { tx in
+        _ = try context.store.write { tx in
             try Self.queue(.streakMilestone, key: "\(habit.id.uuidString.lowercased())/\(streak)/\(day.iso)",
                            data: .object(["habit": .string(habit.name), "day": .string(day.iso), "streak": .number(Double(streak))]),
                            user: user, at: context.clock.now, in: tx)
@@ -154,8 +166,9 @@ public struct ManageWebhooks {
     }
 
     /// What one attempt's outcome makes of a delivery: delivered on a 2xx; otherwise tried again
-    /// after `retryDelay`, or failed for good once the next attempt would fall outside `retryWindow`.
-    public static func settle(_ delivery: WebhookDelivery, status: Int?, error: String?, at now: Date) -> WebhookDelivery {
+    /// after `retryDelay`, or failed for good once the next attempt would fall outside `retryWindow`
+    /// (a reminder's: `ManagePush.retryWindow`), or at once when the receiver is `gone` (`isGone`).
+    public static func settle(_ delivery: WebhookDelivery, status: Int?, error: String?, at now: Date, gone: Bool = false) -> WebhookDelivery {
         var settled = delivery
         settled.attempts += 1
         settled.lastStatus = status
@@ -165,14 +178,46 @@ public struct ManageWebhooks {
             settled.finishedAt = now
             return settled
         }
+        if gone {
+            settled.state = .failed
+            settled.finishedAt = now
+            return settled
+        }
         let next = now.addingTimeInterval(retryDelay(after: settled.attempts))
-        if next.timeIntervalSince(delivery.createdAt) > retryWindow {
+        // A reminder is worth sending within its hour only (from when it was to ring).
+        let window = delivery.event == .reminder ? ManagePush.retryWindow : retryWindow
+        if next.timeIntervalSince(firstAttempt(delivery)) > window {
             settled.state = .failed
             settled.finishedAt = now
         } else {
             settled.nextAttemptAt = next
         }
         return settled
+    }
+
+    /// A reminder not sent because its habit stopped being open before it left: settled, with
+    /// the reason in its log.
+    public static func settleUnsent(_ delivery: WebhookDelivery, at now: Date) -> WebhookDelivery {
+        var settled = delivery
+        settled.state = .delivered
+        settled.lastError = "not sent: the habit was no longer open"
+        settled.finishedAt = now
+        return settled
+    }
+
+    /// Whether an answer says a push subscription is gone for good (404 or 410, RFC 8030 §7.3):
+    /// it is removed and never tried again.
+    public static func isGone(_ webhook: Webhook, status: Int?) -> Bool {
+        webhook.format == .webPush && (status == 404 || status == 410)
+    }
+
+    /// When a delivery was first to be sent: its creation, or later for one queued ahead (a
+    /// reminder asked again for later), as its key's last part says.
+    public static func firstAttempt(_ delivery: WebhookDelivery) -> Date {
+        guard let last = delivery.key.split(separator: "/").last, last.hasPrefix("later-"), let seconds = Double(last.dropFirst(6)) else {
+            return delivery.createdAt
+        }
+        return Date(timeIntervalSince1970: seconds)
     }
 
     /// An instant as RFC 3339 in UTC with milliseconds.

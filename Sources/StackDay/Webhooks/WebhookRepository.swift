@@ -21,4 +21,9 @@ public protocol WebhookRepository {
     func deliveries(of webhookID: UUID, limit: Int) throws -> [WebhookDelivery]
     /// The users with a webhook for any of `events`.
     func users(subscribedTo events: [WebhookEvent]) throws -> [String]
+    /// The server's Web Push key, nil until one is kept.
+    func pushKey() throws -> PushServerKey?
+    /// Keeps `key` as the server's Web Push key unless one is kept already; answers the one kept
+    /// (two servers starting at once on one store end up with the same key).
+    func keepPushKey(_ key: PushServerKey, at now: Date) throws -> PushServerKey
 }

@@ -7,7 +7,7 @@ extension Application {
     /// server refuses private and loopback addresses unless told otherwise); it throws to refuse.
     public func createWebhook(_ request: CreateWebhookRequest, checkAddress: (String) throws -> Void) throws -> WebhookView {
         let webhook = try ManageWebhooks(context: context).create(user: context.store.owner, url: request.url, events: request.events,
-                                                                  checkAddress: checkAddress)
+                                                                  format: request.format, checkAddress: checkAddress)
         return WebhookView(webhook, showsSecret: true)
     }
 

@@ -16,6 +16,7 @@ public struct WebhookView: JSONView {
         var fields: [String: JSONValue] = [
             "id": .string(webhook.id.uuidString.lowercased()), "url": .string(webhook.url),
             "events": .array(webhook.events.map { .string($0.rawValue) }), "createdAt": .string(InstantText.format(webhook.createdAt)),
+            "format": .string(webhook.format.rawValue),
         ]
         if showsSecret { fields["secret"] = .string(webhook.secret) }
         return .object(fields)

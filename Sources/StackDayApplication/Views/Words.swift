@@ -134,6 +134,8 @@ public struct Words: Sendable {
         "For example: 3 times a week, last friday of the month, or RRULE, DTSTART and EXDATE lines copied from a calendar.":
             "예: 주 3회, 매월 마지막 금요일, 또는 캘린더에서 복사한 RRULE, DTSTART, EXDATE 줄.",
         "Progress": "진행 방식", "Streak rule": "연속 규칙", "Create": "만들기", "Record": "기록",
+        "Later": "나중에", "Not done yet today": "오늘 아직 하지 않았어요", "{total} of {goal} so far today": "오늘 지금까지 {goal} 중 {total}",
+        "Reminders reach this device.": "이 기기로 알림이 옵니다.",
         "Done": "완료", "Undo": "되돌리기", "Skip": "건너뛰기", "Amount": "양", "streak": "연속", "longest": "최장", "rate": "달성률",
         "score": "점수", "No active habits yet. Add one below.": "아직 습관이 없습니다. 아래에서 추가하세요.", "Language": "언어", "Save": "저장",
         "Previous month": "이전 달", "Next month": "다음 달", "Last year": "지난 1년", "Score": "점수", "Edit": "수정",

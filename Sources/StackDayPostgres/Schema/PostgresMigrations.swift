@@ -271,5 +271,21 @@ enum PostgresMigrations {
         (27, "synced groups", PostgresSyncTriggers.groupStatements),
         // Each group's days and figures, as in SQLite's migration 33.
         (28, "group cache", GroupSchema.cachePostgres),
+        // Webhook formats, Web Push subscriptions and the server's VAPID key, as in SQLite's migration 34.
+        (29, "push", [
+            "ALTER TABLE webhooks ADD COLUMN format text NOT NULL DEFAULT 'json' CHECK (format IN ('json', 'ntfy', 'gotify', 'webpush'))",
+            "ALTER TABLE webhooks ADD COLUMN push_p256dh text",
+            "ALTER TABLE webhooks ADD COLUMN push_auth text",
+            "ALTER TABLE webhooks ADD COLUMN push_name text",
+            "ALTER TABLE webhooks ADD COLUMN push_holder text",
+            """
+            CREATE TABLE push_keys (
+                id integer PRIMARY KEY CHECK (id = 1),
+                private_key bytea NOT NULL CHECK (length(private_key) = 32),
+                public_key bytea NOT NULL CHECK (length(public_key) = 65),
+                created_at double precision NOT NULL
+            )
+            """,
+        ]),
     ]
 }

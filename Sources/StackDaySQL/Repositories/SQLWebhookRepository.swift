@@ -8,13 +8,13 @@ public final class SQLWebhookRepository: WebhookRepository {
     private let statements: Statements
 
     private struct Statements {
-        let insert, byUser, byID, deleteDeliveries, delete, enqueue, due, update, deliveries, subscribed: String
+        let insert, byUser, byID, deleteDeliveries, delete, enqueue, due, update, deliveries, subscribed, pushKey, keepPushKey: String
 
         init(_ dialect: SQLDialect) {
             func sql(_ text: String) -> String { dialect.statement(text) }
-            let hook = "id, user_name, url, events, secret, created_at"
+            let hook = "id, user_name, url, events, secret, created_at, format, push_p256dh, push_auth, push_name, push_holder"
             let delivery = "id, webhook_id, event, event_key, body, created_at, attempts, next_attempt_at, state, last_status, last_error, finished_at"
-            insert = sql("INSERT INTO webhooks (\(hook)) VALUES ($1, $2, $3, $4, $5, $6)")
+            insert = sql("INSERT INTO webhooks (\(hook)) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)")
             byUser = sql("SELECT \(hook) FROM webhooks WHERE user_name = $1 ORDER BY created_at, id")
             byID = sql("SELECT \(hook) FROM webhooks WHERE id = $1")
             deleteDeliveries = sql("DELETE FROM webhook_deliveries WHERE webhook_id = $1")
@@ -37,6 +37,8 @@ public final class SQLWebhookRepository: WebhookRepository {
                 """)
             deliveries = sql("SELECT \(delivery) FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2")
             subscribed = sql("SELECT DISTINCT user_name, events FROM webhooks ORDER BY user_name")
+            pushKey = sql("SELECT private_key, public_key FROM push_keys WHERE id = 1")
+            keepPushKey = sql("INSERT INTO push_keys (id, private_key, public_key, created_at) VALUES (1, $1::bytea, $2::bytea, $3) ON CONFLICT (id) DO NOTHING")
         }
     }
 
@@ -53,8 +55,14 @@ public final class SQLWebhookRepository: WebhookRepository {
     }
 
     private func decode(_ row: any SQLRow) throws -> Webhook {
-        Webhook(id: try row.uuid("id", table: "webhooks"), user: row.text("user_name"), url: row.text("url"),
-                events: try Self.events(row.text("events"), table: "webhooks"), secret: row.text("secret"), createdAt: row.instant("created_at"))
+        guard let format = WebhookFormat(rawValue: row.text("format")) else { throw SQLRowError(table: "webhooks", column: "format", value: row.text("format")) }
+        var push: PushSubscription?
+        if format == .webPush, let p256dh = row.optionalText("push_p256dh"), let auth = row.optionalText("push_auth") {
+            push = PushSubscription(p256dh: p256dh, auth: auth, name: row.optionalText("push_name") ?? "", holder: row.optionalText("push_holder"))
+        }
+        return Webhook(id: try row.uuid("id", table: "webhooks"), user: row.text("user_name"), url: row.text("url"),
+                       events: try Self.events(row.text("events"), table: "webhooks"), secret: row.text("secret"), createdAt: row.instant("created_at"),
+                       format: format, push: push)
     }
 
     private func decodeDelivery(_ row: any SQLRow) throws -> WebhookDelivery {
@@ -70,7 +78,9 @@ public final class SQLWebhookRepository: WebhookRepository {
 
     public func insert(_ webhook: Webhook) throws {
         try executor.run(statements.insert, [.id(webhook.id), .text(webhook.user), .text(webhook.url),
-                                             .text(webhook.events.map(\.rawValue).joined(separator: ",")), .text(webhook.secret), .instant(webhook.createdAt)])
+                                             .text(webhook.events.map(\.rawValue).joined(separator: ",")), .text(webhook.secret), .instant(webhook.createdAt),
+                                             .text(webhook.format.rawValue), .optional(webhook.push?.p256dh), .optional(webhook.push?.auth),
+                                             .optional(webhook.push?.name), .optional(webhook.push?.holder)])
     }
 
     public func webhooks(of user: String) throws -> [Webhook] {
@@ -116,5 +126,14 @@ public final class SQLWebhookRepository: WebhookRepository {
             users.append(user)
         }
         return users
+    }
+
+    public func pushKey() throws -> PushServerKey? {
+        try executor.rows(statements.pushKey, []) { row in PushServerKey(privateKey: row.blob("private_key"), publicKey: row.blob("public_key")) }.first
+    }
+
+    public func keepPushKey(_ key: PushServerKey, at now: Date) throws -> PushServerKey {
+        try executor.run(statements.keepPushKey, [.blob(key.privateKey), .blob(key.publicKey), .instant(now)])
+        return try pushKey() ?? key
     }
 }

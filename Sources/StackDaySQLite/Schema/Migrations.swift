@@ -497,5 +497,20 @@ enum Migrations {
         """, rebuildsTables: true),
         // Each group's days and figures, kept as a habit's are (`CachedGroup`).
         Migration(id: 33, name: "group cache", sql: GroupSchema.cacheSQLite),
+        // Webhooks written in ntfy's or Gotify's form, browsers' Web Push subscriptions as
+        // webhooks of their own format, and the server's VAPID key (`PushServerKey`).
+        Migration(id: 34, name: "push", sql: """
+        ALTER TABLE webhooks ADD COLUMN format TEXT NOT NULL DEFAULT 'json' CHECK (format IN ('json', 'ntfy', 'gotify', 'webpush'));
+        ALTER TABLE webhooks ADD COLUMN push_p256dh TEXT;
+        ALTER TABLE webhooks ADD COLUMN push_auth TEXT;
+        ALTER TABLE webhooks ADD COLUMN push_name TEXT;
+        ALTER TABLE webhooks ADD COLUMN push_holder TEXT;
+        CREATE TABLE push_keys (
+            id INTEGER PRIMARY KEY CHECK (id = 1),
+            private_key BLOB NOT NULL CHECK (length(private_key) = 32),
+            public_key BLOB NOT NULL CHECK (length(public_key) = 65),
+            created_at REAL NOT NULL
+        ) STRICT;
+        """),
     ]
 }

@@ -22,6 +22,12 @@ public struct APIOptions: Sendable {
     /// Webhooks may be created for, and sent to, loopback and private addresses (a home network's
     /// receiver, tests); off, such an address is refused on creation and on every delivery.
     public var allowsLocalWebhooks = false
+    /// Push subscriptions may name a push service on loopback or a private address (tests, a
+    /// self-hosted push service); off, such an endpoint is refused on subscribing and on sending.
+    public var allowsLocalPush = false
+    /// Whom push services may contact about this server's messages: a `mailto:` or `https:` URL,
+    /// the VAPID token's `sub` (`--push-contact`; default the server's own address).
+    public var pushContact: String?
     /// What each user may hold unless the user has limits of their own (`serve --limit`).
     public var limits = UserLimits.standard
 

@@ -15,6 +15,13 @@ struct HabitRoutes {
     var tls = false
     /// Whether webhooks may be sent to loopback and private addresses (`--allow-local-webhooks`).
     var allowsLocalWebhooks = false
+    /// Whether push subscriptions may name a push service on loopback or a private address (`--allow-local-push`).
+    var allowsLocalPush = false
+    /// The paired device whose token made the request; nil for the account's own token.
+    var device: UUID?
+
+    /// Who a push subscription made by this request is held by: the device, or the account (nil).
+    var pushHolder: String? { device.map { "device:" + $0.uuidString.lowercased() } }
 
     typealias Handler = @Sendable (HabitRoutes, [String]) throws -> HTTPResponse
     /// An endpoint whose credential is in its path or body, answered before authentication.
@@ -243,6 +250,33 @@ struct HabitRoutes {
             _ = try r.decode(EmptyRequest.self)
             return .json(try r.app.webhookDeliveries(ids[0]))
         }.only(.manageWebhooks)),
+        ("GET", "push/key", Endpoint(EndpointDoc("The server's VAPID public key, for PushManager.subscribe's applicationServerKey", answer: "PushKey")) { r, _ in
+            _ = try r.decode(EmptyRequest.self)
+            let key = try PushKeyring.key(in: r.app.context.store, at: r.app.context.clock.now)
+            return .json(.object(["publicKey": .string(key.publicKeyText)]))
+        }),
+        ("POST", "push/subscriptions", Endpoint(EndpointDoc("Keep a browser's push subscription, for reminders on this device (the same endpoint again replaces it)",
+                                                            body: .json(PushSubscriptionRequest.self), status: 201, answer: "PushSubscription")) { r, _ in
+            let allowsLocal = r.allowsLocalPush
+            let view = try r.app.subscribePush(r.decode(), holder: r.pushHolder) { try WebhookSender.checkAddress($0, allowsLocal: allowsLocal, push: true) }
+            return .created(view.json, at: "/v1/push/subscriptions")
+        }),
+        ("GET", "push/subscriptions", Endpoint(EndpointDoc("The push subscriptions this token sees: a device its own, the account's token all", answer: "PushSubscriptionList")) { r, _ in
+            _ = try r.decode(EmptyRequest.self)
+            return .json(try r.app.pushSubscriptions(holder: r.pushHolder))
+        }),
+        ("DELETE", "push/subscriptions/:id", Endpoint(EndpointDoc("Remove a push subscription (a device only its own)", status: 204, answer: nil)) { r, ids in
+            try r.app.unsubscribePush(ids[0], holder: r.pushHolder)
+            return HTTPResponse(status: 204, contentType: "application/json", body: [])
+        }),
+        ("POST", "push/test", Endpoint(EndpointDoc("Send a test message to the push subscriptions this token sees, now", answer: "Queued")) { r, _ in
+            _ = try r.decode(EmptyRequest.self)
+            return .json(try r.app.pushTest(holder: r.pushHolder))
+        }),
+        ("POST", "push/later", Endpoint(EndpointDoc("Remind of a habit again in an hour, if it is still open then (a notification's Later)",
+                                                    body: .json(PushLaterRequest.self), answer: "Queued")) { r, _ in
+            .json(try r.app.pushLater(r.decode()))
+        }),
         ("PUT", "settings/password", Endpoint(EndpointDoc("Set the password for signing in on the web (the current one as old, once there is one)", body: .json(PasswordRequest.self), answer: "User")) { r, _ in
             try r.password()
         }.only(.changePassword)),

@@ -65,10 +65,13 @@ public final class StackDayAPI: Sendable {
             var routes = HabitRoutes(app: Application(context: context), user: account, request: exchange.request, users: ManageUsers(context: context))
             routes.tls = options.strictTransportSecurity
             routes.allowsLocalWebhooks = options.allowsLocalWebhooks
+            routes.allowsLocalPush = options.allowsLocalPush
+            routes.device = exchange.device
             return try routes.answer(exchange.reached)
         }
         var pages = pages
         pages.allowsLocalWebhooks = options.allowsLocalWebhooks
+        pages.allowsLocalPush = options.allowsLocalPush
         let dispatch = Dispatch(pool: pool, clock: clock, pages: pages, directory: directory, failures: failures, stateBytes: stateBytes,
                                 idempotency: idempotency, api: api)
         let stages: [(any PipelineStage)?] = [
@@ -105,7 +108,7 @@ public final class StackDayAPI: Sendable {
     /// The HTTP status of a code.
     static func status(of code: ErrorCode) -> Int {
         switch code {
-        case .habitNotFound, .groupNotFound, .userNotFound, .revisionNotFound, .completionNotFound, .policyNotFound, .notFound, .deviceNotFound, .webhookNotFound: 404
+        case .habitNotFound, .groupNotFound, .userNotFound, .revisionNotFound, .completionNotFound, .policyNotFound, .notFound, .deviceNotFound, .webhookNotFound, .pushSubscriptionNotFound: 404
         case .duplicateName, .userExists, .idempotencyKeyInUse, .deviceCopied: 409
         case .invalidParameter, .invalidInput, .readOutOfBounds, .badRequest, .usage: 400
         case .policyFailed, .policyBudgetExceeded, .idempotencyKeyReused: 422

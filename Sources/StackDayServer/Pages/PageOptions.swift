@@ -16,6 +16,8 @@ public struct PageOptions: Sendable {
     /// Webhooks made on the settings page may go to loopback and private addresses (set from
     /// `APIOptions.allowsLocalWebhooks`).
     public var allowsLocalWebhooks = false
+    /// Whether push subscriptions may name loopback and private addresses (`APIOptions.allowsLocalPush`).
+    public var allowsLocalPush = false
 
     /// How long a session lasts, in seconds of elapsed time (a cookie's `Max-Age`; not calendar days).
     public var sessionLifetime: TimeInterval { TimeInterval(sessionDays) * 86_400 }

@@ -1,4 +1,5 @@
 import Foundation
+import StackDay
 
 /// The `Authorization` header of RFC 8292 (VAPID): a JWT signed with the server's P-256 key
 /// (ES256) whose audience is the push service's origin, valid for 12 hours, naming whom to
@@ -9,7 +10,7 @@ enum VAPIDAuthorization {
 
     /// `vapid t=JWT, k=KEY` for a message to `endpoint` at `now`; `contact` is a `mailto:` or
     /// `https:` URL (`--push-contact`).
-    static func header(endpoint: String, contact: String, key: WebPushKey, now: Date) throws(PushCryptoError) -> String {
+    static func header(endpoint: String, contact: String, key: PushServerKey, now: Date) throws(PushCryptoError) -> String {
         guard let url = URLComponents(string: endpoint), let scheme = url.scheme?.lowercased(), let host = url.host else {
             throw .failed("the subscription's endpoint is not a URL")
         }

@@ -22,6 +22,11 @@ public final class WebhookSender: @unchecked Sendable {
     private let makeStore: @Sendable () throws -> any HabitStore
     private let makePolicies: @Sendable () throws -> any PolicyResolver
     private let allowsLocal: Bool
+    private let push: PushSettings
+    /// The server's VAPID key, read from the store (or made) before the first push is sent.
+    private var pushKey: PushServerKey?
+    /// When each user's reminders were last looked for.
+    private var remindedThrough: [String: Date] = [:]
     private let timeoutSeconds: Int
     private let log: @Sendable (String) -> Void
     private var store: (any HabitStore)?
@@ -40,6 +45,28 @@ public final class WebhookSender: @unchecked Sendable {
     /// Every attempt under way, for a waiting pass to wait on.
     private let underWay = DispatchGroup()
 
+    /// How pushes are sent: whether a push service may be on loopback or a private address
+    /// (`--allow-local-push`), and whom push services may contact (the VAPID `sub`).
+    public struct PushSettings: Sendable {
+        public var allowsLocal: Bool
+        public var contact: String
+
+        public init(allowsLocal: Bool = false, contact: String = "mailto:stackday@localhost") {
+            self.allowsLocal = allowsLocal
+            self.contact = contact
+        }
+    }
+
+    /// One attempt's request, made on the pass thread (which alone holds the store) and sent on
+    /// the pool's.
+    struct Outgoing {
+        let url: String
+        let headers: [(String, String)]
+        let body: [UInt8]
+        /// Whether a loopback or private address may be sent to.
+        let allowsLocal: Bool
+    }
+
     struct Attempts {
         var users = Set<String>()
         var ended: [(user: String, delivery: WebhookDelivery, status: Int?, error: String?)] = []
@@ -47,8 +74,9 @@ public final class WebhookSender: @unchecked Sendable {
 
     /// `allowsLocal`: deliver to loopback and private addresses too (`--allow-local-webhooks`).
     public init(clock: any StackDay.Clock, makeStore: @escaping @Sendable () throws -> any HabitStore,
-                makePolicies: @escaping @Sendable () throws -> any PolicyResolver, allowsLocal: Bool, timeoutSeconds: Int = 10,
-                width: Int = 8, log: @escaping @Sendable (String) -> Void = { _ in }) {
+                makePolicies: @escaping @Sendable () throws -> any PolicyResolver, allowsLocal: Bool, push: PushSettings = PushSettings(),
+                timeoutSeconds: Int = 10, width: Int = 8, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.push = push
         self.width = max(1, width)
         self.clock = clock
         self.makeStore = makeStore
@@ -58,22 +86,36 @@ public final class WebhookSender: @unchecked Sendable {
         self.log = log
     }
 
-    /// Whether an address may be delivered to.
-    func admits(_ address: NetworkAddress) -> Bool { allowsLocal || address.isPublic }
 
     /// Refuses a URL whose host resolves to no address deliveries may go to (what `POST
     /// /v1/webhooks` checks before it creates one).
-    public static func checkAddress(_ url: String, allowsLocal: Bool) throws {
+    /// `push`: the URL is a push subscription's endpoint (`--allow-local-push` lets it be local).
+    public static func checkAddress(_ url: String, allowsLocal: Bool, push: Bool = false) throws {
         guard !allowsLocal else { return }
         guard let host = URLComponents(string: url)?.host else { return }
+        func refuse(_ reason: String) -> UseCaseError {
+            push ? .invalidPushSubscription(reason: reason) : .invalidWebhook(reason: reason)
+        }
         let addresses: [NetworkAddress]
         do {
             addresses = try NetworkAddress.resolve(host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")))
         } catch HTTPClientError.unreachable(let why) {
-            throw UseCaseError.invalidWebhook(reason: why)
+            throw refuse(why)
         }
         guard !addresses.isEmpty, addresses.allSatisfy(\.isPublic) else {
-            throw UseCaseError.invalidWebhook(reason: "\(host) is a loopback or private address; a server started with --allow-local-webhooks delivers there")
+            throw refuse("\(host) is a loopback or private address; a server started with \(push ? "--allow-local-push" : "--allow-local-webhooks") sends there")
+        }
+    }
+
+    /// Reads the server's push key from the store, or makes and keeps one (the first start);
+    /// answers why push messages cannot be sent when they cannot (libcrypto missing), else nil.
+    /// Call before `start`.
+    public func preparePush() -> String? {
+        do {
+            pushKey = try PushKeyring.key(in: try base(), at: clock.now)
+            return nil
+        } catch {
+            return "push reminders are off: \(error)"
         }
     }
 
@@ -115,6 +157,7 @@ public final class WebhookSender: @unchecked Sendable {
     public func pass(waiting: Bool = true) -> Int {
         do {
             try findDayEnds()
+            try findReminders()
             return try deliverDue(waiting: waiting)
         } catch {
             // The store may be gone for a moment; the next pass opens it again.
@@ -154,6 +197,25 @@ public final class WebhookSender: @unchecked Sendable {
         }
     }
 
+    /// Queues the reminders that rang since each subscribed user was last looked at (at most the
+    /// last 5 minutes: a server down longer does not send stale ones), once a minute a user.
+    func findReminders() throws {
+        let store = try base()
+        let now = clock.now
+        let users = try store.read { tx in try tx.webhooks?.users(subscribedTo: [.reminder]) ?? [] }
+        for name in users {
+            let since = max(remindedThrough[name] ?? .distantPast, now.addingTimeInterval(-300))
+            guard now.timeIntervalSince(since) >= 60 || remindedThrough[name] == nil else { continue }
+            guard let user = try store.read({ try $0.users.user(named: name) }) else { continue }
+            do {
+                try ManagePush(context: try context(try store.scoped(to: name), boundary: user.boundary)).queueReminders(after: since, through: now)
+                remindedThrough[name] = now
+            } catch {
+                log("reminders of \(name): \(error)")
+            }
+        }
+    }
+
     /// Starts each free user's turn (at most `width` attempts at once) and settles the attempts
     /// that ended; with `waiting`, goes on until nothing is due. Returns how many were started.
     func deliverDue(waiting: Bool, limit: Int = 200) throws -> Int {
@@ -162,11 +224,21 @@ public final class WebhookSender: @unchecked Sendable {
         repeat {
             try settleEnded(in: store)
             let busy = attempts.withLock { $0.users }
-            var turns: [(user: String, delivery: WebhookDelivery, webhook: Webhook)] = []
+            var turns: [(user: String, delivery: WebhookDelivery, outgoing: Outgoing)] = []
             for delivery in try store.read({ tx in try tx.webhooks?.due(at: clock.now, limit: limit) ?? [] }) {
                 guard busy.count + turns.count < width else { break }
                 guard let webhook = try store.read({ try $0.webhooks?.webhook(id: delivery.webhookID) }), !busy.contains(webhook.user) else { continue }
-                turns.append((webhook.user, delivery, webhook))
+                // A reminder whose habit is no longer open is settled unsent; one that cannot be
+                // written (a subscription's keys that are not keys) is an attempt that failed.
+                if delivery.event == .reminder, try !stillWanted(delivery, of: webhook.user, in: store) {
+                    try store.write { tx in try tx.webhooks?.update(ManageWebhooks.settleUnsent(delivery, at: clock.now)) }
+                    continue
+                }
+                do {
+                    turns.append((webhook.user, delivery, try outgoing(delivery, to: webhook, in: store)))
+                } catch {
+                    try settle(delivery, of: webhook, status: nil, error: "\(error)", in: store)
+                }
             }
             if turns.isEmpty {
                 // Waiting, a pass ends once the attempts of earlier passes have ended and settled too.
@@ -177,7 +249,7 @@ public final class WebhookSender: @unchecked Sendable {
             attempts.withLock { state in for turn in turns { state.users.insert(turn.user) } }
             for turn in turns {
                 sending.async(group: underWay) { [self] in
-                    let (status, error) = send(turn.delivery, to: turn.webhook)
+                    let (status, error) = send(turn.outgoing)
                     attempts.withLock { $0.ended.append((turn.user, turn.delivery, status, error)) }
                 }
             }
@@ -195,19 +267,76 @@ public final class WebhookSender: @unchecked Sendable {
             return state.ended
         }
         for attempt in ended {
-            let settled = ManageWebhooks.settle(attempt.delivery, status: attempt.status, error: attempt.error, at: clock.now)
-            try store.write { tx in try tx.webhooks?.update(settled) }
+            if let webhook = try store.read({ try $0.webhooks?.webhook(id: attempt.delivery.webhookID) }) {
+                try settle(attempt.delivery, of: webhook, status: attempt.status, error: attempt.error, in: store)
+            }
             _ = attempts.withLock { $0.users.remove(attempt.user) }
         }
     }
 
+    /// Keeps an attempt's outcome; a push subscription its service says is gone is removed.
+    private func settle(_ delivery: WebhookDelivery, of webhook: Webhook, status: Int?, error: String?, in store: any HabitStore) throws {
+        let gone = ManageWebhooks.isGone(webhook, status: status)
+        let settled = ManageWebhooks.settle(delivery, status: status, error: error, at: clock.now, gone: gone)
+        try store.write { tx in
+            try tx.webhooks?.update(settled)
+            if gone { _ = try tx.webhooks?.delete(id: webhook.id) }
+        }
+        if gone { log("push subscription \(webhook.id.uuidString.lowercased()) of \(webhook.user) is gone (\(status ?? 0)): removed") }
+    }
+
+    /// Whether a reminder is still worth sending (`ManagePush.isStillWanted`, in the user's day).
+    private func stillWanted(_ delivery: WebhookDelivery, of name: String, in store: any HabitStore) throws -> Bool {
+        guard let user = try store.read({ try $0.users.user(named: name) }) else { return false }
+        return (try? ManagePush(context: try context(try store.scoped(to: name), boundary: user.boundary)).isStillWanted(delivery)) ?? true
+    }
+
+    /// The request that sends `delivery` to `webhook`, in the webhook's format.
+    func outgoing(_ delivery: WebhookDelivery, to webhook: Webhook, in store: any HabitStore) throws -> Outgoing {
+        let base: [(String, String)] = [("User-Agent", "StackDay-Webhook/1")]
+        switch webhook.format {
+        case .json:
+            let body = Array(delivery.body.utf8)
+            return Outgoing(url: webhook.url, headers: base + [
+                ("Content-Type", "application/json"), ("X-StackDay-Event", delivery.event.rawValue),
+                ("X-StackDay-Delivery", delivery.id.uuidString.lowercased()), ("X-StackDay-Signature", WebhookSignature.header(body: body, secret: webhook.secret)),
+            ], body: body, allowsLocal: allowsLocal)
+        case .ntfy:
+            let message = DeliveryMessage(delivery)
+            return Outgoing(url: webhook.url, headers: base + [("Content-Type", "text/plain; charset=utf-8"), ("Title", Self.headerText(message.title)),
+                                                               ("Tags", delivery.event == .reminder ? "bell" : "calendar")],
+                            body: Array(message.body.utf8), allowsLocal: allowsLocal)
+        case .gotify:
+            let message = DeliveryMessage(delivery)
+            let body = JSONValue.object(["title": .string(message.title), "message": .string(message.body), "priority": .number(5)]).jsonText
+            return Outgoing(url: webhook.url, headers: base + [("Content-Type", "application/json")], body: Array(body.utf8), allowsLocal: allowsLocal)
+        case .webPush:
+            guard let subscription = webhook.push, let p256dh = Base64URL.decode(subscription.p256dh), let auth = Base64URL.decode(subscription.auth) else {
+                throw PushCryptoError.failed("the subscription's keys are not base64url")
+            }
+            let key = try pushKey ?? PushKeyring.key(in: store, at: clock.now)
+            pushKey = key
+            let payload = Array(DeliveryMessage(delivery).pushPayload.jsonText.utf8)
+            let body = try WebPushEncryption.encrypt(payload, subscriber: p256dh, auth: auth)
+            let remaining = max(60, Int(ManagePush.retryWindow - clock.now.timeIntervalSince(ManageWebhooks.firstAttempt(delivery))))
+            return Outgoing(url: webhook.url, headers: base + [
+                ("TTL", String(remaining)), ("Urgency", "normal"), ("Content-Encoding", "aes128gcm"), ("Content-Type", "application/octet-stream"),
+                ("Authorization", try VAPIDAuthorization.header(endpoint: webhook.url, contact: push.contact, key: key, now: clock.now)),
+            ], body: body, allowsLocal: push.allowsLocal)
+        }
+    }
+
+    /// A header value without line breaks or other control characters.
+    private static func headerText(_ text: String) -> String {
+        String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+    }
+
     /// One attempt: the answer's status, or why there was none.
-    private func send(_ delivery: WebhookDelivery, to webhook: Webhook) -> (status: Int?, error: String?) {
-        guard let url = URLComponents(string: webhook.url), let host = url.host, let scheme = url.scheme?.lowercased() else {
+    private func send(_ outgoing: Outgoing) -> (status: Int?, error: String?) {
+        guard let url = URLComponents(string: outgoing.url), let host = url.host, let scheme = url.scheme?.lowercased() else {
             return (nil, "the url is not one this server can send to")
         }
         let tls = scheme == "https"
-        let body = Array(delivery.body.utf8)
         var target = url.percentEncodedPath.isEmpty ? "/" : url.percentEncodedPath
         if let query = url.percentEncodedQuery { target += "?" + query }
         let port = UInt16(url.port ?? (tls ? 443 : 80))
@@ -220,12 +349,10 @@ public final class WebhookSender: @unchecked Sendable {
         DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(timeoutSeconds), execute: deadline)
         defer { deadline.cancel() }
         connection.maximumAnswer = 1 << 20
-        let message = connection.post(target, headers: [
-            ("User-Agent", "StackDay-Webhook/1"), ("Content-Type", "application/json"), ("X-StackDay-Event", delivery.event.rawValue),
-            ("X-StackDay-Delivery", delivery.id.uuidString.lowercased()), ("X-StackDay-Signature", WebhookSignature.header(body: body, secret: webhook.secret)),
-        ], body: body)
+        let message = connection.post(target, headers: outgoing.headers, body: outgoing.body)
+        let allowsLocal = outgoing.allowsLocal
         do {
-            let answer = try HTTPClientAnswer(parsing: try connection.exchange(message, socket: socket, admit: admits))
+            let answer = try HTTPClientAnswer(parsing: try connection.exchange(message, socket: socket, admit: { allowsLocal || $0.isPublic }))
             return (answer.status, (200..<300).contains(answer.status) ? nil : "the receiver answered \(answer.status)")
         } catch let failure as HTTPClientError {
             if socket.wasShutDown { return (nil, "no whole answer within \(timeoutSeconds) s") }

@@ -66,13 +66,23 @@ enum ServeCommand {
 
     static let allowLocalWebhooks = RequestField<Bool>.flag(
         "allowLocalWebhooks", help: "Let webhooks go to loopback and private addresses (a receiver on this machine or network).")
+    static let allowLocalPush = RequestField<Bool>.flag(
+        "allowLocalPush", help: "Let push subscriptions name a push service on loopback or a private address (tests, a self-hosted service).")
+    static let pushContact = RequestField<String>.text(
+        "pushContact", help: "Whom push services may contact about this server's messages: mailto:… or https://… (default: mailto:stackday@HOST).",
+        valueName: "url").commandLineOnly.map { contact in
+        guard contact.hasPrefix("mailto:") || contact.hasPrefix("https://"), contact.count > 8 else {
+            throw RequestError("'\(contact)' (use mailto:you@example.org or https://your.server)")
+        }
+        return contact
+    }
 
     static let fields = [
         listen.declaration, threads.declaration, maxBody.declaration, idleTimeout.declaration, headerTimeout.declaration, minBodyRate.declaration,
         connectionsPerAddress.declaration, clientThreads.declaration, clientQueue.declaration, requestDeadline.declaration, requestCPU.declaration,
         sessionDays.declaration, cookieSecure.declaration, tlsCert.declaration, tlsKey.declaration, behindProxy.declaration, allowOrigin.declaration,
         rateLimit.declaration, authFailures.declaration, logFormat.declaration, metricsListen.declaration, trustedProxy.declaration,
-        allowLocalWebhooks.declaration, readDatabase.declaration, limits.declaration,
+        allowLocalWebhooks.declaration, allowLocalPush.declaration, pushContact.declaration, readDatabase.declaration, limits.declaration,
     ]
 
     static var spec: CommandSpec {
@@ -90,6 +100,8 @@ enum ServeCommand {
             Secure cookies; SIGHUP reads the two files again, for new connections (open ones keep theirs).
             Webhooks (POST /v1/webhooks) are sent from a queue kept in the store, retried with backoff for 24 hours;
             loopback and private addresses are refused unless --allow-local-webhooks.
+            Reminders go to the browsers that subscribed (Web Push, signed with a key made on the first start and
+            kept in the store) and to webhooks that want them, at each reminder time, only for habits still open.
             """,
             run: run
         ).taking(fields)
@@ -106,6 +118,8 @@ enum ServeCommand {
         apiOptions.trustedProxies = try invocation[trustedProxy] ?? []
         apiOptions.failuresPerMinute = try invocation[authFailures] ?? 10
         apiOptions.allowsLocalWebhooks = try invocation[allowLocalWebhooks] ?? false
+        apiOptions.allowsLocalPush = try invocation[allowLocalPush] ?? false
+        apiOptions.pushContact = try invocation[pushContact]
         apiOptions.limits = try invocation[limits] ?? .standard
         let metricsAddress = try invocation[metricsListen]
         options.threads = try invocation[threads] ?? 4
@@ -179,6 +193,8 @@ enum ServeCommand {
         // Webhook deliveries and the events of ended days, on a thread and store connection of their own.
         let webhooks = WebhookSender(clock: environment.clock, makeStore: makeStore, makePolicies: { resolver.forAnotherOwner() },
                                      allowsLocal: apiOptions.allowsLocalWebhooks,
+                                     push: WebhookSender.PushSettings(allowsLocal: apiOptions.allowsLocalPush,
+                                                                      contact: apiOptions.pushContact ?? "mailto:stackday@\(options.host)"),
                                      log: { line in FileHandle.standardError.write(Data(("stackday serve: " + line + "\n").utf8)) })
 
         // The signals are taken by sigwait below: block them before the server's threads start,
@@ -192,6 +208,7 @@ enum ServeCommand {
         options.clientKey = { api.clientKey(of: $0) }
         options.sessionCookie = StackDayAPI.sessionCookie
         let server = try HTTPServer(options: options) { api.handle($0) }
+        if let warning = webhooks.preparePush() { environment.io.error("stackday serve: \(warning)") }
         webhooks.start()
         environment.io.error("stackday serve: listening on \(tls == nil ? "http" : "https")://\(options.host):\(server.port) with \(options.threads) threads")
         if tls == nil, let warning = PlainHTTPWarning.text(host: options.host, port: server.port, behindProxy: try invocation[behindProxy] ?? false) {

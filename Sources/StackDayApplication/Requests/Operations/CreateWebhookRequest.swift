@@ -8,10 +8,15 @@ public struct CreateWebhookRequest: RequestType {
         "events", help: "The events to send: \(WebhookEvent.names).", valueName: "event", limit: WebhookEvent.allCases.count
     ).required
 
-    public static let fields = [url.declaration, events.declaration]
+    public static let format = RequestField<String>.choice(
+        "format", among: WebhookFormat.hooks.map(\.rawValue),
+        help: "How each event is written: json (StackDay's signed event, the default), ntfy or gotify (a title and a message, for their phone apps).")
+
+    public static let fields = [url.declaration, events.declaration, format.declaration]
 
     public var url: String
     public var events: [WebhookEvent]
+    public var format: WebhookFormat
 
     public init(_ fields: RequestFields) throws {
         url = try fields.required(Self.url)
@@ -21,5 +26,6 @@ public struct CreateWebhookRequest: RequestType {
             }
             return event
         }
+        format = try fields[Self.format].flatMap(WebhookFormat.init(rawValue:)) ?? .json
     }
 }
