@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the C libraries StackDay builds against when they are missing (Debian/Ubuntu): Lua and
-# SQLite are linked; GnuTLS, libsodium, libpq, libmicrohttpd and libqrencode are opened when TLS,
-# a password, a PostgreSQL store, a server or a pairing QR code is first used.
+# SQLite are linked; GnuTLS, libsodium, libpq, libmicrohttpd, libqrencode and libcrypto are opened
+# when TLS, a password, a PostgreSQL store, a server, a pairing QR code or a push message is first used.
 set -euo pipefail
 
 missing=()
@@ -12,6 +12,7 @@ pkg-config --exists libmicrohttpd 2>/dev/null || missing+=(libmicrohttpd-dev)
 pkg-config --exists gnutls 2>/dev/null || missing+=(libgnutls28-dev)
 pkg-config --exists libsodium 2>/dev/null || missing+=(libsodium-dev)
 pkg-config --exists libqrencode 2>/dev/null || missing+=(libqrencode-dev)
+pkg-config --exists libcrypto 2>/dev/null || missing+=(libssl-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 # --tests: the PostgreSQL server too, which the PostgreSQL store's tests start for themselves, and
 # the headless browser (with its driver, Python's venv for Selenium and axe-core, and a CJK font

@@ -33,10 +33,11 @@ struct WebhookTests {
         static func server(path: String, clock: ManualClock, allowsLocal: Bool) -> (StackDayAPI, WebhookSender) {
             var options = APIOptions()
             options.allowsLocalWebhooks = allowsLocal
+            options.allowsLocalPush = allowsLocal
             let api = StackDayAPI(clock: clock, makeStore: { try SQLiteHabitStore(path: path) }, makePolicies: { StandardPolicyResolver() },
                                   options: options, log: { _ in })
             let sender = WebhookSender(clock: clock, makeStore: { try SQLiteHabitStore(path: path) }, makePolicies: { StandardPolicyResolver() },
-                                       allowsLocal: allowsLocal)
+                                       allowsLocal: allowsLocal, push: WebhookSender.PushSettings(allowsLocal: allowsLocal, contact: "mailto:ops@example.org"))
             return (api, sender)
         }
 
