@@ -16,7 +16,7 @@ demo: build
 # it runs on its own, after the rest, so the other suites' servers do not share its two cores.
 # The convergence test runs its 12 seeds in `swift test` alone; here 150 more of each store
 # (312 in all, about six minutes with groups), on their own so that they do not crowd the timed suites.
-# Then the sanitizer, browser, API and calendar checks, side by side (scripts/checks.sh).
+# Then the sanitizer, browser, API, calendar and push checks, side by side (scripts/checks.sh).
 test:
 	@scripts/install-dependencies.sh --tests
 	swift test --skip HostileTenantTests --skip ConvergenceTests

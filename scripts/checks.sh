@@ -2,7 +2,8 @@
 # The checks outside `swift test`, at once: the C cores (the policy host, the HTTP layer) under
 # sanitizers, the web app in Chromium,
 # the policies under luacheck,
-# the API document and the calendar interoperability. They share nothing (each starts its own
+# the API document, the calendar interoperability and push messages through a push service of
+# another make. They share nothing (each starts its own
 # server on a free port, or none), so they run side by side; each one's output is printed whole
 # when it ends, and the script fails when any of them does.
 set -uo pipefail
@@ -11,7 +12,7 @@ cd "$(dirname "$0")/.."
 swift build --product stackday >/dev/null || exit 1
 logs="$(mktemp -d)"
 trap 'rm -rf "$logs"' EXIT
-checks=(sanitize-c-core sanitize-http browser-test api-test calendar-test lua-check)
+checks=(sanitize-c-core sanitize-http browser-test api-test calendar-test push-test lua-check)
 declare -A pids
 for check in "${checks[@]}"; do
     ( started=$SECONDS; "scripts/$check.sh" >"$logs/$check.log" 2>&1; status=$?; echo "$check: exit $status after $((SECONDS - started)) s" >>"$logs/$check.log"; exit $status ) &

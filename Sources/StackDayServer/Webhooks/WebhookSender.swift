@@ -44,6 +44,8 @@ public final class WebhookSender: @unchecked Sendable {
     private let sending = DispatchQueue(label: "stackday.webhooks.send", attributes: .concurrent)
     /// Every attempt under way, for a waiting pass to wait on.
     private let underWay = DispatchGroup()
+    /// Signalled when the started thread has ended.
+    private let finished = DispatchSemaphore(value: 0)
 
     /// How pushes are sent: whether a push service may be on loopback or a private address
     /// (`--allow-local-push`), and whom push services may contact (the VAPID `sub`).
@@ -130,17 +132,25 @@ public final class WebhookSender: @unchecked Sendable {
                 pass(waiting: false)
                 Thread.sleep(forTimeInterval: interval)
             }
+            // Attempts that ended are kept before the thread ends, so that a server stopped
+            // right after sending does not send again on its next start.
+            _ = underWay.wait(timeout: .now() + .seconds(timeoutSeconds))
+            if let store { try? settleEnded(in: store) }
+            finished.signal()
         }
         thread.name = "stackday.webhooks"
         self.thread = thread
         thread.start()
     }
 
-    /// Stops after the pass under way.
-    public func stop() {
+    /// Stops after the pass under way; with `grace`, waits up to that many seconds for the
+    /// attempts under way to end and be kept.
+    public func stop(grace: Double = 0) {
         lock.lock()
-        defer { lock.unlock() }
+        let wasRunning = running
         running = false
+        lock.unlock()
+        if wasRunning, grace > 0 { _ = finished.wait(timeout: .now() + grace) }
     }
 
     private var isRunning: Bool {

@@ -247,7 +247,7 @@ enum ServeCommand {
         }
         environment.io.error("stackday serve: \(received == SIGINT ? "SIGINT" : "SIGTERM"), finishing the requests in flight")
         environment.io.flush()
-        webhooks.stop()
+        webhooks.stop(grace: 2)
         _ = metricsServer?.stop(grace: 1)
         if !server.stop(grace: 3) {
             environment.io.error("stackday serve: a request was still running after 3 s; exiting without it")
