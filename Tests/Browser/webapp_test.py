@@ -867,6 +867,129 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
         driver.quit()
 
 
+def free_port():
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def push_in_chromium(stackday, folder, output):
+    """Reminders in the installed app, at the phone width: the settings page offers "Remind me on
+    this device"; a push delivered to the service worker (DevTools' ServiceWorker.deliverPushMessage,
+    as a push service would) shows a notification with Done and Later; Done records the day's
+    check-in, checked through the API; and Done taken while the server is unreachable waits in the
+    worker's outbox and is recorded once the server is back (the same port: the same origin)."""
+    db = os.path.join(folder, "push.sqlite")
+    port = free_port()
+    common = [stackday, "--db", db, "--tz", "+09:00", "--now", NOW]
+    token = subprocess.run(common + ["user", "add", "dee"], check=True, capture_output=True, text=True).stdout.strip()
+
+    def serve():
+        log = open(os.path.join(folder, "push-serve.log"), "a+")
+        process = subprocess.Popen(common + ["serve", "--listen", f"127.0.0.1:{port}"], stderr=log)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/app.css", timeout=5).read()
+                return process
+            except (urllib.error.URLError, ConnectionError):
+                check(process.poll() is None, "the push test's server exited")
+                time.sleep(0.05)
+        process.terminate()
+        raise AssertionError("the push test's server did not start")
+
+    server = serve()
+    driver = browser(390, 844)
+    driver.javascript = True
+    wait = WebDriverWait(driver, 20, ignored_exceptions=(StaleElementReferenceException,))
+    label = "push at 390x844"
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for name in ["water", "stretch"]:
+            check(api(port, token, "POST", "/v1/habits", {"name": name, "start": "2026-10-01", "remind": ["21:00"]})[0] == 201, f"create {name}")
+        driver.get(base + "/")
+        driver.find_element(By.ID, "token").send_keys(token)
+        driver.find_element(By.ID, "sign-in").click()
+        wait.until(expected_conditions.presence_of_element_located((By.ID, "user")))
+        driver.get(base + "/settings")
+        section = wait.until(expected_conditions.presence_of_element_located((By.CSS_SELECTOR, "section[data-push-key]")))
+        key = base64.urlsafe_b64decode(section.get_attribute("data-push-key") + "==")
+        check(len(key) == 65 and key[0] == 4, f"{label}: the page's push key")
+        check(section.find_element(By.CSS_SELECTOR, "form[data-action=push-subscribe] button").is_displayed(), f"{label}: no Remind me button")
+        accessible(driver, f"{label}: settings")
+        no_sideways_scroll(driver, f"{label}: settings")
+        inspect(driver, label, "settings-push", 390, "390", output)
+        check(driver.execute_async_script("var done = arguments[0]; navigator.serviceWorker.ready.then(function (r) { done(!!r.active); })"),
+              f"{label}: no active service worker")
+
+        def notifications():
+            return driver.execute_async_script(
+                "var done = arguments[0]; navigator.serviceWorker.ready.then(function (r) { return r.getNotifications(); })"
+                ".then(function (list) { done(list.map(function (n) { return {title: n.title, body: n.body, actions: n.actions.map(function (a) { return a.action; }),"
+                " data: n.data}; })); });")
+
+        driver.execute_cdp_cmd("Browser.grantPermissions", {"origin": base, "permissions": ["notifications"]})
+        # The button asks the browser for a subscription: a browser with a push service posts it and
+        # the page lists it; headless Chromium has none, and the page says why instead.
+        section.find_element(By.CSS_SELECTOR, "form[data-action=push-subscribe] button").click()
+        outcome = WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,)).until(
+            lambda d: d.find_elements(By.CSS_SELECTOR, "li[data-push-subscription]")
+            or (lambda text: text if text and not text.startswith("Asking") else False)(d.find_element(By.CSS_SELECTOR, "[data-push-state]").text))
+        print(f"web app: {label}: Remind me on this device: {outcome if isinstance(outcome, str) else 'subscribed'}")
+
+        # The registration's id is not given to a page: Chromium's service worker page lists it.
+        page = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        driver.get("chrome://serviceworker-internals/")
+        listed = WebDriverWait(driver, 20).until(lambda d: re.findall(r"Scope:\s*(\S+)[^\n]*(?:\n(?!Scope:)[^\n]*)*?\nRegistration ID:\s*(\d+)", d.find_element(By.TAG_NAME, "body").text))
+        driver.close()
+        driver.switch_to.window(page)
+        registrations = [number for scope, number in listed if scope.startswith(base)]
+        payload = json.dumps({"title": "water", "body": "Not done yet today", "habit": "water", "day": "2026-10-11",
+                              "actions": [{"action": "done", "title": "Done"}, {"action": "later", "title": "Later"}]})
+        driver.execute_cdp_cmd("ServiceWorker.enable", {})
+        delivered = bool(registrations)
+        for registration in registrations:
+            driver.execute_cdp_cmd("ServiceWorker.deliverPushMessage", {"origin": base, "registrationId": registration, "data": payload})
+        check(delivered, f"{label}: no service worker registration for {base} in {listed}")
+        shown = WebDriverWait(driver, 20).until(lambda d: notifications() or False)
+        check(shown[0]["title"] == "water" and shown[0]["body"] == "Not done yet today" and shown[0]["actions"] == ["done", "later"]
+              and shown[0]["data"]["habit"] == "water", f"{label}: the notification {shown}")
+
+        def act(action, habit):
+            driver.execute_async_script(
+                "var done = arguments[2]; navigator.serviceWorker.ready.then(function (r) {"
+                " r.active.postMessage({act: arguments[0], notification: {habit: arguments[1], day: '2026-10-11'}}); done(true); });".replace(
+                    "arguments[0]", json.dumps(action)).replace("arguments[1]", json.dumps(habit)), action, habit)
+
+        def total(name):
+            return json.loads(api(port, token, "GET", "/v1/calendar/" + name + "?from=2026-10-11&to=2026-10-11")[1])["days"][0]["total"]
+
+        # Done, online: the check-in is recorded.
+        act("done", "water")
+        WebDriverWait(driver, 20).until(lambda d: total("water") == 1)
+        # Done while the server cannot be reached: kept in the worker, sent once it is back.
+        server.terminate()
+        server.wait(timeout=20)
+        act("done", "stretch")
+
+        def waiting():
+            return driver.execute_async_script("var done = arguments[0]; caches.open('stackday-outbox').then(function (c) { return c.keys(); })"
+                                               ".then(function (keys) { done(keys.length); });")
+        WebDriverWait(driver, 20).until(lambda d: waiting() == 1)
+        server = serve()
+        driver.execute_async_script("var done = arguments[0]; navigator.serviceWorker.ready.then(function (r) { r.active.postMessage('flush'); done(true); });")
+        WebDriverWait(driver, 20).until(lambda d: total("stretch") == 1)
+        WebDriverWait(driver, 20).until(lambda d: waiting() == 0)
+        check(total("water") == 1, f"{label}: Done was recorded twice")
+        print(f"web app: {label}: notification shown with Done and Later, Done recorded online and after being offline")
+    finally:
+        driver.quit()
+        server.terminate()
+        server.wait(timeout=20)
+
+
 def main():
     stackday, output = sys.argv[1], sys.argv[2]
     os.makedirs(output, exist_ok=True)
@@ -879,6 +1002,7 @@ def main():
             run(port, stackday, db, "bob", 1280, 800, True, output, lab=True)
             run(port, stackday, db, "cy", 390, 844, False, output)
             https_sign_in(stackday, db, folder, output)
+            push_in_chromium(stackday, folder, output)
         finally:
             server.terminate()
             try:

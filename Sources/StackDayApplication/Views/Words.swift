@@ -134,7 +134,10 @@ public struct Words: Sendable {
         "For example: 3 times a week, last friday of the month, or RRULE, DTSTART and EXDATE lines copied from a calendar.":
             "예: 주 3회, 매월 마지막 금요일, 또는 캘린더에서 복사한 RRULE, DTSTART, EXDATE 줄.",
         "Progress": "진행 방식", "Streak rule": "연속 규칙", "Create": "만들기", "Record": "기록",
-        "Later": "나중에", "Not done yet today": "오늘 아직 하지 않았어요", "{total} of {goal} so far today": "오늘 지금까지 {goal} 중 {total}",
+        "Later": "나중에", "Reminders on this device": "이 기기의 알림", "Remind me on this device": "이 기기로 알림 받기", "Send a test": "시험 알림 보내기",
+        "At each reminder time, a notification for each habit still open, with Done and Later. On an iPhone, add StackDay to the home screen first.":
+            "알림 시각마다 아직 끝나지 않은 습관마다 완료와 나중에 버튼이 있는 알림이 옵니다. iPhone에서는 먼저 StackDay를 홈 화면에 추가하세요.",
+        "Reminders need the page's script and a browser that takes notifications.": "알림을 받으려면 페이지의 스크립트와 알림을 받는 브라우저가 필요합니다.", "Not done yet today": "오늘 아직 하지 않았어요", "{total} of {goal} so far today": "오늘 지금까지 {goal} 중 {total}",
         "Reminders reach this device.": "이 기기로 알림이 옵니다.",
         "Done": "완료", "Undo": "되돌리기", "Skip": "건너뛰기", "Amount": "양", "streak": "연속", "longest": "최장", "rate": "달성률",
         "score": "점수", "No active habits yet. Add one below.": "아직 습관이 없습니다. 아래에서 추가하세요.", "Language": "언어", "Save": "저장",

@@ -143,8 +143,49 @@
   }
   var lastTap = { form: null, at: 0 };
 
+  // "Remind me on this device": the browser subscribes with the server's key, and the form posts
+  // the subscription (endpoint and keys) with this device's name.
+  function keyBytes(text) {
+    var padded = (text + "===".slice((text.length + 3) % 4)).replace(/-/g, "+").replace(/_/g, "/");
+    var raw = atob(padded), bytes = new Uint8Array(raw.length);
+    for (var i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+    return bytes;
+  }
+  function subscribe(form) {
+    var state = form.querySelector("[data-push-state]");
+    var section = form.closest("[data-push-key]");
+    function say(text) { if (state) state.textContent = text; }
+    if (!("serviceWorker" in navigator) || !("PushManager" in window) || !("Notification" in window) || !section) {
+      say(form.getAttribute("data-unsupported") || "This browser takes no notifications here (on an iPhone, add StackDay to the home screen first).");
+      return;
+    }
+    Notification.requestPermission().then(function (permission) {
+      if (permission !== "granted") throw new Error("denied");
+      return navigator.serviceWorker.register("/sw.js").then(function () { return navigator.serviceWorker.ready; });
+    }).then(function (registration) {
+      say(form.getAttribute("data-asking") || "Asking this browser's push service…");
+      // A browser without a reachable push service may never answer: it is told after 10 seconds.
+      var silent = new Promise(function (_, reject) { setTimeout(function () { reject(new Error("its push service did not answer")); }, 10000); });
+      return Promise.race([silent, registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(section.getAttribute("data-push-key")) })]);
+    }).then(function (subscription) {
+      var json = subscription.toJSON();
+      form.elements.endpoint.value = json.endpoint;
+      form.elements.p256dh.value = json.keys.p256dh;
+      form.elements.auth.value = json.keys.auth;
+      form.elements.name.value = (navigator.userAgentData && navigator.userAgentData.platform) || navigator.platform || "Browser";
+      form.submit();
+    }).catch(function (error) {
+      say(error && error.message === "denied" ? "Notifications are blocked for this site: allow them in the browser's settings." : "This browser could not subscribe: " + (error && error.message || error));
+    });
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
+    if (form.matches("form[data-action=push-subscribe]")) {
+      event.preventDefault();
+      subscribe(form);
+      return;
+    }
     if (form.matches("form[data-action=sign-out]")) {
       localStorage.removeItem(QUEUE);
       if (navigator.serviceWorker && navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("forget");
@@ -188,7 +229,11 @@
   keep(queued());
   remark();
   window.addEventListener("online", flush);
-  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(function () {});
+  if ("serviceWorker" in navigator) {
+    navigator.serviceWorker.register("/sw.js").catch(function () {});
+    // Done tapped on a notification while offline waits in the worker: it sends it now.
+    navigator.serviceWorker.ready.then(function (registration) { if (registration.active) registration.active.postMessage("flush"); }).catch(function () {});
+  }
   if (list) setInterval(function () { if (queued().length) flush(); else refresh(); }, 3000);
   flush();
 })();

@@ -37,6 +37,9 @@ struct Page {
         return page
     }
 
+    /// Who a push subscription made in this browser session is held by.
+    var pushHolder: String { "session:" + session.idSHA256 }
+
     func settings() throws -> SettingsPage {
         var page = SettingsPage(user: user, decided: try app.syncDecided(), words: words, csrf: session.csrfToken)
         page.devices = try ManageDevices(context: app.context).devices(of: user.name)
@@ -47,6 +50,9 @@ struct Page {
             let manage = ManageWebhooks(context: app.context)
             page.webhooks = try manage.webhooks(of: user.name).map { webhook in
                 (webhook, try manage.deliveries(of: webhook.id, user: user.name, limit: 1).deliveries.first)
+            }
+            if let key = try? PushKeyring.key(in: app.context.store, at: app.context.clock.now) {
+                page.push = (key.publicKeyText, try ManagePush(context: app.context).subscriptions(holder: pushHolder))
             }
         }
         return page

@@ -163,6 +163,31 @@ struct PageRoutes {
             try post.page.app.deleteWebhook(ids[0])
             return .redirect("/settings")
         }),
+        ("POST", "settings/push", .form { post, _ in
+            // The script fills the subscription in (PushManager.subscribe); a post without it names what is missing.
+            let page = post.page
+            let request = try RequestFields(values: [
+                PushSubscriptionRequest.endpoint.key: .text(post.form["endpoint"] ?? ""),
+                PushSubscriptionRequest.keys.key: .json(.object(["p256dh": .string(post.form["p256dh"] ?? ""), "auth": .string(post.form["auth"] ?? "")])),
+                PushSubscriptionRequest.name.key: .text(post.form["name"] ?? ""),
+            ], surface: .http).decode(PushSubscriptionRequest.self)
+            let allowsLocal = post.routes.options.allowsLocalPush
+            _ = try page.app.subscribePush(request, holder: page.pushHolder) { try WebhookSender.checkAddress($0, allowsLocal: allowsLocal, push: true) }
+            return .redirect("/settings")
+        }),
+        ("POST", "settings/push/test", .form { post, _ in
+            _ = try post.page.app.pushTest(holder: post.page.pushHolder)
+            return .redirect("/settings")
+        }),
+        ("POST", "settings/push/:id/delete", .form { post, ids in
+            try post.page.app.unsubscribePush(ids[0], holder: post.page.pushHolder)
+            return .redirect("/settings")
+        }),
+        // A notification's Later: the habit's reminder again in an hour.
+        ("POST", "push/later", .form { post, _ in
+            _ = try post.page.app.pushLater(PushLaterRequest(RequestFields(values: [PushLaterRequest.habit.key: .text(post.form["habit"] ?? "")], surface: .http)))
+            return .redirect("/")
+        }),
         ("POST", "settings/devices/:id/revoke", .account(.revokeDevice) { post, ids in
             guard let id = UUID(uuidString: ids[0]) else { throw UseCaseError.deviceNotFound(id: ids[0]) }
             try ManageDevices(context: post.page.app.context).revoke(id, of: post.page.user.name)

@@ -26,6 +26,9 @@ struct SettingsPage {
     /// The paired device this browser is signed in as (by `/pair`), when it is one: the account's
     /// own settings are then not offered (`DeviceRights`).
     var signedInAs: UserDevice?
+    /// The server's push key (base64url) and this browser session's push subscriptions; nil when
+    /// the store keeps none or the key cannot be made.
+    var push: (key: String, subscriptions: [Webhook])?
 
     func render() -> String {
         var body: HTML = "<h2>\(words["Settings"])</h2><dl class=\"settings\">"
@@ -43,6 +46,7 @@ struct SettingsPage {
             body += feedSection()
             body += webhooksSection()
         }
+        body += pushSection()
         body += "<section aria-labelledby=\"sync-heading\"><h3 id=\"sync-heading\">\(words["Sync"])</h3>"
         guard let decided else {
             body += "<p data-sync-decided=\"none\">\(words["No sync has needed a decision yet."])</p></section>"
@@ -119,6 +123,32 @@ struct SettingsPage {
         }
         return html + "<form method=\"post\" action=\"/settings/feed\">\(PageShell.csrf(csrf))"
             + "<button type=\"submit\" data-action=\"feed\">\(words[feedURL == nil ? "Make a calendar address" : "New address (the old one stops working)"])</button></form></section>"
+    }
+
+    /// Reminders on this device: the button that subscribes this browser (the script's; without it
+    /// the section says what it needs), this session's subscriptions with their Remove buttons, and
+    /// a test message.
+    private func pushSection() -> HTML {
+        guard let push else { return "" }
+        var html: HTML = "<section aria-labelledby=\"push-heading\" data-push-key=\"\(push.key)\"><h3 id=\"push-heading\">\(words["Reminders on this device"])</h3>"
+            + "<p>\(words["At each reminder time, a notification for each habit still open, with Done and Later. On an iPhone, add StackDay to the home screen first."])</p>"
+            + "<form method=\"post\" action=\"/settings/push\" data-action=\"push-subscribe\">\(PageShell.csrf(csrf))"
+            + "<input type=\"hidden\" name=\"endpoint\"><input type=\"hidden\" name=\"p256dh\"><input type=\"hidden\" name=\"auth\">"
+            + "<input type=\"hidden\" name=\"name\">"
+            + "<button type=\"submit\" data-needs-script>\(words["Remind me on this device"])</button>"
+            + "<p class=\"hint\" data-push-state aria-live=\"polite\"><noscript>\(words["Reminders need the page's script and a browser that takes notifications."])</noscript></p></form>"
+        if !push.subscriptions.isEmpty {
+            html += "<ul class=\"webhooks\" data-push-subscriptions>"
+            for subscription in push.subscriptions {
+                let id = subscription.id.uuidString.lowercased(), name = HTMLText.escape(subscription.push?.name ?? "")
+                html += "<li data-push-subscription=\"\(id)\"><span>\(name) · \(time(subscription.createdAt))</span>"
+                    + "<form method=\"post\" action=\"/settings/push/\(id)/delete\">\(PageShell.csrf(csrf))"
+                    + "<button type=\"submit\" data-action=\"push-unsubscribe\">\(words["Remove"])<span class=\"sr\"> \(name)</span></button></form></li>"
+            }
+            html += "</ul><form method=\"post\" action=\"/settings/push/test\" data-action=\"push-test\">\(PageShell.csrf(csrf))"
+                + "<button type=\"submit\">\(words["Send a test"])</button></form>"
+        }
+        return html + "</section>"
     }
 
     /// Webhooks: each with its events and how its latest delivery went, and its Delete button; the

@@ -49,8 +49,8 @@ enum HelpWords {
             "X-Forwarded-For와 X-Forwarded-Proto를 믿을 프록시(여러 번 지정 가능).",
         "A request holding a thread longer is answered 503 and the thread replaced (default: 5).":
             "스레드를 이보다 오래 붙잡는 요청에는 503으로 답하고 스레드를 바꿉니다(기본: 5).",
-        "A time to be reminded on due days, in the calendar feed (repeatable; none for none; default: none).":
-            "해야 하는 날에 알림을 받을 시각, 캘린더 피드에 들어갑니다(여러 번 지정 가능, 없으면 none, 기본: 없음).",
+        "A time to be reminded on due days, while the day is still open: push to subscribed browsers, webhooks, the calendar feed (repeatable; none for none; default: none).":
+            "해야 하는 날 아직 끝나지 않았을 때 알림을 받을 시각: 구독한 브라우저로 푸시, 웹훅, 캘린더 피드(여러 번 지정 가능, 없으면 none, 기본: 없음).",
         "Add a user; prints its new token, which is shown only this once.":
             "사용자를 추가합니다. 새 토큰을 출력하며, 토큰은 이때 한 번만 보입니다.",
         "An .ics file with one recurring event: its rule and start (and name).":

@@ -15,7 +15,7 @@ public struct HabitRules: Sendable {
     public static let streak = RequestField<String>.text("streak", help: "The streak policy (default: strict).", valueName: "policy")
     public static let streakParams = RequestField<[String: JSONValue]>.object("streakParams", help: "Parameters for the streak policy, a JSON object.")
     public static let remind = RequestField<[String]>.texts(
-        "remind", help: "A time to be reminded on due days, in the calendar feed (repeatable; none for none; default: none).",
+        "remind", help: "A time to be reminded on due days, while the day is still open: push to subscribed browsers, webhooks, the calendar feed (repeatable; none for none; default: none).",
         valueName: "HH:MM", limit: ReminderTime.limit
     ).map { try ReminderTime.list($0) }
 
