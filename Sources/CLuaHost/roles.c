@@ -318,6 +318,42 @@ static int op_group(lua_State *L, void *raw) {
 
 int sd_group(sd_host *host, sd_days *days, sd_error *error) { return run_role(host, op_group, days, error); }
 
+/* remind(day, progress, params), an optional function of a schedule or progress policy: whether
+   a reminder goes out on a day still open. A policy without it has no say (2). */
+static int op_remind(lua_State *L, void *raw) {
+    SD_FRAME(L, "op_remind");
+    sd_days *args = (sd_days *)raw;
+    sd_push_prelude(L, "defines");
+    lua_rawgeti(L, LUA_REGISTRYINDEX, args->binding);
+    lua_pushstring(L, "remind");
+    lua_call(L, 2, 1);
+    int defined = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    if (!defined) {
+        args->due_out[0] = 2;
+        return 0;
+    }
+    int function = push_call_parts(L, args->binding, "remind", 0);
+    int params = function + 1;
+    struct sd_day_cursor cursor;
+    sd_push_prelude(L, "make_view");
+    sd_cursor_begin(L, &cursor, args->first_ordinal);
+    sd_cursor_move(L, &cursor, 0);
+    lua_pushvalue(L, function);
+    lua_pushvalue(L, cursor.view);
+    lua_pushnumber(L, args->totals[0]);
+    lua_pushvalue(L, params);
+    sd_next_call(L);
+    lua_call(L, 3, 1);
+    if (!lua_isboolean(L, -1)) {
+        return answer_error(L, args, "remind returned %s%s; expected true or false", luaL_typename(L, -1), "for", args->first_ordinal);
+    }
+    args->due_out[0] = lua_toboolean(L, -1) ? 1 : 0;
+    return 0;
+}
+
+int sd_remind(sd_host *host, sd_days *days, sd_error *error) { return run_role(host, op_remind, days, error); }
+
 static int state_field(lua_State *L, const sd_days *args, int state, const char *name, long long ordinal, long long *out) {
     lua_getfield(L, state, name);
     int isnum = 0;

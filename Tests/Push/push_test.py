@@ -9,7 +9,9 @@ would. The server runs on a fixed clock (`--now`), a user in New York:
 
 - just after 21:00 on 2026-12-07, a Monday: the open habit gets one message with its title, day
   and the Done and Later actions; the habit done, the one skipped and the one not due that day
-  (a Sunday-only schedule) get none; a subscription whose service answers 410 is removed;
+  (a Sunday-only schedule) get none; of two habits under a rule of the user's own whose
+  `remind(day, progress, params)` says "under half done", the one a quarter done gets one and the
+  one three quarters done none; a subscription whose service answers 410 is removed;
 - a test message (POST /v1/push/test) arrives decrypted with the user's words;
 - on the spring-forward night (2026-03-08), a 02:30 reminder rings once, at 03:00 EDT: a server
   started at 03:01 sends it, one started again at 03:02 does not send it twice.
@@ -186,7 +188,15 @@ def main():
     service = PushService()
     with tempfile.TemporaryDirectory() as folder:
         db = os.path.join(folder, "push.sqlite")
-        base = [stackday, "--db", db, "--tz", "America/New_York", "--policies", os.path.join(folder, "none")]
+        policies = os.path.join(folder, "policies")
+        os.makedirs(policies)
+        # A progress rule of the user's own that reminds only while less than half is done.
+        with open(os.path.join(policies, "half.lua"), "w") as script:
+            script.write("return {\n"
+                         "  progress = function(total, goal) return math.min(1, total / goal) end,\n"
+                         "  remind = function(day, progress, params) return progress < 0.5 end,\n"
+                         "}\n")
+        base = [stackday, "--db", db, "--tz", "America/New_York", "--policies", policies]
         monday = base + ["--now", "2026-12-07T21:00:30-05:00"]
         token = subprocess.run(monday + ["user", "add", "ana"], check=True, capture_output=True, text=True).stdout.strip()
         for command in [["habit", "add", "water", "--goal", "8", "--unit", "glasses", "--start", "2026-12-01", "--remind", "21:00"],
@@ -194,7 +204,9 @@ def main():
                         ["habit", "add", "stretch", "--start", "2026-12-01", "--remind", "21:00"],
                         ["habit", "add", "church", "--start", "2026-12-01", "--remind", "21:00", "--schedule", "weekly",
                          "--schedule-params", '{"days":["sun"]}'],
-                        ["record", "water", "3"], ["record", "read"], ["skip", "stretch"]]:
+                        ["habit", "add", "pages", "--goal", "20", "--start", "2026-12-01", "--remind", "21:00", "--progress", "half"],
+                        ["habit", "add", "steps", "--goal", "20", "--start", "2026-12-01", "--remind", "21:00", "--progress", "half"],
+                        ["record", "water", "3"], ["record", "read"], ["skip", "stretch"], ["record", "pages", "15"], ["record", "steps", "5"]]:
             subprocess.run(monday + ["--user", "ana"] + command, check=True, capture_output=True)
 
         phone, old = Subscription("/push/phone"), Subscription("/push/old")
@@ -208,27 +220,28 @@ def main():
                 status, made = call(server.port, token, "POST", "/v1/push/subscriptions",
                                     {"endpoint": service.endpoint(subscription.path), "keys": subscription.keys(), "name": name})
                 check(status == 201 and made["name"] == name, f"subscribe: {status} {made}")
-            # The sender looks once a second: the 21:00 reminders of the habits still open.
-            messages = service.wait(2)
+            # The sender looks once a second: the 21:00 reminders of the habits still open (water,
+            # and steps, whose rule reminds under half done; not pages, three quarters done).
+            messages = service.wait(3)
             check(wait_until(lambda: [s["name"] for s in call(server.port, token, "GET", "/v1/push/subscriptions")[1]["subscriptions"]] == ["Pixel"]),
                   f"the subscription answered 410 is not removed: {call(server.port, token, 'GET', '/v1/push/subscriptions')} {messages} {open(server.log.name).read()[-3000:]}")
-            to_phone = [message for path, _, message in messages if path == phone.path]
-            check(len(to_phone) == 1, f"the phone got {to_phone}")
-            message = to_phone[0]
+            to_phone = sorted((message for path, _, message in messages if path == phone.path), key=lambda message: message["habit"])
+            check([message["habit"] for message in to_phone] == ["steps", "water"], f"the phone got {to_phone}")
+            message = to_phone[1]
             check(message["title"] == "water" and message["habit"] == "water" and message["day"] == "2026-12-07", f"{message}")
             check(message["body"] == "3 of 8 glasses so far today", f"{message}")
             check([action["action"] for action in message["actions"]] == ["done", "later"], f"{message['actions']}")
             status, queued = call(server.port, token, "POST", "/v1/push/test")
             check(status == 200 and queued["queued"] == 1, f"test: {status} {queued}")
-            messages = service.wait(3)
+            messages = service.wait(4)
             check(messages[-1][0] == phone.path and messages[-1][2]["body"] == "Reminders reach this device." and messages[-1][2]["actions"] == [],
                   f"{messages[-1]}")
-        # Read (done), stretch (skipped) and church (not due on a Monday) were never sent.
-        check(all(message["habit"] in ("water", None) for _, _, message in service.messages), f"{service.messages}")
+        # Read (done), stretch (skipped), church (not due on a Monday) and pages (its rule said no) were never sent.
+        check(all(message["habit"] in ("water", "steps", None) for _, _, message in service.messages), f"{service.messages}")
 
         # The spring-forward night: 02:30 does not exist; the reminder rings at 03:00 EDT, once.
         night = os.path.join(folder, "night.sqlite")
-        base = [stackday, "--db", night, "--tz", "America/New_York", "--policies", os.path.join(folder, "none")]
+        base = [stackday, "--db", night, "--tz", "America/New_York", "--policies", policies]
         token = subprocess.run(base + ["--now", "2026-03-08T03:01:00-04:00", "user", "add", "bo"], check=True, capture_output=True, text=True).stdout.strip()
         subprocess.run(base + ["--now", "2026-03-08T03:01:00-04:00", "--user", "bo", "habit", "add", "pill", "--start", "2026-03-01", "--remind", "02:30"],
                        check=True, capture_output=True)

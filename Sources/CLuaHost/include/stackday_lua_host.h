@@ -199,6 +199,9 @@ int sd_progress(sd_host *host, sd_days *days, sd_error *error);
 
 /* group(members, params, day) for `count` days of `members` members: progress_out[i] in 0...1. */
 int sd_group(sd_host *host, sd_days *days, sd_error *error);
+/* remind(day, progress, params) on the day `first_ordinal`, the day's progress in totals[0]:
+   due_out[0] is 1 to remind, 0 not to, 2 when the policy defines no remind. */
+int sd_remind(sd_host *host, sd_days *days, sd_error *error);
 
 /* Outcome statuses passed to streak rules. */
 enum { SD_COMPLETED = 0, SD_MISSED = 1, SD_PENDING = 2, SD_SKIPPED = 3, SD_NOT_DUE = 4 };

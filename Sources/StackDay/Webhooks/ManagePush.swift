@@ -106,7 +106,7 @@ public struct ManagePush {
         let open = try openToday(Set(ringing.map(\.habit.id)))
         var queued = 0
         for (habit, time) in ringing {
-            guard let summary = open[habit.id] else { continue }
+            guard let summary = open[habit.id], policiesRemind(summary) else { continue }
             queued += try queue(summary, kind: "reminder", key: "\(habit.id.uuidString.lowercased())/\(today.iso)/\(time)")
         }
         return queued
@@ -144,6 +144,20 @@ public struct ManagePush {
         guard delivery.event == .reminder, parts.count >= 3, let id = UUID(uuidString: parts[1]) else { return true }
         guard parts[2] == context.today.iso else { return false }
         return try openToday([id])[id] != nil
+    }
+
+    /// What the habit's own policies say (`RemindingPolicy`: a `remind` in its schedule or
+    /// progress policy): either answering false keeps the reminder back; none answering, or one
+    /// failing, leaves it to go out, so a broken rule never silences reminders.
+    private func policiesRemind(_ summary: HabitSummary) -> Bool {
+        let day = context.today, progress = summary.today?.progress ?? 0
+        let answers = try? context.store.read { tx -> [Bool?] in
+            let policies = try context.policies.policies(for: summary.habit, revision: summary.revision, scripts: tx.scripts)
+            return [policies.schedule as? RemindingPolicy, policies.progress as? RemindingPolicy].map { policy in
+                (try? policy?.remind(day: day, progress: progress)) ?? nil
+            }
+        }
+        return !(answers ?? []).contains(false)
     }
 
     /// Today's summary of each of `ids` whose day is still `pending`.

@@ -1,7 +1,7 @@
 import StackDay
 
 /// A Lua policy serving the schedule role: one protected call per range of days.
-public struct LuaSchedulePolicy: SchedulePolicy {
+public struct LuaSchedulePolicy: SchedulePolicy, RemindingPolicy {
     public let binding: PolicyBinding
 
     public init(binding: PolicyBinding) {
@@ -14,5 +14,9 @@ public struct LuaSchedulePolicy: SchedulePolicy {
 
     public func quota(for habit: Habit) throws -> PeriodQuota? {
         try binding.quota()
+    }
+
+    public func remind(day: LocalDay, progress: Double) throws -> Bool? {
+        try binding.remind(day: day, progress: progress)
     }
 }

@@ -145,6 +145,22 @@ public final class PolicyBinding: @unchecked Sendable {
         return out
     }
 
+    /// The policy's `remind(day, progress, params)` on `day`: whether to remind, or nil when the
+    /// policy defines no remind.
+    public func remind(day: LocalDay, progress: Double) throws -> Bool? {
+        var answer: [UInt8] = [0]
+        let totals = [progress]
+        try totals.withUnsafeBufferPointer { totals in
+            try answer.withUnsafeMutableBufferPointer { answer in
+                var request = self.days(first: day, count: 1)
+                request.totals = totals.baseAddress
+                request.due_out = answer.baseAddress
+                try call { handle, error -> Bool? in sd_remind(handle, &request, error) == 0 ? true : nil }
+            }
+        }
+        return answer[0] == 2 ? nil : answer[0] == 1
+    }
+
     /// `group` for each day from `first`: `members[i]` are the members' days on the i-th day, the
     /// same members in the same order every day. With `undated`, the call is about no real day.
     public func group(first: LocalDay, members: [[GroupMemberDay]], undated: Bool = false) throws -> [Double] {

@@ -598,6 +598,11 @@ function H.binding_parameters(binding)
   return json(binding.params)
 end
 
+-- Whether the binding's policy defines the function `name` (an optional one, as remind).
+function H.defines(binding, name)
+  return type(binding.record.policy[name]) == "function"
+end
+
 function H.call_parts(binding, role, use_range)
   local p = binding.record.policy
   local f = p[role]

@@ -199,6 +199,9 @@ final class PolicyRunnerService {
             reply.integers = [streak.current, streak.longest]
         case .group:
             reply.numbers = try binding.group(first: first, members: try Self.members(of: call))
+        case .remind:
+            // 1 remind, 0 not, 2 no say.
+            reply.flags = [try binding.remind(day: first, progress: call.totals.first ?? 0).map { $0 ? 1 : 0 } ?? 2]
         case .explain:
             let (steps, final) = try binding.explainStreak(first: first, days: try call.ordinals?.map { try LocalDay(ordinal: $0) }, status: call.status,
                                                           due: call.due, totals: call.totals, progress: call.progress,

@@ -5,7 +5,7 @@ import StackDay
 /// range; what the request has left of its budget rides along.
 struct RunnerCall {
     enum Operation: UInt8 {
-        case describe = 1, vet, bind, due, quota, progress, streak, explain, evaluate, group
+        case describe = 1, vet, bind, due, quota, progress, streak, explain, evaluate, group, remind
     }
 
     /// A script a call runs.

@@ -7,7 +7,7 @@ import StackDay
 ///
 /// `@unchecked Sendable`: its stored properties are immutable but for the memo of answers,
 /// which `memoLock` guards.
-final class RunnerPolicy: SchedulePolicy, ProgressPolicy, StreakPolicy, GroupPolicy, @unchecked Sendable {
+final class RunnerPolicy: SchedulePolicy, ProgressPolicy, StreakPolicy, GroupPolicy, RemindingPolicy, @unchecked Sendable {
     let resolver: IsolatedPolicyResolver
     let script: PolicyScript
     let file: String
@@ -105,6 +105,16 @@ final class RunnerPolicy: SchedulePolicy, ProgressPolicy, StreakPolicy, GroupPol
         let numbers = try run(call).numbers
         guard numbers.count == totals.count else { throw wrongAnswer("progress") }
         return numbers
+    }
+
+    // MARK: remind
+
+    func remind(day: LocalDay, progress: Double) throws -> Bool? {
+        var call = call(.remind)
+        call.first = day.ordinal
+        call.totals = [progress]
+        guard let flag = try run(call).flags.first, flag <= 2 else { throw wrongAnswer("remind") }
+        return flag == 2 ? nil : flag == 1
     }
 
     // MARK: streak
