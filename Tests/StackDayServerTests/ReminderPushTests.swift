@@ -1,5 +1,6 @@
 import Foundation
 import StackDay
+import StackDaySQLite
 @testable import StackDayServer
 import StackDayTestSupport
 import Testing
@@ -136,6 +137,27 @@ struct ReminderPushTests {
         let posted = try #require(gotify.received.first)
         let message = try #require(try JSONValue(parsing: String(decoding: posted.body, as: UTF8.self)).objectValue)
         #expect(message["title"]?.stringValue == "water" && message["message"]?.stringValue == "3 of 8 glasses so far today" && message["priority"]?.numberValue == 5)
+    }
+
+    @Test("twenty push services of one user that trickle a byte at a time hold no one else: another user's reminder arrives within 5 s")
+    func slowPushHoldsNoOne() throws {
+        let world = try World()
+        let store = try SQLiteHabitStore(path: world.path)
+        let context = HabitContext(store: store, clock: world.clock, boundary: DayBoundary(timeZone: TimeZone(identifier: "Asia/Seoul")!))
+        let mallory = try ManageUsers(context: context).add("mallory", timeZone: "Asia/Seoul").token.text
+        let trickle = try WebhookReceiver(trickling: true), fair = try WebhookReceiver(statuses: [201])
+        defer { trickle.stop(); fair.stop() }
+        for index in 0..<20 {
+            let keys = try Self.browserKeys()
+            let body = #"{"endpoint":"\#(trickle.url("/push/\(index)"))","keys":{"p256dh":"\#(keys.p256dh)","auth":"\#(keys.auth)"}}"#
+            #expect(world.send("POST", "/v1/push/subscriptions", body, token: mallory).status == 201)
+        }
+        #expect(world.send("POST", "/v1/habits", #"{"name":"water","remind":["22:58"]}"#, token: mallory).status == 201)
+        #expect(world.send("POST", "/v1/habits", #"{"name":"read","remind":["22:58"]}"#).status == 201)
+        _ = try Self.subscribe(world, fair.url("/push/ana"))
+        world.sender.start(interval: 0.05)
+        defer { world.sender.stop(grace: 1) }
+        #expect(fair.waitForRequests(1, within: 5), "ana's reminder did not arrive within 5 s beside mallory's trickling push services")
     }
 
     @Test("a subscription is refused with a clear error for a bad endpoint, keys or name, and for a loopback service without --allow-local-push",
