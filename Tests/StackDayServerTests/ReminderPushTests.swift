@@ -139,6 +139,23 @@ struct ReminderPushTests {
         #expect(message["title"]?.stringValue == "water" && message["message"]?.stringValue == "3 of 8 glasses so far today" && message["priority"]?.numberValue == 5)
     }
 
+    @Test("a reminder is written in the user's language: Korean words on ntfy for a user who chose ko")
+    func inTheUsersLanguage() throws {
+        let world = try World()
+        #expect(world.send("PUT", "/v1/settings", #"{"language":"ko"}"#).status == 200)
+        #expect(world.send("POST", "/v1/habits", #"{"name":"물 마시기","remind":["22:58"]}"#).status == 201)
+        let ntfy = try WebhookReceiver(statuses: [200])
+        defer { ntfy.stop() }
+        #expect(world.send("POST", "/v1/webhooks", #"{"url":"\#(ntfy.url("/topic"))","events":["reminder"],"format":"ntfy"}"#).status == 201)
+        #expect(world.sender.pass() == 1)
+        let message = try #require(ntfy.received.first)
+        // A title outside ASCII travels as an RFC 2047 encoded-word, which ntfy decodes.
+        let title = try #require(message.headers["title"])
+        let encoded = try #require(title.hasPrefix("=?UTF-8?B?") && title.hasSuffix("?=") ? String(title.dropFirst(10).dropLast(2)) : nil, "\(title)")
+        #expect(String(decoding: message.body, as: UTF8.self) == "오늘 아직 하지 않았어요")
+        #expect(Data(base64Encoded: encoded).map { String(decoding: $0, as: UTF8.self) } == "물 마시기")
+    }
+
     @Test("twenty push services of one user that trickle a byte at a time hold no one else: another user's reminder arrives within 5 s")
     func slowPushHoldsNoOne() throws {
         let world = try World()

@@ -336,9 +336,12 @@ public final class WebhookSender: @unchecked Sendable {
         }
     }
 
-    /// A header value without line breaks or other control characters.
-    private static func headerText(_ text: String) -> String {
-        String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+    /// A header value: printable ASCII as it is; any other text as one RFC 2047 encoded-word
+    /// (`=?UTF-8?B?…?=`), which ntfy decodes, so a Korean or emoji title arrives whole.
+    static func headerText(_ text: String) -> String {
+        let plain = String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : Character($0) })
+        guard !plain.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) else { return plain }
+        return "=?UTF-8?B?" + Data(plain.utf8).base64EncodedString() + "?="
     }
 
     /// One attempt: the answer's status, or why there was none.
