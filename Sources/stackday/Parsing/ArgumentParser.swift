@@ -10,8 +10,15 @@ struct ArgumentParser {
         case version
     }
 
-    let root: CommandSpec
+    /// Makes the command tree: built only once a command is looked for, so `--version` builds
+    /// none of it (a start-up cost every command would otherwise pay twice over).
+    let makeRoot: () -> CommandSpec
     let io: TerminalIO
+
+    init(root: @escaping @autoclosure () -> CommandSpec, io: TerminalIO) {
+        makeRoot = root
+        self.io = io
+    }
 
     func parse(_ argv: [String]) throws(UsageError) -> Outcome {
         var globals = GlobalOptions()
@@ -47,6 +54,7 @@ struct ArgumentParser {
         if wantsVersion && rest.isEmpty { return .version }
 
         // Pass 2: the command path.
+        let root = makeRoot()
         var command = root
         var path: [String] = []
         var position = 0
@@ -147,7 +155,7 @@ struct ArgumentParser {
 
     /// The spec at `path`.
     func spec(at path: [String]) -> CommandSpec {
-        var command = root
+        var command = makeRoot()
         for name in path { command = command.subcommand(named: name) ?? command }
         return command
     }
