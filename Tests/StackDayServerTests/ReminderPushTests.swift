@@ -139,6 +139,35 @@ struct ReminderPushTests {
         #expect(message["title"]?.stringValue == "water" && message["message"]?.stringValue == "3 of 8 glasses so far today" && message["priority"]?.numberValue == 5)
     }
 
+    @Test("a paired device sees and removes only the subscriptions it made; the account's token sees them all")
+    func holders() throws {
+        let world = try World()
+        let store = try SQLiteHabitStore(path: world.path)
+        let context = HabitContext(store: store, clock: world.clock, boundary: DayBoundary(timeZone: TimeZone(identifier: "Asia/Seoul")!))
+        let devices = ManageDevices(context: context)
+        let phone = try devices.pair(code: try devices.startPairing(user: "ana").code, name: "phone").token.text
+        let tablet = try devices.pair(code: try devices.startPairing(user: "ana").code, name: "tablet").token.text
+        func subscribe(_ token: String, _ path: String) throws -> String {
+            let keys = try Self.browserKeys()
+            let made = world.send("POST", "/v1/push/subscriptions",
+                                  #"{"endpoint":"http://127.0.0.1:9\#(path)","keys":{"p256dh":"\#(keys.p256dh)","auth":"\#(keys.auth)"},"name":"\#(path)"}"#, token: token)
+            #expect(made.status == 201)
+            return try #require(made.json?.objectValue?["id"]?.stringValue)
+        }
+        func names(_ token: String) -> [String] {
+            world.send("GET", "/v1/push/subscriptions", token: token).json?.objectValue?["subscriptions"]?.arrayValue?
+                .compactMap { $0.objectValue?["name"]?.stringValue } ?? []
+        }
+        _ = try subscribe(phone, "/phone")
+        let tablets = try subscribe(tablet, "/tablet")
+        #expect(names(phone) == ["/phone"], "\(names(phone))")
+        #expect(names(tablet) == ["/tablet"], "\(names(tablet))")
+        #expect(names(world.token) == ["/phone", "/tablet"], "\(names(world.token))")
+        #expect(world.send("DELETE", "/v1/push/subscriptions/\(tablets)", token: phone).status == 404)
+        #expect(world.send("DELETE", "/v1/push/subscriptions/\(tablets)", token: tablet).status == 204)
+        #expect(names(world.token) == ["/phone"])
+    }
+
     @Test("a reminder is written in the user's language: Korean words on ntfy for a user who chose ko")
     func inTheUsersLanguage() throws {
         let world = try World()

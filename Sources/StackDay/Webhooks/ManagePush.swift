@@ -51,7 +51,7 @@ public struct ManagePush {
             throw UseCaseError.invalidPushSubscription(reason: "the name must be at most \(PushSubscription.nameLimit) printable characters")
         }
         try checkAddress(endpoint)
-        let webhook = Webhook(id: UUID(), user: user, url: endpoint, events: [.reminder], secret: ManageSessions.randomHex(prefix: "push_"),
+        let webhook = Webhook(id: TimeOrderedID.next(), user: user, url: endpoint, events: [.reminder], secret: ManageSessions.randomHex(prefix: "push_"),
                               createdAt: context.clock.now, format: .webPush,
                               push: PushSubscription(p256dh: p256dh, auth: auth, name: name.isEmpty ? "Browser" : name, holder: holder))
         try context.store.write { tx in

@@ -41,7 +41,7 @@ public struct ManageWebhooks {
         try checkAddress(url)
         var unique: [WebhookEvent] = []
         for event in events where !unique.contains(event) { unique.append(event) }
-        let webhook = Webhook(id: UUID(), user: user, url: url, events: unique, secret: ManageSessions.randomHex(prefix: "whsec_"), createdAt: context.clock.now,
+        let webhook = Webhook(id: TimeOrderedID.next(), user: user, url: url, events: unique, secret: ManageSessions.randomHex(prefix: "whsec_"), createdAt: context.clock.now,
                               format: format)
         try context.store.write { tx in
             let webhooks = try repository(tx)

@@ -1,6 +1,7 @@
 import StackDay
 
-/// A read is versioned by the user's change counter, the day, the path and the query: its answer
+/// A read is versioned by the user's change counter, the day, the caller's device, the path and
+/// the query: its answer
 /// carries that `ETag` (a client asking again with `If-None-Match` gets 304), and, unless the
 /// server runs with `--no-cache`, is kept until the user's next write (`AnswerCache`).
 struct ConditionalAnswer: PipelineStage {
@@ -12,8 +13,10 @@ struct ConditionalAnswer: PipelineStage {
         guard request.method == "GET", let account = exchange.account, let context = exchange.context,
               let count = try context.store.changeCount() else { return try next(exchange) }
         let query = request.query.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
-        let key = [account.name, request.path, query, context.today.iso, account.timeZone, account.dayStart.description, String(count)]
-            .joined(separator: "\u{1}")
+        // The device a token is of is part of the key: some answers are the caller's own (a
+        // device sees only the push subscriptions it made).
+        let key = [account.name, exchange.device?.uuidString ?? "", request.path, query, context.today.iso, account.timeZone,
+                   account.dayStart.description, String(count)].joined(separator: "\u{1}")
         let etag = "W/\"" + Self.fnv(key) + "\""
         if let unchanged = Self.unchanged(request, etag: etag, contentType: "application/json") { return unchanged }
         var response: HTTPResponse
