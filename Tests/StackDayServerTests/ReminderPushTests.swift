@@ -86,6 +86,10 @@ struct ReminderPushTests {
         defer { gone.stop(); busy.stop() }
         let goneID = try Self.subscribe(world, gone.url("/push/gone"), name: "old phone")
         _ = try Self.subscribe(world, busy.url("/push/busy"), name: "tablet")
+        // The reminders queued, then the list read (and kept by the answer cache): the sender's
+        // removal must move the user's change count, or the kept list would be served stale.
+        try world.sender.findReminders()
+        #expect(world.send("GET", "/v1/push/subscriptions").json?.objectValue?["subscriptions"]?.arrayValue?.count == 2)
         #expect(world.sender.pass() == 2)
         let listed = try #require(world.send("GET", "/v1/push/subscriptions").json?.objectValue?["subscriptions"]?.arrayValue)
         #expect(listed.compactMap { $0.objectValue?["name"]?.stringValue } == ["tablet"])

@@ -241,7 +241,7 @@ public final class WebhookSender: @unchecked Sendable {
                 // A reminder whose habit is no longer open is settled unsent; one that cannot be
                 // written (a subscription's keys that are not keys) is an attempt that failed.
                 if delivery.event == .reminder, try !stillWanted(delivery, of: webhook.user, in: store) {
-                    try store.write { tx in try tx.webhooks?.update(ManageWebhooks.settleUnsent(delivery, at: clock.now)) }
+                    try store.scoped(to: webhook.user).write { tx in try tx.webhooks?.update(ManageWebhooks.settleUnsent(delivery, at: clock.now)) }
                     continue
                 }
                 do {
@@ -284,11 +284,13 @@ public final class WebhookSender: @unchecked Sendable {
         }
     }
 
-    /// Keeps an attempt's outcome; a push subscription its service says is gone is removed.
+    /// Keeps an attempt's outcome; a push subscription its service says is gone is removed. The
+    /// write is the webhook's user's (through the store scoped to them), so it moves that user's
+    /// change count and the answers kept for them (a delivery log, a list of subscriptions) with it.
     private func settle(_ delivery: WebhookDelivery, of webhook: Webhook, status: Int?, error: String?, in store: any HabitStore) throws {
         let gone = ManageWebhooks.isGone(webhook, status: status)
         let settled = ManageWebhooks.settle(delivery, status: status, error: error, at: clock.now, gone: gone)
-        try store.write { tx in
+        try store.scoped(to: webhook.user).write { tx in
             try tx.webhooks?.update(settled)
             if gone { _ = try tx.webhooks?.delete(id: webhook.id) }
         }
