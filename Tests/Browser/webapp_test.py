@@ -323,11 +323,11 @@ def policy_journey(driver, wait, port, token, label, base):
     print(f"web app: {label}: a rule installed in the editor, tried and applied in the lab, taken back: figures as before")
 
 
-def start_server(stackday, db, folder, name, extra=()):
-    """A `stackday serve` of the test's own on a free port of 127.0.0.1, its stderr in FOLDER/NAME.log;
-    the process and the port, once it listens (stopped here if it never does)."""
+def start_server(stackday, db, folder, name, extra=(), port=0):
+    """A `stackday serve` of the test's own on 127.0.0.1 and PORT (0: a free one), its stderr in
+    FOLDER/NAME.log; the process and the port, once it listens (stopped here if it never does)."""
     log = open(os.path.join(folder, name + ".log"), "w+")
-    server = subprocess.Popen([stackday, "--db", db, "--now", NOW, "serve", "--listen", "127.0.0.1:0", *extra], stderr=log)
+    server = subprocess.Popen([stackday, "--db", db, "--now", NOW, "serve", "--listen", f"127.0.0.1:{port}", *extra], stderr=log)
     port = None
     deadline = time.time() + 30
     while port is None and time.time() < deadline and server.poll() is None:
@@ -886,18 +886,8 @@ def push_in_chromium(stackday, folder, output):
     token = subprocess.run(common + ["user", "add", "dee"], check=True, capture_output=True, text=True).stdout.strip()
 
     def serve():
-        log = open(os.path.join(folder, "push-serve.log"), "a+")
-        process = subprocess.Popen(common + ["serve", "--listen", f"127.0.0.1:{port}"], stderr=log)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/app.css", timeout=5).read()
-                return process
-            except (urllib.error.URLError, ConnectionError):
-                check(process.poll() is None, "the push test's server exited")
-                time.sleep(0.05)
-        process.terminate()
-        raise AssertionError("the push test's server did not start")
+        # The same port each time, so that the origin (and the browser's worker and session) stays.
+        return start_server(stackday, db, folder, "push-serve", port=port)[0]
 
     server = serve()
     driver = browser(390, 844)

@@ -56,9 +56,9 @@ public struct ManagePush {
                               push: PushSubscription(p256dh: p256dh, auth: auth, name: name.isEmpty ? "Browser" : name, holder: holder))
         try context.store.write { tx in
             let webhooks = try repository(tx)
-            let held = try webhooks.webhooks(of: user)
-            for old in held where old.format == .webPush && old.url == endpoint { _ = try webhooks.delete(id: old.id) }
-            try context.limits(of: user, in: tx).check(.webhooks, holding: held.filter { !($0.format == .webPush && $0.url == endpoint) }.count + 1)
+            let replaced = try webhooks.webhooks(of: user).filter { $0.format == .webPush && $0.url == endpoint }
+            for old in replaced { _ = try webhooks.delete(id: old.id) }
+            try context.limits(of: user, in: tx).check(.webhooks, holding: try webhooks.webhooks(of: user).count + 1)
             try webhooks.insert(webhook)
         }
         return webhook
@@ -120,7 +120,7 @@ public struct ManagePush {
         guard let summary = try openToday([habit.id])[habit.id] else { return 0 }
         let at = context.clock.now.addingTimeInterval(Self.laterDelay)
         return try queue(summary, kind: "later", key: "\(habit.id.uuidString.lowercased())/\(context.today.iso)/later-\(Int(at.timeIntervalSince1970))",
-                         sendAt: at)
+                         at: at)
     }
 
     /// A test message to each of the subscriptions `holder` sees, now. Returns how many.
@@ -170,8 +170,8 @@ public struct ManagePush {
         return open
     }
 
-    /// Queues one reminder of `summary`'s habit.
-    private func queue(_ summary: HabitSummary, kind: String, key: String, sendAt: Date? = nil) throws -> Int {
+    /// Queues one reminder of `summary`'s habit, to ring at `at` (default now).
+    private func queue(_ summary: HabitSummary, kind: String, key: String, at: Date? = nil) throws -> Int {
         let user = context.store.owner
         let habit = summary.habit, entry = summary.today
         return try context.store.write { tx in
@@ -181,7 +181,7 @@ public struct ManagePush {
                 "total": .number(entry?.total ?? 0), "goal": .number(summary.revision.goal), "unit": .string(habit.unit),
                 "progress": .number(entry?.progress ?? 0), "language": language.map(JSONValue.string) ?? .null,
             ]
-            return try ManageWebhooks.queue(.reminder, key: key, data: .object(data), user: user, at: context.clock.now, sendAt: sendAt, in: tx)
+            return try ManageWebhooks.queue(.reminder, key: key, data: .object(data), user: user, at: at ?? context.clock.now, in: tx)
         }
     }
 }

@@ -92,10 +92,10 @@ public struct ManageWebhooks {
     /// Queues `event` for each of `user`'s webhooks that wants it, in the transaction `tx` of the
     /// write that made it (so the event is queued exactly when the write commits). `key` names the
     /// event; `data` is what the body says of it. Nothing for a store that keeps no webhooks.
-    /// `sendAt`: when it is first tried (default `now`); `to`: which of the webhooks wanting it
-    /// get it (default all). Returns how many deliveries were queued.
+    /// `to`: which of the webhooks wanting it get it (default all). Returns how many deliveries
+    /// were queued; each is first tried at `now` (a later instant queues it ahead).
     @discardableResult
-    public static func queue(_ event: WebhookEvent, key: String, data: JSONValue, user: String, at now: Date, sendAt: Date? = nil,
+    public static func queue(_ event: WebhookEvent, key: String, data: JSONValue, user: String, at now: Date,
                              in tx: any HabitTransaction, to wanted: (Webhook) -> Bool = { _ in true }) throws -> Int {
         guard let webhooks = tx.webhooks else { return 0 }
         var queued = 0
@@ -106,7 +106,7 @@ public struct ManageWebhooks {
                 "created_at": .string(Self.instantText(now)), "data": data,
             ])
             if try webhooks.enqueue(WebhookDelivery(id: id, webhookID: webhook.id, event: event, key: event.rawValue + "/" + key, body: body.jsonText,
-                                                    createdAt: now, nextAttemptAt: sendAt ?? now)) {
+                                                    createdAt: now, nextAttemptAt: now)) {
                 queued += 1
             }
         }
@@ -186,7 +186,7 @@ public struct ManageWebhooks {
         let next = now.addingTimeInterval(retryDelay(after: settled.attempts))
         // A reminder is worth sending within its hour only (from when it was to ring).
         let window = delivery.event == .reminder ? ManagePush.retryWindow : retryWindow
-        if next.timeIntervalSince(firstAttempt(delivery)) > window {
+        if next.timeIntervalSince(delivery.createdAt) > window {
             settled.state = .failed
             settled.finishedAt = now
         } else {
@@ -209,15 +209,6 @@ public struct ManageWebhooks {
     /// it is removed and never tried again.
     public static func isGone(_ webhook: Webhook, status: Int?) -> Bool {
         webhook.format == .webPush && (status == 404 || status == 410)
-    }
-
-    /// When a delivery was first to be sent: its creation, or later for one queued ahead (a
-    /// reminder asked again for later), as its key's last part says.
-    public static func firstAttempt(_ delivery: WebhookDelivery) -> Date {
-        guard let last = delivery.key.split(separator: "/").last, last.hasPrefix("later-"), let seconds = Double(last.dropFirst(6)) else {
-            return delivery.createdAt
-        }
-        return Date(timeIntervalSince1970: seconds)
     }
 
     /// An instant as RFC 3339 in UTC with milliseconds.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What makes a webhook a browser's Web Push subscription: the keys its messages are encrypted
 /// to, the name the user knows it by, and who made it (a device's or a browser session's own,
 /// which it alone sees and removes besides the account).
@@ -21,4 +23,10 @@ public struct PushSubscription: Sendable, Equatable {
 
     /// The longest name kept.
     public static let nameLimit = 100
+
+    /// The holder of a subscription a paired device made.
+    public static func holder(device: UUID) -> String { "device:" + device.uuidString.lowercased() }
+
+    /// The holder of a subscription a browser session made (by the session id's hash, never the id).
+    public static func holder(session idSHA256: String) -> String { "session:" + idSHA256 }
 }

@@ -21,7 +21,7 @@ struct HabitRoutes {
     var device: UUID?
 
     /// Who a push subscription made by this request is held by: the device, or the account (nil).
-    var pushHolder: String? { device.map { "device:" + $0.uuidString.lowercased() } }
+    var pushHolder: String? { device.map { PushSubscription.holder(device: $0) } }
 
     typealias Handler = @Sendable (HabitRoutes, [String]) throws -> HTTPResponse
     /// An endpoint whose credential is in its path or body, answered before authentication.

@@ -38,7 +38,7 @@ struct Page {
     }
 
     /// Who a push subscription made in this browser session is held by.
-    var pushHolder: String { "session:" + session.idSHA256 }
+    var pushHolder: String { PushSubscription.holder(session: session.idSHA256) }
 
     func settings() throws -> SettingsPage {
         var page = SettingsPage(user: user, decided: try app.syncDecided(), words: words, csrf: session.csrfToken)

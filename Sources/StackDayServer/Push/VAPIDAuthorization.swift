@@ -15,15 +15,11 @@ enum VAPIDAuthorization {
             throw .failed("the subscription's endpoint is not a URL")
         }
         let port = url.port.map { ":\($0)" } ?? ""
-        let claims: [String: Any] = ["aud": "\(scheme)://\(host)\(port)", "exp": Int(now.timeIntervalSince1970 + lifetime), "sub": contact]
+        let claims = JSONValue.object([
+            "aud": .string("\(scheme)://\(host)\(port)"), "exp": .number((now.timeIntervalSince1970 + lifetime).rounded(.down)), "sub": .string(contact),
+        ])
         let header = Base64URL.encode(Array(#"{"typ":"JWT","alg":"ES256"}"#.utf8))
-        let body: Data
-        do {
-            body = try JSONSerialization.data(withJSONObject: claims, options: [.sortedKeys, .withoutEscapingSlashes])
-        } catch {
-            throw .failed("the token's claims could not be written")
-        }
-        let signed = header + "." + Base64URL.encode(body)
+        let signed = header + "." + Base64URL.encode(Array(claims.jsonText.utf8))
         let signature = try PushCrypto.sign(Array(signed.utf8), privateKey: key.privateKey, publicKey: key.publicKey)
         return "vapid t=\(signed).\(Base64URL.encode(signature)), k=\(key.publicKeyText)"
     }

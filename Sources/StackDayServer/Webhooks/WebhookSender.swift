@@ -330,7 +330,7 @@ public final class WebhookSender: @unchecked Sendable {
             pushKey = key
             let payload = Array(DeliveryMessage(delivery).pushPayload.jsonText.utf8)
             let body = try WebPushEncryption.encrypt(payload, subscriber: p256dh, auth: auth)
-            let remaining = max(60, Int(ManagePush.retryWindow - clock.now.timeIntervalSince(ManageWebhooks.firstAttempt(delivery))))
+            let remaining = max(60, Int(ManagePush.retryWindow - clock.now.timeIntervalSince(delivery.createdAt)))
             return Outgoing(url: webhook.url, headers: base + [
                 ("TTL", String(remaining)), ("Urgency", "normal"), ("Content-Encoding", "aes128gcm"), ("Content-Type", "application/octet-stream"),
                 ("Authorization", try VAPIDAuthorization.header(endpoint: webhook.url, contact: push.contact, key: key, now: clock.now)),
