@@ -25,26 +25,31 @@ public struct SQLDialect: Sendable {
     /// `sql`, written with `$N` parameters, in this dialect.
     public func statement(_ sql: String) -> String {
         guard numberedQuestionMarks else { return sql }
-        var out = ""
-        out.reserveCapacity(sql.utf8.count)
-        var characters = sql[...]
-        while let dollar = characters.firstIndex(of: "$") {
-            out += characters[..<dollar]
-            var rest = characters[characters.index(after: dollar)...]
-            let digits = rest.prefix { $0.isASCII && $0.isNumber }
-            guard !digits.isEmpty else {
-                out.append("$")
-                characters = rest
+        // Byte by byte: every store opened rewrites every statement its repositories keep.
+        let bytes = Array(sql.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        func isWordByte(_ byte: UInt8) -> Bool { isDigit(byte) || byte == 0x5F || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            guard byte == UInt8(ascii: "$"), index < bytes.count, isDigit(bytes[index]) else {
+                out.append(byte)
                 continue
             }
-            out += "?" + digits
-            rest = rest.dropFirst(digits.count)
-            // A cast after a parameter: `$2::uuid` is `?2`.
-            if rest.hasPrefix("::") {
-                rest = rest.dropFirst(2).drop { $0.isLetter || $0.isNumber || $0 == "_" }
+            out.append(UInt8(ascii: "?"))
+            while index < bytes.count, isDigit(bytes[index]) {
+                out.append(bytes[index])
+                index += 1
             }
-            characters = rest
+            // A cast after a parameter: `$2::uuid` is `?2`.
+            if index + 1 < bytes.count, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: ":") {
+                index += 2
+                while index < bytes.count, isWordByte(bytes[index]) { index += 1 }
+            }
         }
-        return out + characters
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -100,6 +100,12 @@ struct PastedRecurrenceTests {
         let text = "DTSTART;TZID=America/New_York:20261001T090000\nRRULE:FREQ=DAILY;UNTIL=20270701T035959Z"
         #expect(try PastedRecurrence(parsing: text, timeZone: seoul).rule == "FREQ=DAILY;UNTIL=20270630")
         #expect(try PastedRecurrence(parsing: "FREQ=DAILY;UNTIL=20270630T090000", timeZone: seoul).rule == "FREQ=DAILY;UNTIL=20270630")
+        // A bare rule needs reading only for an UNTIL with a time, wherever it stands.
+        for (text, reads) in [("FREQ=DAILY;UNTIL=20270630T090000Z", true), ("freq=weekly;until=20270630t090000;byday=mo", true),
+                              ("FREQ=DAILY;UNTIL=20270630", false), ("FREQ=DAILY;UNTIL=20270630T0900", false),
+                              ("FREQ=DAILY;UNTIL=2027063XT090000", false), ("FREQ=DAILY;COUNT=3", false), ("UNTIL=", false)] {
+            #expect(PastedRecurrence.needsReading(text) == reads, "\(text)")
+        }
     }
 
     @Test("what cannot be one day-level rule is refused with a sentence", arguments: [

@@ -12,6 +12,9 @@ struct SQLCoreTests {
         ("UPDATE t SET a = $10, b = $2::bigint WHERE c = $1", "UPDATE t SET a = ?10, b = ?2 WHERE c = ?1"),
         ("SELECT '$' || name, price$ FROM t WHERE x = $3::text_array", "SELECT '$' || name, price$ FROM t WHERE x = ?3"),
         ("SELECT 1", "SELECT 1"),
+        ("SELECT '요일 $' FROM t WHERE a = $1::uuid)", "SELECT '요일 $' FROM t WHERE a = ?1)"),
+        ("SELECT a FROM t WHERE b = $2::", "SELECT a FROM t WHERE b = ?2"),
+        ("SELECT a$", "SELECT a$"),
     ])
     func statements(_ postgres: String, _ sqlite: String) {
         #expect(SQLDialect.sqlite.statement(postgres) == sqlite)

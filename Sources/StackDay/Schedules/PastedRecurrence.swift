@@ -35,7 +35,23 @@ public struct PastedRecurrence: Sendable, Equatable {
     public static func needsReading(_ text: String) -> Bool {
         let upper = text.uppercased()
         return text.contains("\n") || text.contains("\r") || upper.hasPrefix("RRULE:") || upper.hasPrefix("DTSTART")
-            || upper.hasPrefix("BEGIN:") || upper.range(of: #"UNTIL=\d{8}T\d{6}(Z)?"#, options: .regularExpression) != nil
+            || upper.hasPrefix("BEGIN:") || hasTimedUntil(upper)
+    }
+
+    /// Whether `upper` has `UNTIL=` followed by a date and a time (`20261231T235959`), looked for
+    /// byte by byte: a pattern engine would be loaded into every process that reads a schedule.
+    static func hasTimedUntil(_ upper: String) -> Bool {
+        let bytes = Array(upper.utf8), marker = Array("UNTIL=".utf8)
+        func digits(_ range: Range<Int>) -> Bool { range.upperBound <= bytes.count && range.allSatisfy { (0x30...0x39).contains(bytes[$0]) } }
+        var start = 0
+        while start + marker.count + 15 <= bytes.count {
+            if bytes[start..<(start + marker.count)].elementsEqual(marker) {
+                let value = start + marker.count
+                if digits(value..<(value + 8)), bytes[value + 8] == UInt8(ascii: "T"), digits((value + 9)..<(value + 15)) { return true }
+            }
+            start += 1
+        }
+        return false
     }
 
     /// Reads pasted text; `timeZone` is the habit's, for UTC times when DTSTART names no zone.

@@ -19,7 +19,7 @@ struct Migrator {
             try database.transaction(write: true) {
                 try database.execute("CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL) STRICT")
                 guard try database.scalarInteger("SELECT 1 FROM schema_migrations WHERE id = ?", [.integer(Int64(migration.id))]) == nil else { return }
-                try database.execute(migration.sql)
+                try database.execute(migration.sql())
                 try migration.backfill?(database)
                 if migration.rebuildsTables, let table = try database.scalarText("PRAGMA foreign_key_check") {
                     throw StoreError.brokenReference(path: database.path, table: table)
