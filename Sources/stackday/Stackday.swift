@@ -11,10 +11,17 @@ enum Stackday {
     static var root: CommandSpec {
         CommandSpec(
             name: "stackday", abstract: "Track habits whose schedules, goals and streak rules are Lua policies.",
-            subcommands: [
-                HabitCommand.spec, GroupCommand.spec, RecordCommand.record, RecordCommand.undo, RecordCommand.skip, RecordCommand.unskip, RecordCommand.log, StatsCommand.today,
-                ReportCommand.spec, StatsCommand.stats, ExplainCommand.spec, CalendarCommand.spec, PolicyCommand.spec,
-                ExchangeCommand.export, ExchangeCommand.importSpec, SyncCommand.spec, UserCommand.spec, ServeCommand.spec, DemoCommand.spec,
+            deferring: [
+                DeferredCommand("habit") { HabitCommand.spec }, DeferredCommand("group") { GroupCommand.spec },
+                DeferredCommand("record") { RecordCommand.record }, DeferredCommand("undo") { RecordCommand.undo },
+                DeferredCommand("skip") { RecordCommand.skip }, DeferredCommand("unskip") { RecordCommand.unskip },
+                DeferredCommand("log") { RecordCommand.log }, DeferredCommand("today") { StatsCommand.today },
+                DeferredCommand("report") { ReportCommand.spec }, DeferredCommand("stats") { StatsCommand.stats },
+                DeferredCommand("explain") { ExplainCommand.spec }, DeferredCommand("calendar") { CalendarCommand.spec },
+                DeferredCommand("policy") { PolicyCommand.spec }, DeferredCommand("export") { ExchangeCommand.export },
+                DeferredCommand("import") { ExchangeCommand.importSpec }, DeferredCommand("sync") { SyncCommand.spec },
+                DeferredCommand("user") { UserCommand.spec }, DeferredCommand("serve") { ServeCommand.spec },
+                DeferredCommand("demo") { DemoCommand.spec },
             ]
         )
     }

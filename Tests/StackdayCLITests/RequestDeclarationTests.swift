@@ -62,6 +62,19 @@ struct RequestDeclarationTests {
         #expect(throws: RequestError.self) { try RequestFields(values: ["dueBy": .text("2026-12-04")], surface: .http).decode(Fixture<AsDeadline>.self) }
     }
 
+    @Test("each command the tree names is the command built under that name, at every level")
+    func deferredNames() {
+        func walk(_ spec: CommandSpec, _ path: [String]) {
+            for (name, built) in zip(spec.subcommandNames, spec.subcommands) {
+                #expect(built.name == name, "\(path + [name]) builds '\(built.name)'")
+                #expect(spec.subcommand(named: name)?.name == name)
+                walk(built, path + [name])
+            }
+        }
+        walk(Stackday.root, [])
+        #expect(Stackday.root.subcommandNames.count == 19)
+    }
+
     @Test("every command built from a request offers each of its command-line fields", arguments: [
         (["record"], RecordRequest.fields), (["habit", "add"], CreateHabitRequest.fields), (["habit", "edit"], EditHabitRequest.fields),
         (["skip"], SkipRequest.fields), (["calendar"], CalendarRequest.fields), (["policy", "rollback"], RollbackRequest.fields),

@@ -37,11 +37,9 @@ public final class SQLHabitRepository: HabitRepository {
             // keeps its position, created_at and id).
             // Every habit with its revisions in one statement, a row per revision (the revision's
             // `created_at` as `revision_created_at`); a habit without any still comes, to fail.
-            let joined = columns.split(separator: ",").map { "h." + $0.trimmingCharacters(in: .whitespaces) }
-                + revisionColumns.split(separator: ",").map { column -> String in
-                    let name = column.trimmingCharacters(in: .whitespacesAndNewlines)
-                    return name == "created_at" ? "r.created_at AS revision_created_at" : "r." + name
-                }
+            func names(_ list: String) -> [Substring] { list.split { $0 == "," || $0 == " " || $0 == "\n" } }
+            let joined = names(columns).map { "h." + $0 }
+                + names(revisionColumns).map { $0 == "created_at" ? "r.created_at AS revision_created_at" : "r." + $0 }
             all = sql("""
                 SELECT \(joined.joined(separator: ", ")) FROM habits AS h
                 LEFT JOIN habit_revisions AS r ON r.\(owner) = h.\(owner) AND r.habit_id = h.id

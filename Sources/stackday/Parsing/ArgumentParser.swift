@@ -70,7 +70,7 @@ struct ArgumentParser {
             }
             return .help(helpPath)
         }
-        while position < rest.count, !command.subcommands.isEmpty {
+        while position < rest.count, command.hasSubcommands {
             let token = rest[position]
             if token.hasPrefix("-") { break }
             guard let sub = command.subcommand(named: token) else {
@@ -162,6 +162,6 @@ struct ArgumentParser {
 
     /// "; did you mean 'habit'?" for a subcommand of `command` close to `token`, or nothing.
     static func suggestion(_ token: String, among command: CommandSpec) -> String? {
-        DidYouMean.suggestion(for: token, among: command.subcommands.map(\.name))
+        DidYouMean.suggestion(for: token, among: command.subcommandNames)
     }
 }

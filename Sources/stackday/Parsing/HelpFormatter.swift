@@ -10,7 +10,7 @@ struct HelpFormatter {
 
     func usageLine(_ spec: CommandSpec, path: [String]) -> String {
         var parts = [([toolName] + path).joined(separator: " ")]
-        if !spec.subcommands.isEmpty && spec.run == nil {
+        if spec.hasSubcommands && spec.run == nil {
             parts.append("<subcommand>")
         } else {
             for argument in spec.arguments {
@@ -46,7 +46,7 @@ struct HelpFormatter {
             lines.append(row("--version", say("Show the version.")))
         }
         lines.append(row("-h, --help", say("Show help information.")))
-        if !spec.subcommands.isEmpty {
+        if spec.hasSubcommands {
             lines.append("")
             lines.append("\(say("SUBCOMMANDS")):")
             for sub in spec.subcommands { lines.append(row(sub.name, say(sub.abstract))) }
