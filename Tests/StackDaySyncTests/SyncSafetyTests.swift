@@ -175,13 +175,14 @@ struct SyncSafetyTests {
             #expect(try ServeSync.slices(of: page, in: tx, sync).map(\.count) == Array(repeating: ServeSync.slice, count: 450 / ServeSync.slice))
         }
         // Alone, the page is one transaction (given the time: a busy machine may take 50 ms); with
-        // another write waiting, one a slice; past the time bound, one a slice too.
+        // another write waiting, one a slice; past the time bound, one a batch of slices (as many as
+        // `sliceGroup` go together while no write waits).
         let alone = CountingStore(server.store, waiting: false)
         #expect(try ServeSync(context: context(alone, library), transactionBound: .max)(SyncRequest(device: "device-1", since: 0, changes: page)).accepted == 450)
         #expect(alone.writes == 1)
         let hurried = CountingStore(server.store, waiting: false)
         #expect(try ServeSync(context: context(hurried, library), transactionBound: 0)(SyncRequest(device: "device-1", since: 0, changes: page)).accepted == 0)
-        #expect(hurried.writes == 450 / ServeSync.slice)
+        #expect(hurried.writes == (450 / ServeSync.slice + ServeSync.sliceGroup - 1) / ServeSync.sliceGroup)
         let waited = CountingStore(server.store, waiting: true)
         #expect(try ServeSync(context: context(waited, library))(SyncRequest(device: "device-1", since: 0, changes: records(450))).accepted == 450)
         #expect(waited.writes == 450 / ServeSync.slice)

@@ -79,14 +79,22 @@ public struct ServeSync {
                 // then it commits, and the next transaction goes on from there.
                 let began = DispatchTime.now().uptimeNanoseconds
                 repeat {
-                    let slice = slices[number]
+                    // While no other write waits, the slices that follow go along in one batch (up to
+                    // `sliceGroup` of them): a slice is where a waiting write gets in, not a batch's size.
+                    var slice = slices[number]
+                    var taken = 1
+                    while number + taken < slices.count, taken < Self.sliceGroup, !context.store.writersWaiting {
+                        slice += slices[number + taken]
+                        taken += 1
+                    }
+                    let batch = slice.map { changes[$0] }
                     do {
-                        for (index, outcome) in zip(slice, try sync.apply(slice.map { changes[$0] }, as: .server)) { outcomes[index] = outcome }
+                        for (index, outcome) in zip(slice, try sync.apply(batch, as: .server)) { outcomes[index] = outcome }
                     } catch SyncError.invalidChange(let index, let reason) {
                         throw SyncError.invalidChange(index: slice.indices.contains(index) ? slice[index] : index, reason: reason)
                     }
-                    try sync.receive(Self.fingerprints(slice.map { changes[$0] }, from: request.device), from: request.device)
-                    number += 1
+                    try sync.receive(Self.fingerprints(batch, from: request.device), from: request.device)
+                    number += taken
                 } while number < slices.count && !context.store.writersWaiting
                     && DispatchTime.now().uptimeNanoseconds - began < transactionBound
                 guard number == slices.count else { return (nil, number) }
@@ -167,6 +175,9 @@ public struct ServeSync {
 
     /// How many records or skips a push applies before it looks whether another write waits.
     public static let slice = 10
+
+    /// How many slices a push applies as one batch while no other write waits.
+    public static let sliceGroup = 10
 
     /// How long one write transaction of a push may go on applying slices, when no other write
     /// waits: other processes on a SQLite file wait through their busy timeout, not in its queue.

@@ -136,16 +136,24 @@ extension SQLSyncRepository {
         for start in stride(from: 0, to: sorted.count, by: 100) {
             let chunk = sorted[start..<min(sorted.count, start + 100)]
             var values: [SQLValue] = [owner, .text(device)]
-            var rows: [String] = []
-            for (seq, fingerprint) in chunk {
-                rows.append("($1, $2, $\(values.count + 1), $\(values.count + 2))")
-                values += [.integer(seq), .integer(fingerprint)]
-            }
-            try executor.run(sql("""
-                INSERT INTO sync_received (\(ownerColumn), device, seq, fingerprint) VALUES \(rows.joined(separator: ", "))
-                ON CONFLICT (\(ownerColumn), device, seq) DO UPDATE SET fingerprint = excluded.fingerprint
-                """), values)
+            values.reserveCapacity(2 + chunk.count * 2)
+            for (seq, fingerprint) in chunk { values += [.integer(seq), .integer(fingerprint)] }
+            try executor.run(receiveStatement(rows: chunk.count), values)
         }
+    }
+
+    /// The statement keeping `count` fingerprints at once, written once for each count (a first
+    /// sync keeps them a batch at a time, thousands of times).
+    private func receiveStatement(rows count: Int) -> String {
+        let name = "received/\(count)"
+        if let known = inserts[name] { return known }
+        let rows = (0..<count).map { "($1, $2, $\(3 + $0 * 2), $\(4 + $0 * 2))" }
+        let statement = sql("""
+            INSERT INTO sync_received (\(ownerColumn), device, seq, fingerprint) VALUES \(rows.joined(separator: ", "))
+            ON CONFLICT (\(ownerColumn), device, seq) DO UPDATE SET fingerprint = excluded.fingerprint
+            """)
+        inserts[name] = statement
+        return statement
     }
 
     public func currentTime() -> Int64 { now() }

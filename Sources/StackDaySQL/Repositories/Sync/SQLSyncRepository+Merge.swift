@@ -124,14 +124,19 @@ extension SQLSyncRepository {
             do {
                 // A new record or skip waits to be inserted with the others of its stamp; anything
                 // else (or one of another stamp) first inserts those waiting.
-                if try !joinsInsert(change, batch) { try flush(batch) }
-                if try joinsInsert(change, batch) {
+                let name = change.kind.rawValue + change.key
+                var joins = try joinsInsert(change, name: name, batch)
+                if !joins {
+                    try flush(batch)
+                    joins = try joinsInsert(change, name: name, batch)
+                }
+                if joins {
                     batch.pending.append((index, change))
                     outcomes[index] = .applied
                 } else {
                     outcomes[index] = try apply(change, index: index, as: replica, batch)
                 }
-                batch.written.insert(change.kind.rawValue + change.key)
+                batch.written.insert(name)
             } catch SyncError.invalidChange(_, let reason) {
                 throw SyncError.invalidChange(index: index, reason: reason)
             }
@@ -145,12 +150,12 @@ extension SQLSyncRepository {
         return outcomes
     }
 
-    /// Whether a change is a record or skip this store has never held, of a habit it holds, that
-    /// can go in the batch's pending insert (the same kind and stamp, its key not already there).
-    private func joinsInsert(_ change: SyncChange, _ batch: Batch) throws -> Bool {
+    /// Whether a change (`name`: its kind and key) is a record or skip this store has never held, of
+    /// a habit it holds, that can go in the batch's pending insert (the same kind and stamp, its key
+    /// not already there).
+    private func joinsInsert(_ change: SyncChange, name: String, _ batch: Batch) throws -> Bool {
         guard change.kind == .completion || change.kind == .skip, !change.deleted else { return false }
         if let first = batch.pending.first?.change, first.kind != change.kind || first.stamp != change.stamp { return false }
-        let name = change.kind.rawValue + change.key
         guard !batch.written.contains(name), case .some(nil) = batch.entries[name] else { return false }
         guard let habit = change.habit else { return false }
         return try holds(.habit, habit, batch)

@@ -40,7 +40,8 @@ public final class SQLSyncRepository: SyncRepository {
     /// Each statement in the executor's dialect, rewritten once (a first sync runs a few of them
     /// a million times).
     var statements: [String: String] = [:]
-    /// Multi-row inserts by kind and row count (`insertStatement`).
+    /// Multi-row inserts by kind and row count (`insertStatement`), and of fingerprints by row
+    /// count (`receiveStatement`).
     var inserts: [String: String] = [:]
 
     func sql(_ text: String) -> String {
