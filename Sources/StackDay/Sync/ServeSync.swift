@@ -106,7 +106,10 @@ public struct ServeSync {
                 decided.refused = dropped.map {
                     SyncDecided.Refused(kind: $0.kind.rawValue, habit: "", day: $0.entity?.day?.iso, code: SyncRefusal.habitDeleted)
                 }
-                if accepted > 0 {
+                // Names and places are settled when a push changed a habit or a group: records and
+                // skips (a first sync's pages, nearly all) can make no two alike.
+                let named = zip(changes, outcomes).contains { $0.1 != .kept && ($0.0.kind == .habit || $0.0.kind == .group) }
+                if accepted > 0, named {
                     decided.renamed = try sync.settleNames()
                     for (habit, position) in HabitOrder.settled(try tx.habits.all()) {
                         try tx.habits.update(try habit.with(position: position, updatedAt: now))
