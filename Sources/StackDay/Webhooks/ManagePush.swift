@@ -56,9 +56,10 @@ public struct ManagePush {
                               push: PushSubscription(p256dh: p256dh, auth: auth, name: name.isEmpty ? "Browser" : name, holder: holder))
         try context.store.write { tx in
             let webhooks = try repository(tx)
-            let replaced = try webhooks.webhooks(of: user).filter { $0.format == .webPush && $0.url == endpoint }
+            let held = try webhooks.webhooks(of: user)
+            let replaced = held.filter { $0.format == .webPush && $0.url == endpoint }
             for old in replaced { _ = try webhooks.delete(id: old.id) }
-            try context.limits(of: user, in: tx).check(.webhooks, holding: try webhooks.webhooks(of: user).count + 1)
+            try context.limits(of: user, in: tx).check(.webhooks, holding: held.count - replaced.count + 1)
             try webhooks.insert(webhook)
         }
         return webhook

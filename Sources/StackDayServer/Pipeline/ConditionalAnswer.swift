@@ -1,9 +1,9 @@
 import StackDay
 
 /// A read is versioned by the user's change counter, the day, the caller's device, the path and
-/// the query: its answer
-/// carries that `ETag` (a client asking again with `If-None-Match` gets 304), and, unless the
-/// server runs with `--no-cache`, is kept until the user's next write (`AnswerCache`).
+/// the query: its answer carries that `ETag` (a client asking again with `If-None-Match` gets
+/// 304), and, unless the server runs with `--no-cache`, is kept until the user's next write
+/// (`AnswerCache`).
 struct ConditionalAnswer: PipelineStage {
     let answers: AnswerCache?
     let metrics: Metrics
