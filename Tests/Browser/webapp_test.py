@@ -616,9 +616,14 @@ def run(port, stackday, db, user, width, height, javascript, output, lab=False):
             subprocess.run([stackday, "--db", db, "user", "passwd", user], input="correct horse battery\n", check=True, capture_output=True, text=True)
             driver.find_element(By.ID, "name").send_keys(user)
             driver.find_element(By.ID, "password").send_keys("correct horse wrong")
+            # The wrong token's page still shows its own error until the answer replaces it: wait for this one's.
+            refused = driver.find_element(By.ID, "error")
             driver.find_element(By.ID, "sign-in").click()
-            wait.until(expected_conditions.presence_of_element_located((By.ID, "error")))
-            check("do not match" in driver.find_element(By.ID, "error").text, f"{label}: a wrong password was not refused")
+            wait.until(expected_conditions.staleness_of(refused))
+            try:
+                wait.until(expected_conditions.text_to_be_present_in_element((By.ID, "error"), "do not match"))
+            except TimeoutException:
+                check(False, f"{label}: a wrong password was not refused")
             driver.find_element(By.ID, "name").send_keys(user)
             driver.find_element(By.ID, "password").send_keys("correct horse battery")
         else:
