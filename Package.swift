@@ -16,9 +16,10 @@ let package = Package(
         .executable(name: "stackday", targets: ["stackday"]),
     ],
     targets: [
+        // Lua 5.4 from Debian's liblua5.4-dev, linked from its static archive: the VM's own calls
+        // stay direct (no PLT) and no process loads liblua5.4.so at start.
         .systemLibrary(
             name: "CLua",
-            pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"])]
         ),
         .systemLibrary(
@@ -47,7 +48,8 @@ let package = Package(
         .target(name: "CTLS"),
         // SD_TEST_HOOKS: debug (test) builds only, the test-only calendar.test_spin a policy can
         // reach when the runner's environment asks for it (STACKDAY_TEST_SPIN=1).
-        .target(name: "CLuaHost", dependencies: ["CLua"], cSettings: [.define("SD_TEST_HOOKS", .when(configuration: .debug))]),
+        .target(name: "CLuaHost", dependencies: ["CLua"], cSettings: [.define("SD_TEST_HOOKS", .when(configuration: .debug))],
+                linkerSettings: [.linkedLibrary(":liblua5.4.a"), .linkedLibrary("m")]),
         .target(name: "StackDay"),
         .executableTarget(name: "PolicyEmbedder"),
         .plugin(name: "EmbedPolicies", capability: .buildTool(), dependencies: ["PolicyEmbedder"]),

@@ -1,9 +1,9 @@
 #ifndef STACKDAY_CLUA_SHIM_H
 #define STACKDAY_CLUA_SHIM_H
 
-#include <lua.h>
-#include <lualib.h>
-#include <lauxlib.h>
+#include <lua5.4/lua.h>
+#include <lua5.4/lualib.h>
+#include <lua5.4/lauxlib.h>
 
 /* Swift cannot import Lua's function-like macros; these wrap the ones the host uses. */
 

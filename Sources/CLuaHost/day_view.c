@@ -411,59 +411,74 @@ static int push_day_keys(lua_State *L) {
     return lua_gettop(L) - DAY_KEY_COUNT + 1;
 }
 
-/* Writes the fields of the day `ordinal` into the day view at `table` (reused from day to day).
-   Walking days in order, only the day-of-month fields change most days: the year and month
-   fields are written when they change (`previous` remembers the last month written). */
-static void fill_day(lua_State *L, int table, int keys, long long ordinal, long long *previous) {
-    long long year;
-    int month, day;
-    sd_civil_from_days(ordinal, &year, &month, &day);
-    static const int before[] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334};
-    lua_Integer values[DAY_KEY_COUNT] = {
-        year, month, day, weekday_of(ordinal),
-        before[month - 1] + day + (month > 2 && is_leap(year) ? 1 : 0), month_length(year, month), ordinal,
-    };
-    long long month_key = year * 12 + month;
-    int first = month_key == *previous ? 2 : 0;
-    *previous = month_key;
-    for (int i = first; i < DAY_KEY_COUNT; i++) {
-        if (i == 5 && first == 2) continue; /* daysInMonth only changes with the month */
-        lua_pushvalue(L, keys + i);
-        lua_pushinteger(L, values[i]);
-        lua_rawset(L, table);
-    }
+/* Writes one field of the view's backing table: its name (pushed once, at `keys + key`) and value. */
+static void set_field(lua_State *L, int table, int keys, int key, lua_Integer value) {
+    lua_pushvalue(L, keys + key);
+    lua_pushinteger(L, value);
+    lua_rawset(L, table);
 }
 
-/* Pushes a new, read-only day view and returns its index; `*backing` receives the index of the
-   table behind it, which `fill_day` writes (the view itself stays empty, so every write to it
-   reaches the read-only guard). The field names `fill_day` needs are pushed below the view. */
-static int push_day_view(lua_State *L, long long ordinal, int *keys, long long *previous, int *backing) {
+/* Writes the fields of the day `ordinal` into the cursor's backing table (reused from day to day).
+   Walking days in order, the day after the last one written inside its month changes only the
+   day of the month, the weekday, the day of the year and the number: those four fields are
+   written from the last day's, with no calendar arithmetic; any other move writes every field
+   from the date. */
+static void fill_day(lua_State *L, struct sd_day_cursor *cursor, long long ordinal) {
+    struct sd_day_fields *at = &cursor->at;
+    int table = cursor->backing, keys = cursor->keys;
+    if (cursor->written && ordinal == at->ordinal + 1 && at->day < at->days_in_month) {
+        at->ordinal = ordinal;
+        at->day++;
+        at->weekday = at->weekday == 7 ? 1 : at->weekday + 1;
+        at->year_day++;
+        set_field(L, table, keys, 2, at->day);
+        set_field(L, table, keys, 3, at->weekday);
+        set_field(L, table, keys, 4, at->year_day);
+        set_field(L, table, keys, 6, ordinal);
+        return;
+    }
+    static const int before[] = {0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334};
+    sd_civil_from_days(ordinal, &at->year, &at->month, &at->day);
+    at->ordinal = ordinal;
+    at->weekday = weekday_of(ordinal);
+    at->year_day = before[at->month - 1] + at->day + (at->month > 2 && is_leap(at->year) ? 1 : 0);
+    at->days_in_month = month_length(at->year, at->month);
+    cursor->written = 1;
+    lua_Integer values[DAY_KEY_COUNT] = {at->year, at->month, at->day, at->weekday, at->year_day, at->days_in_month, ordinal};
+    for (int i = 0; i < DAY_KEY_COUNT; i++) set_field(L, table, keys, i, values[i]);
+}
+
+/* Pushes a new, read-only day view for the cursor's first day: its field names (so that filling
+   the view day after day needs no string hashing), the view, and the table behind it, which
+   `fill_day` writes (the view itself stays empty, so every write to it reaches the read-only
+   guard). The prelude's make_view is on top of the stack and is taken off. */
+static void push_day_view(lua_State *L, struct sd_day_cursor *cursor) {
     int make_view = lua_gettop(L);
-    *keys = push_day_keys(L);
+    cursor->keys = push_day_keys(L);
     lua_pushvalue(L, make_view);
     lua_remove(L, make_view);
-    *keys -= 1;
+    cursor->keys -= 1;
     lua_pushliteral(L, "the day view");
     lua_pushboolean(L, 1);
     lua_call(L, 2, 2);
-    *backing = lua_gettop(L);
-    *previous = -1;
-    fill_day(L, *backing, *keys, ordinal, previous);
-    return *backing - 1;
+    cursor->backing = lua_gettop(L);
+    cursor->view = cursor->backing - 1;
+    cursor->written = 0;
+    fill_day(L, cursor, cursor->first);
 }
 
 void sd_cursor_begin(lua_State *L, struct sd_day_cursor *cursor, long long first) {
     cursor->first = first;
     cursor->current = first;
-    cursor->view = push_day_view(L, first, &cursor->keys, &cursor->previous, &cursor->backing);
+    cursor->host = sd_host_of(L);
+    push_day_view(L, cursor);
 }
 
 void sd_cursor_to(lua_State *L, struct sd_day_cursor *cursor, long long ordinal) {
     /* The day a trace() line of this call is about. */
-    sd_host *host = sd_host_of(L);
-    if (host) host->day = ordinal;
+    if (cursor->host) cursor->host->day = ordinal;
     if (ordinal == cursor->current) return;
-    fill_day(L, cursor->backing, cursor->keys, ordinal, &cursor->previous);
+    fill_day(L, cursor, ordinal);
     cursor->current = ordinal;
 }
 

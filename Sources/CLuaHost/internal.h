@@ -5,9 +5,9 @@
 
 #include "stackday_lua_host.h"
 
-#include <lauxlib.h>
-#include <lua.h>
-#include <lualib.h>
+#include <lua5.4/lauxlib.h>
+#include <lua5.4/lua.h>
+#include <lua5.4/lualib.h>
 
 /* ---- stack_audit.c: how high each C function fills its frame of the Lua stack ----
 
@@ -214,10 +214,23 @@ void sd_civil_from_days(long long ordinal, long long *year, int *month, int *day
 void sd_push_calendar(lua_State *L);
 
 /* Walks a read-only day view through days from `first`: consecutive ones, or any in increasing order. */
+struct sd_day_fields {
+    long long ordinal, year;
+    int month, day, weekday, year_day, days_in_month;
+};
 struct sd_day_cursor {
     int view, keys, backing;
-    long long first, current, previous;
+    long long first, current;
+    int written;             /* whether `at` holds the fields last written */
+    struct sd_day_fields at; /* the day the view shows */
+    sd_host *host;           /* the state's host (NULL in a state the host did not make) */
 };
+
+/* A policy's function is about to be called again for the cursor's day: sd_next_call without
+   looking the host up again. */
+static inline void sd_cursor_next_call(struct sd_day_cursor *cursor) {
+    if (cursor->host) cursor->host->serial++;
+}
 
 /* Pushes a day view (and the values behind it) for `first`; the view's index is `cursor->view`.
    The prelude's make_view is on top of the stack (and is taken off). */

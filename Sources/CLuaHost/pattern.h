@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <lua.h>
+#include <lua5.4/lua.h>
 
 /* The captures a pattern may hold (Lua's limit). */
 #define SD_PATTERN_CAPTURES 32

@@ -161,7 +161,7 @@ static int op_schedule(lua_State *L, void *raw) {
         lua_pushvalue(L, cursor.view);
         lua_pushvalue(L, params);
         lua_pushvalue(L, habit);
-        sd_next_call(L);
+        sd_cursor_next_call(&cursor);
         lua_call(L, 3, 1);
         if (lua_type(L, -1) != LUA_TBOOLEAN) {
             return answer_error(L, args, "isDue returned %s%s; expected true or false", luaL_typename(L, -1), "for", ordinal);
@@ -263,7 +263,7 @@ static int op_progress(lua_State *L, void *raw) {
         lua_pushvalue(L, goal);
         lua_pushvalue(L, params);
         lua_pushvalue(L, cursor.view);
-        sd_next_call(L);
+        sd_cursor_next_call(&cursor);
         lua_call(L, 4, 1);
         check_progress(L, args, i);
     }
@@ -309,7 +309,7 @@ static int op_group(lua_State *L, void *raw) {
         }
         lua_pushvalue(L, params);
         lua_pushvalue(L, cursor.view);
-        sd_next_call(L);
+        sd_cursor_next_call(&cursor);
         lua_call(L, 3, 1);
         check_share(L, args, i, 1);
     }
@@ -460,7 +460,7 @@ static int op_streak(lua_State *L, void *raw) {
         lua_pushvalue(L, cursor.view);
         lua_pushvalue(L, outcome);
         lua_pushvalue(L, params);
-        sd_next_call(L);
+        sd_cursor_next_call(&cursor);
         lua_call(L, 4, args->explain ? 2 : 1);
         if (args->explain) {
             /* The optional second answer: a sentence saying why, kept when it is a string. */

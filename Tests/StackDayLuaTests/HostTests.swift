@@ -57,6 +57,12 @@ struct HostTests {
     /// What each calendar function is checked with: a schedule built on it, and the same rule in Swift.
     static let calendarRules: [(String, String)] = [
         ("round trip", "local y, m, d = calendar.civil(day.ordinal) return calendar.ordinal(y, m, d) == day.ordinal and d == day.day"),
+        // The view steps from day to day within a month and is written whole at a month's turn: every field, every day.
+        ("the day view's fields", """
+         local y, m, d = calendar.civil(day.ordinal)
+         return day.year == y and day.month == m and day.day == d and day.weekday == calendar.weekday(day.ordinal)
+           and day.yearDay == day.ordinal - calendar.ordinal(y, 1, 1) + 1 and day.daysInMonth == calendar.daysInMonth(y, m)
+         """),
         ("first of the month", "return select(3, calendar.civil(day.ordinal)) == 1"),
         ("Mondays", "return calendar.weekday(day.ordinal) == 1"),
         ("days of 29-day months", "local y, m = calendar.civil(day.ordinal) return calendar.daysInMonth(y, m) == 29"),
@@ -87,7 +93,7 @@ struct HostTests {
 
     static func swiftRule(_ name: String, _ day: LocalDay) -> Bool {
         switch name {
-        case "round trip": true
+        case "round trip", "the day view's fields": true
         case "first of the month": day.day == 1
         case "Mondays": day.weekday == 1
         case "days of 29-day months": day.daysInMonth == 29
