@@ -455,6 +455,7 @@ local function rule_range(entry, first, last)
     while z <= hi do
       local chunk = math.min(hi, z + 146096)
       local days = select_days(z, chunk, rule.filter, entry.start, step)
+      if z == lo and chunk == hi then return days end -- the whole range in one scan: its list is the answer
       table.move(days, 1, #days, #out + 1, out)
       z = chunk + 1
     end

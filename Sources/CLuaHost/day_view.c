@@ -320,6 +320,9 @@ static int cal_filter(lua_State *L) {
     return 1;
 }
 
+/* Days a select answer collects before it writes them into its table. */
+#define SELECT_BATCH 1024
+
 /* calendar.select(first, last, filter [, anchor, step, limit]) -> the ordinals of [first, last]
    (one 400-year cycle at most) that pass the filter (from calendar.filter, or a spec table), in
    order; with `step`, only days a whole number of steps from `anchor`; at most `limit` of them.
@@ -338,30 +341,55 @@ static int cal_select(lua_State *L) {
     luaL_argcheck(L, step >= 1, 5, "step must be 1 or more");
     lua_Integer anchor = lua_isnoneornil(L, 4) ? first : check_day(L, 4);
     lua_Integer limit = luaL_optinteger(L, 6, LUA_MAXINTEGER);
-    lua_newtable(L);
-    if (last < first || limit < 1) return 1;
+    if (last < first || limit < 1) {
+        lua_newtable(L);
+        return 1;
+    }
     luaL_argcheck(L, last - first < SELECT_MAX_DAYS, 2, "a range of at most 400 years");
     sd_charge(L, (last - first) / step + 1);
     long long offset = (anchor - first) % step; /* |anchor - first| ≤ 2·10^12: no overflow */
     if (offset < 0) offset += step;
-    if (offset > last - first) return 1;
+    if (offset > last - first) {
+        lua_newtable(L);
+        return 1;
+    }
+    /* The days found wait here as offsets from `first` (a range is under 400 years) and go into
+       the answer a batch at a time, so that an answer of up to a batch is made at its size once
+       rather than grown by doubling. */
+    int32_t batch[SELECT_BATCH];
+    int pending = 0, made = 0;
+    lua_Integer count = 0;
     long long z = first + offset;
     long long year;
     int month, day;
     sd_civil_from_days(z, &year, &month, &day);
-    lua_Integer count = 0;
-    while (z <= last) {
-        if (passes(filter, z, year, month, day)) {
-            lua_pushinteger(L, z);
-            lua_rawseti(L, -2, ++count);
-            if (count >= limit) break;
+    for (;;) {
+        int found = passes(filter, z, year, month, day);
+        if (found) batch[pending++] = (int32_t)(z - first);
+        int done = (found && count + pending >= limit) || step > last - z; /* the next step passes the range (and z + step could overflow) */
+        if (pending == SELECT_BATCH || (done && pending > 0) || (done && !made)) {
+            if (!made) {
+                lua_createtable(L, pending, 0);
+                made = 1;
+            }
+            for (int i = 0; i < pending; i++) {
+                lua_pushinteger(L, first + batch[i]);
+                lua_rawseti(L, -2, ++count);
+            }
+            pending = 0;
         }
-        if (step > last - z) break; /* the next step passes the range (and z + step could overflow) */
+        if (done) break;
         z += step;
-        if (step == 1 && day < 28) {
+        if (step != 1) {
+            sd_civil_from_days(z, &year, &month, &day);
+        } else if (day < 28 || day < month_length(year, month)) {
             day++;
         } else {
-            sd_civil_from_days(z, &year, &month, &day);
+            day = 1;
+            if (++month > 12) {
+                month = 1;
+                year++;
+            }
         }
     }
     return 1;

@@ -104,13 +104,14 @@ public final class PolicyBinding: @unchecked Sendable {
 
     func evaluateDue(_ days: LocalDayRange) throws -> [Bool] {
         let count = days.count
-        var out = [UInt8](repeating: 0, count: count)
-        try out.withUnsafeMutableBufferPointer { out in
+        var out = [Bool](repeating: false, count: count)
+        // The host writes each day's answer as the byte 0 or 1: a Bool's own representation.
+        try out.withUnsafeMutableBytes { bytes in
             var request = self.days(first: days.first, count: count)
-            request.due_out = out.baseAddress
+            request.due_out = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
             try call { handle, error -> Bool? in sd_schedule(handle, &request, error) == 0 ? true : nil }
         }
-        return out.map { $0 != 0 }
+        return out
     }
 
     /// The schedule's quota ("3 times a week"), or nil for a day-by-day schedule.
