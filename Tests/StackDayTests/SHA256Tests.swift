@@ -17,6 +17,14 @@ struct SHA256Tests {
     func vectors(text: String, digest: String) {
         #expect(SHA256(of: text).description == digest)
         #expect(SHA256(of: Array(text.utf8)) == SHA256(of: text))
+        #expect(SHA256(hex: digest) == SHA256(of: text))
+        #expect(SHA256(hex: digest.uppercased()) == SHA256(of: text))
+    }
+
+    @Test("a digest is read back only from 64 hexadecimal digits", arguments: ["", "abc", String(repeating: "0", count: 63),
+                                                                               String(repeating: "0", count: 65), String(repeating: "g", count: 64)])
+    func notHex(text: String) {
+        #expect(SHA256(hex: text) == nil)
     }
 
     @Test("a million a's")

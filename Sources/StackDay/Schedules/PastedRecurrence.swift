@@ -302,7 +302,7 @@ public struct PastedRecurrence: Sendable, Equatable {
                 lines.append(String(raw))
             }
         }
-        return lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        return lines.map(\.trimmedBlanks).filter { !$0.isEmpty }
     }
 
     /// A rule written without a property name: `FREQ=…;…`.

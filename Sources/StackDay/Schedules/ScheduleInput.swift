@@ -24,7 +24,7 @@ public struct ScheduleInput: Sendable, Equatable {
     /// times; `habitStart` the start the habit is given, if any.
     public init(_ text: String, parameters: [String: JSONValue]?, timeZone: TimeZone, habitStart: LocalDay?,
                 isPolicy: (String) -> Bool) throws {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmedWhitespace
         if PastedRecurrence.needsReading(trimmed) || trimmed.uppercased().hasPrefix("FREQ=") {
             guard parameters?.isEmpty ?? true else {
                 throw HabitValidationError.parametersBesideReadSchedule(what: "a pasted calendar rule")

@@ -109,7 +109,16 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
 
     public func builtInScript(named name: String) -> PolicyScript? {
         guard PolicyLibrary.isValidName(name), let source = builtIns[name] else { return nil }
-        return PolicyScript(name: name, source: source, installedAt: Date(timeIntervalSince1970: 0))
+        return builtInScript(name: name, source: source).script
+    }
+
+    /// A built-in's script and file label, its hash computed once per library.
+    private func builtInScript(name: String, source: String) -> (script: PolicyScript, file: String) {
+        let file = Self.builtInPrefix + name + ".lua"
+        if let kept = lock.withLock({ sources[file] }) { return (kept.script, file) }
+        let script = PolicyScript(name: name, source: source, installedAt: Date(timeIntervalSince1970: 0))
+        lock.withLock { sources[file] = (FileStamp(seconds: 0, nanoseconds: 0, size: source.utf8.count), script) }
+        return (script, file)
     }
 
     public func folderScript(named name: String, at now: Date) throws -> (script: PolicyScript, file: String)? {
@@ -133,7 +142,9 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         if let kept = lock.withLock({ stored[script.sha256] }) { return kept }
         lock.lock()
         defer { lock.unlock() }
-        let policy = try LoadedPolicy(name: script.name, file: label(of: script), source: script.source, sha256: SHA256(of: script.source), host: try hostLocked())
+        // A script's hash was computed (or checked) when it was made: read back, not computed again.
+        let sha256 = SHA256(hex: script.sha256) ?? SHA256(of: script.source)
+        let policy = try LoadedPolicy(name: script.name, file: label(of: script), source: script.source, sha256: sha256, host: try hostLocked())
         stored[script.sha256] = policy
         return policy
     }
@@ -184,11 +195,7 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
             return (script, path)
         }
         if PolicyLibrary.isValidName(choice.name), let source = builtIns[choice.name] {
-            let file = Self.builtInPrefix + choice.name + ".lua"
-            if let kept = lock.withLock({ sources[file] }) { return (kept.script, file) }
-            let script = PolicyScript(name: choice.name, source: source, installedAt: Date(timeIntervalSince1970: 0))
-            lock.withLock { sources[file] = (FileStamp(seconds: 0, nanoseconds: 0, size: source.utf8.count), script) }
-            return (script, file)
+            return builtInScript(name: choice.name, source: source)
         }
         throw unknown(choice.name)
     }
