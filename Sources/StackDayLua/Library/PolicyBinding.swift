@@ -105,11 +105,14 @@ public final class PolicyBinding: @unchecked Sendable {
     func evaluateDue(_ days: LocalDayRange) throws -> [Bool] {
         let count = days.count
         var out = [Bool](repeating: false, count: count)
-        // The host writes each day's answer as the byte 0 or 1: a Bool's own representation.
-        try out.withUnsafeMutableBytes { bytes in
-            var request = self.days(first: days.first, count: count)
-            request.due_out = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
-            try call { handle, error -> Bool? in sd_schedule(handle, &request, error) == 0 ? true : nil }
+        // The host writes each day's answer as the byte 0 or 1: a Bool's own representation, so
+        // the answers' memory is lent to it as bytes for the call.
+        try out.withUnsafeMutableBufferPointer { answers in
+            try answers.withMemoryRebound(to: UInt8.self) { bytes in
+                var request = self.days(first: days.first, count: count)
+                request.due_out = bytes.baseAddress
+                try call { handle, error -> Bool? in sd_schedule(handle, &request, error) == 0 ? true : nil }
+            }
         }
         return out
     }
