@@ -80,17 +80,28 @@ struct SyncBenchmark {
         _ = try sync(device: shortDevice, url: url, token: shortToken)
 
         // The same history moved without sync: exported as JSON, imported into a fresh store.
-        let archive = context.path("sync-ten.json")
-        let fresh = context.path("sync-fresh.sqlite")
-        let export = try Measure.run(context.stackday, ["--db", longDevice] + common + ["export", "--out", archive])
-        let imported = try Measure.run(context.stackday, ["--db", fresh] + common + ["import", archive])
-        guard export.status == 0, imported.status == 0 else { throw BenchError("S1: export or import failed") }
-        let archiveBytes = (try FileManager.default.attributesOfItem(atPath: archive)[.size] as? Int) ?? 1
-        let moved = export.seconds + imported.seconds
+        func move(_ name: String) throws -> (seconds: Double, archive: String, store: String) {
+            let archive = context.path(name + ".json"), store = context.path(name + ".sqlite")
+            let export = try Measure.run(context.stackday, ["--db", longDevice] + common + ["export", "--out", archive])
+            let imported = try Measure.run(context.stackday, ["--db", store] + common + ["import", archive])
+            guard export.status == 0, imported.status == 0 else { throw BenchError("S1: export or import failed") }
+            return (export.seconds + imported.seconds, archive, store)
+        }
+        let moves = [try move("sync-fresh"), try move("sync-fresh-again")]
+        let fresh = moves[0].store
+        let archiveBytes = (try FileManager.default.attributesOfItem(atPath: moves[0].archive)[.size] as? Int) ?? 1
+        let moved = moves.map(\.seconds).min() ?? moves[0].seconds
+        // A second first sync, of an imported copy never synced into a user of its own: the best
+        // of two on each side, as the other figures take the best of their runs.
+        let again = context.path("sync-ten-again.sqlite")
+        try FileManager.default.copyItem(atPath: moves[1].store, toPath: again)
+        let second = try sync(device: again, url: url, token: try token("ten-again"))
+        guard second.report.pushed > records, second.report.pulled == 0 else { throw BenchError("S1: the second first sync moved \(second.report)") }
+        let synced = min(first.seconds, second.seconds)
         let firstFigures = [
-            Figure(id: "S1", compared: "first sync, \(long) y × \(habits) habits (\(first.report.pushed) changes) ÷ export + import of the same history",
-                   engine: Table.seconds(first.seconds), baseline: Table.seconds(moved), ratio: first.seconds / moved, target: "≤ 2×",
-                   met: first.seconds / moved <= 2),
+            Figure(id: "S1", compared: "first sync, \(long) y × \(habits) habits (\(first.report.pushed) changes) ÷ export + import of the same history, best of two",
+                   engine: Table.seconds(synced), baseline: Table.seconds(moved), ratio: synced / moved, target: "≤ 2×",
+                   met: synced / moved <= 2),
             Figure(id: "S1b", compared: "its bytes on the wire ÷ the JSON export's bytes",
                    engine: "\(first.bytes / 1024) KiB", baseline: "\(archiveBytes / 1024) KiB", ratio: Double(first.bytes) / Double(archiveBytes),
                    target: "≤ 1.2×", met: Double(first.bytes) / Double(archiveBytes) <= 1.2),
@@ -112,7 +123,7 @@ struct SyncBenchmark {
             let run = try sync(device: untouched, url: "http://127.0.0.1:\(serving.port)", token: postgresToken)
             guard run.report.pushed > records else { throw BenchError("S1p: the first sync moved \(run.report)") }
             postgres.append(Figure(id: "S1p", compared: "that first sync with a server on PostgreSQL ÷ with a server on SQLite",
-                                   engine: Table.seconds(run.seconds), baseline: Table.seconds(first.seconds), ratio: run.seconds / first.seconds,
+                                   engine: Table.seconds(run.seconds), baseline: Table.seconds(synced), ratio: run.seconds / synced,
                                    target: "reported", met: nil))
         }
 
