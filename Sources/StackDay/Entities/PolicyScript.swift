@@ -30,6 +30,10 @@ public struct PolicyScript: Hashable, Sendable {
         guard self.sha256 == sha256 else { throw .tampered(name: name, stored: sha256, actual: self.sha256) }
     }
 
+    /// The digest `sha256` writes out, read back rather than computed again: every script's hash
+    /// was computed (or checked against its source) when it was made.
+    public var digest: SHA256 { SHA256(hex: sha256) ?? SHA256(of: source) }
+
     /// The same script marked installed at `now`.
     public func installed(at now: Date) -> PolicyScript {
         PolicyScript(name: name, source: source, installedAt: now, installed: true)

@@ -58,10 +58,7 @@ public struct User: Hashable, Sendable {
             default: true
             }
         }
-        // Foundation's `.whitespaces`: a tab or a space separator (Zs), read from the standard
-        // library's own tables rather than by building a CharacterSet in every process.
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
         guard let first = name.unicodeScalars.first, let last = name.unicodeScalars.last else { return false }
-        return name.count <= 100 && printable && !isSpace(first) && !isSpace(last)
+        return name.count <= 100 && printable && !first.isBlank && !last.isBlank
     }
 }

@@ -142,9 +142,7 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         if let kept = lock.withLock({ stored[script.sha256] }) { return kept }
         lock.lock()
         defer { lock.unlock() }
-        // A script's hash was computed (or checked) when it was made: read back, not computed again.
-        let sha256 = SHA256(hex: script.sha256) ?? SHA256(of: script.source)
-        let policy = try LoadedPolicy(name: script.name, file: label(of: script), source: script.source, sha256: sha256, host: try hostLocked())
+        let policy = try LoadedPolicy(name: script.name, file: label(of: script), source: script.source, sha256: script.digest, host: try hostLocked())
         stored[script.sha256] = policy
         return policy
     }
@@ -385,7 +383,7 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
         let file = fileLabel(of: script)
         let policy: LoadedPolicy
         do {
-            policy = try LoadedPolicy(name: script.name, file: file, source: script.source, sha256: SHA256(of: script.source), host: try host())
+            policy = try LoadedPolicy(name: script.name, file: file, source: script.source, sha256: script.digest, host: try host())
         } catch {
             throw PolicyRefusal(policy: script.name, failures: ["\(error)"])
         }
