@@ -16,26 +16,29 @@ demo: build
 # it runs on its own, after the rest, so the other suites' servers do not share its two cores.
 # The convergence test runs its 12 seeds in `swift test` alone; here 150 more of each store
 # (312 in all, about six minutes with groups), on their own so that they do not crowd the timed suites.
-# Then the sanitizer, browser, API, calendar and push checks, side by side (scripts/checks.sh).
+# Then the sanitizer, browser, API, calendar and push checks, side by side (scripts/checks.sh), and
+# last the binary `make install` ships, built as it ships and run end to end.
 test:
 	@scripts/install-dependencies.sh --tests
 	swift test --skip HostileTenantTests --skip ConvergenceTests
 	swift test --skip-build --filter HostileTenantTests
 	STACKDAY_CONVERGENCE_SEEDS=150 swift test --skip-build --filter ConvergenceTests
 	scripts/checks.sh
+	scripts/shipped-binary-test.sh
 
 bench-deps: deps
 	@scripts/install-benchmark-tools.sh
 
-# Release build with the Swift runtime linked in (as a shipped binary would be), then one table of ratios.
+# The shipped build (the Swift runtime linked in, and the link Package.swift describes for
+# STACKDAY_STATIC=1), then one table of ratios.
 bench: bench-deps
-	swift build -c release --static-swift-stdlib
+	STACKDAY_STATIC=1 swift build -c release --static-swift-stdlib
 	.build/release/stackday-bench
 
 # A release binary with the Swift runtime linked in (the built-in policies are compiled into it),
 # its manual page and its bash, zsh and fish completions, each generated from the binary itself.
 install: deps
-	swift build -c release --static-swift-stdlib --product stackday
+	STACKDAY_STATIC=1 swift build -c release --static-swift-stdlib --product stackday
 	install -d "$(DESTDIR)$(PREFIX)/bin"
 	install -m 755 .build/release/stackday "$(DESTDIR)$(PREFIX)/bin/stackday"
 	install -d "$(DESTDIR)$(PREFIX)/share/man/man1" "$(DESTDIR)$(PREFIX)/share/bash-completion/completions" \

@@ -9,5 +9,11 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -c "import http_ece, cryp
     python3 -m venv "$venv"
     "$venv/bin/pip" install --quiet "http-ece>=1.1,<2" "cryptography>=41"
 fi
-swift build --product stackday >/dev/null
-"$venv/bin/python" Tests/Push/push_test.py "$(swift build --show-bin-path)/stackday"
+# The binary to run: the one given (scripts/shipped-binary-test.sh gives the shipped build's), else
+# the debug build's.
+bin="${1:-}"
+if [ -z "$bin" ]; then
+    swift build --product stackday >/dev/null
+    bin="$(swift build --show-bin-path)/stackday"
+fi
+"$venv/bin/python" Tests/Push/push_test.py "$bin"
