@@ -22,12 +22,16 @@ public final class SQLiteHabitStore: HabitStore {
     /// order events by it); without one, the machine's.
     public convenience init(path: String, owner: String = "default", clock: (any Clock)? = nil) throws {
         // Plain paths get their folder created; `:memory:` and `file:` URIs are passed to SQLite as they are.
-        if path != ":memory:", !path.hasPrefix("file:") {
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            } catch {
-                throw StoreError.cannotCreateFolder(path: path, reason: error.localizedDescription)
+        // A folder already there (the usual case) is found with one stat.
+        if path != ":memory:", !path.hasPrefix("file:"), let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            let folder = String(path[..<slash])
+            var found = stat()
+            if stat(folder, &found) != 0 || found.st_mode & S_IFMT != S_IFDIR {
+                do {
+                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw StoreError.cannotCreateFolder(path: path, reason: error.localizedDescription)
+                }
             }
         }
         let database = try Database(path: path)

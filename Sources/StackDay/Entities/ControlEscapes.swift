@@ -8,10 +8,10 @@ public enum ControlEscapes {
     }
 
     /// `text` with each control character as `\xNN`, except those in `keeping` (a terminal's
-    /// line break and tab). With `backslashes`, a backslash is doubled (a log reader can then tell
+    /// line break and tab: a list of two or three, searched in turn). With `backslashes`, a backslash is doubled (a log reader can then tell
     /// an escape from a backslash sent); with `styles`, a colour sequence (`ESC [ 1;32 m`, the
     /// only kind the command line writes) passes through as it is.
-    public static func escaped(_ text: String, keeping: Set<Unicode.Scalar> = [], backslashes: Bool = false, styles: Bool = false) -> String {
+    public static func escaped(_ text: String, keeping: [Unicode.Scalar] = [], backslashes: Bool = false, styles: Bool = false) -> String {
         let scalars = text.unicodeScalars
         guard scalars.contains(where: { (isControl($0) && !keeping.contains($0)) || (backslashes && $0 == "\\") }) else { return text }
         var out = String.UnicodeScalarView()

@@ -8,18 +8,29 @@ public struct FNV1a: Sendable {
         value = seed
     }
 
+    /// The 64-bit FNV prime.
+    static var prime: UInt64 { 0x100_0000_01b3 }
+
     public mutating func combine<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         var hash = value
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* Self.prime }
         value = hash
     }
 
     /// 32 hex digits from two passes with different seeds: a key for text of any length.
+    /// Both passes go over the text's bytes in one loop (a policy host's 28 KB prelude is keyed
+    /// at every start).
     public static func key(_ text: String) -> String {
-        var first = FNV1a(), second = FNV1a(seed: 0x8422_2325_cbf2_9ce4)
-        first.combine(text.utf8)
-        second.combine(text.utf8)
-        return hex(first.value) + hex(second.value)
+        var text = text
+        let (first, second) = text.withUTF8 { bytes in
+            var first = FNV1a().value, second = FNV1a(seed: 0x8422_2325_cbf2_9ce4).value
+            for byte in bytes {
+                first = (first ^ UInt64(byte)) &* prime
+                second = (second ^ UInt64(byte)) &* prime
+            }
+            return (first, second)
+        }
+        return hex(first) + hex(second)
     }
 
     static func hex(_ value: UInt64) -> String {

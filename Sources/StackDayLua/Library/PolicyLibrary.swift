@@ -287,8 +287,7 @@ public final class PolicyLibrary: PolicyResolver, @unchecked Sendable {
 
     static let hostKey: String = {
         // The prelude alone runs policies; the starters and annotations beside it decide no answer.
-        let sources = HostLuaSources.all.filter { $0.key == "prelude" }.map { "\($0.key)=\($0.value)" }.joined(separator: "\n")
-        return "lua-host-1:" + FNV1a.key(sources)
+        "lua-host-1:" + FNV1a.key("prelude=" + (HostLuaSources.all["prelude"] ?? ""))
     }()
 
     /// Binds the policy to a habit, checking it serves `role`.
