@@ -72,20 +72,19 @@ let package = Package(
         // The shipped command line (`make install`, `make bench`: STACKDAY_STATIC=1 with
         // `-c release --static-swift-stdlib`) is linked for what every process does before `main`
         // (docs/performance.md, "What a process does before main"):
-        // - at a fixed address, not position-independent: the loader has no relocations to apply
-        //   (82,000 in a position-independent build, writing about 260 pages); shared libraries,
-        //   the stack and the heap are still placed at random;
-        // - exporting no symbols (Linker/exports.map): nothing loads it as a library;
+        // - exporting no symbols (Linker/exports.map): nothing loads it as a library, and the
+        //   loader has no 8,800-name table to search;
         // - the C++ runtime and libgcc from their static archives (Linker/libstdc++.so is a linker
         //   script found before the system's): no libstdc++.so.6 and libgcc_s.so.1 to load and bind.
-        // Without the Swift runtime linked in, none of this applies: a fixed-address executable
-        // that calls into libswiftCore.so gets the loader's warnings on every run.
+        // It stays position-independent: the same binary serves the network and runs users'
+        // scripts, and its own image keeps a random address (a fixed one was measured, not taken).
+        // Debug builds load the Swift runtime's shared libraries, which bring their own C++ runtime.
         .executableTarget(
             name: "stackday",
             dependencies: ["StackDay", "StackDayApplication", "StackDaySQLite", "StackDayPostgres", "StackDayLua", "StackDayExchange", "StackDayServer", "StackDaySync"],
             exclude: ["Linker"],
             linkerSettings: Context.environment["STACKDAY_STATIC"] == "1" ? [
-                .unsafeFlags(["-Xclang-linker", "-no-pie", "-Xclang-linker", "-static-libgcc",
+                .unsafeFlags(["-Xclang-linker", "-static-libgcc",
                               "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/stackday/Linker/exports.map",
                               "-L\(Context.packageDirectory)/Sources/stackday/Linker"]),
             ] : []
