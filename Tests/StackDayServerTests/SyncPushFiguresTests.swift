@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import StackDay
 import StackDayLua
@@ -55,6 +56,29 @@ struct SyncPushFiguresTests {
         #expect(try owner.read { tx in try tx.habits.all().map { try tx.completions.completions(habitID: $0.id).count } } == [says ? 10 : 0])
     }
 
+    @Test("a push is written at the worker's priority; reading its pages and its figures run lower, in the background lane")
+    func priorities() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("server.sqlite")
+        let seen = PriorityRecordingStore.Log()
+        let api = StackDayAPI(clock: Self.clock, makeStore: { PriorityRecordingStore(try SQLiteHabitStore(path: path), seen: seen) },
+                              makePolicies: { try PolicyLibrary(searchPath: []) }, cachesAnswers: true, log: { _ in })
+        let owner = try SQLiteHabitStore(path: path, owner: "ana")
+        let token = try ManageUsers(context: HabitContext(store: owner, clock: Self.clock, boundary: Self.utc)).add("ana", timeZone: "+00:00").token.text
+        let request = SyncRequest(device: "phone", since: 0, changes: try Self.deviceChanges(in: folder), limit: 0, more: false)
+        let worker = PriorityRecordingStore.nice()
+        let answer = api.handle(HTTPRequest(method: "POST", path: "/v1/sync", authorization: "Bearer \(token)", contentType: "application/json",
+                                            body: request.json.jsonBytes))
+        #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+        let (writes, reads) = seen.nices.withLock { $0 }
+        // The page's transactions held the store's writer on the worker (this thread), never at
+        // the lane's lower priority, where they would keep other users' writes waiting.
+        #expect(!writes.isEmpty && writes.allSatisfy { $0 == worker }, "\(writes)")
+        // The figures prepared after the last page were read in the lane.
+        #expect(reads.contains(worker + 10) || worker + 10 > 19, "\(reads)")
+        #expect(try owner.read { tx in try tx.habits.all().map { try tx.completions.completions(habitID: $0.id).count } } == [10])
+    }
+
     @Test("more is true or false; anything else is refused by name")
     func moreMember() throws {
         let request = try SyncRequest(json: JSONValue(parsing: #"{"device": "phone", "since": 0, "more": true}"#))
@@ -64,4 +88,40 @@ struct SyncPushFiguresTests {
         }
         #expect(SyncRequest(device: "phone", since: 0, changes: [], more: false).json.objectValue?["more"] == .bool(false))
     }
+}
+
+/// A store that notes the `nice` of the thread each transaction runs on.
+final class PriorityRecordingStore: HabitStore, @unchecked Sendable {
+    // Safe: `base` is used by one thread at a time, as every store is; `seen` locks its own.
+    let base: any HabitStore
+    let seen: Log
+
+    /// The `nice` of each write and read transaction's thread, in order.
+    final class Log: Sendable {
+        let nices = Mutex<(writes: [Int32], reads: [Int32])>(([], []))
+    }
+
+    init(_ base: any HabitStore, seen: Log) {
+        self.base = base
+        self.seen = seen
+    }
+
+    /// The calling thread's `nice` (on Linux a thread's own).
+    static func nice() -> Int32 { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+
+    var owner: String { base.owner }
+    func scoped(to owner: String) throws -> any HabitStore { PriorityRecordingStore(try base.scoped(to: owner), seen: seen) }
+    func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
+        seen.nices.withLock { $0.writes.append(Self.nice()) }
+        return try base.write(body)
+    }
+    func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
+        seen.nices.withLock { $0.reads.append(Self.nice()) }
+        return try base.read(body)
+    }
+    func prepareForBulkWrite(records: Int) { base.prepareForBulkWrite(records: records) }
+    func changeCount() throws -> Int64? { try base.changeCount() }
+    func storeIdentity() throws -> String? { try base.storeIdentity() }
+    var hasOneWriter: Bool { base.hasOneWriter }
+    var writersWaiting: Bool { base.writersWaiting }
 }

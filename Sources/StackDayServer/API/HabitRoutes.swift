@@ -210,8 +210,17 @@ struct HabitRoutes {
             return HTTPResponse(status: 204, contentType: "application/json", body: [])
         }.only(.managePolicies)),
         ("POST", "sync", Endpoint(EndpointDoc("Push a device's changes and pull the server's since a position (docs/sync.md)", body: .schema("Sync"), answer: "SyncAnswer")) { r, _ in
-            // At a lower priority than the requests people wait on (`BackgroundLane`).
-            .json(try BackgroundLane.shared.run { try r.app.sync(r.request.body).json })
+            // Reading the page, the figures after a push and the answer run at a lower priority than
+            // the requests people wait on (`BackgroundLane`). Taking the page runs on the worker: it
+            // holds the store's writer, which a thread at the lower priority would keep from another
+            // user's record for as long as the cores are busy elsewhere.
+            let lane = BackgroundLane.shared
+            let request = try lane.run { try r.app.syncRequest(r.request.body) }
+            let answer = try r.app.sync(request)
+            return .json(try lane.run {
+                r.app.prepareFigures(after: request)
+                return answer.json
+            })
         }),
         ("GET", "settings", Endpoint(EndpointDoc("The user's settings", answer: "User")) { r, _ in .json(UserView(r.user).json) }),
         ("PUT", "settings", Endpoint(EndpointDoc("Change the time zone, day start, language or week start", body: .json(SettingsRequest.self), answer: "User")) { r, _ in try r.settings() }.only(.changeSettings)),

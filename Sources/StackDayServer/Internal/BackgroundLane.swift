@@ -2,9 +2,11 @@ import CHTTP
 import Foundation
 import StackDay
 
-/// Threads that run work nobody is watching (a device's sync) at a lower CPU priority than the
-/// server's workers: on a busy machine the scheduler then gives the requests people wait on (a
-/// record, today's page) the processor first, and a flood of sync pages slows them little.
+/// Threads that run work nobody is watching (a device's sync pages read, its figures computed) at
+/// a lower CPU priority than the server's workers: on a busy machine the scheduler then gives the
+/// requests people wait on (a record, today's page) the processor first, and a flood of sync pages
+/// slows them little. Work that holds the store's writer stays on a worker: at the lower priority
+/// it would hold the writer, and everyone waiting for it, for as long as the cores are busy.
 ///
 /// A worker hands the work over and waits; the work runs on one of the lane's threads, whose
 /// `nice` is raised once when it starts (a thread may lower its own priority without privileges,
