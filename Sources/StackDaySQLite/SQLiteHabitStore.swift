@@ -67,8 +67,17 @@ public final class SQLiteHabitStore: HabitStore {
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction. The schema's triggers invalidate the
     /// evaluation cache rows of the habits it touches (`CacheTriggers`) in the same transaction.
     public func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
+        try write(rank: .single, body)
+    }
+
+    /// A part of a long write: other writes waiting on the file go first (`WriterQueue.Rank.bulk`).
+    public func bulkWrite<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
+        try write(rank: .bulk, body)
+    }
+
+    private func write<T>(rank: WriterQueue.Rank, _ body: (any HabitTransaction) throws -> T) throws -> T {
         do {
-            return try database.transaction(write: true) {
+            return try database.transaction(write: true, rank: rank) {
                 try repositories.sync.startWrite()
                 let result = try body(repositories.transaction)
                 try repositories.sync.finishWrite()
@@ -121,6 +130,8 @@ public final class SQLiteHabitStore: HabitStore {
     public var hasOneWriter: Bool { true }
 
     public var writersWaiting: Bool { !database.isInMemory && WriterQueue.forFile(path).hasWaiters }
+
+    public var writersContended: Bool { !database.isInMemory && WriterQueue.forFile(path).waited(within: 2_000_000_000) }
 
     /// The file's device and inode: a file copied, or put back from a backup, is another file.
     public func storeIdentity() throws -> String? {

@@ -124,4 +124,5 @@ final class PriorityRecordingStore: HabitStore, @unchecked Sendable {
     func storeIdentity() throws -> String? { try base.storeIdentity() }
     var hasOneWriter: Bool { base.hasOneWriter }
     var writersWaiting: Bool { base.writersWaiting }
+    var writersContended: Bool { base.writersContended }
 }

@@ -10,6 +10,9 @@ public protocol HabitStore: AnyObject {
     func scoped(to owner: String) throws -> any HabitStore
     /// Runs `body` in one write transaction; rolls everything back when it throws.
     func write<T>(_ body: (any HabitTransaction) throws -> T) throws -> T
+    /// Runs `body` in one write transaction that is one part of a long write, which ends early
+    /// when `writersWaiting`: a store with one writer lets other writes go ahead of it.
+    func bulkWrite<T>(_ body: (any HabitTransaction) throws -> T) throws -> T
     /// Runs `body` against one consistent snapshot.
     func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T
     /// Told before a bulk import of about `records` rows, so the store can trade memory for speed.
@@ -27,11 +30,17 @@ public protocol HabitStore: AnyObject {
     /// Whether another write (of any user) waits for the one this store runs now: a long write on
     /// a `hasOneWriter` store ends its transaction early for it.
     var writersWaiting: Bool { get }
+    /// Whether a write (of any user) had to wait for another in the last two seconds: a long
+    /// write on a `hasOneWriter` store then goes in its smallest parts, so the next one waits less.
+    var writersContended: Bool { get }
 }
 
 extension HabitStore {
     public var hasOneWriter: Bool { false }
     public var writersWaiting: Bool { false }
+    public var writersContended: Bool { false }
+
+    public func bulkWrite<T>(_ body: (any HabitTransaction) throws -> T) throws -> T { try write(body) }
 
     public func prepareForBulkWrite(records: Int) {}
     public func changeCount() throws -> Int64? { nil }

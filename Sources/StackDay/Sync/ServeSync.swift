@@ -35,7 +35,7 @@ public struct ServeSync {
         var number = 0
         while true {
             // Where the next transaction starts; `number` moves past what one commits, only once it has.
-            let (response, reached) = try context.store.write { tx -> (SyncResponse?, Int) in
+            let (response, reached) = try context.store.bulkWrite { tx -> (SyncResponse?, Int) in
                 var number = number
                 guard let sync = tx.sync else { throw SyncError.unsupportedStore }
                 if number == 0 {
@@ -81,9 +81,12 @@ public struct ServeSync {
                 repeat {
                     // While no other write waits, the slices that follow go along in one batch (up to
                     // `sliceGroup` of them): a slice is where a waiting write gets in, not a batch's size.
+                    // On a writer others had to wait for lately, a batch is one slice: a write that
+                    // comes then waits for ten records, not a hundred.
                     var slice = slices[number]
                     var taken = 1
-                    while number + taken < slices.count, taken < Self.sliceGroup, !context.store.writersWaiting {
+                    let group = context.store.writersContended ? 1 : Self.sliceGroup
+                    while number + taken < slices.count, taken < group, !context.store.writersWaiting {
                         slice += slices[number + taken]
                         taken += 1
                     }
@@ -179,7 +182,8 @@ public struct ServeSync {
     /// How many records or skips a push applies before it looks whether another write waits.
     public static let slice = 10
 
-    /// How many slices a push applies as one batch while no other write waits.
+    /// How many slices a push applies as one batch while no other write waits, nor waited lately
+    /// (`HabitStore.writersContended`).
     public static let sliceGroup = 10
 
     /// How long one write transaction of a push may go on applying slices, when no other write

@@ -79,9 +79,10 @@ final class Database {
     /// Rows changed by the last statement.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
-    /// Runs `body` in a transaction (`BEGIN IMMEDIATE` for writes), nested ones as savepoints.
-    /// Commits when `body` returns, rolls back when it throws.
-    func transaction<T>(write: Bool, _ body: () throws -> T) throws -> T {
+    /// Runs `body` in a transaction (`BEGIN IMMEDIATE` for writes, taking its turn in the file's
+    /// `WriterQueue` at `rank`), nested ones as savepoints. Commits when `body` returns, rolls
+    /// back when it throws.
+    func transaction<T>(write: Bool, rank: WriterQueue.Rank = .single, _ body: () throws -> T) throws -> T {
         if savepointDepth > 0 {
             let name = "stackday_\(savepointDepth)"
             try execute("SAVEPOINT \(name)")
@@ -97,7 +98,7 @@ final class Database {
             }
         }
         // This process's writers take the file's write lock in turn (`WriterQueue`).
-        let queued = write && !isInMemory && WriterQueue.forFile(path).enter(timeout: Double(Self.busyTimeoutMilliseconds) / 1000)
+        let queued = write && !isInMemory && WriterQueue.forFile(path).enter(rank, timeout: Double(Self.busyTimeoutMilliseconds) / 1000)
         defer { if queued { WriterQueue.forFile(path).leave() } }
         try execute(write ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         savepointDepth = 1

@@ -1,23 +1,52 @@
 import Foundation
 import Synchronization
 
-/// The order in which this process's connections to one file take its write lock: first come,
-/// first served.
+/// The order in which this process's connections to one file take its write lock: single writes
+/// first come, first served, and a long write in parts behind them.
 ///
 /// SQLite's own wait for a busy write lock is a sleep and a retry, which a connection writing back
 /// to back nearly always wins: a stream of sync pages could hold a single record's write off for
 /// most of a second. Writers of one process take a ticket here before `BEGIN IMMEDIATE`, so a
-/// write waits for the writes ahead of it, never for every write that comes after it. Other
-/// processes on the file still wait through the busy timeout.
+/// write waits for the writes ahead of it, never for every write that comes after it. A `bulk`
+/// ticket (a part of a sync's push, which ends its transaction early when another waits) is
+/// served after every `single` one waiting, unless it has waited `bulkPatience` already: then it
+/// takes its place by age, so a push goes on while single writes keep coming. Other processes on
+/// the file still wait through the busy timeout.
 ///
 /// `@unchecked Sendable`: every property is read and written with `condition` locked.
 final class WriterQueue: @unchecked Sendable {
+    /// What kind of write a ticket is for.
+    enum Rank: Sendable {
+        /// A write in one transaction (a record, a habit, an import's slice, a cache's answers).
+        case single
+        /// One part of a long write that yields to whoever waits (`ServeSync`'s slices).
+        case bulk
+    }
+
+    /// A waiting ticket's rank, and since when it waits (`DispatchTime` nanoseconds).
+    private struct Waiter {
+        let rank: Rank
+        let since: UInt64
+    }
+
+    /// How long a `bulk` ticket lets single writes go ahead of it, in nanoseconds.
+    let bulkPatience: UInt64
+
     private let condition = NSCondition()
-    /// The next ticket to hand out, and the one whose turn it is.
+    /// The next ticket to hand out.
     private var issued: UInt64 = 0
-    private var serving: UInt64 = 0
-    /// Tickets whose holders stopped waiting: their turns are skipped.
-    private var abandoned: Set<UInt64> = []
+    /// The ticket whose turn it is; nil when nobody writes.
+    private var holder: UInt64?
+    /// Tickets waiting for their turn.
+    private var waiting: [UInt64: Waiter] = [:]
+    /// When a ticket last had to wait (`DispatchTime` nanoseconds; 0 never).
+    private var lastWait: UInt64 = 0
+
+    /// A queue whose bulk tickets wait `bulkPatience` nanoseconds at most behind single ones
+    /// (a tenth of a second by default: past it a push goes on while single writes keep coming).
+    init(bulkPatience: UInt64 = 100_000_000) {
+        self.bulkPatience = bulkPatience
+    }
 
     /// Each file's queue, made by the first writer that asks.
     private static let queues = Mutex<[String: WriterQueue]>([:])
@@ -34,15 +63,21 @@ final class WriterQueue: @unchecked Sendable {
 
     /// Waits for a turn, at most `timeout` seconds; true when this caller now holds it (and must
     /// `leave`), false when it waited too long (it then goes on to SQLite's own wait).
-    func enter(timeout: TimeInterval) -> Bool {
+    func enter(_ rank: Rank = .single, timeout: TimeInterval) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         let ticket = issued
         issued += 1
+        if holder == nil {
+            holder = ticket
+            return true
+        }
+        lastWait = DispatchTime.now().uptimeNanoseconds
+        waiting[ticket] = Waiter(rank: rank, since: lastWait)
         let deadline = Date(timeIntervalSinceNow: timeout)
-        while serving != ticket {
-            if !condition.wait(until: deadline), serving != ticket {
-                abandoned.insert(ticket)
+        while holder != ticket {
+            if !condition.wait(until: deadline), holder != ticket {
+                waiting[ticket] = nil
                 return false
             }
         }
@@ -50,18 +85,42 @@ final class WriterQueue: @unchecked Sendable {
     }
 
     /// Whether a writer of this process waits for the turn after the current one.
-    var hasWaiters: Bool {
+    var hasWaiters: Bool { waiters > 0 }
+
+    /// How many writers of this process wait for a turn.
+    var waiters: Int {
         condition.lock()
         defer { condition.unlock() }
-        return (serving + 1..<max(serving + 1, issued)).contains { !abandoned.contains($0) }
+        return waiting.count
     }
 
-    /// Ends the current turn and hands it to the next ticket still waiting.
+    /// Whether a writer of this process had to wait for a turn in the last `nanoseconds`.
+    func waited(within nanoseconds: UInt64) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return lastWait > 0 && DispatchTime.now().uptimeNanoseconds &- lastWait < nanoseconds
+    }
+
+    /// Ends the current turn and hands it to the next ticket (`nextTurn`).
     func leave() {
         condition.lock()
-        serving += 1
-        while abandoned.remove(serving) != nil { serving += 1 }
+        holder = nextTurn()
+        if let holder { waiting[holder] = nil }
         condition.broadcast()
         condition.unlock()
+    }
+
+    /// The oldest single write waiting, or a bulk one that waited its patience out, whichever
+    /// came first; else the oldest bulk one.
+    private func nextTurn() -> UInt64? {
+        let now = DispatchTime.now().uptimeNanoseconds
+        var first: UInt64?
+        var firstAny: UInt64?
+        for (ticket, waiter) in waiting {
+            if ticket < firstAny ?? .max { firstAny = ticket }
+            let due = waiter.rank == .single || now &- waiter.since >= bulkPatience
+            if due, ticket < first ?? .max { first = ticket }
+        }
+        return first ?? firstAny
     }
 }
