@@ -131,7 +131,10 @@ public final class SQLiteHabitStore: HabitStore {
 
     public var writersWaiting: Bool { !database.isInMemory && WriterQueue.forFile(path).hasWaiters }
 
-    public var writersContended: Bool { !database.isInMemory && WriterQueue.forFile(path).waited(within: 2_000_000_000) }
+    public var writersContended: Bool { !database.isInMemory && WriterQueue.forFile(path).waited(within: Self.contentionWindow) }
+
+    /// How long after a write had to wait the file counts as contended (`writersContended`).
+    private static let contentionWindow: UInt64 = 2_000_000_000
 
     /// The file's device and inode: a file copied, or put back from a backup, is another file.
     public func storeIdentity() throws -> String? {

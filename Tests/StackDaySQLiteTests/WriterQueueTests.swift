@@ -5,24 +5,22 @@ import Testing
 
 @Suite("the order writers of one file take its write lock in")
 struct WriterQueueTests {
-    /// Tickets taken on threads of their own, one after another (each waiting once the one before
-    /// it does), while the test holds the turn; then the order the turns came in.
+    /// Tickets taken in the order given while the test holds the turn, each then waited for on a
+    /// thread of its own; the order the turns came in once the test leaves.
     func order(_ queue: WriterQueue, _ ranks: [(String, WriterQueue.Rank)]) throws -> [String] {
         #expect(queue.enter(timeout: 1))
         let served = Mutex<[String]>([])
         let done = DispatchGroup()
-        for (count, (name, rank)) in ranks.enumerated() {
+        for (name, rank) in ranks {
+            let ticket = queue.take(rank)
             done.enter()
             Thread.detachNewThread {
-                if queue.enter(rank, timeout: 10) {
+                if queue.wait(for: ticket, until: Date(timeIntervalSinceNow: 10)) {
                     served.withLock { $0.append(name) }
                     queue.leave()
                 }
                 done.leave()
             }
-            let deadline = Date().addingTimeInterval(10)
-            while queue.waiters < count + 1, Date() < deadline { usleep(200) }
-            try #require(queue.waiters == count + 1)
         }
         #expect(queue.hasWaiters)
         queue.leave()

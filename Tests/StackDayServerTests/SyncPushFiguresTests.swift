@@ -115,6 +115,10 @@ final class PriorityRecordingStore: HabitStore, @unchecked Sendable {
         seen.nices.withLock { $0.writes.append(Self.nice()) }
         return try base.write(body)
     }
+    func bulkWrite<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
+        seen.nices.withLock { $0.writes.append(Self.nice()) }
+        return try base.bulkWrite(body)
+    }
     func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
         seen.nices.withLock { $0.reads.append(Self.nice()) }
         return try base.read(body)

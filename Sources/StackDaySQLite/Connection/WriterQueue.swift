@@ -64,17 +64,30 @@ final class WriterQueue: @unchecked Sendable {
     /// Waits for a turn, at most `timeout` seconds; true when this caller now holds it (and must
     /// `leave`), false when it waited too long (it then goes on to SQLite's own wait).
     func enter(_ rank: Rank = .single, timeout: TimeInterval) -> Bool {
+        wait(for: take(rank), until: Date(timeIntervalSinceNow: timeout))
+    }
+
+    /// Takes a ticket at `rank` without waiting: the turn itself when nobody holds it, else a
+    /// place among the waiting (`enter` is this, then `wait(for:until:)`).
+    func take(_ rank: Rank = .single) -> UInt64 {
         condition.lock()
         defer { condition.unlock() }
         let ticket = issued
         issued += 1
         if holder == nil {
             holder = ticket
-            return true
+        } else {
+            lastWait = DispatchTime.now().uptimeNanoseconds
+            waiting[ticket] = Waiter(rank: rank, since: lastWait)
         }
-        lastWait = DispatchTime.now().uptimeNanoseconds
-        waiting[ticket] = Waiter(rank: rank, since: lastWait)
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        return ticket
+    }
+
+    /// Waits until `ticket`'s turn comes, or `deadline`; true when it holds the turn (and must
+    /// `leave`), false when the ticket was given up.
+    func wait(for ticket: UInt64, until deadline: Date) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
         while holder != ticket {
             if !condition.wait(until: deadline), holder != ticket {
                 waiting[ticket] = nil
@@ -85,13 +98,10 @@ final class WriterQueue: @unchecked Sendable {
     }
 
     /// Whether a writer of this process waits for the turn after the current one.
-    var hasWaiters: Bool { waiters > 0 }
-
-    /// How many writers of this process wait for a turn.
-    var waiters: Int {
+    var hasWaiters: Bool {
         condition.lock()
         defer { condition.unlock() }
-        return waiting.count
+        return !waiting.isEmpty
     }
 
     /// Whether a writer of this process had to wait for a turn in the last `nanoseconds`.
