@@ -36,6 +36,8 @@ static void sd_libpq_load(void) {
     SD_LOAD(cmdTuples, PQcmdTuples)
     SD_LOAD(getisnull, PQgetisnull)
     SD_LOAD(getvalue, PQgetvalue)
+    SD_LOAD(unescapeBytea, PQunescapeBytea)
+    SD_LOAD(freemem, PQfreemem)
     SD_LOAD(fnumber, PQfnumber)
     SD_LOAD(putCopyData, PQputCopyData)
     SD_LOAD(putCopyEnd, PQputCopyEnd)

@@ -222,6 +222,31 @@ struct EvaluationCacheTests {
         return (store, library, setup, path)
     }
 
+    @Test("a cached row reads back as it was written, its days intact (PostgreSQL's bytea, SQLite's BLOB)", arguments: ["sqlite", "postgres"])
+    func readsBack(kind: String) throws {
+        let folder = try TemporaryFolder()
+        let owner = "read-back-\(UUID().uuidString)"
+        let store: any HabitStore = kind == "sqlite"
+            ? try SQLiteHabitStore(path: folder.path("cache.sqlite"), owner: owner)
+            : try PostgresHabitStore(url: try cacheServer.get().url, owner: owner)
+        let library = try PolicyLibrary(searchPath: [])
+        let start = try LocalDay(iso: "2026-09-01"), today = start.adding(days: 300)
+        let setup = context(store, library, today: today, cached: true)
+        let habit = try CreateHabit(context: setup)(name: "water", startedOn: start, goal: 2)
+        // Amounts whose thousandths fill every byte of an Int64 differently, on days spread out.
+        let amounts: [(days: Int, amount: Double)] = [(0, 1.5), (1, 2), (37, 0.001), (128, 255.255), (299, 65.536)]
+        for (days, amount) in amounts { try RecordCompletion(context: setup)(habitName: "water", amount: amount, on: start.adding(days: days)) }
+        let expected = try figures(context(store, library, today: today, cached: false))
+        #expect(try figures(setup) == expected)
+        let row = try store.read { try $0.evaluations?.evaluation(habitID: habit.id) }
+        let cached = try #require(row, "the row written after the read is read back and passes its checks")
+        #expect(cached.firstDay == start)
+        #expect(cached.thousandths.count >= 300)
+        for (days, amount) in amounts { #expect(cached.thousandths[days] == Int64((amount * 1000).rounded()), "day \(days)") }
+        #expect(cached.thousandths.enumerated().filter { $0.element != 0 }.count == amounts.count)
+        #expect(try figures(setup) == expected, "read again from the row")
+    }
+
     @Test("cache rows corrupted, from another format or engine, or deleted are ignored and rebuilt", arguments: [
         "UPDATE evaluation_cache SET days = substr(days, 1, length(days) - 5)",
         "UPDATE evaluation_cache SET days = zeroblob(length(days))",

@@ -27,6 +27,8 @@ typedef struct sd_libpq {
     __typeof__(PQcmdTuples) *cmdTuples;
     __typeof__(PQgetisnull) *getisnull;
     __typeof__(PQgetvalue) *getvalue;
+    __typeof__(PQunescapeBytea) *unescapeBytea;
+    __typeof__(PQfreemem) *freemem;
     __typeof__(PQfnumber) *fnumber;
     __typeof__(PQputCopyData) *putCopyData;
     __typeof__(PQputCopyEnd) *putCopyEnd;
@@ -63,6 +65,12 @@ static inline int sd_PQntuples(const PGresult *res) { return sd_libpq_table.ntup
 static inline char *sd_PQcmdTuples(PGresult *res) { return sd_libpq_table.cmdTuples(res); }
 static inline int sd_PQgetisnull(const PGresult *res, int row, int column) { return sd_libpq_table.getisnull(res, row, column); }
 static inline char *sd_PQgetvalue(const PGresult *res, int row, int column) { return sd_libpq_table.getvalue(res, row, column); }
+/// A bytea value's bytes from its text form (hex or the older escapes), malloc'd by libpq: free
+/// them with `sd_PQfreemem`. NULL when libpq could not allocate them.
+static inline unsigned char *sd_PQunescapeBytea(const char *text, size_t *length) {
+    return sd_libpq_table.unescapeBytea((const unsigned char *)text, length);
+}
+static inline void sd_PQfreemem(void *memory) { sd_libpq_table.freemem(memory); }
 static inline int sd_PQfnumber(const PGresult *res, const char *name) { return sd_libpq_table.fnumber(res, name); }
 static inline int sd_PQputCopyData(PGconn *conn, const char *buffer, int nbytes) { return sd_libpq_table.putCopyData(conn, buffer, nbytes); }
 static inline int sd_PQputCopyEnd(PGconn *conn, const char *errormsg) { return sd_libpq_table.putCopyEnd(conn, errormsg); }

@@ -18,10 +18,5 @@ struct PostgresRow: SQLRow {
     func integer(_ column: String) -> Int64 { rows.integer(row, index(column)) }
     func real(_ column: String) -> Double { rows.real(row, index(column)) }
 
-    /// bytea comes back as text in its hex form, `\x` and two digits a byte.
-    func blob(_ column: String) -> [UInt8] {
-        let text = Array(rows.text(row, index(column)).utf8)
-        guard text.count >= 2, text[0] == UInt8(ascii: "\\"), text[1] == UInt8(ascii: "x") else { return [] }
-        return HexText.bytes(text.dropFirst(2)) ?? []
-    }
+    func blob(_ column: String) -> [UInt8] { rows.bytes(row, index(column)) }
 }

@@ -27,6 +27,16 @@ final class PostgresRows {
         return String(cString: value)
     }
 
+    /// A bytea value's bytes. libpq undoes its text form (`\x` and two hex digits a byte) in C,
+    /// straight from the result: a cached evaluation is tens of kilobytes, read on every figure.
+    func bytes(_ row: Int, _ column: Int) -> [UInt8] {
+        guard let value = sd_PQgetvalue(result, Int32(row), Int32(column)) else { return [] }
+        var length = 0
+        guard let raw = sd_PQunescapeBytea(value, &length) else { return [] }
+        defer { sd_PQfreemem(raw) }
+        return Array(UnsafeBufferPointer(start: raw, count: length))
+    }
+
     func integer(_ row: Int, _ column: Int) -> Int64 { Int64(text(row, column)) ?? 0 }
 
     func real(_ row: Int, _ column: Int) -> Double { Double(text(row, column)) ?? 0 }
