@@ -22,6 +22,9 @@ public struct SQLDialect: Sendable {
     public static let sqlite = SQLDialect(owner: "owner", tieBreak: "rowid", searchesKeyLists: true, numberedQuestionMarks: true)
     public static let postgres = SQLDialect(owner: "user_id", tieBreak: "id", searchesKeyLists: false, numberedQuestionMarks: false)
 
+    /// Whether this is SQLite's dialect (there are two: `sqlite` and `postgres`).
+    var isSQLite: Bool { numberedQuestionMarks }
+
     /// `sql`, written with `$N` parameters, in this dialect.
     public func statement(_ sql: String) -> String {
         guard numberedQuestionMarks else { return sql }

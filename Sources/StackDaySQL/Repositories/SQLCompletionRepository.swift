@@ -10,7 +10,9 @@ public final class SQLCompletionRepository: CompletionRepository {
     private let bulk: (any SQLBulkCompletions)?
     private let statements: Statements
 
-    private struct Statements {
+    private struct Statements: DialectStatements {
+        static let sqlite = Statements(.sqlite), postgres = Statements(.postgres)
+
         let insert, update, delete, byID, byHabit, byHabitAndDays, dailyTotals, deleteAll: String
 
         init(_ dialect: SQLDialect) {
@@ -44,7 +46,7 @@ public final class SQLCompletionRepository: CompletionRepository {
         self.executor = executor
         self.owner = .text(owner)
         self.bulk = bulk
-        statements = Statements(executor.dialect)
+        statements = .of(executor.dialect)
     }
 
     private func decode(_ row: any SQLRow) throws -> Completion {

@@ -8,8 +8,10 @@ public final class SQLHabitRepository: HabitRepository {
     private let owner: SQLValue
     private let statements: Statements
 
-    /// The statements, in the executor's dialect, made once.
-    private struct Statements {
+    /// The statements, in each dialect, made once.
+    private struct Statements: DialectStatements {
+        static let sqlite = Statements(.sqlite), postgres = Statements(.postgres)
+
         let insert, update, delete, byID, byNameKey, all, revisionsOf, insertRevision, pin, unpinned: String
 
         init(_ dialect: SQLDialect) {
@@ -64,7 +66,7 @@ public final class SQLHabitRepository: HabitRepository {
     public init(executor: any SQLExecutor, owner: String) {
         self.executor = executor
         self.owner = .text(owner)
-        statements = Statements(executor.dialect)
+        statements = .of(executor.dialect)
     }
 
     private func values(_ habit: Habit) -> [SQLValue] {

@@ -7,45 +7,56 @@ import StackDay
 public final class SQLPolicyScriptRepository: PolicyScriptRepository {
     private let executor: any SQLExecutor
     private let owner: SQLValue
-    private let insertSQL, bySHA256, allSQL, deleteAllSQL, markSQL: String
+    private let statements: Statements
+
+    /// The statements, in each dialect, made once.
+    private struct Statements: DialectStatements {
+        static let sqlite = Statements(.sqlite), postgres = Statements(.postgres)
+
+        let insertSQL, bySHA256, allSQL, deleteAllSQL, markSQL: String
+
+        init(_ dialect: SQLDialect) {
+            let column = dialect.owner
+            insertSQL = dialect.statement("""
+                INSERT INTO policy_scripts (\(column), sha256, name, source, installed_at, installed) VALUES ($1, $2, $3, $4, $5, $6)
+                ON CONFLICT (\(column), sha256) DO NOTHING
+                """)
+            bySHA256 = dialect.statement("SELECT name, sha256, source, installed_at, installed FROM policy_scripts WHERE \(column) = $1 AND sha256 = $2")
+            allSQL = dialect.statement("SELECT name, sha256, source, installed_at, installed FROM policy_scripts WHERE \(column) = $1 ORDER BY installed_at, name, sha256")
+            deleteAllSQL = dialect.statement("DELETE FROM policy_scripts WHERE \(column) = $1")
+            // Installed again, a script keeps the later time: an install time only moves on (sync joins them).
+            markSQL = dialect.statement("""
+                UPDATE policy_scripts SET installed_at = CASE WHEN installed = 1 AND installed_at > $3 THEN installed_at ELSE $3 END, installed = 1
+                WHERE \(column) = $1 AND sha256 = $2
+                """)
+        }
+    }
 
     public init(executor: any SQLExecutor, owner: String) {
         self.executor = executor
         self.owner = .text(owner)
-        let dialect = executor.dialect, column = executor.dialect.owner
-        insertSQL = dialect.statement("""
-            INSERT INTO policy_scripts (\(column), sha256, name, source, installed_at, installed) VALUES ($1, $2, $3, $4, $5, $6)
-            ON CONFLICT (\(column), sha256) DO NOTHING
-            """)
-        bySHA256 = dialect.statement("SELECT name, sha256, source, installed_at, installed FROM policy_scripts WHERE \(column) = $1 AND sha256 = $2")
-        allSQL = dialect.statement("SELECT name, sha256, source, installed_at, installed FROM policy_scripts WHERE \(column) = $1 ORDER BY installed_at, name, sha256")
-        deleteAllSQL = dialect.statement("DELETE FROM policy_scripts WHERE \(column) = $1")
-        // Installed again, a script keeps the later time: an install time only moves on (sync joins them).
-        markSQL = dialect.statement("""
-            UPDATE policy_scripts SET installed_at = CASE WHEN installed = 1 AND installed_at > $3 THEN installed_at ELSE $3 END, installed = 1
-            WHERE \(column) = $1 AND sha256 = $2
-            """)
+        statements = .of(executor.dialect)
     }
 
     public func insert(_ script: PolicyScript) throws {
-        try executor.run(insertSQL, [owner, .text(script.sha256), .text(script.name), .text(script.source), .instant(script.installedAt),
+        try executor.run(statements.insertSQL, [owner, .text(script.sha256), .text(script.name), .text(script.source), .instant(script.installedAt),
                                   .integer(script.installed ? 1 : 0)])
     }
 
     public func script(sha256: String) throws -> PolicyScript? {
-        try executor.rows(bySHA256, [owner, .text(sha256)], decode).first
+        try executor.rows(statements.bySHA256, [owner, .text(sha256)], decode).first
     }
 
     public func all() throws -> [PolicyScript] {
-        try executor.rows(allSQL, [owner], decode)
+        try executor.rows(statements.allSQL, [owner], decode)
     }
 
     public func deleteAll() throws {
-        try executor.run(deleteAllSQL, [owner])
+        try executor.run(statements.deleteAllSQL, [owner])
     }
 
     public func markInstalled(sha256: String, at: Date) throws {
-        try executor.run(markSQL, [owner, .text(sha256), .instant(at)])
+        try executor.run(statements.markSQL, [owner, .text(sha256), .instant(at)])
     }
 
     private func decode(_ row: any SQLRow) throws -> PolicyScript {

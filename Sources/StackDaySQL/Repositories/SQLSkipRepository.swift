@@ -8,7 +8,9 @@ public final class SQLSkipRepository: SkipRepository {
     private let owner: SQLValue
     private let statements: Statements
 
-    private struct Statements {
+    private struct Statements: DialectStatements {
+        static let sqlite = Statements(.sqlite), postgres = Statements(.postgres)
+
         let insert, update, delete, byID, byHabit, byHabitAndDays, deleteAll: String
 
         init(_ dialect: SQLDialect) {
@@ -29,7 +31,7 @@ public final class SQLSkipRepository: SkipRepository {
     public init(executor: any SQLExecutor, owner: String) {
         self.executor = executor
         self.owner = .text(owner)
-        statements = Statements(executor.dialect)
+        statements = .of(executor.dialect)
     }
 
     private func decode(_ row: any SQLRow) throws -> Skip {

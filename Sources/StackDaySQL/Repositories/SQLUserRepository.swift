@@ -7,7 +7,9 @@ public final class SQLUserRepository: UserRepository {
     private let executor: any SQLExecutor
     private let statements: Statements
 
-    private struct Statements {
+    private struct Statements: DialectStatements {
+        static let sqlite = Statements(.sqlite), postgres = Statements(.postgres)
+
         let insert, update, delete, byName, byToken, byFeedToken, all: String
         let insertSession, session, deleteSession, sessionCount, deleteSessions: String
         let insertPairing, takePairing, deletePairings, deletePairingsOf, pairingCount: String
@@ -57,7 +59,7 @@ public final class SQLUserRepository: UserRepository {
 
     public init(executor: any SQLExecutor) {
         self.executor = executor
-        statements = Statements(executor.dialect)
+        statements = .of(executor.dialect)
     }
 
     private func values(_ user: User) -> [SQLValue] {

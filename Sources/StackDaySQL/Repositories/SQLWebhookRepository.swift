@@ -7,7 +7,9 @@ public final class SQLWebhookRepository: WebhookRepository {
     private let executor: any SQLExecutor
     private let statements: Statements
 
-    private struct Statements {
+    private struct Statements: DialectStatements {
+        static let sqlite = Statements(.sqlite), postgres = Statements(.postgres)
+
         let insert, byUser, byID, deleteDeliveries, delete, enqueue, due, update, deliveries, subscribed, pushKey, keepPushKey: String
 
         init(_ dialect: SQLDialect) {
@@ -44,7 +46,7 @@ public final class SQLWebhookRepository: WebhookRepository {
 
     public init(executor: any SQLExecutor) {
         self.executor = executor
-        statements = Statements(executor.dialect)
+        statements = .of(executor.dialect)
     }
 
     private static func events(_ text: String, table: String) throws -> [WebhookEvent] {
