@@ -33,9 +33,24 @@ struct ScaleBenchmark {
         let stored: Int, acknowledged: Int
         let sampled: Int, differing: Int
         let imported: TimeInterval
+        /// The servers' own CPU time (user and system) for each request answered: steadier than
+        /// requests a second on a machine the load, PostgreSQL and the servers share.
+        let cpuPerRequest: TimeInterval
     }
 
-    func run() throws -> [Figure] {
+    /// A process's CPU time so far, user and system, from `/proc/<pid>/stat` (fields 14 and 15,
+    /// in clock ticks); 0 when it cannot be read.
+    static func cpuSeconds(_ pid: pid_t) -> TimeInterval {
+        guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = text.lastIndex(of: ")") else { return 0 }
+        // The fields after the command name, which is in parentheses and may hold spaces.
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// `firstOnly`: the first setup alone (S1, S2), for a pair of builds run side by side.
+    func run(firstOnly: Bool = false) throws -> [Figure] {
         guard BenchContext.has("wrk"), (try? PostgresServer.binaries()) != nil else {
             FileHandle.standardError.write(Data("SCALE skipped: needs wrk and the PostgreSQL server binaries\n".utf8))
             return []
@@ -46,8 +61,7 @@ struct ScaleBenchmark {
             Setup(label: "1k-sqlite", users: quick ? 20 : 1_000, habits: 10, postgres: false, servers: 1),
             Setup(label: "10k-postgres", users: quick ? 200 : 10_000, habits: 5, postgres: true, servers: 2),
         ]
-        let outcomes = try setups.map(measure)
-        let first = outcomes[0], sqlite = outcomes[1], many = outcomes[2]
+        let first = try measure(setups[0])
         func checks(_ outcome: Outcome) -> (text: String, met: Bool) {
             // A record whose answer wrk dropped when its time ran out is stored but not counted:
             // at most one per connection in flight.
@@ -57,16 +71,21 @@ struct ScaleBenchmark {
                     outcome.errors == 0 && outcome.acknowledged > 0 && lost >= 0 && lost <= inFlight && outcome.differing == 0)
         }
         func load(_ outcome: Outcome) -> String {
-            "\(Int(outcome.throughput)) req/s (p50 \(Table.seconds(outcome.p50)), p99 \(Table.seconds(outcome.p99)))"
+            "\(Int(outcome.throughput)) req/s (p50 \(Table.seconds(outcome.p50)), p99 \(Table.seconds(outcome.p99)); \(Table.seconds(outcome.cpuPerRequest)) server CPU a request)"
         }
-        let firstChecks = checks(first), sqliteChecks = checks(sqlite), manyChecks = checks(many)
-        let growth = first.p50 > 0 ? many.p50 / first.p50 : .infinity
-        return [
+        let firstChecks = checks(first)
+        let firstFigures = [
             Figure(id: "S1", compared: "\(first.setup.users) users × 10 habits × 1 year on PostgreSQL, two servers, 90 % reads / 10 % records: requests/s",
                    engine: load(first), baseline: "1,800 req/s, p99 50 ms", ratio: first.throughput / 1_800, target: "≥ 1,800 req/s, p99 ≤ 50 ms",
                    met: first.throughput >= 1_800 && first.p99 <= 0.050),
             Figure(id: "S2", compared: "S1: errors; records stored − acknowledged; sampled users whose cached figures differ from --no-cache",
                    engine: firstChecks.text, baseline: "0; 0; 0", ratio: firstChecks.met ? 1 : 0, target: "all 0", met: firstChecks.met),
+        ]
+        if firstOnly { return firstFigures }
+        let sqlite = try measure(setups[1]), many = try measure(setups[2])
+        let sqliteChecks = checks(sqlite), manyChecks = checks(many)
+        let growth = first.p50 > 0 ? many.p50 / first.p50 : .infinity
+        return firstFigures + [
             Figure(id: "S3", compared: "\(sqlite.setup.users) users × 10 habits × 1 year on SQLite, one server, the same load: requests/s",
                    engine: load(sqlite), baseline: load(first), ratio: first.throughput > 0 ? sqlite.throughput / first.throughput : 0, target: "reported", met: nil),
             Figure(id: "S4", compared: "S3: errors; records stored − acknowledged; sampled users whose cached figures differ",
@@ -127,6 +146,7 @@ struct ScaleBenchmark {
         // One wrk per server, at once (each blocks a dispatch thread, never Swift's pool).
         let ports = servers.map(\.port)
         let outputs = Outputs()
+        let cpuBefore = servers.reduce(0) { $0 + Self.cpuSeconds($1.process.processIdentifier) }
         DispatchQueue.concurrentPerform(iterations: ports.count) { index in
             let run = try? Measure.run("wrk", ["-t", "2", "-c", "16", "-d", "\(seconds)s", "--latency", "-s", script, "http://127.0.0.1:\(ports[index])/"])
             outputs.set(index, run)
@@ -140,7 +160,9 @@ struct ScaleBenchmark {
                 acknowledged += Int(line.dropFirst(6)) ?? 0
             }
         }
+        let cpu = servers.reduce(0) { $0 + Self.cpuSeconds($1.process.processIdentifier) } - cpuBefore
         servers.forEach { _ = $0.stop() }
+        let answered = loads.reduce(0) { $0 + $1.requestsPerSecond } * Double(seconds)
         let stored = try count() - before
         // A sample of users' figures, kept by the servers' caches, against a fresh evaluation.
         let library = try PolicyLibrary(searchPath: [])
@@ -156,7 +178,8 @@ struct ScaleBenchmark {
         }
         return Outcome(setup: setup, throughput: loads.reduce(0) { $0 + $1.requestsPerSecond }, p50: loads.map(\.p50).max() ?? 0,
                        p99: loads.map(\.p99).max() ?? 0, errors: loads.reduce(0) { $0 + $1.errors }, stored: stored, acknowledged: acknowledged,
-                       sampled: sample.count, differing: differing, imported: imported)
+                       sampled: sample.count, differing: differing, imported: imported,
+                       cpuPerRequest: answered > 0 ? cpu / answered : 0)
     }
 
     /// Texts written by index from several threads.
