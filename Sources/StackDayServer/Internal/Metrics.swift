@@ -7,7 +7,7 @@ import Foundation
 /// `@unchecked Sendable`: every field is read and written holding `lock`.
 public final class Metrics: @unchecked Sendable {
     private let lock = NSLock()
-    private var requests: [String: Int] = [:]
+    private var requests: [RequestLabels: Int] = [:]
     static let buckets: [Double] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5]
     private var latency = [Int](repeating: 0, count: Metrics.buckets.count)
     private var latencyCount = 0
@@ -19,12 +19,21 @@ public final class Metrics: @unchecked Sendable {
 
     public init() {}
 
+    /// A request counter's labels, written out only when the counters are read: every request
+    /// counts one, under the lock.
+    private struct RequestLabels: Hashable {
+        let route: String
+        let status: Int
+
+        var text: String { "route=\"\(Metrics.escape(route))\",status=\"\(status)\"" }
+    }
+
     func begin() { lock.withLock { inFlight += 1 } }
 
     func end(route: String, status: Int, seconds: Double) {
         lock.withLock {
             inFlight -= 1
-            requests["route=\"\(Self.escape(route))\",status=\"\(status)\"", default: 0] += 1
+            requests[RequestLabels(route: route, status: status), default: 0] += 1
             for (index, bound) in Self.buckets.enumerated() where seconds <= bound { latency[index] += 1 }
             latencyCount += 1
             latencySum += seconds
@@ -47,7 +56,8 @@ public final class Metrics: @unchecked Sendable {
         lock.withLock {
             var lines: [String] = []
             lines += ["# HELP stackday_requests_total Requests answered, by route and status.", "# TYPE stackday_requests_total counter"]
-            lines += requests.keys.sorted().map { "stackday_requests_total{\($0)} \(requests[$0] ?? 0)" }
+            lines += requests.map { (labels: $0.key.text, count: $0.value) }.sorted { $0.labels < $1.labels }
+                .map { "stackday_requests_total{\($0.labels)} \($0.count)" }
             lines += ["# HELP stackday_request_duration_seconds Time to answer a request.", "# TYPE stackday_request_duration_seconds histogram"]
             for (index, bound) in Self.buckets.enumerated() {
                 lines.append("stackday_request_duration_seconds_bucket{le=\"\(bound)\"} \(latency[index])")
