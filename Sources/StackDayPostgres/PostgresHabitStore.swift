@@ -98,6 +98,21 @@ public final class PostgresHabitStore: HabitStore {
         return result
     }
 
+    /// The statement alone, on the primary, in no transaction: PostgreSQL runs it in one
+    /// snapshot of its own, and the BEGIN and COMMIT round trips are saved (a server asks whose a
+    /// token is on every request).
+    public func readStatement<T>(_ body: (any HabitTransaction) throws -> T) throws -> T {
+        defer { if repositories.cache.hasStaged { repositories.cache.discardStaged() } }
+        do {
+            return try body(repositories.transaction)
+        } catch where connection.isBroken {
+            // The server went away since the last statement (a restart, a dropped link): once
+            // more on a new connection.
+            try connection.reset()
+            return try body(repositories.transaction)
+        }
+    }
+
     /// `body` on the replica when it has replayed this user's every write; nil to read on the
     /// primary instead (the replica behind, unreachable or failing). The replica's counter is read
     /// in the snapshot the read then uses, so that snapshot holds every write the primary's

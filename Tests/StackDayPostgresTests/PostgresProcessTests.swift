@@ -66,17 +66,20 @@ struct PostgresProcessTests {
         #expect(try completions(server.url, user: user) == total)
     }
 
-    @Test("the server stopped and started between commands loses nothing committed; a store reconnects")
+    @Test("the server stopped and started between commands loses nothing committed; a store reconnects, in a transaction or not")
     func restart() throws {
         let server = try PostgresServer(tcp: true)
         #expect(try exerciser.run(["setup", server.tcpURL]).status == 0)
         #expect(try exerciser.run(["record", server.tcpURL, "100"]).status == 0)
         let store = try PostgresHabitStore(url: server.url)
+        let another = try PostgresHabitStore(url: server.url)
         try server.stop()
         try server.start(tcp: true)
         #expect(try completions(server.tcpURL, user: "default") == 100)
         // The store opened before the restart finds its connection broken and resets it.
         #expect(try store.read { tx in try tx.habits.all().map(\.name) } == ["water"])
+        // So does one whose first statement after it runs in no transaction.
+        #expect(try another.readStatement { tx in try tx.habits.all().map(\.name) } == ["water"])
         #expect(try exerciser.run(["record", server.url, "10"]).status == 0)
         #expect(try completions(server.url, user: "default") == 110)
     }

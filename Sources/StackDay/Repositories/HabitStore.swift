@@ -15,6 +15,10 @@ public protocol HabitStore: AnyObject {
     func bulkWrite<T>(_ body: (any HabitTransaction) throws -> T) throws -> T
     /// Runs `body` against one consistent snapshot.
     func read<T>(_ body: (any HabitTransaction) throws -> T) throws -> T
+    /// Runs `body`, which reads with a single statement and stages nothing, where a read costs
+    /// least: a statement alone sees one snapshot, so a store that opens a transaction at a price
+    /// (round trips to a database server) may run it without one. Otherwise the same as `read`.
+    func readStatement<T>(_ body: (any HabitTransaction) throws -> T) throws -> T
     /// Told before a bulk import of about `records` rows, so the store can trade memory for speed.
     func prepareForBulkWrite(records: Int)
     /// A number that grows with every write transaction of this owner, from any process: what a
@@ -36,6 +40,7 @@ public protocol HabitStore: AnyObject {
 }
 
 extension HabitStore {
+    public func readStatement<T>(_ body: (any HabitTransaction) throws -> T) throws -> T { try read(body) }
     public var hasOneWriter: Bool { false }
     public var writersWaiting: Bool { false }
     public var writersContended: Bool { false }

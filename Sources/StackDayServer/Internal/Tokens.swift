@@ -26,7 +26,7 @@ enum Tokens {
     static func caller(of token: String, _ contexts: OwnerContexts, at now: Date) throws -> (user: User, device: UUID?)? {
         guard isWellFormed(token) else { return nil }
         let store = try contexts.baseStore()
-        if let user = try store.read({ try $0.users.user(tokenSHA256: UserToken.sha256(of: token)) }) { return (user, nil) }
+        if let user = try store.readStatement({ try $0.users.user(tokenSHA256: UserToken.sha256(of: token)) }) { return (user, nil) }
         return try ManageDevices.user(deviceToken: token, in: store, at: now).map { ($0.user, $0.device.id) }
     }
 }
