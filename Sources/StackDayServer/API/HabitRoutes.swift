@@ -303,7 +303,7 @@ struct HabitRoutes {
     }
 
     /// A request's path as an error names it: decoded where it decodes.
-    static func shownPath(_ path: String) -> String { path.removingPercentEncoding ?? path }
+    static func shownPath(_ path: String) -> String { PercentDecoding.decoded(path) ?? path }
 
     /// `GET /v1/feeds/{token}.ics`: the user's habits as an iCalendar feed (`CalendarFeedView`),
     /// with an `ETag` of its text, so that an hourly fetch of an unchanged feed is a 304. The token

@@ -38,7 +38,7 @@ struct AccessLog: PipelineStage {
 
     func line(_ exchange: Exchange, _ response: HTTPResponse, seconds: Double) -> String {
         let request = exchange.request
-        let path = Self.redacted(request.path.removingPercentEncoding ?? request.path)
+        let path = Self.redacted(PercentDecoding.decoded(request.path) ?? request.path)
         let milliseconds = Int((seconds * 1000).rounded())
         let when = InstantText.format(exchange.started)
         switch format {

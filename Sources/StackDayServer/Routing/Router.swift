@@ -45,12 +45,7 @@ public struct Router<Handler>: Sendable where Handler: Sendable {
         if parts.first == "" { parts.removeFirst() }
         var decoded: [String] = []
         for part in parts {
-            // Most segments hold no escape: they are kept as they are, without Foundation's decoder.
-            guard part.utf8.contains(UInt8(ascii: "%")) else {
-                decoded.append(part)
-                continue
-            }
-            guard let text = part.removingPercentEncoding else { return nil }
+            guard let text = PercentDecoding.decoded(part) else { return nil }
             decoded.append(text)
         }
         return decoded
