@@ -89,7 +89,7 @@ public final class PostgresServer: @unchecked Sendable {
     // A server shared by a whole suite lives in a global, which Swift never deinitializes, and a
     // test process that crashes runs neither `deinit` nor `atexit`. So each server has a watcher:
     // a process blocked reading a pipe that only this process writes to, which stops the server
-    // once the pipe ends, that is when this process ends, however it ends.
+    // and removes its folder once the pipe ends, that is when this process ends, however it ends.
     private struct Watcher {
         let pipe: Int32
         let pid: pid_t
@@ -141,7 +141,9 @@ public final class PostgresServer: @unchecked Sendable {
         let output = folder.path("pg_ctl.out")
         let status = Self.spawnAndWait(command, output: output)
         let stop = (runsAsPostgres ? ["/sbin/runuser", "-u", "postgres", "--"] : []) + [pgctl, "-D", data, "-m", "immediate", "-w", "stop"]
-        Self.remember(data, stop: stop)
+        // The watcher also removes the folder once the server is stopped: a server kept in a global
+        // is never deinitialized, and its data would otherwise stay behind after every run.
+        Self.remember(data, stop: ["/bin/bash", "-c", #""$@"; rm -rf -- "$0""#, folder.url.path] + stop)
         guard status == 0 else {
             let log = (try? String(contentsOfFile: folder.path("server.log"), encoding: .utf8)) ?? ""
             let said = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
