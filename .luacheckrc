@@ -13,7 +13,7 @@ stds.stackday = {
       "abs", "ceil", "cos", "deg", "exp", "floor", "fmod", "huge", "log", "max", "maxinteger", "min", "mininteger", "modf",
       "pi", "rad", "sin", "sqrt", "tan", "tointeger", "type", "ult", "acos", "asin", "atan",
     } },
-    calendar = { fields = { "civil", "ordinal", "daysInMonth", "isLeapYear", "weekday", "nthWeekday", "filter", "select" } },
+    calendar = { fields = { "civil", "ordinal", "daysInMonth", "isLeapYear", "weekday", "nthWeekday", "filter", "select", "occurrences" } },
     "trace",
   },
 }

@@ -14,10 +14,11 @@ local KNOWN = { FREQ = true, INTERVAL = true, COUNT = true, UNTIL = true, BYDAY 
                 BYYEARDAY = true, BYWEEKNO = true, BYSETPOS = true, WKST = true }
 
 -- Calendar arithmetic on day numbers (days since 1970-01-01) comes from the host, and so does the
--- hot loop: `calendar.select` scans a period (or a whole range, stepping by INTERVAL) in native code
--- for the days that pass the rule's BY parts, given once as a `calendar.filter`.
+-- hot loop: `calendar.select` scans a range (stepping by a daily INTERVAL) and
+-- `calendar.occurrences` walks it period by period (INTERVAL, BYSETPOS) in native code, for the
+-- days that pass the rule's BY parts, given once as a `calendar.filter`.
 local ordinal, civil, month_length, weekday = calendar.ordinal, calendar.civil, calendar.daysInMonth, calendar.weekday
-local select_days, make_filter = calendar.select, calendar.filter
+local select_days, make_filter, occurrences_of = calendar.select, calendar.filter, calendar.occurrences
 
 -- A date; with `floating`, a date-time without a zone stands for its date (UNTIL=20270630T235959).
 local function parse_date(text, part, floating)
@@ -162,44 +163,6 @@ local function with_defaults(rule, start)
   return filled
 end
 
--- The first day of the week containing z, weeks starting on `wkst`.
-local function week_start(z, wkst) return z - (weekday(z) - wkst) % 7 end
-
--- ISO-style week number of z in year y for weeks starting on wkst (week 1 has at least 4 days of y),
--- and the number of weeks y has.
-local function week_number(z, y, wkst)
-  local jan1 = ordinal(y, 1, 1)
-  local first = week_start(jan1, wkst)
-  if jan1 - first >= 4 then first = first + 7 end -- week 1 must hold 4 days of the year
-  local next_jan1 = ordinal(y + 1, 1, 1)
-  local next_first = week_start(next_jan1, wkst)
-  if next_jan1 - next_first >= 4 then next_first = next_first + 7 end
-  local weeks = (next_first - first) // 7
-  if z < first then return nil, weeks end
-  local n = (z - first) // 7 + 1
-  if n > weeks then return nil, weeks end
-  return n, weeks
-end
-
--- The year whose weeks z belongs to (a week can start in December or end in January), z's week
--- number in it, and how many weeks that year has.
-local function week_year(z, wkst)
-  local y = civil(z)
-  for _, candidate in ipairs({ y, y - 1, y + 1 }) do
-    local n, weeks = week_number(z, candidate, wkst)
-    if n then return candidate, n, weeks end
-  end
-  return y, nil, 52
-end
-
--- The first day of week 1 of year y.
-local function first_week_start(y, wkst)
-  local jan1 = ordinal(y, 1, 1)
-  local first = week_start(jan1, wkst)
-  if jan1 - first >= 4 then first = first + 7 end
-  return first
-end
-
 -- The rule's BY parts as a native filter (the period decides which parts expand: an nth weekday
 -- counts within the month for a monthly rule or one with BYMONTH, else within the year).
 local function filter_of(rule)
@@ -216,42 +179,14 @@ local function filter_of(rule)
   })
 end
 
--- The period of day z: its first and last day and its index counted in periods since 1970.
-local function period_of(rule, z)
-  if rule.freq == FREQS.DAILY then return z, z, z end
-  if rule.freq == FREQS.WEEKLY then
-    local first = week_start(z, rule.wkst)
-    return first, first + 6, first // 7
-  end
-  local y, m = civil(z)
-  if rule.freq == FREQS.MONTHLY then
-    local first = ordinal(y, m, 1)
-    return first, first + month_length(y, m) - 1, y * 12 + m - 1
-  end
-  if rule.byweekno then
-    -- A yearly rule by week number spans the year's weeks, which may start in December.
-    local wy = week_year(z, rule.wkst)
-    return first_week_start(wy, rule.wkst), first_week_start(wy + 1, rule.wkst) - 1, wy
-  end
-  local first = ordinal(y, 1, 1)
-  return first, ordinal(y, 12, 31), y
-end
+-- The periods a rule's occurrences are counted in, by FREQ; a yearly rule by week number counts
+-- in the years of its weeks, which may start in December.
+local PERIODS = { "day", "week", "month", "year" }
 
--- The occurrences of one period, in order (BYSETPOS applied), as a set and a list.
-local function expand(rule, first, last)
-  local list = select_days(first, last, rule.filter)
-  if rule.bysetpos then
-    local picked, set = {}, {}
-    for _, pos in ipairs(rule.bysetpos) do
-      local z = pos > 0 and list[pos] or list[#list + pos + 1]
-      if z and not set[z] then set[z] = true; picked[#picked + 1] = z end
-    end
-    table.sort(picked)
-    list = picked
-  end
-  local set = {}
-  for _, z in ipairs(list) do set[z] = true end
-  return set, list
+-- How `calendar.occurrences` walks the rule: every `every`-th period from the one holding
+-- `anchor`, BYSETPOS picking within each.
+local function walk_of(rule, every, anchor)
+  return { period = rule.byweekno and "weekYear" or PERIODS[rule.freq], every = every, anchor = anchor, positions = rule.bysetpos }
 end
 
 local MONTH_NAMES = { "January", "February", "March", "April", "May", "June", "July", "August", "September",
@@ -284,26 +219,14 @@ local function month_day_reason(rule)
   return "no month in BYMONTH has a day in BYMONTHDAY"
 end
 
--- The first occurrence in [first, last], walking the periods from the one holding `first` and
--- expanding every `step`-th of them; nil when there is none.
+-- The first occurrence in [first, last], taking every `step`-th period from the one holding
+-- `first`; nil when there is none.
 local function first_occurrence(rule, first, last, step)
   if rule.freq == FREQS.DAILY and not rule.bysetpos then
     -- A day is its own period: one native scan, stepping from `first`.
     return select_days(first, last, rule.filter, first, step, 1)[1]
   end
-  local z, n = first, 0
-  while z <= last do
-    local pf, pl = period_of(rule, z)
-    if n % step == 0 then
-      local _, list = expand(rule, pf, pl)
-      for _, day in ipairs(list) do
-        if day >= first and day <= last then return day end
-      end
-    end
-    z = pl + 1
-    n = n + 1
-  end
-  return nil
+  return occurrences_of(first, last, rule.filter, walk_of(rule, step, first), 1)[1]
 end
 
 -- Refuses a rule with no occurrence at all, saying why when it can. The calendar repeats its
@@ -327,8 +250,11 @@ local function require_occurrence(rule, start)
   end
 end
 
--- Per rule text and start: the parsed rule, the last period expanded, and (with COUNT) the occurrences.
+-- Per rule text and start: the parsed rule and (with COUNT) its occurrences.
 local compiled = {}
+
+-- Periods of 400 years a COUNT is enumerated over at most.
+local COUNT_SPANS = 1000
 
 local function compile(text, start)
   local key = text .. "@" .. start
@@ -337,23 +263,19 @@ local function compile(text, start)
   local rule = with_defaults(parse(text), start)
   rule.filter = filter_of(rule)
   require_occurrence(rule, start)
-  local _, _, start_index = period_of(rule, start)
-  entry = { rule = rule, start = start, start_index = start_index }
+  rule.walk = walk_of(rule, rule.interval, start)
+  entry = { rule = rule, start = start }
   if rule.count then
-    -- Enumerate once: at most COUNT occurrences, period by period from the start's.
-    local occurrences, sorted, found = {}, {}, 0
-    local z = start
-    local guard = 0
-    while found < rule.count and guard < 400000 do
-      local first, last, index = period_of(rule, z)
-      if (index - start_index) % rule.interval == 0 then
-        local _, list = expand(rule, first, last)
-        for _, day in ipairs(list) do
-          if day >= start and found < rule.count then occurrences[day] = true; found = found + 1; sorted[found] = day end
-        end
+    -- Enumerate once: at most COUNT occurrences, 400 years at a time from the start.
+    local occurrences, sorted = {}, {}
+    local z, spans = start, 0
+    while #sorted < rule.count and spans < COUNT_SPANS do
+      for _, day in ipairs(occurrences_of(z, z + 146096, rule.filter, rule.walk, rule.count - #sorted)) do
+        occurrences[day] = true
+        sorted[#sorted + 1] = day
       end
-      z = last + 1
-      guard = guard + 1
+      z = z + 146097
+      spans = spans + 1
     end
     entry.occurrences = occurrences
     entry.sorted = sorted
@@ -403,13 +325,8 @@ local function rule_due(entry, z)
   if entry.occurrences then return entry.occurrences[z] == true end
   local rule = entry.rule
   if rule["until"] and z > rule["until"] then return false end
-  local first, last, index = period_of(rule, z)
-  if (index - entry.start_index) % rule.interval ~= 0 then return false end
-  if entry.period_first ~= first then
-    entry.period_set = expand(rule, first, last)
-    entry.period_first = first
-  end
-  return entry.period_set[z] == true
+  -- The walk expands z's period whole (BYSETPOS counts in it) and answers z if it is an occurrence.
+  return occurrences_of(z, z, rule.filter, rule.walk)[1] == z
 end
 
 local function is_due(entry, z)
@@ -447,30 +364,17 @@ local function rule_range(entry, first, last)
   end
   local lo = math.max(first, entry.start)
   local hi = rule["until"] and math.min(last, rule["until"]) or last
-  if not rule.bysetpos and (rule.freq == FREQS.DAILY or rule.interval == 1) then
-    -- Without BYSETPOS a day's fate does not depend on the rest of its period: one native scan
-    -- over the range (400 years at a time), stepping by INTERVAL when a day is its own period.
-    local step = rule.freq == FREQS.DAILY and rule.interval or 1
-    local z = lo
-    while z <= hi do
-      local chunk = math.min(hi, z + 146096)
-      local days = select_days(z, chunk, rule.filter, entry.start, step)
-      if z == lo and chunk == hi then return days end -- the whole range in one scan: its list is the answer
-      table.move(days, 1, #days, #out + 1, out)
-      z = chunk + 1
-    end
-    return out
-  end
+  -- Without BYSETPOS a day's fate does not depend on the rest of its period: a plain scan, stepping
+  -- by INTERVAL when a day is its own period; else a walk of the periods. 400 years at a time.
+  local scan = not rule.bysetpos and (rule.freq == FREQS.DAILY or rule.interval == 1)
+  local step = rule.freq == FREQS.DAILY and rule.interval or 1
   local z = lo
   while z <= hi do
-    local pf, pl, index = period_of(rule, z)
-    if (index - entry.start_index) % rule.interval == 0 then
-      local _, list = expand(rule, pf, pl)
-      for _, day in ipairs(list) do
-        if day >= lo and day <= hi then out[#out + 1] = day end
-      end
-    end
-    z = pl + 1
+    local chunk = math.min(hi, z + 146096)
+    local days = scan and select_days(z, chunk, rule.filter, entry.start, step) or occurrences_of(z, chunk, rule.filter, rule.walk)
+    if z == lo and chunk == hi then return days end -- the whole range at once: its list is the answer
+    table.move(days, 1, #days, #out + 1, out)
+    z = chunk + 1
   end
   return out
 end

@@ -174,56 +174,57 @@ struct day_filter {
     int week_start;                      /* 1 (Monday) … 7 (Sunday) */
 };
 
-/* Reads the list `key` of whole numbers in low…high (or -high…-low when allowed) into flags:
-   positive[n] for n, negative[n] for -n. Returns whether the list is there. */
-static int read_ints(lua_State *L, int table, const char *key, int low, int high, int allow_negative,
+/* Reads the list `key` of the table argument `table` of `function`: whole numbers in low…high (or
+   -high…-low when allowed) into flags, positive[n] for n, negative[n] for -n. Returns whether the
+   list is there. */
+static int read_ints(lua_State *L, const char *function, int table, const char *key, int low, int high, int allow_negative,
                      unsigned char *positive, unsigned char *negative) {
     lua_getfield(L, table, key);
     if (lua_isnil(L, -1)) { lua_pop(L, 1); return 0; }
-    luaL_argcheck(L, lua_istable(L, -1), 3, "filter lists must be tables of whole numbers");
+    if (!lua_istable(L, -1)) luaL_error(L, "%s: %s must be a list of whole numbers", function, key);
     lua_Integer count = luaL_len(L, -1);
     for (lua_Integer i = 1; i <= count; i++) {
         lua_rawgeti(L, -1, i);
         int ok = 0;
         lua_Integer value = lua_tointegerx(L, -1, &ok);
         lua_pop(L, 1);
-        if (!ok) luaL_error(L, "calendar.select: %s must hold whole numbers", key);
+        if (!ok) luaL_error(L, "%s: %s must hold whole numbers", function, key);
         if (value >= low && value <= high) positive[value] = 1;
         else if (allow_negative && value <= -low && value >= -high) negative[-value] = 1;
-        else luaL_error(L, "calendar.select: %s holds %d, out of range", key, (int)value);
+        else luaL_error(L, "%s: %s holds %d, out of range", function, key, (int)value);
     }
     lua_pop(L, 1);
     return 1;
 }
 
-static void read_filter(lua_State *L, int table, struct day_filter *filter) {
+static void read_filter(lua_State *L, const char *function, int table, struct day_filter *filter) {
     memset(filter, 0, sizeof *filter);
     luaL_checktype(L, table, LUA_TTABLE);
     unsigned char months[13] = {0}, unused[13] = {0};
-    filter->has_months = read_ints(L, table, "months", 1, 12, 0, months, unused);
+    filter->has_months = read_ints(L, function, table, "months", 1, 12, 0, months, unused);
     for (int m = 1; m <= 12; m++) if (months[m]) filter->months |= 1u << m;
-    filter->has_month_days = read_ints(L, table, "monthDays", 1, 31, 1, filter->month_days[0], filter->month_days[1]);
-    filter->has_year_days = read_ints(L, table, "yearDays", 1, 366, 1, filter->year_days[0], filter->year_days[1]);
-    filter->has_week_numbers = read_ints(L, table, "weekNumbers", 1, 53, 1, filter->week_numbers[0], filter->week_numbers[1]);
+    filter->has_month_days = read_ints(L, function, table, "monthDays", 1, 31, 1, filter->month_days[0], filter->month_days[1]);
+    filter->has_year_days = read_ints(L, function, table, "yearDays", 1, 366, 1, filter->year_days[0], filter->year_days[1]);
+    filter->has_week_numbers = read_ints(L, function, table, "weekNumbers", 1, 53, 1, filter->week_numbers[0], filter->week_numbers[1]);
     lua_getfield(L, table, "weekdays");
     if (!lua_isnil(L, -1)) {
-        luaL_argcheck(L, lua_istable(L, -1), 3, "weekdays must be a list of {weekday = 1…7, nth = ±1…53}");
+        if (!lua_istable(L, -1)) luaL_error(L, "%s: weekdays must be a list of {weekday = 1…7, nth = ±1…53}", function);
         filter->has_weekdays = 1;
         lua_Integer count = luaL_len(L, -1);
         for (lua_Integer i = 1; i <= count; i++) {
             lua_rawgeti(L, -1, i);
-            luaL_argcheck(L, lua_istable(L, -1), 3, "weekdays must be a list of {weekday = 1…7, nth = ±1…53}");
+            if (!lua_istable(L, -1)) luaL_error(L, "%s: weekdays must be a list of {weekday = 1…7, nth = ±1…53}", function);
             lua_getfield(L, -1, "weekday");
             lua_getfield(L, -2, "nth");
             int ok = 0;
             lua_Integer weekday = lua_tointegerx(L, -2, &ok);
-            if (!ok || weekday < 1 || weekday > 7) luaL_error(L, "calendar.select: a weekday must be 1 (Monday) to 7 (Sunday)");
+            if (!ok || weekday < 1 || weekday > 7) luaL_error(L, "%s: a weekday must be 1 (Monday) to 7 (Sunday)", function);
             if (lua_isnil(L, -1)) {
                 filter->plain_weekdays |= 1u << weekday;
             } else {
                 lua_Integer nth = lua_tointegerx(L, -1, &ok);
-                if (!ok || nth == 0 || nth < -53 || nth > 53) luaL_error(L, "calendar.select: nth must be 1 to 53 or -1 to -53");
-                if (filter->nth_count >= 64) luaL_error(L, "calendar.select: at most 64 nth weekdays");
+                if (!ok || nth == 0 || nth < -53 || nth > 53) luaL_error(L, "%s: nth must be 1 to 53 or -1 to -53", function);
+                if (filter->nth_count >= 64) luaL_error(L, "%s: at most 64 nth weekdays", function);
                 filter->nth_weekday[filter->nth_count] = (int)weekday;
                 filter->nth_value[filter->nth_count] = (int)nth;
                 filter->nth_count++;
@@ -237,7 +238,7 @@ static void read_filter(lua_State *L, int table, struct day_filter *filter) {
     lua_pop(L, 1);
     lua_getfield(L, table, "weekStart");
     filter->week_start = lua_isnil(L, -1) ? 1 : (int)luaL_checkinteger(L, -1);
-    if (filter->week_start < 1 || filter->week_start > 7) luaL_error(L, "calendar.select: weekStart must be 1 to 7");
+    if (filter->week_start < 1 || filter->week_start > 7) luaL_error(L, "%s: weekStart must be 1 to 7", function);
     lua_pop(L, 1);
 }
 
@@ -252,27 +253,39 @@ static long long first_week(long long year, int week_start) {
     return jan1 - first >= 4 ? first + 7 : first;
 }
 
-/* z's week number and the number of weeks in the week-numbering year it belongs to. */
-static int week_number(long long z, long long year, int week_start, int *number, int *weeks) {
-    for (int delta = 0; delta < 3; delta++) {
-        long long y = delta == 0 ? year : delta == 1 ? year - 1 : year + 1;
-        long long first = first_week(y, week_start);
-        long long next = first_week(y + 1, week_start);
-        int count = (int)((next - first) / 7);
-        if (z >= first && z < first + 7LL * count) {
-            *number = (int)((z - first) / 7 + 1);
-            *weeks = count;
-            return 1;
-        }
+/* The week-numbering year z belongs to, given z's calendar year: the weeks of a year run from the
+   first day of its week 1 up to the next year's, so a week can start in December or end in
+   January. Writes the first day of that year's week 1 and of the next year's. */
+static long long week_year_of(long long z, long long year, int week_start, long long *first, long long *next) {
+    long long start = first_week(year, week_start), end = first_week(year + 1, week_start);
+    if (z < start) {
+        *first = first_week(year - 1, week_start);
+        *next = start;
+        return year - 1;
     }
-    return 0;
+    if (z >= end) {
+        *first = end;
+        *next = first_week(year + 2, week_start);
+        return year + 1;
+    }
+    *first = start;
+    *next = end;
+    return year;
+}
+
+/* z's week number and the number of weeks in the week-numbering year it belongs to. */
+static void week_number(long long z, long long year, int week_start, int *number, int *weeks) {
+    long long first, next;
+    week_year_of(z, year, week_start, &first, &next);
+    *number = (int)((z - first) / 7 + 1);
+    *weeks = (int)((next - first) / 7);
 }
 
 static int passes(const struct day_filter *filter, long long z, long long year, int month, int day) {
     if (filter->has_months && !(filter->months & (1u << month))) return 0;
     if (filter->has_week_numbers) {
         int number, weeks;
-        if (!week_number(z, year, filter->week_start, &number, &weeks)) return 0;
+        week_number(z, year, filter->week_start, &number, &weeks);
         if (!filter->week_numbers[0][number] && !filter->week_numbers[1][weeks + 1 - number]) return 0;
     }
     int leap = is_leap(year);
@@ -315,9 +328,17 @@ static int passes(const struct day_filter *filter, long long z, long long year, 
 static int cal_filter(lua_State *L) {
     SD_FRAME(L, "cal_filter");
     struct day_filter *filter = (struct day_filter *)lua_newuserdatauv(L, sizeof(struct day_filter), 0);
-    read_filter(L, 1, filter);
+    read_filter(L, "calendar.filter", 1, filter);
     luaL_setmetatable(L, FILTER_TYPE);
     return 1;
+}
+
+/* The filter argument at `index` of `function`: a calendar.filter, or a spec table read into `parsed`. */
+static const struct day_filter *filter_argument(lua_State *L, const char *function, int index, struct day_filter *parsed) {
+    const struct day_filter *filter = (const struct day_filter *)luaL_testudata(L, index, FILTER_TYPE);
+    if (filter != NULL) return filter;
+    read_filter(L, function, index, parsed);
+    return parsed;
 }
 
 /* Days a select answer collects before it writes them into its table. */
@@ -332,11 +353,7 @@ static int cal_select(lua_State *L) {
     lua_Integer first = check_day(L, 1);
     lua_Integer last = check_day(L, 2);
     struct day_filter parsed;
-    const struct day_filter *filter = (const struct day_filter *)luaL_testudata(L, 3, FILTER_TYPE);
-    if (filter == NULL) {
-        read_filter(L, 3, &parsed);
-        filter = &parsed;
-    }
+    const struct day_filter *filter = filter_argument(L, "calendar.select", 3, &parsed);
     lua_Integer step = luaL_optinteger(L, 5, 1);
     luaL_argcheck(L, step >= 1, 5, "step must be 1 or more");
     lua_Integer anchor = lua_isnoneornil(L, 4) ? first : check_day(L, 4);
@@ -395,6 +412,156 @@ static int cal_select(lua_State *L) {
     return 1;
 }
 
+/* ---- calendar.occurrences: a range walked period by period ---- */
+
+/* The longest period: a week-numbering year of 53 weeks. */
+#define PERIOD_MAX_DAYS 371
+/* Positions within a period (RFC 5545's BYSETPOS): ±1 … ±366. */
+#define POSITION_LIMIT 366
+
+enum period_kind { PERIOD_DAY, PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR, PERIOD_WEEK_YEAR };
+
+/* How a range is walked: the kind of period, every how many periods one is kept (counted from
+   the one holding `anchor`), and which of a kept period's days that pass the filter are taken. */
+struct period_walk {
+    enum period_kind kind;
+    lua_Integer every;
+    lua_Integer anchor;
+    int week_start;
+    int has_positions;
+    unsigned char from_start[POSITION_LIMIT + 1]; /* [n]: the period's nth day that passes */
+    unsigned char from_end[POSITION_LIMIT + 1];   /* [n]: its nth from the last */
+};
+
+/* The period holding z: its first and last day, and its number counted in periods (consecutive
+   periods have consecutive numbers). */
+static void period_around(const struct period_walk *walk, long long z, long long *first, long long *last, long long *number) {
+    long long year;
+    int month, day;
+    switch (walk->kind) {
+    case PERIOD_DAY:
+        *first = *last = *number = z;
+        return;
+    case PERIOD_WEEK:
+        *first = week_start_of(z, walk->week_start);
+        *last = *first + 6;
+        *number = floor_div(*first, 7);
+        return;
+    default:
+        break;
+    }
+    sd_civil_from_days(z, &year, &month, &day);
+    if (walk->kind == PERIOD_MONTH) {
+        *first = days_from_civil(year, month, 1);
+        *last = *first + month_length(year, month) - 1;
+        *number = year * 12 + month - 1;
+    } else if (walk->kind == PERIOD_YEAR) {
+        *first = days_from_civil(year, 1, 1);
+        *last = days_from_civil(year, 12, 31);
+        *number = year;
+    } else {
+        long long next;
+        *number = week_year_of(z, year, walk->week_start, first, &next);
+        *last = next - 1;
+    }
+}
+
+static void read_walk(lua_State *L, int table, lua_Integer first, const struct day_filter *filter, struct period_walk *walk) {
+    static const char *const kinds[] = {"day", "week", "month", "year", "weekYear"};
+    memset(walk, 0, sizeof *walk);
+    luaL_checktype(L, table, LUA_TTABLE);
+    lua_getfield(L, table, "period");
+    const char *kind = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+    int known = 0;
+    for (int i = 0; i < (int)(sizeof kinds / sizeof kinds[0]); i++) {
+        if (strcmp(kind, kinds[i]) == 0) {
+            walk->kind = (enum period_kind)i;
+            known = 1;
+        }
+    }
+    if (!known) luaL_error(L, "calendar.occurrences: period must be \"day\", \"week\", \"month\", \"year\" or \"weekYear\"");
+    lua_pop(L, 1);
+    lua_getfield(L, table, "every");
+    int ok = 1;
+    walk->every = lua_isnil(L, -1) ? 1 : lua_tointegerx(L, -1, &ok);
+    if (!ok || walk->every < 1) luaL_error(L, "calendar.occurrences: every must be a whole number, 1 or more");
+    lua_pop(L, 1);
+    lua_getfield(L, table, "anchor");
+    walk->anchor = lua_isnil(L, -1) ? first : lua_tointegerx(L, -1, &ok);
+    if (!ok || walk->anchor < -DAY_LIMIT || walk->anchor > DAY_LIMIT) {
+        luaL_error(L, "calendar.occurrences: anchor must be a day number within ±1000000000000");
+    }
+    lua_pop(L, 1);
+    walk->week_start = filter->week_start;
+    walk->has_positions = read_ints(L, "calendar.occurrences", table, "positions", 1, POSITION_LIMIT, 1, walk->from_start, walk->from_end);
+}
+
+/* calendar.occurrences(first, last, filter, walk [, limit]) -> the ordinals of [first, last] (one
+   400-year cycle at most), in order, that a recurrence gives: the range's periods (walk.period:
+   "day", "week" starting on the filter's weekStart, "month", "year", or "weekYear", the weeks of
+   a week-numbering year) are taken every walk.every from the one holding walk.anchor (default:
+   every period); in each period taken, the days that pass the filter, and of those only the
+   walk.positions (±n: the nth from the period's start or end) when given. A period is expanded
+   whole, so positions count from its own first and last day even where the range cuts it. At
+   most `limit` days. Each day of a period taken counts a step against the instruction budget,
+   each period passed over one. */
+static int cal_occurrences(lua_State *L) {
+    SD_FRAME(L, "cal_occurrences");
+    lua_Integer first = check_day(L, 1);
+    lua_Integer last = check_day(L, 2);
+    struct day_filter parsed;
+    const struct day_filter *filter = filter_argument(L, "calendar.occurrences", 3, &parsed);
+    struct period_walk walk;
+    read_walk(L, 4, first, filter, &walk);
+    lua_Integer limit = luaL_optinteger(L, 5, LUA_MAXINTEGER);
+    lua_newtable(L);
+    if (last < first || limit < 1) return 1;
+    luaL_argcheck(L, last - first < SELECT_MAX_DAYS, 2, "a range of at most 400 years");
+    long long anchor_first, anchor_last, anchor_number;
+    period_around(&walk, walk.anchor, &anchor_first, &anchor_last, &anchor_number);
+    short passed[PERIOD_MAX_DAYS];
+    lua_Integer count = 0;
+    long long z = first;
+    while (z <= last && count < limit) {
+        long long period_first, period_last, number;
+        period_around(&walk, z, &period_first, &period_last, &number);
+        long long apart = (number - anchor_number) % walk.every;
+        if (apart != 0) {
+            sd_charge(L, 1);
+            z = period_last + 1;
+            continue;
+        }
+        sd_charge(L, period_last - period_first + 1);
+        int found = 0;
+        long long year;
+        int month, day;
+        sd_civil_from_days(period_first, &year, &month, &day);
+        for (long long d = period_first;; d++) {
+            if (passes(filter, d, year, month, day)) passed[found++] = (short)(d - period_first);
+            if (d == period_last) break;
+            if (day < 28 || day < month_length(year, month)) {
+                day++;
+            } else {
+                day = 1;
+                if (++month > 12) {
+                    month = 1;
+                    year++;
+                }
+            }
+        }
+        for (int i = 0; i < found && count < limit; i++) {
+            if (walk.has_positions && !(i + 1 <= POSITION_LIMIT && walk.from_start[i + 1])
+                && !(found - i <= POSITION_LIMIT && walk.from_end[found - i])) continue;
+            long long d = period_first + passed[i];
+            if (d < first || d > last) continue;
+            lua_pushinteger(L, d);
+            lua_rawseti(L, -2, ++count);
+        }
+        z = period_last + 1;
+    }
+    return 1;
+}
+
 #ifdef SD_TEST_HOOKS
 /* calendar.test_spin() (debug builds, STACKDAY_TEST_SPIN=1 only): a C loop that never returns
    and allocates nothing, so neither the instruction hook nor the CPU timer's hook can end it;
@@ -411,7 +578,7 @@ void sd_push_calendar(lua_State *L) {
     static const luaL_Reg functions[] = {
         {"civil", cal_civil}, {"ordinal", cal_ordinal}, {"daysInMonth", cal_days_in_month},
         {"isLeapYear", cal_is_leap_year}, {"weekday", cal_weekday}, {"nthWeekday", cal_nth_weekday},
-        {"filter", cal_filter}, {"select", cal_select}, {NULL, NULL},
+        {"filter", cal_filter}, {"select", cal_select}, {"occurrences", cal_occurrences}, {NULL, NULL},
     };
     /* Filters are opaque to policies: their metatable is the registry's, never reachable from Lua. */
     if (luaL_newmetatable(L, FILTER_TYPE)) {

@@ -79,6 +79,15 @@ struct HostTests {
          "return #calendar.select(day.ordinal, day.ordinal, {weekNumbers = {1, -1}, weekdays = {{weekday = 1}}}) == 1"),
         ("select: every third day from 2000-01-01 that is a weekday",
          "local hits = calendar.select(day.ordinal - 2, day.ordinal, {weekdays = {{weekday = 1}, {weekday = 2}, {weekday = 3}, {weekday = 4}, {weekday = 5}}}, calendar.ordinal(2000, 1, 1), 3) return hits[#hits] == day.ordinal"),
+        // One day asked at a time: the walk expands the day's whole period, so positions count in it.
+        ("occurrences: the last weekday of each month",
+         "return calendar.occurrences(day.ordinal, day.ordinal, {weekdays = {{weekday = 1}, {weekday = 2}, {weekday = 3}, {weekday = 4}, {weekday = 5}}}, {period = 'month', positions = {-1}})[1] == day.ordinal"),
+        ("occurrences: Tuesdays and Sundays of every second week from 2026-01-06, weeks from Sunday",
+         "return #calendar.occurrences(day.ordinal, day.ordinal, {weekdays = {{weekday = 2}, {weekday = 7}}, weekStart = 7}, {period = 'week', every = 2, anchor = calendar.ordinal(2026, 1, 6)}) == 1"),
+        ("occurrences: the first and the last Monday of each ISO week-numbering year",
+         "return #calendar.occurrences(day.ordinal, day.ordinal, {weekdays = {{weekday = 1}}}, {period = 'weekYear', positions = {1, -1}}) == 1"),
+        ("occurrences: the second-last day of every third month from 2000-01",
+         "return #calendar.occurrences(day.ordinal, day.ordinal, {}, {period = 'month', every = 3, anchor = calendar.ordinal(2000, 1, 1), positions = {-2}}) == 1"),
     ]
 
     /// ISO 8601 week number of `day` and the number of weeks of its week-numbering year.
@@ -107,8 +116,22 @@ struct HostTests {
         case "select: Mondays of ISO week 1 and of the last week": day.weekday == 1 && [1, isoWeek(day).weeks].contains(isoWeek(day).week)
         case "select: every third day from 2000-01-01 that is a weekday":
             day.weekday <= 5 && ((day.ordinal - ((try? LocalDay(year: 2000, month: 1, day: 1))?.ordinal ?? 0)) % 3 + 3) % 3 == 0
+        case "occurrences: the last weekday of each month":
+            day.weekday <= 5 && (day.day == day.daysInMonth || (day.weekday == 5 && day.daysInMonth - day.day <= 2))
+        case "occurrences: Tuesdays and Sundays of every second week from 2026-01-06, weeks from Sunday":
+            [2, 7].contains(day.weekday) && Self.weeksApart(day, (try? LocalDay(year: 2026, month: 1, day: 6)) ?? day) % 2 == 0
+        case "occurrences: the first and the last Monday of each ISO week-numbering year":
+            day.weekday == 1 && [1, isoWeek(day).weeks].contains(isoWeek(day).week)
+        case "occurrences: the second-last day of every third month from 2000-01":
+            day.day == day.daysInMonth - 1 && ((day.year - 2000) * 12 + day.month - 1) % 3 == 0
         default: false
         }
+    }
+
+    /// How many weeks starting on Sunday lie between the weeks of `day` and `anchor`.
+    static func weeksApart(_ day: LocalDay, _ anchor: LocalDay) -> Int {
+        func sunday(_ d: LocalDay) -> Int { d.ordinal - d.weekday % 7 }
+        return abs(sunday(day) - sunday(anchor)) / 7
     }
 
     @Test("calendar functions answer as LocalDay does, 1899 to 2101", arguments: calendarRules.map(\.0))
@@ -133,6 +156,12 @@ struct HostTests {
         ("return #calendar.select(0, 9, {months = {13}}) > 0", "months holds 13, out of range"),
         ("return #calendar.select(0, 9, {weekdays = {{weekday = 8}}}) > 0", "a weekday must be 1 (Monday) to 7 (Sunday)"),
         ("return #calendar.select(0, 9, {}, 0, 0) > 0", "step must be 1 or more"),
+        ("return #calendar.occurrences(0, 146098, {}, {period = 'day'}) > 0", "a range of at most 400 years"),
+        ("return #calendar.occurrences(0, 9, {}, {period = 'fortnight'}) > 0", "calendar.occurrences: period must be"),
+        ("return #calendar.occurrences(0, 9, {}, {period = 'week', every = 0}) > 0", "calendar.occurrences: every must be a whole number, 1 or more"),
+        ("return #calendar.occurrences(0, 9, {}, {period = 'week', anchor = 2^60}) > 0", "calendar.occurrences: anchor must be a day number"),
+        ("return #calendar.occurrences(0, 9, {}, {period = 'month', positions = {0}}) > 0", "calendar.occurrences: positions holds 0, out of range"),
+        ("return #calendar.occurrences(0, 9, {months = {13}}, {period = 'month'}) > 0", "calendar.occurrences: months holds 13, out of range"),
         // A filter is opaque: its metatable is hidden and it takes no fields.
         ("local f = calendar.filter({}) assert(getmetatable(f) == 'calendar filter') assert(not pcall(function() f.x = 1 end)) error('opaque', 0)", "opaque"),
     ])
@@ -142,9 +171,12 @@ struct HostTests {
         #expect(error.description.contains(message), "\(error)")
     }
 
-    @Test("a native scan counts against the instruction budget")
-    func nativeScanBudget() throws {
-        let body = "for i = 1, 1000 do calendar.select(0, 146096, {months = {1}}) end return true"
+    @Test("a native scan counts against the instruction budget", arguments: [
+        "for i = 1, 1000 do calendar.select(0, 146096, {months = {1}}) end return true",
+        "for i = 1, 1000 do calendar.occurrences(0, 146096, {months = {1}}, {period = 'year', positions = {1}}) end return true",
+        "for i = 1, 1000 do calendar.occurrences(0, 146096, {}, {period = 'day', every = 1000000}) end return true",
+    ])
+    func nativeScanBudget(body: String) throws {
         let fixture = try PolicyFixture(["scan": schedule(body)], budget: PolicyBudget(instructions: 2_000_000))
         let error = try #require(policyError { _ = try fixture.isDue("scan") })
         #expect(error.kind == .instructionBudget, "\(error)")

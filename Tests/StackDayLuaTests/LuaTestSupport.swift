@@ -32,10 +32,12 @@ final class PolicyFixture {
         return try binding.dueDays(LocalDayRange(day(text), day(text)))[0]
     }
 
-    /// The due days of `name` over a range.
-    func dueDays(_ name: String, from: String, to: String, params: [String: JSONValue] = [:], start: String? = nil) throws -> [String] {
+    /// The due days of `name` over a range; with `rangeForms` off, from one call a day.
+    func dueDays(_ name: String, from: String, to: String, params: [String: JSONValue] = [:], start: String? = nil,
+                 rangeForms: Bool = true) throws -> [String] {
         let range = LocalDayRange(day(from), day(to))
-        let binding = try library.policy(named: name).bind(parameters: params, startedOn: day(start ?? from), goal: 1, unit: "")
+        let binding = try library.policy(named: name).bind(parameters: params, startedOn: day(start ?? from), goal: 1, unit: "",
+                                                           usesRangeForms: rangeForms)
         return zip(range, try binding.dueDays(range)).filter(\.1).map(\.0.iso)
     }
 }

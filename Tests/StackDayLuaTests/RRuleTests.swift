@@ -37,6 +37,13 @@ struct RRuleTests {
         #expect(due == example.due)
     }
 
+    @Test("one call a day gives the same days as the range form", arguments: RRuleCase.all)
+    func perDay(example: RRuleCase) throws {
+        let fixture = try PolicyFixture()
+        let due = try fixture.dueDays("rrule", from: example.start, to: example.to, params: ["rule": .string(example.rule)], rangeForms: false)
+        #expect(due == example.due)
+    }
+
     @Test("BYWEEKNO without BYDAY takes DTSTART's weekday (RFC 5545 3.3.10; libical, ical4j), not every day of the week", arguments: [
         ("1997-05-12", "MO"), ("1997-05-14", "WE"), ("2020-01-05", "SU"),
     ])

@@ -24,6 +24,10 @@ for _, a in ipairs(extremes) do
     for _, step in ipairs({ 1, 7, maxi }) do
       expect_ok_or_range(calendar.select, a, b, { months = { 2 } }, a, step, 3)
       expect_ok_or_range(calendar.select, b - 10, b, { monthDays = { -1 } }, mini, step)
+      for _, period in ipairs({ "day", "week", "month", "year", "weekYear" }) do
+        expect_ok_or_range(calendar.occurrences, b - 400, b, { weekdays = { { weekday = 1 } }, weekNumbers = { -1 } },
+          { period = period, every = step, anchor = a, positions = { 1, -1 } }, 3)
+      end
     end
   end
 end

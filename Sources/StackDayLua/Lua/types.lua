@@ -150,6 +150,20 @@ function calendar.filter(spec) end
 ---@return integer[] ordinals
 function calendar.select(first, last, filter, anchor, step, limit) end
 
+---@class stackday.Walk
+---@field period "day"|"week"|"month"|"year"|"weekYear" weeks start on the filter's weekStart
+---@field every? integer take every nth period (default 1)
+---@field anchor? integer a day in the first period taken (default: first)
+---@field positions? integer[] of each period's days that pass, only these: ±1 … ±366 (BYSETPOS)
+
+---@param first integer
+---@param last integer
+---@param filter stackday.Filter|stackday.FilterSpec
+---@param walk stackday.Walk
+---@param limit? integer
+---@return integer[] ordinals
+function calendar.occurrences(first, last, filter, walk, limit) end
+
 ---Writes a line shown by `policy test`, `policy simulate --trace`, `explain --trace` and the rule
 ---lab, with the file, line and day of the call; in ordinary evaluation it shows nothing. At most
 ---20 lines a call, each cut to 200 bytes.
