@@ -333,11 +333,28 @@ static int cal_filter(lua_State *L) {
     return 1;
 }
 
-/* The filter argument at `index` of `function`: a calendar.filter, or a spec table read into `parsed`. */
-static const struct day_filter *filter_argument(lua_State *L, const char *function, int index, struct day_filter *parsed) {
-    const struct day_filter *filter = (const struct day_filter *)luaL_testudata(L, index, FILTER_TYPE);
+/* The date after year-month-day, without the civil-date computation. */
+static void next_civil_day(long long *year, int *month, int *day) {
+    if (*day < 28 || *day < month_length(*year, *month)) {
+        (*day)++;
+        return;
+    }
+    *day = 1;
+    if (++*month > 12) {
+        *month = 1;
+        (*year)++;
+    }
+}
+
+/* The arguments every scan of `function` starts with: its first and last day, and its filter (a
+   calendar.filter, or a spec table read into `parsed`). */
+static const struct day_filter *scan_arguments(lua_State *L, const char *function, lua_Integer *first, lua_Integer *last,
+                                               struct day_filter *parsed) {
+    *first = check_day(L, 1);
+    *last = check_day(L, 2);
+    const struct day_filter *filter = (const struct day_filter *)luaL_testudata(L, 3, FILTER_TYPE);
     if (filter != NULL) return filter;
-    read_filter(L, function, index, parsed);
+    read_filter(L, function, 3, parsed);
     return parsed;
 }
 
@@ -350,10 +367,9 @@ static const struct day_filter *filter_argument(lua_State *L, const char *functi
    The scan counts against the instruction budget, a day an instruction. */
 static int cal_select(lua_State *L) {
     SD_FRAME(L, "cal_select");
-    lua_Integer first = check_day(L, 1);
-    lua_Integer last = check_day(L, 2);
+    lua_Integer first, last;
     struct day_filter parsed;
-    const struct day_filter *filter = filter_argument(L, "calendar.select", 3, &parsed);
+    const struct day_filter *filter = scan_arguments(L, "calendar.select", &first, &last, &parsed);
     lua_Integer step = luaL_optinteger(L, 5, 1);
     luaL_argcheck(L, step >= 1, 5, "step must be 1 or more");
     lua_Integer anchor = lua_isnoneornil(L, 4) ? first : check_day(L, 4);
@@ -399,14 +415,8 @@ static int cal_select(lua_State *L) {
         z += step;
         if (step != 1) {
             sd_civil_from_days(z, &year, &month, &day);
-        } else if (day < 28 || day < month_length(year, month)) {
-            day++;
         } else {
-            day = 1;
-            if (++month > 12) {
-                month = 1;
-                year++;
-            }
+            next_civil_day(&year, &month, &day);
         }
     }
     return 1;
@@ -507,10 +517,9 @@ static void read_walk(lua_State *L, int table, lua_Integer first, const struct d
    each period passed over one. */
 static int cal_occurrences(lua_State *L) {
     SD_FRAME(L, "cal_occurrences");
-    lua_Integer first = check_day(L, 1);
-    lua_Integer last = check_day(L, 2);
+    lua_Integer first, last;
     struct day_filter parsed;
-    const struct day_filter *filter = filter_argument(L, "calendar.occurrences", 3, &parsed);
+    const struct day_filter *filter = scan_arguments(L, "calendar.occurrences", &first, &last, &parsed);
     struct period_walk walk;
     read_walk(L, 4, first, filter, &walk);
     lua_Integer limit = luaL_optinteger(L, 5, LUA_MAXINTEGER);
@@ -539,15 +548,7 @@ static int cal_occurrences(lua_State *L) {
         for (long long d = period_first;; d++) {
             if (passes(filter, d, year, month, day)) passed[found++] = (short)(d - period_first);
             if (d == period_last) break;
-            if (day < 28 || day < month_length(year, month)) {
-                day++;
-            } else {
-                day = 1;
-                if (++month > 12) {
-                    month = 1;
-                    year++;
-                }
-            }
+            next_civil_day(&year, &month, &day);
         }
         for (int i = 0; i < found && count < limit; i++) {
             if (walk.has_positions && !(i + 1 <= POSITION_LIMIT && walk.from_start[i + 1])
