@@ -12,7 +12,7 @@ public struct SQLStoreRepositories {
     /// `clock`: the one the change log's stamps are made from (nil: the machine's).
     public init(executor: any SQLExecutor, owner: String, bulk: (any SQLBulkCompletions)?, clock: (any Clock)? = nil) {
         cache = SQLEvaluationCacheRepository(executor: executor, owner: owner)
-        sync = SQLSyncRepository(executor: executor, owner: owner, clock: clock)
+        sync = SQLSyncRepository(executor: executor, owner: owner, clock: clock, bulk: bulk)
         transaction = StoreRepositories(
             habits: SQLHabitRepository(executor: executor, owner: owner),
             completions: SQLCompletionRepository(executor: executor, owner: owner, bulk: bulk),

@@ -159,6 +159,43 @@ struct CacheTriggerTests {
         #expect(stored.trimmingCharacters(in: .whitespacesAndNewlines) == "\(today.iso) \(41 * 17)")
     }
 
+    /// New records of `habit` from another device, on the days of the last 40 it has none (one a
+    /// day), stamped as one push; with `amount` 0 the last breaks the table's check.
+    func pushed(_ warm: Warm, habit: String, last amount: Int64 = 1000) throws -> [SyncChange] {
+        let id = try #require(try warm.store.read { try $0.habits.habit(named: habit) }).id.uuidString
+        let stamp = SyncStamp(hlc: SyncStamp.time(at: Date()), device: UUID().uuidString.lowercased())
+        let days = (0...40).filter { $0 % 4 == 1 }.map { warm.setup.today.adding(days: -$0) }
+        return days.enumerated().map { index, day in
+            let record = SyncRecord(id: UUID().uuidString, habit: id, day: day, recordedAt: 0, amountThousandths: index == days.count - 1 ? amount : 1000)
+            return SyncChange(.record(record), stamp: stamp)
+        }
+    }
+
+    @Test("records a sync inserts together touch each habit's cache once, after them; the row triggers stay on", arguments: ["sqlite", "postgres"])
+    func syncedRecords(kind: String) throws {
+        let (warm, folder, library) = try warm(kind)
+        defer { withExtendedLifetime(folder) {} }
+        let before = try base.figures(base.context(warm.store, library, today: warm.setup.today, cached: false))
+        #expect(Bool(try base.figures(warm.setup) == before), "warm")
+        // A push whose last record breaks the table's check is refused whole, and the cache is untouched.
+        let refused = try pushed(warm, habit: "read", last: 0)
+        #expect(throws: (any Error).self) { try warm.store.write { tx in _ = try tx.sync?.apply(refused, as: .server) } }
+        #expect(Bool(try base.figures(warm.setup) == before), "a refused push changes nothing")
+        let changes = try pushed(warm, habit: "read")
+        let outcomes = try warm.store.write { tx in try tx.sync?.apply(changes, as: .server) }
+        #expect(outcomes == changes.map { _ in .applied })
+        let expected = try base.figures(base.context(warm.store, try PolicyLibrary(searchPath: []), today: warm.setup.today, cached: false))
+        #expect(Bool(expected != before), "the records change a figure")
+        let cached = try base.figures(base.context(warm.store, try PolicyLibrary(searchPath: []), today: warm.setup.today, cached: true))
+        #expect(Bool(cached == expected), "\(kind): \(EvaluationCacheTests.difference(cached, expected))")
+        if kind == "sqlite" { #expect(try warm.run("SELECT count(*) FROM cache_deferred").trimmingCharacters(in: .whitespacesAndNewlines) == "0") }
+        // A write from outside afterwards is still seen by its row trigger.
+        _ = try warm.run(kind == "sqlite" ? Self.writes[0].sqlite : Self.writes[0].postgres)
+        let after = try base.figures(base.context(warm.store, try PolicyLibrary(searchPath: []), today: warm.setup.today, cached: false))
+        #expect(Bool(after != expected))
+        #expect(Bool(try base.figures(warm.setup) == after), "\(kind): a later write from outside is seen")
+    }
+
     @Test("an import into SQLite sets its row trigger aside for the bulk insert and has it back after; a refused one writes nothing")
     func importKeepsTrigger() throws {
         let (warm, folder, library) = try warm("sqlite")

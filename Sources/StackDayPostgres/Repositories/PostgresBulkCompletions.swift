@@ -16,6 +16,11 @@ final class PostgresBulkCompletions: SQLBulkCompletions {
         self.owner = owner
     }
 
+    /// PostgreSQL's row triggers keep the cache for each row: they stay on.
+    func touchingCacheOnce(_ touched: [(habit: String, day: String)], _ body: () throws -> Void) throws {
+        try body()
+    }
+
     func insertIfAbsent(_ completions: ArraySlice<Completion>) throws -> [Bool] {
         guard !completions.isEmpty else { return [] }
         try connection.execute("SAVEPOINT stackday_copy")

@@ -48,6 +48,24 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
 
     private static let stamp = SyncTriggers.stampStatements(owner: "?1", kind: "completion", key: "?2", deleted: false)
 
+    /// The insert triggers of completions and skips look at `cache_deferred` (migration 35): with
+    /// a row there they do nothing, and each habit is touched once after `body`. The row is taken
+    /// out again whether `body` succeeds or not, so the transaction never goes on without them.
+    func touchingCacheOnce(_ touched: [(habit: String, day: String)], _ body: () throws -> Void) throws {
+        try database.run("INSERT INTO cache_deferred (deferred) VALUES (1)", [])
+        do {
+            try body()
+            for (habit, day) in touched {
+                try database.run(Self.bump, [owner, .text(habit)])
+                try database.run(Self.invalidation, [owner, .text(habit), .text(day)])
+            }
+        } catch {
+            _ = try? database.run("DELETE FROM cache_deferred", [])
+            throw error
+        }
+        try database.run("DELETE FROM cache_deferred", [])
+    }
+
     /// The row triggers are dropped for the slice and created again after it, in the caller's
     /// transaction (`CacheTriggers.completionInsertTrigger`, `SyncTriggers.completionInsertTrigger`);
     /// each habit of the slice is invalidated once, from its earliest day, and, for an owner that

@@ -512,5 +512,8 @@ enum Migrations {
             created_at REAL NOT NULL
         ) STRICT;
         """),
+        // Records and skips a sync inserts by the hundred touch each habit's cache once, after
+        // them, instead of once a row (`CacheTriggers.deferrableSQL`).
+        Migration(id: 35, name: "cache touched once a batch", sql: CacheTriggers.deferrableSQL),
     ]
 }

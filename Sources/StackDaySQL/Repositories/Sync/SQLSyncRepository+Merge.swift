@@ -161,21 +161,38 @@ extension SQLSyncRepository {
         return try holds(.habit, habit, batch)
     }
 
-    /// Inserts the pending records or skips, a hundred rows to a statement, under their stamp.
+    /// Inserts the pending records or skips, a hundred rows to a statement, under their stamp;
+    /// through the store's bulk path, when it has one, each habit's cache is touched once for them.
     private func flush(_ batch: Batch) throws {
         guard let first = batch.pending.first?.change else { return }
         try write(as: first.stamp, batch)
         let table = SQLSyncTable.of(first.kind)
-        for start in stride(from: 0, to: batch.pending.count, by: 100) {
-            let chunk = batch.pending[start..<min(batch.pending.count, start + 100)]
-            var values = [owner]
-            values.reserveCapacity(1 + chunk.count * table.columns.count)
-            for (_, change) in chunk {
-                if let entity = change.entity { values += table.bind(entity) }
-            }
-            try executor.run(insertStatement(first.kind, rows: chunk.count), values)
-        }
+        let pending = batch.pending
         batch.pending = []
+        func insert() throws {
+            for start in stride(from: 0, to: pending.count, by: 100) {
+                let chunk = pending[start..<min(pending.count, start + 100)]
+                var values = [owner]
+                values.reserveCapacity(1 + chunk.count * table.columns.count)
+                for (_, change) in chunk {
+                    if let entity = change.entity { values += table.bind(entity) }
+                }
+                try executor.run(insertStatement(first.kind, rows: chunk.count), values)
+            }
+        }
+        guard let bulk, pending.count > 1 else { return try insert() }
+        try bulk.touchingCacheOnce(Self.earliestDays(pending.map(\.change)), insert)
+    }
+
+    /// Each habit the changes write, with the earliest day they write for it (ISO).
+    static func earliestDays(_ changes: [SyncChange]) -> [(habit: String, day: String)] {
+        var earliest: [String: String] = [:]
+        for change in changes {
+            guard let entity = change.entity, let habit = entity.habit, let day = entity.day?.iso else { continue }
+            if let known = earliest[habit], known <= day { continue }
+            earliest[habit] = day
+        }
+        return earliest.sorted { $0.key < $1.key }.map { (habit: $0.key, day: $0.value) }
     }
 
     /// The statement inserting `rows` rows of a kind at once, in the executor's dialect: written

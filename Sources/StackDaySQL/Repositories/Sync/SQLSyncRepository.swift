@@ -11,15 +11,19 @@ public final class SQLSyncRepository: SyncRepository {
 
     /// The clock the schema's stamps are handed, when the store was given one.
     let clock: (any Clock)?
+    /// The store's own way of writing many records at once, which keeps the cache once for them.
+    let bulk: (any SQLBulkCompletions)?
     /// What the repository's own times are read from: `clock`, else the machine's, injected once.
     let times: any Clock
 
     /// `clock`, when given, is the one the store's writes are stamped by (`sync_clock`); without
-    /// one, the machine's.
-    public init(executor: any SQLExecutor, owner: String, clock: (any Clock)? = nil) {
+    /// one, the machine's. `bulk`, when given, inserts the records and skips of a batch with the
+    /// cache kept once for them.
+    public init(executor: any SQLExecutor, owner: String, clock: (any Clock)? = nil, bulk: (any SQLBulkCompletions)? = nil) {
         self.executor = executor
         self.owner = .text(owner)
         self.clock = clock
+        self.bulk = bulk
         times = clock ?? SystemClock()
         dialect = executor.dialect
     }
