@@ -5,6 +5,27 @@
 import Foundation
 
 let arguments = CommandLine.arguments
+let groups = ["START", "P1", "P2", "MATCH", "STORE", "IMPORT", "POSTGRES", "SERVER", "WEB", "SYNC", "S1", "SCALE", "SCALE1"]
+let usage = "usage: stackday-bench [--quick] [--only \(groups.joined(separator: "|"))] [--skip-import] [--keep]\n"
+// An option it does not know stops it before anything runs: the whole bench takes a quarter of an hour.
+var checked = 1
+while checked < arguments.count {
+    switch arguments[checked] {
+    case "-h", "--help":
+        print(usage, terminator: "")
+        exit(0)
+    case "--quick", "--keep", "--skip-import":
+        checked += 1
+    case "--only" where checked + 1 < arguments.count && groups.contains(arguments[checked + 1]):
+        checked += 2
+    case "--only":
+        FileHandle.standardError.write(Data("stackday-bench: --only takes one of \(groups.joined(separator: ", "))\n".utf8))
+        exit(2)
+    default:
+        FileHandle.standardError.write(Data("stackday-bench: unknown option '\(arguments[checked])'\n\(usage)".utf8))
+        exit(2)
+    }
+}
 let quick = arguments.contains("--quick")
 let keep = arguments.contains("--keep")
 let only = arguments.firstIndex(of: "--only").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
