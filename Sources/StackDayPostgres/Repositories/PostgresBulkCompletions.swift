@@ -16,7 +16,7 @@ final class PostgresBulkCompletions: SQLBulkCompletions {
         self.owner = owner
     }
 
-    /// PostgreSQL's row triggers keep the cache for each row: they stay on.
+    /// PostgreSQL's cache triggers already run once a statement, over all its rows: they stay on.
     func touchingCacheOnce(_ touched: [(habit: String, day: String)], _ body: () throws -> Void) throws {
         try body()
     }
