@@ -28,7 +28,11 @@ extension LocalDay: CustomStringConvertible, LosslessStringConvertible, Codable 
     /// `YYYY-MM-DD`.
     public var iso: String {
         let parts = components
-        return LocalDay.format(year: parts.year, month: parts.month, day: parts.day)
+        guard (0...9999).contains(parts.year) else { return LocalDay.format(year: parts.year, month: parts.month, day: parts.day) }
+        return String(unsafeUninitializedCapacity: 10) { out in
+            writeISO(into: out)
+            return 10
+        }
     }
 
     public var description: String { iso }

@@ -33,16 +33,33 @@ public enum UUIDText {
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
               bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-") else { return nil }
-        var value = [UInt8](repeating: 0, count: 16)
-        var position = 0
-        for index in 0..<16 {
-            if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
-            guard let high = nibble(bytes[position]), let low = nibble(bytes[position + 1]) else { return nil }
-            value[index] = high << 4 | low
-            position += 2
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        let parsed = withUnsafeMutableBytes(of: &value) { out -> Bool in
+            var position = 0
+            for index in 0..<16 {
+                if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
+                guard let high = nibble(bytes[position]), let low = nibble(bytes[position + 1]) else { return false }
+                out[index] = high << 4 | low
+                position += 2
+            }
+            return true
         }
-        return UUID(uuid: (value[0], value[1], value[2], value[3], value[4], value[5], value[6], value[7],
-                           value[8], value[9], value[10], value[11], value[12], value[13], value[14], value[15]))
+        return parsed ? UUID(uuid: value) : nil
+    }
+
+    /// Whether `text` is a UUID in exactly the form `format` writes: 36 characters, upper-case hex
+    /// digits and hyphens in their places.
+    public static func isCanonical(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
+                  bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-") else { return false }
+            for position in 0..<36 where position != 8 && position != 13 && position != 18 && position != 23 {
+                let byte = bytes[position]
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte) else { return false }
+            }
+            return true
+        }
     }
 
     public static func parse(_ text: String) -> UUID? {

@@ -85,7 +85,8 @@ public enum SyncWireForm {
                 key = parts[4]
             case .array(let values):
                 guard let count = counts[kind], count == values.count else { throw fail("has a row that is not \"fields\".\(kindText)") }
-                row = values
+                // Element by element: an array's conversion to optionals casts each one dynamically.
+                row = values.map { value -> JSONValue? in value }
             default:
                 throw fail("needs a row (an array) or null")
             }

@@ -99,7 +99,7 @@ public enum SyncValue: Sendable, Equatable {
 
     /// A UUID in its canonical text (`UUIDText`): upper case, hyphenated.
     static func isUUID(_ text: String) -> Bool {
-        UUIDText.parse(text).map(UUIDText.format) == text
+        UUIDText.isCanonical(text)
     }
 
     private static func textProblem(_ text: String, limit: Int, empty: Bool) -> String? {
