@@ -118,7 +118,9 @@ enum SyncCommand {
         let report: SyncReport
         do {
             defer { lines.end() }
-            report = try Self.trusting(transport.authorities) { try client.syncWaiting { lines.show($0) } }
+            // Progress is followed only where it is shown (its total costs a read of the device's log).
+            let listener: (@Sendable (SyncProgress) -> Void)? = environment.io.showsProgress ? { @Sendable progress in lines.show(progress) } : nil
+            report = try Self.trusting(transport.authorities) { try client.syncWaiting(progress: listener) }
         }
         if environment.json { return environment.printJSON(report.json) }
         let words = environment.words
