@@ -46,6 +46,13 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
     private static let bump = CacheTriggers.bump(owner: "?1", habit: "?2")
     private static let invalidation = CacheTriggers.invalidation(owner: "?1", habit: "?2", day: "?3")
 
+    /// What the row triggers do for each row, done once for a habit: its generation moved on and
+    /// its cached answers invalidated from `day`.
+    private func touch(_ habit: SQLValue, from day: SQLValue) throws {
+        try database.run(Self.bump, [owner, habit])
+        try database.run(Self.invalidation, [owner, habit, day])
+    }
+
     private static let stamp = SyncTriggers.stampStatements(owner: "?1", kind: "completion", key: "?2", deleted: false)
 
     /// The insert triggers of completions and skips look at `cache_deferred` (migration 35): with
@@ -55,10 +62,7 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
         try database.run("INSERT INTO cache_deferred (deferred) VALUES (1)", [])
         do {
             try body()
-            for (habit, day) in touched {
-                try database.run(Self.bump, [owner, .text(habit)])
-                try database.run(Self.invalidation, [owner, .text(habit), .text(day)])
-            }
+            for (habit, day) in touched { try touch(.text(habit), from: .text(day)) }
         } catch {
             _ = try? database.run("DELETE FROM cache_deferred", [])
             throw error
@@ -78,10 +82,7 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
         let answers: [Bool]
         do {
             answers = try completions.map { try insertIfAbsent($0) }
-            for (habit, day) in earliest {
-                try database.run(Self.bump, [owner, .id(habit)])
-                try database.run(Self.invalidation, [owner, .id(habit), .day(day)])
-            }
+            for (habit, day) in earliest { try touch(.id(habit), from: .day(day)) }
             if try database.scalarInteger("SELECT 1 FROM sync_owners WHERE owner = ?", [owner]) != nil {
                 for (completion, inserted) in zip(completions, answers) where inserted {
                     try database.run(Self.stamp.advance, [owner])
