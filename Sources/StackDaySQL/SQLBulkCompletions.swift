@@ -6,9 +6,11 @@ import StackDay
 public protocol SQLBulkCompletions: AnyObject {
     func insertIfAbsent(_ completions: ArraySlice<Completion>) throws -> [Bool]
 
-    /// Runs `body`, which inserts many completions or skips in the caller's transaction, with the
-    /// evaluation cache kept once for all of them: each of `touched` (a habit's id as stored, and
-    /// the earliest day `body` writes for it, ISO) is invalidated after `body`, where the store's
-    /// triggers would do it row by row. A store whose triggers cannot be set aside just runs `body`.
-    func touchingCacheOnce(_ touched: [(habit: String, day: String)], _ body: () throws -> Void) throws
+    /// Runs `body`, which inserts many new completions or skips (`kind`) in the caller's
+    /// transaction, with what the store's row triggers do kept once for all of them: each of
+    /// `touched` (a habit's id as stored, and the earliest day `body` writes for it, ISO) is
+    /// invalidated after `body`, and the keys `body` answers (the rows it inserted, in order) are
+    /// entered in the change log as the triggers would have entered them one by one. A store whose
+    /// triggers cannot be set aside just runs `body`.
+    func insertingOnce(_ kind: SyncKind, touched: [(habit: String, day: String)], _ body: () throws -> [String]) throws
 }

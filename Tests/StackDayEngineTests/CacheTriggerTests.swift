@@ -196,7 +196,7 @@ struct CacheTriggerTests {
         #expect(Bool(try base.figures(warm.setup) == after), "\(kind): a later write from outside is seen")
     }
 
-    @Test("an import into SQLite sets its row trigger aside for the bulk insert and has it back after; a refused one writes nothing")
+    @Test("an import into SQLite sets its row triggers aside for the bulk insert and has them back after; a refused one writes nothing")
     func importKeepsTrigger() throws {
         let (warm, folder, library) = try warm("sqlite")
         let archive = try ExportArchive(context: warm.setup)()
@@ -207,11 +207,14 @@ struct CacheTriggerTests {
         // Refused: a record of a habit the archive does not hold, beside every good one.
         var broken = archive
         broken.completions += [try Completion(id: UUID(), habitID: UUID(), completedOn: warm.setup.today, recordedAt: Date(timeIntervalSince1970: 0), amount: 1)]
+        let setAside = "SELECT (SELECT count(*) FROM cache_deferred) + (SELECT count(*) FROM sync_deferred)"
         #expect(throws: (any Error).self) { try ImportArchive(context: context)(broken) }
         #expect(SQLiteShell.run(path, trigger) == ["1"])
+        #expect(SQLiteShell.run(path, setAside) == ["0"])
         #expect(SQLiteShell.run(path, "SELECT count(*) FROM completions") == ["0"])
         try ImportArchive(context: context)(archive)
         #expect(SQLiteShell.run(path, trigger) == ["1"])
+        #expect(SQLiteShell.run(path, setAside) == ["0"])
         let expected = try base.figures(base.context(store, library, today: warm.setup.today, cached: false))
         #expect(Bool(try base.figures(context) == expected), "the import invalidated what it wrote")
         _ = SQLiteShell.run(path, "INSERT INTO completions SELECT owner, 'E0000000-0000-4000-8000-00000000000A', id, '2026-10-19', 0, 1000, NULL FROM habits WHERE name = 'read'")

@@ -16,9 +16,9 @@ final class PostgresBulkCompletions: SQLBulkCompletions {
         self.owner = owner
     }
 
-    /// PostgreSQL's cache triggers already run once a statement, over all its rows: they stay on.
-    func touchingCacheOnce(_ touched: [(habit: String, day: String)], _ body: () throws -> Void) throws {
-        try body()
+    /// PostgreSQL's cache and log triggers already run once a statement, over all its rows: they stay on.
+    func insertingOnce(_ kind: SyncKind, touched: [(habit: String, day: String)], _ body: () throws -> [String]) throws {
+        _ = try body()
     }
 
     func insertIfAbsent(_ completions: ArraySlice<Completion>) throws -> [Bool] {

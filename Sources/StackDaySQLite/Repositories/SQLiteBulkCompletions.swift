@@ -53,49 +53,52 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
         try database.run(Self.invalidation, [owner, habit, day])
     }
 
-    private static let stamp = SyncTriggers.stampStatements(owner: "?1", kind: "completion", key: "?2", deleted: false)
-
-    /// The insert triggers of completions and skips look at `cache_deferred` (migration 35): with
-    /// a row there they do nothing, and each habit is touched once after `body`. The row is taken
-    /// out again whether `body` succeeds or not, so the transaction never goes on without them.
-    func touchingCacheOnce(_ touched: [(habit: String, day: String)], _ body: () throws -> Void) throws {
+    /// The insert triggers of completions and skips look at `cache_deferred` (migration 35) and
+    /// `sync_deferred` (migration 36): with a row in each they do nothing; after `body`, each
+    /// habit is touched once and, for an owner that syncs, the keys `body` answers are logged in
+    /// two statements. The rows are taken out again whether `body` succeeds or not, so the
+    /// transaction never goes on without the triggers.
+    func insertingOnce(_ kind: SyncKind, touched: [(habit: String, day: String)], _ body: () throws -> [String]) throws {
         try database.run("INSERT INTO cache_deferred (deferred) VALUES (1)", [])
+        try database.run("INSERT INTO sync_deferred (deferred) VALUES (1)", [])
         do {
-            try body()
+            let keys = try body()
             for (habit, day) in touched { try touch(.text(habit), from: .text(day)) }
+            try log(kind, keys)
         } catch {
             _ = try? database.run("DELETE FROM cache_deferred", [])
+            _ = try? database.run("DELETE FROM sync_deferred", [])
             throw error
         }
         try database.run("DELETE FROM cache_deferred", [])
+        try database.run("DELETE FROM sync_deferred", [])
     }
 
-    /// The row triggers are dropped for the slice and created again after it, in the caller's
-    /// transaction (`CacheTriggers.completionInsertTrigger`, `SyncTriggers.completionInsertTrigger`);
-    /// each habit of the slice is invalidated once, from its earliest day, and, for an owner that
-    /// syncs, each record inserted is stamped in the change log.
+    private static let batches = (completion: SyncTriggers.batchStatements(kind: SyncKind.completion.rawValue),
+                                  skip: SyncTriggers.batchStatements(kind: SyncKind.skip.rawValue))
+
+    /// New rows of `kind` (records or skips) entered in the change log as their row triggers would
+    /// have, one after another in `keys`' order; nothing for an owner that does not sync.
+    private func log(_ kind: SyncKind, _ keys: [String]) throws {
+        precondition(kind == .skip || kind == .completion, "only records and skips are logged in batches")
+        guard !keys.isEmpty, try database.scalarInteger("SELECT 1 FROM sync_owners WHERE owner = ?", [owner]) != nil else { return }
+        let statements = kind == .skip ? Self.batches.skip : Self.batches.completion
+        try database.run(statements.entries, [owner, .text(JSONValue.array(keys.map(JSONValue.string)).jsonText)])
+        try database.run(statements.advance, [owner, .integer(Int64(keys.count))])
+    }
+
+    /// A slice inserted with the row triggers set aside (`insertingOnce`): each habit of the slice
+    /// is invalidated once, from its earliest day, and, for an owner that syncs, the records
+    /// inserted are logged after them.
     func insertIfAbsent(_ completions: ArraySlice<Completion>) throws -> [Bool] {
         guard completions.count > 1 else { return try completions.map { try insertIfAbsent($0) } }
         var earliest: [UUID: LocalDay] = [:]
         for completion in completions { earliest[completion.habitID] = min(earliest[completion.habitID] ?? completion.completedOn, completion.completedOn) }
-        try database.execute("DROP TRIGGER completions_cache_insert; DROP TRIGGER completions_sync_insert")
-        let answers: [Bool]
-        do {
+        var answers: [Bool] = []
+        try insertingOnce(.completion, touched: earliest.map { (habit: UUIDText.format($0.key), day: $0.value.iso) }) {
             answers = try completions.map { try insertIfAbsent($0) }
-            for (habit, day) in earliest { try touch(.id(habit), from: .day(day)) }
-            if try database.scalarInteger("SELECT 1 FROM sync_owners WHERE owner = ?", [owner]) != nil {
-                for (completion, inserted) in zip(completions, answers) where inserted {
-                    try database.run(Self.stamp.advance, [owner])
-                    try database.run(Self.stamp.entry, [owner, .id(completion.id)])
-                }
-            }
-        } catch {
-            // The transaction is rolled back with the error; the triggers are back either way.
-            try? database.execute(CacheTriggers.completionInsertTrigger + ";\n" + SyncTriggers.completionInsertTrigger)
-            throw error
+            return zip(completions, answers).filter(\.1).map { UUIDText.format($0.0.id) }
         }
-        // A failure here fails the transaction: it never commits without the triggers.
-        try database.execute(CacheTriggers.completionInsertTrigger + ";\n" + SyncTriggers.completionInsertTrigger)
         return answers
     }
 }

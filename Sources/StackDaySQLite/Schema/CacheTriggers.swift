@@ -43,7 +43,7 @@ enum CacheTriggers {
     /// The trigger on each new row of `table` (completions, skips), written on the day in its
     /// column `day`. A `deferrable` one (since migration 35) does nothing while `cache_deferred`
     /// holds a row: a writer inserting many rows at once puts one there inside its transaction and
-    /// touches each habit once after them (`SQLiteBulkCompletions.touchingCacheOnce`), where
+    /// touches each habit once after them (`SQLiteBulkCompletions.insertingOnce`), where
     /// firing it row by row would take a third of a first sync's time on the server.
     static func insertTrigger(_ table: String, day: String, deferrable: Bool) -> String {
         """
@@ -52,19 +52,12 @@ enum CacheTriggers {
         """
     }
 
-    /// The trigger on each new completion, as the schema has it now. A bulk import
-    /// (`SQLiteBulkCompletions`) drops it inside its own transaction, invalidates each habit it
-    /// wrote once, from its earliest day, and creates it again before the transaction can commit:
-    /// firing it for a million rows would double the import's time, and no other writer ever sees
-    /// it missing (the drop is never committed on its own).
-    static let completionInsertTrigger = insertTrigger("completions", day: "completed_on", deferrable: true)
-
     /// Migration 35: the table that sets the insert triggers of completions and skips aside while
     /// it holds a row, and those triggers made to look at it.
     static let deferrableSQL = """
         CREATE TABLE cache_deferred (deferred INTEGER NOT NULL) STRICT;
         DROP TRIGGER completions_cache_insert;
-        \(completionInsertTrigger);
+        \(insertTrigger("completions", day: "completed_on", deferrable: true));
         DROP TRIGGER skips_cache_insert;
         \(insertTrigger("skips", day: "day", deferrable: true));
         """

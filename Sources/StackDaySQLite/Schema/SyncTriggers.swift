@@ -55,12 +55,47 @@ enum SyncTriggers {
         """)
     }
 
-    /// The trigger on each new completion. A bulk import (`SQLiteBulkCompletions`) drops it with
-    /// the cache's inside its own transaction and stamps what it inserted itself.
-    static let completionInsertTrigger = """
-        CREATE TRIGGER completions_sync_insert AFTER INSERT ON completions BEGIN
-        \(stamp(owner: "NEW.owner", kind: "completion", key: "NEW.id", deleted: false))END
+    /// The insert trigger of `table` (completions, skips, whose rows sync calls `kind`), as the
+    /// schema has it since migration 36: it does nothing while `sync_deferred` holds a row. A
+    /// writer inserting many rows at once puts one there inside its transaction and logs them all
+    /// after (`batchStatements`), where the trigger would take half of the inserts' time.
+    static func deferrableInsertTrigger(table: String, kind: String) -> String {
         """
+        CREATE TRIGGER \(table)_sync_insert AFTER INSERT ON \(table) WHEN NOT EXISTS (SELECT 1 FROM sync_deferred) BEGIN
+        \(stamp(owner: "NEW.owner", kind: kind, key: "NEW.id", deleted: false))END
+        """
+    }
+
+    /// Migration 36: the table that sets the insert triggers of completions and skips aside while
+    /// it holds a row, and those triggers made to look at it.
+    static let deferrableSQL = """
+        CREATE TABLE sync_deferred (deferred INTEGER NOT NULL) STRICT;
+        DROP TRIGGER completions_sync_insert;
+        \(deferrableInsertTrigger(table: "completions", kind: "completion"));
+        DROP TRIGGER skips_sync_insert;
+        \(deferrableInsertTrigger(table: "skips", kind: "skip"));
+        """
+
+    /// What the insert trigger of `kind`'s table does for many new rows, as two statements run
+    /// once after them: `entries` logs the keys of a JSON array (`?2`, in the order inserted) for
+    /// owner `?1`, each as the trigger would have, and `advance` then moves the owner's position,
+    /// count of its own writes and clock on by `?2` rows. The clock's step is the trigger's,
+    /// summed: row i takes `max(hlc + i, floor + i - 1)`, where `floor` is the larger of the
+    /// writer's time and the store's clock.
+    static func batchStatements(kind: String) -> (entries: String, advance: String) {
+        let local = "NOT EXISTS (SELECT 1 FROM sync_writer)"
+        let floor = "max(coalesce((SELECT hlc FROM sync_writer), 0), \(clock))"
+        return ("""
+        INSERT INTO sync_entities (owner, kind, key, seq, hlc, device, deleted, own)
+            SELECT o.owner, '\(kind)', k.value, o.seq + k.key + 1, coalesce((SELECT hlc FROM sync_writer), max(o.hlc + k.key + 1, \(floor) + k.key)),
+                coalesce((SELECT device FROM sync_writer), o.device), 0, CASE WHEN \(local) THEN o.own + k.key + 1 END
+            FROM sync_owners AS o, json_each(?2) AS k WHERE o.owner = ?1
+            ON CONFLICT (owner, kind, key) DO UPDATE SET seq = excluded.seq, hlc = excluded.hlc, device = excluded.device, deleted = excluded.deleted, own = excluded.own
+        """, """
+        UPDATE sync_owners SET seq = seq + ?2, own = own + CASE WHEN \(local) THEN ?2 ELSE 0 END, hlc = max(hlc + ?2, \(floor) + ?2 - 1)
+            WHERE owner = ?1
+        """)
+    }
 
     /// The log's tables and every trigger, as one script.
     static var sql: String {

@@ -162,14 +162,15 @@ extension SQLSyncRepository {
     }
 
     /// Inserts the pending records or skips, a hundred rows to a statement, under their stamp;
-    /// through the store's bulk path, when it has one, each habit's cache is touched once for them.
+    /// through the store's bulk path, when it has one, each habit's cache is touched once for them
+    /// and they enter the change log together after them.
     private func flush(_ batch: Batch) throws {
         guard let first = batch.pending.first?.change else { return }
         try write(as: first.stamp, batch)
         let table = SQLSyncTable.of(first.kind)
         let pending = batch.pending
         batch.pending = []
-        func insert() throws {
+        func insert() throws -> [String] {
             for start in stride(from: 0, to: pending.count, by: 100) {
                 let chunk = pending[start..<min(pending.count, start + 100)]
                 var values = [owner]
@@ -179,9 +180,13 @@ extension SQLSyncRepository {
                 }
                 try executor.run(insertStatement(first.kind, rows: chunk.count), values)
             }
+            return pending.map(\.change.key)
         }
-        guard let bulk, pending.count > 1 else { return try insert() }
-        try bulk.touchingCacheOnce(Self.earliestDays(pending.map(\.change)), insert)
+        guard let bulk, pending.count > 1 else {
+            _ = try insert()
+            return
+        }
+        try bulk.insertingOnce(first.kind, touched: Self.earliestDays(pending.map(\.change)), insert)
     }
 
     /// Each habit the changes write, with the earliest day they write for it (ISO).
