@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 import StackDay
+import StackDayTestSupport
 
-/// The text forms a sync page is read and written through: JSON numbers, UUIDs and days. Each
-/// fast path is checked against the general one it stands in for.
+/// The text forms a sync page is read and written through: JSON numbers, UUIDs, days and the
+/// text a change's fingerprint hashes. Each fast path is checked against the general one it
+/// stands in for.
 @Suite("text forms")
 struct TextFormTests {
     /// Numbers of up to 15 digits without an exponent are read without text; every other one as
@@ -56,6 +58,21 @@ struct TextFormTests {
             let (year, month, dayOfMonth) = day.components
             #expect(day.iso == String(format: "%04d-%02d-%02d", year, month, dayOfMonth))
             day = day.adding(days: 997)
+        }
+    }
+
+    /// A server keeps fingerprints across versions: the hash must stay FNV-1a of "KIND/KEY/HLC"
+    /// however it is fed.
+    @Test("a change's fingerprint hashes the text of its kind, key and time, signs and extremes included")
+    func fingerprints() throws {
+        var generator = SeededGenerator(seed: 58)
+        let times: [Int64] = [0, 1, 9, 10, -1, -10, .max, .min, 117_747_202_061_565_952] + (0..<500).map { _ in Int64.random(in: .min ... .max, using: &generator) }
+        for (index, hlc) in times.enumerated() {
+            let key = UUID().uuidString
+            let change = SyncChange.deletion(index % 2 == 0 ? .completion : .skip, key: key, stamp: SyncStamp(hlc: hlc, device: "d"))
+            var text = FNV1a()
+            text.combine("\(change.kind.rawValue)/\(key)/\(hlc)".utf8)
+            #expect(change.fingerprint == Int64(bitPattern: text.value), "hlc \(hlc)")
         }
     }
 }

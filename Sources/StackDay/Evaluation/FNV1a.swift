@@ -17,6 +17,22 @@ public struct FNV1a: Sendable {
         value = hash
     }
 
+    /// Combines the bytes of `number`'s decimal text, as `String(number)` writes it, without
+    /// making the text.
+    public mutating func combine(decimal number: Int64) {
+        if number < 0 { combine(CollectionOfOne(UInt8(ascii: "-"))) }
+        var magnitude = number.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            combine(UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
     /// 32 hex digits from two passes with different seeds: a key for text of any length.
     /// Both passes go over the text's bytes in one loop (a policy host's 28 KB prelude is keyed
     /// at every start).

@@ -40,8 +40,14 @@ public struct SyncChange: Sendable, Hashable {
     /// What a server keeps of a change it took from a device, to tell the same change sent again
     /// from another under the same (device, seq): its kind, key and time, hashed (FNV-1a, 64 bits).
     public var fingerprint: Int64 {
+        // The bytes of "KIND/KEY/HLC", fed without making the text (a push fingerprints each change).
+        let slash = CollectionOfOne(UInt8(ascii: "/"))
         var hash = FNV1a()
-        hash.combine("\(kind.rawValue)/\(key)/\(stamp.hlc)".utf8)
+        hash.combine(kind.rawValue.utf8)
+        hash.combine(slash)
+        hash.combine(key.utf8)
+        hash.combine(slash)
+        hash.combine(decimal: stamp.hlc)
         return Int64(bitPattern: hash.value)
     }
 

@@ -144,14 +144,20 @@ struct SQLSyncTable: Sendable {
         Self.read(row, columns[0]).stringValue ?? ""
     }
 
+    /// `text` in upper case; itself when it has no lower-case ASCII letter.
+    private static func upper(_ text: String) -> String {
+        text.utf8.contains { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) } ? text.uppercased() : text
+    }
+
     private static func read(_ row: any SQLRow, _ column: Column) -> JSONValue {
         if row.isNull(column.name) { return .null }
         switch column.value {
         case .instant: return .number(row.real(column.name))
         case .count, .optionalCount, .position, .flag: return .number(Double(row.integer(column.name)))
-        // PostgreSQL writes a uuid in lower case; every replica's keys are the canonical upper.
-        case .uuid: return .string(row.text(column.name).uppercased())
-        case .members: return .array(row.text(column.name).split(separator: ",").map { .string(String($0).uppercased()) })
+        // PostgreSQL writes a uuid in lower case; every replica's keys are the canonical upper
+        // (SQLite holds them so already: its text is kept as read, not copied upper-cased).
+        case .uuid: return .string(upper(row.text(column.name)))
+        case .members: return .array(row.text(column.name).split(separator: ",").map { .string(upper(String($0))) })
         default: return .string(row.text(column.name))
         }
     }
