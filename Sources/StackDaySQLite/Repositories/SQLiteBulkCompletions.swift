@@ -93,8 +93,9 @@ final class SQLiteBulkCompletions: SQLBulkCompletions {
     /// An import's slice: the insert triggers are dropped for it and created again after it, in the
     /// caller's transaction, so that a row runs no trigger at all (a trigger that finds its table
     /// set aside still runs a program a row: S1's export and import took 3.1–3.8 s that way,
-    /// against 2.5–3.1 s); `afterRows` does their work once. The drop is never committed on its own: on an error the triggers are created again
-    /// before the transaction rolls back, and without them it cannot commit.
+    /// against 2.5–3.1 s); `afterRows` does their work once. The drop is never committed on its
+    /// own: on an error the triggers are created again before the transaction rolls back, and
+    /// without them it cannot commit.
     func insertIfAbsent(_ completions: ArraySlice<Completion>) throws -> [Bool] {
         guard completions.count > 1 else { return try completions.map { try insertIfAbsent($0) } }
         var earliest: [UUID: LocalDay] = [:]

@@ -515,7 +515,7 @@ enum Migrations {
         // Records and skips a sync inserts by the hundred touch each habit's cache once, after
         // them, instead of once a row (`CacheTriggers.deferrableSQL`).
         Migration(id: 35, name: "cache touched once a batch", sql: CacheTriggers.deferrableSQL),
-        // The same for their entries in the change log: logged once after them, in one statement
+        // The same for their entries in the change log: logged once after them, in two statements
         // (`SyncTriggers.batchStatements`), instead of by a trigger a row.
         Migration(id: 36, name: "records logged once a batch", sql: SyncTriggers.deferrableSQL),
     ]

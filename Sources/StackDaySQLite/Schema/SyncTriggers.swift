@@ -35,13 +35,13 @@ enum SyncTriggers {
     /// else the wall clock.
     static let clock = "coalesce((SELECT hlc FROM sync_clock), \(wallClock))"
 
-    /// `stamp`'s two statements, apart (a prepared statement is one): `advance` moves the owner's
+    /// `stamp`'s two statements: `advance` moves the owner's
     /// position and clock on and reads only `owner`; `entry` logs the entity and reads `owner`
     /// and `key`. With `own` (since migration 26), a write of the store's own (no `sync_writer`)
     /// also counts in the owner's `own` and numbers the entry by it (`SyncChange.seq`); migrations
     /// before it wrote the statements without.
-    static func stampStatements(owner: String, kind: String, key: String, deleted: Bool, clock: String = clock,
-                                own: Bool = true) -> (advance: String, entry: String) {
+    private static func stampStatements(owner: String, kind: String, key: String, deleted: Bool, clock: String = clock,
+                                        own: Bool = true) -> (advance: String, entry: String) {
         let local = "NOT EXISTS (SELECT 1 FROM sync_writer)"
         return ("""
         UPDATE sync_owners SET seq = seq + 1,\(own ? " own = own + (\(local))," : "")
