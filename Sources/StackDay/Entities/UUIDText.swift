@@ -31,13 +31,12 @@ public enum UUIDText {
 
     /// Parses the 36-character form, either case; nil otherwise.
     public static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
-        guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
-              bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-") else { return nil }
+        guard isHyphenated(bytes) else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         let parsed = withUnsafeMutableBytes(of: &value) { out -> Bool in
             var position = 0
             for index in 0..<16 {
-                if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
+                if isHyphen(at: position) { position += 1 }
                 guard let high = nibble(bytes[position]), let low = nibble(bytes[position + 1]) else { return false }
                 out[index] = high << 4 | low
                 position += 2
@@ -52,9 +51,8 @@ public enum UUIDText {
     public static func isCanonical(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            guard bytes.count == 36, bytes[8] == UInt8(ascii: "-"), bytes[13] == UInt8(ascii: "-"),
-                  bytes[18] == UInt8(ascii: "-"), bytes[23] == UInt8(ascii: "-") else { return false }
-            for position in 0..<36 where position != 8 && position != 13 && position != 18 && position != 23 {
+            guard isHyphenated(bytes) else { return false }
+            for position in 0..<36 where !isHyphen(at: position) {
                 let byte = bytes[position]
                 guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte) else { return false }
             }
@@ -65,6 +63,17 @@ public enum UUIDText {
     public static func parse(_ text: String) -> UUID? {
         var text = text
         return text.withUTF8 { parse($0) }
+    }
+
+    /// Whether the text form has a hyphen at `position` (after 8, 4, 4 and 4 hex digits).
+    private static func isHyphen(at position: Int) -> Bool {
+        position == 8 || position == 13 || position == 18 || position == 23
+    }
+
+    /// 36 bytes with the four hyphens in their places: the shape both parsing and the canonical
+    /// check start from.
+    private static func isHyphenated(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count == 36 && (0..<36).allSatisfy { !isHyphen(at: $0) || bytes[$0] == UInt8(ascii: "-") }
     }
 
     private static func nibble(_ byte: UInt8) -> UInt8? {
