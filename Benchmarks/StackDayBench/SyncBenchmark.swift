@@ -50,19 +50,43 @@ struct SyncBenchmark {
         return best!
     }
 
+    /// The options every `stackday` process of these figures is run with.
+    var common: [String] { ["--now", StoreBenchmark.now, "--tz", "+00:00", "--policies", context.path("no-user-policies")] }
+
+    /// A new user of the server's file, and its token.
+    func token(_ user: String, serverDB: String) throws -> String {
+        let added = try Measure.run(context.stackday, ["--db", serverDB] + common + ["user", "add", user])
+        let token = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard added.status == 0, token.hasPrefix("sd_") else { throw BenchError("S1: user add failed") }
+        return token
+    }
+
+    /// S3, S3e and S4 alone (`--only S3`), on a server file of their own that holds no history.
+    func contention() throws -> [Figure] {
+        let serverDB = context.path("contention-server.sqlite")
+        let bystander = try token("bystander", serverDB: serverDB)
+        let alike = try token("alike", serverDB: serverDB), flooder = try token("flooder", serverDB: serverDB)
+        let server = try ServerProcess(executable: URL(fileURLWithPath: context.stackday), arguments: ["--db", serverDB] + common)
+        defer { server.stop() }
+        try allowBystander(serverDB: serverDB)
+        return try namedAlike(server: server, token: alike, bystander: bystander, flooder: flooder)
+    }
+
+    /// The bystander records one cup every 20 ms on one day, more than the 500 records of one
+    /// habit a day a user may keep by default: a limit of its own, so that S3e and S4 time writes.
+    func allowBystander(serverDB: String) throws {
+        guard try Measure.run(context.stackday, ["--db", serverDB] + common + ["user", "limits", "bystander", "--set", "records-per-day=1000000"]).status == 0 else {
+            throw BenchError("S3: the bystander's limit was refused")
+        }
+    }
+
     /// All of S1–S4, or only S1 and S1b when `firstOnly` (`--only S1`, to follow one change).
     func run(firstOnly: Bool = false) throws -> [Figure] {
         let store = StoreBenchmark(context: context)
         let habits = context.quick ? 5 : 50
         let long = context.quick ? 2 : 10
-        let common = ["--now", StoreBenchmark.now, "--tz", "+00:00", "--policies", context.path("no-user-policies")]
         let serverDB = context.path("sync-server.sqlite")
-        func token(_ user: String) throws -> String {
-            let added = try Measure.run(context.stackday, ["--db", serverDB] + common + ["user", "add", user])
-            let token = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard added.status == 0, token.hasPrefix("sd_") else { throw BenchError("S1: user add failed") }
-            return token
-        }
+        func token(_ user: String) throws -> String { try self.token(user, serverDB: serverDB) }
         let longToken = try token("ten")
         let shortToken = try token("one")
         let server = try ServerProcess(executable: URL(fileURLWithPath: context.stackday), arguments: ["--db", serverDB] + common)
@@ -127,12 +151,8 @@ struct SyncBenchmark {
                                    target: "reported", met: nil))
         }
 
-        // The bystander records one cup every 20 ms on one day, more than the 500 records of one
-        // habit a day a user may keep by default: a limit of its own, so that S3e and S4 time writes.
         let bystander = try token("bystander")
-        guard try Measure.run(context.stackday, ["--db", serverDB] + common + ["user", "limits", "bystander", "--set", "records-per-day=1000000"]).status == 0 else {
-            throw BenchError("S3: the bystander's limit was refused")
-        }
+        try allowBystander(serverDB: serverDB)
         let alike = try namedAlike(server: server, token: try token("alike"), bystander: bystander, flooder: try token("flooder"))
         let repeats = context.quick ? 2 : 9
         let longIncrement = try incremental(device: longDevice, url: url, token: longToken, repeats: repeats)

@@ -1,11 +1,11 @@
 // Prints one table of ratios, each measured side by side in this run.
-//   stackday-bench [--quick] [--only START|P1|P2|MATCH|STORE|IMPORT|POSTGRES|SERVER|WEB|SYNC|S1|SCALE|SCALE1] [--skip-import] [--keep]
+//   stackday-bench [--quick] [--only START|P1|P2|MATCH|STORE|IMPORT|POSTGRES|SERVER|WEB|SYNC|S1|S3|SCALE|SCALE1] [--skip-import] [--keep]
 // SCALE (1,000 and 10,000 users on PostgreSQL, 1,000 on SQLite; a quarter of an hour) runs only when asked for with --only SCALE;
 // --only SCALE1 runs its first setup alone (S1, S2: about two minutes).
 import Foundation
 
 let arguments = CommandLine.arguments
-let groups = ["START", "P1", "P2", "MATCH", "STORE", "IMPORT", "POSTGRES", "SERVER", "WEB", "SYNC", "S1", "SCALE", "SCALE1"]
+let groups = ["START", "P1", "P2", "MATCH", "STORE", "IMPORT", "POSTGRES", "SERVER", "WEB", "SYNC", "S1", "S3", "SCALE", "SCALE1"]
 let usage = "usage: stackday-bench [--quick] [--only \(groups.joined(separator: "|"))] [--skip-import] [--keep]\n"
 // An option it does not know stops it before anything runs: the whole bench takes a quarter of an hour.
 var checked = 1
@@ -85,6 +85,10 @@ do {
     if only == "S1" {
         FileHandle.standardError.write(Data("S1 first sync…\n".utf8))
         figures += try SyncBenchmark(context: context).run(firstOnly: true)
+    }
+    if only == "S3" {
+        FileHandle.standardError.write(Data("S3–S4 pushes beside another user's writes…\n".utf8))
+        figures += try SyncBenchmark(context: context).contention()
     }
     if only == "SCALE" {
         FileHandle.standardError.write(Data("SCALE many users: PostgreSQL and SQLite…\n".utf8))
