@@ -159,6 +159,39 @@ struct CacheTriggerTests {
         #expect(stored.trimmingCharacters(in: .whitespacesAndNewlines) == "\(today.iso) \(41 * 17)")
     }
 
+    @Test("a habit moved, renamed or recoloured keeps its cached figures and moves its counter on; a new unit clears them",
+          arguments: ["sqlite", "postgres"])
+    func habitRowUpdate(kind: String) throws {
+        let (warm, folder, library) = try warm(kind)
+        defer { withExtendedLifetime(folder) {} }
+        let figures = try base.figures(base.context(warm.store, library, today: warm.setup.today, cached: false))
+        #expect(Bool(try base.figures(warm.setup) == figures), "warm")
+        func state() throws -> (kept: [String], generations: [String]) {
+            let kept = try warm.run("SELECT h.name FROM habits AS h JOIN evaluation_cache AS c ON c.OWNER_COLUMN = h.OWNER_COLUMN AND c.habit_id = h.id "
+                                    + "WHERE h.OWNER_COLUMN = OWNER AND c.summary_as_of IS NOT NULL ORDER BY h.name")
+            let generations = try warm.run("SELECT h.name || '=' || g.generation FROM habits AS h JOIN habit_generations AS g "
+                                           + "ON g.OWNER_COLUMN = h.OWNER_COLUMN AND g.habit_id = h.id WHERE h.OWNER_COLUMN = OWNER ORDER BY h.name")
+            return (kept.split(separator: "\n").map(String.init), generations.split(separator: "\n").map(String.init))
+        }
+        let before = try state()
+        #expect(before.kept == ["gym", "read"])
+        // As a person does it: gym moved to the top, renamed, given a colour.
+        try MoveHabit(context: warm.setup)(.name("gym"), to: .at(1))
+        var changes = HabitChanges()
+        changes.name = "gym twice"
+        changes.colorTag = .some(.teal)
+        _ = try EditHabit(context: warm.setup)(habitName: "gym", changes: changes)
+        let after = try state()
+        #expect(after.kept == ["gym twice", "read"], "\(kind): figures cleared by a move or a rename")
+        #expect(after.generations != before.generations.map { $0.replacingOccurrences(of: "gym=", with: "gym twice=") },
+                "\(kind): the counters did not move")
+        let scratch = try base.figures(base.context(warm.store, try PolicyLibrary(searchPath: []), today: warm.setup.today, cached: false))
+        #expect(Bool(try base.figures(warm.setup) == scratch), "\(kind): the kept figures are the habit's")
+        // What its policies are given: its unit (as another program would write it).
+        _ = try warm.run("UPDATE habits SET unit = 'sets' WHERE OWNER_COLUMN = OWNER AND name = 'gym twice'")
+        #expect(try state().kept == ["read"], "\(kind): a new unit left the figures")
+    }
+
     /// New records of `habit` from another device, on the days of the last 40 it has none (one a
     /// day), stamped as one push; with `amount` 0 the last breaks the table's check.
     func pushed(_ warm: Warm, habit: String, last amount: Int64 = 1000) throws -> [SyncChange] {

@@ -1,3 +1,5 @@
+import StackDaySQL
+
 /// The trigger functions that keep the evaluation cache true whoever writes (StackDay, `psql`,
 /// another program), as SQLite's `CacheTriggers` do: a write to a completion, skip, rule revision,
 /// habit or stored script bumps the habit's change counter (`habit_generations`), moves its cached answers back to the
@@ -6,6 +8,41 @@
 /// Completions, skips and revisions fire once per statement over its transition table (one update
 /// per habit however many rows a COPY brings); habits and scripts once per row.
 enum PostgresCacheTriggers {
+    /// The function behind the habits' triggers, made by `create` (`CREATE FUNCTION` or
+    /// `CREATE OR REPLACE FUNCTION`); `onUpdate` is what an update of a habit's row does.
+    static func habitChanged(create: String, onUpdate: String) -> String {
+        """
+        \(create) stackday_habit_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'UPDATE' THEN
+                \(onUpdate)
+            ELSIF TG_OP = 'INSERT' THEN
+                INSERT INTO habit_generations (user_id, habit_id, generation) VALUES (NEW.user_id, NEW.id, 0) ON CONFLICT DO NOTHING;
+                PERFORM stackday_bump_owner(NEW.user_id, 1);
+            ELSE
+                -- Before the row goes (and its counter with it): the user's count moves on by it.
+                PERFORM stackday_bump_owner(OLD.user_id, coalesce((SELECT generation FROM habit_generations
+                    WHERE user_id = OLD.user_id AND habit_id = OLD.id), 0) + 1);
+                RETURN OLD;
+            END IF;
+            RETURN NULL;
+        END $$
+        """
+    }
+
+    /// Migration 30, as SQLite's `CacheTriggers.habitUpdateSQL`: an update of a habit's row moves
+    /// its counter on, and clears its figures only when what its policies are given changed.
+    static var habitUpdateStatements: [String] {
+        let moved = SQLEvaluatedColumns.habit.map { "OLD.\($0) IS DISTINCT FROM NEW.\($0)" }.joined(separator: " OR ")
+        return [habitChanged(create: "CREATE OR REPLACE FUNCTION", onUpdate: """
+            IF \(moved) THEN
+                    PERFORM stackday_touch(NEW.user_id, NEW.id, NULL);
+                ELSE
+                    UPDATE habit_generations SET generation = generation + 1 WHERE user_id = NEW.user_id AND habit_id = NEW.id;
+                END IF;
+            """)]
+    }
+
     /// Each trigger's statements, in order.
     static var statements: [String] {
         var statements = [
@@ -58,23 +95,7 @@ enum PostgresCacheTriggers {
         }
         statements += [
             // The counter's own update does not count as a change to the habit.
-            """
-            CREATE FUNCTION stackday_habit_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-            BEGIN
-                IF TG_OP = 'UPDATE' THEN
-                    PERFORM stackday_touch(NEW.user_id, NEW.id, NULL);
-                ELSIF TG_OP = 'INSERT' THEN
-                    INSERT INTO habit_generations (user_id, habit_id, generation) VALUES (NEW.user_id, NEW.id, 0) ON CONFLICT DO NOTHING;
-                    PERFORM stackday_bump_owner(NEW.user_id, 1);
-                ELSE
-                    -- Before the row goes (and its counter with it): the user's count moves on by it.
-                    PERFORM stackday_bump_owner(OLD.user_id, coalesce((SELECT generation FROM habit_generations
-                        WHERE user_id = OLD.user_id AND habit_id = OLD.id), 0) + 1);
-                    RETURN OLD;
-                END IF;
-                RETURN NULL;
-            END $$
-            """,
+            habitChanged(create: "CREATE FUNCTION", onUpdate: "PERFORM stackday_touch(NEW.user_id, NEW.id, NULL);"),
             "CREATE TRIGGER habits_cache_update AFTER UPDATE ON habits FOR EACH ROW EXECUTE FUNCTION stackday_habit_changed()",
             "CREATE TRIGGER habits_cache_insert AFTER INSERT ON habits FOR EACH ROW EXECUTE FUNCTION stackday_habit_changed()",
             "CREATE TRIGGER habits_cache_delete BEFORE DELETE ON habits FOR EACH ROW EXECUTE FUNCTION stackday_habit_changed()",

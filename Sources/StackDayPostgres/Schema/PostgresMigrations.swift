@@ -287,5 +287,7 @@ enum PostgresMigrations {
             )
             """,
         ]),
+        // A habit renamed or moved keeps its cached figures, as in SQLite's migration 37.
+        (30, "figures kept when a habit moves", PostgresCacheTriggers.habitUpdateStatements),
     ]
 }

@@ -1,3 +1,5 @@
+import StackDaySQL
+
 /// The triggers that keep the evaluation cache true whoever writes (StackDay, the `sqlite3`
 /// shell, another program): a write to a completion, skip, rule revision, habit or stored script
 /// bumps the habit's change counter (`habit_generations`), moves its cached answers back to the day before the earliest
@@ -51,6 +53,20 @@ enum CacheTriggers {
         \(touch(owner: "NEW.owner", habit: "NEW.habit_id", day: "NEW.\(day)"))END
         """
     }
+
+    /// Migration 37: an update of a habit's row moves its counter on as before (kept answers and
+    /// group figures show its name and place), and clears its figures only when one of
+    /// `SQLEvaluatedColumns.habit` changed. A habit renamed or moved in the list keeps them: a push that
+    /// settles places renumbers every habit after the first it moves, and each would otherwise be
+    /// evaluated again before the push is answered.
+    static let habitUpdateSQL = """
+        DROP TRIGGER habits_cache_update;
+        CREATE TRIGGER habits_cache_update AFTER UPDATE ON habits BEGIN
+        \(bump(owner: "NEW.owner", habit: "NEW.id"));
+        \(invalidation(owner: "NEW.owner", habit: "NEW.id", day: nil))
+            AND (\(SQLEvaluatedColumns.habit.map { "OLD.\($0) IS NOT NEW.\($0)" }.joined(separator: " OR ")));
+        END;
+        """
 
     /// Migration 35: the table that sets the insert triggers of completions and skips aside while
     /// it holds a row, and those triggers made to look at it.

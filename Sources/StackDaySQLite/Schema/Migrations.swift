@@ -518,5 +518,8 @@ enum Migrations {
         // The same for their entries in the change log: logged once after them, in two statements
         // (`SyncTriggers.batchStatements`), instead of by a trigger a row.
         Migration(id: 36, name: "records logged once a batch", sql: SyncTriggers.deferrableSQL),
+        // A habit renamed or moved keeps its cached figures; a change to what its policies are
+        // given clears them (`CacheTriggers.habitUpdateSQL`).
+        Migration(id: 37, name: "figures kept when a habit moves", sql: CacheTriggers.habitUpdateSQL),
     ]
 }
