@@ -79,6 +79,51 @@ struct SyncPushFiguresTests {
         #expect(try owner.read { tx in try tx.habits.all().map { try tx.completions.completions(habitID: $0.id).count } } == [10])
     }
 
+    @Test("the figures prepared after a push judge only habits whose rules are pinned; one whose rules are not is judged when read")
+    func unpinnedLeftToReads() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.path("server.sqlite")
+        let judged = NotingResolver.Log()
+        let api = StackDayAPI(clock: Self.clock, makeStore: { try SQLiteHabitStore(path: path) },
+                              makePolicies: { NotingResolver(library: try PolicyLibrary(searchPath: []), judged: judged) }, cachesAnswers: true, log: { _ in })
+        let owner = try SQLiteHabitStore(path: path, owner: "ana")
+        let token = try ManageUsers(context: HabitContext(store: owner, clock: Self.clock, boundary: Self.utc)).add("ana", timeZone: "+00:00").token.text
+        // The device's habit, and a copy of it under another id and name whose rules name their
+        // policies without pinning them (as a device that keeps no scripts may send them).
+        let changes = try Self.deviceChanges(in: folder)
+        let unpinned = UUID().uuidString
+        let copies = changes.compactMap { change -> SyncChange? in
+            switch change.entity {
+            case .habit(var habit)?:
+                habit.id = unpinned
+                habit.name = "walk"
+                return SyncChange(.habit(habit), stamp: change.stamp, fieldStamps: change.fieldStamps)
+            case .revision(var revision)?:
+                revision.habit = unpinned
+                revision.rules = revision.rules.map { SyncRevision.Rule(policy: $0.policy, params: $0.params) }
+                return SyncChange(.revision(revision), stamp: change.stamp)
+            default: return nil
+            }
+        }
+        let request = SyncRequest(device: "phone", since: 0, changes: changes + copies, limit: 0, more: false)
+        let answer = api.handle(HTTPRequest(method: "POST", path: "/v1/sync", authorization: "Bearer \(token)", contentType: "application/json",
+                                            body: request.json.jsonBytes))
+        #expect(answer.status == 200, "\(String(decoding: answer.body, as: UTF8.self))")
+        let ids = try owner.read { tx in try tx.habits.all().map { ($0.name, $0.id) } }
+        let read = try #require(ids.first { $0.0 == "read" }?.1), walk = try #require(UUID(uuidString: unpinned))
+        #expect(ids.count == 2)
+        #expect(judged.habits.withLock { $0 } == [read], "the push's figures judged \(judged.habits.withLock { $0 })")
+        #expect(try owner.read { tx in try tx.evaluations?.evaluation(habitID: read) } != nil)
+        // The first read judges the one left, and shows both.
+        let today = api.handle(HTTPRequest(method: "GET", path: "/v1/today", authorization: "Bearer \(token)"))
+        #expect(today.status == 200)
+        #expect(judged.habits.withLock { $0 } == [read, walk])
+        let names = try JSONValue(parsing: String(decoding: today.body, as: UTF8.self)).objectValue?["habits"]?.arrayValue?.compactMap {
+            $0.objectValue?["name"]?.stringValue
+        }
+        #expect(names?.sorted() == ["read", "walk"])
+    }
+
     @Test("more is true or false; anything else is refused by name")
     func moreMember() throws {
         let request = try SyncRequest(json: JSONValue(parsing: #"{"device": "phone", "since": 0, "more": true}"#))
@@ -129,4 +174,48 @@ final class PriorityRecordingStore: HabitStore, @unchecked Sendable {
     var hasOneWriter: Bool { base.hasOneWriter }
     var writersWaiting: Bool { base.writersWaiting }
     var writersContended: Bool { base.writersContended }
+}
+
+/// A policy library that notes each habit whose figures it is asked for, once each, in order.
+final class NotingResolver: PolicyResolver, @unchecked Sendable {
+    // Safe: `library` is itself safe to share (`PolicyLibrary`); `judged` locks its own.
+    let library: PolicyLibrary
+    let judged: Log
+
+    final class Log: Sendable {
+        let habits = Mutex<[UUID]>([])
+
+        func note(_ habit: UUID) { habits.withLock { if !$0.contains(habit) { $0.append(habit) } } }
+    }
+
+    init(library: PolicyLibrary, judged: Log) {
+        self.library = library
+        self.judged = judged
+    }
+
+    func policies(for habit: Habit, revision: HabitRevision, scripts: any PolicyScriptRepository) throws -> HabitPolicies {
+        judged.note(habit.id)
+        return try library.policies(for: habit, revision: revision, scripts: scripts)
+    }
+    func evaluate(_ request: EvaluationRequest, scripts: any PolicyScriptRepository) throws -> BatchEvaluation? {
+        judged.note(request.habit.id)
+        return try library.evaluate(request, scripts: scripts)
+    }
+    func groupPolicies(for group: HabitGroup, revision: GroupRevision, scripts: any PolicyScriptRepository) throws -> GroupPolicies {
+        try library.groupPolicies(for: group, revision: revision, scripts: scripts)
+    }
+    var evaluationKey: String { library.evaluationKey }
+    var runsScripts: Bool { library.runsScripts }
+    var retainedBytes: Int { library.retainedBytes }
+    func folderScript(named name: String, at now: Date) throws -> (script: PolicyScript, file: String)? { try library.folderScript(named: name, at: now) }
+    func folderNames() -> [String] { library.folderNames() }
+    func builtInScript(named name: String) -> PolicyScript? { library.builtInScript(named: name) }
+    func builtInNames() -> [String] { library.builtInNames() }
+    func describe(_ script: PolicyScript) throws -> PolicyListing { try library.describe(script) }
+    func vet(_ script: PolicyScript) throws { try library.vet(script) }
+    func parameterSchema(for choice: PolicyChoice, scripts: any PolicyScriptRepository) throws -> PolicyParameterSchema? {
+        try library.parameterSchema(for: choice, scripts: scripts)
+    }
+    func tracing<T>(_ body: () throws -> T) throws -> (T, [PolicyTraceLine]) { try library.tracing(body) }
+    func evaluationQueue() -> (any EvaluationQueue)? { library.evaluationQueue() }
 }

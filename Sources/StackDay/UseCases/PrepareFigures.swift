@@ -2,7 +2,9 @@
 /// stages them; the store writes them after it), so that the next read is a cache read: what an
 /// import and a device's first push run before they answer, instead of leaving a first evaluation
 /// of the whole history to the user's first page. Nothing for a context that keeps no cache; a
-/// habit whose policy fails is left to its first read, which reports it.
+/// habit whose policy fails is left to its first read, which reports it. A habit whose figures
+/// the cache cannot keep (a rule not pinned to its scripts) is left to its reads too: evaluated
+/// here, it would be evaluated after every push again for nothing.
 public struct PrepareFigures {
     public let context: HabitContext
 
@@ -12,6 +14,9 @@ public struct PrepareFigures {
 
     public func callAsFunction() {
         guard context.usesEvaluationCache, (try? context.store.read({ $0.evaluations != nil })) == true else { return }
-        _ = try? SummarizeHabits(context: context)()
+        let today = context.today
+        _ = try? context.store.read { tx in
+            try SummarizeHabits(context: context).summaries(of: try tx.habits.all().filter { TimelineLoader.keepsFigures(of: $0, today: today) }, in: tx)
+        }
     }
 }

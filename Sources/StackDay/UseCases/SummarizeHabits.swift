@@ -16,16 +16,21 @@ public struct SummarizeHabits {
 
     /// With `reference`, only that habit (throws `UseCaseError.habitNotFound` or `.habitIDNotFound`).
     public func callAsFunction(_ reference: HabitReference? = nil, includeArchived: Bool = true) throws -> [Result<HabitSummary, HabitFailure>] {
+        try context.store.read { tx in
+            try summaries(of: try (reference.map { [try context.habit($0, in: tx)] } ?? tx.habits.all()).filter { includeArchived || $0.archivedOn == nil },
+                          in: tx)
+        }
+    }
+
+    /// The summaries of `habits`, in their order: the figures the cache keeps for today, the
+    /// others evaluated together.
+    func summaries(of habits: [Habit], in tx: any HabitTransaction) throws -> [Result<HabitSummary, HabitFailure>] {
         let today = context.today
         let loader = TimelineLoader(context: context)
-        return try context.store.read { tx in
-            let habits = try (reference.map { [try context.habit($0, in: tx)] } ?? tx.habits.all()).filter { includeArchived || $0.archivedOn == nil }
-            let cached = try loader.cachedSummaries(habits, today: today, in: tx)
-            // The habits without figures kept for today, evaluated together, in order.
-            var computed = try loader.evaluateEach(habits.filter { cached[$0.id] == nil }, today: today, in: tx) {
-                try HabitSummary(habit: $0, evaluated: $1)
-            }.makeIterator()
-            return habits.compactMap { habit in cached[habit.id].map { .success($0) } ?? computed.next() }
-        }
+        let cached = try loader.cachedSummaries(habits, today: today, in: tx)
+        var computed = try loader.evaluateEach(habits.filter { cached[$0.id] == nil }, today: today, in: tx) {
+            try HabitSummary(habit: $0, evaluated: $1)
+        }.makeIterator()
+        return habits.compactMap { habit in cached[habit.id].map { .success($0) } ?? computed.next() }
     }
 }

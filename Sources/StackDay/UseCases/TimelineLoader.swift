@@ -209,6 +209,15 @@ struct TimelineLoader {
         )
     }
 
+    /// Whether the cache can keep `habit`'s figures for `today`: it has begun, and every rule
+    /// that judges a day up to today is pinned to its scripts (`row` keeps no day after the
+    /// first span that is not, and figures only with every day up to theirs).
+    static func keepsFigures(of habit: Habit, today: LocalDay) -> Bool {
+        habit.startedOn <= today && habit.revisionSpans(in: LocalDayRange(habit.startedOn, today)).allSatisfy {
+            CachedSpan.rulesKey(of: $0.revision, unit: habit.unit) != nil
+        }
+    }
+
     /// The row to keep for `answers`: every day up to the first span whose rules are not pinned,
     /// and none after `today` (a read of later days computes them and drops them, so a read far
     /// ahead never grows the store).
