@@ -224,6 +224,20 @@ public enum RepositoryContract {
             try expect(totals.map(\.day) == [start.adding(days: 1), start.adding(days: 3)], "days: \(totals.map(\.day))")
             try expect(totals.map(\.thousandths) == [5500, 300], "totals: \(totals.map(\.thousandths))")
         },
+        ContractCheck("what a day holds: its records counted and their amounts summed exactly; another habit's and another day's left out") { tx in
+            let tea = try habit("Tea", goal: 2, unit: "cups")
+            let habit = try habit("Water", goal: 8, unit: "cups")
+            try tx.habits.insert(habit)
+            try tx.habits.insert(tea)
+            for (offset, amount) in [(3, 0.1), (1, 2.0), (3, 0.2), (3, 1.5)] {
+                try tx.completions.insert(try completion(habit.id, day: offset, amount: amount, second: amount))
+            }
+            try tx.completions.insert(try completion(tea.id, day: 3, amount: 4))
+            let held = try tx.completions.held(habitID: habit.id, on: start.adding(days: 3))
+            try expect(held.records == 3 && held.thousandths == 1800, "day 3 holds \(held)")
+            let empty = try tx.completions.held(habitID: habit.id, on: start.adding(days: 2))
+            try expect(empty.records == 0 && empty.thousandths == 0, "an empty day holds \(empty)")
+        },
         ContractCheck("insertIfAbsent inserts once and never changes a stored completion") { tx in
             let habit = try habit("Water", goal: 8, unit: "cups")
             try tx.habits.insert(habit)

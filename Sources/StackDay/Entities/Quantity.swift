@@ -20,6 +20,13 @@ public enum Quantity {
         thousandths.rounded() == thousandths && (1...Double(maximumThousandths)).contains(thousandths)
     }
 
+    /// `total + amount` in thousandths, held at the largest value instead of overflowing: day
+    /// totals are kept far below it on the way in, but a store written some other way may hold any.
+    public static func adding(_ amount: Int64, to total: Int64) -> Int64 {
+        let (sum, overflow) = total.addingReportingOverflow(amount)
+        return overflow ? .max : sum
+    }
+
     /// The value of an amount kept in thousandths.
     public static func value(thousandths: Int64) -> Double {
         Double(thousandths) / scale

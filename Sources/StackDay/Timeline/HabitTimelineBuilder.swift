@@ -72,12 +72,9 @@ public struct HabitTimelineBuilder {
             answers.skipped.replaceSubrange(0..<knownCount, with: known.skipped[0..<knownCount])
         }
         for (day, amount) in dailyTotals where period.contains(day) {
-            // Day totals are kept far below overflow on the way in; saturate rather than trap on a
-            // store written some other way.
             let index = period.first.days(to: day)
             guard index >= knownCount else { continue }
-            let (sum, overflow) = answers.thousandths[index].addingReportingOverflow(amount)
-            answers.thousandths[index] = overflow ? .max : sum
+            answers.thousandths[index] = Quantity.adding(amount, to: answers.thousandths[index])
         }
         for skip in skips where period.contains(skip.day) {
             let index = period.first.days(to: skip.day)

@@ -32,7 +32,7 @@ public struct CompleteGroupDay {
                 // a record made since the group was judged counts, and a member renamed or removed
                 // since is refused here.
                 let held = try context.habit(.id(habit.id), in: tx)
-                let recorded = try tx.completions.completions(habitID: held.id, in: LocalDayRange(today, today)).reduce(0) { $0 + $1.amountThousandths }
+                let recorded = try tx.completions.held(habitID: held.id, on: today).thousandths
                 let lacking = Int64((day.goal * 1000).rounded(.up)) - recorded
                 guard lacking >= 1 else { return nil }
                 return try recorder.record(held, amount: Double(lacking) / 1000, day: today, recordedAt: now, note: nil, in: tx)

@@ -51,12 +51,12 @@ public struct RecordCompletion {
         let today = context.today
         let completion = try Completion(habitID: habit.id, completedOn: day, recordedAt: recordedAt, amount: amount, note: note)
         try TrackingRules.requireRecordable(day, habit: habit, today: today)
-        let held = try tx.completions.completions(habitID: habit.id, in: LocalDayRange(day, day))
-        let existing = held.reduce(0) { $0 + $1.amountThousandths }
+        let held = try tx.completions.held(habitID: habit.id, on: day)
+        let existing = held.thousandths
         if habit.isPlain, existing > 0 {
             throw UseCaseError.alreadyCompleted(habit: habit.name, day: day)
         }
-        try context.limits(in: tx).check(.recordsPerDay, holding: held.count + 1)
+        try context.limits(in: tx).check(.recordsPerDay, holding: held.records + 1)
         try TrackingRules.requireDayTotal(existing: existing, adding: completion.amountThousandths, habit: habit, day: day)
         try tx.completions.insert(completion)
         try ManageWebhooks.queue(.record, key: completion.id.uuidString.lowercased(), data: completion.webhookData(habit: habit),

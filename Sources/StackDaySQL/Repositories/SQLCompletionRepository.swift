@@ -13,7 +13,7 @@ public final class SQLCompletionRepository: CompletionRepository {
     private struct Statements: DialectStatements {
         static let sqlite = Statements(.sqlite), postgres = Statements(.postgres)
 
-        let insert, update, delete, byID, byHabit, byHabitAndDays, dailyTotals, deleteAll: String
+        let insert, update, delete, byID, byHabit, byHabitAndDays, dailyTotals, dayAmounts, deleteAll: String
 
         init(_ dialect: SQLDialect) {
             let owner = dialect.owner
@@ -38,6 +38,8 @@ public final class SQLCompletionRepository: CompletionRepository {
                 SELECT completed_on, amount_thousandths FROM completions
                 WHERE \(owner) = $1 AND habit_id = $2::uuid AND completed_on BETWEEN $3::date AND $4::date ORDER BY completed_on
                 """)
+            // From the index that covers the amount: no row of the table is read.
+            dayAmounts = sql("SELECT amount_thousandths FROM completions WHERE \(owner) = $1 AND habit_id = $2::uuid AND completed_on = $3::date")
             deleteAll = sql("DELETE FROM completions WHERE \(owner) = $1 AND habit_id = $2::uuid")
         }
     }
@@ -88,14 +90,20 @@ public final class SQLCompletionRepository: CompletionRepository {
         try executor.rows(statements.byHabitAndDays, [owner, .id(habitID), .day(days.first), .day(days.last)], decode)
     }
 
+    public func held(habitID: UUID, on day: LocalDay) throws -> (records: Int, thousandths: Int64) {
+        var held = (records: 0, thousandths: Int64(0))
+        _ = try executor.rows(statements.dayAmounts, [owner, .id(habitID), .day(day)]) { row in
+            held = (held.records + 1, Quantity.adding(row.integer("amount_thousandths"), to: held.thousandths))
+        }
+        return held
+    }
+
     public func dailyTotals(habitID: UUID, in days: LocalDayRange) throws -> [(day: LocalDay, thousandths: Int64)] {
         var totals: [(day: LocalDay, thousandths: Int64)] = []
         _ = try executor.rows(statements.dailyTotals, [owner, .id(habitID), .day(days.first), .day(days.last)]) { row in
             let day = try row.day("completed_on", table: "completions"), amount = row.integer("amount_thousandths")
             if let last = totals.last, last.day == day {
-                // Day totals are kept far below overflow on the way in; saturate on a store written some other way.
-                let (sum, overflow) = last.thousandths.addingReportingOverflow(amount)
-                totals[totals.count - 1].thousandths = overflow ? .max : sum
+                totals[totals.count - 1].thousandths = Quantity.adding(amount, to: last.thousandths)
             } else {
                 totals.append((day, amount))
             }
