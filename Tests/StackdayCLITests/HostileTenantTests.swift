@@ -209,8 +209,11 @@ struct HostileTenantTests {
     @Test("a policy stuck in one C call (a test-only loop no hook can reach) is answered 422 at its deadline, 50 times in a row, alone or among other habits; another user writes meanwhile; nothing is left running")
     func stuckInC() throws {
         // 200 ms of CPU time a request, and the runner is waited for 50 ms more: 250 ms.
-        let (_, server, ana, mallory) = try serve(["--request-cpu-ms", "200"], environment: ["STACKDAY_TEST_SPIN": "1"])
+        let (cli, server, ana, mallory) = try serve(["--request-cpu-ms", "200"], environment: ["STACKDAY_TEST_SPIN": "1"])
         defer { server.stop() }
+        // The other user records every 20 ms for the test's dozen seconds, past the 500 records
+        // of one habit a day a user may keep by default: a limit of her own, so every write is timed.
+        #expect(try cli.run(["user", "limits", "ana", "--set", "records-per-day=100000"]).status == 0)
         let client = server.client
         let spin = HostileScripts.Script(name: "a C loop that never returns", setup: "", body: "calendar.test_spin() return true")
         // Habits before and after it: a list's evaluations go to one runner ahead of their
