@@ -13,10 +13,11 @@ public struct PrepareFigures {
     }
 
     public func callAsFunction() {
-        guard context.usesEvaluationCache, (try? context.store.read({ $0.evaluations != nil })) == true else { return }
+        guard context.usesEvaluationCache else { return }
         let today = context.today
         _ = try? context.store.read { tx in
-            try SummarizeHabits(context: context).summaries(of: try tx.habits.all().filter { TimelineLoader.keepsFigures(of: $0, today: today) }, in: tx)
+            guard tx.evaluations != nil else { return [] }
+            return try SummarizeHabits(context: context).summaries(of: try tx.habits.all().filter { TimelineLoader.keepsFigures(of: $0, today: today) }, in: tx)
         }
     }
 }

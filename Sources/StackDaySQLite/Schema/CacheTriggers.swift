@@ -16,9 +16,13 @@ enum CacheTriggers {
         "UPDATE habit_generations SET generation = generation + 1 WHERE owner = \(owner) AND habit_id = \(habit)"
     }
 
-    /// Clears the habit's cached figures and, for a write on `day`, its answers from that day on.
-    static func invalidation(owner: String, habit: String, day: String?) -> String {
-        guard let day else { return "UPDATE evaluation_cache SET summary_as_of = NULL WHERE owner = \(owner) AND habit_id = \(habit)" }
+    /// Clears the habit's cached figures and, for a write on `day`, its answers from that day on;
+    /// for the habit's own row, only `when` the condition holds, if one is given.
+    static func invalidation(owner: String, habit: String, day: String?, when condition: String? = nil) -> String {
+        guard let day else {
+            return "UPDATE evaluation_cache SET summary_as_of = NULL WHERE owner = \(owner) AND habit_id = \(habit)"
+                + (condition.map { "\n    AND (\($0))" } ?? "")
+        }
         // ISO days order as text; a write on the first supported day leaves nothing valid ('').
         return """
             UPDATE evaluation_cache SET summary_as_of = NULL,
@@ -63,8 +67,8 @@ enum CacheTriggers {
         DROP TRIGGER habits_cache_update;
         CREATE TRIGGER habits_cache_update AFTER UPDATE ON habits BEGIN
         \(bump(owner: "NEW.owner", habit: "NEW.id"));
-        \(invalidation(owner: "NEW.owner", habit: "NEW.id", day: nil))
-            AND (\(SQLEvaluatedColumns.habit.map { "OLD.\($0) IS NOT NEW.\($0)" }.joined(separator: " OR ")));
+        \(invalidation(owner: "NEW.owner", habit: "NEW.id", day: nil,
+                       when: SQLEvaluatedColumns.habit.map { "OLD.\($0) IS NOT NEW.\($0)" }.joined(separator: " OR ")));
         END;
         """
 
